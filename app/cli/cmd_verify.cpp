@@ -1,0 +1,74 @@
+#include <cstdio>
+#include <map>
+
+#include "app/cli/cli.h"
+#include "app/core/backends/cuda_backend.h"
+#include "app/core/verification.h"
+
+namespace scanviz {
+
+int cmdVerify(const std::vector<std::string>& args) {
+  Args a(args, {"backend", "algorithm"}, {"quick"});
+  const std::string be = a.getOr("backend", "auto");
+  auto backend = parseBackend(be);
+  if (!backend) throw UsageError("--backend '" + be + "' is not one of auto, cuda, cpu");
+  if (*backend == BackendChoice::Auto)
+    backend = cudaStatus().available ? BackendChoice::Cuda : BackendChoice::Cpu;
+  if (*backend == BackendChoice::Cuda && !cudaStatus().available)
+    throw BackendError("no CUDA device: " + cudaStatus().message);
+  const bool onGpu = *backend == BackendChoice::Cuda;
+  std::optional<AlgorithmId> only;
+  if (auto k = a.get("algorithm")) {
+    only = findAlgorithm(*k);
+    if (!only) throw UsageError("unknown algorithm '" + *k + "'; known: " + algorithmKeyList());
+  }
+  std::printf("verify on %s%s\n", onGpu ? cudaStatus().device.c_str() : "the CPU emulator",
+              onGpu ? " (against the sequential scan and CUB)" : " (against the sequential scan)");
+
+  struct Tally {
+    int passed = 0, total = 0;
+  };
+  // Per algorithm, per "dtype op" column.
+  std::map<std::string, std::map<std::string, Tally>> table;
+  std::vector<std::string> failures;
+  for (const VerifyCase& c : verifyMatrix(a.flag("quick"))) {
+    if (only && c.algorithm != *only) continue;
+    const VerifyOutcome o = verifyCase(c, *backend, onGpu);
+    const std::string algo(algorithmInfo(c.algorithm).key);
+    Tally& t = table[algo][std::string(dtypeName(c.dtype)) + " " + std::string(operatorName(c.op))];
+    ++t.total;
+    if (o.ok) {
+      ++t.passed;
+    } else if (failures.size() < 20) {
+      failures.push_back(algo + " " + std::string(dtypeName(c.dtype)) + " " +
+                         std::string(operatorName(c.op)) + (c.exclusive ? " exclusive" : " inclusive") +
+                         " n=" + std::to_string(c.n) + " block=" + std::to_string(c.blockSize) + ": " +
+                         o.detail);
+    }
+  }
+  const char* cols[] = {"int32 add", "int32 max", "int32 min", "int32 mul",
+                        "float32 add", "float32 max", "float32 min", "float32 mul"};
+  std::printf("%-24s", "algorithm");
+  for (const char* c : cols) std::printf(" %11s", c);
+  std::printf("\n");
+  int bad = 0, all = 0;
+  for (const auto& info : allAlgorithms()) {
+    const auto it = table.find(std::string(info.key));
+    if (it == table.end()) continue;
+    std::printf("%-24s", std::string(info.key).c_str());
+    for (const char* c : cols) {
+      const Tally t = it->second[c];
+      bad += t.total - t.passed;
+      all += t.total;
+      char cell[32];
+      std::snprintf(cell, sizeof cell, "%s%d/%d", t.passed == t.total ? "" : "FAIL ", t.passed, t.total);
+      std::printf(" %11s", cell);
+    }
+    std::printf("\n");
+  }
+  for (const auto& f : failures) std::printf("  mismatch: %s\n", f.c_str());
+  std::printf("%s: %d of %d cases passed\n", bad ? "FAILED" : "ok", all - bad, all);
+  return bad ? 1 : 0;
+}
+
+}  // namespace scanviz

@@ -1,0 +1,91 @@
+#include "app/core/algorithm_catalog.h"
+
+#include <stdexcept>
+
+namespace scanviz {
+
+const std::vector<AlgorithmInfo>& allAlgorithms() {
+  static const std::vector<AlgorithmInfo> kAll = {
+      {AlgorithmId::Sequential, "sequential", "Sequential", AlgorithmLevel::Block, 1,
+       "one thread walks the array: N-1 operations, N-1 dependent steps (the CPU baseline)",
+       "PMPP 8.1"},
+      {AlgorithmId::KoggeStone, "kogge-stone", "Kogge-Stone", AlgorithmLevel::Block, 1,
+       "every element adds the one 2^k to its left each step: log2 N steps, N log2 N work",
+       "PMPP Fig. 8.1-8.2 (race fixed)"},
+      {AlgorithmId::KoggeStoneExclusive, "kogge-stone-exclusive", "Kogge-Stone (exclusive)",
+       AlgorithmLevel::Block, 1, "Kogge-Stone on the input shifted right by one: an exclusive scan",
+       "PMPP Fig. 8.3"},
+      {AlgorithmId::HillisSteele, "hillis-steele", "Hillis-Steele (double-buffered)",
+       AlgorithmLevel::Block, 1,
+       "Kogge-Stone's pattern with two buffers swapped each step: no read-write race",
+       "slides; seed 004"},
+      {AlgorithmId::BrentKung, "brent-kung", "Brent-Kung", AlgorithmLevel::Block, 2,
+       "reduction tree then distribution tree: 2N work, 2 log2 N steps",
+       "PMPP Fig. 8.4-8.6"},
+      {AlgorithmId::Blelloch, "blelloch", "Blelloch (work-efficient)", AlgorithmLevel::Block, 2,
+       "up-sweep, clear the root, swap-and-add down-sweep: an exclusive scan in 2(N-1) work",
+       "slides; seeds 003, 004"},
+      {AlgorithmId::BlellochConflictFree, "blelloch-conflict-free", "Blelloch, bank-conflict-free",
+       AlgorithmLevel::Block, 2,
+       "Blelloch with one padding slot every 32 elements so strided accesses hit distinct banks",
+       "slides (bank conflicts); seed 003's open TODO"},
+      {AlgorithmId::ThreePhase, "three-phase", "Three-phase (coarsened)", AlgorithmLevel::Block,
+       kThreePhaseCoarsening,
+       "corner-turned load, per-thread sequential scans, Kogge-Stone over the subsection totals, add",
+       "PMPP 8.5, Fig. 8.7"},
+      {AlgorithmId::WarpShuffle, "warp-shuffle", "Warp shuffle", AlgorithmLevel::Block, 1,
+       "Kogge-Stone inside each warp with __shfl_up_sync, then across warp totals",
+       "beyond the seeds (CUDA warp intrinsics)"},
+      {AlgorithmId::Hierarchical, "hierarchical", "Hierarchical (scan-scan-add)",
+       AlgorithmLevel::Grid, 2,
+       "scan each section, scan the section sums recursively, add them back: any N, 3 launches a level",
+       "PMPP 8.6, Fig. 8.8-8.9"},
+      {AlgorithmId::SinglePassChained, "single-pass-chained", "Single-pass, chained",
+       AlgorithmLevel::Grid, 2,
+       "one launch; dynamic block ids; each block waits for its predecessor's running sum",
+       "PMPP 8.7"},
+      {AlgorithmId::DecoupledLookback, "decoupled-lookback", "Decoupled look-back",
+       AlgorithmLevel::Grid, 8,
+       "one launch; tiles publish aggregates early and look back over many predecessors at once",
+       "Merrill & Garland 2016"},
+  };
+  return kAll;
+}
+
+const AlgorithmInfo& algorithmInfo(AlgorithmId id) {
+  for (const auto& a : allAlgorithms())
+    if (a.id == id) return a;
+  throw std::logic_error("algorithm id missing from the catalog");
+}
+
+std::optional<AlgorithmId> findAlgorithm(std::string_view key) {
+  for (const auto& a : allAlgorithms())
+    if (a.key == key) return a.id;
+  return std::nullopt;
+}
+
+std::string algorithmKeyList() {
+  std::string s;
+  for (const auto& a : allAlgorithms()) {
+    if (!s.empty()) s += ", ";
+    s += a.key;
+  }
+  return s;
+}
+
+int elementsPerThread(AlgorithmId id, int coarsening) {
+  return id == AlgorithmId::ThreePhase ? coarsening : algorithmInfo(id).elementsPerThread;
+}
+
+int sectionSize(AlgorithmId id, int blockSize, int coarsening) {
+  return blockSize * elementsPerThread(id, coarsening);
+}
+
+int defaultBlockSize(AlgorithmId id, long long n, int coarsening) {
+  const int perThread = elementsPerThread(id, coarsening);
+  int b = kMinBlockSize;
+  while (b < kMaxBlockSize && static_cast<long long>(b) * perThread < n) b *= 2;
+  return b;
+}
+
+}  // namespace scanviz

@@ -1,0 +1,56 @@
+// The algorithm ids of DESIGN.md with what the CLI, the UI and the trace files say about them.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace scanviz {
+
+enum class AlgorithmId {
+  Sequential,
+  KoggeStone,
+  KoggeStoneExclusive,
+  HillisSteele,
+  BrentKung,
+  Blelloch,
+  BlellochConflictFree,
+  ThreePhase,
+  WarpShuffle,
+  Hierarchical,
+  SinglePassChained,
+  DecoupledLookback,
+};
+
+enum class AlgorithmLevel { Block, Grid };
+
+struct AlgorithmInfo {
+  AlgorithmId id;
+  std::string_view key;   // the id used on the command line and in trace files
+  std::string_view name;  // display name
+  AlgorithmLevel level;
+  int elementsPerThread;  // a section holds threads * elementsPerThread elements
+  std::string_view summary;
+  std::string_view source;  // the seed figure or paper it follows
+};
+
+const std::vector<AlgorithmInfo>& allAlgorithms();
+const AlgorithmInfo& algorithmInfo(AlgorithmId id);
+std::optional<AlgorithmId> findAlgorithm(std::string_view key);
+// "kogge-stone, brent-kung, ..." for error messages.
+std::string algorithmKeyList();
+
+// Elements each thread owns (three-phase: the coarsening factor).
+int elementsPerThread(AlgorithmId id, int coarsening = 4);
+// Elements one block scans in shared memory for this algorithm and block size.
+int sectionSize(AlgorithmId id, int blockSize, int coarsening = 4);
+// The block size a lesson uses when none is given: the smallest power of two (>= 2) whose
+// section covers n, capped at the largest block; so the default lesson of 8 values shows 8 cells.
+int defaultBlockSize(AlgorithmId id, long long n, int coarsening = 4);
+
+constexpr int kMinBlockSize = 2;
+constexpr int kMaxBlockSize = 1024;
+constexpr int kThreePhaseCoarsening = 4;
+
+}  // namespace scanviz

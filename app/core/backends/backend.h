@@ -1,0 +1,61 @@
+// What a backend is asked to run and what it returns. Two backends implement it: the CPU
+// emulator (always there) and CUDA (when built with CUDA and a device answers).
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "app/core/algorithm_catalog.h"
+#include "kernels/exec/cpu_block_exec.h"
+#include "kernels/exec/recorded_run.h"
+#include "kernels/scan_types.h"
+
+namespace scanviz {
+
+struct CaptureLimits {
+  long long maxElements = 1ll << 28;       // input length
+  int maxSteps = 4096;                     // recorded steps
+  long long maxRecordedValues = 1ll << 23; // sum of values over all recorded steps
+  int globalWindow = 4096;                 // elements of the global array shown by grid steps
+  int maxBlocksTimed = 1 << 16;            // blocks with start/wait/end records
+  long long maxStoredValues = 1ll << 16;   // input/output elements kept in the trace
+};
+
+// How the emulator schedules the blocks of a grid: GPUs give no order guarantee, so lessons can
+// pick one, and limit how many blocks are resident at once.
+enum class LaunchOrder { Ascending, Descending, Random };
+
+struct EmulatorOptions {
+  LaunchOrder order = LaunchOrder::Ascending;
+  unsigned seed = 1;
+  int residentBlocks = 4;   // blocks that make progress at the same time
+  bool staticBlockIds = false;  // single-pass-chained: use blockIdx.x, which can deadlock
+  ThreadOrder threadOrder = ThreadOrder::Forward;
+};
+
+struct RunRequest {
+  AlgorithmId algorithm = AlgorithmId::KoggeStone;
+  Operator op = Operator::Add;
+  bool exclusive = false;
+  int blockSize = 8;
+  int coarsening = kThreePhaseCoarsening;  // three-phase: elements per thread
+  bool record = true;     // false: count nothing, record nothing (timing)
+  int recordBlock = 0;    // logical block whose section steps are recorded
+  CaptureLimits limits;
+  EmulatorOptions emulator;
+};
+
+template <class T>
+struct RunResult {
+  std::vector<T> output;
+  RecordedRun run;
+};
+
+// A backend problem the user must hear about (no device, CUDA error, deadlock, a limit).
+struct BackendError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+}  // namespace scanviz

@@ -1,0 +1,26 @@
+// Maps a block-level algorithm id to its per-block algorithm type, so that each backend writes
+// its driver once as a template and calls it for whichever algorithm was chosen.
+#pragma once
+
+#include "app/core/algorithm_catalog.h"
+#include "app/core/backends/backend.h"
+#include "kernels/block/brent_kung.h"
+#include "kernels/block/kogge_stone.h"
+#include "kernels/block/sequential.h"
+
+namespace scanviz {
+
+// Calls f(algo) with the block algorithm of the request and returns true; false for grid-level
+// ids. Hierarchical runs Brent-Kung sections (PMPP 8.6 uses it to reach 2048 elements a block).
+template <class F>
+bool withBlockAlgorithm(const RunRequest& rq, F&& f) {
+  switch (rq.algorithm) {
+    case AlgorithmId::Sequential: f(SequentialScan{}); return true;
+    case AlgorithmId::KoggeStone: f(KoggeStoneScan{}); return true;
+    case AlgorithmId::BrentKung:
+    case AlgorithmId::Hierarchical: f(BrentKungScan{}); return true;
+    default: return false;
+  }
+}
+
+}  // namespace scanviz

@@ -1,0 +1,47 @@
+#include "app/core/backends/cpu_backend.h"
+
+#include <algorithm>
+#include <numeric>
+#include <random>
+
+#include "app/core/backends/block_dispatch.h"
+#include "app/core/backends/cpu_hierarchical.h"
+
+namespace scanviz {
+
+std::vector<int> emulatorLaunchOrder(const EmulatorOptions& emu, int blocks) {
+  std::vector<int> order(static_cast<size_t>(blocks));
+  std::iota(order.begin(), order.end(), 0);
+  if (emu.order == LaunchOrder::Descending) std::reverse(order.begin(), order.end());
+  if (emu.order == LaunchOrder::Random) {
+    std::mt19937 rng(emu.seed);
+    std::shuffle(order.begin(), order.end(), rng);
+  }
+  return order;
+}
+
+namespace {
+
+template <class T>
+RunResult<T> run(const RunRequest& rq, const std::vector<T>& input) {
+  RunResult<T> r;
+  r.output.assign(input.size(), T{});
+  r.run.timeIsRounds = true;
+  const long long n = static_cast<long long>(input.size());
+  const bool isBlock = withBlockAlgorithm(rq, [&](const auto& algo) {
+    cpuScanLevel(algo, rq, input.data(), r.output.data(), n, rq.exclusive, 0, r.run);
+  });
+  if (!isBlock) throw BackendError("the CPU emulator cannot run this algorithm");
+  return r;
+}
+
+}  // namespace
+
+RunResult<int32_t> runOnCpu(const RunRequest& rq, const std::vector<int32_t>& input) {
+  return run(rq, input);
+}
+RunResult<float> runOnCpu(const RunRequest& rq, const std::vector<float>& input) {
+  return run(rq, input);
+}
+
+}  // namespace scanviz

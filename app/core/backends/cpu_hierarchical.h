@@ -1,0 +1,83 @@
+// Hierarchical scan on the CPU emulator (PMPP 8.6): scan every section, scan the section totals
+// recursively (exclusive), add each section's scanned total into it. Used by `hierarchical` and
+// by every block-level algorithm whose input is longer than one section.
+#pragma once
+
+#include <algorithm>
+#include <vector>
+
+#include "app/core/backends/backend.h"
+#include "kernels/exec/cpu_block_exec.h"
+
+namespace scanviz {
+
+template <class T>
+void recordGlobalStep(RecordedRun& run, StepKind kind, int level, ArrayKind array, const T* data,
+                      long long n, int window, int64_t ops) {
+  RecordedStep s;
+  s.code = StepCode{kind, 0};
+  s.level = level;
+  s.array = array;
+  s.ops = ops;
+  const long long shown = std::min<long long>(n, window);
+  s.values.assign(data, data + shown);
+  run.steps.push_back(std::move(s));
+}
+
+// Order in which the emulator launches blocks, and the resident slot ("SM") each one gets.
+std::vector<int> emulatorLaunchOrder(const EmulatorOptions& emu, int blocks);
+
+template <class T, class Algo>
+void cpuScanLevel(const Algo& algo, const RunRequest& rq, const T* in, T* out, long long n,
+                  bool exclusive, int level, RecordedRun& run) {
+  const int threads = rq.blockSize;
+  const int section = algo.sectionSize(threads);
+  const long long blocks = (n + section - 1) / section;
+  std::vector<T> shared(static_cast<size_t>(algo.sharedSlots(threads)));
+  std::vector<T> sums(static_cast<size_t>(blocks > 1 ? blocks : 0));
+  int64_t* work = rq.record ? &run.work : nullptr;
+  const std::vector<int> order = emulatorLaunchOrder(rq.emulator, static_cast<int>(blocks));
+  for (size_t k = 0; k < order.size(); ++k) {
+    const long long b = order[k];
+    const int recordBlock = level == 0 ? rq.recordBlock : 0;
+    CpuStepSink sink;
+    sink.run = &run;
+    sink.work = work;
+    sink.recordSteps = rq.record && b == recordBlock;
+    sink.block = static_cast<int>(b);
+    sink.level = level;
+    CpuBlockExec<T> ex(threads, rq.op, sink, rq.emulator.threadOrder);
+    SectionIO<T> io;
+    io.in = in + b * section;
+    io.out = out + b * section;
+    io.n = static_cast<int>(std::min<long long>(section, n - b * section));
+    io.exclusive = exclusive;
+    io.total = blocks > 1 ? &sums[static_cast<size_t>(b)] : nullptr;
+    algo.run(ex, shared.data(), io);
+    if (level == 0 && rq.record && static_cast<int>(k) < rq.limits.maxBlocksTimed) {
+      const int slots = std::max(1, rq.emulator.residentBlocks);
+      RecordedBlock rb;
+      rb.id = rb.launchIndex = static_cast<int>(b);
+      rb.sm = static_cast<int>(k) % slots;
+      rb.startNs = static_cast<int64_t>(k) / slots;
+      rb.endNs = rb.startNs + 1;
+      run.blocks.push_back(rb);
+    }
+  }
+  if (blocks == 1) return;
+  const int window = rq.limits.globalWindow;
+  if (rq.record) recordGlobalStep(run, StepKind::SectionsScanned, level, ArrayKind::Global, out, n, window, 0);
+  std::vector<T> scanned(sums.size());
+  cpuScanLevel<T, Algo>(algo, rq, sums.data(), scanned.data(), blocks, /*exclusive=*/true, level + 1,
+                        run);
+  for (long long b = 1; b < blocks; ++b) {
+    const long long end = std::min<long long>(n, (b + 1) * section);
+    for (long long i = b * section; i < end; ++i) out[i] = OpTraits<T>::apply(rq.op, scanned[b], out[i]);
+  }
+  if (rq.record) {
+    run.work += n - section;
+    recordGlobalStep(run, StepKind::AddBlockSums, level, ArrayKind::Global, out, n, window, n - section);
+  }
+}
+
+}  // namespace scanviz

@@ -1,0 +1,35 @@
+// Compiled instead of cuda_backend.cu when CMake found no CUDA toolkit (or SCANVIZ_CUDA=OFF):
+// every request gets a message saying so, and `auto` falls back to the CPU emulator.
+#include "app/core/backends/cuda_backend.h"
+
+namespace scanviz {
+
+const CudaStatus& cudaStatus() {
+  static const CudaStatus s = [] {
+    CudaStatus st;
+    st.message = "this build of scanviz has no CUDA support (configured with SCANVIZ_CUDA=OFF "
+                 "or without a CUDA toolkit); using the CPU emulator";
+    return st;
+  }();
+  return s;
+}
+
+RunResult<int32_t> runOnCuda(const RunRequest&, const std::vector<int32_t>&) {
+  throw BackendError(cudaStatus().message);
+}
+RunResult<float> runOnCuda(const RunRequest&, const std::vector<float>&) {
+  throw BackendError(cudaStatus().message);
+}
+
+}  // namespace scanviz
+
+namespace scanviz {
+
+std::vector<int32_t> cubScan(const std::vector<int32_t>&, Operator, bool) {
+  throw BackendError(cudaStatus().message);
+}
+std::vector<float> cubScan(const std::vector<float>&, Operator, bool) {
+  throw BackendError(cudaStatus().message);
+}
+
+}  // namespace scanviz

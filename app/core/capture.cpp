@@ -1,0 +1,212 @@
+#include "app/core/capture.h"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <sstream>
+
+#include "app/core/backends/cpu_backend.h"
+#include "app/core/backends/cuda_backend.h"
+#include "app/core/reference_scan.h"
+#include "app/core/step_labels.h"
+
+namespace scanviz {
+namespace {
+
+bool isPowerOfTwo(int v) { return v > 0 && (v & (v - 1)) == 0; }
+
+std::string formatValue(double v) {
+  std::ostringstream s;
+  s.precision(9);
+  s << v;
+  return s.str();
+}
+
+void validateValues(const CaptureRequest& rq) {
+  for (size_t i = 0; i < rq.input.size(); ++i) {
+    const double v = rq.input[i];
+    const std::string at = " at index " + std::to_string(i);
+    if (std::isnan(v)) throw InputError("value" + at + " is NaN: scans of NaN are meaningless; remove it");
+    if (std::isinf(v)) throw InputError("value" + at + " is infinite; use finite values");
+    if (rq.dtype == DType::Int32) {
+      if (v != std::floor(v))
+        throw InputError("value " + formatValue(v) + at + " is not an integer; use --dtype float32 for fractions");
+      if (v < INT32_MIN || v > INT32_MAX)
+        throw InputError("value " + formatValue(v) + at + " does not fit int32 (-2147483648..2147483647)");
+    } else if (std::fabs(v) > 3.4028234663852886e38) {
+      throw InputError("value " + formatValue(v) + at + " does not fit float32");
+    }
+  }
+  if (rq.dtype == DType::Int32) {
+    const long long at = firstInt32Overflow(rq.input, rq.op);
+    if (at >= 0)
+      throw InputError("the running " + std::string(operatorName(rq.op)) +
+                       " overflows int32 at index " + std::to_string(at) +
+                       "; use smaller values, fewer elements, or --dtype float32");
+  }
+}
+
+template <class T>
+std::vector<T> convertInput(const std::vector<double>& in) {
+  std::vector<T> v(in.size());
+  for (size_t i = 0; i < in.size(); ++i) v[i] = static_cast<T>(in[i]);
+  return v;
+}
+
+TraceStep toTraceStep(RecordedStep&& s) {
+  TraceStep t;
+  t.kind = static_cast<int>(s.code.kind);
+  t.param = s.code.param;
+  t.label = stepLabel(s.code);
+  if (s.level > 0) t.label = "block sums (level " + std::to_string(s.level) + "): " + t.label;
+  t.phase = stepPhase(s.code);
+  t.block = s.block;
+  t.level = s.level;
+  t.array = s.array == ArrayKind::Section ? "section" : s.array == ArrayKind::Global ? "global" : "block-sums";
+  t.offset = s.offset;
+  t.values = std::move(s.values);
+  std::set<int> active;
+  t.edges.reserve(s.edges.size());
+  for (const auto& e : s.edges) {
+    active.insert(e.thread);
+    t.edges.push_back({e.dst, e.src});
+  }
+  std::sort(t.edges.begin(), t.edges.end());
+  t.active.assign(active.begin(), active.end());
+  t.ops = s.ops >= 0 ? s.ops : static_cast<int64_t>(s.edges.size());
+  t.warpClock = std::move(s.warpClock);
+  return t;
+}
+
+void checkLimits(const RecordedRun& run, const CaptureLimits& lim) {
+  if (static_cast<int>(run.steps.size()) > lim.maxSteps)
+    throw BackendError("capture limit hit: " + std::to_string(run.steps.size()) +
+                       " steps recorded, the limit is " + std::to_string(lim.maxSteps) +
+                       " steps; use a larger block size or a smaller N");
+  long long values = 0;
+  for (const auto& s : run.steps) values += static_cast<long long>(s.values.size());
+  if (values > lim.maxRecordedValues)
+    throw BackendError("capture limit hit: " + std::to_string(values) +
+                       " recorded values, the limit is " + std::to_string(lim.maxRecordedValues) +
+                       " (" + std::to_string(lim.maxRecordedValues * 4 / (1 << 20)) +
+                       " MiB); use a smaller block size or N");
+}
+
+template <class T>
+Trace buildTrace(const CaptureRequest& rq, const std::vector<T>& typedInput, int blockSize,
+                 RunResult<T>&& r, bool onGpu, const std::string& device) {
+  checkLimits(r.run, rq.limits);
+  const AlgorithmInfo& info = algorithmInfo(rq.algorithm);
+  Trace t;
+  t.meta.algorithm = std::string(info.key);
+  t.meta.n = static_cast<long long>(rq.input.size());
+  t.meta.blockSize = blockSize;
+  t.meta.sectionSize = sectionSize(rq.algorithm, blockSize, rq.coarsening);
+  t.meta.op = std::string(operatorName(rq.op));
+  t.meta.dtype = std::string(dtypeName(rq.dtype));
+  t.meta.inclusive = !rq.exclusive;
+  t.meta.backend = onGpu ? "cuda" : "cpu";
+  t.meta.device = device;
+  t.meta.timeUnit = r.run.timeIsRounds ? "round" : "ns";
+  t.meta.blocksTotal =
+      static_cast<int>((t.meta.n + t.meta.sectionSize - 1) / t.meta.sectionSize);
+  t.meta.recordedBlock = rq.recordBlock;
+  t.meta.notes = r.run.notes;
+
+  // The reference scans the values the kernel saw: float inputs rounded to float32 first.
+  const std::vector<double> in(typedInput.begin(), typedInput.end());
+  std::vector<double> out(r.output.begin(), r.output.end());
+  const Mismatch m = compareWithReference(in, out, rq.op, rq.exclusive, rq.dtype, t.meta.blocksTotal);
+  t.meta.notes.push_back(m.index < 0 ? "output matches the sequential scan"
+                                     : "output differs from the sequential scan at " + m.describe());
+  const size_t stored = static_cast<size_t>(std::min<long long>(t.meta.n, rq.limits.maxStoredValues));
+  t.meta.storedValues = static_cast<long long>(stored);
+  if (stored < rq.input.size())
+    t.meta.notes.push_back("input and output hold the first " + std::to_string(stored) + " of " +
+                           std::to_string(t.meta.n) + " elements");
+  t.input.assign(in.begin(), in.begin() + static_cast<long>(stored));
+  t.output.assign(out.begin(), out.begin() + static_cast<long>(stored));
+
+  for (auto& s : r.run.steps) t.steps.push_back(toTraceStep(std::move(s)));
+  for (const auto& b : r.run.blocks)
+    t.blocks.push_back({b.id, b.launchIndex, b.sm, b.startNs, b.waitNs, b.endNs, b.lookback});
+  t.counters.work = r.run.work;
+  t.counters.depth = std::count_if(t.steps.begin(), t.steps.end(), [](const TraceStep& s) { return s.ops > 0; });
+  t.counters.sequentialWork = t.meta.n - 1;
+  return t;
+}
+
+std::string emulatorDescription(const EmulatorOptions& e) {
+  const char* order = e.order == LaunchOrder::Ascending    ? "ascending"
+                      : e.order == LaunchOrder::Descending ? "descending"
+                                                           : "random";
+  return "CPU emulator (" + std::to_string(e.residentBlocks) + " resident blocks, " + order +
+         " launch order)";
+}
+
+template <class T>
+CaptureOutcome captureTyped(const CaptureRequest& rq) {
+  RunRequest run;
+  run.algorithm = rq.algorithm;
+  run.op = rq.op;
+  run.exclusive = rq.exclusive;
+  run.blockSize = effectiveBlockSize(rq);
+  run.coarsening = rq.coarsening;
+  run.recordBlock = rq.recordBlock;
+  run.limits = rq.limits;
+  run.emulator = rq.emulator;
+  const std::vector<T> input = convertInput<T>(rq.input);
+
+  CaptureOutcome o;
+  if (rq.backend != BackendChoice::Cpu) {
+    const CudaStatus& cuda = cudaStatus();
+    if (cuda.available) {
+      try {
+        o.trace = buildTrace(rq, input, run.blockSize, runOnCuda(run, input), true, cuda.device);
+        return o;
+      } catch (const BackendError& e) {
+        if (rq.backend == BackendChoice::Cuda) throw;
+        o.backendNote = std::string("CUDA failed (") + e.what() + "); ran on the CPU emulator";
+      }
+    } else if (rq.backend == BackendChoice::Cuda) {
+      throw BackendError("no CUDA device: " + cuda.message);
+    } else {
+      o.backendNote = "no CUDA device (" + cuda.message + "); ran on the CPU emulator";
+    }
+  }
+  o.trace = buildTrace(rq, input, run.blockSize, runOnCpu(run, input), false,
+                       emulatorDescription(rq.emulator));
+  return o;
+}
+
+}  // namespace
+
+int effectiveBlockSize(const CaptureRequest& rq) {
+  return rq.blockSize > 0 ? rq.blockSize
+                          : defaultBlockSize(rq.algorithm, static_cast<long long>(rq.input.size()),
+                                             rq.coarsening);
+}
+
+void validateCaptureRequest(const CaptureRequest& rq) {
+  if (rq.input.empty())
+    throw InputError("the input is empty: give at least one value (e.g. --input \"3,1,7,0\") or --n N");
+  if (static_cast<long long>(rq.input.size()) > rq.limits.maxElements)
+    throw InputError("N = " + std::to_string(rq.input.size()) + " is above the limit of " +
+                     std::to_string(rq.limits.maxElements) + " elements");
+  if (rq.blockSize != 0 &&
+      (!isPowerOfTwo(rq.blockSize) || rq.blockSize < kMinBlockSize || rq.blockSize > kMaxBlockSize))
+    throw InputError("block size " + std::to_string(rq.blockSize) +
+                     " is not a power of two between 2 and 1024");
+  if (!isPowerOfTwo(rq.coarsening) || rq.coarsening > 64)
+    throw InputError("coarsening " + std::to_string(rq.coarsening) +
+                     " is not a power of two between 1 and 64");
+  if (rq.recordBlock < 0) throw InputError("the recorded block must be 0 or more");
+  validateValues(rq);
+}
+
+CaptureOutcome capture(const CaptureRequest& rq) {
+  validateCaptureRequest(rq);
+  return rq.dtype == DType::Int32 ? captureTyped<int32_t>(rq) : captureTyped<float>(rq);
+}
+
+}  // namespace scanviz

@@ -1,0 +1,49 @@
+// One capture: check the request, run it on the chosen backend, and turn what was recorded into a
+// Trace. The CLI, the UI and the tests all capture through here.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "app/core/backends/backend.h"
+#include "app/core/scan_options.h"
+#include "app/core/trace.h"
+
+namespace scanviz {
+
+// Bad input from the user: the message names the problem and what to do.
+struct InputError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct CaptureRequest {
+  AlgorithmId algorithm = AlgorithmId::KoggeStone;
+  DType dtype = DType::Int32;
+  Operator op = Operator::Add;
+  bool exclusive = false;
+  int blockSize = 0;  // 0: the lesson default for this algorithm and n
+  int coarsening = kThreePhaseCoarsening;  // three-phase: elements per thread, power of two
+  std::vector<double> input;
+  BackendChoice backend = BackendChoice::Auto;
+  int recordBlock = 0;
+  CaptureLimits limits;
+  EmulatorOptions emulator;
+};
+
+struct CaptureOutcome {
+  Trace trace;
+  std::string backendNote;  // e.g. why `auto` fell back to the CPU emulator; empty otherwise
+};
+
+// Throws InputError for a bad request and BackendError for a backend failure. With `auto`, a
+// missing or failing GPU falls back to the emulator and says so in backendNote.
+CaptureOutcome capture(const CaptureRequest& rq);
+
+// Checks everything capture() checks before running; throws InputError.
+void validateCaptureRequest(const CaptureRequest& rq);
+
+// Resolves blockSize 0 to the lesson default.
+int effectiveBlockSize(const CaptureRequest& rq);
+
+}  // namespace scanviz

@@ -1,0 +1,109 @@
+#include "app/core/reference_scan.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <sstream>
+
+namespace scanviz {
+namespace {
+
+double applyWide(Operator op, double a, double b) {
+  switch (op) {
+    case Operator::Add: return a + b;
+    case Operator::Max: return std::max(a, b);
+    case Operator::Min: return std::min(a, b);
+    case Operator::Mul: return a * b;
+  }
+  return a + b;
+}
+
+double identityWide(Operator op) {
+  switch (op) {
+    case Operator::Add: return 0.0;
+    case Operator::Max: return -std::numeric_limits<double>::infinity();
+    case Operator::Min: return std::numeric_limits<double>::infinity();
+    case Operator::Mul: return 1.0;
+  }
+  return 0.0;
+}
+
+}  // namespace
+
+std::vector<double> referenceScan(const std::vector<double>& input, Operator op, bool exclusive) {
+  std::vector<double> out(input.size());
+  double acc = identityWide(op);
+  for (size_t i = 0; i < input.size(); ++i) {
+    if (exclusive) out[i] = acc;
+    acc = applyWide(op, acc, input[i]);
+    if (!exclusive) out[i] = acc;
+  }
+  return out;
+}
+
+long long firstInt32Overflow(const std::vector<double>& input, Operator op) {
+  if (op == Operator::Max || op == Operator::Min) return -1;
+  int64_t acc = op == Operator::Add ? 0 : 1;
+  for (size_t i = 0; i < input.size(); ++i) {
+    const auto x = static_cast<int64_t>(input[i]);
+    if (op == Operator::Add) {
+      acc += x;
+    } else if (__builtin_mul_overflow(acc, x, &acc)) {
+      return static_cast<long long>(i);
+    }
+    if (acc > INT32_MAX || acc < INT32_MIN) return static_cast<long long>(i);
+  }
+  return -1;
+}
+
+double floatTolerance(const std::vector<double>& input, Operator op, size_t /*index*/, double ref,
+                      long long sections, double prefixAbsSum) {
+  if (op == Operator::Max || op == Operator::Min) return 0.0;
+  const double eps = std::ldexp(1.0, -23);
+  const double k = 2.0 * std::ceil(std::log2(static_cast<double>(input.size()) + 1.0)) +
+                   static_cast<double>(sections) + 4.0;
+  const double scale = op == Operator::Add ? prefixAbsSum : std::fabs(ref);
+  // Results below float's normal range round to a fixed absolute grid.
+  return eps * k * scale + std::numeric_limits<float>::denorm_min();
+}
+
+std::string Mismatch::describe() const {
+  std::ostringstream s;
+  s.precision(9);
+  s << "index " << index << ": expected " << expected << ", got " << actual;
+  return s.str();
+}
+
+Mismatch compareWithReference(const std::vector<double>& input, const std::vector<double>& output,
+                              Operator op, bool exclusive, DType dtype, long long sections) {
+  const std::vector<double> ref = referenceScan(input, op, exclusive);
+  Mismatch m;
+  double absSum = 0.0;
+  for (size_t i = 0; i < ref.size(); ++i) {
+    if (!exclusive) absSum += std::fabs(input[i]);
+    const double got = i < output.size() ? output[i] : std::nan("");
+    double expected = ref[i];
+    bool ok;
+    if (dtype == DType::Int32) {
+      // The identity of max/min is INT32_MIN/MAX in int32, -inf/+inf in the wide reference.
+      if (std::isinf(expected)) expected = expected < 0 ? INT32_MIN : INT32_MAX;
+      ok = got == expected;
+    } else if (std::isinf(expected)) {
+      ok = got == expected;
+    } else {
+      ok = std::fabs(got - expected) <=
+           floatTolerance(input, op, i, expected, sections, absSum);
+    }
+    if (exclusive) absSum += std::fabs(input[i]);
+    if (!ok) {
+      m.index = static_cast<long long>(i);
+      m.expected = expected;
+      m.actual = got;
+      return m;
+    }
+  }
+  return m;
+}
+
+}  // namespace scanviz

@@ -1,0 +1,35 @@
+// The sequential scan every result is checked against, computed in wide precision (int64 for
+// int32 inputs, double for float32), and the tolerance a float result is held to.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "kernels/scan_types.h"
+
+namespace scanviz {
+
+std::vector<double> referenceScan(const std::vector<double>& input, Operator op, bool exclusive);
+
+// The first index where the running int32 result leaves the int32 range, or -1.
+long long firstInt32Overflow(const std::vector<double>& input, Operator op);
+
+// Float add and mul are not associative: a parallel scan sums in a different order than the
+// sequential one, so results differ by rounding. Allowed error at index i (docs/float-tolerance.md):
+//   add: eps * k * sum_{j<=i} |x_j|,   mul: eps * k * |ref_i|,   max/min: 0 (exact),
+// with eps = 2^-23 and k = 2*ceil(log2(n+1)) + sections + 4: one rounding per tree level, plus
+// one per section whose running prefix is carried across blocks.
+double floatTolerance(const std::vector<double>& input, Operator op, size_t index, double ref,
+                      long long sections, double prefixAbsSum);
+
+struct Mismatch {
+  long long index = -1;  // -1: results agree
+  double expected = 0;
+  double actual = 0;
+  std::string describe() const;
+};
+
+Mismatch compareWithReference(const std::vector<double>& input, const std::vector<double>& output,
+                              Operator op, bool exclusive, DType dtype, long long sections);
+
+}  // namespace scanviz

@@ -1,0 +1,21 @@
+// Names of operators, dtypes and backends as the CLI, the UI and trace files spell them.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "kernels/scan_types.h"
+
+namespace scanviz {
+
+enum class BackendChoice { Auto, Cuda, Cpu };
+
+std::string_view operatorName(Operator op);
+std::optional<Operator> parseOperator(std::string_view s);
+std::string_view dtypeName(DType d);
+std::optional<DType> parseDType(std::string_view s);
+std::string_view backendName(BackendChoice b);
+std::optional<BackendChoice> parseBackend(std::string_view s);
+
+}  // namespace scanviz

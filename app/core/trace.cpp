@@ -1,0 +1,50 @@
+#include "app/core/trace.h"
+
+#include <sstream>
+
+namespace scanviz {
+namespace {
+
+template <class V>
+std::string vecDiff(const std::string& what, const V& a, const V& b) {
+  if (a.size() != b.size())
+    return what + ": " + std::to_string(a.size()) + " vs " + std::to_string(b.size()) + " entries";
+  for (size_t i = 0; i < a.size(); ++i)
+    if (!(a[i] == b[i])) return what + " differs at entry " + std::to_string(i);
+  return {};
+}
+
+}  // namespace
+
+std::string firstTraceDifference(const Trace& a, const Trace& b) {
+  const auto& ma = a.meta;
+  const auto& mb = b.meta;
+  if (ma.algorithm != mb.algorithm || ma.n != mb.n || ma.blockSize != mb.blockSize ||
+      ma.sectionSize != mb.sectionSize || ma.op != mb.op || ma.dtype != mb.dtype ||
+      ma.inclusive != mb.inclusive)
+    return "meta differs (algorithm, n, block size, operator, dtype or variant)";
+  std::string d;
+  if (!(d = vecDiff("input", a.input, b.input)).empty()) return d;
+  if (!(d = vecDiff("output", a.output, b.output)).empty()) return d;
+  if (a.steps.size() != b.steps.size())
+    return "step count: " + std::to_string(a.steps.size()) + " vs " + std::to_string(b.steps.size());
+  for (size_t i = 0; i < a.steps.size(); ++i) {
+    const TraceStep& x = a.steps[i];
+    const TraceStep& y = b.steps[i];
+    const std::string at = "step " + std::to_string(i) + " (" + x.label + ")";
+    if (x.label != y.label || x.phase != y.phase) return at + ": label differs: '" + y.label + "'";
+    if (x.block != y.block || x.level != y.level || x.array != y.array || x.offset != y.offset)
+      return at + ": block, level or array differs";
+    if (!(d = vecDiff(at + " values", x.values, y.values)).empty()) return d;
+    if (!(d = vecDiff(at + " active", x.active, y.active)).empty()) return d;
+    if (!(d = vecDiff(at + " edges", x.edges, y.edges)).empty()) return d;
+    if (x.ops != y.ops) return at + ": ops " + std::to_string(x.ops) + " vs " + std::to_string(y.ops);
+  }
+  if (a.counters.work != b.counters.work || a.counters.depth != b.counters.depth)
+    return "counters differ: work " + std::to_string(a.counters.work) + " vs " +
+           std::to_string(b.counters.work) + ", depth " + std::to_string(a.counters.depth) +
+           " vs " + std::to_string(b.counters.depth);
+  return {};
+}
+
+}  // namespace scanviz

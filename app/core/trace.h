@@ -1,0 +1,77 @@
+// The Trace: an immutable record of one run, everything the UI shows and the files hold
+// (DESIGN.md "Trace contract"). No UI or GPU types here.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace scanviz {
+
+constexpr int kTraceVersion = 1;
+
+struct TraceMeta {
+  std::string algorithm;  // catalog key
+  long long n = 0;
+  int blockSize = 0;
+  int sectionSize = 0;
+  std::string op = "add";        // add | max | min | mul
+  std::string dtype = "int32";   // int32 | float32
+  bool inclusive = true;
+  std::string backend = "cpu";   // cuda | cpu
+  std::string device;            // GPU name, or a description of the emulator
+  std::string timeUnit = "ns";   // ns (GPU global timer) | round (emulator scheduler)
+  int blocksTotal = 1;           // blocks of the level-0 launch
+  int recordedBlock = 0;         // the block whose section steps are recorded
+  long long storedValues = 0;    // input/output elements kept (== n unless truncated)
+  std::vector<std::string> notes;
+};
+
+struct TraceStep {
+  std::string label;  // "up-sweep stride 2"
+  std::string phase;  // "load", "up-sweep", ...
+  int kind = 0;       // StepKind code, for tools that need more than the label
+  int param = 0;
+  int block = 0;
+  int level = 0;
+  std::string array = "section";  // section | global | block-sums
+  int offset = 0;
+  std::vector<double> values;
+  std::vector<int> active;               // threads that applied the operator, ascending
+  std::vector<std::array<int, 2>> edges; // (dst, src), sorted; src -1: the thread's own input
+  int64_t ops = 0;
+  std::vector<int64_t> warpClock;        // GPU only
+};
+
+struct TraceBlock {
+  int id = 0;
+  int launchIndex = 0;
+  int sm = -1;
+  int64_t startNs = 0;
+  int64_t waitNs = 0;
+  int64_t endNs = 0;
+  int lookback = 0;
+};
+
+struct TraceCounters {
+  int64_t work = 0;            // operator applications, all blocks
+  int64_t depth = 0;           // steps of the critical path that applied the operator
+  int64_t sequentialWork = 0;  // n - 1
+};
+
+struct Trace {
+  int version = kTraceVersion;
+  TraceMeta meta;
+  std::vector<double> input;
+  std::vector<double> output;
+  std::vector<TraceStep> steps;
+  std::vector<TraceBlock> blocks;
+  TraceCounters counters;
+};
+
+// Compares the parts two backends must agree on (everything but timing, device names and the
+// look-back depths, which depend on scheduling). Empty when equal, else the first difference.
+std::string firstTraceDifference(const Trace& a, const Trace& b);
+
+}  // namespace scanviz

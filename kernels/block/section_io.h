@@ -1,0 +1,64 @@
+// The contract between a per-block scan algorithm and whoever launches it (a single section, the
+// hierarchical driver, or a single-pass tile loop): where the section's input and output live, how
+// many elements are real (the rest is padded with the operator's identity), and which variant the
+// caller wants.
+#pragma once
+
+#include "kernels/scan_types.h"
+
+namespace scanviz {
+
+template <class T>
+struct SectionIO {
+  const T* in = nullptr;  // first element of this section in the input array
+  T* out = nullptr;       // first element of this section in the output array
+  int n = 0;              // valid elements in this section (<= section size)
+  bool exclusive = false;
+  T* total = nullptr;     // if set, receives the reduction of the whole section
+};
+
+// Maps a logical index of the working array to its shared-memory slot. Conflict-free Blelloch
+// pads one slot every 2^shift elements so that strided accesses spread over the 32 banks.
+struct PadMap {
+  int shift = 0;
+  SCANVIZ_HD SCANVIZ_INLINE int operator()(int i) const { return shift ? i + (i >> shift) : i; }
+  SCANVIZ_HD SCANVIZ_INLINE int slots(int n) const { return (*this)(n - 1) + 1; }
+};
+
+// Loads a section into the working array with coalesced, strided accesses, padding with the
+// identity, and records step 0.
+template <class Ex>
+SCANVIZ_HD void loadSection(Ex& ex, typename Ex::Value* xy, const SectionIO<typename Ex::Value>& io,
+                            int section, PadMap pad = {}) {
+  const int threads = ex.threads();
+  ex.parallel([&](int t) {
+    for (int i = t; i < section; i += threads) xy[pad(i)] = i < io.n ? io.in[i] : ex.identity();
+  });
+  ex.barrier(StepCode{StepKind::Load, 0}, xy, section, pad);
+}
+
+// Writes the section's result in the variant the caller asked for. `holdsExclusive` says what
+// the working array holds; an inclusive array is shifted right by one for an exclusive result (no
+// operator application, so no work is counted). An exclusive array must only be stored as
+// exclusive: algorithms that produce one convert it themselves, as a recorded step.
+template <class Ex>
+SCANVIZ_HD void storeSection(Ex& ex, const typename Ex::Value* xy,
+                             const SectionIO<typename Ex::Value>& io, int section,
+                             bool holdsExclusive, PadMap pad = {}) {
+  using T = typename Ex::Value;
+  const int threads = ex.threads();
+  ex.parallel([&](int t) {
+    for (int i = t; i < io.n; i += threads) {
+      const bool shift = io.exclusive && !holdsExclusive;
+      io.out[i] = shift ? (i == 0 ? ex.identity() : xy[pad(i - 1)]) : xy[pad(i)];
+    }
+    if (io.total && t == 0) {
+      const int last = section - 1;
+      T total = xy[pad(last)];
+      if (holdsExclusive) total = ex.combine(total, last < io.n ? io.in[last] : ex.identity());
+      *io.total = total;
+    }
+  });
+}
+
+}  // namespace scanviz

@@ -1,0 +1,107 @@
+// The CPU emulator's view of one thread block. Algorithms call parallel(f), barrier(...), edge(...)
+// exactly as on the GPU; here parallel(f) runs f for every thread in turn. Because every algorithm
+// is race-free between barriers, running threads one after another gives the GPU's result, and
+// the thread order is configurable so tests can prove it does not matter.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "kernels/block/section_io.h"
+#include "kernels/exec/recorded_run.h"
+#include "kernels/scan_types.h"
+
+namespace scanviz {
+
+enum class ThreadOrder { Forward, Reverse };
+
+// Receives steps from a CpuBlockExec. The null sink records nothing, for timing the emulator.
+struct CpuStepSink {
+  RecordedRun* run = nullptr;  // null: count work only
+  int64_t* work = nullptr;     // always counted when set
+  bool recordSteps = false;    // record this block's steps
+  int block = 0;
+  int level = 0;
+  std::vector<RecordedEdge> pending;  // edges of the step in progress
+};
+
+template <class T>
+class CpuBlockExec {
+ public:
+  using Value = T;
+
+  template <class U>
+  struct Regs {
+    explicit Regs(const CpuBlockExec& ex) : v(static_cast<size_t>(ex.threads())) {}
+    U& operator[](int t) { return v[static_cast<size_t>(t)]; }
+    std::vector<U> v;
+  };
+
+  CpuBlockExec(int threads, Operator op, CpuStepSink& sink, ThreadOrder order = ThreadOrder::Forward)
+      : threads_(threads), op_(op), sink_(sink), order_(order) {}
+
+  int threads() const { return threads_; }
+  Operator op() const { return op_; }
+  T identity() const { return OpTraits<T>::identity(op_); }
+  T combine(T a, T b) const { return OpTraits<T>::apply(op_, a, b); }
+
+  template <class F>
+  void parallel(F&& f) {
+    if (order_ == ThreadOrder::Forward) {
+      for (int t = 0; t < threads_; ++t) f(t);
+    } else {
+      for (int t = threads_ - 1; t >= 0; --t) f(t);
+    }
+  }
+
+  void sync() {}
+
+  void edge(int t, int dst, int src) {
+    if (sink_.work) ++*sink_.work;
+    if (sink_.recordSteps) sink_.pending.push_back({t, dst, src});
+  }
+
+  // A barrier the algorithm needs, followed by a snapshot of `width` logical elements of arr.
+  void barrier(StepCode code, const T* arr, int width, PadMap pad = {}) { record(code, arr, width, pad); }
+
+  // A step boundary the algorithm does not need a barrier for (warp-synchronous rounds).
+  void step(StepCode code, const T* arr, int width) { record(code, arr, width, {}); }
+
+  void stepRegs(StepCode code, Regs<T>& r) { record(code, r.v.data(), threads_, {}); }
+
+  // __shfl_up_sync(full mask, in, delta) for every lane of every warp of the block.
+  void shuffleUp(Regs<T>& in, Regs<T>& out, int delta) {
+    for (int t = 0; t < threads_; ++t) {
+      const int lane = t % 32;
+      out[t] = lane >= delta ? in[t - delta] : in[t];
+    }
+  }
+
+  // Reads the value `t` holds from lane `srcLane` of its warp (__shfl_sync).
+  void shuffleIdx(Regs<T>& in, Regs<T>& out, int srcLane) {
+    for (int t = 0; t < threads_; ++t) out[t] = in[(t / 32) * 32 + srcLane];
+  }
+
+ private:
+  void record(StepCode code, const T* arr, int width, PadMap pad) {
+    if (!sink_.recordSteps || !sink_.run) {
+      sink_.pending.clear();
+      return;
+    }
+    RecordedStep s;
+    s.code = code;
+    s.block = sink_.block;
+    s.level = sink_.level;
+    s.values.resize(static_cast<size_t>(width));
+    for (int i = 0; i < width; ++i) s.values[static_cast<size_t>(i)] = static_cast<double>(arr[pad(i)]);
+    s.edges.swap(sink_.pending);
+    sink_.run->steps.push_back(std::move(s));
+  }
+
+  int threads_;
+  Operator op_;
+  CpuStepSink& sink_;
+  ThreadOrder order_;
+};
+
+}  // namespace scanviz

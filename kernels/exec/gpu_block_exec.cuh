@@ -1,0 +1,140 @@
+// The GPU's view of one thread block: parallel(f) is simply f(threadIdx.x), barrier() is
+// __syncthreads(). The recorder is a template policy: with NullRecorder every recording call is an
+// empty inline function, so the timed kernel is the uninstrumented kernel.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include "kernels/block/section_io.h"
+#include "kernels/exec/device_trace_buffer.h"
+#include "kernels/scan_types.h"
+
+namespace scanviz {
+
+template <class T>
+__device__ __forceinline__ uint32_t toBits(T v) {
+  return *reinterpret_cast<const uint32_t*>(&v);
+}
+
+struct NullRecorder {
+  static constexpr bool kRecords = false;
+  __device__ void edge(int, int, int) {}
+  template <class T>
+  __device__ void snapshot(StepCode, const T*, int, PadMap) {}
+  template <class T>
+  __device__ void snapshotReg(StepCode, T, int) {}
+};
+
+// Records the steps of one chosen block and counts work in every block.
+struct TraceRecorder {
+  static constexpr bool kRecords = true;
+  DeviceTraceBuffer buf;
+  bool active = false;  // this block's steps are recorded
+  int step = 0;
+
+  __device__ void edge(int t, int dst, int src) {
+    atomicAdd(buf.work, 1ull);
+    if (!active || step >= buf.maxSteps) return;
+    const int slot = atomicAdd(&buf.edgeCount[step], 1);
+    if (slot >= buf.maxEdges) {
+      atomicExch(buf.overflow, 1);
+      return;
+    }
+    int32_t* e = buf.edges + (static_cast<size_t>(step) * buf.maxEdges + slot) * 3;
+    e[0] = t;
+    e[1] = dst;
+    e[2] = src;
+  }
+
+  __device__ void header(StepCode code) {
+    if (threadIdx.x == 0) {
+      buf.stepCodes[2 * step] = static_cast<int32_t>(code.kind);
+      buf.stepCodes[2 * step + 1] = code.param;
+      *buf.stepCount = step + 1;
+    }
+    const int warp = threadIdx.x / 32;
+    if (threadIdx.x % 32 == 0 && warp < buf.maxWarps)
+      buf.warpClock[static_cast<size_t>(step) * buf.maxWarps + warp] = clock64();
+  }
+
+  // Called by every thread after the algorithm's barrier: copy, then a second barrier so that
+  // no thread overwrites the array before all threads copied it.
+  template <class T>
+  __device__ void snapshot(StepCode code, const T* arr, int width, PadMap pad) {
+    if (active && step < buf.maxSteps) {
+      header(code);
+      uint32_t* dst = buf.values + static_cast<size_t>(step) * buf.width;
+      for (int i = threadIdx.x; i < width && i < buf.width; i += blockDim.x) dst[i] = toBits(arr[pad(i)]);
+    } else if (active) {
+      atomicExch(buf.overflow, 1);
+    }
+    ++step;
+    __syncthreads();
+  }
+
+  template <class T>
+  __device__ void snapshotReg(StepCode code, T v, int) {
+    if (active && step < buf.maxSteps) {
+      header(code);
+      if (threadIdx.x < buf.width)
+        buf.values[static_cast<size_t>(step) * buf.width + threadIdx.x] = toBits(v);
+    } else if (active) {
+      atomicExch(buf.overflow, 1);
+    }
+    ++step;
+  }
+};
+
+template <class T, class Rec>
+class GpuBlockExec {
+ public:
+  using Value = T;
+
+  template <class U>
+  struct Regs {
+    __device__ explicit Regs(const GpuBlockExec&) {}
+    __device__ U& operator[](int) { return v; }
+    U v;
+  };
+
+  __device__ GpuBlockExec(Operator op, Rec& rec) : op_(op), rec_(rec) {}
+
+  __device__ int threads() const { return blockDim.x; }
+  __device__ Operator op() const { return op_; }
+  __device__ T identity() const { return OpTraits<T>::identity(op_); }
+  __device__ T combine(T a, T b) const { return OpTraits<T>::apply(op_, a, b); }
+
+  template <class F>
+  __device__ void parallel(F&& f) {
+    f(static_cast<int>(threadIdx.x));
+  }
+  __device__ void sync() { __syncthreads(); }
+  __device__ void edge(int t, int dst, int src) { rec_.edge(t, dst, src); }
+
+  __device__ void barrier(StepCode code, const T* arr, int width, PadMap pad = {}) {
+    __syncthreads();
+    rec_.snapshot(code, arr, width, pad);
+  }
+  __device__ void step(StepCode code, const T* arr, int width) {
+    if (Rec::kRecords) __syncthreads();
+    rec_.snapshot(code, arr, width, PadMap{});
+  }
+  __device__ void stepRegs(StepCode code, Regs<T>& r) { rec_.snapshotReg(code, r.v, 0); }
+
+  __device__ unsigned laneMask() const {
+    const unsigned n = blockDim.x;
+    return n >= 32 ? 0xffffffffu : ((1u << n) - 1u);
+  }
+  __device__ void shuffleUp(Regs<T>& in, Regs<T>& out, int delta) {
+    out.v = __shfl_up_sync(laneMask(), in.v, delta);
+  }
+  __device__ void shuffleIdx(Regs<T>& in, Regs<T>& out, int srcLane) {
+    out.v = __shfl_sync(laneMask(), in.v, srcLane);
+  }
+
+ private:
+  Operator op_;
+  Rec& rec_;
+};
+
+}  // namespace scanviz

@@ -1,0 +1,54 @@
+// What a backend hands back after an instrumented run, before it becomes a Trace: raw steps in
+// the order they happened, operator applications as (thread, destination, source), and block
+// timing. Host-only; both the CPU emulator and the CUDA backend fill it the same way.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "kernels/scan_types.h"
+
+namespace scanviz {
+
+// Which array a step's `values` show. Block-level steps show the working (shared-memory) array;
+// grid-level steps show a window of the global array or the block sums.
+enum class ArrayKind : int { Section = 0, Global = 1, BlockSums = 2 };
+
+struct RecordedEdge {
+  int thread;
+  int dst;
+  int src;  // -1: a value the thread holds in a register (its own input element)
+};
+
+struct RecordedStep {
+  StepCode code{StepKind::Load, 0};
+  int block = 0;  // logical block (tile) id the step belongs to
+  int level = 0;  // recursion level of a hierarchical scan (0: the input, 1: its block sums...)
+  ArrayKind array = ArrayKind::Section;
+  int offset = 0;  // index of values[0] in that array
+  std::vector<double> values;
+  std::vector<RecordedEdge> edges;
+  int64_t ops = -1;  // operator applications; -1: edges.size() (global steps record no edges)
+  std::vector<int64_t> warpClock;  // GPU only: clock64() per warp when the step ended
+};
+
+struct RecordedBlock {
+  int id = 0;           // logical (dynamic) block id
+  int launchIndex = 0;  // hardware blockIdx.x
+  int sm = -1;          // SM id on the GPU; resident slot in the emulator
+  int64_t startNs = 0;  // GPU: global timer; emulator: scheduler rounds
+  int64_t waitNs = 0;   // time spent spinning on predecessors
+  int64_t endNs = 0;
+  int lookback = 0;     // predecessors inspected (decoupled look-back)
+};
+
+struct RecordedRun {
+  std::vector<RecordedStep> steps;
+  std::vector<RecordedBlock> blocks;
+  int64_t work = 0;       // operator applications over all blocks, recorded or not
+  bool timeIsRounds = false;  // emulator: block times are scheduler rounds, not nanoseconds
+  std::vector<std::string> notes;  // e.g. "steps shown for block 0 of 35"
+};
+
+}  // namespace scanviz
