@@ -1,0 +1,20 @@
+// Single-pass grid scans (single-pass-chained, decoupled-lookback) on both backends. The
+// per-tile code lives in kernels/grid/ and is shared; what differs is how blocks wait: the GPU
+// spins, the emulator's scheduler re-polls and can detect a deadlock.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "app/core/backends/backend.h"
+
+namespace scanviz {
+
+RunResult<int32_t> runSinglePassOnCpu(const RunRequest& rq, const std::vector<int32_t>& input);
+RunResult<float> runSinglePassOnCpu(const RunRequest& rq, const std::vector<float>& input);
+
+// Defined in cuda_single_pass.cu; only called when the build has CUDA.
+RunResult<int32_t> runSinglePassOnCuda(const RunRequest& rq, const std::vector<int32_t>& input);
+RunResult<float> runSinglePassOnCuda(const RunRequest& rq, const std::vector<float>& input);
+
+}  // namespace scanviz
