@@ -8,7 +8,7 @@
 namespace scanviz {
 
 int cmdVerify(const std::vector<std::string>& args) {
-  Args a(args, {"backend", "algorithm"}, {"quick"});
+  Args a(args, {"backend", "algorithm"}, {"quick", "smoke"});
   const std::string be = a.getOr("backend", "auto");
   auto backend = parseBackend(be);
   if (!backend) throw UsageError("--backend '" + be + "' is not one of auto, cuda, cpu");
@@ -31,7 +31,10 @@ int cmdVerify(const std::vector<std::string>& args) {
   // Per algorithm, per "dtype op" column.
   std::map<std::string, std::map<std::string, Tally>> table;
   std::vector<std::string> failures;
-  for (const VerifyCase& c : verifyMatrix(a.flag("quick"))) {
+  const VerifyScope scope = a.flag("smoke")   ? VerifyScope::Smoke
+                            : a.flag("quick") ? VerifyScope::Quick
+                                              : VerifyScope::Full;
+  for (const VerifyCase& c : verifyMatrix(scope)) {
     if (only && c.algorithm != *only) continue;
     const VerifyOutcome o = verifyCase(c, *backend, onGpu);
     const std::string algo(algorithmInfo(c.algorithm).key);

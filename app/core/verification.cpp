@@ -10,15 +10,22 @@
 
 namespace scanviz {
 
-std::vector<VerifyCase> verifyMatrix(bool quick) {
-  const std::vector<long long> sizes =
-      quick ? std::vector<long long>{1, 7, 33, 1000, 1025}
-            : std::vector<long long>{1, 2, 7, 31, 32, 33, 1000, 1023, 1024, 1025, 4099, 70001};
-  const std::vector<int> blocks = quick ? std::vector<int>{0, 32} : std::vector<int>{0, 2, 32, 1024};
+std::vector<VerifyCase> verifyMatrix(VerifyScope scope) {
+  std::vector<long long> sizes{1, 2, 7, 31, 32, 33, 1000, 1023, 1024, 1025, 4099, 70001};
+  std::vector<int> blocks{0, 2, 32, 1024};
+  std::vector<Operator> ops{Operator::Add, Operator::Max, Operator::Min, Operator::Mul};
+  if (scope == VerifyScope::Quick) {
+    sizes = {1, 7, 33, 1000, 1025};
+    blocks = {0, 32};
+  } else if (scope == VerifyScope::Smoke) {
+    sizes = {1025};
+    blocks = {32};
+    ops = {Operator::Add};
+  }
   std::vector<VerifyCase> cases;
   for (const auto& info : allAlgorithms())
     for (DType d : {DType::Int32, DType::Float32})
-      for (Operator op : {Operator::Add, Operator::Max, Operator::Min, Operator::Mul})
+      for (Operator op : ops)
         for (bool excl : {false, true})
           for (long long n : sizes)
             for (int b : blocks) {

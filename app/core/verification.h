@@ -25,9 +25,15 @@ struct VerifyOutcome {
   std::string detail;  // first mismatch, or the error
 };
 
-// Sizes: 1, 2, 7, 31, 32, 33, 1000, 1023, 1024, 1025, 4099 (prime), 70001; block sizes 2, 32,
-// 1024 and the lesson default. `quick` keeps the small sizes and two block sizes.
-std::vector<VerifyCase> verifyMatrix(bool quick);
+enum class VerifyScope {
+  Full,   // sizes 1, 2, 7, 31, 32, 33, 1000, 1023, 1024, 1025, 4099 (prime), 70001; blocks 2, 32,
+          // 1024 and the lesson default; every operator, dtype and variant
+  Quick,  // sizes 1, 7, 33, 1000, 1025; blocks 32 and the lesson default
+  Smoke,  // n = 1025, block 32, add, both dtypes and variants: one pass over every kernel, for
+          // compute-sanitizer runs
+};
+
+std::vector<VerifyCase> verifyMatrix(VerifyScope scope);
 
 VerifyOutcome verifyCase(const VerifyCase& c, BackendChoice backend, bool againstCub);
 

@@ -1,0 +1,268 @@
+// The CUDA backend for block-level algorithms and the hierarchical scan: the same per-block code
+// the emulator runs, launched as real kernels. With rq.record the kernels carry a TraceRecorder
+// and the host reads the recorded steps back after each launch; without it they carry the
+// NullRecorder, which compiles to nothing, and only the final result is copied back.
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <memory>
+#include <type_traits>
+
+#include "app/core/backends/block_dispatch.h"
+#include "app/core/backends/cuda_backend.h"
+#include "app/core/backends/cuda_check.cuh"
+#include "app/core/backends/cuda_trace_buffer.cuh"
+#include "app/core/backends/single_pass.h"
+#include "kernels/exec/gpu_block_exec.cuh"
+
+namespace scanviz {
+namespace {
+
+__device__ __forceinline__ unsigned long long globalTimerNs() {
+  unsigned long long t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+}
+
+__device__ __forceinline__ int smId() {
+  unsigned id;
+  asm volatile("mov.u32 %0, %%smid;" : "=r"(id));
+  return static_cast<int>(id);
+}
+
+template <class Rec>
+__device__ Rec makeRecorder(const DeviceTraceBuffer& buf, bool recordSteps);
+
+template <>
+__device__ NullRecorder makeRecorder<NullRecorder>(const DeviceTraceBuffer&, bool) {
+  return NullRecorder{};
+}
+
+template <>
+__device__ TraceRecorder makeRecorder<TraceRecorder>(const DeviceTraceBuffer& buf, bool recordSteps) {
+  TraceRecorder r;
+  r.buf = buf;
+  r.active = recordSteps;
+  r.step = 0;
+  return r;
+}
+
+// One section per block. `sums` (optional) receives each section's total for the next level.
+template <class T, class Rec, class Algo>
+__global__ void scanSectionsKernel(Algo algo, const T* in, T* out, long long n, bool exclusive,
+                                   Operator op, T* sums, DeviceTraceBuffer buf, bool timeBlocks) {
+  extern __shared__ unsigned char sharedBytes[];
+  T* xy = reinterpret_cast<T*>(sharedBytes);
+  const long long block = blockIdx.x;
+  DeviceBlockTiming timing{};
+  if (Rec::kRecords && timeBlocks && threadIdx.x == 0) {
+    timing.start = globalTimerNs();
+    timing.sm = smId();
+  }
+  Rec rec = makeRecorder<Rec>(buf, block == buf.recordBlock);
+  GpuBlockExec<T, Rec> ex(op, rec);
+  const long long section = algo.sectionSize(static_cast<int>(blockDim.x));
+  SectionIO<T> io;
+  io.in = in + block * section;
+  io.out = out + block * section;
+  io.n = static_cast<int>(min(section, n - block * section));
+  io.exclusive = exclusive;
+  io.total = sums ? sums + block : nullptr;
+  algo.run(ex, xy, io);
+  if (Rec::kRecords && timeBlocks && threadIdx.x == 0 && block < buf.maxBlocks) {
+    timing.end = globalTimerNs();
+    timing.waitStart = timing.waitEnd = timing.start;
+    timing.id = timing.launchIndex = static_cast<int32_t>(block);
+    buf.blocks[block] = timing;
+  }
+}
+
+// Combines each section's scanned total (exclusive over the sections) into its elements.
+template <class T>
+__global__ void addBlockSumsKernel(T* out, const T* scannedSums, long long n, long long section,
+                                   Operator op) {
+  const long long stride = static_cast<long long>(gridDim.x) * blockDim.x;
+  for (long long i = section + blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < n;
+       i += stride)
+    out[i] = OpTraits<T>::apply(op, scannedSums[i / section], out[i]);
+}
+
+template <class T>
+void launchAddBlockSums(T* out, const T* scanned, long long n, long long section, Operator op) {
+  const int threads = 256;
+  const long long work = n - section;
+  const int blocks = static_cast<int>(std::min<long long>((work + threads - 1) / threads, 1 << 16));
+  addBlockSumsKernel<T><<<blocks, threads>>>(out, scanned, n, section, op);
+  cudaCheckLaunch("addBlockSums", false);
+}
+
+template <class T>
+void recordWindow(RecordedRun& run, StepKind kind, int level, const T* deviceData, long long n,
+                  int window, int64_t ops) {
+  const long long shown = std::min<long long>(n, window);
+  std::vector<T> host(static_cast<size_t>(shown));
+  cudaCheck(cudaMemcpy(host.data(), deviceData, host.size() * sizeof(T), cudaMemcpyDeviceToHost),
+            "copy window to host");
+  RecordedStep s;
+  s.code = StepCode{kind, 0};
+  s.level = level;
+  s.array = ArrayKind::Global;
+  s.ops = ops;
+  s.values.assign(host.begin(), host.end());
+  run.steps.push_back(std::move(s));
+}
+
+// The hierarchical driver on the GPU, mirroring cpuScanLevel step for step.
+template <class T, class Algo>
+class GpuHierarchicalScan {
+ public:
+  GpuHierarchicalScan(const Algo& algo, const RunRequest& rq, RecordedRun& run)
+      : algo_(algo), rq_(rq), run_(run) {
+    const int threads = rq.blockSize;
+    section_ = algo.sectionSize(threads);
+    if (rq.record) {
+      trace_ = std::make_unique<HostTraceBuffer>(rq.limits, algo.sharedSlots(threads),
+                                                 section_ + threads, (threads + 31) / 32,
+                                                 rq.limits.maxBlocksTimed);
+    }
+  }
+
+  void scanLevel(const T* in, T* out, long long n, bool exclusive, int level) {
+    const long long blocks = (n + section_ - 1) / section_;
+    if (blocks > 0x7fffffffll) throw BackendError("too many sections for one launch");
+    DeviceArray<T> sums(blocks > 1 ? static_cast<size_t>(blocks) : 0);
+    launchSections(in, out, n, exclusive, sums.get(), static_cast<int>(blocks), level);
+    if (blocks == 1) return;
+    const int window = rq_.limits.globalWindow;
+    if (rq_.record) recordWindow(run_, StepKind::SectionsScanned, level, out, n, window, 0);
+    DeviceArray<T> scanned(static_cast<size_t>(blocks));
+    scanLevel(sums.get(), scanned.get(), blocks, /*exclusive=*/true, level + 1);
+    launchAddBlockSums(out, scanned.get(), n, section_, rq_.op);
+    if (rq_.record) {
+      run_.work += n - section_;
+      recordWindow(run_, StepKind::AddBlockSums, level, out, n, window, n - section_);
+    }
+  }
+
+  void finish() {
+    if (!trace_) return;
+    run_.work += static_cast<int64_t>(trace_->work());
+  }
+
+ private:
+  void launchSections(const T* in, T* out, long long n, bool exclusive, T* sums, int blocks, int level) {
+    const int threads = rq_.blockSize;
+    const size_t shared = static_cast<size_t>(algo_.sharedSlots(threads)) * sizeof(T);
+    if (!rq_.record) {
+      setSharedLimit(scanSectionsKernel<T, NullRecorder, Algo>, shared);
+      scanSectionsKernel<T, NullRecorder, Algo><<<blocks, threads, shared>>>(
+          algo_, in, out, n, exclusive, rq_.op, sums, DeviceTraceBuffer{}, false);
+      cudaCheckLaunch("scanSections", false);
+      return;
+    }
+    const int recordBlock = level == 0 ? rq_.recordBlock : 0;
+    trace_->resetSteps();
+    trace_->setShape(section_, (threads + 31) / 32);
+    setSharedLimit(scanSectionsKernel<T, TraceRecorder, Algo>, shared);
+    scanSectionsKernel<T, TraceRecorder, Algo><<<blocks, threads, shared>>>(
+        algo_, in, out, n, exclusive, rq_.op, sums, trace_->view(recordBlock), level == 0);
+    cudaCheckLaunch("scanSections (recorded)", true);
+    trace_->appendSteps<T>(run_, recordBlock, level, ArrayKind::Section);
+    if (level == 0) appendBlockTimings(blocks);
+  }
+
+  template <class Kernel>
+  static void setSharedLimit(Kernel kernel, size_t bytes) {
+    if (bytes > 48 * 1024)
+      cudaCheck(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                     static_cast<int>(bytes)),
+                "raise the shared-memory limit");
+  }
+
+  void appendBlockTimings(int blocks) {
+    const auto timings = trace_->blockTimings(static_cast<size_t>(std::min(blocks, rq_.limits.maxBlocksTimed)));
+    if (timings.empty()) return;
+    uint64_t t0 = timings[0].start;
+    for (const auto& t : timings) t0 = std::min<uint64_t>(t0, t.start);
+    for (const auto& t : timings) {
+      RecordedBlock b;
+      b.id = t.id;
+      b.launchIndex = t.launchIndex;
+      b.sm = t.sm;
+      b.startNs = static_cast<int64_t>(t.start - t0);
+      b.waitNs = static_cast<int64_t>(t.waitEnd - t.waitStart);
+      b.endNs = static_cast<int64_t>(t.end - t0);
+      run_.blocks.push_back(b);
+    }
+  }
+
+  const Algo& algo_;
+  const RunRequest& rq_;
+  RecordedRun& run_;
+  int section_ = 0;
+  std::unique_ptr<HostTraceBuffer> trace_;
+};
+
+template <class T>
+RunResult<T> runBlockLevel(const RunRequest& rq, const std::vector<T>& input) {
+  RunResult<T> r;
+  const long long n = static_cast<long long>(input.size());
+  DeviceArray<T> in(input.size()), out(input.size());
+  in.upload(input.data(), input.size());
+  const bool isBlock = withBlockAlgorithm(rq, [&](const auto& algo) {
+    using Algo = std::decay_t<decltype(algo)>;
+    GpuHierarchicalScan<T, Algo> scan(algo, rq, r.run);
+    scan.scanLevel(in.get(), out.get(), n, rq.exclusive, 0);
+    cudaCheck(cudaDeviceSynchronize(), "scan");
+    scan.finish();
+  });
+  if (!isBlock) return runSinglePassOnCuda(rq, input);
+  r.output = out.toHost();
+  return r;
+}
+
+}  // namespace
+
+const CudaStatus& cudaStatus() {
+  static const CudaStatus status = [] {
+    CudaStatus s;
+    int count = 0;
+    const cudaError_t err = cudaGetDeviceCount(&count);
+    if (err != cudaSuccess) {
+      // Error 35 (insufficient driver) is what a machine without an NVIDIA driver reports.
+      s.message = std::string("no usable CUDA device (") + cudaGetErrorString(err) + ")";
+      cudaGetLastError();
+      return s;
+    }
+    if (count == 0) {
+      s.message = "no CUDA device found";
+      return s;
+    }
+    cudaDeviceProp prop{};
+    if (cudaGetDeviceProperties(&prop, 0) != cudaSuccess) {
+      s.message = "cannot read the CUDA device's properties";
+      return s;
+    }
+    int driver = 0, runtime = 0;
+    cudaDriverGetVersion(&driver);
+    cudaRuntimeGetVersion(&runtime);
+    s.available = true;
+    s.device = prop.name;
+    s.smCount = prop.multiProcessorCount;
+    s.computeMajor = prop.major;
+    s.computeMinor = prop.minor;
+    s.driverVersion = std::to_string(driver / 1000) + "." + std::to_string(driver % 1000 / 10);
+    s.runtimeVersion = std::to_string(runtime / 1000) + "." + std::to_string(runtime % 1000 / 10);
+    return s;
+  }();
+  return status;
+}
+
+RunResult<int32_t> runOnCuda(const RunRequest& rq, const std::vector<int32_t>& input) {
+  return runBlockLevel(rq, input);
+}
+RunResult<float> runOnCuda(const RunRequest& rq, const std::vector<float>& input) {
+  return runBlockLevel(rq, input);
+}
+
+}  // namespace scanviz

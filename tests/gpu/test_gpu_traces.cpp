@@ -1,0 +1,92 @@
+// GPU tests: run only where a CUDA device answers; elsewhere every test reports SKIPPED.
+// The GPU trace of every algorithm must equal the CPU emulator's trace for integer inputs, step
+// by step (values, active threads, edges, ops, counters), and outputs must equal CUB's.
+#include <gtest/gtest.h>
+
+#include "app/core/backends/cuda_backend.h"
+#include "app/core/capture.h"
+#include "app/core/input_spec.h"
+#include "app/core/trace.h"
+#include "app/core/verification.h"
+
+namespace scanviz {
+namespace {
+
+#define REQUIRE_GPU()                                                     \
+  do {                                                                    \
+    if (!cudaStatus().available) GTEST_SKIP() << cudaStatus().message;    \
+  } while (0)
+
+struct TraceCase {
+  AlgorithmId algorithm;
+  long long n;
+};
+
+class GpuTraceEquality : public ::testing::TestWithParam<TraceCase> {};
+
+Trace captureOn(BackendChoice backend, AlgorithmId id, const std::vector<double>& input, Operator op,
+                bool exclusive) {
+  CaptureRequest rq;
+  rq.algorithm = id;
+  rq.backend = backend;
+  rq.op = op;
+  rq.exclusive = exclusive;
+  rq.input = input;
+  rq.limits.maxStoredValues = 1 << 20;
+  return capture(rq).trace;
+}
+
+TEST_P(GpuTraceEquality, CpuAndGpuTracesAreIdentical) {
+  REQUIRE_GPU();
+  const TraceCase c = GetParam();
+  for (Operator op : {Operator::Add, Operator::Max}) {
+    for (bool exclusive : {false, true}) {
+      const auto input = generateInput(InputPattern::Random, c.n, 42, DType::Int32, op);
+      const Trace gpu = captureOn(BackendChoice::Cuda, c.algorithm, input, op, exclusive);
+      const Trace cpu = captureOn(BackendChoice::Cpu, c.algorithm, input, op, exclusive);
+      EXPECT_EQ(gpu.meta.backend, "cuda");
+      EXPECT_EQ(firstTraceDifference(cpu, gpu), "")
+          << algorithmInfo(c.algorithm).key << " n=" << c.n << " op=" << operatorName(op)
+          << (exclusive ? " exclusive" : " inclusive");
+      EXPECT_FALSE(gpu.steps.empty());
+      if (!gpu.steps.empty() && gpu.steps.back().array == "section")
+        EXPECT_FALSE(gpu.steps.back().warpClock.empty());
+    }
+  }
+}
+
+std::vector<TraceCase> allTraceCases() {
+  std::vector<TraceCase> v;
+  for (const auto& a : allAlgorithms())
+    for (long long n : {1ll, 8ll, 1000ll, 1024ll, 1025ll, 70001ll}) v.push_back({a.id, n});
+  return v;
+}
+
+std::string caseName(const ::testing::TestParamInfo<TraceCase>& info) {
+  std::string s(algorithmInfo(info.param.algorithm).key);
+  for (char& ch : s)
+    if (ch == '-') ch = '_';
+  return s + "_n" + std::to_string(info.param.n);
+}
+
+INSTANTIATE_TEST_SUITE_P(AllAlgorithms, GpuTraceEquality, ::testing::ValuesIn(allTraceCases()), caseName);
+
+TEST(GpuVerify, QuickMatrixAgainstSequentialAndCub) {
+  REQUIRE_GPU();
+  int failures = 0;
+  for (const VerifyCase& c : verifyMatrix(VerifyScope::Quick)) {
+    const VerifyOutcome o = verifyCase(c, BackendChoice::Cuda, /*againstCub=*/true);
+    if (!o.ok && ++failures < 10)
+      ADD_FAILURE() << algorithmInfo(c.algorithm).key << " n=" << c.n << ": " << o.detail;
+  }
+  EXPECT_EQ(failures, 0);
+}
+
+TEST(GpuStatus, ReportsTheDevice) {
+  REQUIRE_GPU();
+  EXPECT_FALSE(cudaStatus().device.empty());
+  EXPECT_GT(cudaStatus().smCount, 0);
+}
+
+}  // namespace
+}  // namespace scanviz

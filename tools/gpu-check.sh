@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# One call on a GPU machine (the `device` tool): build the engine and CLI without the GUI, run
+# `verify --backend cuda`, the GPU test suite (CPU vs GPU traces), compute-sanitizer's four tools
+# over every kernel, capture the sample traces, and print a short table last.
+# Usage: tools/gpu-check.sh [all|verify|sanitize|traces|bench]...   Logs go to $OUT (or ./gpu-out).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+OUT=${OUT:-$PWD/gpu-out}
+mkdir -p "$OUT"
+steps=${*:-all}
+want() { [[ " $steps " == *" all "* || " $steps " == *" $1 "* ]]; }
+summary=()
+note() { summary+=("$(printf '%-28s %s' "$1" "$2")"); }
+
+{
+  date -u +"date %Y-%m-%dT%H:%MZ"
+  nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
+  nvcc --version | tail -2
+} >"$OUT/device.txt" 2>&1
+cat "$OUT/device.txt"
+
+build=build-gpu
+t0=$(date +%s)
+if ! { cmake -S . -B $build -G Ninja -DSCANVIZ_GUI=OFF -DCMAKE_BUILD_TYPE=Release >"$OUT/build.log" 2>&1 &&
+  cmake --build $build --parallel 16 >>"$OUT/build.log" 2>&1; }; then
+  tail -40 "$OUT/build.log"
+  echo "BUILD FAILED"
+  exit 1
+fi
+note build "ok ($(($(date +%s) - t0)) s)"
+bin=$build/app/scanviz
+
+if want verify; then
+  $bin verify --backend cuda >"$OUT/verify-cuda.txt" 2>&1
+  note "verify --backend cuda" "$(tail -1 "$OUT/verify-cuda.txt")"
+  (cd $build && ctest -L gpu --output-on-failure --timeout 600) >"$OUT/gpu-tests.txt" 2>&1
+  note "ctest -L gpu" "$(grep -E 'tests passed|tests failed' "$OUT/gpu-tests.txt" | tail -1)"
+fi
+
+if want sanitize; then
+  : >"$OUT/sanitizer.txt"
+  algos=$($bin list | awk '{print $1}')
+  for tool in memcheck racecheck synccheck initcheck; do
+    errors=0
+    for a in $algos; do
+      for cmd in "verify --backend cuda --smoke --algorithm $a" \
+                 "capture --backend cuda --algorithm $a --n 1025 --block-size 32 --out /tmp/san.json" \
+                 "capture --backend cuda --algorithm $a --n 70001 --block-size 256 --out /tmp/san.json"; do
+        log=$(compute-sanitizer --tool $tool --error-exitcode 99 $bin $cmd 2>&1)
+        rc=$?
+        summaryLine=$(echo "$log" | grep -E "ERROR SUMMARY|RACECHECK SUMMARY" | tail -1)
+        echo "[$tool] $a: $cmd -> rc=$rc $summaryLine" >>"$OUT/sanitizer.txt"
+        if [ $rc -ne 0 ]; then
+          errors=$((errors + 1))
+          echo "$log" | head -60 >>"$OUT/sanitizer.txt"
+        fi
+      done
+    done
+    note "compute-sanitizer $tool" "$errors failing runs"
+  done
+fi
+
+if want traces; then
+  dir=/tmp/traces
+  rm -rf $dir && mkdir -p $dir
+  ok=0
+  for a in $($bin list | awk '{print $1}'); do
+    $bin capture --backend cuda --algorithm "$a" --out "$dir/$a-lesson.json" >>"$OUT/traces.log" 2>&1 && ok=$((ok + 1))
+    $bin capture --backend cuda --algorithm "$a" --n 1024 --seed 7 --out "$dir/$a-1024.json" >>"$OUT/traces.log" 2>&1 && ok=$((ok + 1))
+  done
+  $bin capture --backend cuda --algorithm decoupled-lookback --n 1048576 --block-size 256 \
+    --out "$dir/decoupled-lookback-1048576.json" >>"$OUT/traces.log" 2>&1 && ok=$((ok + 1))
+  $bin capture --backend cuda --algorithm single-pass-chained --n 1048576 --block-size 256 \
+    --out "$dir/single-pass-chained-1048576.json" >>"$OUT/traces.log" 2>&1 && ok=$((ok + 1))
+  tar -C $dir -czf "$OUT/traces.tar.gz" .
+  note "sample traces" "$ok captured"
+fi
+
+if want bench && $bin help 2>/dev/null | grep -q bench; then
+  $bin bench --json "$OUT/bench.json" >"$OUT/bench.txt" 2>&1
+  note bench "$(tail -1 "$OUT/bench.txt")"
+fi
+
+echo
+echo "=== gpu-check summary ($(head -2 "$OUT/device.txt" | tr '\n' ' '))"
+printf '%s\n' "${summary[@]}"
