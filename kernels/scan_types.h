@@ -28,20 +28,28 @@ template <>
 struct OpTraits<int32_t> {
   SCANVIZ_HD static SCANVIZ_INLINE int32_t identity(Operator op) {
     switch (op) {
-      case Operator::Add: return 0;
-      case Operator::Max: return INT32_MIN;
-      case Operator::Min: return INT32_MAX;
-      default: return 1;
+      case Operator::Add:
+        return 0;
+      case Operator::Max:
+        return INT32_MIN;
+      case Operator::Min:
+        return INT32_MAX;
+      default:
+        return 1;
     }
   }
   // Computed in unsigned arithmetic: wrapping is defined there, and inputs whose running result
   // would overflow are rejected before a capture starts.
   SCANVIZ_HD static SCANVIZ_INLINE int32_t apply(Operator op, int32_t a, int32_t b) {
     switch (op) {
-      case Operator::Add: return static_cast<int32_t>(static_cast<uint32_t>(a) + static_cast<uint32_t>(b));
-      case Operator::Max: return a > b ? a : b;
-      case Operator::Min: return a < b ? a : b;
-      default: return static_cast<int32_t>(static_cast<uint32_t>(a) * static_cast<uint32_t>(b));
+      case Operator::Add:
+        return static_cast<int32_t>(static_cast<uint32_t>(a) + static_cast<uint32_t>(b));
+      case Operator::Max:
+        return a > b ? a : b;
+      case Operator::Min:
+        return a < b ? a : b;
+      default:
+        return static_cast<int32_t>(static_cast<uint32_t>(a) * static_cast<uint32_t>(b));
     }
   }
 };
@@ -50,18 +58,26 @@ template <>
 struct OpTraits<float> {
   SCANVIZ_HD static SCANVIZ_INLINE float identity(Operator op) {
     switch (op) {
-      case Operator::Add: return 0.0f;
-      case Operator::Max: return -__builtin_huge_valf();
-      case Operator::Min: return __builtin_huge_valf();
-      default: return 1.0f;
+      case Operator::Add:
+        return 0.0f;
+      case Operator::Max:
+        return -__builtin_huge_valf();
+      case Operator::Min:
+        return __builtin_huge_valf();
+      default:
+        return 1.0f;
     }
   }
   SCANVIZ_HD static SCANVIZ_INLINE float apply(Operator op, float a, float b) {
     switch (op) {
-      case Operator::Add: return a + b;
-      case Operator::Max: return a > b ? a : b;
-      case Operator::Min: return a < b ? a : b;
-      default: return a * b;
+      case Operator::Add:
+        return a + b;
+      case Operator::Max:
+        return a > b ? a : b;
+      case Operator::Min:
+        return a < b ? a : b;
+      default:
+        return a * b;
     }
   }
 };
@@ -69,25 +85,25 @@ struct OpTraits<float> {
 // What a recorded step was, as a small code both backends can store; the host turns it into the
 // label text ("up-sweep stride 2"), so GPU and CPU traces carry identical labels by construction.
 enum class StepKind : int {
-  Load = 0,          // state right after the load into the working array (step 0)
-  KoggeStone,        // in-place Kogge-Stone iteration, param = stride
-  KoggeStoneShift,   // exclusive Kogge-Stone: shift right by one, identity into element 0
-  HillisSteele,      // double-buffered iteration, param = stride
-  UpSweep,           // reduction tree, param = stride
-  DownSweep,         // Brent-Kung distribution tree, param = stride
-  ClearLast,         // Blelloch: identity into the last element
-  BlellochDown,      // Blelloch swap-and-combine down-sweep, param = stride
-  ToInclusive,       // combine an exclusive result with each thread's input
-  ThreadScan,        // three-phase phase 1: each thread scans its subsection sequentially
-  SubsectionScan,    // three-phase phase 2 over the subsection totals, param = stride
-  AddSubsection,     // three-phase phase 3: add the preceding subsection total
-  WarpShuffle,       // __shfl_up_sync round inside each warp, param = delta
-  WarpTotals,        // warp totals gathered and scanned by the first warp, param = delta
-  AddWarpPrefix,     // add the preceding warps' total
-  SequentialStep,    // one element of the sequential scan, param = index
-  SectionsScanned,   // grid: every section scanned locally (global array view)
-  AddBlockSums,      // grid: scanned block sums added into each section
-  TilePrefix,        // grid single-pass: the tile's exclusive prefix added
+  Load = 0,         // state right after the load into the working array (step 0)
+  KoggeStone,       // in-place Kogge-Stone iteration, param = stride
+  KoggeStoneShift,  // exclusive Kogge-Stone: shift right by one, identity into element 0
+  HillisSteele,     // double-buffered iteration, param = stride
+  UpSweep,          // reduction tree, param = stride
+  DownSweep,        // Brent-Kung distribution tree, param = stride
+  ClearLast,        // Blelloch: identity into the last element
+  BlellochDown,     // Blelloch swap-and-combine down-sweep, param = stride
+  ToInclusive,      // combine an exclusive result with each thread's input
+  ThreadScan,       // three-phase phase 1: each thread scans its subsection sequentially
+  SubsectionScan,   // three-phase phase 2 over the subsection totals, param = stride
+  AddSubsection,    // three-phase phase 3: add the preceding subsection total
+  WarpShuffle,      // __shfl_up_sync round inside each warp, param = delta
+  WarpTotals,       // warp totals gathered and scanned by the first warp, param = delta
+  AddWarpPrefix,    // add the preceding warps' total
+  SequentialStep,   // one element of the sequential scan, param = index
+  SectionsScanned,  // grid: every section scanned locally (global array view)
+  AddBlockSums,     // grid: scanned block sums added into each section
+  TilePrefix,       // grid single-pass: the tile's exclusive prefix added
   Count
 };
 

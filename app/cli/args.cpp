@@ -42,7 +42,8 @@ std::string Args::getOr(const std::string& key, const std::string& fallback) con
   return get(key).value_or(fallback);
 }
 
-long long Args::getInt(const std::string& key, long long fallback, long long min, long long max) const {
+long long Args::getInt(const std::string& key, long long fallback, long long min,
+                       long long max) const {
   auto v = get(key);
   if (!v) return fallback;
   char* end = nullptr;

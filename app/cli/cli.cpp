@@ -10,9 +10,10 @@
 namespace scanviz {
 
 const std::set<std::string>& captureValueOptions() {
-  static const std::set<std::string> k = {"algorithm", "input", "input-file", "n", "seed", "pattern",
-                                          "block-size", "coarsening", "operator", "dtype", "backend",
-                                          "record-block", "resident-blocks", "launch-order"};
+  static const std::set<std::string> k = {
+      "algorithm", "input",        "input-file",      "n",           "seed",
+      "pattern",   "block-size",   "coarsening",      "operator",    "dtype",
+      "backend",   "record-block", "resident-blocks", "launch-order"};
   return k;
 }
 
@@ -60,7 +61,8 @@ CaptureRequest captureRequestFromArgs(const Args& a) {
   rq.exclusive = a.flag("exclusive");
   rq.blockSize = static_cast<int>(a.getInt("block-size", 0, -(1ll << 31), 1ll << 31));
   if (a.has("block-size") && rq.blockSize <= 0)
-    throw InputError("block size " + std::to_string(rq.blockSize) + " is not a power of two between 2 and 1024");
+    throw InputError("block size " + std::to_string(rq.blockSize) +
+                     " is not a power of two between 2 and 1024");
   rq.coarsening = static_cast<int>(a.getInt("coarsening", kThreePhaseCoarsening, 1, 64));
   rq.recordBlock = static_cast<int>(a.getInt("record-block", 0, 0, 1 << 30));
   rq.emulator.residentBlocks = static_cast<int>(a.getInt("resident-blocks", 4, 1, 1 << 16));
@@ -103,7 +105,8 @@ std::optional<int> runCli(const std::vector<std::string>& args) {
                    "       scanviz            opens the window on the default lesson\n";
       return 0;
     }
-    std::cerr << "scanviz: unknown command '" << cmd << "' (commands: list, capture, verify, analyze)\n";
+    std::cerr << "scanviz: unknown command '" << cmd
+              << "' (commands: list, capture, verify, analyze)\n";
     return 2;
   } catch (const UsageError& e) {
     std::cerr << "scanviz " << cmd << ": " << e.what() << "\n";

@@ -48,8 +48,9 @@ int cmdAnalyze(const std::vector<std::string>& args) {
   };
   row("work (operator applications)", work, f ? f->work : "-", f ? f->workValue : 0);
   row("sequential work", static_cast<double>(n - 1), "N - 1", static_cast<double>(n - 1));
-  std::printf("  %-34s %12.2f   %s\n", "work / sequential work", n > 1 ? work / (n - 1) : 0.0,
-              f && n > 1 ? (std::to_string(f->workValue / (n - 1)).substr(0, 5) + "x").c_str() : "-");
+  std::printf(
+      "  %-34s %12.2f   %s\n", "work / sequential work", n > 1 ? work / (n - 1) : 0.0,
+      f && n > 1 ? (std::to_string(f->workValue / (n - 1)).substr(0, 5) + "x").c_str() : "-");
   row("depth (steps that apply the operator)", depth, f ? f->depth : "-", f ? f->depthValue : 0);
   std::printf("  %-34s %12.2f   W/P + D = %.0f/%d + %.0f\n", "Brent's bound on P units",
               brentBound(work, depth, p), work, p, depth);

@@ -44,12 +44,12 @@ int cmdVerify(const std::vector<std::string>& args) {
       ++t.passed;
     } else if (failures.size() < 20) {
       failures.push_back(algo + " " + std::string(dtypeName(c.dtype)) + " " +
-                         std::string(operatorName(c.op)) + (c.exclusive ? " exclusive" : " inclusive") +
-                         " n=" + std::to_string(c.n) + " block=" + std::to_string(c.blockSize) + ": " +
-                         o.detail);
+                         std::string(operatorName(c.op)) +
+                         (c.exclusive ? " exclusive" : " inclusive") + " n=" + std::to_string(c.n) +
+                         " block=" + std::to_string(c.blockSize) + ": " + o.detail);
     }
   }
-  const char* cols[] = {"int32 add", "int32 max", "int32 min", "int32 mul",
+  const char* cols[] = {"int32 add",   "int32 max",   "int32 min",   "int32 mul",
                         "float32 add", "float32 max", "float32 min", "float32 mul"};
   std::printf("%-24s", "algorithm");
   for (const char* c : cols) std::printf(" %11s", c);
@@ -64,7 +64,8 @@ int cmdVerify(const std::vector<std::string>& args) {
       bad += t.total - t.passed;
       all += t.total;
       char cell[32];
-      std::snprintf(cell, sizeof cell, "%s%d/%d", t.passed == t.total ? "" : "FAIL ", t.passed, t.total);
+      std::snprintf(cell, sizeof cell, "%s%d/%d", t.passed == t.total ? "" : "FAIL ", t.passed,
+                    t.total);
       std::printf(" %11s", cell);
     }
     std::printf("\n");

@@ -19,21 +19,24 @@ std::optional<SeedFormulas> seedFormulas(AlgorithmId id, long long n, int thread
       break;
     case AlgorithmId::BrentKung:
     case AlgorithmId::Hierarchical:
-      f = {"2N - 2 - log2 N", 2 * N - 2 - lg, "2 log2 N - 1", 2 * lg - 1,
+      f = {"2N - 2 - log2 N",     2 * N - 2 - lg,       "2 log2 N - 1", 2 * lg - 1,
            "(N/2)(2 log2 N - 1)", N / 2 * (2 * lg - 1), "PMPP 8.4"};
       break;
     case AlgorithmId::Blelloch:
     case AlgorithmId::BlellochConflictFree:
-      f = {"2(N - 1)", 2 * (N - 1), "2 log2 N", 2 * lg, "(N/2)(2 log2 N)", N / 2 * 2 * lg,
-           "slides (Blelloch)"};
+      f = {"2(N - 1)",        2 * (N - 1),    "2 log2 N",         2 * lg,
+           "(N/2)(2 log2 N)", N / 2 * 2 * lg, "slides (Blelloch)"};
       break;
     case AlgorithmId::ThreePhase: {
       const double T = threads;
       const double lt = std::log2(T);
       f = {"(N - T) + (T log2 T - (T - 1)) + (T - 1)(N/T - 1)",
            (N - T) + (T * lt - (T - 1)) + (T - 1) * (N / T - 1),
-           "N/T - 1 + log2 T + N/T - 1", N / T - 1 + lt + N / T - 1,
-           "N - 1 + T log2 T + N - T", N - 1 + T * lt + N - T, "PMPP 8.5"};
+           "N/T - 1 + log2 T + N/T - 1",
+           N / T - 1 + lt + N / T - 1,
+           "N - 1 + T log2 T + N - T",
+           N - 1 + T * lt + N - T,
+           "PMPP 8.5"};
       break;
     }
     default:

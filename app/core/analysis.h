@@ -11,14 +11,14 @@
 namespace scanviz {
 
 struct SeedFormulas {
-  std::string work;          // "N log2 N - (N - 1)"
+  std::string work;  // "N log2 N - (N - 1)"
   double workValue = 0;
-  std::string depth;         // "log2 N"
+  std::string depth;  // "log2 N"
   double depthValue = 0;
   // What a GPU spends: idle threads of a resident block still occupy their lanes (PMPP 8.3/8.4).
-  std::string resources;     // "N log2 N"
+  std::string resources;  // "N log2 N"
   double resourcesValue = 0;
-  std::string source;        // "PMPP 8.3"
+  std::string source;  // "PMPP 8.3"
 };
 
 // n: section length the formula is about; threads: T of the three-phase scan.

@@ -13,7 +13,9 @@
 namespace scanviz {
 namespace {
 
-bool isPowerOfTwo(int v) { return v > 0 && (v & (v - 1)) == 0; }
+bool isPowerOfTwo(int v) {
+  return v > 0 && (v & (v - 1)) == 0;
+}
 
 std::string formatValue(double v) {
   std::ostringstream s;
@@ -26,13 +28,16 @@ void validateValues(const CaptureRequest& rq) {
   for (size_t i = 0; i < rq.input.size(); ++i) {
     const double v = rq.input[i];
     const std::string at = " at index " + std::to_string(i);
-    if (std::isnan(v)) throw InputError("value" + at + " is NaN: scans of NaN are meaningless; remove it");
+    if (std::isnan(v))
+      throw InputError("value" + at + " is NaN: scans of NaN are meaningless; remove it");
     if (std::isinf(v)) throw InputError("value" + at + " is infinite; use finite values");
     if (rq.dtype == DType::Int32) {
       if (v != std::floor(v))
-        throw InputError("value " + formatValue(v) + at + " is not an integer; use --dtype float32 for fractions");
+        throw InputError("value " + formatValue(v) + at +
+                         " is not an integer; use --dtype float32 for fractions");
       if (v < INT32_MIN || v > INT32_MAX)
-        throw InputError("value " + formatValue(v) + at + " does not fit int32 (-2147483648..2147483647)");
+        throw InputError("value " + formatValue(v) + at +
+                         " does not fit int32 (-2147483648..2147483647)");
     } else if (std::fabs(v) > 3.4028234663852886e38) {
       throw InputError("value " + formatValue(v) + at + " does not fit float32");
     }
@@ -62,7 +67,9 @@ TraceStep toTraceStep(RecordedStep&& s) {
   t.phase = stepPhase(s.code);
   t.block = s.block;
   t.level = s.level;
-  t.array = s.array == ArrayKind::Section ? "section" : s.array == ArrayKind::Global ? "global" : "block-sums";
+  t.array = s.array == ArrayKind::Section  ? "section"
+            : s.array == ArrayKind::Global ? "global"
+                                           : "block-sums";
   t.offset = s.offset;
   t.values = std::move(s.values);
   std::set<int> active;
@@ -108,18 +115,20 @@ Trace buildTrace(const CaptureRequest& rq, const std::vector<T>& typedInput, int
   t.meta.backend = onGpu ? "cuda" : "cpu";
   t.meta.device = device;
   t.meta.timeUnit = r.run.timeIsRounds ? "round" : "ns";
-  t.meta.blocksTotal =
-      static_cast<int>((t.meta.n + t.meta.sectionSize - 1) / t.meta.sectionSize);
+  t.meta.blocksTotal = static_cast<int>((t.meta.n + t.meta.sectionSize - 1) / t.meta.sectionSize);
   t.meta.recordedBlock = rq.recordBlock;
   t.meta.notes = r.run.notes;
 
   // The reference scans the values the kernel saw: float inputs rounded to float32 first.
   const std::vector<double> in(typedInput.begin(), typedInput.end());
   std::vector<double> out(r.output.begin(), r.output.end());
-  const Mismatch m = compareWithReference(in, out, rq.op, rq.exclusive, rq.dtype, t.meta.blocksTotal);
-  t.meta.notes.push_back(m.index < 0 ? "output matches the sequential scan"
-                                     : "output differs from the sequential scan at " + m.describe());
-  const size_t stored = static_cast<size_t>(std::min<long long>(t.meta.n, rq.limits.maxStoredValues));
+  const Mismatch m =
+      compareWithReference(in, out, rq.op, rq.exclusive, rq.dtype, t.meta.blocksTotal);
+  t.meta.notes.push_back(m.index < 0
+                             ? "output matches the sequential scan"
+                             : "output differs from the sequential scan at " + m.describe());
+  const size_t stored =
+      static_cast<size_t>(std::min<long long>(t.meta.n, rq.limits.maxStoredValues));
   t.meta.storedValues = static_cast<long long>(stored);
   if (stored < rq.input.size())
     t.meta.notes.push_back("input and output hold the first " + std::to_string(stored) + " of " +
@@ -131,7 +140,8 @@ Trace buildTrace(const CaptureRequest& rq, const std::vector<T>& typedInput, int
   for (const auto& b : r.run.blocks)
     t.blocks.push_back({b.id, b.launchIndex, b.sm, b.startNs, b.waitNs, b.endNs, b.lookback});
   t.counters.work = r.run.work;
-  t.counters.depth = std::count_if(t.steps.begin(), t.steps.end(), [](const TraceStep& s) { return s.ops > 0; });
+  t.counters.depth =
+      std::count_if(t.steps.begin(), t.steps.end(), [](const TraceStep& s) { return s.ops > 0; });
   t.counters.sequentialWork = t.meta.n - 1;
   return t;
 }
@@ -189,7 +199,8 @@ int effectiveBlockSize(const CaptureRequest& rq) {
 
 void validateCaptureRequest(const CaptureRequest& rq) {
   if (rq.input.empty())
-    throw InputError("the input is empty: give at least one value (e.g. --input \"3,1,7,0\") or --n N");
+    throw InputError(
+        "the input is empty: give at least one value (e.g. --input \"3,1,7,0\") or --n N");
   if (static_cast<long long>(rq.input.size()) > rq.limits.maxElements)
     throw InputError("N = " + std::to_string(rq.input.size()) + " is above the limit of " +
                      std::to_string(rq.limits.maxElements) + " elements");

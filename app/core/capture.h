@@ -22,7 +22,7 @@ struct CaptureRequest {
   DType dtype = DType::Int32;
   Operator op = Operator::Add;
   bool exclusive = false;
-  int blockSize = 0;  // 0: the lesson default for this algorithm and n
+  int blockSize = 0;                       // 0: the lesson default for this algorithm and n
   int coarsening = kThreePhaseCoarsening;  // three-phase: elements per thread, power of two
   std::vector<double> input;
   BackendChoice backend = BackendChoice::Auto;

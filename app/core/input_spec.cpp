@@ -13,7 +13,9 @@ namespace scanviz {
 std::vector<double> parseValues(const std::string& text) {
   std::vector<double> v;
   size_t i = 0;
-  const auto isSep = [](char c) { return c == ',' || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ';'; };
+  const auto isSep = [](char c) {
+    return c == ',' || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ';';
+  };
   while (i < text.size()) {
     while (i < text.size() && isSep(text[i])) ++i;
     if (i >= text.size()) break;
@@ -27,22 +29,26 @@ std::vector<double> parseValues(const std::string& text) {
       throw InputError("'" + token + "' (value " + std::to_string(v.size() + 1) +
                        ") is not a number; separate numbers with commas or spaces");
     if (errno == ERANGE && std::isinf(x))
-      throw InputError("'" + token + "' (value " + std::to_string(v.size() + 1) + ") is out of range");
+      throw InputError("'" + token + "' (value " + std::to_string(v.size() + 1) +
+                       ") is out of range");
     v.push_back(x);
     i = j;
   }
-  if (v.empty()) throw InputError("the input holds no values; type numbers such as 3,1,7,0,4,1,6,3");
+  if (v.empty())
+    throw InputError("the input holds no values; type numbers such as 3,1,7,0,4,1,6,3");
   return v;
 }
 
-std::vector<double> generateInput(InputPattern p, long long n, unsigned seed, DType dtype, Operator op) {
+std::vector<double> generateInput(InputPattern p, long long n, unsigned seed, DType dtype,
+                                  Operator op) {
   std::vector<double> v(static_cast<size_t>(std::max(0ll, n)));
   if (p == InputPattern::Ones) {
     std::fill(v.begin(), v.end(), 1.0);
     return v;
   }
   if (p == InputPattern::Ascending) {
-    for (size_t i = 0; i < v.size(); ++i) v[i] = op == Operator::Mul ? 1.0 + (i % 2) : static_cast<double>(i % 1000);
+    for (size_t i = 0; i < v.size(); ++i)
+      v[i] = op == Operator::Mul ? 1.0 + (i % 2) : static_cast<double>(i % 1000);
     if (op == Operator::Mul && dtype == DType::Int32)
       for (size_t i = 30; i < v.size(); ++i) v[i] = 1.0;  // 2^15 stays inside int32
     return v;
@@ -60,7 +66,9 @@ std::vector<double> generateInput(InputPattern p, long long n, unsigned seed, DT
   } else {
     for (auto& x : v) {
       const double u = static_cast<double>(rng() % 10000) / 100.0;  // 0.00 .. 99.99
-      x = op == Operator::Mul ? 1.0 + (u - 50.0) / 5000.0 : op == Operator::Add ? u / 10.0 : u - 50.0;
+      x = op == Operator::Mul   ? 1.0 + (u - 50.0) / 5000.0
+          : op == Operator::Add ? u / 10.0
+                                : u - 50.0;
     }
   }
   return v;

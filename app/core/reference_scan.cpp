@@ -11,20 +11,28 @@ namespace {
 
 double applyWide(Operator op, double a, double b) {
   switch (op) {
-    case Operator::Add: return a + b;
-    case Operator::Max: return std::max(a, b);
-    case Operator::Min: return std::min(a, b);
-    case Operator::Mul: return a * b;
+    case Operator::Add:
+      return a + b;
+    case Operator::Max:
+      return std::max(a, b);
+    case Operator::Min:
+      return std::min(a, b);
+    case Operator::Mul:
+      return a * b;
   }
   return a + b;
 }
 
 double identityWide(Operator op) {
   switch (op) {
-    case Operator::Add: return 0.0;
-    case Operator::Max: return -std::numeric_limits<double>::infinity();
-    case Operator::Min: return std::numeric_limits<double>::infinity();
-    case Operator::Mul: return 1.0;
+    case Operator::Add:
+      return 0.0;
+    case Operator::Max:
+      return -std::numeric_limits<double>::infinity();
+    case Operator::Min:
+      return std::numeric_limits<double>::infinity();
+    case Operator::Mul:
+      return 1.0;
   }
   return 0.0;
 }
@@ -92,8 +100,7 @@ Mismatch compareWithReference(const std::vector<double>& input, const std::vecto
     } else if (std::isinf(expected)) {
       ok = got == expected;
     } else {
-      ok = std::fabs(got - expected) <=
-           floatTolerance(input, op, i, expected, sections, absSum);
+      ok = std::fabs(got - expected) <= floatTolerance(input, op, i, expected, sections, absSum);
     }
     if (exclusive) absSum += std::fabs(input[i]);
     if (!ok) {

@@ -15,7 +15,8 @@ std::vector<double> referenceScan(const std::vector<double>& input, Operator op,
 long long firstInt32Overflow(const std::vector<double>& input, Operator op);
 
 // Float add and mul are not associative: a parallel scan sums in a different order than the
-// sequential one, so results differ by rounding. Allowed error at index i (docs/float-tolerance.md):
+// sequential one, so results differ by rounding. Allowed error at index i
+// (docs/float-tolerance.md):
 //   add: eps * k * sum_{j<=i} |x_j|,   mul: eps * k * |ref_i|,   max/min: 0 (exact),
 // with eps = 2^-23 and k = 2*ceil(log2(n+1)) + sections + 4: one rounding per tree level, plus
 // one per section whose running prefix is carried across blocks.

@@ -4,10 +4,14 @@ namespace scanviz {
 
 std::string_view operatorName(Operator op) {
   switch (op) {
-    case Operator::Add: return "add";
-    case Operator::Max: return "max";
-    case Operator::Min: return "min";
-    case Operator::Mul: return "mul";
+    case Operator::Add:
+      return "add";
+    case Operator::Max:
+      return "max";
+    case Operator::Min:
+      return "min";
+    case Operator::Mul:
+      return "mul";
   }
   return "add";
 }
@@ -18,7 +22,9 @@ std::optional<Operator> parseOperator(std::string_view s) {
   return std::nullopt;
 }
 
-std::string_view dtypeName(DType d) { return d == DType::Int32 ? "int32" : "float32"; }
+std::string_view dtypeName(DType d) {
+  return d == DType::Int32 ? "int32" : "float32";
+}
 
 std::optional<DType> parseDType(std::string_view s) {
   if (s == "int32") return DType::Int32;
@@ -28,9 +34,12 @@ std::optional<DType> parseDType(std::string_view s) {
 
 std::string_view backendName(BackendChoice b) {
   switch (b) {
-    case BackendChoice::Auto: return "auto";
-    case BackendChoice::Cuda: return "cuda";
-    case BackendChoice::Cpu: return "cpu";
+    case BackendChoice::Auto:
+      return "auto";
+    case BackendChoice::Cuda:
+      return "cuda";
+    case BackendChoice::Cpu:
+      return "cpu";
   }
   return "auto";
 }

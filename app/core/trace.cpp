@@ -27,7 +27,8 @@ std::string firstTraceDifference(const Trace& a, const Trace& b) {
   if (!(d = vecDiff("input", a.input, b.input)).empty()) return d;
   if (!(d = vecDiff("output", a.output, b.output)).empty()) return d;
   if (a.steps.size() != b.steps.size())
-    return "step count: " + std::to_string(a.steps.size()) + " vs " + std::to_string(b.steps.size());
+    return "step count: " + std::to_string(a.steps.size()) + " vs " +
+           std::to_string(b.steps.size());
   for (size_t i = 0; i < a.steps.size(); ++i) {
     const TraceStep& x = a.steps[i];
     const TraceStep& y = b.steps[i];
@@ -38,7 +39,8 @@ std::string firstTraceDifference(const Trace& a, const Trace& b) {
     if (!(d = vecDiff(at + " values", x.values, y.values)).empty()) return d;
     if (!(d = vecDiff(at + " active", x.active, y.active)).empty()) return d;
     if (!(d = vecDiff(at + " edges", x.edges, y.edges)).empty()) return d;
-    if (x.ops != y.ops) return at + ": ops " + std::to_string(x.ops) + " vs " + std::to_string(y.ops);
+    if (x.ops != y.ops)
+      return at + ": ops " + std::to_string(x.ops) + " vs " + std::to_string(y.ops);
   }
   if (a.counters.work != b.counters.work || a.counters.depth != b.counters.depth)
     return "counters differ: work " + std::to_string(a.counters.work) + " vs " +

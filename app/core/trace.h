@@ -16,15 +16,15 @@ struct TraceMeta {
   long long n = 0;
   int blockSize = 0;
   int sectionSize = 0;
-  std::string op = "add";        // add | max | min | mul
-  std::string dtype = "int32";   // int32 | float32
+  std::string op = "add";       // add | max | min | mul
+  std::string dtype = "int32";  // int32 | float32
   bool inclusive = true;
-  std::string backend = "cpu";   // cuda | cpu
-  std::string device;            // GPU name, or a description of the emulator
-  std::string timeUnit = "ns";   // ns (GPU global timer) | round (emulator scheduler)
-  int blocksTotal = 1;           // blocks of the level-0 launch
-  int recordedBlock = 0;         // the block whose section steps are recorded
-  long long storedValues = 0;    // input/output elements kept (== n unless truncated)
+  std::string backend = "cpu";  // cuda | cpu
+  std::string device;           // GPU name, or a description of the emulator
+  std::string timeUnit = "ns";  // ns (GPU global timer) | round (emulator scheduler)
+  int blocksTotal = 1;          // blocks of the level-0 launch
+  int recordedBlock = 0;        // the block whose section steps are recorded
+  long long storedValues = 0;   // input/output elements kept (== n unless truncated)
   std::vector<std::string> notes;
 };
 
@@ -38,10 +38,10 @@ struct TraceStep {
   std::string array = "section";  // section | global | block-sums
   int offset = 0;
   std::vector<double> values;
-  std::vector<int> active;               // threads that applied the operator, ascending
-  std::vector<std::array<int, 2>> edges; // (dst, src), sorted; src -1: the thread's own input
+  std::vector<int> active;                // threads that applied the operator, ascending
+  std::vector<std::array<int, 2>> edges;  // (dst, src), sorted; src -1: the thread's own input
   int64_t ops = 0;
-  std::vector<int64_t> warpClock;        // GPU only
+  std::vector<int64_t> warpClock;  // GPU only
 };
 
 struct TraceBlock {

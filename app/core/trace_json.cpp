@@ -203,7 +203,9 @@ Trace traceFromJson(const std::string& text) {
   return t;
 }
 
-void saveTrace(const Trace& t, const std::string& path) { writeFileAtomically(path, traceToJson(t)); }
+void saveTrace(const Trace& t, const std::string& path) {
+  writeFileAtomically(path, traceToJson(t));
+}
 
 Trace loadTrace(const std::string& path) {
   const std::string text = readWholeFile(path);

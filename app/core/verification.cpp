@@ -44,10 +44,11 @@ VerifyOutcome runTyped(const VerifyCase& c, const RunRequest& rq, const std::vec
   std::vector<T> input(wide.size());
   for (size_t i = 0; i < wide.size(); ++i) input[i] = static_cast<T>(wide[i]);
   const std::vector<double> in(input.begin(), input.end());
-  const RunResult<T> r = backend == BackendChoice::Cuda ? runOnCuda(rq, input) : runOnCpu(rq, input);
+  const RunResult<T> r =
+      backend == BackendChoice::Cuda ? runOnCuda(rq, input) : runOnCpu(rq, input);
   const std::vector<double> out(r.output.begin(), r.output.end());
-  const long long sections = (c.n + sectionSize(c.algorithm, rq.blockSize) - 1) /
-                             sectionSize(c.algorithm, rq.blockSize);
+  const long long sections =
+      (c.n + sectionSize(c.algorithm, rq.blockSize) - 1) / sectionSize(c.algorithm, rq.blockSize);
   VerifyOutcome o;
   const Mismatch m = compareWithReference(in, out, c.op, c.exclusive, c.dtype, sections);
   if (m.index >= 0) {
@@ -69,8 +70,8 @@ VerifyOutcome runTyped(const VerifyCase& c, const RunRequest& rq, const std::vec
       if (c.exclusive) absSum += std::fabs(in[i]);
       if (!(a == b) && !(std::fabs(a - b) <= tol)) {
         o.ok = false;
-        o.detail = "vs CUB: index " + std::to_string(i) + ": CUB " + std::to_string(b) +
-                   ", got " + std::to_string(a);
+        o.detail = "vs CUB: index " + std::to_string(i) + ": CUB " + std::to_string(b) + ", got " +
+                   std::to_string(a);
         return o;
       }
     }
@@ -87,7 +88,8 @@ VerifyOutcome verifyCase(const VerifyCase& c, BackendChoice backend, bool agains
   rq.exclusive = c.exclusive;
   rq.record = false;
   rq.blockSize = c.blockSize > 0 ? c.blockSize : defaultBlockSize(c.algorithm, c.n);
-  const unsigned seed = static_cast<unsigned>(c.n * 7919 + static_cast<long long>(c.op) * 31 + c.blockSize);
+  const unsigned seed =
+      static_cast<unsigned>(c.n * 7919 + static_cast<long long>(c.op) * 31 + c.blockSize);
   const std::vector<double> wide = generateInput(InputPattern::Random, c.n, seed, c.dtype, c.op);
   try {
     return c.dtype == DType::Int32 ? runTyped<int32_t>(c, rq, wide, backend, againstCub)

@@ -15,7 +15,8 @@ struct BrentKungScan {
   SCANVIZ_HD static int sharedSlots(int threads) { return 2 * threads; }
 
   template <class Ex>
-  SCANVIZ_HD static void run(Ex& ex, typename Ex::Value* xy, const SectionIO<typename Ex::Value>& io) {
+  SCANVIZ_HD static void run(Ex& ex, typename Ex::Value* xy,
+                             const SectionIO<typename Ex::Value>& io) {
     const int section = sectionSize(ex.threads());
     loadSection(ex, xy, io, section);
     for (int stride = 1; stride < section; stride *= 2) {

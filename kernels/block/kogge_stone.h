@@ -16,7 +16,8 @@ struct KoggeStoneScan {
   SCANVIZ_HD static int sharedSlots(int threads) { return threads; }
 
   template <class Ex>
-  SCANVIZ_HD static void run(Ex& ex, typename Ex::Value* xy, const SectionIO<typename Ex::Value>& io) {
+  SCANVIZ_HD static void run(Ex& ex, typename Ex::Value* xy,
+                             const SectionIO<typename Ex::Value>& io) {
     using T = typename Ex::Value;
     const int section = sectionSize(ex.threads());
     loadSection(ex, xy, io, section);

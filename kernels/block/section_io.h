@@ -14,7 +14,7 @@ struct SectionIO {
   T* out = nullptr;       // first element of this section in the output array
   int n = 0;              // valid elements in this section (<= section size)
   bool exclusive = false;
-  T* total = nullptr;     // if set, receives the reduction of the whole section
+  T* total = nullptr;  // if set, receives the reduction of the whole section
 };
 
 // Maps a logical index of the working array to its shared-memory slot. Conflict-free Blelloch

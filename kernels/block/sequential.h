@@ -15,7 +15,8 @@ struct SequentialScan {
   SCANVIZ_HD static int sharedSlots(int threads) { return threads; }
 
   template <class Ex>
-  SCANVIZ_HD static void run(Ex& ex, typename Ex::Value* xy, const SectionIO<typename Ex::Value>& io) {
+  SCANVIZ_HD static void run(Ex& ex, typename Ex::Value* xy,
+                             const SectionIO<typename Ex::Value>& io) {
     const int section = sectionSize(ex.threads());
     loadSection(ex, xy, io, section);
     // Padding beyond the valid elements holds the identity; stepping over it would only record

@@ -37,7 +37,8 @@ class CpuBlockExec {
     std::vector<U> v;
   };
 
-  CpuBlockExec(int threads, Operator op, CpuStepSink& sink, ThreadOrder order = ThreadOrder::Forward)
+  CpuBlockExec(int threads, Operator op, CpuStepSink& sink,
+               ThreadOrder order = ThreadOrder::Forward)
       : threads_(threads), op_(op), sink_(sink), order_(order) {}
 
   int threads() const { return threads_; }
@@ -62,7 +63,9 @@ class CpuBlockExec {
   }
 
   // A barrier the algorithm needs, followed by a snapshot of `width` logical elements of arr.
-  void barrier(StepCode code, const T* arr, int width, PadMap pad = {}) { record(code, arr, width, pad); }
+  void barrier(StepCode code, const T* arr, int width, PadMap pad = {}) {
+    record(code, arr, width, pad);
+  }
 
   // A step boundary the algorithm does not need a barrier for (warp-synchronous rounds).
   void step(StepCode code, const T* arr, int width) { record(code, arr, width, {}); }
@@ -93,7 +96,8 @@ class CpuBlockExec {
     s.block = sink_.block;
     s.level = sink_.level;
     s.values.resize(static_cast<size_t>(width));
-    for (int i = 0; i < width; ++i) s.values[static_cast<size_t>(i)] = static_cast<double>(arr[pad(i)]);
+    for (int i = 0; i < width; ++i)
+      s.values[static_cast<size_t>(i)] = static_cast<double>(arr[pad(i)]);
     s.edges.swap(sink_.pending);
     sink_.run->steps.push_back(std::move(s));
   }

@@ -7,11 +7,11 @@
 namespace scanviz {
 
 struct DeviceBlockTiming {
-  int32_t id;           // logical block id
-  int32_t sm;           // %smid
-  uint64_t start;       // %globaltimer at block start
-  uint64_t waitStart;   // before spinning on predecessors
-  uint64_t waitEnd;     // after the predecessor's value arrived
+  int32_t id;          // logical block id
+  int32_t sm;          // %smid
+  uint64_t start;      // %globaltimer at block start
+  uint64_t waitStart;  // before spinning on predecessors
+  uint64_t waitEnd;    // after the predecessor's value arrived
   uint64_t end;
   int32_t lookback;     // predecessors inspected
   int32_t launchIndex;  // blockIdx.x
@@ -19,20 +19,20 @@ struct DeviceBlockTiming {
 
 struct DeviceTraceBuffer {
   int maxSteps = 0;
-  int width = 0;         // values per step
-  int maxEdges = 0;      // edges per step
-  int maxWarps = 0;      // warp clocks per step
-  int recordBlock = 0;   // logical block whose steps are recorded
-  int32_t* stepCount = nullptr;        // [1]
-  int32_t* stepCodes = nullptr;        // [maxSteps * 2] kind, param
-  uint32_t* values = nullptr;          // [maxSteps * width]
-  int32_t* edgeCount = nullptr;        // [maxSteps]
-  int32_t* edges = nullptr;            // [maxSteps * maxEdges * 3] thread, dst, src
-  long long* warpClock = nullptr;      // [maxSteps * maxWarps]
-  unsigned long long* work = nullptr;  // [1] operator applications, all blocks
-  DeviceBlockTiming* blocks = nullptr; // [maxBlocks]
+  int width = 0;                        // values per step
+  int maxEdges = 0;                     // edges per step
+  int maxWarps = 0;                     // warp clocks per step
+  int recordBlock = 0;                  // logical block whose steps are recorded
+  int32_t* stepCount = nullptr;         // [1]
+  int32_t* stepCodes = nullptr;         // [maxSteps * 2] kind, param
+  uint32_t* values = nullptr;           // [maxSteps * width]
+  int32_t* edgeCount = nullptr;         // [maxSteps]
+  int32_t* edges = nullptr;             // [maxSteps * maxEdges * 3] thread, dst, src
+  long long* warpClock = nullptr;       // [maxSteps * maxWarps]
+  unsigned long long* work = nullptr;   // [1] operator applications, all blocks
+  DeviceBlockTiming* blocks = nullptr;  // [maxBlocks]
   int maxBlocks = 0;
-  int32_t* overflow = nullptr;         // [1] set when a limit above was exceeded
+  int32_t* overflow = nullptr;  // [1] set when a limit above was exceeded
 };
 
 }  // namespace scanviz

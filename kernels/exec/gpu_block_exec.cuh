@@ -64,7 +64,8 @@ struct TraceRecorder {
     if (active && step < buf.maxSteps) {
       header(code);
       uint32_t* dst = buf.values + static_cast<size_t>(step) * buf.width;
-      for (int i = threadIdx.x; i < width && i < buf.width; i += blockDim.x) dst[i] = toBits(arr[pad(i)]);
+      for (int i = threadIdx.x; i < width && i < buf.width; i += blockDim.x)
+        dst[i] = toBits(arr[pad(i)]);
     } else if (active) {
       atomicExch(buf.overflow, 1);
     }

@@ -40,14 +40,14 @@ struct RecordedBlock {
   int64_t startNs = 0;  // GPU: global timer; emulator: scheduler rounds
   int64_t waitNs = 0;   // time spent spinning on predecessors
   int64_t endNs = 0;
-  int lookback = 0;     // predecessors inspected (decoupled look-back)
+  int lookback = 0;  // predecessors inspected (decoupled look-back)
 };
 
 struct RecordedRun {
   std::vector<RecordedStep> steps;
   std::vector<RecordedBlock> blocks;
-  int64_t work = 0;       // operator applications over all blocks, recorded or not
-  bool timeIsRounds = false;  // emulator: block times are scheduler rounds, not nanoseconds
+  int64_t work = 0;                // operator applications over all blocks, recorded or not
+  bool timeIsRounds = false;       // emulator: block times are scheduler rounds, not nanoseconds
   std::vector<std::string> notes;  // e.g. "steps shown for block 0 of 35"
 };
 

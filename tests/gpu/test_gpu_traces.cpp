@@ -12,9 +12,9 @@
 namespace scanviz {
 namespace {
 
-#define REQUIRE_GPU()                                                     \
-  do {                                                                    \
-    if (!cudaStatus().available) GTEST_SKIP() << cudaStatus().message;    \
+#define REQUIRE_GPU()                                                  \
+  do {                                                                 \
+    if (!cudaStatus().available) GTEST_SKIP() << cudaStatus().message; \
   } while (0)
 
 struct TraceCase {
@@ -24,8 +24,8 @@ struct TraceCase {
 
 class GpuTraceEquality : public ::testing::TestWithParam<TraceCase> {};
 
-Trace captureOn(BackendChoice backend, AlgorithmId id, const std::vector<double>& input, Operator op,
-                bool exclusive) {
+Trace captureOn(BackendChoice backend, AlgorithmId id, const std::vector<double>& input,
+                Operator op, bool exclusive) {
   CaptureRequest rq;
   rq.algorithm = id;
   rq.backend = backend;
@@ -69,7 +69,8 @@ std::string caseName(const ::testing::TestParamInfo<TraceCase>& info) {
   return s + "_n" + std::to_string(info.param.n);
 }
 
-INSTANTIATE_TEST_SUITE_P(AllAlgorithms, GpuTraceEquality, ::testing::ValuesIn(allTraceCases()), caseName);
+INSTANTIATE_TEST_SUITE_P(AllAlgorithms, GpuTraceEquality, ::testing::ValuesIn(allTraceCases()),
+                         caseName);
 
 TEST(GpuVerify, QuickMatrixAgainstSequentialAndCub) {
   REQUIRE_GPU();

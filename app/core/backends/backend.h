@@ -15,12 +15,12 @@
 namespace scanviz {
 
 struct CaptureLimits {
-  long long maxElements = 1ll << 28;       // input length
-  int maxSteps = 4096;                     // recorded steps
-  long long maxRecordedValues = 1ll << 23; // sum of values over all recorded steps
-  int globalWindow = 4096;                 // elements of the global array shown by grid steps
-  int maxBlocksTimed = 1 << 16;            // blocks with start/wait/end records
-  long long maxStoredValues = 1ll << 16;   // input/output elements kept in the trace
+  long long maxElements = 1ll << 28;        // input length
+  int maxSteps = 4096;                      // recorded steps
+  long long maxRecordedValues = 1ll << 23;  // sum of values over all recorded steps
+  int globalWindow = 4096;                  // elements of the global array shown by grid steps
+  int maxBlocksTimed = 1 << 16;             // blocks with start/wait/end records
+  long long maxStoredValues = 1ll << 16;    // input/output elements kept in the trace
 };
 
 // How the emulator schedules the blocks of a grid: GPUs give no order guarantee, so lessons can
@@ -30,7 +30,7 @@ enum class LaunchOrder { Ascending, Descending, Random };
 struct EmulatorOptions {
   LaunchOrder order = LaunchOrder::Ascending;
   unsigned seed = 1;
-  int residentBlocks = 4;   // blocks that make progress at the same time
+  int residentBlocks = 4;       // blocks that make progress at the same time
   bool staticBlockIds = false;  // single-pass-chained: use blockIdx.x, which can deadlock
   ThreadOrder threadOrder = ThreadOrder::Forward;
 };
@@ -41,8 +41,8 @@ struct RunRequest {
   bool exclusive = false;
   int blockSize = 8;
   int coarsening = kThreePhaseCoarsening;  // three-phase: elements per thread
-  bool record = true;     // false: count nothing, record nothing (timing)
-  int recordBlock = 0;    // logical block whose section steps are recorded
+  bool record = true;                      // false: count nothing, record nothing (timing)
+  int recordBlock = 0;                     // logical block whose section steps are recorded
   CaptureLimits limits;
   EmulatorOptions emulator;
 };

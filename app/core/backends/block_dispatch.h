@@ -15,11 +15,18 @@ namespace scanviz {
 template <class F>
 bool withBlockAlgorithm(const RunRequest& rq, F&& f) {
   switch (rq.algorithm) {
-    case AlgorithmId::Sequential: f(SequentialScan{}); return true;
-    case AlgorithmId::KoggeStone: f(KoggeStoneScan{}); return true;
+    case AlgorithmId::Sequential:
+      f(SequentialScan{});
+      return true;
+    case AlgorithmId::KoggeStone:
+      f(KoggeStoneScan{});
+      return true;
     case AlgorithmId::BrentKung:
-    case AlgorithmId::Hierarchical: f(BrentKungScan{}); return true;
-    default: return false;
+    case AlgorithmId::Hierarchical:
+      f(BrentKungScan{});
+      return true;
+    default:
+      return false;
   }
 }
 

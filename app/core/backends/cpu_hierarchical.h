@@ -66,17 +66,20 @@ void cpuScanLevel(const Algo& algo, const RunRequest& rq, const T* in, T* out, l
   }
   if (blocks == 1) return;
   const int window = rq.limits.globalWindow;
-  if (rq.record) recordGlobalStep(run, StepKind::SectionsScanned, level, ArrayKind::Global, out, n, window, 0);
+  if (rq.record)
+    recordGlobalStep(run, StepKind::SectionsScanned, level, ArrayKind::Global, out, n, window, 0);
   std::vector<T> scanned(sums.size());
-  cpuScanLevel<T, Algo>(algo, rq, sums.data(), scanned.data(), blocks, /*exclusive=*/true, level + 1,
-                        run);
+  cpuScanLevel<T, Algo>(algo, rq, sums.data(), scanned.data(), blocks, /*exclusive=*/true,
+                        level + 1, run);
   for (long long b = 1; b < blocks; ++b) {
     const long long end = std::min<long long>(n, (b + 1) * section);
-    for (long long i = b * section; i < end; ++i) out[i] = OpTraits<T>::apply(rq.op, scanned[b], out[i]);
+    for (long long i = b * section; i < end; ++i)
+      out[i] = OpTraits<T>::apply(rq.op, scanned[b], out[i]);
   }
   if (rq.record) {
     run.work += n - section;
-    recordGlobalStep(run, StepKind::AddBlockSums, level, ArrayKind::Global, out, n, window, n - section);
+    recordGlobalStep(run, StepKind::AddBlockSums, level, ArrayKind::Global, out, n, window,
+                     n - section);
   }
 }
 

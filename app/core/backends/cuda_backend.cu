@@ -12,6 +12,7 @@
 #include "app/core/backends/cuda_backend.h"
 #include "app/core/backends/cuda_check.cuh"
 #include "app/core/backends/cuda_trace_buffer.cuh"
+#include "app/core/backends/device_scan_impl.h"
 #include "app/core/backends/single_pass.h"
 #include "kernels/exec/gpu_block_exec.cuh"
 
@@ -39,7 +40,8 @@ __device__ NullRecorder makeRecorder<NullRecorder>(const DeviceTraceBuffer&, boo
 }
 
 template <>
-__device__ TraceRecorder makeRecorder<TraceRecorder>(const DeviceTraceBuffer& buf, bool recordSteps) {
+__device__ TraceRecorder makeRecorder<TraceRecorder>(const DeviceTraceBuffer& buf,
+                                                     bool recordSteps) {
   TraceRecorder r;
   r.buf = buf;
   r.active = recordSteps;
@@ -150,7 +152,8 @@ class GpuHierarchicalScan {
   }
 
  private:
-  void launchSections(const T* in, T* out, long long n, bool exclusive, T* sums, int blocks, int level) {
+  void launchSections(const T* in, T* out, long long n, bool exclusive, T* sums, int blocks,
+                      int level) {
     const int threads = rq_.blockSize;
     const size_t shared = static_cast<size_t>(algo_.sharedSlots(threads)) * sizeof(T);
     if (!rq_.record) {
@@ -180,7 +183,8 @@ class GpuHierarchicalScan {
   }
 
   void appendBlockTimings(int blocks) {
-    const auto timings = trace_->blockTimings(static_cast<size_t>(std::min(blocks, rq_.limits.maxBlocksTimed)));
+    const auto timings =
+        trace_->blockTimings(static_cast<size_t>(std::min(blocks, rq_.limits.maxBlocksTimed)));
     if (timings.empty()) return;
     uint64_t t0 = timings[0].start;
     for (const auto& t : timings) t0 = std::min<uint64_t>(t0, t.start);
@@ -221,7 +225,91 @@ RunResult<T> runBlockLevel(const RunRequest& rq, const std::vector<T>& input) {
   return r;
 }
 
+// The uninstrumented hierarchical scan over workspace allocated up front: one sums array and one
+// scanned-sums array per level.
+template <class T, class Algo>
+void makeHierarchicalDeviceScan(const Algo& algo, const RunRequest& rq, long long n,
+                                DeviceScan::Impl& impl) {
+  struct Level {
+    long long n, blocks;
+    T* sums;
+    T* scanned;
+  };
+  const int threads = rq.blockSize;
+  const long long section = algo.sectionSize(threads);
+  const size_t shared = static_cast<size_t>(algo.sharedSlots(threads)) * sizeof(T);
+  if (shared > 48 * 1024)
+    cudaCheck(
+        cudaFuncSetAttribute(scanSectionsKernel<T, NullRecorder, Algo>,
+                             cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(shared)),
+        "raise the shared-memory limit");
+  std::vector<Level> levels;
+  for (long long len = n;;) {
+    const long long blocks = (len + section - 1) / section;
+    Level l{len, blocks, nullptr, nullptr};
+    if (blocks > 1) {
+      auto sums = std::make_shared<DeviceArray<T>>(static_cast<size_t>(blocks));
+      auto scanned = std::make_shared<DeviceArray<T>>(static_cast<size_t>(blocks));
+      l.sums = sums->get();
+      l.scanned = scanned->get();
+      impl.workspace.push_back(sums);
+      impl.workspace.push_back(scanned);
+    }
+    levels.push_back(l);
+    if (blocks == 1) break;
+    len = blocks;
+  }
+  impl.launches = static_cast<int>(2 * levels.size() - 1);
+  const Operator op = rq.op;
+  const bool exclusive = rq.exclusive;
+  impl.enqueue = [algo, levels, threads, section, shared, op, exclusive](const void* in,
+                                                                         void* out) {
+    // Down: scan each level's sections, writing its sums; up: add scanned sums back.
+    const T* levelIn = static_cast<const T*>(in);
+    T* levelOut = static_cast<T*>(out);
+    for (size_t k = 0; k < levels.size(); ++k) {
+      const Level& l = levels[k];
+      scanSectionsKernel<T, NullRecorder, Algo>
+          <<<static_cast<unsigned>(l.blocks), threads, shared>>>(
+              algo, levelIn, levelOut, l.n, k == 0 ? exclusive : true, op, l.sums,
+              DeviceTraceBuffer{}, false);
+      levelIn = l.sums;
+      levelOut = l.scanned;
+    }
+    for (size_t k = levels.size() - 1; k-- > 0;) {
+      T* target = k == 0 ? static_cast<T*>(out) : levels[k - 1].scanned;
+      launchAddBlockSums(target, levels[k].scanned, levels[k].n, section, op);
+    }
+  };
+}
+
 }  // namespace
+
+DeviceScan::DeviceScan(const RunRequest& rq, DType dtype, long long n)
+    : impl_(std::make_unique<Impl>()) {
+  if (n < 1) throw BackendError("a device scan needs at least one element");
+  const auto build = [&](auto zero) {
+    using T = decltype(zero);
+    const bool isBlock = withBlockAlgorithm(
+        rq, [&](const auto& algo) { makeHierarchicalDeviceScan<T>(algo, rq, n, *impl_); });
+    if (!isBlock) makeSinglePassDeviceScan(rq, dtype, n, *impl_);
+  };
+  if (dtype == DType::Int32)
+    build(int32_t{});
+  else
+    build(float{});
+}
+
+DeviceScan::~DeviceScan() = default;
+
+void DeviceScan::operator()(const void* deviceIn, void* deviceOut) {
+  impl_->enqueue(deviceIn, deviceOut);
+  cudaCheckLaunch("scan", false);
+}
+
+int DeviceScan::launchesPerCall() const {
+  return impl_->launches;
+}
 
 const CudaStatus& cudaStatus() {
   static const CudaStatus status = [] {

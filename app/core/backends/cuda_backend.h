@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -34,5 +35,31 @@ namespace scanviz {
 // CUB's DeviceScan on the same input: the production reference `verify` compares against.
 std::vector<int32_t> cubScan(const std::vector<int32_t>& input, Operator op, bool exclusive);
 std::vector<float> cubScan(const std::vector<float>& input, Operator op, bool exclusive);
+
+}  // namespace scanviz
+
+namespace scanviz {
+
+// A device-resident, uninstrumented scan for benchmarks: the workspace (block sums of every
+// level, tile status words...) is allocated once in the constructor, and each call only enqueues
+// the kernels on the default stream — no copies, no allocation, no synchronisation — so that
+// CUDA events around calls time exactly the kernels. Pointers are device pointers to n int32 or
+// float32 values (as `dtype` says). Throws BackendError.
+class DeviceScan {
+ public:
+  DeviceScan(const RunRequest& rq, DType dtype, long long n);
+  ~DeviceScan();
+  DeviceScan(const DeviceScan&) = delete;
+  DeviceScan& operator=(const DeviceScan&) = delete;
+  void operator()(const void* deviceIn, void* deviceOut);
+  // Kernel launches per call (one per level per phase for hierarchical scans, one for
+  // single-pass ones), for the benchmark table.
+  int launchesPerCall() const;
+
+  struct Impl;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
 
 }  // namespace scanviz

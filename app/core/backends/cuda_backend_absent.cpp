@@ -7,8 +7,9 @@ namespace scanviz {
 const CudaStatus& cudaStatus() {
   static const CudaStatus s = [] {
     CudaStatus st;
-    st.message = "this build of scanviz has no CUDA support (configured with SCANVIZ_CUDA=OFF "
-                 "or without a CUDA toolkit); using the CPU emulator";
+    st.message =
+        "this build of scanviz has no CUDA support (configured with SCANVIZ_CUDA=OFF "
+        "or without a CUDA toolkit); using the CPU emulator";
     return st;
   }();
   return s;
@@ -30,6 +31,23 @@ std::vector<int32_t> cubScan(const std::vector<int32_t>&, Operator, bool) {
 }
 std::vector<float> cubScan(const std::vector<float>&, Operator, bool) {
   throw BackendError(cudaStatus().message);
+}
+
+}  // namespace scanviz
+
+namespace scanviz {
+
+struct DeviceScan::Impl {};
+
+DeviceScan::DeviceScan(const RunRequest&, DType, long long) {
+  throw BackendError(cudaStatus().message);
+}
+DeviceScan::~DeviceScan() = default;
+void DeviceScan::operator()(const void*, void*) {
+  throw BackendError(cudaStatus().message);
+}
+int DeviceScan::launchesPerCall() const {
+  return 0;
 }
 
 }  // namespace scanviz

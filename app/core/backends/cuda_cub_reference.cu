@@ -11,7 +11,9 @@ namespace {
 template <class T>
 struct ScanOperator {
   Operator op;
-  __host__ __device__ T operator()(const T& a, const T& b) const { return OpTraits<T>::apply(op, a, b); }
+  __host__ __device__ T operator()(const T& a, const T& b) const {
+    return OpTraits<T>::apply(op, a, b);
+  }
 };
 
 template <class T>

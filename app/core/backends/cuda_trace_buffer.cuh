@@ -70,8 +70,9 @@ class HostTraceBuffer {
   template <class T>
   void appendSteps(RecordedRun& out, int block, int level, ArrayKind array) const {
     if (overflow_.toHost()[0])
-      throw BackendError("capture limit hit on the GPU: more than " + std::to_string(view_.maxSteps) +
-                         " steps or " + std::to_string(view_.maxEdges) +
+      throw BackendError("capture limit hit on the GPU: more than " +
+                         std::to_string(view_.maxSteps) + " steps or " +
+                         std::to_string(view_.maxEdges) +
                          " operator applications in one step; use a smaller block size or N");
     const int steps = stepCount_.toHost()[0];
     if (steps == 0) return;
@@ -103,14 +104,16 @@ class HostTraceBuffer {
       }
       const int count = std::min(edgeCount[s], view_.maxEdges);
       for (int e = 0; e < count; ++e) {
-        const int32_t* p = &edges[(s * static_cast<size_t>(view_.maxEdges) + static_cast<size_t>(e)) * 3];
+        const int32_t* p =
+            &edges[(s * static_cast<size_t>(view_.maxEdges) + static_cast<size_t>(e)) * 3];
         st.edges.push_back({p[0], p[1], p[2]});
       }
       // Clock ticks of each warp since warp 0 finished the load: warps of one block share their
       // SM's counter, so differences are meaningful.
       const long long base = clocks[0];
       for (int w = 0; w < warps_; ++w)
-        st.warpClock.push_back(clocks[s * static_cast<size_t>(view_.maxWarps) + static_cast<size_t>(w)] - base);
+        st.warpClock.push_back(
+            clocks[s * static_cast<size_t>(view_.maxWarps) + static_cast<size_t>(w)] - base);
       out.steps.push_back(std::move(st));
     }
   }

@@ -1,0 +1,83 @@
+#include "app/core/capture_config.h"
+
+#include <array>
+
+#include "app/core/file_util.h"
+#include "app/core/input_spec.h"
+
+namespace scanviz {
+namespace {
+
+constexpr std::array<std::pair<InputSource, std::string_view>, 6> kSourceKeys = {{
+    {InputSource::Lesson, "lesson"},
+    {InputSource::Random, "random"},
+    {InputSource::Ones, "ones"},
+    {InputSource::Ascending, "ascending"},
+    {InputSource::Typed, "typed"},
+    {InputSource::File, "file"},
+}};
+
+// Checked before generating anything, so a huge N never allocates.
+void checkPatternLength(long long n, const CaptureLimits& limits) {
+  if (n <= 0) throw InputError("N = " + std::to_string(n) + ": N must be at least 1");
+  if (n > limits.maxElements)
+    throw InputError("N = " + std::to_string(n) + " is above the limit of " +
+                     std::to_string(limits.maxElements) + " elements");
+}
+
+std::vector<double> inputValues(const CaptureConfig& c, const CaptureLimits& limits) {
+  switch (c.source) {
+    case InputSource::Lesson:
+      return defaultLessonInput();
+    case InputSource::Typed:
+      return parseValues(c.typedValues);
+    case InputSource::File:
+      if (c.inputFile.empty()) throw InputError("no input file chosen");
+      try {
+        return parseValues(readWholeFile(c.inputFile));
+      } catch (const FileError& e) {
+        throw InputError(std::string("input file: ") + e.what());
+      }
+    case InputSource::Random:
+    case InputSource::Ones:
+    case InputSource::Ascending:
+      break;
+  }
+  checkPatternLength(c.n, limits);
+  const InputPattern p = c.source == InputSource::Random ? InputPattern::Random
+                         : c.source == InputSource::Ones ? InputPattern::Ones
+                                                         : InputPattern::Ascending;
+  return generateInput(p, c.n, c.seed, c.dtype, c.op);
+}
+
+}  // namespace
+
+std::string_view inputSourceKey(InputSource s) {
+  for (const auto& [source, key] : kSourceKeys)
+    if (source == s) return key;
+  return "lesson";
+}
+
+std::optional<InputSource> parseInputSource(std::string_view key) {
+  for (const auto& [source, k] : kSourceKeys)
+    if (k == key) return source;
+  return std::nullopt;
+}
+
+CaptureRequest toCaptureRequest(const CaptureConfig& c) {
+  CaptureRequest rq;
+  rq.algorithm = c.algorithm;
+  rq.dtype = c.dtype;
+  rq.op = c.op;
+  rq.exclusive = c.exclusive;
+  rq.blockSize = c.blockSize;
+  rq.coarsening = c.coarsening;
+  rq.backend = c.backend;
+  rq.recordBlock = c.recordBlock;
+  rq.emulator = c.emulator;
+  rq.emulator.seed = c.seed;
+  rq.input = inputValues(c, rq.limits);
+  return rq;
+}
+
+}  // namespace scanviz

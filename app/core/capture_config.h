@@ -1,0 +1,39 @@
+// What the controls describe: a capture request in the words of the UI (where the input comes
+// from, not the values themselves), so that a session file can hold it and reproduce the capture.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "app/core/capture.h"
+
+namespace scanviz {
+
+enum class InputSource { Lesson, Random, Ones, Ascending, Typed, File };
+
+std::string_view inputSourceKey(InputSource s);  // "lesson", "random", ...
+std::optional<InputSource> parseInputSource(std::string_view key);
+
+struct CaptureConfig {
+  AlgorithmId algorithm = AlgorithmId::KoggeStone;
+  InputSource source = InputSource::Lesson;
+  long long n = 8;  // Random, Ones, Ascending
+  unsigned seed = 1;
+  std::string typedValues;  // Typed
+  std::string inputFile;    // File
+  int blockSize = 0;        // 0: the lesson default for this algorithm and N
+  int coarsening = kThreePhaseCoarsening;
+  Operator op = Operator::Add;
+  DType dtype = DType::Int32;
+  bool exclusive = false;
+  BackendChoice backend = BackendChoice::Auto;
+  int recordBlock = 0;
+  EmulatorOptions emulator;
+};
+
+// Generates or reads the input and fills a request. Throws InputError naming the problem (N out of
+// range, a value that is not a number, an unreadable file); capture() checks the rest.
+CaptureRequest toCaptureRequest(const CaptureConfig& c);
+
+}  // namespace scanviz
