@@ -17,9 +17,10 @@ long long firstInt32Overflow(const std::vector<double>& input, Operator op);
 // Float add and mul are not associative: a parallel scan sums in a different order than the
 // sequential one, so results differ by rounding. Allowed error at index i
 // (docs/float-tolerance.md):
-//   add: eps * k * sum_{j<=i} |x_j|,   mul: eps * k * |ref_i|,   max/min: 0 (exact),
+//   add: eps * k * sum_{j<=i} |x_j|,   mul: 1.05 * (eps/2) * (i + 2) * |ref_i|,   max/min: 0,
 // with eps = 2^-23 and k = 2*ceil(log2(n+1)) + sections + 4: one rounding per tree level, plus
-// one per section whose running prefix is carried across blocks.
+// one per section whose running prefix is carried across blocks. A product of i+1 factors
+// rounds i times in any order, so its bound grows with the index.
 double floatTolerance(const std::vector<double>& input, Operator op, size_t index, double ref,
                       long long sections, double prefixAbsSum);
 

@@ -10,6 +10,31 @@
 
 namespace scanviz {
 
+// The Kogge-Stone iterations over one element per thread: thread t's element lives at xy[at(t)],
+// so the same code scans a whole section (at(t) = t) or the subsection totals of the three-phase
+// scan (at(t) = t*C + C-1). Each iteration is recorded as StepCode{kind, stride}, showing `width`
+// elements of xy.
+template <class Ex, class At>
+SCANVIZ_HD void koggeStoneIterations(Ex& ex, typename Ex::Value* xy, At at, StepKind kind,
+                                     int width) {
+  using T = typename Ex::Value;
+  const int count = ex.threads();
+  typename Ex::template Regs<T> left(ex);
+  for (int stride = 1; stride < count; stride *= 2) {
+    ex.parallel([&](int t) {
+      if (t >= stride) left[t] = xy[at(t - stride)];
+    });
+    ex.sync();  // every read of this iteration happens before any write
+    ex.parallel([&](int t) {
+      if (t >= stride) {
+        xy[at(t)] = ex.combine(left[t], xy[at(t)]);
+        ex.edge(t, at(t), at(t - stride));
+      }
+    });
+    ex.barrier(StepCode{kind, stride}, xy, width);
+  }
+}
+
 struct KoggeStoneScan {
   static constexpr int kElementsPerThread = 1;
   SCANVIZ_HD static int sectionSize(int threads) { return threads; }
@@ -18,23 +43,10 @@ struct KoggeStoneScan {
   template <class Ex>
   SCANVIZ_HD static void run(Ex& ex, typename Ex::Value* xy,
                              const SectionIO<typename Ex::Value>& io) {
-    using T = typename Ex::Value;
     const int section = sectionSize(ex.threads());
     loadSection(ex, xy, io, section);
-    typename Ex::template Regs<T> left(ex);
-    for (int stride = 1; stride < section; stride *= 2) {
-      ex.parallel([&](int t) {
-        if (t >= stride) left[t] = xy[t - stride];
-      });
-      ex.sync();  // every read of this iteration happens before any write
-      ex.parallel([&](int t) {
-        if (t >= stride) {
-          xy[t] = ex.combine(left[t], xy[t]);
-          ex.edge(t, t, t - stride);
-        }
-      });
-      ex.barrier(StepCode{StepKind::KoggeStone, stride}, xy, section);
-    }
+    koggeStoneIterations(
+        ex, xy, [](int t) { return t; }, StepKind::KoggeStone, section);
     storeSection(ex, xy, io, section, /*holdsExclusive=*/false);
   }
 };

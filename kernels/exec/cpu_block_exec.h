@@ -72,6 +72,16 @@ class CpuBlockExec {
 
   void stepRegs(StepCode code, Regs<T>& r) { record(code, r.v.data(), threads_, {}); }
 
+  // A step of the warp-totals scan of a block-wide warp scan (threads a multiple of 32): one value
+  // per thread, except that the last lane of warp w shows warpTotals[w], the total that thread w
+  // (lane w of the first warp) holds while it scans them. The totals are drawn where the warps
+  // that produced them end, so the edges of the scan can point at them.
+  void stepRegsWarpTotals(StepCode code, Regs<T>& values, Regs<T>& warpTotals) {
+    std::vector<T> shown(values.v);
+    for (int w = 0; w < threads_ / 32; ++w) shown[static_cast<size_t>(w * 32 + 31)] = warpTotals[w];
+    record(code, shown.data(), threads_, {});
+  }
+
   // __shfl_up_sync(full mask, in, delta) for every lane of every warp of the block.
   void shuffleUp(Regs<T>& in, Regs<T>& out, int delta) {
     for (int t = 0; t < threads_; ++t) {

@@ -23,6 +23,8 @@ struct NullRecorder {
   __device__ void snapshot(StepCode, const T*, int, PadMap) {}
   template <class T>
   __device__ void snapshotReg(StepCode, T, int) {}
+  template <class T>
+  __device__ void snapshotRegWarpTotals(StepCode, T, T) {}
 };
 
 // Records the steps of one chosen block and counts work in every block.
@@ -84,6 +86,25 @@ struct TraceRecorder {
     }
     ++step;
   }
+
+  // Like snapshotReg, but the last lane of warp w shows the warp total that thread w (lane w of
+  // the first warp) holds instead of its own value (CpuBlockExec::stepRegsWarpTotals). Every slot
+  // is written by exactly one thread, so no barrier is needed.
+  template <class T>
+  __device__ void snapshotRegWarpTotals(StepCode code, T v, T warpTotal) {
+    if (active && step < buf.maxSteps) {
+      header(code);
+      uint32_t* dst = buf.values + static_cast<size_t>(step) * buf.width;
+      const int t = threadIdx.x;
+      if (t % 32 != 31 && t < buf.width) dst[t] = toBits(v);
+      const int shownAt = t * 32 + 31;
+      if (t < static_cast<int>(blockDim.x / 32) && shownAt < buf.width)
+        dst[shownAt] = toBits(warpTotal);
+    } else if (active) {
+      atomicExch(buf.overflow, 1);
+    }
+    ++step;
+  }
 };
 
 template <class T, class Rec>
@@ -121,6 +142,9 @@ class GpuBlockExec {
     rec_.snapshot(code, arr, width, PadMap{});
   }
   __device__ void stepRegs(StepCode code, Regs<T>& r) { rec_.snapshotReg(code, r.v, 0); }
+  __device__ void stepRegsWarpTotals(StepCode code, Regs<T>& values, Regs<T>& warpTotals) {
+    rec_.snapshotRegWarpTotals(code, values.v, warpTotals.v);
+  }
 
   __device__ unsigned laneMask() const {
     const unsigned n = blockDim.x;

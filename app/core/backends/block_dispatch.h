@@ -4,9 +4,14 @@
 
 #include "app/core/algorithm_catalog.h"
 #include "app/core/backends/backend.h"
+#include "kernels/block/blelloch.h"
 #include "kernels/block/brent_kung.h"
+#include "kernels/block/hillis_steele.h"
 #include "kernels/block/kogge_stone.h"
+#include "kernels/block/kogge_stone_exclusive.h"
 #include "kernels/block/sequential.h"
+#include "kernels/block/three_phase.h"
+#include "kernels/block/warp_shuffle.h"
 
 namespace scanviz {
 
@@ -21,9 +26,27 @@ bool withBlockAlgorithm(const RunRequest& rq, F&& f) {
     case AlgorithmId::KoggeStone:
       f(KoggeStoneScan{});
       return true;
+    case AlgorithmId::KoggeStoneExclusive:
+      f(KoggeStoneExclusiveScan{});
+      return true;
+    case AlgorithmId::HillisSteele:
+      f(HillisSteeleScan{});
+      return true;
     case AlgorithmId::BrentKung:
     case AlgorithmId::Hierarchical:
       f(BrentKungScan{});
+      return true;
+    case AlgorithmId::Blelloch:
+      f(BlellochScan{});
+      return true;
+    case AlgorithmId::BlellochConflictFree:
+      f(BlellochConflictFreeScan{});
+      return true;
+    case AlgorithmId::ThreePhase:
+      f(ThreePhaseScan{rq.coarsening});
+      return true;
+    case AlgorithmId::WarpShuffle:
+      f(WarpShuffleScan{});
       return true;
     default:
       return false;

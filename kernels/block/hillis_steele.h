@@ -1,0 +1,44 @@
+// Hillis-Steele inclusive scan of one section, double-buffered (slides "The Hillis-Steele
+// Algorithm"; seed 004's OpenCL kernel with its pointer swap).
+// Idea: Kogge-Stone's pattern, but each iteration reads one buffer and writes the other, so no
+// thread can overwrite a value another thread has yet to read: one barrier per iteration suffices
+// (the in-place kernel of PMPP Fig. 8.2 races; kogge_stone.h pays a second barrier instead).
+// Work n*log2(n) - (n-1), depth log2(n); twice the shared memory.
+#pragma once
+
+#include "kernels/block/section_io.h"
+
+namespace scanviz {
+
+struct HillisSteeleScan {
+  static constexpr int kElementsPerThread = 1;
+  SCANVIZ_HD static int sectionSize(int threads) { return threads; }
+  SCANVIZ_HD static int sharedSlots(int threads) { return 2 * threads; }
+
+  template <class Ex>
+  SCANVIZ_HD static void run(Ex& ex, typename Ex::Value* xy,
+                             const SectionIO<typename Ex::Value>& io) {
+    using T = typename Ex::Value;
+    const int section = sectionSize(ex.threads());
+    T* from = xy;
+    T* to = xy + section;
+    loadSection(ex, from, io, section);
+    for (int stride = 1; stride < section; stride *= 2) {
+      ex.parallel([&](int t) {
+        if (t >= stride) {
+          to[t] = ex.combine(from[t - stride], from[t]);
+          ex.edge(t, t, t - stride);
+        } else {
+          to[t] = from[t];  // a copy keeps the buffer complete: the next iteration reads it all
+        }
+      });
+      ex.barrier(StepCode{StepKind::HillisSteele, stride}, to, section);
+      T* const read = from;
+      from = to;
+      to = read;
+    }
+    storeSection(ex, from, io, section, /*holdsExclusive=*/false);
+  }
+};
+
+}  // namespace scanviz
