@@ -6,6 +6,7 @@
 
 #include "app/core/backends/block_dispatch.h"
 #include "app/core/backends/cpu_hierarchical.h"
+#include "app/core/backends/single_pass.h"
 
 namespace scanviz {
 
@@ -24,6 +25,9 @@ namespace {
 
 template <class T>
 RunResult<T> run(const RunRequest& rq, const std::vector<T>& input) {
+  if (rq.algorithm == AlgorithmId::SinglePassChained ||
+      rq.algorithm == AlgorithmId::DecoupledLookback)
+    return runSinglePassOnCpu(rq, input);
   RunResult<T> r;
   r.output.assign(input.size(), T{});
   r.run.timeIsRounds = true;

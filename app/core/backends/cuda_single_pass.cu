@@ -1,0 +1,316 @@
+// Single-pass grid scans on the GPU: thin kernels around the per-tile code of kernels/grid/
+// (the code the CPU emulator runs), one launch per scan. Each kernel takes a tile id, scans its
+// tile, waits for its predecessors in a spin loop around the shared poll function (one thread for
+// the chained scan, one warp for the look-back), then combines the prefix and stores.
+// With rq.record the kernels carry a TraceRecorder: the steps of the tile whose logical id is
+// rq.recordBlock, work counted in every tile, and per block the SM, %globaltimer at start, before
+// and after waiting and at the end, and the look-back count. Without it they carry the
+// NullRecorder and nothing is measured; only the watchdog that turns a deadlock into an error
+// (static block ids) remains, looking at the clock once every 1024 spins.
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/core/backends/cuda_check.cuh"
+#include "app/core/backends/cuda_trace_buffer.cuh"
+#include "app/core/backends/device_scan_impl.h"
+#include "app/core/backends/single_pass.h"
+#include "app/core/backends/single_pass_common.h"
+#include "kernels/exec/gpu_block_exec.cuh"
+#include "kernels/grid/decoupled_lookback.h"
+#include "kernels/grid/gpu_grid_exec.cuh"
+#include "kernels/grid/single_pass_chained.h"
+
+namespace scanviz {
+namespace {
+
+// A wait longer than this is taken for a deadlock. Real waits are microseconds: even a chain of
+// 2^17 tiles hands its prefix on in a few milliseconds.
+constexpr unsigned long long kSpinTimeoutNs = 2'000'000'000ull;
+
+template <class Rec>
+__device__ Rec makeTileRecorder(const DeviceTraceBuffer& buf) {
+  Rec rec{};
+  if constexpr (Rec::kRecords) {
+    rec.buf = buf;
+    rec.active = false;  // GpuGrid::beginTile selects the recorded tile once its id is known
+    rec.step = 0;
+  }
+  return rec;
+}
+
+// Block timing, kept by thread 0 and written at the end of the block (TraceRecorder only).
+template <class Rec>
+struct TileClock {
+  DeviceBlockTiming t{};
+  __device__ void start() {
+    if (Rec::kRecords && threadIdx.x == 0) {
+      t.start = gridGlobalTimerNs();
+      t.sm = gridSmId();
+    }
+  }
+  __device__ void waitStart() {
+    if (Rec::kRecords && threadIdx.x == 0) t.waitStart = gridGlobalTimerNs();
+  }
+  __device__ void waitEnd(int lookback) {
+    if (Rec::kRecords && threadIdx.x == 0) {
+      t.waitEnd = gridGlobalTimerNs();
+      t.lookback = lookback;
+    }
+  }
+  // After the barrier that follows the stores, so that the end covers the whole tile.
+  __device__ void finish(const DeviceTraceBuffer& buf, int tile) {
+    if constexpr (Rec::kRecords) {
+      __syncthreads();
+      if (threadIdx.x == 0 && tile < buf.maxBlocks) {
+        t.end = gridGlobalTimerNs();
+        t.id = tile;
+        t.launchIndex = static_cast<int32_t>(blockIdx.x);
+        buf.blocks[tile] = t;
+      }
+    }
+  }
+};
+
+template <class T, class Rec>
+__global__ void __launch_bounds__(1024)
+    singlePassChainedKernel(const T* in, T* out, long long n, Operator op, bool exclusive,
+                            SinglePassDeviceArgs<T> args, DeviceTraceBuffer buf) {
+  extern __shared__ __align__(16) unsigned char tileBytes[];
+  T* xy = reinterpret_cast<T*>(tileBytes);
+  __shared__ TileShared<T> sh;
+  __shared__ int gaveUp;
+  TileClock<Rec> clock;
+  clock.start();
+  Rec rec = makeTileRecorder<Rec>(buf);
+  GpuBlockExec<T, Rec> ex(op, rec);
+  GpuGrid<T, Rec> grid(args, rec);
+
+  SinglePassChained::scanTile(ex, grid, sh, xy, in, n);
+  if (threadIdx.x == 0) {  // only the leader spins; the others wait at the barrier below
+    clock.waitStart();
+    SpinWatchdog watchdog(args.diag, args.spinTimeoutNs);
+    bool stop = false;
+    while (!stop && SinglePassChained::poll(grid, sh, op) != PollResult::Done)
+      stop = watchdog.expired(sh.tile, SinglePassChained::waitsFor(sh.tile));
+    gaveUp = stop;
+    clock.waitEnd(sh.tile > 0 ? 1 : 0);
+  }
+  __syncthreads();  // sh.prefix (or the decision to give up) reaches every thread
+  if (gaveUp) return;
+  SinglePassChained::finishTile(ex, sh, xy, out, exclusive);
+  clock.finish(buf, sh.tile);
+}
+
+template <class T, class Rec>
+__global__ void __launch_bounds__(1024)
+    decoupledLookbackKernel(const T* in, T* out, long long n, Operator op, bool exclusive,
+                            SinglePassDeviceArgs<T> args, DeviceTraceBuffer buf) {
+  extern __shared__ __align__(16) unsigned char tileBytes[];
+  T* xy = reinterpret_cast<T*>(tileBytes);
+  __shared__ TileShared<T> sh;
+  __shared__ int gaveUp;
+  TileClock<Rec> clock;
+  clock.start();
+  Rec rec = makeTileRecorder<Rec>(buf);
+  GpuBlockExec<T, Rec> ex(op, rec);
+  GpuGrid<T, Rec> grid(args, rec);
+
+  DecoupledLookback::scanTile(ex, grid, sh, xy, in, n);
+  if (threadIdx.x < 32) {  // warp 0 looks back; the other warps wait at the barrier below
+    GpuLookbackWarp warp(DecoupledLookback::windowWidth(static_cast<int>(blockDim.x)));
+    LookbackCursor<T> cursor = DecoupledLookback::startLookback(sh, op);
+    clock.waitStart();
+    SpinWatchdog watchdog(args.diag, args.spinTimeoutNs);
+    bool stop = false;
+    while (!stop && DecoupledLookback::poll(warp, grid, sh, cursor, op) != PollResult::Done) {
+      // Lane 0 decides and the warp follows, so every lane leaves the loop together.
+      const bool expired = threadIdx.x == 0 && watchdog.expired(sh.tile, cursor.waitingFor);
+      stop = __shfl_sync(warp.mask(), expired, 0);
+    }
+    if (threadIdx.x == 0) gaveUp = stop;
+    clock.waitEnd(cursor.inspected);
+  }
+  __syncthreads();
+  if (gaveUp) return;
+  DecoupledLookback::finishTile(ex, sh, xy, out, exclusive);
+  clock.finish(buf, sh.tile);
+}
+
+// The device memory of one single-pass scan besides input and output, reset before each launch.
+template <class T>
+class SinglePassWorkspace {
+ public:
+  SinglePassWorkspace(bool chained, long long tiles) : diag_(1) {
+    if (chained) {
+      flags_.allocate(static_cast<size_t>(tiles));
+      values_.allocate(static_cast<size_t>(tiles));
+    } else {
+      status_.allocate(static_cast<size_t>(tiles));
+    }
+  }
+
+  SinglePassDeviceArgs<T> args(bool staticIds) const {
+    SinglePassDeviceArgs<T> a;
+    a.diag = diag_.get();
+    a.flags = flags_.get();
+    a.values = values_.get();
+    a.status = status_.get();
+    a.staticIds = staticIds;
+    a.spinTimeoutNs = kSpinTimeoutNs;
+    return a;
+  }
+
+  // Every flag and status word back to "nothing published" (X), the tile counter to 0. Enqueued
+  // on the default stream, like the launch that follows.
+  void reset() const {
+    cudaCheck(cudaMemsetAsync(diag_.get(), 0, sizeof(SpinDiagnostics)), "reset the tile counter");
+    if (flags_.size())
+      cudaCheck(cudaMemsetAsync(flags_.get(), 0, flags_.size() * sizeof(unsigned)),
+                "reset the chained flags");
+    if (status_.size())
+      cudaCheck(cudaMemsetAsync(status_.get(), 0, status_.size() * sizeof(unsigned long long)),
+                "reset the tile status words");
+  }
+
+  SpinDiagnostics diagnostics() const { return diag_.toHost()[0]; }
+
+ private:
+  DeviceArray<SpinDiagnostics> diag_;
+  DeviceArray<unsigned> flags_;
+  DeviceArray<T> values_;
+  DeviceArray<unsigned long long> status_;
+};
+
+template <class T, class Rec>
+void launchSinglePass(bool chained, const RunRequest& rq, const T* in, T* out, long long n,
+                      long long tiles, const SinglePassWorkspace<T>& ws,
+                      const DeviceTraceBuffer& buf) {
+  const int threads = rq.blockSize;
+  const int slots =
+      chained ? SinglePassChained::sharedSlots(threads) : DecoupledLookback::sharedSlots(threads);
+  const size_t shared = static_cast<size_t>(slots) * sizeof(T);
+  if (tiles > 0x7fffffffll) throw BackendError("too many tiles for one launch");
+  const auto grid = static_cast<unsigned>(tiles);
+  const SinglePassDeviceArgs<T> args = ws.args(rq.emulator.staticBlockIds);
+  ws.reset();
+  if (chained) {
+    singlePassChainedKernel<T, Rec>
+        <<<grid, threads, shared>>>(in, out, n, rq.op, rq.exclusive, args, buf);
+  } else {
+    decoupledLookbackKernel<T, Rec>
+        <<<grid, threads, shared>>>(in, out, n, rq.op, rq.exclusive, args, buf);
+  }
+  cudaCheckLaunch(chained ? "single-pass-chained kernel" : "decoupled-lookback kernel", false);
+}
+
+void throwIfGaveUp(const SpinDiagnostics& d, const RunRequest& rq) {
+  if (!d.gaveUp) return;
+  throw BackendError(
+      "deadlock on the GPU: block " + std::to_string(d.waitingTile) + " waited more than " +
+      std::to_string(kSpinTimeoutNs / 1000000000ull) + " s for block " +
+      std::to_string(d.waitedFor) + ", which never published (" +
+      (rq.emulator.staticBlockIds
+           ? "static block ids: a resident block waits for one that has no slot; dynamic block "
+             "ids taken from an atomic counter (PMPP 8.7) avoid it)"
+           : "with dynamic block ids this should not happen; please report it)") +
+      "; the kernel was stopped and its output is incomplete");
+}
+
+void appendBlockTimings(const HostTraceBuffer& trace, long long tiles, int maxTimed,
+                        RecordedRun& run) {
+  const auto timings =
+      trace.blockTimings(static_cast<size_t>(std::min<long long>(tiles, maxTimed)));
+  if (timings.empty()) return;
+  uint64_t t0 = timings[0].start;
+  for (const auto& t : timings) t0 = std::min<uint64_t>(t0, t.start);
+  for (const auto& t : timings) {
+    RecordedBlock b;
+    b.id = t.id;
+    b.launchIndex = t.launchIndex;
+    b.sm = t.sm;
+    b.startNs = static_cast<int64_t>(t.start - t0);
+    b.waitNs = static_cast<int64_t>(t.waitEnd - t.waitStart);
+    b.endNs = static_cast<int64_t>(t.end - t0);
+    b.lookback = t.lookback;
+    run.blocks.push_back(b);
+  }
+}
+
+template <class T>
+RunResult<T> runSinglePass(const RunRequest& rq, const std::vector<T>& input) {
+  const long long n = static_cast<long long>(input.size());
+  const SinglePassShape shape = checkSinglePassRequest(rq, n);
+  RunResult<T> r;
+  r.output.assign(input.size(), T{});
+  if (n == 0) return r;
+  DeviceArray<T> in(input.size()), out(input.size());
+  in.upload(input.data(), input.size());
+  SinglePassWorkspace<T> ws(shape.chained, shape.tiles);
+
+  if (!rq.record) {
+    launchSinglePass<T, NullRecorder>(shape.chained, rq, in.get(), out.get(), n, shape.tiles, ws,
+                                      DeviceTraceBuffer{});
+    cudaCheck(cudaDeviceSynchronize(), "single-pass scan");
+    throwIfGaveUp(ws.diagnostics(), rq);
+    out.download(r.output.data(), r.output.size());
+    return r;
+  }
+
+  const int threads = rq.blockSize;
+  const int warps = (threads + 31) / 32;
+  // Exactly the recorded tile's steps; each step applies the operator at most once per slot.
+  CaptureLimits limits = rq.limits;
+  limits.maxSteps = shape.chained ? SinglePassChained::recordedSteps(threads)
+                                  : DecoupledLookback::recordedSteps(threads);
+  const int timed = static_cast<int>(std::min<long long>(shape.tiles, rq.limits.maxBlocksTimed));
+  HostTraceBuffer trace(limits, shape.section, shape.section, warps, timed);
+  trace.setShape(shape.section, warps);
+  launchSinglePass<T, TraceRecorder>(shape.chained, rq, in.get(), out.get(), n, shape.tiles, ws,
+                                     trace.view(rq.recordBlock));
+  cudaCheck(cudaDeviceSynchronize(), "single-pass scan (recorded)");
+  throwIfGaveUp(ws.diagnostics(), rq);
+  out.download(r.output.data(), r.output.size());
+  trace.appendSteps<T>(r.run, rq.recordBlock, 0, ArrayKind::Section);
+  r.run.work = static_cast<int64_t>(trace.work());
+  appendBlockTimings(trace, shape.tiles, rq.limits.maxBlocksTimed, r.run);
+  if (shape.tiles > 1) r.run.notes.push_back(singlePassStepsNote(rq, shape.tiles));
+  return r;
+}
+
+template <class T>
+void makeDeviceScan(const RunRequest& rq, long long n, DeviceScan::Impl& impl) {
+  const SinglePassShape shape = checkSinglePassRequest(rq, n);
+  auto ws = std::make_shared<SinglePassWorkspace<T>>(shape.chained, shape.tiles);
+  impl.workspace.push_back(ws);
+  impl.launches = 1;
+  const RunRequest timed = rq;
+  const SinglePassWorkspace<T>* w = ws.get();
+  impl.enqueue = [timed, shape, n, w](const void* in, void* out) {
+    launchSinglePass<T, NullRecorder>(shape.chained, timed, static_cast<const T*>(in),
+                                      static_cast<T*>(out), n, shape.tiles, *w,
+                                      DeviceTraceBuffer{});
+  };
+}
+
+}  // namespace
+
+RunResult<int32_t> runSinglePassOnCuda(const RunRequest& rq, const std::vector<int32_t>& input) {
+  return runSinglePass(rq, input);
+}
+RunResult<float> runSinglePassOnCuda(const RunRequest& rq, const std::vector<float>& input) {
+  return runSinglePass(rq, input);
+}
+
+void makeSinglePassDeviceScan(const RunRequest& rq, DType dtype, long long n,
+                              DeviceScan::Impl& impl) {
+  if (dtype == DType::Int32)
+    makeDeviceScan<int32_t>(rq, n, impl);
+  else
+    makeDeviceScan<float>(rq, n, impl);
+}
+
+}  // namespace scanviz

@@ -1,0 +1,158 @@
+// The GPU's side of a single-pass grid (see tile_common.h for the interface): the tile counter
+// and status memory in global memory with device-scope release/acquire ordering (GpuGrid), the
+// look-back warp on real warp intrinsics (GpuLookbackWarp), and a watchdog that ends a spin
+// which can never succeed (static block ids can deadlock on a real GPU too) instead of hanging
+// the kernel and the application with it.
+#pragma once
+
+#include <cuda_runtime.h>
+#include <cuda/atomic>
+
+#include "kernels/exec/gpu_block_exec.cuh"
+#include "kernels/grid/tile_common.h"
+
+namespace scanviz {
+
+__device__ __forceinline__ unsigned long long gridGlobalTimerNs() {
+  unsigned long long t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+}
+
+__device__ __forceinline__ int gridSmId() {
+  unsigned id;
+  asm volatile("mov.u32 %0, %%smid;" : "=r"(id));
+  return static_cast<int>(id);
+}
+
+// Written by the first block whose wait timed out; zeroed before every launch.
+struct SpinDiagnostics {
+  int tileCounter;  // the dynamic tile id counter (kept here so one memset resets both)
+  int gaveUp;       // 1: some block stopped waiting; the output is incomplete
+  int waitingTile;  // the tile that gave up first
+  int waitedFor;    // the tile it was waiting for
+};
+
+// Device pointers of one single-pass launch, passed by value.
+template <class T>
+struct SinglePassDeviceArgs {
+  SpinDiagnostics* diag = nullptr;
+  unsigned* flags = nullptr;             // chained: 1 once values[tile] holds tiles 0..tile
+  T* values = nullptr;                   // chained: running result of tiles 0..tile
+  unsigned long long* status = nullptr;  // look-back: packed tile status words
+  bool staticIds = false;                // blockIdx.x as the tile id (can deadlock)
+  unsigned long long spinTimeoutNs = 0;  // how long one block may wait before giving up
+};
+
+template <class T, class Rec>
+class GpuGrid {
+ public:
+  using Flag = cuda::atomic_ref<unsigned, cuda::thread_scope_device>;
+  using Word = cuda::atomic_ref<unsigned long long, cuda::thread_scope_device>;
+
+  __device__ GpuGrid(const SinglePassDeviceArgs<T>& args, Rec& rec) : a_(args), rec_(rec) {}
+
+  __device__ int acquireTileId() {
+    return a_.staticIds ? static_cast<int>(blockIdx.x) : atomicAdd(&a_.diag->tileCounter, 1);
+  }
+
+  __device__ void beginTile(int tile) {
+    if constexpr (Rec::kRecords) rec_.active = tile == rec_.buf.recordBlock;
+  }
+
+  __device__ void countWork(int64_t ops) {
+    if constexpr (Rec::kRecords) atomicAdd(rec_.buf.work, static_cast<unsigned long long>(ops));
+  }
+
+  // The value is written first and the flag released after it; a reader that acquires the flag
+  // is guaranteed to see the value (device scope: reader and writer are different blocks).
+  __device__ bool tryReadInclusive(int tile, T& value) const {
+    if (Flag(a_.flags[tile]).load(cuda::memory_order_acquire) == 0) return false;
+    value = a_.values[tile];
+    return true;
+  }
+  __device__ void publishInclusive(int tile, T value) {
+    a_.values[tile] = value;
+    Flag(a_.flags[tile]).store(1u, cuda::memory_order_release);
+  }
+
+  // Flag and value share one 64-bit word, so the word itself can never be torn; release and
+  // acquire keep the words of successive publications of a tile (A, then P) in order.
+  __device__ uint64_t loadStatus(int tile) const {
+    return Word(a_.status[tile]).load(cuda::memory_order_acquire);
+  }
+  __device__ void storeStatus(int tile, uint64_t word) {
+    Word(a_.status[tile]).store(word, cuda::memory_order_release);
+  }
+
+ private:
+  SinglePassDeviceArgs<T> a_;
+  Rec& rec_;
+};
+
+// The look-back warp: warp 0 of the block, or all threads of a block smaller than a warp.
+class GpuLookbackWarp {
+ public:
+  __device__ explicit GpuLookbackWarp(int width)
+      : width_(width), mask_(width >= 32 ? 0xffffffffu : (1u << width) - 1u) {}
+
+  template <class U>
+  struct Lanes {
+    __device__ explicit Lanes(const GpuLookbackWarp&) {}
+    __device__ U& operator[](int) { return v; }
+    U v;
+  };
+
+  __device__ int width() const { return width_; }
+  __device__ unsigned mask() const { return mask_; }
+
+  template <class F>
+  __device__ void forLanes(F&& f) {
+    f(static_cast<int>(threadIdx.x % 32));
+  }
+  __device__ unsigned ballot(Lanes<bool>& pred) const { return __ballot_sync(mask_, pred.v); }
+  template <class U>
+  __device__ void shuffleDown(Lanes<U>& in, Lanes<U>& out, int delta) const {
+    out.v = __shfl_down_sync(mask_, in.v, delta);
+  }
+  template <class U>
+  __device__ U broadcast(Lanes<U>& in, int lane) const {
+    return __shfl_sync(mask_, in.v, lane);
+  }
+  template <class F>
+  __device__ void leader(F&& f) {
+    if (threadIdx.x % 32 == 0) f();
+  }
+
+ private:
+  int width_;
+  unsigned mask_;
+};
+
+// Ends a wait that has lasted longer than the timeout, or any wait once another block gave up
+// (so that the blocks still to come do not each wait a full timeout). Called by one thread per
+// spin iteration; looks at the clock only every 1024 iterations.
+class SpinWatchdog {
+ public:
+  __device__ SpinWatchdog(SpinDiagnostics* diag, unsigned long long timeoutNs)
+      : diag_(diag), deadline_(gridGlobalTimerNs() + timeoutNs) {}
+
+  __device__ bool expired(int waitingTile, int waitedFor) {
+    if (++spins_ % 1024 != 0) return false;
+    cuda::atomic_ref<int, cuda::thread_scope_device> gaveUp(diag_->gaveUp);
+    if (gaveUp.load(cuda::memory_order_relaxed)) return true;
+    if (gridGlobalTimerNs() < deadline_) return false;
+    if (gaveUp.exchange(1, cuda::memory_order_relaxed) == 0) {
+      diag_->waitingTile = waitingTile;
+      diag_->waitedFor = waitedFor;
+    }
+    return true;
+  }
+
+ private:
+  SpinDiagnostics* diag_;
+  unsigned long long deadline_;
+  unsigned spins_ = 0;
+};
+
+}  // namespace scanviz
