@@ -49,8 +49,9 @@ TEST_P(GpuTraceEquality, CpuAndGpuTracesAreIdentical) {
           << algorithmInfo(c.algorithm).key << " n=" << c.n << " op=" << operatorName(op)
           << (exclusive ? " exclusive" : " inclusive");
       EXPECT_FALSE(gpu.steps.empty());
-      if (!gpu.steps.empty() && gpu.steps.back().array == "section")
+      if (!gpu.steps.empty() && gpu.steps.back().array == "section") {
         EXPECT_FALSE(gpu.steps.back().warpClock.empty());
+      }
     }
   }
 }
