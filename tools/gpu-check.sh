@@ -2,7 +2,8 @@
 # One call on a GPU machine (the `device` tool): build the engine and CLI without the GUI, run
 # `verify --backend cuda`, the GPU test suite (CPU vs GPU traces), compute-sanitizer's four tools
 # over every kernel, capture the sample traces, and print a short table last.
-# Usage: tools/gpu-check.sh [all|verify|sanitize|traces|bench]...   Logs go to $OUT (or ./gpu-out).
+# Usage: tools/gpu-check.sh [all|verify|gputests|sanitize|traces|bench]...
+# SANITIZERS="memcheck racecheck" limits the sanitize step to those tools.   Logs go to $OUT (or ./gpu-out).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-out}
@@ -33,14 +34,16 @@ bin=$build/app/scanviz
 if want verify; then
   $bin verify --backend cuda >"$OUT/verify-cuda.txt" 2>&1
   note "verify --backend cuda" "$(tail -1 "$OUT/verify-cuda.txt")"
+fi
+
+if want gputests; then
   (cd $build && ctest -L gpu --output-on-failure --timeout 600) >"$OUT/gpu-tests.txt" 2>&1
   note "ctest -L gpu" "$(grep -E 'tests passed|tests failed' "$OUT/gpu-tests.txt" | tail -1)"
 fi
 
 if want sanitize; then
-  : >"$OUT/sanitizer.txt"
   algos=$($bin list | awk '{print $1}')
-  for tool in memcheck racecheck synccheck initcheck; do
+  for tool in ${SANITIZERS:-memcheck racecheck synccheck initcheck}; do
     errors=0
     for a in $algos; do
       for cmd in "verify --backend cuda --smoke --algorithm $a" \
@@ -49,10 +52,10 @@ if want sanitize; then
         log=$(compute-sanitizer --tool $tool --error-exitcode 99 $bin $cmd 2>&1)
         rc=$?
         summaryLine=$(echo "$log" | grep -E "ERROR SUMMARY|RACECHECK SUMMARY" | tail -1)
-        echo "[$tool] $a: $cmd -> rc=$rc $summaryLine" >>"$OUT/sanitizer.txt"
+        echo "[$tool] $a: $cmd -> rc=$rc $summaryLine" >>"$OUT/sanitizer-$tool.txt"
         if [ $rc -ne 0 ]; then
           errors=$((errors + 1))
-          echo "$log" | head -60 >>"$OUT/sanitizer.txt"
+          echo "$log" | head -60 >>"$OUT/sanitizer-$tool.txt"
         fi
       done
     done
