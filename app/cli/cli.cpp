@@ -9,6 +9,8 @@
 
 namespace scanviz {
 
+int cmdBench(const std::vector<std::string>& args);  // cmd_bench.cpp
+
 const std::set<std::string>& captureValueOptions() {
   static const std::set<std::string> k = {
       "algorithm", "input",        "input-file",      "n",           "seed",
@@ -100,13 +102,17 @@ std::optional<int> runCli(const std::vector<std::string>& args) {
     if (cmd == "capture") return cmdCapture(rest);
     if (cmd == "verify") return cmdVerify(rest);
     if (cmd == "analyze") return cmdAnalyze(rest);
+    if (cmd == "bench") return cmdBench(rest);
     if (cmd == "help") {
-      std::cout << "usage: scanviz [list | capture | verify | analyze] [options]\n"
+      std::cout << "usage: scanviz [list | capture | verify | analyze | bench] [options]\n"
+                   "       scanviz bench [--algorithms a,b|all] [--sizes 2^10,2^20|2^10..2^16]\n"
+                   "         [--dtype int32|float32|both] [--repeats R] [--block-size B]\n"
+                   "         [--backend auto|cuda|cpu] [--json FILE] [--csv FILE] [--no-capture]\n"
                    "       scanviz            opens the window on the default lesson\n";
       return 0;
     }
     std::cerr << "scanviz: unknown command '" << cmd
-              << "' (commands: list, capture, verify, analyze)\n";
+              << "' (commands: list, capture, verify, analyze, bench)\n";
     return 2;
   } catch (const UsageError& e) {
     std::cerr << "scanviz " << cmd << ": " << e.what() << "\n";

@@ -20,14 +20,14 @@ struct DeviceBlockTiming {
 struct DeviceTraceBuffer {
   int maxSteps = 0;
   int width = 0;                        // values per step
-  int maxEdges = 0;                     // edges per step
+  int maxEdges = 0;                     // capacity of the edge pool (all steps of one launch)
   int maxWarps = 0;                     // warp clocks per step
   int recordBlock = 0;                  // logical block whose steps are recorded
   int32_t* stepCount = nullptr;         // [1]
   int32_t* stepCodes = nullptr;         // [maxSteps * 2] kind, param
   uint32_t* values = nullptr;           // [maxSteps * width]
-  int32_t* edgeCount = nullptr;         // [maxSteps]
-  int32_t* edges = nullptr;             // [maxSteps * maxEdges * 3] thread, dst, src
+  int32_t* edgeCount = nullptr;         // [1] edges used in the pool
+  int32_t* edges = nullptr;             // [maxEdges * 4] step, thread, dst, src
   long long* warpClock = nullptr;       // [maxSteps * maxWarps]
   unsigned long long* work = nullptr;   // [1] operator applications, all blocks
   DeviceBlockTiming* blocks = nullptr;  // [maxBlocks]

@@ -37,15 +37,17 @@ struct TraceRecorder {
   __device__ void edge(int t, int dst, int src) {
     atomicAdd(buf.work, 1ull);
     if (!active || step >= buf.maxSteps) return;
-    const int slot = atomicAdd(&buf.edgeCount[step], 1);
+    // One pool for all steps: a step's edge count varies from 0 to the whole section.
+    const int slot = atomicAdd(buf.edgeCount, 1);
     if (slot >= buf.maxEdges) {
       atomicExch(buf.overflow, 1);
       return;
     }
-    int32_t* e = buf.edges + (static_cast<size_t>(step) * buf.maxEdges + slot) * 3;
-    e[0] = t;
-    e[1] = dst;
-    e[2] = src;
+    int32_t* e = buf.edges + static_cast<size_t>(slot) * 4;
+    e[0] = step;
+    e[1] = t;
+    e[2] = dst;
+    e[3] = src;
   }
 
   __device__ void header(StepCode code) {

@@ -14,20 +14,22 @@ namespace scanviz {
 
 class HostTraceBuffer {
  public:
-  // width: values per step; maxEdges: applications per step; maxWarps: warps per block.
+  // width: values per step; maxEdges: most applications in one step; maxWarps: warps per block.
   HostTraceBuffer(const CaptureLimits& lim, int width, int maxEdges, int maxWarps, int maxBlocks) {
     view_.width = std::max(1, width);
     view_.maxSteps = static_cast<int>(
         std::min<long long>(lim.maxSteps + 1, lim.maxRecordedValues / view_.width + 2));
-    view_.maxEdges = std::max(1, maxEdges);
+    // One edge pool for all steps of a launch: room for maxEdges in each of 64 steps.
+    view_.maxEdges =
+        static_cast<int>(std::clamp<long long>(64ll * std::max(1, maxEdges), 1 << 16, 1 << 21));
     view_.maxWarps = std::max(1, maxWarps);
     view_.maxBlocks = std::max(1, maxBlocks);
     const size_t steps = static_cast<size_t>(view_.maxSteps);
     stepCount_.allocate(1);
     stepCodes_.allocate(steps * 2);
     values_.allocate(steps * static_cast<size_t>(view_.width));
-    edgeCount_.allocate(steps);
-    edges_.allocate(steps * static_cast<size_t>(view_.maxEdges) * 3);
+    edgeCount_.allocate(1);
+    edges_.allocate(static_cast<size_t>(view_.maxEdges) * 4);
     warpClock_.allocate(steps * static_cast<size_t>(view_.maxWarps));
     work_.allocate(1);
     blocks_.allocate(static_cast<size_t>(view_.maxBlocks));
@@ -41,6 +43,10 @@ class HostTraceBuffer {
     view_.work = work_.get();
     view_.blocks = blocks_.get();
     view_.overflow = overflow_.get();
+    // Rows are read back whole, so slots a step does not write (past the values it shows, warps
+    // of smaller blocks) must hold defined values.
+    values_.zero();
+    warpClock_.zero();
     work_.zero();
     blocks_.zero();
     resetSteps();
@@ -73,22 +79,24 @@ class HostTraceBuffer {
       throw BackendError("capture limit hit on the GPU: more than " +
                          std::to_string(view_.maxSteps) + " steps or " +
                          std::to_string(view_.maxEdges) +
-                         " operator applications in one step; use a smaller block size or N");
+                         " recorded operator applications; use a smaller block size or N");
     const int steps = stepCount_.toHost()[0];
     if (steps == 0) return;
     const size_t n = static_cast<size_t>(steps);
-    std::vector<int32_t> codes(n * 2), edgeCount(n);
+    std::vector<int32_t> codes(n * 2);
     std::vector<uint32_t> values(n * static_cast<size_t>(view_.width));
     std::vector<long long> clocks(n * static_cast<size_t>(view_.maxWarps));
     stepCodes_.download(codes.data(), codes.size());
-    edgeCount_.download(edgeCount.data(), n);
     values_.download(values.data(), values.size());
     warpClock_.download(clocks.data(), clocks.size());
-    const int maxCount = *std::max_element(edgeCount.begin(), edgeCount.end());
-    std::vector<int32_t> edges;
-    if (maxCount > 0) {
-      edges.resize(n * static_cast<size_t>(view_.maxEdges) * 3);
-      edges_.download(edges.data(), edges.size());
+    const int used = std::min(edgeCount_.toHost()[0], view_.maxEdges);
+    std::vector<int32_t> pool(static_cast<size_t>(used) * 4);
+    if (used > 0) edges_.download(pool.data(), pool.size());
+    std::vector<std::vector<RecordedEdge>> edgesOfStep(n);
+    for (size_t e = 0; e < static_cast<size_t>(used); ++e) {
+      const int32_t* p = &pool[e * 4];
+      if (p[0] >= 0 && static_cast<size_t>(p[0]) < n)
+        edgesOfStep[static_cast<size_t>(p[0])].push_back({p[1], p[2], p[3]});
     }
     for (size_t s = 0; s < n; ++s) {
       RecordedStep st;
@@ -102,12 +110,7 @@ class HostTraceBuffer {
         std::memcpy(&v, &values[s * view_.width + static_cast<size_t>(i)], sizeof(T));
         st.values[static_cast<size_t>(i)] = static_cast<double>(v);
       }
-      const int count = std::min(edgeCount[s], view_.maxEdges);
-      for (int e = 0; e < count; ++e) {
-        const int32_t* p =
-            &edges[(s * static_cast<size_t>(view_.maxEdges) + static_cast<size_t>(e)) * 3];
-        st.edges.push_back({p[0], p[1], p[2]});
-      }
+      st.edges = std::move(edgesOfStep[s]);
       // Clock ticks of each warp since warp 0 finished the load: warps of one block share their
       // SM's counter, so differences are meaningful.
       const long long base = clocks[0];

@@ -1,0 +1,159 @@
+// `scanviz bench`: times every algorithm's uninstrumented kernels next to a device copy, CUB and
+// Thrust measured in the same run, and prints one table row per point as it is measured (a
+// progress bar on stderr when that is a terminal). Ctrl-C stops between samples and still prints
+// and saves what was measured.
+#include <unistd.h>
+
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <string>
+
+#include "app/cli/cli.h"
+#include "app/core/bench/bench_engine.h"
+#include "app/core/bench/bench_format.h"
+#include "app/core/file_util.h"
+
+namespace scanviz {
+namespace {
+
+std::atomic<bool> gBenchInterrupted{false};
+
+extern "C" void onBenchInterrupt(int) {
+  gBenchInterrupted.store(true);
+}
+
+// Installs the Ctrl-C handler for the duration of one run and puts the previous one back.
+class InterruptScope {
+ public:
+  InterruptScope() {
+    gBenchInterrupted.store(false);
+    previous_ = std::signal(SIGINT, onBenchInterrupt);
+  }
+  ~InterruptScope() { std::signal(SIGINT, previous_); }
+  InterruptScope(const InterruptScope&) = delete;
+  InterruptScope& operator=(const InterruptScope&) = delete;
+
+ private:
+  void (*previous_)(int) = SIG_DFL;
+};
+
+// One line on stderr, redrawn in place: "[#######.......]  37/114  kogge-stone float32 2^20".
+class ProgressBar {
+ public:
+  explicit ProgressBar(bool enabled) : enabled_(enabled) {}
+
+  void show(int done, int total, const std::string& what) {
+    if (!enabled_ || total <= 0) return;
+    constexpr int kWidth = 30;
+    const int filled = done * kWidth / total;
+    std::string bar(static_cast<size_t>(filled), '#');
+    bar.append(static_cast<size_t>(kWidth - filled), '.');
+    std::fprintf(stderr, "\r\033[K[%s] %4d/%d  %s", bar.c_str(), done, total, what.c_str());
+    std::fflush(stderr);
+    visible_ = true;
+  }
+
+  void clear() {
+    if (!visible_) return;
+    std::fputs("\r\033[K", stderr);
+    std::fflush(stderr);
+    visible_ = false;
+  }
+
+ private:
+  bool enabled_;
+  bool visible_ = false;
+};
+
+BenchConfig benchConfigFromArgs(const Args& a) {
+  BenchConfig cfg;
+  const std::string be = a.getOr("backend", "auto");
+  const auto backend = parseBackend(be);
+  if (!backend) throw UsageError("--backend '" + be + "' is not one of auto, cuda, cpu");
+  cfg.backend = *backend;
+  if (auto v = a.get("algorithms")) cfg.algorithms = parseBenchAlgorithms(*v);
+  if (auto v = a.get("sizes")) cfg.sizes = parseBenchSizes(*v);
+  if (auto v = a.get("dtype")) cfg.dtypes = parseBenchDTypes(*v);
+  cfg.repeats = static_cast<int>(a.getInt("repeats", 0, 1, 1000));
+  cfg.blockSize = static_cast<int>(a.getInt("block-size", cfg.blockSize, 1, kMaxBlockSize));
+  if ((cfg.blockSize & (cfg.blockSize - 1)) != 0 || cfg.blockSize < kMinBlockSize)
+    throw UsageError("--block-size " + std::to_string(cfg.blockSize) +
+                     " is not a power of two between 2 and 1024");
+  cfg.seed = static_cast<unsigned>(a.getInt("seed", cfg.seed, 0, 0xffffffffll));
+  if (a.flag("no-capture")) cfg.captureMaxN = 0;
+  return cfg;
+}
+
+// Writes one output file; a failure is reported and turns the exit code into 2, but never hides
+// the table already printed.
+bool writeOutput(const std::string& path, const std::string& content, const char* what) {
+  try {
+    writeFileAtomically(path, content);
+    std::printf("wrote %s %s\n", what, path.c_str());
+    return true;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "scanviz bench: %s\n", e.what());
+    return false;
+  }
+}
+
+}  // namespace
+
+int cmdBench(const std::vector<std::string>& args) {
+  const Args a(
+      args,
+      {"algorithms", "sizes", "dtype", "repeats", "json", "csv", "backend", "block-size", "seed"},
+      {"no-capture", "no-progress"});
+  const BenchConfig cfg = benchConfigFromArgs(a);
+
+  BenchReport head;
+  try {
+    head = prepareBenchReport(cfg);
+  } catch (const BackendError& e) {
+    throw BackendError(std::string("--backend cuda asks for a GPU, but there is none (") +
+                       e.what() + "); --backend cpu or auto times the CPU emulator instead");
+  }
+  std::fputs(benchPreamble(head).c_str(), stdout);
+  std::printf("\n%s\n", benchTableHeader().c_str());
+  std::fflush(stdout);
+
+  ProgressBar progress(!a.flag("no-progress") && isatty(fileno(stderr)));
+  const BenchPoint* previous = nullptr;
+  BenchPoint last;
+  BenchObserver observer;
+  observer.started = [&](const BenchTask& t, int index, int total) {
+    progress.show(
+        index, total,
+        t.subject.key() + " " + std::string(dtypeName(t.dtype)) + " " + formatBenchSize(t.n));
+  };
+  observer.finished = [&](const BenchPoint& p, int index, int total) {
+    progress.clear();
+    if (previous && (previous->n != p.n || previous->dtype != p.dtype)) std::printf("\n");
+    std::printf("%s\n", formatBenchTableRow(p).c_str());
+    std::fflush(stdout);
+    last = p;
+    previous = &last;
+    progress.show(index + 1, total, "");
+  };
+
+  BenchReport report;
+  {
+    const InterruptScope interrupt;
+    report = runBenchmark(cfg, observer, &gBenchInterrupted);
+  }
+  progress.clear();
+  std::printf("\n%s", benchTableFooter(report).c_str());
+
+  bool filesOk = true;
+  if (auto path = a.get("json")) filesOk &= writeOutput(*path, benchReportJson(report), "JSON");
+  if (auto path = a.get("csv")) filesOk &= writeOutput(*path, benchReportCsv(report), "CSV");
+  std::printf("%s\n", benchSummaryLine(report).c_str());
+
+  if (report.cancelled || !filesOk) return 2;
+  for (const BenchPoint& p : report.points)
+    if (p.check == BenchCheck::Failed) return 1;
+  return 0;
+}
+
+}  // namespace scanviz

@@ -1,0 +1,128 @@
+#include "app/core/app_settings.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "app/core/config_json.h"
+#include "app/core/file_util.h"
+#include "app/core/session.h"
+
+namespace scanviz {
+namespace {
+
+using nlohmann::json;
+
+template <class V>
+void readField(const json& j, const char* key, V& out, const std::string& where) {
+  if (!j.contains(key)) return;
+  try {
+    out = j.at(key).get<V>();
+  } catch (const json::exception&) {
+    throw ConfigFormatError(where + "." + key + ": wrong type");
+  }
+}
+
+void readLayout(const json& j, PanelLayout& l, const std::string& where) {
+  if (!j.is_object()) throw ConfigFormatError(where + ": expected an object");
+  readField(j, "show_controls", l.showControls, where);
+  readField(j, "show_counters", l.showCounters, where);
+  readField(j, "show_explanation", l.showExplanation, where);
+  readField(j, "controls_width", l.controlsWidth, where);
+  readField(j, "counters_width", l.countersWidth, where);
+  l.controlsWidth = std::clamp(l.controlsWidth, 200.0f, 1200.0f);
+  l.countersWidth = std::clamp(l.countersWidth, 200.0f, 1200.0f);
+}
+
+}  // namespace
+
+std::string_view themeKey(Theme t) { return t == Theme::Dark ? "dark" : "light"; }
+
+std::optional<Theme> parseTheme(std::string_view s) {
+  if (s == "dark") return Theme::Dark;
+  if (s == "light") return Theme::Light;
+  return std::nullopt;
+}
+
+std::string_view paletteKey(Palette p) { return p == Palette::Classic ? "classic" : "okabe-ito"; }
+
+std::optional<Palette> parsePalette(std::string_view s) {
+  if (s == "classic") return Palette::Classic;
+  if (s == "okabe-ito") return Palette::OkabeIto;
+  return std::nullopt;
+}
+
+std::string configDirectory() {
+  const char* xdg = std::getenv("XDG_CONFIG_HOME");
+  if (xdg && *xdg) return std::string(xdg) + "/scanviz";
+  const char* home = std::getenv("HOME");
+  if (home && *home) return std::string(home) + "/.config/scanviz";
+  return {};
+}
+
+std::string settingsPath() {
+  const std::string dir = configDirectory();
+  return dir.empty() ? std::string() : dir + "/settings.json";
+}
+
+std::string settingsToJson(const AppSettings& s) {
+  json j;
+  j["theme"] = std::string(themeKey(s.theme));
+  j["palette"] = std::string(paletteKey(s.palette));
+  j["ui_scale"] = s.uiScale;
+  j["brent_processors"] = s.brentProcessors;
+  j["layout"] = {{"show_controls", s.layout.showControls},
+                 {"show_counters", s.layout.showCounters},
+                 {"show_explanation", s.layout.showExplanation},
+                 {"controls_width", s.layout.controlsWidth},
+                 {"counters_width", s.layout.countersWidth}};
+  return j.dump(2) + "\n";
+}
+
+AppSettings settingsFromJson(const std::string& text, const std::string& name) {
+  json j;
+  try {
+    j = json::parse(text);
+  } catch (const json::parse_error& e) {
+    throw ConfigFormatError("'" + name + "' is not valid JSON (" + jsonErrorText(e) + ")");
+  }
+  if (!j.is_object()) throw ConfigFormatError("'" + name + "': expected a JSON object");
+  AppSettings s;
+  std::string theme(themeKey(s.theme)), palette(paletteKey(s.palette));
+  readField(j, "theme", theme, name);
+  readField(j, "palette", palette, name);
+  readField(j, "ui_scale", s.uiScale, name);
+  readField(j, "brent_processors", s.brentProcessors, name);
+  if (j.contains("layout")) readLayout(j.at("layout"), s.layout, name + ".layout");
+  const auto t = parseTheme(theme);
+  if (!t) throw ConfigFormatError("'" + name + "': theme '" + theme + "' is not dark or light");
+  const auto p = parsePalette(palette);
+  if (!p) throw ConfigFormatError("'" + name + "': palette '" + palette + "' is not classic or okabe-ito");
+  s.theme = *t;
+  s.palette = *p;
+  s.uiScale = std::clamp(s.uiScale, kMinUiScale, kMaxUiScale);
+  s.brentProcessors = std::clamp(s.brentProcessors, 1, 1 << 20);
+  return s;
+}
+
+LoadedSettings loadSettings(const std::string& path) {
+  LoadedSettings out;
+  if (path.empty() || !std::filesystem::exists(path)) return out;
+  try {
+    out.settings = settingsFromJson(readWholeFile(path), path);
+  } catch (const std::exception& e) {
+    out.warning = std::string("settings ignored, defaults used: ") + e.what();
+  }
+  return out;
+}
+
+void saveSettings(const AppSettings& s, const std::string& path) {
+  if (path.empty()) throw FileError("no config folder: neither XDG_CONFIG_HOME nor HOME is set");
+  std::error_code ec;
+  std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
+  if (ec) throw FileError("cannot create the config folder for '" + path + "': " + ec.message());
+  writeFileAtomically(path, settingsToJson(s));
+}
+
+}  // namespace scanviz

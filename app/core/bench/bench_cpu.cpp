@@ -1,0 +1,129 @@
+// The benchmark's CPU path: times the CPU emulator (the same algorithm code the GPU runs, one
+// thread after another) against memcpy and a plain sequential loop on this machine's processor.
+// These are CPU times and are labelled so everywhere; they exist so that a laptop without a GPU
+// still shows how the algorithms' work compares.
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <string>
+
+#include "app/core/backends/cpu_backend.h"
+#include "app/core/bench/bench_check.h"
+#include "app/core/bench/bench_measure.h"
+#include "app/core/input_spec.h"
+
+namespace scanviz {
+namespace {
+
+constexpr int kMaxHostCallsPerSample = 100000;
+
+double msSince(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// Warm-up, one call to estimate, then samples of enough calls to last plan.targetSampleMs.
+template <class Call>
+Measurement timeOnHost(Call&& call, const TimingPlan& plan) {
+  Measurement m;
+  for (int w = 0; w < plan.warmups; ++w) call();
+  if (plan.cancelled()) {
+    m.cancelled = true;
+    return m;
+  }
+  auto t0 = std::chrono::steady_clock::now();
+  call();
+  m.callsPerSample = callsPerSample(msSince(t0), plan.targetSampleMs, kMaxHostCallsPerSample);
+  for (int s = 0; s < plan.samples; ++s) {
+    if (plan.cancelled()) {
+      m.cancelled = true;
+      return m;
+    }
+    t0 = std::chrono::steady_clock::now();
+    for (int c = 0; c < m.callsPerSample; ++c) call();
+    m.perCallMs.push_back(msSince(t0) / m.callsPerSample);
+  }
+  return m;
+}
+
+template <class T>
+void sequentialScan(const std::vector<T>& in, std::vector<T>& out) {
+  T running = OpTraits<T>::identity(Operator::Add);
+  for (size_t i = 0; i < in.size(); ++i) {
+    running = OpTraits<T>::apply(Operator::Add, running, in[i]);
+    out[i] = running;
+  }
+}
+
+template <class T>
+class CpuSizeBench final : public SizeBench {
+ public:
+  CpuSizeBench(long long n, unsigned seed) {
+    const DType dtype = std::is_same_v<T, float> ? DType::Float32 : DType::Int32;
+    // The lesson generator's random values: small enough that int32 sums never overflow, so the
+    // emulator's result can be compared exactly.
+    const std::vector<double> wide =
+        generateInput(InputPattern::Random, n, seed, dtype, Operator::Add);
+    input_.assign(wide.begin(), wide.end());
+    output_.resize(input_.size());
+    reference_.resize(input_.size());
+    sequentialScan(input_, reference_);
+  }
+
+  Measurement timeReference(BenchSubjectKind kind, const TimingPlan& plan) override {
+    const size_t bytes = input_.size() * sizeof(T);
+    if (kind == BenchSubjectKind::HostCopy)
+      return timeOnHost([&] { std::memcpy(output_.data(), input_.data(), bytes); }, plan);
+    if (kind == BenchSubjectKind::HostSequential) {
+      Measurement m = timeOnHost([&] { sequentialScan(input_, output_); }, plan);
+      return m;
+    }
+    throw BackendError("the CPU path has no " + BenchSubject::reference(kind).label());
+  }
+
+  Measurement timeAlgorithm(const RunRequest& rq, const TimingPlan& plan) override {
+    RunResult<T> last;
+    Measurement m = timeOnHost([&] { last = runOnCpu(rq, input_); }, plan);
+    if (!m.cancelled) {
+      const BenchCheckResult c =
+          compareScanOutputs(last.output.data(), reference_.data(), reference_.size());
+      m.check = c.mismatches ? BenchCheck::Failed : BenchCheck::Passed;
+      if (c.mismatches) m.checkDetail = describeMismatch(c, "the sequential loop");
+    }
+    return m;
+  }
+
+  CaptureTiming timeCapture(const RunRequest& rq, int repeats) override {
+    CaptureTiming t;
+    try {
+      RunRequest recorded = rq;
+      recorded.record = true;
+      std::vector<double> recordedMs, plainMs;
+      for (int r = 0; r < repeats; ++r) {
+        auto t0 = std::chrono::steady_clock::now();
+        (void)runOnCpu(recorded, input_);
+        recordedMs.push_back(msSince(t0));
+        t0 = std::chrono::steady_clock::now();
+        (void)runOnCpu(rq, input_);
+        plainMs.push_back(msSince(t0));
+      }
+      t.recordedMs = medianOf(recordedMs);
+      t.plainMs = medianOf(plainMs);
+    } catch (const std::exception& e) {
+      t.note = e.what();
+    }
+    return t;
+  }
+
+ private:
+  std::vector<T> input_, output_, reference_;
+};
+
+}  // namespace
+
+std::unique_ptr<SizeBench> makeCpuSizeBench(DType dtype, long long n, unsigned seed) {
+  if (n > kCpuBenchMaxSize) throw BenchSkip("the CPU emulator is timed up to 2^24 elements");
+  if (dtype == DType::Int32) return std::make_unique<CpuSizeBench<int32_t>>(n, seed);
+  return std::make_unique<CpuSizeBench<float>>(n, seed);
+}
+
+}  // namespace scanviz

@@ -1,0 +1,352 @@
+// The benchmark's GPU path: CUDA events around batches of calls on the default stream, warm-up,
+// median of samples, fresh random input per size rotated over several buffers while it would fit
+// in L2, and the references measured on the same inputs in the same run: a device-to-device copy
+// of the same bytes (the physical limit), CUB DeviceScan and Thrust inclusive_scan. Our scans run
+// through DeviceScan: uninstrumented kernels over workspace allocated before timing starts.
+// CUB and Thrust compile slowly: the benchmark includes them here and nowhere else.
+#include <cuda_runtime.h>
+
+#include <thrust/execution_policy.h>
+#include <thrust/scan.h>
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cub/device/device_scan.cuh>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "app/core/backends/cuda_backend.h"
+#include "app/core/backends/cuda_check.cuh"
+#include "app/core/bench/bench_check.h"
+#include "app/core/bench/bench_measure.h"
+
+namespace scanviz {
+namespace {
+
+constexpr int kMaxDeviceCallsPerSample = 2000;
+// Kernels per call of the references, for the table: CUB's decoupled look-back scan launches a
+// tile-state initialisation kernel and the scan kernel; Thrust dispatches to the same two; the
+// copy is one copy-engine operation.
+constexpr int kCubLaunches = 2;
+constexpr int kThrustLaunches = 2;
+constexpr int kCopyLaunches = 1;
+
+// splitmix64's finaliser: a cheap, well-mixed hash of (seed, index) so that every element of every
+// buffer gets its own random value without a generator state.
+__host__ __device__ inline uint32_t mixBits(uint64_t x) {
+  x ^= x >> 30;
+  x *= 0xBF58476D1CE4E5B9ull;
+  x ^= x >> 27;
+  x *= 0x94D049BB133111EBull;
+  x ^= x >> 31;
+  return static_cast<uint32_t>(x >> 32);
+}
+
+// Random values, never an all-zero buffer (a zero-filled input times a different memory system
+// on GPUs that compress data): int32 in 0..99, float32 in [0, 1) on a 2^-24 grid. Both positive,
+// which keeps float prefixes free of cancellation so the float check stays meaningful.
+template <class T>
+__global__ void fillRandomKernel(T* data, long long count, uint64_t seed) {
+  const long long stride = static_cast<long long>(gridDim.x) * blockDim.x;
+  for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < count;
+       i += stride) {
+    const uint32_t h = mixBits(seed ^ (static_cast<uint64_t>(i) * 0x9E3779B97F4A7C15ull));
+    if constexpr (std::is_same_v<T, float>)
+      data[i] = static_cast<float>(h >> 8) * (1.0f / 16777216.0f);
+    else
+      data[i] = static_cast<T>(h % 100u);
+  }
+}
+
+template <class T>
+__global__ void compareKernel(const T* got, const T* expected, long long n,
+                              unsigned long long* mismatches, unsigned long long* firstBad) {
+  const long long stride = static_cast<long long>(gridDim.x) * blockDim.x;
+  for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < n;
+       i += stride) {
+    if (benchValuesAgree(got[i], expected[i])) continue;
+    atomicAdd(mismatches, 1ull);
+    atomicMin(firstBad, static_cast<unsigned long long>(i));
+  }
+}
+
+unsigned gridFor(long long count) {
+  return static_cast<unsigned>(std::clamp<long long>((count + 255) / 256, 1, 1 << 16));
+}
+
+std::string gibibytes(long long bytes) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f GiB", static_cast<double>(bytes) / (1ll << 30));
+  return buf;
+}
+
+struct DeviceMemory {
+  long long freeBytes = 0;
+  long long totalBytes = 0;
+  long long l2Bytes = 0;
+};
+
+DeviceMemory deviceMemory() {
+  DeviceMemory m;
+  size_t freeBytes = 0, totalBytes = 0;
+  cudaCheck(cudaMemGetInfo(&freeBytes, &totalBytes), "cudaMemGetInfo");
+  int device = 0, l2 = 0;
+  cudaCheck(cudaGetDevice(&device), "cudaGetDevice");
+  cudaCheck(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, device), "read the L2 size");
+  m.freeBytes = static_cast<long long>(freeBytes);
+  m.totalBytes = static_cast<long long>(totalBytes);
+  m.l2Bytes = l2;
+  return m;
+}
+
+class EventPair {
+ public:
+  EventPair() {
+    cudaCheck(cudaEventCreate(&start_), "cudaEventCreate");
+    if (cudaEventCreate(&stop_) != cudaSuccess) {
+      cudaEventDestroy(start_);
+      throw BackendError("CUDA error in cudaEventCreate");
+    }
+  }
+  ~EventPair() {
+    cudaEventDestroy(start_);
+    cudaEventDestroy(stop_);
+  }
+  EventPair(const EventPair&) = delete;
+  EventPair& operator=(const EventPair&) = delete;
+
+  void start() { cudaCheck(cudaEventRecord(start_, 0), "cudaEventRecord"); }
+  // Waits for the work enqueued since start() and returns its duration on the GPU.
+  double stopMs() {
+    cudaCheck(cudaEventRecord(stop_, 0), "cudaEventRecord");
+    cudaCheck(cudaEventSynchronize(stop_), "timed calls");
+    float ms = 0;
+    cudaCheck(cudaEventElapsedTime(&ms, start_, stop_), "cudaEventElapsedTime");
+    return ms;
+  }
+
+ private:
+  cudaEvent_t start_ = nullptr;
+  cudaEvent_t stop_ = nullptr;
+};
+
+double msSince(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+template <class T>
+class CudaSizeBench final : public SizeBench {
+ public:
+  CudaSizeBench(long long n, unsigned seed) : n_(n) {
+    const DeviceMemory memory = deviceMemory();
+    rotation_ = rotationBuffers(2 * n * static_cast<long long>(sizeof(T)), memory.l2Bytes);
+    stride_ = rotationStride(n, static_cast<int>(sizeof(T)));
+    const long long need = benchDeviceBytes(n, static_cast<int>(sizeof(T)), rotation_);
+    if (need > memory.freeBytes)
+      throw BenchSkip("needs about " + gibibytes(need) + " of device memory, " +
+                      gibibytes(memory.freeBytes) + " free");
+    try {
+      const size_t pool = static_cast<size_t>(rotation_) * static_cast<size_t>(stride_);
+      inputs_.allocate(pool);
+      outputs_.allocate(pool);
+      reference_.allocate(static_cast<size_t>(n));
+      counters_.allocate(2);
+      cudaCheck(cub::DeviceScan::InclusiveSum(nullptr, cubTempBytes_, input(0), output(0),
+                                              static_cast<int>(n)),
+                "CUB temporary storage size");
+      cubTemp_.allocate(std::max<size_t>(cubTempBytes_, 1));
+    } catch (const BackendError& e) {
+      cudaGetLastError();  // an out-of-memory error is not sticky: later sizes still run
+      throw BenchSkip(std::string("device allocation failed (") + e.what() + ")");
+    }
+    fillRandomKernel<T><<<gridFor(static_cast<long long>(inputs_.size())), 256>>>(
+        inputs_.get(), static_cast<long long>(inputs_.size()),
+        static_cast<uint64_t>(seed) * 0x2545F4914F6CDD1Dull + static_cast<uint64_t>(n));
+    cudaCheckLaunch("fill the inputs", true);
+    // CUB's result on buffer 0 is what every other output is checked against.
+    cudaCheck(cub::DeviceScan::InclusiveSum(cubTemp_.get(), cubTempBytes_, input(0),
+                                            reference_.get(), static_cast<int>(n)),
+              "CUB InclusiveSum");
+    cudaCheck(cudaDeviceSynchronize(), "CUB reference scan");
+  }
+
+  Measurement timeReference(BenchSubjectKind kind, const TimingPlan& plan) override {
+    const int n = static_cast<int>(n_);
+    const size_t bytes = static_cast<size_t>(n_) * sizeof(T);
+    Measurement m;
+    switch (kind) {
+      case BenchSubjectKind::DeviceCopy:
+        m = timeOnDevice(
+            [&](int slot) {
+              cudaCheck(
+                  cudaMemcpyAsync(output(slot), input(slot), bytes, cudaMemcpyDeviceToDevice, 0),
+                  "device-to-device copy");
+            },
+            plan);
+        m.launches = kCopyLaunches;
+        return m;
+      case BenchSubjectKind::CubScan:
+        m = timeOnDevice(
+            [&](int slot) {
+              cudaCheck(cub::DeviceScan::InclusiveSum(cubTemp_.get(), cubTempBytes_, input(slot),
+                                                      output(slot), n),
+                        "CUB InclusiveSum");
+            },
+            plan);
+        m.launches = kCubLaunches;
+        return m;  // CUB is the reference: nothing to check it against
+      case BenchSubjectKind::ThrustScan:
+        // As most programs call it: thrust::device allocates its temporary storage and
+        // synchronises on every call, and that is part of what Thrust costs.
+        m = timeOnDevice(
+            [&](int slot) {
+              thrust::inclusive_scan(thrust::device, input(slot), input(slot) + n_, output(slot));
+            },
+            plan);
+        m.launches = kThrustLaunches;
+        if (!m.cancelled) {
+          thrust::inclusive_scan(thrust::device, input(0), input(0) + n_, output(0));
+          checkAgainstCub(m);
+        }
+        return m;
+      default:
+        throw BackendError("the GPU path has no " + BenchSubject::reference(kind).label());
+    }
+  }
+
+  Measurement timeAlgorithm(const RunRequest& rq, const TimingPlan& plan) override {
+    DeviceScan scan(rq, std::is_same_v<T, float> ? DType::Float32 : DType::Int32, n_);
+    Measurement m = timeOnDevice([&](int slot) { scan(input(slot), output(slot)); }, plan);
+    m.launches = scan.launchesPerCall();
+    if (!m.cancelled) {
+      scan(input(0), output(0));
+      checkAgainstCub(m);
+    }
+    return m;
+  }
+
+  CaptureTiming timeCapture(const RunRequest& rq, int repeats) override {
+    CaptureTiming t;
+    try {
+      std::vector<T> host(static_cast<size_t>(n_));
+      cudaCheck(cudaMemcpy(host.data(), input(0), host.size() * sizeof(T), cudaMemcpyDeviceToHost),
+                "copy the input to the host");
+      RunRequest recorded = rq;
+      recorded.record = true;
+      std::vector<double> recordedMs, plainMs;
+      for (int r = 0; r < repeats; ++r) {
+        auto t0 = std::chrono::steady_clock::now();
+        (void)runOnCuda(recorded, host);
+        recordedMs.push_back(msSince(t0));
+        t0 = std::chrono::steady_clock::now();
+        (void)runOnCuda(rq, host);
+        plainMs.push_back(msSince(t0));
+      }
+      t.recordedMs = medianOf(recordedMs);
+      t.plainMs = medianOf(plainMs);
+    } catch (const std::exception& e) {
+      t.note = e.what();
+    }
+    return t;
+  }
+
+ private:
+  T* input(int slot) const { return inputs_.get() + static_cast<long long>(slot) * stride_; }
+  T* output(int slot) const { return outputs_.get() + static_cast<long long>(slot) * stride_; }
+
+  // Warm-up calls, one call to estimate, then samples of enough calls (each on the next rotated
+  // buffer) to last plan.targetSampleMs between one pair of events.
+  template <class Call>
+  Measurement timeOnDevice(Call&& call, const TimingPlan& plan) {
+    Measurement m;
+    for (int w = 0; w < plan.warmups; ++w) call(nextSlot());
+    cudaCheck(cudaDeviceSynchronize(), "warm-up calls");
+    if (plan.cancelled()) {
+      m.cancelled = true;
+      return m;
+    }
+    events_.start();
+    call(nextSlot());
+    m.callsPerSample =
+        callsPerSample(events_.stopMs(), plan.targetSampleMs, kMaxDeviceCallsPerSample);
+    for (int s = 0; s < plan.samples; ++s) {
+      if (plan.cancelled()) {
+        m.cancelled = true;
+        return m;
+      }
+      events_.start();
+      for (int c = 0; c < m.callsPerSample; ++c) call(nextSlot());
+      m.perCallMs.push_back(events_.stopMs() / m.callsPerSample);
+    }
+    return m;
+  }
+
+  int nextSlot() {
+    slot_ = (slot_ + 1) % rotation_;
+    return slot_;
+  }
+
+  // Compares output(0) with CUB's result on input(0).
+  void checkAgainstCub(Measurement& m) {
+    counters_.zero();
+    unsigned long long* mismatches = counters_.get();
+    unsigned long long* firstBad = counters_.get() + 1;
+    const unsigned long long none = ~0ull;
+    cudaCheck(cudaMemcpy(firstBad, &none, sizeof none, cudaMemcpyHostToDevice), "reset the check");
+    compareKernel<T><<<gridFor(n_), 256>>>(output(0), reference_.get(), n_, mismatches, firstBad);
+    cudaCheckLaunch("compare with CUB", true);
+    const std::vector<unsigned long long> counts = counters_.toHost();
+    m.check = counts[0] ? BenchCheck::Failed : BenchCheck::Passed;
+    if (!counts[0]) return;
+    BenchCheckResult r;
+    r.mismatches = static_cast<long long>(counts[0]);
+    r.count = n_;
+    r.firstIndex = static_cast<long long>(counts[1]);
+    T got{}, expected{};
+    cudaCheck(cudaMemcpy(&got, output(0) + r.firstIndex, sizeof(T), cudaMemcpyDeviceToHost),
+              "read the mismatch");
+    cudaCheck(
+        cudaMemcpy(&expected, reference_.get() + r.firstIndex, sizeof(T), cudaMemcpyDeviceToHost),
+        "read the mismatch");
+    r.got = static_cast<double>(got);
+    r.expected = static_cast<double>(expected);
+    m.checkDetail = describeMismatch(r, "CUB");
+  }
+
+  long long n_ = 0;
+  int rotation_ = 1;
+  long long stride_ = 0;
+  int slot_ = 0;
+  DeviceArray<T> inputs_, outputs_, reference_;
+  DeviceArray<unsigned long long> counters_;
+  DeviceArray<unsigned char> cubTemp_;
+  size_t cubTempBytes_ = 0;
+  EventPair events_;
+};
+
+}  // namespace
+
+std::unique_ptr<SizeBench> makeCudaSizeBench(DType dtype, long long n, unsigned seed) {
+  if (!cudaStatus().available) throw BackendError("no CUDA device: " + cudaStatus().message);
+  if (n > kBenchMaxSize) throw BenchSkip("above the largest size the benchmark runs, 2^30");
+  if (dtype == DType::Int32) return std::make_unique<CudaSizeBench<int32_t>>(n, seed);
+  return std::make_unique<CudaSizeBench<float>>(n, seed);
+}
+
+std::string cudaBenchDeviceNote() {
+  if (!cudaStatus().available) return "";
+  try {
+    const DeviceMemory m = deviceMemory();
+    return "device memory " + gibibytes(m.freeBytes) + " free of " + gibibytes(m.totalBytes) +
+           "; L2 " + std::to_string(m.l2Bytes >> 20) +
+           " MiB: inputs smaller than twice the L2 rotate over several buffers (up to " +
+           std::to_string(kMaxRotation) + ") so that timed calls read from DRAM";
+  } catch (const std::exception& e) {
+    return std::string("cannot read the device's memory: ") + e.what();
+  }
+}
+
+}  // namespace scanviz

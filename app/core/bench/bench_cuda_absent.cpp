@@ -1,0 +1,16 @@
+// Compiled instead of bench_cuda.cu when the build has no CUDA (SCANVIZ_CUDA=OFF or no toolkit):
+// the engine times the CPU instead, and asking for the GPU gets the reason in words.
+#include "app/core/backends/cuda_backend.h"
+#include "app/core/bench/bench_measure.h"
+
+namespace scanviz {
+
+std::unique_ptr<SizeBench> makeCudaSizeBench(DType, long long, unsigned) {
+  throw BackendError(cudaStatus().message);
+}
+
+std::string cudaBenchDeviceNote() {
+  return "";
+}
+
+}  // namespace scanviz

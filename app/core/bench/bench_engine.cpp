@@ -1,0 +1,337 @@
+#include "app/core/bench/bench_engine.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <ctime>
+#include <exception>
+#include <memory>
+
+#include "app/core/backends/cuda_backend.h"
+#include "app/core/bench/bench_format.h"
+#include "app/core/bench/bench_measure.h"
+
+namespace scanviz {
+
+std::string BenchSubject::key() const {
+  switch (kind) {
+    case BenchSubjectKind::Algorithm:
+      return std::string(algorithmInfo(algorithm).key);
+    case BenchSubjectKind::DeviceCopy:
+      return "copy";
+    case BenchSubjectKind::CubScan:
+      return "cub";
+    case BenchSubjectKind::ThrustScan:
+      return "thrust";
+    case BenchSubjectKind::HostCopy:
+      return "cpu-memcpy";
+    case BenchSubjectKind::HostSequential:
+      return "cpu-sequential";
+  }
+  return "?";
+}
+
+std::string BenchSubject::label() const {
+  switch (kind) {
+    case BenchSubjectKind::Algorithm:
+      return std::string(algorithmInfo(algorithm).name);
+    case BenchSubjectKind::DeviceCopy:
+      return "device copy (limit)";
+    case BenchSubjectKind::CubScan:
+      return "CUB DeviceScan";
+    case BenchSubjectKind::ThrustScan:
+      return "Thrust inclusive_scan";
+    case BenchSubjectKind::HostCopy:
+      return "CPU memcpy (limit)";
+    case BenchSubjectKind::HostSequential:
+      return "CPU sequential loop";
+  }
+  return "?";
+}
+
+std::vector<long long> defaultBenchSizes(BenchDevice device) {
+  if (device == BenchDevice::Cuda) return {1ll << 16, 1ll << 20, 1ll << 24, 1ll << 28, 1ll << 30};
+  return {1ll << 10, 1ll << 14, 1ll << 18};
+}
+
+BenchConfig resolveBenchConfig(const BenchConfig& config, BenchDevice device) {
+  BenchConfig r = config;
+  if (r.algorithms.empty()) {
+    for (const auto& info : allAlgorithms()) r.algorithms.push_back(info.id);
+    if (r.blockLevelMaxN == 0 && device == BenchDevice::Cuda)
+      r.blockLevelMaxN = kDefaultBlockLevelMaxN;
+  }
+  if (r.sizes.empty()) r.sizes = defaultBenchSizes(device);
+  std::sort(r.sizes.begin(), r.sizes.end());
+  r.sizes.erase(std::unique(r.sizes.begin(), r.sizes.end()), r.sizes.end());
+  if (r.dtypes.empty()) r.dtypes = {DType::Int32, DType::Float32};
+  if (r.repeats <= 0)
+    r.repeats = device == BenchDevice::Cuda ? kGpuDefaultRepeats : kCpuDefaultRepeats;
+  r.warmups = std::max(0, r.warmups);
+  if (r.backend == BackendChoice::Auto)
+    r.backend = device == BenchDevice::Cuda ? BackendChoice::Cuda : BackendChoice::Cpu;
+  return r;
+}
+
+std::vector<BenchTask> planBenchmark(const BenchConfig& resolved, BenchDevice device) {
+  std::vector<BenchSubjectKind> references;
+  if (resolved.references) {
+    if (device == BenchDevice::Cuda)
+      references = {BenchSubjectKind::DeviceCopy, BenchSubjectKind::CubScan,
+                    BenchSubjectKind::ThrustScan};
+    else
+      references = {BenchSubjectKind::HostCopy, BenchSubjectKind::HostSequential};
+  }
+  // Catalog order whatever order the user typed, so tables and plots line up between runs.
+  std::vector<AlgorithmId> algorithms;
+  for (const auto& info : allAlgorithms())
+    if (std::find(resolved.algorithms.begin(), resolved.algorithms.end(), info.id) !=
+        resolved.algorithms.end())
+      algorithms.push_back(info.id);
+
+  std::vector<BenchTask> tasks;
+  for (long long n : resolved.sizes) {
+    if (device == BenchDevice::Cpu && n > kCpuBenchMaxSize) continue;
+    for (DType dtype : resolved.dtypes) {
+      for (BenchSubjectKind kind : references)
+        tasks.push_back({BenchSubject::reference(kind), dtype, n});
+      for (AlgorithmId id : algorithms) {
+        const bool blockLevel = algorithmInfo(id).level == AlgorithmLevel::Block;
+        if (blockLevel && resolved.blockLevelMaxN > 0 && n > resolved.blockLevelMaxN) continue;
+        tasks.push_back({BenchSubject::of(id), dtype, n});
+      }
+    }
+  }
+  return tasks;
+}
+
+BenchDevice resolveBenchDevice(BackendChoice backend) {
+  if (backend == BackendChoice::Cpu) return BenchDevice::Cpu;
+  if (backend == BackendChoice::Cuda) return BenchDevice::Cuda;
+  return cudaStatus().available ? BenchDevice::Cuda : BenchDevice::Cpu;
+}
+
+double elementsPerSecond(long long n, double ms) {
+  if (!(ms > 0)) return BenchPoint::kNone;
+  return static_cast<double>(n) / (ms * 1e-3);
+}
+
+double gigabytesPerSecond(long long n, DType dtype, double ms) {
+  if (!(ms > 0)) return BenchPoint::kNone;
+  const double elementBytes = dtype == DType::Int32 ? sizeof(int32_t) : sizeof(float);
+  return 2.0 * elementBytes * static_cast<double>(n) / (ms * 1e-3) / 1e9;
+}
+
+double speedRatio(double referenceMs, double ms) {
+  if (!(referenceMs > 0) || !(ms > 0)) return BenchPoint::kNone;
+  return referenceMs / ms;
+}
+
+void applyBenchRatios(BenchPoint& point, double copyMs, double cubMs) {
+  point.elementsPerSecond = elementsPerSecond(point.n, point.medianMs);
+  point.gigabytesPerSecond = gigabytesPerSecond(point.n, point.dtype, point.medianMs);
+  point.ratioToCopy = speedRatio(copyMs, point.medianMs);
+  point.ratioToCub = speedRatio(cubMs, point.medianMs);
+}
+
+double medianOf(std::vector<double> values) {
+  if (values.empty()) return BenchPoint::kNone;
+  std::sort(values.begin(), values.end());
+  const size_t mid = values.size() / 2;
+  return values.size() % 2 ? values[mid] : 0.5 * (values[mid - 1] + values[mid]);
+}
+
+int rotationBuffers(long long bytesPerCall, long long l2Bytes) {
+  if (bytesPerCall <= 0 || l2Bytes <= 0) return 1;
+  const long long wanted = (2 * l2Bytes + bytesPerCall - 1) / bytesPerCall;
+  return static_cast<int>(std::clamp<long long>(wanted, 1, kMaxRotation));
+}
+
+long long rotationStride(long long n, int elementBytes) {
+  const long long perAlignment = std::max(1, 256 / elementBytes);
+  return (n + perAlignment - 1) / perAlignment * perAlignment;
+}
+
+long long benchDeviceBytes(long long n, int elementBytes, int rotation) {
+  const long long stride = rotationStride(n, elementBytes);
+  const long long buffers = 2ll * rotation * stride * elementBytes;  // inputs and outputs
+  const long long reference = n * elementBytes;                      // CUB's output
+  // Block sums of hierarchical scans, tile status words, CUB's and Thrust's temporary storage: a
+  // small fraction of N, plus a fixed margin for the context and the allocator's granularity.
+  const long long workspace = n * elementBytes / 8 + (256ll << 20);
+  return buffers + reference + workspace;
+}
+
+int callsPerSample(double estimateMs, double targetMs, int maxCalls) {
+  if (!(estimateMs > 0)) return maxCalls;
+  const double calls = std::ceil(targetMs / estimateMs);
+  return static_cast<int>(std::clamp(calls, 1.0, static_cast<double>(maxCalls)));
+}
+
+namespace {
+
+std::string utcNow() {
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+unsigned sizeSeed(unsigned seed, long long n, DType dtype) {
+  // Fresh input for every size and dtype, reproducible from the run's seed.
+  unsigned long long x = seed * 0x9E3779B97F4A7C15ull ^ static_cast<unsigned long long>(n) * 31 ^
+                         (dtype == DType::Float32 ? 0x5bd1e995ull : 0);
+  x ^= x >> 29;
+  return static_cast<unsigned>(x * 0xBF58476D1CE4E5B9ull >> 32);
+}
+
+RunRequest benchRequest(const BenchConfig& cfg, AlgorithmId id) {
+  RunRequest rq;
+  rq.algorithm = id;
+  rq.op = Operator::Add;
+  rq.exclusive = false;
+  rq.blockSize = cfg.blockSize;
+  rq.record = false;
+  return rq;
+}
+
+BenchPoint measureTask(SizeBench& bench, const BenchTask& task, const BenchConfig& cfg,
+                       BenchDevice device, const TimingPlan& plan, bool& cancelled) {
+  BenchPoint p;
+  p.subject = task.subject;
+  p.device = device;
+  p.dtype = task.dtype;
+  p.n = task.n;
+  try {
+    Measurement m;
+    if (task.subject.isReference()) {
+      m = bench.timeReference(task.subject.kind, plan);
+    } else {
+      const RunRequest rq = benchRequest(cfg, task.subject.algorithm);
+      p.blockSize = rq.blockSize;
+      m = bench.timeAlgorithm(rq, plan);
+      if (!m.cancelled && cfg.captureMaxN > 0 && task.n <= cfg.captureMaxN) {
+        const CaptureTiming c = bench.timeCapture(rq, std::min(cfg.repeats, kCaptureRepeats));
+        p.captureMs = c.recordedMs;
+        p.plainHostMs = c.plainMs;
+        p.captureNote = c.note;
+      }
+    }
+    if (m.cancelled) {
+      cancelled = true;
+      return p;
+    }
+    p.samples = static_cast<int>(m.perCallMs.size());
+    p.callsPerSample = m.callsPerSample;
+    p.launches = m.launches;
+    p.medianMs = medianOf(m.perCallMs);
+    if (!m.perCallMs.empty()) {
+      p.minMs = *std::min_element(m.perCallMs.begin(), m.perCallMs.end());
+      p.maxMs = *std::max_element(m.perCallMs.begin(), m.perCallMs.end());
+    }
+    p.check = m.check;
+    p.checkDetail = m.checkDetail;
+  } catch (const std::exception& e) {
+    p.error = e.what();
+  }
+  return p;
+}
+
+}  // namespace
+
+BenchReport prepareBenchReport(const BenchConfig& config) {
+  const BenchDevice device = resolveBenchDevice(config.backend);
+  const CudaStatus& cuda = cudaStatus();
+  if (config.backend == BackendChoice::Cuda && !cuda.available)
+    throw BackendError("no CUDA device: " + cuda.message);
+  BenchReport report;
+  report.device = device;
+  report.config = resolveBenchConfig(config, device);
+  report.date = utcNow();
+  if (device == BenchDevice::Cuda) {
+    report.deviceName = cuda.device;
+    report.driverVersion = cuda.driverVersion;
+    report.runtimeVersion = cuda.runtimeVersion;
+    if (const std::string note = cudaBenchDeviceNote(); !note.empty()) report.notes.push_back(note);
+  } else {
+    report.deviceName = "CPU emulator";
+    if (!cuda.available) report.noGpuReason = cuda.message;
+    for (long long n : report.config.sizes)
+      if (n > kCpuBenchMaxSize)
+        report.notes.push_back("N = " + formatBenchSize(n) +
+                               " skipped: the CPU emulator is timed up to " +
+                               formatBenchSize(kCpuBenchMaxSize) + " elements");
+  }
+  return report;
+}
+
+BenchReport runBenchmark(const BenchConfig& config, const BenchObserver& observer,
+                         const std::atomic<bool>* cancel) {
+  const auto t0 = std::chrono::steady_clock::now();
+  BenchReport report = prepareBenchReport(config);
+  const BenchDevice device = report.device;
+  const BenchConfig& cfg = report.config;
+  if (observer.note)
+    for (const std::string& note : report.notes) observer.note(note);
+  const auto addNote = [&](const std::string& text) {
+    report.notes.push_back(text);
+    if (observer.note) observer.note(text);
+  };
+
+  const std::vector<BenchTask> tasks = planBenchmark(cfg, device);
+  const int total = static_cast<int>(tasks.size());
+  TimingPlan plan;
+  plan.warmups = cfg.warmups;
+  plan.samples = cfg.repeats;
+  plan.targetSampleMs = cfg.targetSampleMs;
+  plan.cancel = cancel;
+
+  size_t i = 0;
+  while (i < tasks.size() && !plan.cancelled()) {
+    // Tasks of one (N, dtype) share one set of inputs.
+    size_t end = i;
+    while (end < tasks.size() && tasks[end].n == tasks[i].n && tasks[end].dtype == tasks[i].dtype)
+      ++end;
+    const long long n = tasks[i].n;
+    const DType dtype = tasks[i].dtype;
+    std::unique_ptr<SizeBench> bench;
+    try {
+      const unsigned seed = sizeSeed(cfg.seed, n, dtype);
+      bench = device == BenchDevice::Cuda ? makeCudaSizeBench(dtype, n, seed)
+                                          : makeCpuSizeBench(dtype, n, seed);
+    } catch (const BenchSkip& e) {
+      addNote("N = " + formatBenchSize(n) + " " + std::string(dtypeName(dtype)) +
+              " skipped: " + e.what());
+      i = end;
+      continue;
+    } catch (const std::exception& e) {
+      addNote("N = " + formatBenchSize(n) + " " + std::string(dtypeName(dtype)) +
+              " failed to set up: " + e.what());
+      i = end;
+      continue;
+    }
+    double copyMs = BenchPoint::kNone, cubMs = BenchPoint::kNone;
+    for (; i < end; ++i) {
+      const BenchTask& task = tasks[i];
+      if (observer.started) observer.started(task, static_cast<int>(i), total);
+      bool cancelled = false;
+      BenchPoint p = measureTask(*bench, task, cfg, device, plan, cancelled);
+      if (cancelled || plan.cancelled()) break;
+      if (task.subject.kind == BenchSubjectKind::DeviceCopy ||
+          task.subject.kind == BenchSubjectKind::HostCopy)
+        copyMs = p.medianMs;
+      if (task.subject.kind == BenchSubjectKind::CubScan) cubMs = p.medianMs;
+      applyBenchRatios(p, copyMs, cubMs);
+      report.points.push_back(p);
+      if (observer.finished) observer.finished(report.points.back(), static_cast<int>(i), total);
+    }
+  }
+  report.cancelled = plan.cancelled();
+  if (report.cancelled) addNote("cancelled: the results above are the points measured so far");
+  report.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return report;
+}
+
+}  // namespace scanviz

@@ -1,0 +1,188 @@
+// The benchmark engine: times the uninstrumented scans of every algorithm next to references
+// measured in the same run (a device-to-device copy of the same bytes, CUB, Thrust), so that every
+// figure is a ratio against the hardware's limit and the production library on the same machine.
+// The CLI (`scanviz bench`) and the app's timing panel share it; it has no UI include. The app runs
+// runBenchmark() on a background thread: points arrive through the observer as they are measured
+// and the cancel flag stops the run between samples.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "app/core/algorithm_catalog.h"
+#include "app/core/scan_options.h"
+#include "kernels/scan_types.h"
+
+namespace scanviz {
+
+// What one row of the benchmark measures.
+enum class BenchSubjectKind {
+  Algorithm,       // one of our scans, uninstrumented (NullRecorder kernels)
+  DeviceCopy,      // cudaMemcpy device to device of the same bytes: the physical limit
+  CubScan,         // cub::DeviceScan::InclusiveSum
+  ThrustScan,      // thrust::inclusive_scan(thrust::device, ...), as most programs call it
+  HostCopy,        // CPU: memcpy of the same bytes, the CPU's limit
+  HostSequential,  // CPU: a plain sequential loop, the baseline every parallel scan is held to
+};
+
+struct BenchSubject {
+  BenchSubjectKind kind = BenchSubjectKind::Algorithm;
+  AlgorithmId algorithm = AlgorithmId::Sequential;  // meaningful for Algorithm only
+
+  static BenchSubject of(AlgorithmId id) { return {BenchSubjectKind::Algorithm, id}; }
+  static BenchSubject reference(BenchSubjectKind kind) { return {kind, AlgorithmId::Sequential}; }
+
+  // "kogge-stone", "copy", "cub", "thrust", "cpu-memcpy", "cpu-sequential": the key in tables,
+  // JSON and CSV.
+  std::string key() const;
+  std::string label() const;  // display name for legends
+  bool isReference() const { return kind != BenchSubjectKind::Algorithm; }
+  bool operator==(const BenchSubject&) const = default;
+};
+
+// Where the timings come from. The CPU path exists so that lecture laptops without a GPU still get
+// numbers; they are always labelled as CPU times.
+enum class BenchDevice { Cuda, Cpu };
+
+struct BenchConfig {
+  BackendChoice backend = BackendChoice::Auto;
+  // Empty: every algorithm of the catalog, block-level ones only up to kDefaultBlockLevelMaxN on
+  // the GPU (the default plan of issue 4).
+  std::vector<AlgorithmId> algorithms;
+  std::vector<long long> sizes;  // empty: the device's default sizes; kept ascending
+  std::vector<DType> dtypes;     // empty: int32 and float32
+  // > 0: block-level algorithms (run as hierarchical scans of their sections) are timed only up to
+  // this N; larger sizes time the grid-level scans and the references.
+  long long blockLevelMaxN = 0;
+  int repeats = 0;  // timed samples per point (the median is reported); 0: the device default
+  int warmups = 2;  // untimed calls before timing: module loading, clocks ramping up
+  int blockSize = 256;
+  bool references = true;  // copy, CUB, Thrust (GPU); memcpy and the sequential loop (CPU)
+  // The instrumented (TraceRecorder) run is timed up to this N; 0: never. A capture copies its
+  // input and trace over the bus, so it is only reasonable for lesson-sized inputs.
+  long long captureMaxN = 1 << 20;
+  unsigned seed = 1;
+  // Calls are batched until a sample lasts about this long, so that timer resolution and launch
+  // jitter do not dominate small sizes.
+  double targetSampleMs = 2.0;
+};
+
+inline constexpr long long kBenchMinSize = 1;
+inline constexpr long long kBenchMaxSize = 1ll << 30;
+inline constexpr long long kDefaultBlockLevelMaxN = 1ll << 24;
+// The emulator runs every thread of every block one after another: beyond this it takes minutes.
+inline constexpr long long kCpuBenchMaxSize = 1ll << 24;
+inline constexpr int kGpuDefaultRepeats = 9;
+inline constexpr int kCpuDefaultRepeats = 5;
+inline constexpr int kCaptureRepeats = 3;
+
+// Fills what the config leaves to the device: sizes, dtypes, algorithms, repeats, and the
+// block-level limit of the default plan.
+BenchConfig resolveBenchConfig(const BenchConfig& config, BenchDevice device);
+std::vector<long long> defaultBenchSizes(BenchDevice device);
+
+// One measurement the engine will make.
+struct BenchTask {
+  BenchSubject subject;
+  DType dtype = DType::Int32;
+  long long n = 0;
+};
+
+// The tasks of a resolved config in the order they run: sizes ascending, int32 before float32 at
+// each size, references first (every algorithm's ratios need them), then algorithms in catalog
+// order.
+std::vector<BenchTask> planBenchmark(const BenchConfig& resolved, BenchDevice device);
+
+enum class BenchCheck { NotChecked, Passed, Failed };
+
+struct BenchPoint {
+  static constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
+
+  BenchSubject subject;
+  BenchDevice device = BenchDevice::Cuda;
+  DType dtype = DType::Int32;
+  long long n = 0;
+  int blockSize = 0;       // 0 for references
+  int launches = 0;        // kernel launches per call; 0 where no kernel is launched (CPU)
+  int samples = 0;         // timed samples; the times below are per call
+  int callsPerSample = 1;  // calls batched between one pair of timer readings
+  double medianMs = kNone;
+  double minMs = kNone;
+  double maxMs = kNone;
+  double elementsPerSecond = kNone;
+  double gigabytesPerSecond = kNone;  // 2 * sizeof(T) * N bytes (read once, written once)
+  double ratioToCopy = kNone;         // copy time / this time: the fraction of the physical limit
+  double ratioToCub = kNone;          // CUB time / this time: > 1 is faster than CUB
+  // The instrumented run (TraceRecorder), timed on the host around a whole capture: upload,
+  // recorded kernels, trace read-back, download. plainHostMs is the same host path with recording
+  // off, so the difference is the cost of capture.
+  double captureMs = kNone;
+  double plainHostMs = kNone;
+  std::string captureNote;  // why there is no capture time, when one was asked for
+  BenchCheck check = BenchCheck::NotChecked;
+  std::string checkDetail;  // for Failed: where the output differs from the reference
+  std::string error;        // not measured: why (an algorithm the backend cannot run yet...)
+
+  bool measured() const { return error.empty() && medianMs == medianMs; }
+};
+
+struct BenchReport {
+  BenchDevice device = BenchDevice::Cpu;
+  std::string deviceName;  // "NVIDIA H100 80GB HBM3" or "CPU emulator"
+  std::string driverVersion;
+  std::string runtimeVersion;
+  std::string noGpuReason;  // set when timings are CPU times because no GPU answered
+  std::string date;         // UTC, ISO 8601
+  std::string operation = "inclusive add";
+  BenchConfig config;  // resolved
+  std::vector<BenchPoint> points;
+  std::vector<std::string> notes;  // sizes skipped for memory, limits applied
+  bool cancelled = false;
+  double wallSeconds = 0;
+};
+
+// Called on the thread that runs the benchmark; copy what you need and return quickly.
+struct BenchObserver {
+  std::function<void(const BenchTask& task, int index, int total)> started;
+  std::function<void(const BenchPoint& point, int index, int total)> finished;
+  std::function<void(const std::string& note)> note;
+};
+
+// The report before any point: device, versions, date, the resolved config, notes about the
+// device. Throws BackendError when config.backend is Cuda and no device answers.
+BenchReport prepareBenchReport(const BenchConfig& config);
+
+// Runs the plan. With BackendChoice::Cuda and no device it throws BackendError; with Auto it falls
+// back to the CPU and says so in noGpuReason. An algorithm that fails becomes a point with `error`
+// set; the run goes on. Setting *cancel stops it between samples; the partial report comes back
+// with cancelled = true.
+BenchReport runBenchmark(const BenchConfig& config, const BenchObserver& observer = {},
+                         const std::atomic<bool>* cancel = nullptr);
+
+// The device the config's backend resolves to on this machine.
+BenchDevice resolveBenchDevice(BackendChoice backend);
+
+// Ratio math, shared by the engine, the table and the plots. NaN in, NaN out.
+double elementsPerSecond(long long n, double ms);
+double gigabytesPerSecond(long long n, DType dtype, double ms);  // counts 2 * sizeof(T) * N bytes
+double speedRatio(double referenceMs, double ms);                // referenceMs / ms
+// Fills throughput and the two ratios of a measured point from its median time.
+void applyBenchRatios(BenchPoint& point, double copyMs, double cubMs);
+double medianOf(std::vector<double> values);
+
+// Input buffers an L2-resident size rotates over, so that every timed call reads from DRAM as a
+// large input does: enough buffers that one round touches twice the L2, at most kMaxRotation.
+inline constexpr int kMaxRotation = 1 << 14;
+int rotationBuffers(long long bytesPerCall, long long l2Bytes);
+// Device memory one (dtype, N) needs: rotated inputs and outputs, CUB's output kept to check every
+// algorithm against, and an allowance for workspaces.
+long long benchDeviceBytes(long long n, int elementBytes, int rotation);
+// Elements between two rotated buffers: rounded up to 256 bytes so every buffer is as aligned as
+// cudaMalloc's, which vectorised loads rely on.
+long long rotationStride(long long n, int elementBytes);
+
+}  // namespace scanviz

@@ -1,0 +1,428 @@
+#include "app/core/bench/bench_format.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+#include "app/core/capture.h"
+
+namespace scanviz {
+namespace {
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+std::vector<std::string_view> splitList(std::string_view text) {
+  std::vector<std::string_view> items;
+  size_t start = 0;
+  while (true) {
+    const size_t comma = text.find(',', start);
+    items.push_back(
+        trim(text.substr(start, comma == std::string_view::npos ? text.npos : comma - start)));
+    if (comma == std::string_view::npos) break;
+    start = comma + 1;
+  }
+  return items;
+}
+
+// A whole number with an optional minus sign and nothing else; nullopt otherwise or on overflow.
+std::optional<long long> parseWhole(std::string_view s) {
+  if (s.empty()) return std::nullopt;
+  const size_t digitsFrom = s.front() == '-' ? 1 : 0;
+  if (digitsFrom == s.size()) return std::nullopt;
+  for (size_t i = digitsFrom; i < s.size(); ++i)
+    if (s[i] < '0' || s[i] > '9') return std::nullopt;
+  const std::string copy(s);
+  errno = 0;
+  const long long v = std::strtoll(copy.c_str(), nullptr, 10);
+  if (errno == ERANGE) return std::nullopt;
+  return v;
+}
+
+std::string notASize(std::string_view item) {
+  return "size '" + std::string(item) +
+         "' is not a size: write 2^k (such as 2^20), a whole number (such as 1048576) or a range "
+         "of powers of two (such as 2^10..2^16)";
+}
+
+// One size: "2^k" or a whole number, checked against the benchmark's range.
+long long parseOneSize(std::string_view item) {
+  long long value = 0;
+  if (item.size() > 2 && item.substr(0, 2) == "2^") {
+    const auto k = parseWhole(item.substr(2));
+    if (!k || *k < 0) throw InputError(notASize(item));
+    if (*k > 30)
+      throw InputError("size " + std::string(item) +
+                       " is above the largest size the benchmark runs, 2^30");
+    value = 1ll << *k;
+  } else {
+    const auto v = parseWhole(item);
+    if (!v) throw InputError(notASize(item));
+    value = *v;
+  }
+  if (value < kBenchMinSize)
+    throw InputError("size " + std::string(item) + ": N must be at least 1");
+  if (value > kBenchMaxSize)
+    throw InputError("size " + std::string(item) +
+                     " is above the largest size the benchmark runs, 2^30 = 1073741824");
+  return value;
+}
+
+bool isPowerOfTwo(long long v) {
+  return v > 0 && (v & (v - 1)) == 0;
+}
+
+std::string format(const char* fmt, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, fmt, v);
+  return buf;
+}
+
+// 3 significant digits without exponent for the magnitudes a table shows.
+std::string threeDigits(double v) {
+  if (!(v == v)) return "-";
+  const double a = std::fabs(v);
+  if (a >= 100) return format("%.0f", v);
+  if (a >= 10) return format("%.1f", v);
+  if (a >= 1) return format("%.2f", v);
+  return format("%.3g", v);
+}
+
+std::string sizeAndType(const BenchPoint& p) {
+  return p.subject.key() + " " + std::string(dtypeName(p.dtype)) + " " + formatBenchSize(p.n);
+}
+
+std::string deviceWords(const BenchReport& r) {
+  if (r.device == BenchDevice::Cuda)
+    return r.deviceName + " (driver " + r.driverVersion + ", CUDA runtime " + r.runtimeVersion +
+           ")";
+  return "the CPU emulator" +
+         (r.noGpuReason.empty() ? std::string() : " (no GPU: " + r.noGpuReason + ")");
+}
+
+std::string csvField(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string q = "\"";
+  for (char c : s) {
+    if (c == '"') q += '"';
+    q += c;
+  }
+  return q + "\"";
+}
+
+std::string csvNumber(double v) {
+  return v == v ? format("%.9g", v) : std::string();
+}
+
+nlohmann::json jsonNumber(double v) {
+  return v == v ? nlohmann::json(v) : nlohmann::json();
+}
+
+}  // namespace
+
+std::vector<long long> parseBenchSizes(std::string_view text) {
+  std::vector<long long> sizes;
+  for (std::string_view item : splitList(text)) {
+    if (item.empty())
+      throw InputError("the size list '" + std::string(text) +
+                       "' has an empty item; separate sizes with single commas");
+    if (const size_t dots = item.find(".."); dots != std::string_view::npos) {
+      const std::string_view loText = trim(item.substr(0, dots));
+      const std::string_view hiText = trim(item.substr(dots + 2));
+      const long long lo = parseOneSize(loText), hi = parseOneSize(hiText);
+      if (!isPowerOfTwo(lo) || !isPowerOfTwo(hi))
+        throw InputError("range '" + std::string(item) +
+                         "' must go from a power of two to a power of two, such as 2^10..2^20");
+      if (lo > hi)
+        throw InputError("range '" + std::string(item) +
+                         "' goes down; write the smaller size first");
+      for (long long v = lo; v <= hi; v *= 2) sizes.push_back(v);
+    } else {
+      sizes.push_back(parseOneSize(item));
+    }
+  }
+  std::sort(sizes.begin(), sizes.end());
+  sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+  return sizes;
+}
+
+std::vector<AlgorithmId> parseBenchAlgorithms(std::string_view text) {
+  std::vector<AlgorithmId> ids;
+  for (std::string_view item : splitList(text)) {
+    if (item.empty())
+      throw InputError("the algorithm list '" + std::string(text) +
+                       "' has an empty item; separate algorithms with single commas");
+    if (item == "all") {
+      for (const auto& info : allAlgorithms()) ids.push_back(info.id);
+      continue;
+    }
+    const auto id = findAlgorithm(item);
+    if (!id)
+      throw InputError("unknown algorithm '" + std::string(item) +
+                       "'; known: " + algorithmKeyList() + " (or all)");
+    ids.push_back(*id);
+  }
+  std::vector<AlgorithmId> unique;
+  for (AlgorithmId id : ids)
+    if (std::find(unique.begin(), unique.end(), id) == unique.end()) unique.push_back(id);
+  return unique;
+}
+
+std::vector<DType> parseBenchDTypes(std::string_view text) {
+  const std::string_view t = trim(text);
+  if (t == "both") return {DType::Int32, DType::Float32};
+  if (const auto d = parseDType(t)) return {*d};
+  throw InputError("dtype '" + std::string(text) + "' is not int32, float32 or both");
+}
+
+std::string formatBenchSize(long long n) {
+  if (isPowerOfTwo(n)) {
+    int k = 0;
+    while ((1ll << k) < n) ++k;
+    return "2^" + std::to_string(k);
+  }
+  return std::to_string(n);
+}
+
+std::string formatBenchDuration(double ms) {
+  if (!(ms == ms)) return "-";
+  const double a = std::fabs(ms);
+  if (a < 1e-3) return threeDigits(ms * 1e6) + " ns";
+  if (a < 1) return threeDigits(ms * 1e3) + " us";
+  if (a < 1e3) return threeDigits(ms) + " ms";
+  return threeDigits(ms * 1e-3) + " s";
+}
+
+std::string formatBenchRatio(double ratio) {
+  if (!(ratio == ratio)) return "-";
+  // Two significant digits below 0.1: the CPU emulator runs at a thousandth of memcpy.
+  if (std::fabs(ratio) >= 10) return format("%.1fx", ratio);
+  return format(std::fabs(ratio) >= 0.1 ? "%.2fx" : "%.2gx", ratio);
+}
+
+std::string benchCheckName(BenchCheck check) {
+  switch (check) {
+    case BenchCheck::Passed:
+      return "ok";
+    case BenchCheck::Failed:
+      return "FAIL";
+    case BenchCheck::NotChecked:
+      break;
+  }
+  return "-";
+}
+
+std::string benchTableHeader() {
+  char buf[256];
+  std::snprintf(buf, sizeof buf, "%-23s %-7s %6s %9s %8s %8s %8s %8s %8s %10s %7s %5s", "algorithm",
+                "dtype", "N", "time", "Gelem/s", "GB/s", "x copy", "x CUB", "launches", "capture",
+                "x plain", "check");
+  return buf;
+}
+
+std::string formatBenchTableRow(const BenchPoint& p) {
+  char buf[512];
+  const std::string key = p.subject.key();
+  const std::string dtype(dtypeName(p.dtype));
+  const std::string n = formatBenchSize(p.n);
+  if (!p.error.empty()) {
+    std::snprintf(buf, sizeof buf, "%-23s %-7s %6s   not measured: ", key.c_str(), dtype.c_str(),
+                  n.c_str());
+    return buf + p.error;
+  }
+  const std::string launches = p.launches > 0 ? std::to_string(p.launches) : "-";
+  // The cost of capture: the recorded run against the same host path with recording off.
+  const double captureCost = speedRatio(p.captureMs, p.plainHostMs);
+  std::snprintf(buf, sizeof buf, "%-23s %-7s %6s %9s %8s %8s %8s %8s %8s %10s %7s %5s", key.c_str(),
+                dtype.c_str(), n.c_str(), formatBenchDuration(p.medianMs).c_str(),
+                threeDigits(p.elementsPerSecond / 1e9).c_str(),
+                threeDigits(p.gigabytesPerSecond).c_str(), formatBenchRatio(p.ratioToCopy).c_str(),
+                formatBenchRatio(p.ratioToCub).c_str(), launches.c_str(),
+                formatBenchDuration(p.captureMs).c_str(), formatBenchRatio(captureCost).c_str(),
+                benchCheckName(p.check).c_str());
+  return buf;
+}
+
+std::string benchPreamble(const BenchReport& r) {
+  std::string s = "scanviz bench: " + r.operation + " on " + deviceWords(r) + ", " + r.date + "\n";
+  if (r.device == BenchDevice::Cpu)
+    s += "CPU times: the CPU emulator and a sequential loop on this machine's processor, not GPU "
+         "timings\n";
+  s += "time: median per call of " + std::to_string(r.config.repeats) +
+       " samples; GB/s counts 2 x 4 bytes per element (read once, written once); x copy = copy "
+       "time / time; x CUB = CUB time / time\ncapture: host wall time of an instrumented "
+       "(recording) run, "
+       "upload to download; x plain = capture / the same run without recording\n";
+  return s;
+}
+
+std::string benchTableFooter(const BenchReport& r) {
+  std::string s;
+  for (const BenchPoint& p : r.points) {
+    if (p.check == BenchCheck::Failed)
+      s += "mismatch: " + sizeAndType(p) + ": " + p.checkDetail + "\n";
+    if (!p.captureNote.empty()) s += "capture: " + sizeAndType(p) + ": " + p.captureNote + "\n";
+  }
+  for (const std::string& note : r.notes) s += "note: " + note + "\n";
+  return s;
+}
+
+std::string formatBenchTable(const BenchReport& r) {
+  std::string s = benchPreamble(r) + "\n";
+  s += benchTableHeader() + "\n";
+  for (size_t i = 0; i < r.points.size(); ++i) {
+    const BenchPoint& p = r.points[i];
+    if (i > 0 && (p.n != r.points[i - 1].n || p.dtype != r.points[i - 1].dtype)) s += "\n";
+    s += formatBenchTableRow(p) + "\n";
+  }
+  return s + benchTableFooter(r);
+}
+
+std::string benchSummaryLine(const BenchReport& r) {
+  int measured = 0, errors = 0, checked = 0, failed = 0;
+  for (const BenchPoint& p : r.points) {
+    if (p.measured()) ++measured;
+    if (!p.error.empty()) ++errors;
+    if (p.check != BenchCheck::NotChecked) ++checked;
+    if (p.check == BenchCheck::Failed) ++failed;
+  }
+  std::string s = r.cancelled ? "bench cancelled: " : failed ? "bench FAILED: " : "bench ok: ";
+  s += std::to_string(measured) + " points on " +
+       (r.device == BenchDevice::Cuda ? r.deviceName
+        : r.noGpuReason.empty()       ? std::string("the CPU emulator")
+                                      : std::string("the CPU emulator (no GPU)")) +
+       " in " + format("%.0f", r.wallSeconds) + " s";
+  // The fastest of our scans at the largest size measured, int32 first: the headline figure.
+  const BenchPoint* best = nullptr;
+  for (const BenchPoint& p : r.points) {
+    // A kernel whose output is wrong is no headline, however fast.
+    if (p.subject.isReference() || !p.measured() || p.check == BenchCheck::Failed) continue;
+    const bool better =
+        !best || p.n > best->n ||
+        (p.n == best->n && p.dtype == DType::Int32 && best->dtype != DType::Int32) ||
+        (p.n == best->n && p.dtype == best->dtype && p.medianMs < best->medianMs);
+    if (better) best = &p;
+  }
+  if (best) {
+    s += "; fastest at " + formatBenchSize(best->n) + " " + std::string(dtypeName(best->dtype)) +
+         ": " + best->subject.key() + " " + formatBenchRatio(best->ratioToCopy) + " copy";
+    if (best->ratioToCub == best->ratioToCub)
+      s += ", " + formatBenchRatio(best->ratioToCub) + " CUB";
+  }
+  const std::string reference = r.device == BenchDevice::Cuda ? "CUB" : "the sequential loop";
+  if (failed)
+    s += "; " + std::to_string(failed) + " of " + std::to_string(checked) +
+         " outputs differ from " + reference;
+  else if (checked)
+    s += "; all " + std::to_string(checked) + " outputs match " + reference;
+  if (errors) s += "; " + std::to_string(errors) + " not measured";
+  return s;
+}
+
+std::string benchReportJson(const BenchReport& r) {
+  using nlohmann::json;
+  json j;
+  j["version"] = 1;
+  j["tool"] = "scanviz bench";
+  j["date"] = r.date;
+  j["backend"] = r.device == BenchDevice::Cuda ? "cuda" : "cpu";
+  j["device"] = r.deviceName;
+  j["driver"] = r.driverVersion;
+  j["runtime"] = r.runtimeVersion;
+  j["no_gpu_reason"] = r.noGpuReason;
+  j["operation"] = r.operation;
+  j["bytes_per_element"] = "2 x sizeof(T): read once, written once";
+  j["cancelled"] = r.cancelled;
+  j["wall_seconds"] = r.wallSeconds;
+  json cfg;
+  cfg["repeats"] = r.config.repeats;
+  cfg["warmups"] = r.config.warmups;
+  cfg["block_size"] = r.config.blockSize;
+  cfg["capture_max_n"] = r.config.captureMaxN;
+  cfg["block_level_max_n"] = r.config.blockLevelMaxN;
+  cfg["seed"] = r.config.seed;
+  cfg["sizes"] = r.config.sizes;
+  json dtypes = json::array();
+  for (DType d : r.config.dtypes) dtypes.push_back(std::string(dtypeName(d)));
+  cfg["dtypes"] = dtypes;
+  json algorithms = json::array();
+  for (AlgorithmId id : r.config.algorithms)
+    algorithms.push_back(std::string(algorithmInfo(id).key));
+  cfg["algorithms"] = algorithms;
+  j["config"] = cfg;
+  j["notes"] = r.notes;
+  json results = json::array();
+  for (const BenchPoint& p : r.points) {
+    json e;
+    e["subject"] = p.subject.key();
+    e["label"] = p.subject.label();
+    e["kind"] = p.subject.isReference() ? "reference" : "algorithm";
+    e["backend"] = p.device == BenchDevice::Cuda ? "cuda" : "cpu";
+    e["dtype"] = std::string(dtypeName(p.dtype));
+    e["n"] = p.n;
+    e["block_size"] = p.blockSize;
+    e["launches"] = p.launches;
+    e["samples"] = p.samples;
+    e["calls_per_sample"] = p.callsPerSample;
+    e["median_ms"] = jsonNumber(p.medianMs);
+    e["min_ms"] = jsonNumber(p.minMs);
+    e["max_ms"] = jsonNumber(p.maxMs);
+    e["elements_per_s"] = jsonNumber(p.elementsPerSecond);
+    e["gb_per_s"] = jsonNumber(p.gigabytesPerSecond);
+    e["x_copy"] = jsonNumber(p.ratioToCopy);
+    e["x_cub"] = jsonNumber(p.ratioToCub);
+    e["capture_ms"] = jsonNumber(p.captureMs);
+    e["plain_host_ms"] = jsonNumber(p.plainHostMs);
+    e["capture_note"] = p.captureNote;
+    e["check"] = p.check == BenchCheck::Passed   ? "ok"
+                 : p.check == BenchCheck::Failed ? "mismatch"
+                                                 : "not checked";
+    e["check_detail"] = p.checkDetail;
+    e["error"] = p.error;
+    results.push_back(e);
+  }
+  j["results"] = results;
+  return j.dump(2) + "\n";
+}
+
+std::string benchReportCsv(const BenchReport& r) {
+  std::string s =
+      "subject,kind,backend,dtype,n,block_size,launches,samples,calls_per_sample,median_ms,min_ms,"
+      "max_ms,elements_per_s,gb_per_s,x_copy,x_cub,capture_ms,plain_host_ms,check,error\n";
+  for (const BenchPoint& p : r.points) {
+    const std::string fields[] = {csvField(p.subject.key()),
+                                  p.subject.isReference() ? "reference" : "algorithm",
+                                  p.device == BenchDevice::Cuda ? "cuda" : "cpu",
+                                  std::string(dtypeName(p.dtype)),
+                                  std::to_string(p.n),
+                                  std::to_string(p.blockSize),
+                                  std::to_string(p.launches),
+                                  std::to_string(p.samples),
+                                  std::to_string(p.callsPerSample),
+                                  csvNumber(p.medianMs),
+                                  csvNumber(p.minMs),
+                                  csvNumber(p.maxMs),
+                                  csvNumber(p.elementsPerSecond),
+                                  csvNumber(p.gigabytesPerSecond),
+                                  csvNumber(p.ratioToCopy),
+                                  csvNumber(p.ratioToCub),
+                                  csvNumber(p.captureMs),
+                                  csvNumber(p.plainHostMs),
+                                  p.check == BenchCheck::Passed   ? "ok"
+                                  : p.check == BenchCheck::Failed ? "mismatch"
+                                                                  : "",
+                                  csvField(p.error)};
+    for (size_t i = 0; i < std::size(fields); ++i) s += (i ? "," : "") + fields[i];
+    s += "\n";
+  }
+  return s;
+}
+
+}  // namespace scanviz

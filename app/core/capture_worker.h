@@ -1,0 +1,58 @@
+// Runs captures on a background thread so that a large N never freezes the window. The newest
+// request wins: one that arrives while another runs waits in a one-slot queue (replacing an older
+// waiting one), and results of requests that were overtaken are dropped.
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+
+#include "app/core/capture_config.h"
+
+namespace scanviz {
+
+struct CaptureResult {
+  uint64_t id = 0;
+  CaptureConfig config;
+  std::optional<CaptureOutcome> outcome;  // empty on error
+  std::string error;                      // the message for the user
+};
+
+class CaptureWorker {
+ public:
+  CaptureWorker();
+  ~CaptureWorker();  // waits for a running capture; captures cannot be interrupted
+  CaptureWorker(const CaptureWorker&) = delete;
+  CaptureWorker& operator=(const CaptureWorker&) = delete;
+
+  uint64_t submit(const CaptureConfig& c);
+  // The newest finished result, once.
+  std::optional<CaptureResult> take();
+  bool busy() const;
+  // Seconds the current request has been waiting or running; 0 when idle.
+  double busySeconds() const;
+  // N of the request in progress, for the busy indicator.
+  std::string busyDescription() const;
+  void waitIdle();
+
+ private:
+  void loop();
+  static CaptureResult run(uint64_t id, const CaptureConfig& c);
+
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  std::condition_variable idle_;
+  std::optional<std::pair<uint64_t, CaptureConfig>> waiting_;
+  std::optional<CaptureConfig> running_;
+  std::optional<CaptureResult> finished_;
+  uint64_t lastSubmitted_ = 0;
+  std::chrono::steady_clock::time_point busySince_;
+  bool stop_ = false;
+  std::thread thread_;  // last: starts after the members it uses
+};
+
+}  // namespace scanviz

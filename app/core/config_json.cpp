@@ -1,0 +1,110 @@
+#include "app/core/config_json.h"
+
+#include "app/core/scan_options.h"
+
+namespace scanviz {
+namespace {
+
+using nlohmann::json;
+
+std::string_view launchOrderKey(LaunchOrder o) {
+  return o == LaunchOrder::Ascending ? "ascending" : o == LaunchOrder::Descending ? "descending" : "random";
+}
+
+// Reads one optional field, keeping the default when it is absent.
+struct FieldReader {
+  const json& j;
+  std::string where;
+
+  template <class V>
+  void read(const char* key, V& out) const {
+    if (!j.contains(key)) return;
+    try {
+      out = j.at(key).get<V>();
+    } catch (const json::exception&) {
+      throw ConfigFormatError(where + "." + key + ": wrong type");
+    }
+  }
+
+  // A name that must be one of a list, parsed by `parse` (returns an optional).
+  template <class V, class Parse>
+  void readName(const char* key, V& out, Parse parse, const char* known) const {
+    std::string name;
+    read(key, name);
+    if (name.empty()) return;
+    auto v = parse(name);
+    if (!v) throw ConfigFormatError(where + "." + key + ": '" + name + "' is not one of " + known);
+    out = *v;
+  }
+};
+
+std::optional<LaunchOrder> parseLaunchOrderKey(std::string_view s) {
+  for (LaunchOrder o : {LaunchOrder::Ascending, LaunchOrder::Descending, LaunchOrder::Random})
+    if (launchOrderKey(o) == s) return o;
+  return std::nullopt;
+}
+
+void readEmulator(const json& j, const std::string& where, EmulatorOptions& e) {
+  if (!j.is_object()) throw ConfigFormatError(where + ": expected an object");
+  const FieldReader r{j, where};
+  r.read("resident_blocks", e.residentBlocks);
+  r.readName("launch_order", e.order, parseLaunchOrderKey, "ascending, descending, random");
+  r.read("static_block_ids", e.staticBlockIds);
+  bool reverse = e.threadOrder == ThreadOrder::Reverse;
+  r.read("reverse_threads", reverse);
+  e.threadOrder = reverse ? ThreadOrder::Reverse : ThreadOrder::Forward;
+}
+
+void readInput(const json& j, const std::string& where, CaptureConfig& c) {
+  if (!j.is_object()) throw ConfigFormatError(where + ": expected an object");
+  const FieldReader r{j, where};
+  r.readName("source", c.source, parseInputSource, "lesson, random, ones, ascending, typed, file");
+  r.read("n", c.n);
+  r.read("seed", c.seed);
+  r.read("values", c.typedValues);
+  r.read("file", c.inputFile);
+}
+
+}  // namespace
+
+json captureConfigToJson(const CaptureConfig& c) {
+  json j;
+  j["algorithm"] = std::string(algorithmInfo(c.algorithm).key);
+  j["input"] = {{"source", std::string(inputSourceKey(c.source))},
+                {"n", c.n},
+                {"seed", c.seed},
+                {"values", c.typedValues},
+                {"file", c.inputFile}};
+  j["block_size"] = c.blockSize;
+  j["coarsening"] = c.coarsening;
+  j["operator"] = std::string(operatorName(c.op));
+  j["dtype"] = std::string(dtypeName(c.dtype));
+  j["exclusive"] = c.exclusive;
+  j["backend"] = std::string(backendName(c.backend));
+  j["record_block"] = c.recordBlock;
+  j["emulator"] = {{"resident_blocks", c.emulator.residentBlocks},
+                   {"launch_order", std::string(launchOrderKey(c.emulator.order))},
+                   {"static_block_ids", c.emulator.staticBlockIds},
+                   {"reverse_threads", c.emulator.threadOrder == ThreadOrder::Reverse}};
+  return j;
+}
+
+CaptureConfig captureConfigFromJson(const json& j, const std::string& where) {
+  if (!j.is_object()) throw ConfigFormatError(where + ": expected an object");
+  CaptureConfig c;
+  const FieldReader r{j, where};
+  const std::string known = algorithmKeyList();
+  r.readName("algorithm", c.algorithm, findAlgorithm, known.c_str());
+  if (j.contains("input")) readInput(j.at("input"), where + ".input", c);
+  r.read("block_size", c.blockSize);
+  r.read("coarsening", c.coarsening);
+  r.readName("operator", c.op, parseOperator, "add, max, min, mul");
+  r.readName("dtype", c.dtype, parseDType, "int32, float32");
+  r.read("exclusive", c.exclusive);
+  r.readName("backend", c.backend, parseBackend, "auto, cuda, cpu");
+  r.read("record_block", c.recordBlock);
+  if (j.contains("emulator")) readEmulator(j.at("emulator"), where + ".emulator", c.emulator);
+  return c;
+}
+
+}  // namespace scanviz

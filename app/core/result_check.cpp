@@ -1,0 +1,62 @@
+#include "app/core/result_check.h"
+
+#include <algorithm>
+
+#include "app/core/scan_options.h"
+
+namespace scanviz {
+namespace {
+
+Operator traceOperator(const Trace& t) { return parseOperator(t.meta.op).value_or(Operator::Add); }
+DType traceDType(const Trace& t) { return parseDType(t.meta.dtype).value_or(DType::Int32); }
+
+// Combines in the trace's dtype, so a derived float row rounds as the kernel would.
+double combine(Operator op, DType d, double a, double b) {
+  if (d == DType::Int32)
+    return OpTraits<int32_t>::apply(op, static_cast<int32_t>(a), static_cast<int32_t>(b));
+  return OpTraits<float>::apply(op, static_cast<float>(a), static_cast<float>(b));
+}
+
+std::vector<double> exclusiveFromInclusive(const std::vector<double>& inc, double identity) {
+  std::vector<double> ex(inc.size());
+  for (size_t i = 0; i < inc.size(); ++i) ex[i] = i == 0 ? identity : inc[i - 1];
+  return ex;
+}
+
+std::vector<double> inclusiveFromExclusive(const std::vector<double>& ex, const std::vector<double>& in,
+                                           Operator op, DType d) {
+  std::vector<double> inc(ex.size());
+  for (size_t i = 0; i < ex.size() && i < in.size(); ++i) inc[i] = combine(op, d, ex[i], in[i]);
+  return inc;
+}
+
+}  // namespace
+
+double identityValue(const std::string& op, const std::string& dtype) {
+  const Operator o = parseOperator(op).value_or(Operator::Add);
+  if (dtype == "float32") return OpTraits<float>::identity(o);
+  return OpTraits<int32_t>::identity(o);
+}
+
+ResultCheck checkResults(const Trace& t) {
+  const Operator op = traceOperator(t);
+  const DType d = traceDType(t);
+  ResultCheck r;
+  r.inclusive.inclusive = true;
+  r.exclusive.inclusive = false;
+  if (t.meta.inclusive) {
+    r.inclusive.values = t.output;
+    r.exclusive.values = exclusiveFromInclusive(t.output, identityValue(t.meta.op, t.meta.dtype));
+    r.exclusive.fromTrace = false;
+  } else {
+    r.exclusive.values = t.output;
+    r.inclusive.values = inclusiveFromExclusive(t.output, t.input, op, d);
+    r.inclusive.fromTrace = false;
+  }
+  const long long sections = std::max(1, t.meta.blocksTotal);
+  r.inclusive.mismatch = compareWithReference(t.input, r.inclusive.values, op, false, d, sections);
+  r.exclusive.mismatch = compareWithReference(t.input, r.exclusive.values, op, true, d, sections);
+  return r;
+}
+
+}  // namespace scanviz

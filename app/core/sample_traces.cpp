@@ -1,0 +1,41 @@
+#include "app/core/sample_traces.h"
+
+#include <algorithm>
+#include <filesystem>
+
+namespace scanviz {
+namespace fs = std::filesystem;
+
+namespace {
+
+bool isDirectory(const fs::path& p) {
+  std::error_code ec;
+  return fs::is_directory(p, ec);
+}
+
+}  // namespace
+
+std::string sampleTraceDirectory() {
+  const fs::path relative = fs::path("assets") / "traces";
+  if (isDirectory(relative)) return fs::absolute(relative).lexically_normal().string();
+  std::error_code ec;
+  fs::path dir = fs::read_symlink("/proc/self/exe", ec).parent_path();
+  for (int up = 0; !ec && up < 5 && !dir.empty(); ++up, dir = dir.parent_path()) {
+    if (isDirectory(dir / relative)) return (dir / relative).lexically_normal().string();
+    if (dir == dir.root_path()) break;
+  }
+  return {};
+}
+
+std::vector<std::string> sampleTraces() {
+  std::vector<std::string> files;
+  const std::string dir = sampleTraceDirectory();
+  if (dir.empty()) return files;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(dir, ec))
+    if (e.is_regular_file(ec) && e.path().extension() == ".json") files.push_back(e.path().string());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+}  // namespace scanviz

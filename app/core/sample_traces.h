@@ -1,0 +1,16 @@
+// Where the sample traces live (assets/traces/*.json, captured on real GPUs), found from the
+// working directory or next to the executable, so a laptop without NVIDIA can open H100 data.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace scanviz {
+
+// The first assets/traces folder found in the working directory or up to four levels above the
+// executable; empty when there is none.
+std::string sampleTraceDirectory();
+// Paths of the sample traces, sorted.
+std::vector<std::string> sampleTraces();
+
+}  // namespace scanviz

@@ -1,0 +1,36 @@
+// A session file: how the lesson on screen was made (capture configuration, or the trace file it
+// shows) and the step it stands at, so a lecturer can prepare a lesson and reopen it in class.
+#pragma once
+
+#include <string>
+
+#include "app/core/capture_config.h"
+#include "app/core/config_json.h"
+
+namespace scanviz {
+
+constexpr int kSessionVersion = 1;
+constexpr const char* kSessionKind = "scanviz-session";
+
+struct Session {
+  CaptureConfig config;
+  int step = 0;
+  std::string traceFile;  // non-empty: the lesson shows this trace file instead of a capture
+};
+
+std::string sessionToJson(const Session& s);
+// `name` is how messages call the text (its path). Throws ConfigFormatError.
+Session sessionFromJson(const std::string& text, const std::string& name);
+
+// Throws FileError when the file cannot be written.
+void saveSession(const Session& s, const std::string& path);
+// Throws ConfigFormatError for a missing, unreadable or corrupt file; the message names the path.
+Session loadSession(const std::string& path);
+
+// True when the text declares itself a session file (the Open dialog takes traces and sessions).
+bool looksLikeSession(const std::string& text);
+
+// nlohmann's messages start with "[json.exception.parse_error.101] "; users need the rest.
+std::string jsonErrorText(const std::exception& e);
+
+}  // namespace scanviz

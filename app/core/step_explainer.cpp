@@ -1,0 +1,184 @@
+#include "app/core/step_explainer.h"
+
+#include <algorithm>
+
+#include "app/core/algorithm_catalog.h"
+#include "app/core/result_check.h"
+#include "app/core/value_format.h"
+#include "kernels/scan_types.h"
+
+namespace scanviz {
+namespace {
+
+std::string join(const std::vector<int>& v, size_t count) {
+  std::string s;
+  for (size_t i = 0; i < count && i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
+  return s;
+}
+
+// Runs of consecutive ids: "0..3, 8..11".
+std::vector<std::pair<int, int>> runsOf(const std::vector<int>& ids) {
+  std::vector<std::pair<int, int>> runs;
+  for (int id : ids) {
+    if (!runs.empty() && runs.back().second + 1 == id) {
+      runs.back().second = id;
+    } else {
+      runs.push_back({id, id});
+    }
+  }
+  return runs;
+}
+
+bool isArithmetic(const std::vector<int>& ids) {
+  if (ids.size() < 3) return false;
+  const int d = ids[1] - ids[0];
+  for (size_t i = 2; i < ids.size(); ++i)
+    if (ids[i] - ids[i - 1] != d) return false;
+  return true;
+}
+
+std::string elementName(const TraceStep& s) { return s.array == "section" ? "XY" : "Y"; }
+
+// The operator application "XY[i] = XY[src] op XY[i]" in words, for one or many threads.
+std::string combinePhrase(const std::string& op, bool plural, const std::string& srcExpr,
+                          const std::string& dstExpr) {
+  const auto verb = [plural](const char* many, const char* one) { return plural ? many : one; };
+  if (op == "mul") return std::string(verb("multiply ", "multiplies ")) + dstExpr + " by " + srcExpr;
+  if (op == "max")
+    return std::string(verb("keep", "keeps")) + " the larger of " + srcExpr + " and " + dstExpr + " in " + dstExpr;
+  if (op == "min")
+    return std::string(verb("keep", "keeps")) + " the smaller of " + srcExpr + " and " + dstExpr + " in " + dstExpr;
+  return std::string(verb("add ", "adds ")) + srcExpr + " into " + dstExpr;
+}
+
+// Edges that all read from a fixed distance to the left, or -1 for anything else.
+int constantDistance(const TraceStep& s) {
+  int d = -1;
+  for (const auto& [dst, src] : s.edges) {
+    if (src < 0) return -1;
+    if (d < 0) d = dst - src;
+    if (dst - src != d) return -1;
+  }
+  return d;
+}
+
+bool destinationsAreThreadIds(const TraceStep& s) {
+  if (s.edges.size() != s.active.size()) return false;
+  for (size_t i = 0; i < s.edges.size(); ++i)
+    if (s.edges[i][0] != s.active[i]) return false;
+  return true;
+}
+
+std::string destinationList(const TraceStep& s) {
+  std::vector<int> dst;
+  for (const auto& e : s.edges) dst.push_back(e[0]);
+  dst.erase(std::unique(dst.begin(), dst.end()), dst.end());
+  if (dst.size() <= 6) return " (i = " + join(dst, dst.size()) + ")";
+  return " (i = " + join(dst, 3) + ", ..., " + std::to_string(dst.back()) + ")";
+}
+
+std::string edgeSentence(const Trace& t, const TraceStep& s) {
+  const std::string who = describeThreads(s.active);
+  const bool plural = s.active.size() != 1;
+  const std::string a = elementName(s);
+  const int d = constantDistance(s);
+  if (d > 0) {
+    std::string text = who + " " +
+                       combinePhrase(t.meta.op, plural, a + "[i-" + std::to_string(d) + "]", a + "[i]");
+    if (!destinationsAreThreadIds(s)) text += destinationList(s);
+    return text;
+  }
+  const bool ownInput = std::all_of(s.edges.begin(), s.edges.end(), [](const auto& e) { return e[1] < 0; });
+  if (ownInput)
+    return who + " " + combinePhrase(t.meta.op, plural, plural ? "their own input" : "its own input", a + "[i]");
+  return who + " apply " + t.meta.op + " to " + std::to_string(s.edges.size()) + " pairs of elements";
+}
+
+std::string loadSentence(const Trace& t, const TraceStep& s) {
+  const int section = static_cast<int>(s.values.size());
+  const long long start = static_cast<long long>(s.block) * std::max(1, t.meta.sectionSize);
+  const long long valid = s.level > 0 ? section : std::clamp<long long>(t.meta.n - start, 0, section);
+  const int threads = t.meta.blockSize;
+  std::string text = "load: " + std::to_string(threads) + " threads copy " + std::to_string(valid) +
+                     (s.level > 0 ? " block sums" : " input values") + " into shared memory XY";
+  if (threads > 0 && section > threads)
+    text += ", " + std::to_string(section / threads) + " each with coalesced strided reads";
+  const long long padding = section - valid;
+  if (padding > 0)
+    text += "; " + std::to_string(padding) + " padding slot" + (padding > 1 ? "s get" : " gets") +
+            " the identity " + formatValue(identityValue(t.meta.op, t.meta.dtype), t.meta.dtype);
+  return text;
+}
+
+std::string identityText(const Trace& t) { return formatValue(identityValue(t.meta.op, t.meta.dtype), t.meta.dtype); }
+
+// Steps whose meaning the edges alone do not tell.
+std::string kindSentence(const Trace& t, const TraceStep& s) {
+  const std::string ops = std::to_string(s.ops) + " operation" + (s.ops == 1 ? "" : "s");
+  switch (static_cast<StepKind>(s.kind)) {
+    case StepKind::KoggeStoneShift:
+      return "each thread moves XY[i-1] into XY[i] and XY[0] gets the identity " + identityText(t) +
+             ", so the scan that follows is exclusive";
+    case StepKind::ClearLast:
+      return "the identity " + identityText(t) + " replaces the root XY[" +
+             std::to_string(s.values.size() - 1) + "]; the down-sweep pushes prefixes down from it";
+    case StepKind::ThreadScan:
+      return "each thread scans its own subsection sequentially (" + ops + ")";
+    case StepKind::SectionsScanned:
+      return "each of the " + std::to_string(t.meta.blocksTotal) + " blocks scanned its own " +
+             std::to_string(t.meta.sectionSize) + " elements; the last element of a section is its sum";
+    case StepKind::AddBlockSums:
+      return "every block after the first adds the scanned sum of the sections before it to its elements (" +
+             ops + ")";
+    case StepKind::TilePrefix:
+      return "each tile adds the combined total of all tiles before it (" + ops + ")";
+    default:
+      break;
+  }
+  if (!s.edges.empty()) return edgeSentence(t, s);
+  if (s.ops > 0) return ops;
+  return "values move; no operator is applied";
+}
+
+std::string kindSuffix(const TraceStep& s) {
+  switch (static_cast<StepKind>(s.kind)) {
+    case StepKind::HillisSteele:
+      return "; the other threads copy their value and the two buffers swap";
+    case StepKind::WarpShuffle:
+      return ", lane to lane with __shfl_up_sync (registers, no shared memory)";
+    default:
+      return "";
+  }
+}
+
+}  // namespace
+
+std::string describeThreads(const std::vector<int>& ids) {
+  if (ids.empty()) return "no thread";
+  if (ids.size() == 1) return "thread " + std::to_string(ids[0]);
+  const auto runs = runsOf(ids);
+  const auto runText = [](const std::pair<int, int>& r) {
+    if (r.first == r.second) return std::to_string(r.first);
+    const char* joint = r.second == r.first + 1 ? ", " : "..";
+    return std::to_string(r.first) + joint + std::to_string(r.second);
+  };
+  if (runs.size() <= 3) {
+    std::string s = "threads ";
+    for (size_t i = 0; i < runs.size(); ++i) s += (i ? ", " : "") + runText(runs[i]);
+    return s;
+  }
+  const std::string count = " (" + std::to_string(ids.size()) + " threads)";
+  if (ids.size() <= 6) return "threads " + join(ids, ids.size());
+  if (isArithmetic(ids)) return "threads " + join(ids, 3) + ", ..., " + std::to_string(ids.back()) + count;
+  return std::to_string(ids.size()) + " threads, " + std::to_string(ids.front()) + " to " +
+         std::to_string(ids.back());
+}
+
+std::string explainStep(const Trace& t, int step) {
+  if (step < 0 || step >= static_cast<int>(t.steps.size())) return {};
+  const TraceStep& s = t.steps[static_cast<size_t>(step)];
+  if (static_cast<StepKind>(s.kind) == StepKind::Load && s.array == "section") return loadSentence(t, s);
+  return s.label + ": " + kindSentence(t, s) + kindSuffix(s);
+}
+
+}  // namespace scanviz

@@ -1,0 +1,381 @@
+#include "app/ui/plot/plot_math.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace scanviz::plot {
+namespace {
+
+// Tolerance for floating-point steps: 0.1 * 3 is not 0.3, and a tick must not vanish for it.
+constexpr double kEps = 1e-9;
+
+double axisValue(AxisScale scale, double v) {
+  return scale == AxisScale::Linear ? v : std::log(v);
+}
+
+double fromAxisValue(AxisScale scale, double a) {
+  return scale == AxisScale::Linear ? a : std::exp(a);
+}
+
+std::string formatFixed(double v, int decimals) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", std::max(0, decimals), v);
+  std::string s = buf;
+  if (s == "-0" || s.rfind("-0.", 0) == 0) {
+    // "-0.0" and friends: a value that rounds to zero is shown as zero.
+    bool allZero = true;
+    for (char c : s)
+      if (c >= '1' && c <= '9') allZero = false;
+    if (allZero) s.erase(0, 1);
+  }
+  return s;
+}
+
+int decimalsFor(double step) {
+  return std::max(0, static_cast<int>(-std::floor(std::log10(step) + kEps)));
+}
+
+}  // namespace
+
+bool representable(AxisScale scale, double v) {
+  if (!std::isfinite(v)) return false;
+  return scale == AxisScale::Linear || v > 0;
+}
+
+double AxisMap::toPixel(double v) const {
+  if (!representable(scale, v)) return kNaN;
+  const double a0 = axisValue(scale, dataMin), a1 = axisValue(scale, dataMax);
+  const double t = a1 != a0 ? (axisValue(scale, v) - a0) / (a1 - a0) : 0.5;
+  return pixelMin + t * (pixelMax - pixelMin);
+}
+
+double AxisMap::toData(double pixel) const {
+  const double a0 = axisValue(scale, dataMin), a1 = axisValue(scale, dataMax);
+  const double t = pixelMax != pixelMin ? (pixel - pixelMin) / (pixelMax - pixelMin) : 0.5;
+  return fromAxisValue(scale, a0 + t * (a1 - a0));
+}
+
+double niceStep(double rawStep) {
+  if (!(rawStep > 0) || !std::isfinite(rawStep)) return 1;
+  const double magnitude = std::pow(10.0, std::floor(std::log10(rawStep)));
+  const double f = rawStep / magnitude;
+  const double nice = f <= 1 + kEps ? 1 : f <= 2 + kEps ? 2 : f <= 5 + kEps ? 5 : 10;
+  return nice * magnitude;
+}
+
+std::string formatLinearTick(double value, double step) {
+  if (!(step > 0)) step = std::fabs(value) > 0 ? std::fabs(value) : 1;
+  if (std::fabs(value) < step * 1e-6) return "0";
+  // One unit for the whole axis, chosen from the step, so neighbouring labels read alike.
+  static const struct {
+    double unit;
+    const char* suffix;
+  } kUnits[] = {{1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"}};
+  for (const auto& u : kUnits) {
+    if (step >= u.unit * (1 - kEps))
+      return formatFixed(value / u.unit, decimalsFor(step / u.unit)) + u.suffix;
+  }
+  return formatFixed(value, decimalsFor(step));
+}
+
+std::string formatDecadeTick(double value) {
+  if (!(value > 0)) return formatExactValue(value);
+  const int e = static_cast<int>(std::lround(std::log10(value)));
+  if (e >= 15 || e < -3) return "1e" + std::to_string(e);
+  if (e >= 3) {
+    static const char* kSuffix[] = {"k", "M", "G", "T"};
+    const int group = e / 3;
+    return std::string(e % 3 == 0 ? "1" : e % 3 == 1 ? "10" : "100") + kSuffix[group - 1];
+  }
+  if (e >= 0) return e == 0 ? "1" : e == 1 ? "10" : "100";
+  return formatFixed(std::pow(10.0, e), -e);
+}
+
+std::string formatExactValue(double value) {
+  if (std::isnan(value)) return "NaN";
+  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  char buf[64];
+  if (std::fabs(value) >= 1e6 && std::fabs(value) < 1e15 && value == std::floor(value)) {
+    std::snprintf(buf, sizeof buf, "%.0f", value);  // 1048576, not 1.04858e+06
+  } else {
+    std::snprintf(buf, sizeof buf, "%.6g", value);
+  }
+  return buf;
+}
+
+std::vector<Tick> linearTicks(double min, double max, int maxTicks) {
+  std::vector<Tick> ticks;
+  if (!std::isfinite(min) || !std::isfinite(max)) return ticks;
+  if (!(max > min)) {
+    ticks.push_back({min, formatExactValue(min), true});
+    return ticks;
+  }
+  maxTicks = std::max(2, maxTicks);
+  const double step = niceStep((max - min) / (maxTicks - 1));
+  const double first = std::ceil(min / step - kEps);
+  const double last = std::floor(max / step + kEps);
+  for (double k = first; k <= last; k += 1) {
+    double v = k * step;
+    if (std::fabs(v) < step * 1e-9) v = 0;
+    ticks.push_back({v, formatLinearTick(v, step), true});
+  }
+  return ticks;
+}
+
+std::vector<Tick> log10Ticks(double min, double max, int maxTicks) {
+  std::vector<Tick> ticks;
+  if (!(min > 0) || !(max > min) || !std::isfinite(max)) return ticks;
+  maxTicks = std::max(2, maxTicks);
+  const int e0 = static_cast<int>(std::ceil(std::log10(min) - kEps));
+  const int e1 = static_cast<int>(std::floor(std::log10(max) + kEps));
+  const int decades = e1 - e0 + 1;
+  if (decades >= 2) {
+    const int stride = (decades + maxTicks - 1) / maxTicks;
+    for (int e = e0; e <= e1; ++e) {
+      if (((e % stride) + stride) % stride != 0) continue;
+      const double v = std::pow(10.0, e);
+      ticks.push_back({v, formatDecadeTick(v), true});
+    }
+    // Unlabelled 2..9 marks between decades when they are few enough to read.
+    if (stride == 1 && decades <= 6) {
+      for (int e = e0 - 1; e <= e1; ++e)
+        for (int m = 2; m <= 9; ++m) {
+          const double v = m * std::pow(10.0, e);
+          if (v >= min * (1 - kEps) && v <= max * (1 + kEps)) ticks.push_back({v, "", false});
+        }
+      std::sort(ticks.begin(), ticks.end(),
+                [](const Tick& a, const Tick& b) { return a.value < b.value; });
+    }
+    return ticks;
+  }
+  // Less than two decades: 1x, 2x and 5x ticks, all labelled.
+  for (int e = static_cast<int>(std::floor(std::log10(min))) - 1; e <= e1 + 1; ++e)
+    for (int m : {1, 2, 5}) {
+      const double v = m * std::pow(10.0, e);
+      if (v >= min * (1 - kEps) && v <= max * (1 + kEps))
+        ticks.push_back({v, m == 1 ? formatDecadeTick(v) : formatLinearTick(v, v), m == 1});
+    }
+  if (ticks.size() < 2) return linearTicks(min, max, maxTicks);
+  return ticks;
+}
+
+std::vector<Tick> log2Ticks(double min, double max, int maxTicks) {
+  std::vector<Tick> ticks;
+  if (!(min > 0) || !(max > min) || !std::isfinite(max)) return ticks;
+  maxTicks = std::max(2, maxTicks);
+  const int e0 = static_cast<int>(std::ceil(std::log2(min) - kEps));
+  const int e1 = static_cast<int>(std::floor(std::log2(max) + kEps));
+  const int count = e1 - e0 + 1;
+  if (count < 2) return linearTicks(min, max, maxTicks);
+  // Strides of 1, 2, 4, 5, 10, 20...: labels at 2^16, 2^20, 2^24 read better than 2^18, 2^21.
+  const int needed = (count + maxTicks - 1) / maxTicks;
+  int stride = 1;
+  for (int base = 1; stride < needed; base *= 10)
+    for (int m : {1, 2, 4, 5})
+      if (stride < needed) stride = m * base;
+  for (int e = e0; e <= e1; ++e) {
+    if (((e % stride) + stride) % stride != 0) continue;
+    ticks.push_back({std::ldexp(1.0, e), "2^" + std::to_string(e), true});
+  }
+  return ticks;
+}
+
+std::vector<Tick> axisTicks(AxisScale scale, const Range& range, int maxTicks) {
+  switch (scale) {
+    case AxisScale::Log10:
+      return log10Ticks(range.min, range.max, maxTicks);
+    case AxisScale::Log2:
+      return log2Ticks(range.min, range.max, maxTicks);
+    case AxisScale::Linear:
+      break;
+  }
+  return linearTicks(range.min, range.max, maxTicks);
+}
+
+Range autoRange(AxisScale scale, const std::vector<double>& values, bool includeZero) {
+  double lo = std::numeric_limits<double>::infinity();
+  double hi = -lo;
+  for (double v : values) {
+    if (!representable(scale, v)) continue;
+    lo = std::min(lo, v);
+    hi = std::max(hi, v);
+  }
+  const bool any = lo <= hi;
+  if (scale == AxisScale::Log10) {
+    if (!any) return {1, 10};
+    Range r{std::pow(10.0, std::floor(std::log10(lo) + kEps)),
+            std::pow(10.0, std::ceil(std::log10(hi) - kEps))};
+    if (!(r.max > r.min)) r.max = r.min * 10;
+    return r;
+  }
+  if (scale == AxisScale::Log2) {
+    if (!any) return {1, 2};
+    Range r{std::ldexp(1.0, static_cast<int>(std::floor(std::log2(lo) + kEps))),
+            std::ldexp(1.0, static_cast<int>(std::ceil(std::log2(hi) - kEps)))};
+    if (!(r.max > r.min)) r.max = r.min * 2;
+    return r;
+  }
+  if (!any) return {0, 1};
+  if (includeZero) {
+    lo = std::min(lo, 0.0);
+    hi = std::max(hi, 0.0);
+  }
+  if (hi == lo) {
+    if (lo == 0) return {0, 1};
+    const double pad = std::fabs(lo) * 0.1;
+    lo -= pad;
+    hi += pad;
+    if (includeZero && lo < 0 && hi - pad >= 0) lo = 0;
+  }
+  // 5 % headroom so points and lines do not sit on the frame; none beyond a zero the caller pinned.
+  const double span = hi - lo;
+  if (!(includeZero && lo == 0)) lo -= 0.05 * span;
+  if (!(includeZero && hi == 0)) hi += 0.05 * span;
+  const double step = niceStep((hi - lo) / 5);
+  return {std::floor(lo / step + kEps) * step, std::ceil(hi / step - kEps) * step};
+}
+
+int maxTicksFor(double pixels, double minSpacing) {
+  if (!(minSpacing > 0) || !(pixels > 0)) return 2;
+  return std::max(2, static_cast<int>(pixels / minSpacing));
+}
+
+NearestHit nearestPoint(const std::vector<std::vector<Point>>& seriesPixels, Point mouse,
+                        double maxDistance) {
+  NearestHit best;
+  for (size_t s = 0; s < seriesPixels.size(); ++s) {
+    for (size_t i = 0; i < seriesPixels[s].size(); ++i) {
+      const Point p = seriesPixels[s][i];
+      if (std::isnan(p.x) || std::isnan(p.y)) continue;
+      const double d = std::hypot(p.x - mouse.x, p.y - mouse.y);
+      if (d > maxDistance || (best.series >= 0 && d >= best.distance)) continue;
+      best.series = static_cast<int>(s);
+      best.index = static_cast<int>(i);
+      best.distance = d;
+    }
+  }
+  return best;
+}
+
+Rect barSlot(int category, int series, int categoryCount, int seriesCount, double left,
+             double right, double groupFill) {
+  categoryCount = std::max(1, categoryCount);
+  seriesCount = std::max(1, seriesCount);
+  const double groupWidth = (right - left) / categoryCount;
+  const double groupStart = left + category * groupWidth + groupWidth * (1 - groupFill) / 2;
+  const double barWidth = groupWidth * groupFill / seriesCount;
+  Rect r;
+  r.x0 = groupStart + series * barWidth;
+  r.x1 = r.x0 + barWidth;
+  return r;
+}
+
+double categoryCenter(int category, int categoryCount, double left, double right) {
+  const double groupWidth = (right - left) / std::max(1, categoryCount);
+  return left + (category + 0.5) * groupWidth;
+}
+
+BarHit barAt(double x, int categoryCount, int seriesCount, double left, double right,
+             double groupFill) {
+  BarHit hit;
+  if (categoryCount <= 0 || seriesCount <= 0 || !(right > left) || x < left || x >= right)
+    return hit;
+  const double groupWidth = (right - left) / categoryCount;
+  const int category = std::min(categoryCount - 1, static_cast<int>((x - left) / groupWidth));
+  const double groupStart = left + category * groupWidth + groupWidth * (1 - groupFill) / 2;
+  const double within = x - groupStart;
+  const double barWidth = groupWidth * groupFill / seriesCount;
+  if (within < 0 || within >= barWidth * seriesCount) return hit;
+  hit.category = category;
+  hit.series = std::min(seriesCount - 1, static_cast<int>(within / barWidth));
+  return hit;
+}
+
+PlotLayout computeLayout(const LayoutInput& in) {
+  PlotLayout out;
+  const Rect& f = in.frame;
+  const double pad = in.padding, lh = in.lineHeight;
+  double top = f.y0 + pad;
+  if (in.hasTitle) {
+    out.title = {f.x0 + pad, top};
+    top += lh + pad;
+  }
+  if (in.hasYLabel) {
+    // ImGui draws no rotated text: the y label sits above the axis, where readers look first.
+    out.yLabel = {f.x0 + pad, top};
+    top += lh + pad / 2;
+  }
+  out.swatchWidth = 1.8 * lh;
+  const double entryGap = pad * 2;
+  std::vector<double> entryWidths;
+  double widest = 0;
+  for (double w : in.legendTextWidths) {
+    entryWidths.push_back(out.swatchWidth + pad / 2 + w);
+    widest = std::max(widest, entryWidths.back());
+  }
+  const bool hasLegend = !entryWidths.empty();
+  const double columnWidth = widest + 2 * pad;
+  // A column on the right while it takes at most 35 % of the width and its entries fit the
+  // height; rows below the plot otherwise.
+  const double columnHeight = static_cast<double>(entryWidths.size()) * lh * 1.4;
+  out.legendRight =
+      hasLegend && columnWidth <= 0.35 * f.width() && columnHeight <= f.y1 - pad - (top + lh / 2);
+  double right = f.x1 - pad - (out.legendRight ? columnWidth : 0);
+  double bottom = f.y1 - pad;
+  if (hasLegend && !out.legendRight) {
+    const double rowHeight = lh * 1.3;
+    const double x0 = f.x0 + pad, x1 = f.x1 - pad;
+    std::vector<int> rowOf;
+    int rows = 1;
+    double x = x0;
+    for (double w : entryWidths) {
+      if (x > x0 && x + w > x1) {
+        ++rows;
+        x = x0;
+      }
+      rowOf.push_back(rows - 1);
+      out.legendEntries.push_back({x, 0});
+      x += w + entryGap;
+    }
+    const double legendTop = bottom - rows * rowHeight;
+    for (size_t i = 0; i < out.legendEntries.size(); ++i)
+      out.legendEntries[i].y = legendTop + rowOf[i] * rowHeight;
+    bottom = legendTop - pad;
+  }
+  if (in.hasXLabel) {
+    out.xLabel = {0, bottom - lh};
+    bottom -= lh + pad / 2;
+  }
+  bottom -= in.xTickLabelRows * lh + pad;  // tick marks and their labels
+  out.plot = {f.x0 + pad + in.yTickLabelWidth + pad, top + lh / 2, right, bottom};
+  if (out.plot.x1 < out.plot.x0) out.plot.x1 = out.plot.x0;
+  if (out.plot.y1 < out.plot.y0) out.plot.y1 = out.plot.y0;
+  out.xLabel.x = (out.plot.x0 + out.plot.x1) / 2;
+  if (out.legendRight) {
+    const double rowHeight = lh * 1.4;
+    for (size_t i = 0; i < entryWidths.size(); ++i)
+      out.legendEntries.push_back({right + 2 * pad, out.plot.y0 + i * rowHeight});
+  }
+  return out;
+}
+
+uint32_t packColor(int r, int g, int b, int a) {
+  const auto c = [](int v) { return static_cast<uint32_t>(std::clamp(v, 0, 255)); };
+  return (c(a) << 24) | (c(b) << 16) | (c(g) << 8) | c(r);
+}
+
+uint32_t seriesColor(int index) {
+  static const int kOkabeIto[][3] = {{230, 159, 0},   {86, 180, 233}, {0, 158, 115},
+                                     {240, 228, 66},  {0, 114, 178},  {213, 94, 0},
+                                     {204, 121, 167}, {153, 153, 153}};
+  constexpr int kCount = static_cast<int>(sizeof kOkabeIto / sizeof kOkabeIto[0]);
+  index = std::max(0, index);
+  const int* rgb = kOkabeIto[index % kCount];
+  // Past the palette, lighter tints of the same hues: still distinct from their neighbours.
+  const int round = index / kCount;
+  const auto tint = [round](int v) { return v + (255 - v) * std::min(round, 3) * 2 / 7; };
+  return packColor(tint(rgb[0]), tint(rgb[1]), tint(rgb[2]));
+}
+
+}  // namespace scanviz::plot

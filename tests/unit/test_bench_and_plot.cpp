@@ -1,0 +1,710 @@
+// The benchmark engine without a GPU (parsing, planning, ratio math, formatting, the CPU timing
+// path, cancellation) and the plot widget's pure math (ticks, scales, ranges, hit tests, layout).
+// No assertion depends on how fast anything ran: times are checked for sanity and consistency only.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "app/core/backends/backend.h"
+#include "app/core/backends/cuda_backend.h"
+#include "app/core/bench/bench_engine.h"
+#include "app/core/bench/bench_format.h"
+#include "app/core/bench/bench_measure.h"
+#include "app/core/capture.h"
+#include "app/ui/plot/plot_math.h"
+
+namespace scanviz {
+namespace {
+
+std::string parseError(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+// ---- sizes, algorithms, dtypes ----
+
+TEST(BenchSizes, AcceptsPowersWholeNumbersAndRanges) {
+  EXPECT_EQ(parseBenchSizes("2^10,2^20"), (std::vector<long long>{1024, 1048576}));
+  EXPECT_EQ(parseBenchSizes("1024, 1048576"), (std::vector<long long>{1024, 1048576}));
+  EXPECT_EQ(parseBenchSizes("2^20,1000,2^10,1024"), (std::vector<long long>{1000, 1024, 1 << 20}));
+  EXPECT_EQ(parseBenchSizes("2^10..2^13"), (std::vector<long long>{1024, 2048, 4096, 8192}));
+  EXPECT_EQ(parseBenchSizes("2^0"), (std::vector<long long>{1}));
+  EXPECT_EQ(parseBenchSizes("2^30"), (std::vector<long long>{1ll << 30}));
+}
+
+TEST(BenchSizes, BadInputGetsAMessageNamingTheItem) {
+  EXPECT_NE(parseError([] { parseBenchSizes("2^x"); }).find("'2^x' is not a size"),
+            std::string::npos);
+  EXPECT_NE(parseError([] { parseBenchSizes("1e6"); }).find("'1e6' is not a size"),
+            std::string::npos);
+  EXPECT_NE(parseError([] { parseBenchSizes("2^10,,2^20"); }).find("empty item"),
+            std::string::npos);
+  EXPECT_NE(parseError([] { parseBenchSizes(""); }).find("empty item"), std::string::npos);
+  EXPECT_NE(parseError([] { parseBenchSizes("2^31"); }).find("above the largest size"),
+            std::string::npos);
+  EXPECT_NE(parseError([] { parseBenchSizes("2000000000"); }).find("above the largest size"),
+            std::string::npos);
+  EXPECT_NE(parseError([] { parseBenchSizes("0"); }).find("at least 1"), std::string::npos);
+  EXPECT_NE(parseError([] { parseBenchSizes("-5"); }).find("at least 1"), std::string::npos);
+  EXPECT_NE(parseError([] { parseBenchSizes("2^13..2^10"); }).find("goes down"), std::string::npos);
+  EXPECT_NE(parseError([] { parseBenchSizes("1000..2^12"); }).find("power of two"),
+            std::string::npos);
+  EXPECT_NE(parseError([] { parseBenchSizes("99999999999999999999"); }).find("is not a size"),
+            std::string::npos);
+}
+
+TEST(BenchAlgorithms, ParsesKeysAndAllAndRejectsUnknownNames) {
+  EXPECT_EQ(parseBenchAlgorithms("kogge-stone, brent-kung"),
+            (std::vector<AlgorithmId>{AlgorithmId::KoggeStone, AlgorithmId::BrentKung}));
+  EXPECT_EQ(parseBenchAlgorithms("all").size(), allAlgorithms().size());
+  EXPECT_EQ(parseBenchAlgorithms("hierarchical,hierarchical").size(), 1u);
+  const std::string e = parseError([] { parseBenchAlgorithms("kogge"); });
+  EXPECT_NE(e.find("unknown algorithm 'kogge'"), std::string::npos);
+  EXPECT_NE(e.find("decoupled-lookback"), std::string::npos) << "lists the known keys";
+}
+
+TEST(BenchDTypes, BothOrOne) {
+  EXPECT_EQ(parseBenchDTypes("both"), (std::vector<DType>{DType::Int32, DType::Float32}));
+  EXPECT_EQ(parseBenchDTypes("float32"), (std::vector<DType>{DType::Float32}));
+  EXPECT_NE(parseError([] { parseBenchDTypes("double"); }).find("'double'"), std::string::npos);
+}
+
+// ---- ratio math ----
+
+TEST(BenchRatios, ThroughputCountsEightBytesPerElementFor32BitTypes) {
+  // 2^20 int32 in 1 ms: 2^20 elements read (4 bytes) and written (4 bytes).
+  EXPECT_DOUBLE_EQ(gigabytesPerSecond(1 << 20, DType::Int32, 1.0), 8.0 * (1 << 20) / 1e-3 / 1e9);
+  EXPECT_DOUBLE_EQ(gigabytesPerSecond(1 << 20, DType::Float32, 2.0),
+                   gigabytesPerSecond(1 << 20, DType::Int32, 1.0) / 2);
+  EXPECT_DOUBLE_EQ(elementsPerSecond(1000, 0.5), 2e6);
+  EXPECT_TRUE(std::isnan(gigabytesPerSecond(1, DType::Int32, 0)));
+  EXPECT_TRUE(std::isnan(elementsPerSecond(1, BenchPoint::kNone)));
+}
+
+TEST(BenchRatios, RatiosAreReferenceTimeOverTime) {
+  EXPECT_DOUBLE_EQ(speedRatio(2.0, 4.0), 0.5);  // twice as slow as the copy: half its rate
+  EXPECT_DOUBLE_EQ(speedRatio(3.0, 2.0), 1.5);  // faster than CUB
+  EXPECT_TRUE(std::isnan(speedRatio(BenchPoint::kNone, 1.0)));
+  EXPECT_TRUE(std::isnan(speedRatio(1.0, 0.0)));
+
+  BenchPoint p;
+  p.n = 1 << 28;
+  p.dtype = DType::Int32;
+  p.medianMs = 2.0;
+  applyBenchRatios(p, 1.6, 1.8);
+  EXPECT_DOUBLE_EQ(p.ratioToCopy, 0.8);
+  EXPECT_DOUBLE_EQ(p.ratioToCub, 0.9);
+  EXPECT_DOUBLE_EQ(p.elementsPerSecond, (1 << 28) / 2e-3);
+  // Copy bandwidth x ratio = this point's bandwidth.
+  EXPECT_NEAR(gigabytesPerSecond(p.n, p.dtype, 1.6) * p.ratioToCopy, p.gigabytesPerSecond, 1e-9);
+  applyBenchRatios(p, BenchPoint::kNone, BenchPoint::kNone);
+  EXPECT_TRUE(std::isnan(p.ratioToCopy));
+  EXPECT_TRUE(std::isnan(p.ratioToCub));
+}
+
+TEST(BenchRatios, MedianOfOddEvenAndEmpty) {
+  EXPECT_DOUBLE_EQ(medianOf({5, 1, 3}), 3);
+  EXPECT_DOUBLE_EQ(medianOf({4, 1, 3, 2}), 2.5);
+  EXPECT_TRUE(std::isnan(medianOf({})));
+}
+
+TEST(BenchRotation, SmallInputsRotateOverTwiceTheL2) {
+  const long long l2 = 50ll << 20;
+  // 2^16 int32: 512 KiB per call; 100 MiB / 512 KiB = 200 buffers.
+  EXPECT_EQ(rotationBuffers(2 * 4 * (1ll << 16), l2), 200);
+  EXPECT_EQ(rotationBuffers(2 * 4 * (1ll << 24), l2), 1);
+  EXPECT_EQ(rotationBuffers(2 * 4 * (1ll << 30), l2), 1);
+  EXPECT_EQ(rotationBuffers(8, l2), kMaxRotation);
+  EXPECT_EQ(rotationBuffers(1024, 0), 1);
+  EXPECT_EQ(rotationStride(1001, 4), 1024);
+  EXPECT_EQ(rotationStride(1024, 4), 1024);
+  EXPECT_EQ(rotationStride(1, 4), 64);
+  // 2^30 int32 without rotation: input, output, CUB's output (12 GiB) plus workspace.
+  const long long bytes = benchDeviceBytes(1ll << 30, 4, 1);
+  EXPECT_GT(bytes, 12ll << 30);
+  EXPECT_LT(bytes, 13ll << 30);
+}
+
+TEST(BenchRotation, CallsPerSampleFillTheTargetWithinBounds) {
+  EXPECT_EQ(callsPerSample(0.01, 2.0, 1000), 200);
+  EXPECT_EQ(callsPerSample(5.0, 2.0, 1000), 1);
+  EXPECT_EQ(callsPerSample(1e-6, 2.0, 1000), 1000);
+  EXPECT_EQ(callsPerSample(0.0, 2.0, 1000), 1000);
+}
+
+// ---- planning ----
+
+TEST(BenchPlan, DefaultGpuPlanCoversIssueFour) {
+  const BenchConfig cfg = resolveBenchConfig({}, BenchDevice::Cuda);
+  EXPECT_EQ(cfg.sizes, (std::vector<long long>{1 << 16, 1 << 20, 1 << 24, 1ll << 28, 1ll << 30}));
+  EXPECT_EQ(cfg.repeats, kGpuDefaultRepeats);
+  const std::vector<BenchTask> tasks = planBenchmark(cfg, BenchDevice::Cuda);
+  const auto has = [&](const std::string& key, DType d, long long n) {
+    for (const BenchTask& t : tasks)
+      if (t.subject.key() == key && t.dtype == d && t.n == n) return true;
+    return false;
+  };
+  for (DType d : {DType::Int32, DType::Float32}) {
+    for (long long n : {1ll << 16, 1ll << 20, 1ll << 24}) {
+      for (const auto& info : allAlgorithms()) EXPECT_TRUE(has(std::string(info.key), d, n));
+      for (const char* ref : {"copy", "cub", "thrust"}) EXPECT_TRUE(has(ref, d, n));
+    }
+    for (long long n : {1ll << 28, 1ll << 30}) {
+      for (const char* key :
+           {"hierarchical", "single-pass-chained", "decoupled-lookback", "copy", "cub", "thrust"})
+        EXPECT_TRUE(has(key, d, n)) << key;
+      EXPECT_FALSE(has("kogge-stone", d, n));
+      EXPECT_FALSE(has("sequential", d, n));
+    }
+  }
+  const size_t algorithms = allAlgorithms().size();
+  EXPECT_EQ(tasks.size(), 3 * 2 * (3 + algorithms) + 2 * 2 * (3 + 3));
+}
+
+TEST(BenchPlan, ReferencesComeFirstAndNamedAlgorithmsRunAtEverySize) {
+  BenchConfig cfg;
+  cfg.algorithms = {AlgorithmId::DecoupledLookback, AlgorithmId::KoggeStone};
+  cfg.sizes = {1ll << 30, 1 << 10};
+  cfg.dtypes = {DType::Float32};
+  const std::vector<BenchTask> tasks =
+      planBenchmark(resolveBenchConfig(cfg, BenchDevice::Cuda), BenchDevice::Cuda);
+  std::vector<std::string> keys;
+  for (const BenchTask& t : tasks) keys.push_back(t.subject.key() + "@" + std::to_string(t.n));
+  EXPECT_EQ(keys,
+            (std::vector<std::string>{"copy@1024", "cub@1024", "thrust@1024", "kogge-stone@1024",
+                                      "decoupled-lookback@1024", "copy@1073741824",
+                                      "cub@1073741824", "thrust@1073741824",
+                                      "kogge-stone@1073741824", "decoupled-lookback@1073741824"}));
+}
+
+TEST(BenchPlan, CpuPlanUsesCpuReferencesAndSmallSizes) {
+  BenchConfig cfg;
+  cfg.sizes = {1 << 10, 1ll << 28};
+  const BenchConfig r = resolveBenchConfig(cfg, BenchDevice::Cpu);
+  EXPECT_EQ(r.repeats, kCpuDefaultRepeats);
+  const std::vector<BenchTask> tasks = planBenchmark(r, BenchDevice::Cpu);
+  std::set<std::string> refs;
+  for (const BenchTask& t : tasks) {
+    EXPECT_LE(t.n, kCpuBenchMaxSize);
+    if (t.subject.isReference()) refs.insert(t.subject.key());
+  }
+  EXPECT_EQ(refs, (std::set<std::string>{"cpu-memcpy", "cpu-sequential"}));
+  EXPECT_EQ(defaultBenchSizes(BenchDevice::Cpu).back(), 1 << 18);
+}
+
+// ---- formatting ----
+
+BenchPoint samplePoint() {
+  BenchPoint p;
+  p.subject = BenchSubject::of(AlgorithmId::DecoupledLookback);
+  p.device = BenchDevice::Cuda;
+  p.dtype = DType::Int32;
+  p.n = 1 << 20;
+  p.blockSize = 256;
+  p.launches = 1;
+  p.samples = 9;
+  p.medianMs = 0.0123;
+  p.minMs = 0.012;
+  p.maxMs = 0.013;
+  applyBenchRatios(p, 0.00984, 0.0110);
+  p.captureMs = 4.5;
+  p.plainHostMs = 1.5;
+  p.check = BenchCheck::Passed;
+  return p;
+}
+
+TEST(BenchFormat, SizesDurationsAndRatios) {
+  EXPECT_EQ(formatBenchSize(1 << 20), "2^20");
+  EXPECT_EQ(formatBenchSize(1), "2^0");
+  EXPECT_EQ(formatBenchSize(1000), "1000");
+  EXPECT_EQ(formatBenchDuration(0.0123), "12.3 us");
+  EXPECT_EQ(formatBenchDuration(4.56), "4.56 ms");
+  EXPECT_EQ(formatBenchDuration(123.4), "123 ms");
+  EXPECT_EQ(formatBenchDuration(1234), "1.23 s");
+  EXPECT_EQ(formatBenchDuration(0.0005), "500 ns");
+  EXPECT_EQ(formatBenchDuration(BenchPoint::kNone), "-");
+  EXPECT_EQ(formatBenchRatio(0.8), "0.80x");
+  EXPECT_EQ(formatBenchRatio(1.234), "1.23x");
+  EXPECT_EQ(formatBenchRatio(0.0012), "0.0012x");
+  EXPECT_EQ(formatBenchRatio(10.894), "10.9x");
+  EXPECT_EQ(formatBenchRatio(BenchPoint::kNone), "-");
+}
+
+TEST(BenchFormat, TableRowHasEveryColumn) {
+  const std::string header = benchTableHeader();
+  for (const char* col : {"algorithm", "N", "time", "Gelem/s", "GB/s", "x copy", "x CUB",
+                          "launches", "capture", "x plain", "check"})
+    EXPECT_NE(header.find(col), std::string::npos) << col;
+  const std::string row = formatBenchTableRow(samplePoint());
+  for (const char* cell : {"decoupled-lookback", "int32", "2^20", "12.3 us", "85.3", "682", "0.80x",
+                           "0.89x", "4.50 ms", "3.00x", "ok"})
+    EXPECT_NE(row.find(cell), std::string::npos) << cell << " in: " << row;
+  // Columns line up with the header.
+  EXPECT_EQ(row.size(), header.size());
+
+  BenchPoint failed = samplePoint();
+  failed.error = "the CPU emulator cannot run this algorithm";
+  EXPECT_NE(formatBenchTableRow(failed).find("not measured: the CPU emulator cannot run"),
+            std::string::npos);
+}
+
+BenchReport sampleReport() {
+  BenchReport r;
+  r.device = BenchDevice::Cuda;
+  r.deviceName = "NVIDIA H100 80GB HBM3";
+  r.driverVersion = "12.8";
+  r.runtimeVersion = "13.0";
+  r.date = "2025-01-01T00:00:00Z";
+  r.config = resolveBenchConfig({}, BenchDevice::Cuda);
+  BenchPoint copy;
+  copy.subject = BenchSubject::reference(BenchSubjectKind::DeviceCopy);
+  copy.n = 1 << 20;
+  copy.medianMs = 0.00984;
+  copy.launches = 1;
+  applyBenchRatios(copy, copy.medianMs, BenchPoint::kNone);
+  r.points.push_back(copy);
+  r.points.push_back(samplePoint());
+  BenchPoint wrong = samplePoint();
+  wrong.subject = BenchSubject::of(AlgorithmId::KoggeStone);
+  wrong.check = BenchCheck::Failed;
+  wrong.checkDetail = "3 of 1048576 elements differ from CUB; first at index 7";
+  wrong.error = "";
+  r.points.push_back(wrong);
+  BenchPoint broken = samplePoint();
+  broken.subject = BenchSubject::of(AlgorithmId::SinglePassChained);
+  broken.medianMs = BenchPoint::kNone;
+  broken.check = BenchCheck::NotChecked;
+  broken.error = "not built yet, \"quoted\"";
+  r.points.push_back(broken);
+  r.notes.push_back("N = 2^30 float32 skipped: needs about 13 GiB");
+  r.wallSeconds = 42;
+  return r;
+}
+
+TEST(BenchFormat, JsonCarriesDeviceConfigAndEveryPoint) {
+  const nlohmann::json j = nlohmann::json::parse(benchReportJson(sampleReport()));
+  EXPECT_EQ(j["version"], 1);
+  EXPECT_EQ(j["device"], "NVIDIA H100 80GB HBM3");
+  EXPECT_EQ(j["backend"], "cuda");
+  EXPECT_EQ(j["driver"], "12.8");
+  EXPECT_EQ(j["operation"], "inclusive add");
+  EXPECT_EQ(j["config"]["sizes"].size(), 5u);
+  EXPECT_EQ(j["notes"][0], "N = 2^30 float32 skipped: needs about 13 GiB");
+  ASSERT_EQ(j["results"].size(), 4u);
+  const auto& p = j["results"][1];
+  EXPECT_EQ(p["subject"], "decoupled-lookback");
+  EXPECT_EQ(p["kind"], "algorithm");
+  EXPECT_EQ(p["n"], 1 << 20);
+  EXPECT_DOUBLE_EQ(p["median_ms"].get<double>(), 0.0123);
+  EXPECT_NEAR(p["x_copy"].get<double>(), 0.8, 1e-12);
+  EXPECT_EQ(p["check"], "ok");
+  EXPECT_EQ(j["results"][0]["kind"], "reference");
+  EXPECT_TRUE(j["results"][0]["x_cub"].is_null()) << "NaN becomes null, not invalid JSON";
+  EXPECT_EQ(j["results"][2]["check"], "mismatch");
+  EXPECT_TRUE(j["results"][3]["median_ms"].is_null());
+  EXPECT_EQ(j["results"][3]["error"], "not built yet, \"quoted\"");
+}
+
+TEST(BenchFormat, CsvHasOneRowPerPointAndQuotesWhatNeedsIt) {
+  const std::string csv = benchReportCsv(sampleReport());
+  std::vector<std::string> lines;
+  size_t start = 0;
+  for (size_t nl; (nl = csv.find('\n', start)) != std::string::npos; start = nl + 1)
+    lines.push_back(csv.substr(start, nl - start));
+  ASSERT_EQ(lines.size(), 5u);
+  EXPECT_EQ(lines[0].rfind("subject,kind,backend,dtype,n,", 0), 0u);
+  const auto columns = [](const std::string& l) {
+    int n = 1;
+    bool quoted = false;
+    for (char c : l) {
+      if (c == '"') quoted = !quoted;
+      if (c == ',' && !quoted) ++n;
+    }
+    return n;
+  };
+  for (const std::string& l : lines) EXPECT_EQ(columns(l), columns(lines[0])) << l;
+  EXPECT_EQ(lines[2].rfind("decoupled-lookback,algorithm,cuda,int32,1048576,256,1,9,", 0), 0u);
+  EXPECT_NE(lines[4].find("\"not built yet, \"\"quoted\"\"\""), std::string::npos);
+  EXPECT_NE(lines[1].find(",,"), std::string::npos) << "NaN ratio to CUB is an empty field";
+}
+
+TEST(BenchFormat, TableAndSummaryReportMismatchesAndTheHeadline) {
+  const BenchReport r = sampleReport();
+  const std::string table = formatBenchTable(r);
+  EXPECT_NE(table.find("NVIDIA H100 80GB HBM3 (driver 12.8, CUDA runtime 13.0)"),
+            std::string::npos);
+  EXPECT_NE(table.find("mismatch: kogge-stone int32 2^20: 3 of 1048576"), std::string::npos);
+  EXPECT_NE(table.find("note: N = 2^30 float32 skipped"), std::string::npos);
+  const std::string summary = benchSummaryLine(r);
+  EXPECT_EQ(summary.rfind("bench FAILED: 3 points on NVIDIA H100 80GB HBM3 in 42 s", 0), 0u)
+      << summary;
+  EXPECT_NE(summary.find("fastest at 2^20 int32: decoupled-lookback 0.80x copy, 0.89x CUB"),
+            std::string::npos)
+      << summary;
+  EXPECT_NE(summary.find("1 of 2 outputs differ from CUB"), std::string::npos) << summary;
+  EXPECT_NE(summary.find("1 not measured"), std::string::npos) << summary;
+}
+
+// ---- the CPU timing path, end to end ----
+
+BenchConfig smallCpuConfig() {
+  BenchConfig cfg;
+  cfg.backend = BackendChoice::Cpu;
+  cfg.algorithms = {AlgorithmId::KoggeStone, AlgorithmId::BrentKung, AlgorithmId::Hierarchical};
+  cfg.sizes = {1000, 4096};
+  cfg.repeats = 3;
+  cfg.warmups = 1;
+  cfg.captureMaxN = 1000;
+  cfg.targetSampleMs = 0.2;
+  return cfg;
+}
+
+TEST(BenchCpu, TimesTheEmulatorAndTheReferencesWithSaneNumbers) {
+  std::vector<int> started, finished;
+  int total = -1;
+  BenchObserver obs;
+  obs.started = [&](const BenchTask&, int i, int t) {
+    started.push_back(i);
+    total = t;
+  };
+  obs.finished = [&](const BenchPoint&, int i, int) { finished.push_back(i); };
+  const BenchReport r = runBenchmark(smallCpuConfig(), obs);
+  EXPECT_EQ(r.device, BenchDevice::Cpu);
+  EXPECT_EQ(r.deviceName, "CPU emulator");
+  EXPECT_FALSE(r.cancelled);
+  ASSERT_EQ(r.points.size(), 2u * 2u * 5u);  // sizes x dtypes x (2 references + 3 algorithms)
+  EXPECT_EQ(total, 20);
+  EXPECT_EQ(started, finished);
+  for (size_t i = 0; i < finished.size(); ++i) EXPECT_EQ(finished[i], static_cast<int>(i));
+
+  for (const BenchPoint& p : r.points) {
+    SCOPED_TRACE(p.subject.key() + " " + std::string(dtypeName(p.dtype)) + " " +
+                 std::to_string(p.n));
+    ASSERT_TRUE(p.measured()) << p.error;
+    EXPECT_EQ(p.device, BenchDevice::Cpu);
+    EXPECT_EQ(p.samples, 3);
+    EXPECT_GT(p.medianMs, 0);
+    EXPECT_LE(p.minMs, p.medianMs);
+    EXPECT_LE(p.medianMs, p.maxMs);
+    EXPECT_GE(p.callsPerSample, 1);
+    EXPECT_DOUBLE_EQ(p.gigabytesPerSecond, gigabytesPerSecond(p.n, p.dtype, p.medianMs));
+    EXPECT_GT(p.ratioToCopy, 0);
+    EXPECT_TRUE(std::isnan(p.ratioToCub)) << "no CUB on the CPU";
+    EXPECT_EQ(p.launches, 0);
+    if (p.subject.isReference()) {
+      EXPECT_EQ(p.check, BenchCheck::NotChecked);
+    } else {
+      EXPECT_EQ(p.check, BenchCheck::Passed) << p.checkDetail;
+      EXPECT_EQ(p.blockSize, 256);
+      if (p.n <= 1000) {
+        EXPECT_GT(p.captureMs, 0) << p.captureNote;
+        EXPECT_GT(p.plainHostMs, 0);
+      } else {
+        EXPECT_TRUE(std::isnan(p.captureMs)) << "captures are timed up to captureMaxN";
+      }
+    }
+  }
+  EXPECT_DOUBLE_EQ(r.points[0].ratioToCopy, 1.0) << "the copy against itself";
+  EXPECT_EQ(r.points[0].subject.key(), "cpu-memcpy");
+  EXPECT_NE(formatBenchTable(r).find("CPU times"), std::string::npos);
+}
+
+TEST(BenchCpu, AutoWithoutAGpuSaysSoAndCudaWithoutOneIsAnError) {
+  if (cudaStatus().available) GTEST_SKIP() << "a CUDA device answers on this machine";
+  BenchConfig cfg = smallCpuConfig();
+  cfg.backend = BackendChoice::Auto;
+  cfg.sizes = {64};
+  cfg.algorithms = {AlgorithmId::Sequential};
+  const BenchReport r = runBenchmark(cfg);
+  EXPECT_EQ(r.device, BenchDevice::Cpu);
+  EXPECT_FALSE(r.noGpuReason.empty());
+  EXPECT_NE(benchPreamble(r).find("no GPU"), std::string::npos);
+  cfg.backend = BackendChoice::Cuda;
+  try {
+    runBenchmark(cfg);
+    FAIL() << "expected a BackendError";
+  } catch (const BackendError& e) {
+    EXPECT_NE(std::string(e.what()).find("no CUDA device"), std::string::npos);
+  }
+}
+
+TEST(BenchCpu, SizesAboveTheEmulatorLimitAreSkippedWithANote) {
+  BenchConfig cfg = smallCpuConfig();
+  cfg.sizes = {256, 1ll << 26};
+  cfg.algorithms = {AlgorithmId::Sequential};
+  const BenchReport r = runBenchmark(cfg);
+  for (const BenchPoint& p : r.points) EXPECT_EQ(p.n, 256);
+  ASSERT_FALSE(r.notes.empty());
+  EXPECT_NE(r.notes[0].find("2^26 skipped"), std::string::npos) << r.notes[0];
+}
+
+// ---- cancellation ----
+
+TEST(BenchCancel, ACancelledRunStopsAndKeepsWhatItMeasured) {
+  std::atomic<bool> cancel{false};
+  BenchObserver obs;
+  obs.finished = [&](const BenchPoint&, int index, int) {
+    if (index == 2) cancel.store(true);
+  };
+  const BenchReport r = runBenchmark(smallCpuConfig(), obs, &cancel);
+  EXPECT_TRUE(r.cancelled);
+  EXPECT_EQ(r.points.size(), 3u);
+  EXPECT_NE(r.notes.back().find("cancelled"), std::string::npos);
+  EXPECT_EQ(benchSummaryLine(r).rfind("bench cancelled: ", 0), 0u);
+}
+
+TEST(BenchCancel, CancelledBeforeTheStartMeasuresNothing) {
+  std::atomic<bool> cancel{true};
+  const BenchReport r = runBenchmark(smallCpuConfig(), {}, &cancel);
+  EXPECT_TRUE(r.cancelled);
+  EXPECT_TRUE(r.points.empty());
+}
+
+TEST(BenchCancel, CancelMidMeasurementDropsThePartialPoint) {
+  // Flip the flag from the started callback: the sample loop sees it before finishing.
+  std::atomic<bool> cancel{false};
+  BenchObserver obs;
+  obs.started = [&](const BenchTask&, int index, int) {
+    if (index == 1) cancel.store(true);
+  };
+  const BenchReport r = runBenchmark(smallCpuConfig(), obs, &cancel);
+  EXPECT_TRUE(r.cancelled);
+  ASSERT_EQ(r.points.size(), 1u);
+  EXPECT_EQ(r.points[0].subject.key(), "cpu-memcpy");
+}
+
+}  // namespace
+}  // namespace scanviz
+
+// ---- the plot widget's math ----
+
+namespace scanviz::plot {
+namespace {
+
+std::vector<std::string> labels(const std::vector<Tick>& ticks) {
+  std::vector<std::string> out;
+  for (const Tick& t : ticks)
+    if (!t.label.empty()) out.push_back(t.label);
+  return out;
+}
+
+TEST(PlotTicks, NiceStepsAreOneTwoFiveTimesAPowerOfTen) {
+  EXPECT_DOUBLE_EQ(niceStep(0.13), 0.2);
+  EXPECT_DOUBLE_EQ(niceStep(0.2), 0.2);
+  EXPECT_DOUBLE_EQ(niceStep(3), 5);
+  EXPECT_DOUBLE_EQ(niceStep(7), 10);
+  EXPECT_DOUBLE_EQ(niceStep(1), 1);
+  EXPECT_DOUBLE_EQ(niceStep(250), 500);
+  EXPECT_DOUBLE_EQ(niceStep(0), 1);
+}
+
+TEST(PlotTicks, LinearTicksLandOnMultiplesOfTheStep) {
+  EXPECT_EQ(labels(linearTicks(0, 10, 6)),
+            (std::vector<std::string>{"0", "2", "4", "6", "8", "10"}));
+  EXPECT_EQ(labels(linearTicks(0, 1, 6)),
+            (std::vector<std::string>{"0", "0.2", "0.4", "0.6", "0.8", "1.0"}));
+  EXPECT_EQ(labels(linearTicks(-1, 1, 5)),
+            (std::vector<std::string>{"-1.0", "-0.5", "0", "0.5", "1.0"}));
+  EXPECT_EQ(labels(linearTicks(0, 3e9, 4)), (std::vector<std::string>{"0", "1G", "2G", "3G"}));
+  EXPECT_EQ(labels(linearTicks(0, 10000, 6)),
+            (std::vector<std::string>{"0", "2k", "4k", "6k", "8k", "10k"}));
+  EXPECT_EQ(labels(linearTicks(0.5, 3500, 8)),
+            (std::vector<std::string>{"500", "1000", "1500", "2000", "2500", "3000", "3500"}));
+  EXPECT_LE(linearTicks(0, 977, 5).size(), 5u);
+  EXPECT_EQ(linearTicks(3, 3, 5).size(), 1u);
+  EXPECT_TRUE(linearTicks(NAN, 1, 5).empty());
+}
+
+TEST(PlotTicks, Log10TicksAreDecades) {
+  EXPECT_EQ(labels(log10Ticks(1, 1e6, 10)),
+            (std::vector<std::string>{"1", "10", "100", "1k", "10k", "100k", "1M"}));
+  // Few decades: unlabelled 2..9 marks between them, labelled decades.
+  const std::vector<Tick> t = log10Ticks(0.01, 100, 10);
+  EXPECT_EQ(labels(t), (std::vector<std::string>{"0.01", "0.1", "1", "10", "100"}));
+  EXPECT_EQ(t.size(), 5u + 4 * 8);
+  for (size_t i = 1; i < t.size(); ++i) EXPECT_LT(t[i - 1].value, t[i].value);
+  // Too many decades: every k-th, still whole decades.
+  const std::vector<Tick> wide = log10Ticks(1e-3, 1e12, 5);
+  EXPECT_LE(wide.size(), 6u);
+  for (const Tick& tick : wide) {
+    const double e = std::log10(tick.value);
+    EXPECT_NEAR(e, std::round(e), 1e-9);
+  }
+  // Less than two decades: 1-2-5 ticks so the axis still reads.
+  EXPECT_EQ(labels(log10Ticks(2, 30, 10)), (std::vector<std::string>{"2", "5", "10", "20"}));
+  EXPECT_TRUE(log10Ticks(-1, 10, 5).empty());
+}
+
+TEST(PlotTicks, Log2TicksArePowersOfTwo) {
+  const std::vector<Tick> all = log2Ticks(1024, 1ll << 30, 30);
+  ASSERT_EQ(all.size(), 21u);
+  EXPECT_EQ(all.front().label, "2^10");
+  EXPECT_EQ(all.back().label, "2^30");
+  EXPECT_EQ(labels(log2Ticks(1024, 1ll << 30, 6)),
+            (std::vector<std::string>{"2^12", "2^16", "2^20", "2^24", "2^28"}));
+  // Narrower than an octave: linear ticks instead of nothing.
+  EXPECT_FALSE(log2Ticks(5, 7, 5).empty());
+}
+
+TEST(PlotTicks, LabelsOfDecadesAndExactValues) {
+  EXPECT_EQ(formatDecadeTick(1), "1");
+  EXPECT_EQ(formatDecadeTick(1e3), "1k");
+  EXPECT_EQ(formatDecadeTick(1e4), "10k");
+  EXPECT_EQ(formatDecadeTick(1e9), "1G");
+  EXPECT_EQ(formatDecadeTick(1e12), "1T");
+  EXPECT_EQ(formatDecadeTick(0.001), "0.001");
+  EXPECT_EQ(formatDecadeTick(1e-5), "1e-5");
+  EXPECT_EQ(formatExactValue(1048576), "1048576");
+  EXPECT_EQ(formatExactValue(0.1234567), "0.123457");
+  EXPECT_EQ(formatExactValue(350), "350");
+  EXPECT_EQ(formatExactValue(NAN), "NaN");
+}
+
+TEST(PlotScale, MapsDataToPixelsAndBack) {
+  const AxisMap lin{AxisScale::Linear, 0, 100, 50, 250};
+  EXPECT_DOUBLE_EQ(lin.toPixel(50), 150);
+  EXPECT_DOUBLE_EQ(lin.toData(200), 75);
+  const AxisMap log{AxisScale::Log10, 1, 100, 0, 200};
+  EXPECT_NEAR(log.toPixel(10), 100, 1e-9);
+  EXPECT_NEAR(log.toData(150), std::pow(10, 1.5), 1e-9);
+  EXPECT_TRUE(std::isnan(log.toPixel(0)));
+  EXPECT_TRUE(std::isnan(log.toPixel(-3)));
+  EXPECT_TRUE(std::isnan(lin.toPixel(NAN)));
+  // A y axis: data grows upwards, pixels downwards.
+  const AxisMap y{AxisScale::Log2, 1024, 1 << 20, 400, 100};
+  EXPECT_NEAR(y.toPixel(1 << 15), 250, 1e-9);
+  EXPECT_GT(y.toPixel(2048), y.toPixel(4096));
+  // A degenerate range maps to the middle instead of dividing by zero.
+  EXPECT_DOUBLE_EQ((AxisMap{AxisScale::Linear, 5, 5, 0, 10}.toPixel(5)), 5);
+}
+
+TEST(PlotScale, AutoRangesEndOnTicks) {
+  const Range lin = autoRange(AxisScale::Linear, {3, 7}, false);
+  EXPECT_LT(lin.min, 3);
+  EXPECT_GT(lin.max, 7);
+  // 5 % headroom (2.8 .. 7.2), then outwards to the 1-2-5 step of the span (1).
+  EXPECT_DOUBLE_EQ(lin.min, 2);
+  EXPECT_DOUBLE_EQ(lin.max, 8);
+  const Range zero = autoRange(AxisScale::Linear, {3, 7}, true);
+  EXPECT_DOUBLE_EQ(zero.min, 0);
+  EXPECT_GE(zero.max, 7);
+  const Range log = autoRange(AxisScale::Log10, {3, 700, -1, NAN}, false);
+  EXPECT_DOUBLE_EQ(log.min, 1);
+  EXPECT_DOUBLE_EQ(log.max, 1000);
+  const Range log2 = autoRange(AxisScale::Log2, {1000, 5000}, false);
+  EXPECT_DOUBLE_EQ(log2.min, 512);
+  EXPECT_DOUBLE_EQ(log2.max, 8192);
+  const Range exactDecade = autoRange(AxisScale::Log10, {10, 1000}, false);
+  EXPECT_DOUBLE_EQ(exactDecade.min, 10);
+  EXPECT_DOUBLE_EQ(exactDecade.max, 1000);
+  const Range single = autoRange(AxisScale::Log10, {100}, false);
+  EXPECT_LT(single.min, single.max);
+  EXPECT_DOUBLE_EQ(autoRange(AxisScale::Linear, {}, false).max, 1);
+  EXPECT_DOUBLE_EQ(autoRange(AxisScale::Log10, {NAN, 0}, false).min, 1);
+  const Range flat = autoRange(AxisScale::Linear, {5, 5}, false);
+  EXPECT_LT(flat.min, 5);
+  EXPECT_GT(flat.max, 5);
+  EXPECT_EQ(maxTicksFor(300, 30), 10);
+  EXPECT_EQ(maxTicksFor(10, 30), 2);
+}
+
+TEST(PlotNearest, FindsTheClosestPointWithinReach) {
+  const std::vector<std::vector<Point>> series = {{{10, 10}, {50, 50}, {NAN, 20}},
+                                                  {{48, 53}, {100, 100}}};
+  NearestHit h = nearestPoint(series, {49, 52}, 10);
+  EXPECT_EQ(h.series, 1);
+  EXPECT_EQ(h.index, 0);
+  EXPECT_NEAR(h.distance, std::sqrt(2.0), 1e-12);
+  h = nearestPoint(series, {12, 9}, 10);
+  EXPECT_EQ(h.series, 0);
+  EXPECT_EQ(h.index, 0);
+  EXPECT_EQ(nearestPoint(series, {200, 200}, 10).series, -1);
+  EXPECT_EQ(nearestPoint(series, {0, 20}, 5).series, -1) << "NaN points are never hit";
+  EXPECT_EQ(nearestPoint({}, {0, 0}, 5).series, -1);
+}
+
+TEST(PlotBars, SlotsAndHitTestsAgree) {
+  const double left = 100, right = 500;
+  for (int c = 0; c < 4; ++c)
+    for (int s = 0; s < 3; ++s) {
+      const Rect slot = barSlot(c, s, 4, 3, left, right);
+      EXPECT_GT(slot.width(), 0);
+      const BarHit hit = barAt((slot.x0 + slot.x1) / 2, 4, 3, left, right);
+      EXPECT_EQ(hit.category, c);
+      EXPECT_EQ(hit.series, s);
+    }
+  // Bars of one category are adjacent and centred on the category.
+  const Rect first = barSlot(1, 0, 4, 3, left, right), last = barSlot(1, 2, 4, 3, left, right);
+  EXPECT_NEAR((first.x0 + last.x1) / 2, categoryCenter(1, 4, left, right), 1e-9);
+  EXPECT_EQ(barAt(left + 1, 4, 3, left, right).category, -1) << "the gap between groups";
+  EXPECT_EQ(barAt(right + 10, 4, 3, left, right).category, -1);
+  EXPECT_EQ(barAt(200, 0, 3, left, right).category, -1);
+}
+
+TEST(PlotLayout, LegendGoesRightWhenThereIsRoomAndBelowOtherwise) {
+  LayoutInput in;
+  in.frame = {0, 0, 900, 400};
+  in.lineHeight = 13;
+  in.yTickLabelWidth = 30;
+  in.hasTitle = true;
+  in.hasXLabel = true;
+  in.legendTextWidths = {80, 120, 40};
+  const PlotLayout wide = computeLayout(in);
+  EXPECT_TRUE(wide.legendRight);
+  ASSERT_EQ(wide.legendEntries.size(), 3u);
+  for (const Point& p : wide.legendEntries) EXPECT_GT(p.x, wide.plot.x1);
+  EXPECT_GT(wide.plot.x0, in.yTickLabelWidth) << "room for the y tick labels";
+  EXPECT_GT(wide.plot.y0, wide.title.y + in.lineHeight) << "below the title";
+  EXPECT_LT(wide.plot.y1, in.frame.y1 - in.lineHeight) << "room for x tick labels";
+
+  in.frame = {0, 0, 300, 400};
+  const PlotLayout narrow = computeLayout(in);
+  EXPECT_FALSE(narrow.legendRight);
+  for (const Point& p : narrow.legendEntries) {
+    EXPECT_GT(p.y, narrow.plot.y1);
+    EXPECT_GE(p.x, in.frame.x0);
+    EXPECT_LE(p.x, in.frame.x1);
+  }
+  EXPECT_NEAR(narrow.plot.x1, in.frame.x1 - in.padding, 1e-9) << "the plot keeps the full width";
+  EXPECT_GT(narrow.legendEntries[2].y, narrow.legendEntries[0].y) << "wraps onto a second row";
+
+  // Too many entries for a column of that height: rows below, even on a wide frame.
+  in.frame = {0, 0, 900, 120};
+  in.legendTextWidths.assign(14, 80);
+  const PlotLayout tall = computeLayout(in);
+  EXPECT_FALSE(tall.legendRight);
+  for (const Point& p : tall.legendEntries) EXPECT_LE(p.y, in.frame.y1);
+
+  in.frame = {0, 0, 300, 400};
+  in.legendTextWidths.clear();
+  in.hasTitle = false;
+  const PlotLayout bare = computeLayout(in);
+  EXPECT_TRUE(bare.legendEntries.empty());
+  EXPECT_LT(bare.plot.y0, narrow.plot.y0);
+  EXPECT_GT(bare.plot.y1, narrow.plot.y1);
+
+  in.frame = {0, 0, 10, 10};  // too small: degenerate but never inverted
+  const PlotLayout tiny = computeLayout(in);
+  EXPECT_GE(tiny.plot.width(), 0);
+  EXPECT_GE(tiny.plot.height(), 0);
+}
+
+TEST(PlotColors, PaletteIsDistinctAndPackedLikeImGui) {
+  EXPECT_EQ(packColor(1, 2, 3, 4), 0x04030201u);
+  std::set<uint32_t> colors;
+  for (int i = 0; i < 16; ++i) colors.insert(seriesColor(i));
+  EXPECT_EQ(colors.size(), 16u);
+  EXPECT_EQ(seriesColor(0) >> 24, 255u) << "opaque";
+}
+
+}  // namespace
+}  // namespace scanviz::plot
