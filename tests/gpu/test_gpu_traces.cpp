@@ -3,6 +3,8 @@
 // by step (values, active threads, edges, ops, counters), and outputs must equal CUB's.
 #include <gtest/gtest.h>
 
+#include <ostream>
+
 #include "app/core/backends/cuda_backend.h"
 #include "app/core/capture.h"
 #include "app/core/input_spec.h"
@@ -21,6 +23,11 @@ struct TraceCase {
   AlgorithmId algorithm;
   long long n;
 };
+
+// Readable CTest names: "kogge-stone n=1025" rather than the bytes of the struct.
+void PrintTo(const TraceCase& c, std::ostream* os) {
+  *os << algorithmInfo(c.algorithm).key << " n=" << c.n;
+}
 
 class GpuTraceEquality : public ::testing::TestWithParam<TraceCase> {};
 
