@@ -29,6 +29,7 @@ void readLayout(const json& j, PanelLayout& l, const std::string& where) {
   readField(j, "show_controls", l.showControls, where);
   readField(j, "show_counters", l.showCounters, where);
   readField(j, "show_explanation", l.showExplanation, where);
+  readField(j, "show_code", l.showCode, where);
   readField(j, "controls_width", l.controlsWidth, where);
   readField(j, "counters_width", l.countersWidth, where);
   l.controlsWidth = std::clamp(l.controlsWidth, 200.0f, 1200.0f);
@@ -37,7 +38,9 @@ void readLayout(const json& j, PanelLayout& l, const std::string& where) {
 
 }  // namespace
 
-std::string_view themeKey(Theme t) { return t == Theme::Dark ? "dark" : "light"; }
+std::string_view themeKey(Theme t) {
+  return t == Theme::Dark ? "dark" : "light";
+}
 
 std::optional<Theme> parseTheme(std::string_view s) {
   if (s == "dark") return Theme::Dark;
@@ -45,7 +48,9 @@ std::optional<Theme> parseTheme(std::string_view s) {
   return std::nullopt;
 }
 
-std::string_view paletteKey(Palette p) { return p == Palette::Classic ? "classic" : "okabe-ito"; }
+std::string_view paletteKey(Palette p) {
+  return p == Palette::Classic ? "classic" : "okabe-ito";
+}
 
 std::optional<Palette> parsePalette(std::string_view s) {
   if (s == "classic") return Palette::Classic;
@@ -72,11 +77,10 @@ std::string settingsToJson(const AppSettings& s) {
   j["palette"] = std::string(paletteKey(s.palette));
   j["ui_scale"] = s.uiScale;
   j["brent_processors"] = s.brentProcessors;
-  j["layout"] = {{"show_controls", s.layout.showControls},
-                 {"show_counters", s.layout.showCounters},
-                 {"show_explanation", s.layout.showExplanation},
-                 {"controls_width", s.layout.controlsWidth},
-                 {"counters_width", s.layout.countersWidth}};
+  j["layout"] = {
+      {"show_controls", s.layout.showControls},       {"show_counters", s.layout.showCounters},
+      {"show_explanation", s.layout.showExplanation}, {"show_code", s.layout.showCode},
+      {"controls_width", s.layout.controlsWidth},     {"counters_width", s.layout.countersWidth}};
   return j.dump(2) + "\n";
 }
 
@@ -98,7 +102,9 @@ AppSettings settingsFromJson(const std::string& text, const std::string& name) {
   const auto t = parseTheme(theme);
   if (!t) throw ConfigFormatError("'" + name + "': theme '" + theme + "' is not dark or light");
   const auto p = parsePalette(palette);
-  if (!p) throw ConfigFormatError("'" + name + "': palette '" + palette + "' is not classic or okabe-ito");
+  if (!p)
+    throw ConfigFormatError("'" + name + "': palette '" + palette +
+                            "' is not classic or okabe-ito");
   s.theme = *t;
   s.palette = *p;
   s.uiScale = std::clamp(s.uiScale, kMinUiScale, kMaxUiScale);

@@ -24,6 +24,7 @@ struct PanelLayout {
   bool showControls = true;
   bool showCounters = true;
   bool showExplanation = true;
+  bool showCode = true;       // the kernel source beside the explanation
   float controlsWidth = 310;  // logical pixels at scale 1
   float countersWidth = 340;
 };

@@ -8,7 +8,9 @@ namespace {
 using nlohmann::json;
 
 std::string_view launchOrderKey(LaunchOrder o) {
-  return o == LaunchOrder::Ascending ? "ascending" : o == LaunchOrder::Descending ? "descending" : "random";
+  return o == LaunchOrder::Ascending    ? "ascending"
+         : o == LaunchOrder::Descending ? "descending"
+                                        : "random";
 }
 
 // Reads one optional field, keeping the default when it is absent.

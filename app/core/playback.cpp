@@ -49,7 +49,9 @@ void Playback::play() {
   pending_ = 0;
 }
 
-void Playback::setSpeed(double s) { speed_ = std::clamp(s, kMinSpeed, kMaxSpeed); }
+void Playback::setSpeed(double s) {
+  speed_ = std::clamp(s, kMinSpeed, kMaxSpeed);
+}
 
 bool Playback::tick(double seconds) {
   if (!playing_) return false;

@@ -7,8 +7,12 @@
 namespace scanviz {
 namespace {
 
-Operator traceOperator(const Trace& t) { return parseOperator(t.meta.op).value_or(Operator::Add); }
-DType traceDType(const Trace& t) { return parseDType(t.meta.dtype).value_or(DType::Int32); }
+Operator traceOperator(const Trace& t) {
+  return parseOperator(t.meta.op).value_or(Operator::Add);
+}
+DType traceDType(const Trace& t) {
+  return parseDType(t.meta.dtype).value_or(DType::Int32);
+}
 
 // Combines in the trace's dtype, so a derived float row rounds as the kernel would.
 double combine(Operator op, DType d, double a, double b) {
@@ -23,8 +27,8 @@ std::vector<double> exclusiveFromInclusive(const std::vector<double>& inc, doubl
   return ex;
 }
 
-std::vector<double> inclusiveFromExclusive(const std::vector<double>& ex, const std::vector<double>& in,
-                                           Operator op, DType d) {
+std::vector<double> inclusiveFromExclusive(const std::vector<double>& ex,
+                                           const std::vector<double>& in, Operator op, DType d) {
   std::vector<double> inc(ex.size());
   for (size_t i = 0; i < ex.size() && i < in.size(); ++i) inc[i] = combine(op, d, ex[i], in[i]);
   return inc;

@@ -33,7 +33,8 @@ std::vector<std::string> sampleTraces() {
   if (dir.empty()) return files;
   std::error_code ec;
   for (const auto& e : fs::directory_iterator(dir, ec))
-    if (e.is_regular_file(ec) && e.path().extension() == ".json") files.push_back(e.path().string());
+    if (e.is_regular_file(ec) && e.path().extension() == ".json")
+      files.push_back(e.path().string());
   std::sort(files.begin(), files.end());
   return files;
 }

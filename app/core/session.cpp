@@ -19,7 +19,8 @@ json parseJson(const std::string& text, const std::string& name) {
 }
 
 void checkKind(const json& j, const std::string& name) {
-  if (!j.is_object()) throw ConfigFormatError("'" + name + "' is not a session file (no JSON object)");
+  if (!j.is_object())
+    throw ConfigFormatError("'" + name + "' is not a session file (no JSON object)");
   if (!j.contains("kind")) {
     if (j.contains("steps") && j.contains("meta"))
       throw ConfigFormatError("'" + name + "' is a trace file, not a session; open it as a trace");
@@ -64,18 +65,22 @@ Session sessionFromJson(const std::string& text, const std::string& name) {
   const json j = parseJson(text, name);
   checkKind(j, name);
   Session s;
-  if (j.contains("config")) s.config = captureConfigFromJson(j.at("config"), "'" + name + "': config");
+  if (j.contains("config"))
+    s.config = captureConfigFromJson(j.at("config"), "'" + name + "': config");
   try {
     if (j.contains("step")) s.step = j.at("step").get<int>();
     if (j.contains("trace_file")) s.traceFile = j.at("trace_file").get<std::string>();
   } catch (const json::exception&) {
     throw ConfigFormatError("'" + name + "': step or trace_file has the wrong type");
   }
-  if (s.step < 0) throw ConfigFormatError("'" + name + "': step " + std::to_string(s.step) + " is negative");
+  if (s.step < 0)
+    throw ConfigFormatError("'" + name + "': step " + std::to_string(s.step) + " is negative");
   return s;
 }
 
-void saveSession(const Session& s, const std::string& path) { writeFileAtomically(path, sessionToJson(s)); }
+void saveSession(const Session& s, const std::string& path) {
+  writeFileAtomically(path, sessionToJson(s));
+}
 
 Session loadSession(const std::string& path) {
   std::string text;

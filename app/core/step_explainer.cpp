@@ -37,17 +37,22 @@ bool isArithmetic(const std::vector<int>& ids) {
   return true;
 }
 
-std::string elementName(const TraceStep& s) { return s.array == "section" ? "XY" : "Y"; }
+std::string elementName(const TraceStep& s) {
+  return s.array == "section" ? "XY" : "Y";
+}
 
 // The operator application "XY[i] = XY[src] op XY[i]" in words, for one or many threads.
 std::string combinePhrase(const std::string& op, bool plural, const std::string& srcExpr,
                           const std::string& dstExpr) {
   const auto verb = [plural](const char* many, const char* one) { return plural ? many : one; };
-  if (op == "mul") return std::string(verb("multiply ", "multiplies ")) + dstExpr + " by " + srcExpr;
+  if (op == "mul")
+    return std::string(verb("multiply ", "multiplies ")) + dstExpr + " by " + srcExpr;
   if (op == "max")
-    return std::string(verb("keep", "keeps")) + " the larger of " + srcExpr + " and " + dstExpr + " in " + dstExpr;
+    return std::string(verb("keep", "keeps")) + " the larger of " + srcExpr + " and " + dstExpr +
+           " in " + dstExpr;
   if (op == "min")
-    return std::string(verb("keep", "keeps")) + " the smaller of " + srcExpr + " and " + dstExpr + " in " + dstExpr;
+    return std::string(verb("keep", "keeps")) + " the smaller of " + srcExpr + " and " + dstExpr +
+           " in " + dstExpr;
   return std::string(verb("add ", "adds ")) + srcExpr + " into " + dstExpr;
 }
 
@@ -83,21 +88,27 @@ std::string edgeSentence(const Trace& t, const TraceStep& s) {
   const std::string a = elementName(s);
   const int d = constantDistance(s);
   if (d > 0) {
-    std::string text = who + " " +
-                       combinePhrase(t.meta.op, plural, a + "[i-" + std::to_string(d) + "]", a + "[i]");
+    std::string text =
+        who + " " +
+        combinePhrase(t.meta.op, plural, a + "[i-" + std::to_string(d) + "]", a + "[i]");
     if (!destinationsAreThreadIds(s)) text += destinationList(s);
     return text;
   }
-  const bool ownInput = std::all_of(s.edges.begin(), s.edges.end(), [](const auto& e) { return e[1] < 0; });
+  const bool ownInput =
+      std::all_of(s.edges.begin(), s.edges.end(), [](const auto& e) { return e[1] < 0; });
   if (ownInput)
-    return who + " " + combinePhrase(t.meta.op, plural, plural ? "their own input" : "its own input", a + "[i]");
-  return who + " apply " + t.meta.op + " to " + std::to_string(s.edges.size()) + " pairs of elements";
+    return who + " " +
+           combinePhrase(t.meta.op, plural, plural ? "their own input" : "its own input",
+                         a + "[i]");
+  return who + " apply " + t.meta.op + " to " + std::to_string(s.edges.size()) +
+         " pairs of elements";
 }
 
 std::string loadSentence(const Trace& t, const TraceStep& s) {
   const int section = static_cast<int>(s.values.size());
   const long long start = static_cast<long long>(s.block) * std::max(1, t.meta.sectionSize);
-  const long long valid = s.level > 0 ? section : std::clamp<long long>(t.meta.n - start, 0, section);
+  const long long valid =
+      s.level > 0 ? section : std::clamp<long long>(t.meta.n - start, 0, section);
   const int threads = t.meta.blockSize;
   std::string text = "load: " + std::to_string(threads) + " threads copy " + std::to_string(valid) +
                      (s.level > 0 ? " block sums" : " input values") + " into shared memory XY";
@@ -110,7 +121,9 @@ std::string loadSentence(const Trace& t, const TraceStep& s) {
   return text;
 }
 
-std::string identityText(const Trace& t) { return formatValue(identityValue(t.meta.op, t.meta.dtype), t.meta.dtype); }
+std::string identityText(const Trace& t) {
+  return formatValue(identityValue(t.meta.op, t.meta.dtype), t.meta.dtype);
+}
 
 // Steps whose meaning the edges alone do not tell.
 std::string kindSentence(const Trace& t, const TraceStep& s) {
@@ -126,9 +139,11 @@ std::string kindSentence(const Trace& t, const TraceStep& s) {
       return "each thread scans its own subsection sequentially (" + ops + ")";
     case StepKind::SectionsScanned:
       return "each of the " + std::to_string(t.meta.blocksTotal) + " blocks scanned its own " +
-             std::to_string(t.meta.sectionSize) + " elements; the last element of a section is its sum";
+             std::to_string(t.meta.sectionSize) +
+             " elements; the last element of a section is its sum";
     case StepKind::AddBlockSums:
-      return "every block after the first adds the scanned sum of the sections before it to its elements (" +
+      return "every block after the first adds the scanned sum of the sections before it to its "
+             "elements (" +
              ops + ")";
     case StepKind::TilePrefix:
       return "each tile adds the combined total of all tiles before it (" + ops + ")";
@@ -169,7 +184,8 @@ std::string describeThreads(const std::vector<int>& ids) {
   }
   const std::string count = " (" + std::to_string(ids.size()) + " threads)";
   if (ids.size() <= 6) return "threads " + join(ids, ids.size());
-  if (isArithmetic(ids)) return "threads " + join(ids, 3) + ", ..., " + std::to_string(ids.back()) + count;
+  if (isArithmetic(ids))
+    return "threads " + join(ids, 3) + ", ..., " + std::to_string(ids.back()) + count;
   return std::to_string(ids.size()) + " threads, " + std::to_string(ids.front()) + " to " +
          std::to_string(ids.back());
 }
@@ -177,7 +193,8 @@ std::string describeThreads(const std::vector<int>& ids) {
 std::string explainStep(const Trace& t, int step) {
   if (step < 0 || step >= static_cast<int>(t.steps.size())) return {};
   const TraceStep& s = t.steps[static_cast<size_t>(step)];
-  if (static_cast<StepKind>(s.kind) == StepKind::Load && s.array == "section") return loadSentence(t, s);
+  if (static_cast<StepKind>(s.kind) == StepKind::Load && s.array == "section")
+    return loadSentence(t, s);
   return s.label + ": " + kindSentence(t, s) + kindSuffix(s);
 }
 

@@ -49,7 +49,10 @@ bool usesRegistersOnly(const TraceStep& s) {
 }  // namespace
 
 int sharedMemorySlot(std::string_view algorithm, int index) {
-  return algorithm == "blelloch-conflict-free" ? index + index / kSharedBanks : index;
+  // The kernels that pad (PadMap{5} in kernels/block/blelloch.h,
+  // kernels/grid/decoupled_lookback.h).
+  const bool padded = algorithm == "blelloch-conflict-free" || algorithm == "decoupled-lookback";
+  return padded ? index + index / kSharedBanks : index;
 }
 
 BankConflicts bankConflicts(const TraceStep& s, std::string_view algorithm) {

@@ -41,8 +41,9 @@ StepMetrics stepMetrics(const Trace& t, int step);
 // matched to edges in ascending order (every algorithm's index map grows with the thread id).
 BankConflicts bankConflicts(const TraceStep& s, std::string_view algorithm);
 
-// The shared-memory slot of a logical index: conflict-free Blelloch inserts one padding slot every
-// 32 elements (algorithm_catalog.cpp), every other algorithm stores index i in slot i.
+// The shared-memory slot of a logical index: conflict-free Blelloch and the decoupled look-back
+// tiles insert one padding slot every 32 elements (their PadMap{5}); every other algorithm stores
+// index i in slot i. The trace does not record the layout, so this follows the kernels.
 int sharedMemorySlot(std::string_view algorithm, int index);
 
 }  // namespace scanviz

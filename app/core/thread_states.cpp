@@ -2,7 +2,9 @@
 
 namespace scanviz {
 
-bool isSectionStep(const TraceStep& s) { return s.array == "section"; }
+bool isSectionStep(const TraceStep& s) {
+  return s.array == "section";
+}
 
 std::vector<ThreadState> threadStates(const Trace& t, int step) {
   if (step < 0 || step >= static_cast<int>(t.steps.size())) return {};
@@ -15,10 +17,12 @@ std::vector<ThreadState> threadStates(const Trace& t, int step) {
     const TraceStep& later = t.steps[k];
     if (!isSectionStep(later) || later.block != now.block || later.level != now.level) continue;
     for (int id : later.active)
-      if (id >= 0 && static_cast<size_t>(id) < threads) states[static_cast<size_t>(id)] = ThreadState::Waiting;
+      if (id >= 0 && static_cast<size_t>(id) < threads)
+        states[static_cast<size_t>(id)] = ThreadState::Waiting;
   }
   for (int id : now.active)
-    if (id >= 0 && static_cast<size_t>(id) < threads) states[static_cast<size_t>(id)] = ThreadState::Active;
+    if (id >= 0 && static_cast<size_t>(id) < threads)
+      states[static_cast<size_t>(id)] = ThreadState::Active;
   return states;
 }
 

@@ -17,6 +17,8 @@ std::string formatValue(double v, bool integral) {
   return buf;
 }
 
-std::string formatValue(double v, const std::string& dtype) { return formatValue(v, dtype != "float32"); }
+std::string formatValue(double v, const std::string& dtype) {
+  return formatValue(v, dtype != "float32");
+}
 
 }  // namespace scanviz

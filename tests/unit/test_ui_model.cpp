@@ -21,13 +21,15 @@
 #include "app/core/thread_states.h"
 #include "app/core/trace_json.h"
 #include "app/core/value_format.h"
+#include "kernels/scan_types.h"
 
 namespace scanviz {
 namespace {
 
 namespace fs = std::filesystem;
 
-Trace captureCpu(AlgorithmId id, std::vector<double> input, int blockSize = 0, Operator op = Operator::Add) {
+Trace captureCpu(AlgorithmId id, std::vector<double> input, int blockSize = 0,
+                 Operator op = Operator::Add) {
   CaptureRequest rq;
   rq.algorithm = id;
   rq.backend = BackendChoice::Cpu;
@@ -37,7 +39,9 @@ Trace captureCpu(AlgorithmId id, std::vector<double> input, int blockSize = 0, O
   return capture(rq).trace;
 }
 
-Trace lesson(AlgorithmId id) { return captureCpu(id, defaultLessonInput()); }
+Trace lesson(AlgorithmId id) {
+  return captureCpu(id, defaultLessonInput());
+}
 
 std::vector<double> ascending(int n) {
   std::vector<double> v(static_cast<size_t>(n));
@@ -49,9 +53,10 @@ std::vector<double> ascending(int n) {
 class TempDir {
  public:
   TempDir() {
-    path_ = fs::temp_directory_path() /
-            ("scanviz-ui-model-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "-" +
-             ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    path_ =
+        fs::temp_directory_path() /
+        ("scanviz-ui-model-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
+         "-" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::remove_all(path_);
     fs::create_directories(path_);
   }
@@ -193,8 +198,8 @@ TEST(CaptureConfig, BadInputNamesTheProblem) {
 }
 
 TEST(CaptureConfig, SourceKeysRoundTrip) {
-  for (InputSource s : {InputSource::Lesson, InputSource::Random, InputSource::Ones, InputSource::Ascending,
-                        InputSource::Typed, InputSource::File})
+  for (InputSource s : {InputSource::Lesson, InputSource::Random, InputSource::Ones,
+                        InputSource::Ascending, InputSource::Typed, InputSource::File})
     EXPECT_EQ(parseInputSource(inputSourceKey(s)), s);
   EXPECT_FALSE(parseInputSource("pasted"));
 }
@@ -232,7 +237,8 @@ TEST(Session, RoundTrip) {
 }
 
 TEST(Session, MissingFieldsKeepDefaults) {
-  const Session s = sessionFromJson(R"({"kind": "scanviz-session", "config": {"algorithm": "brent-kung"}})", "s");
+  const Session s =
+      sessionFromJson(R"({"kind": "scanviz-session", "config": {"algorithm": "brent-kung"}})", "s");
   EXPECT_EQ(s.config.algorithm, AlgorithmId::BrentKung);
   EXPECT_EQ(s.config.source, InputSource::Lesson);
   EXPECT_EQ(s.step, 0);
@@ -249,15 +255,21 @@ std::string sessionError(const std::string& text) {
 }
 
 TEST(Session, CorruptFilesGetMessagesThatNameTheProblem) {
-  EXPECT_NE(sessionError(R"({"kind": "scanviz-session", "config": {)").find("not valid JSON"), std::string::npos);
-  EXPECT_NE(sessionError(R"({"kind": "scanviz-session", "config": {"operator": "pow"}})").find("'pow'"),
+  EXPECT_NE(sessionError(R"({"kind": "scanviz-session", "config": {)").find("not valid JSON"),
             std::string::npos);
-  EXPECT_NE(sessionError(R"({"kind": "scanviz-session", "config": {"block_size": "big"}})").find("block_size"),
+  EXPECT_NE(
+      sessionError(R"({"kind": "scanviz-session", "config": {"operator": "pow"}})").find("'pow'"),
+      std::string::npos);
+  EXPECT_NE(sessionError(R"({"kind": "scanviz-session", "config": {"block_size": "big"}})")
+                .find("block_size"),
             std::string::npos);
-  EXPECT_NE(sessionError(R"({"kind": "scanviz-session", "config": {"algorithm": "bubble"}})").find("bubble"),
+  EXPECT_NE(sessionError(R"({"kind": "scanviz-session", "config": {"algorithm": "bubble"}})")
+                .find("bubble"),
             std::string::npos);
-  EXPECT_NE(sessionError(R"({"kind": "scanviz-session", "step": -2})").find("negative"), std::string::npos);
-  EXPECT_NE(sessionError(R"({"kind": "scanviz-session", "version": 99})").find("version 99"), std::string::npos);
+  EXPECT_NE(sessionError(R"({"kind": "scanviz-session", "step": -2})").find("negative"),
+            std::string::npos);
+  EXPECT_NE(sessionError(R"({"kind": "scanviz-session", "version": 99})").find("version 99"),
+            std::string::npos);
   EXPECT_NE(sessionError(R"([1, 2, 3])").find("not a session"), std::string::npos);
   const std::string trace = traceToJson(lesson(AlgorithmId::KoggeStone));
   EXPECT_NE(sessionError(trace).find("is a trace file"), std::string::npos);
@@ -269,7 +281,8 @@ TEST(Session, MissingFileNamesThePath) {
     loadSession("/nonexistent/lesson.json");
     FAIL() << "expected ConfigFormatError";
   } catch (const ConfigFormatError& e) {
-    EXPECT_NE(std::string(e.what()).find("/nonexistent/lesson.json"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("/nonexistent/lesson.json"), std::string::npos)
+        << e.what();
   }
 }
 
@@ -342,17 +355,21 @@ TEST(StepExplainer, KoggeStoneLesson) {
 TEST(StepExplainer, BrentKungListsTheDestinations) {
   const Trace t = lesson(AlgorithmId::BrentKung);
   EXPECT_EQ(explainStep(t, 0),
-            "load: 4 threads copy 8 input values into shared memory XY, 2 each with coalesced strided reads");
-  EXPECT_EQ(explainStep(t, 1), "up-sweep stride 1: threads 0..3 add XY[i-1] into XY[i] (i = 1, 3, 5, 7)");
+            "load: 4 threads copy 8 input values into shared memory XY, 2 each with coalesced "
+            "strided reads");
+  EXPECT_EQ(explainStep(t, 1),
+            "up-sweep stride 1: threads 0..3 add XY[i-1] into XY[i] (i = 1, 3, 5, 7)");
   EXPECT_EQ(explainStep(t, 3), "up-sweep stride 4: thread 0 adds XY[i-4] into XY[i] (i = 7)");
 }
 
 TEST(StepExplainer, PaddingAndOperators) {
   const Trace padded = captureCpu(AlgorithmId::KoggeStone, {5, 1, 4, 2, 3});
   EXPECT_EQ(explainStep(padded, 0),
-            "load: 8 threads copy 5 input values into shared memory XY; 3 padding slots get the identity 0");
+            "load: 8 threads copy 5 input values into shared memory XY; 3 padding slots get the "
+            "identity 0");
   const Trace mx = captureCpu(AlgorithmId::KoggeStone, {5, 1, 4, 2}, 0, Operator::Max);
-  EXPECT_EQ(explainStep(mx, 1), "stride 1: threads 1..3 keep the larger of XY[i-1] and XY[i] in XY[i]");
+  EXPECT_EQ(explainStep(mx, 1),
+            "stride 1: threads 1..3 keep the larger of XY[i-1] and XY[i] in XY[i]");
 }
 
 TEST(StepExplainer, DescribeThreads) {
@@ -444,17 +461,38 @@ TEST(StepMetrics, BankConflictsFromHandMadeEdges) {
   EXPECT_FALSE(bankConflicts(s, "kogge-stone").applies);
 }
 
+int firstStepOfKind(const Trace& t, StepKind kind) {
+  for (size_t k = 0; k < t.steps.size(); ++k)
+    if (t.steps[k].kind == static_cast<int>(kind)) return static_cast<int>(k);
+  return -1;
+}
+
+TEST(StepMetrics, PaddedTilesAvoidTheStridedConflicts) {
+  // Subsection totals at stride C: the three-phase scan (C = 4, unpadded) sends two of its 16
+  // threads to each of 8 banks; the look-back tiles (C = 8) pad one slot every 32 elements and
+  // spread the same pattern over distinct banks.
+  const Trace three = captureCpu(AlgorithmId::ThreePhase, ascending(64), 16);
+  const int k3 = firstStepOfKind(three, StepKind::SubsectionScan);
+  ASSERT_GE(k3, 0);
+  EXPECT_EQ(stepMetrics(three, k3).banks.worstWay, 2);
+  const Trace tiles = captureCpu(AlgorithmId::DecoupledLookback, ascending(100), 16);
+  const int kt = firstStepOfKind(tiles, StepKind::SubsectionScan);
+  ASSERT_GE(kt, 0);
+  EXPECT_EQ(stepMetrics(tiles, kt).banks.conflicts, 0);
+  EXPECT_EQ(sharedMemorySlot("decoupled-lookback", 40), 41);
+}
+
 // ---- thread states and results ---------------------------------------------------------------
 
 TEST(ThreadStates, KoggeStoneLesson) {
   const Trace t = lesson(AlgorithmId::KoggeStone);
   using S = ThreadState;
-  EXPECT_EQ(threadStates(t, 0), (std::vector<S>{S::Done, S::Waiting, S::Waiting, S::Waiting, S::Waiting,
-                                                 S::Waiting, S::Waiting, S::Waiting}));
-  EXPECT_EQ(threadStates(t, 1),
-            (std::vector<S>{S::Done, S::Active, S::Active, S::Active, S::Active, S::Active, S::Active, S::Active}));
-  EXPECT_EQ(threadStates(t, 3),
-            (std::vector<S>{S::Done, S::Done, S::Done, S::Done, S::Active, S::Active, S::Active, S::Active}));
+  EXPECT_EQ(threadStates(t, 0), (std::vector<S>{S::Done, S::Waiting, S::Waiting, S::Waiting,
+                                                S::Waiting, S::Waiting, S::Waiting, S::Waiting}));
+  EXPECT_EQ(threadStates(t, 1), (std::vector<S>{S::Done, S::Active, S::Active, S::Active, S::Active,
+                                                S::Active, S::Active, S::Active}));
+  EXPECT_EQ(threadStates(t, 3), (std::vector<S>{S::Done, S::Done, S::Done, S::Done, S::Active,
+                                                S::Active, S::Active, S::Active}));
   EXPECT_TRUE(threadStates(t, 9).empty());
 }
 

@@ -1,0 +1,300 @@
+#include "app/ui/app.h"
+
+// Key codes only: this file makes no GL calls.
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+
+#include "app/core/file_util.h"
+#include "app/core/sample_traces.h"
+#include "app/ui/frame_output.h"
+#include "app/ui/panels.h"
+#include "app/ui/theme.h"
+
+namespace scanviz {
+namespace {
+
+// Frames rendered after the lesson arrived before a scripted output is taken: ImGui sizes
+// auto-fitting windows and tables over the first frames.
+constexpr int kSettleFrames = 4;
+
+float toFloat(uint8_t v) {
+  return static_cast<float>(v) / 255.0f;
+}
+
+}  // namespace
+
+App::App(PlatformWindow& window, AppState& state, LaunchOptions options)
+    : window_(window), state_(state), options_(std::move(options)) {
+  buildCommands();
+}
+
+void App::start() {
+  if (!options_.sessionFile.empty()) {
+    state_.openSession(options_.sessionFile);
+  } else if (!options_.traceFile.empty()) {
+    state_.openTrace(options_.traceFile);
+  } else {
+    state_.config = options_.config;
+    if (options_.captureError.empty()) {
+      state_.recapture();
+    } else {
+      state_.fallBackToLesson(options_.captureError);
+    }
+  }
+  if (options_.step) state_.requestStep(*options_.step);
+}
+
+void App::addPlaybackCommands() {
+  Playback& pb = state_.playback;
+  const auto hasTrace = [this] { return state_.hasTrace(); };
+  commands_.add({"play",
+                 "Play / pause",
+                 "Space",
+                 {GLFW_KEY_SPACE},
+                 false,
+                 [&pb] { pb.togglePlay(); },
+                 hasTrace});
+  commands_.add({"forward",
+                 "Step forward",
+                 "Right",
+                 {GLFW_KEY_RIGHT},
+                 false,
+                 [&pb] {
+                   pb.pause();
+                   pb.forward();
+                 },
+                 hasTrace});
+  commands_.add({"back",
+                 "Step back",
+                 "Left",
+                 {GLFW_KEY_LEFT},
+                 false,
+                 [&pb] {
+                   pb.pause();
+                   pb.back();
+                 },
+                 hasTrace});
+  commands_.add({"first",
+                 "First step",
+                 "Home",
+                 {GLFW_KEY_HOME},
+                 false,
+                 [&pb] {
+                   pb.pause();
+                   pb.first();
+                 },
+                 hasTrace});
+  commands_.add({"last",
+                 "Last step",
+                 "End",
+                 {GLFW_KEY_END},
+                 false,
+                 [&pb] {
+                   pb.pause();
+                   pb.last();
+                 },
+                 hasTrace});
+  commands_.add({"faster",
+                 "Faster",
+                 "+",
+                 {GLFW_KEY_EQUAL, GLFW_KEY_KP_ADD},
+                 false,
+                 [&pb] { pb.faster(); },
+                 {}});
+  commands_.add({"slower",
+                 "Slower",
+                 "-",
+                 {GLFW_KEY_MINUS, GLFW_KEY_KP_SUBTRACT},
+                 false,
+                 [&pb] { pb.slower(); },
+                 {}});
+  for (int k = 1; k <= 9; ++k)
+    commands_.add({"phase-" + std::to_string(k),
+                   "",
+                   "",
+                   {GLFW_KEY_0 + k, GLFW_KEY_KP_0 + k},
+                   false,
+                   [&pb, k] {
+                     pb.pause();
+                     pb.jumpToPhase(k);
+                   },
+                   hasTrace});
+}
+
+void App::addFileCommands() {
+  commands_.add({"open", "Open trace or session...", "Ctrl+O", {GLFW_KEY_O}, true, [this] {
+                   const std::string samples = sampleTraceDirectory();
+                   files_.open(FileDialog::Mode::Open, FileDialog::Purpose::OpenTraceOrSession,
+                               "Open a trace or session", samples.empty() ? "." : samples);
+                 }});
+  commands_.add({"save-session",
+                 "Save session...",
+                 "Ctrl+S",
+                 {GLFW_KEY_S},
+                 true,
+                 [this] {
+                   files_.open(FileDialog::Mode::Save, FileDialog::Purpose::SaveSession,
+                               "Save the session", ".", "lesson.session.json");
+                 },
+                 [this] { return state_.hasTrace(); }});
+  commands_.add({"quit", "Quit", "Ctrl+Q", {GLFW_KEY_Q}, true, [this] { window_.requestClose(); }});
+}
+
+void App::addViewCommands() {
+  commands_.add({"fullscreen", "Fullscreen", "F", {GLFW_KEY_F}, false, [this] {
+                   window_.toggleFullscreen();
+                 }});
+  commands_.add({"presentation", "Presentation mode", "P", {GLFW_KEY_P}, false, [this] {
+                   state_.presentation = !state_.presentation;
+                 }});
+  commands_.add(
+      {"leave", "Leave presentation / fullscreen", "Esc", {GLFW_KEY_ESCAPE}, false, [this] {
+         if (state_.presentation)
+           state_.presentation = false;
+         else if (window_.fullscreen())
+           window_.toggleFullscreen();
+       }});
+  commands_.add({"shortcuts", "Keyboard shortcuts", "F1", {GLFW_KEY_F1}, false, [this] {
+                   showShortcuts_ = true;
+                 }});
+}
+
+void App::buildCommands() {
+  addPlaybackCommands();
+  addFileCommands();
+  addViewCommands();
+}
+
+// Fonts are rasterised for DPI x UI scale; both can change while running (the slider, or the
+// window moving to another monitor), and the atlas must be rebuilt outside a frame.
+void App::updateStyle() {
+  const AppSettings& s = state_.settings();
+  const float scale = window_.contentScale() * s.uiScale;
+  const bool rescale = scale != styledScale_;
+  if (rescale) {
+    fonts_ = buildFonts(*ImGui::GetIO().Fonts, scale);
+    // The first frame's backend setup uploads the atlas itself; later changes need a new upload.
+    if (styledScale_ != 0) window_.rebuildFontTexture();
+  }
+  if (rescale || s.theme != styledTheme_ || s.palette != styledPalette_) {
+    palette_ = viewPalette(s.theme, s.palette);
+    applyTheme(s.theme, palette_, scale);
+    styledScale_ = scale;
+    styledTheme_ = s.theme;
+    styledPalette_ = s.palette;
+  }
+}
+
+void App::handleDialog(UiContext&) {
+  const std::optional<std::string> path = files_.draw(fonts_.pixelScale);
+  if (!path) return;
+  switch (files_.purpose()) {
+    case FileDialog::Purpose::OpenTraceOrSession:
+      state_.openFile(*path);
+      break;
+    case FileDialog::Purpose::SaveSession:
+      state_.saveSession(*path);
+      break;
+    case FileDialog::Purpose::InputValues:
+      state_.config.source = InputSource::File;
+      state_.config.inputFile = *path;
+      state_.recapture();
+      break;
+  }
+}
+
+void App::frame(bool captureOutput) {
+  updateStyle();
+  window_.newFrame(options_.scripted());
+  const auto now = std::chrono::steady_clock::now();
+  const double dt = std::chrono::duration<double>(now - lastFrame_).count();
+  lastFrame_ = now;
+  state_.poll();
+  if (!options_.scripted()) state_.playback.tick(std::min(dt, 0.25));
+  // A dialog owns the keyboard while it is open (Escape closes it, Space is not play).
+  if (!files_.isOpen()) commands_.handleKeys();
+  UiContext ui{state_,  fonts_, palette_,  fonts_.pixelScale,
+               report_, files_, commands_, !options_.scripted()};
+  drawMainLayout(ui);
+  handleDialog(ui);
+  drawShortcutsWindow(ui, &showShortcuts_);
+  const Color bg = palette_.background;
+  window_.render(toFloat(bg.r), toFloat(bg.g), toFloat(bg.b));
+  if (captureOutput) captured_ = window_.readPixels();
+  window_.present();
+}
+
+int App::writeOutputs() {
+  try {
+    if (!options_.screenshot.empty()) writePng(captured_, options_.screenshot);
+    if (!options_.dumpScene.empty()) {
+      int w = 0, h = 0;
+      window_.windowSize(w, h);
+      writeFileAtomically(options_.dumpScene, frameReportJson(report_, state_, w, h));
+    }
+  } catch (const std::exception& e) {
+    std::cerr << "scanviz: " << e.what() << "\n";
+    return 1;
+  }
+  return 0;
+}
+
+void App::timeFrames() {
+  window_.setVsync(false);
+  std::vector<double> ms;
+  ms.reserve(static_cast<size_t>(options_.frameTimes));
+  for (int i = 0; i < options_.frameTimes && !window_.shouldClose(); ++i) {
+    const auto start = std::chrono::steady_clock::now();
+    window_.pollEvents(0);
+    frame(false);
+    window_.finish();
+    ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                     .count());
+  }
+  std::sort(ms.begin(), ms.end());
+  const auto at = [&ms](double q) {
+    return ms[std::min(ms.size() - 1, static_cast<size_t>(q * static_cast<double>(ms.size())))];
+  };
+  int w = 0, h = 0;
+  window_.windowSize(w, h);
+  std::printf(
+      "frame times over %zu frames (%dx%d, %s, N = %lld): median %.2f ms, 95th percentile %.2f "
+      "ms\n",
+      ms.size(), w, h, window_.rendererName().c_str(),
+      state_.hasTrace() ? state_.trace().meta.n : 0ll, ms.empty() ? 0.0 : at(0.5),
+      ms.empty() ? 0.0 : at(0.95));
+}
+
+int App::runScripted() {
+  int settled = 0;
+  while (!window_.shouldClose()) {
+    window_.pollEvents(0);
+    const bool ready = !state_.busy() && state_.hasTrace();
+    settled = ready ? settled + 1 : 0;
+    const bool take = settled > kSettleFrames;
+    frame(take && (!options_.screenshot.empty()));
+    if (take) break;
+  }
+  if (options_.frameTimes > 0) timeFrames();
+  return writeOutputs();
+}
+
+int App::run() {
+  lastFrame_ = std::chrono::steady_clock::now();
+  start();
+  if (options_.scripted()) return runScripted();
+  while (!window_.shouldClose()) {
+    // Sleep until input arrives unless something moves on screen.
+    const bool moving = state_.busy() || state_.playback.playing();
+    window_.pollEvents(moving ? 0 : 0.1);
+    frame(false);
+  }
+  return 0;
+}
+
+}  // namespace scanviz

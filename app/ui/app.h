@@ -1,0 +1,55 @@
+// The window's frame loop: fonts and style for the current scale, the commands, the panels, the
+// dialogs, and the scripted modes (--screenshot, --dump-scene, --frame-times).
+#pragma once
+
+#include <chrono>
+#include <vector>
+
+#include "app/ui/app_state.h"
+#include "app/ui/command_line.h"
+#include "app/ui/commands.h"
+#include "app/ui/file_dialog.h"
+#include "app/ui/fonts.h"
+#include "app/ui/palette.h"
+#include "app/ui/platform_window.h"
+#include "app/ui/ui_context.h"
+
+namespace scanviz {
+
+class App {
+ public:
+  App(PlatformWindow& window, AppState& state, LaunchOptions options);
+  // Returns the exit code.
+  int run();
+
+ private:
+  void start();
+  void buildCommands();
+  void addPlaybackCommands();
+  void addFileCommands();
+  void addViewCommands();
+  void updateStyle();
+  // One frame; captureOutput keeps its pixels for --screenshot.
+  void frame(bool captureOutput);
+  void handleDialog(UiContext& ui);
+  int runScripted();
+  int writeOutputs();
+  void timeFrames();
+
+  PlatformWindow& window_;
+  AppState& state_;
+  LaunchOptions options_;
+  FontSet fonts_;
+  ViewPalette palette_;
+  Theme styledTheme_ = Theme::Dark;
+  Palette styledPalette_ = Palette::Classic;
+  float styledScale_ = 0;
+  CommandTable commands_;
+  FileDialog files_;
+  FrameReport report_;
+  PixelImage captured_;
+  bool showShortcuts_ = false;
+  std::chrono::steady_clock::time_point lastFrame_;
+};
+
+}  // namespace scanviz

@@ -1,0 +1,62 @@
+#include "app/ui/app_main.h"
+
+#include <filesystem>
+#include <iostream>
+
+#include "app/cli/args.h"
+#include "app/core/app_settings.h"
+#include "app/ui/app.h"
+#include "app/ui/command_line.h"
+
+namespace scanviz {
+namespace {
+
+// imgui.ini lives next to settings.json in the per-user config folder, not in the working
+// directory the app happened to start in.
+std::string imguiIniPath() {
+  const std::string dir = configDirectory();
+  if (dir.empty()) return {};
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  return ec ? std::string() : dir + "/imgui.ini";
+}
+
+AppSettings withOverrides(AppSettings s, const LaunchOptions& o) {
+  if (o.theme) s.theme = *o.theme;
+  if (o.palette) s.palette = *o.palette;
+  if (o.scale) s.uiScale = *o.scale;
+  return s;
+}
+
+}  // namespace
+
+int runApp(const std::vector<std::string>& args) {
+  if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h")) {
+    std::cout << launchUsage();
+    return 0;
+  }
+  LaunchOptions options;
+  try {
+    options = parseLaunchOptions(args);
+  } catch (const UsageError& e) {
+    std::cerr << "scanviz: " << e.what() << " (scanviz --help lists the options)\n";
+    return 2;
+  }
+  const LoadedSettings loaded = loadSettings(settingsPath());
+  AppState state(loaded.settings, settingsPath());
+  // Command-line choices hold for this run only; the saved settings stay as they were.
+  state.updateSettings(withOverrides(loaded.settings, options), /*persist=*/false);
+  state.presentation = options.presentation;
+  if (!loaded.warning.empty()) state.setStatusNote(loaded.warning);
+  try {
+    PlatformWindow window(options.width, options.height,
+                          "scanviz: parallel prefix sum, step by step", imguiIniPath());
+    App app(window, state, options);
+    return app.run();
+  } catch (const WindowError& e) {
+    std::cerr << "scanviz: " << e.what() << "\n";
+    return 1;
+  }
+}
+
+}  // namespace scanviz

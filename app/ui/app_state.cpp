@@ -1,0 +1,168 @@
+#include "app/ui/app_state.h"
+
+#include "app/core/file_util.h"
+#include "app/core/trace_json.h"
+
+namespace scanviz {
+
+AppState::AppState(AppSettings settings, std::string settingsFile)
+    : settings_(std::move(settings)), settingsFile_(std::move(settingsFile)) {}
+
+void AppState::recapture() {
+  worker_.submit(config);
+}
+
+bool AppState::poll() {
+  std::optional<CaptureResult> r = worker_.take();
+  if (!r) return false;
+  if (!r->outcome) {
+    pendingStep_.reset();
+    if (hasTrace()) {
+      showError(r->error);
+    } else {
+      fallBackToLesson(r->error);
+    }
+    return false;
+  }
+  ShownLesson lesson;
+  lesson.trace = std::make_shared<const Trace>(std::move(r->outcome->trace));
+  lesson.backendNote = std::move(r->outcome->backendNote);
+  lesson.config = r->config;
+  const bool keepBanner = fallingBackToLesson_;
+  fallingBackToLesson_ = false;
+  if (!keepBanner && banner_.error) clearBanner();
+  show(std::move(lesson), pendingStep_.value_or(playback.step()));
+  return true;
+}
+
+void AppState::show(ShownLesson lesson, int step) {
+  shown_ = std::move(lesson);
+  pendingStep_.reset();
+  playback.load(static_cast<int>(shown_.trace->steps.size()), phaseMarkers(*shown_.trace), 0);
+  applyStep(step);
+}
+
+void AppState::applyStep(int step) {
+  playback.setStep(step);
+  if (step > playback.lastStep())
+    showNotice("step " + std::to_string(step) +
+               " is past the last step of this trace; showing step " +
+               std::to_string(playback.lastStep()));
+}
+
+void AppState::requestStep(int step) {
+  if (busy() || !hasTrace()) {
+    pendingStep_ = step;
+  } else {
+    applyStep(step);
+  }
+}
+
+void AppState::fallBackToLesson(std::string problem) {
+  showError(std::move(problem));
+  fallingBackToLesson_ = true;
+  worker_.submit(CaptureConfig{});
+}
+
+void AppState::openFile(const std::string& path) {
+  std::string head;
+  try {
+    head = readWholeFile(path);
+  } catch (const FileError& e) {
+    showError(e.what());
+    return;
+  }
+  if (looksLikeSession(head)) {
+    openSession(path);
+  } else {
+    openTrace(path);
+  }
+}
+
+void AppState::openTrace(const std::string& path, std::optional<int> step) {
+  try {
+    ShownLesson lesson;
+    lesson.trace = std::make_shared<const Trace>(loadTrace(path));
+    lesson.traceFile = path;
+    lesson.config = config;
+    if (auto id = findAlgorithm(lesson.trace->meta.algorithm)) config.algorithm = *id;
+    clearBanner();
+    show(std::move(lesson), step.value_or(0));
+  } catch (const std::exception& e) {
+    const std::string problem = "cannot open trace '" + path + "': " + e.what();
+    if (hasTrace() || busy()) {
+      showError(problem);
+    } else {
+      fallBackToLesson(problem);
+    }
+  }
+}
+
+void AppState::openSession(const std::string& path) {
+  Session s;
+  try {
+    s = loadSession(path);
+  } catch (const std::exception& e) {
+    const std::string problem = std::string("cannot open session: ") + e.what();
+    if (hasTrace() || busy()) {
+      showError(problem);
+    } else {
+      fallBackToLesson(problem);
+    }
+    return;
+  }
+  config = s.config;
+  if (!s.traceFile.empty()) {
+    openTrace(s.traceFile, s.step);
+    return;
+  }
+  pendingStep_ = s.step;
+  recapture();
+}
+
+Session AppState::currentSession() const {
+  Session s;
+  s.config = hasTrace() ? shown_.config : config;
+  s.step = playback.step();
+  s.traceFile = shown_.traceFile;
+  return s;
+}
+
+bool AppState::saveSession(const std::string& path) {
+  try {
+    scanviz::saveSession(currentSession(), path);
+    setStatusNote("saved session to " + path);
+    return true;
+  } catch (const std::exception& e) {
+    showError(std::string("cannot save the session: ") + e.what());
+    return false;
+  }
+}
+
+void AppState::showError(std::string text) {
+  banner_ = {std::move(text), true};
+}
+void AppState::showNotice(std::string text) {
+  banner_ = {std::move(text), false};
+}
+
+std::string AppState::statusNote() const {
+  return std::chrono::steady_clock::now() < statusNoteUntil_ ? statusNote_ : std::string();
+}
+
+void AppState::setStatusNote(std::string text) {
+  statusNote_ = std::move(text);
+  statusNoteUntil_ = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+}
+
+void AppState::updateSettings(const AppSettings& s, bool persist) {
+  settings_ = s;
+  if (!persist || settingsFile_.empty()) return;
+  try {
+    saveSettings(settings_, settingsFile_);
+  } catch (const std::exception& e) {
+    setStatusNote(std::string("settings not saved: ") + e.what());
+  }
+}
+
+}  // namespace scanviz

@@ -1,0 +1,96 @@
+// The model the panels read: the lesson on screen (a trace and where it came from), what the
+// controls say, playback, settings and the messages for the user. Panels call its actions; it
+// never touches ImGui, so the whole flow can be tested without a window.
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "app/core/app_settings.h"
+#include "app/core/capture_config.h"
+#include "app/core/capture_worker.h"
+#include "app/core/playback.h"
+#include "app/core/session.h"
+#include "app/core/trace.h"
+
+namespace scanviz {
+
+struct Banner {
+  std::string text;   // empty: no banner
+  bool error = true;  // false: a notice (e.g. a step that was clamped)
+};
+
+struct ShownLesson {
+  std::shared_ptr<const Trace> trace;
+  std::string traceFile;    // non-empty: opened from this file rather than captured
+  std::string backendNote;  // why `auto` fell back to the emulator, if it did
+  CaptureConfig config;     // the configuration that captured it
+};
+
+class AppState {
+ public:
+  AppState(AppSettings settings, std::string settingsFile);
+
+  // What the controls show and edit; differs from shown().config while a capture runs or after
+  // one failed.
+  CaptureConfig config;
+  Playback playback;
+  bool presentation = false;
+
+  // Captures `config` in the background; the lesson on screen stays until the result arrives.
+  void recapture();
+  // Takes a finished capture (call once a frame). True when the lesson on screen changed.
+  bool poll();
+  bool busy() const { return worker_.busy(); }
+  double busySeconds() const { return worker_.busySeconds(); }
+  std::string busyDescription() const { return worker_.busyDescription(); }
+  void waitForCapture() { worker_.waitIdle(); }
+
+  bool hasTrace() const { return shown_.trace != nullptr; }
+  const Trace& trace() const { return *shown_.trace; }
+  const ShownLesson& shown() const { return shown_; }
+
+  // A trace or a session, told apart by content. Failures become the banner; the lesson on screen
+  // stays.
+  void openFile(const std::string& path);
+  void openTrace(const std::string& path, std::optional<int> step = std::nullopt);
+  void openSession(const std::string& path);
+  bool saveSession(const std::string& path);
+  Session currentSession() const;
+  // Shows this step once the next lesson arrives (or now, when none is on its way).
+  void requestStep(int step);
+  // Names a problem found before anything was on screen (a bad command line) and captures the
+  // default lesson under the banner, so the window never opens empty.
+  void fallBackToLesson(std::string problem);
+
+  const Banner& banner() const { return banner_; }
+  void showError(std::string text);
+  void showNotice(std::string text);
+  void clearBanner() { banner_ = {}; }
+  // A short-lived line for the status bar ("saved session to ..."); empty once it expired.
+  std::string statusNote() const;
+  void setStatusNote(std::string text);
+
+  const AppSettings& settings() const { return settings_; }
+  // persist: write the settings file (UI changes); false for command-line overrides.
+  void updateSettings(const AppSettings& s, bool persist = true);
+  const std::string& settingsFile() const { return settingsFile_; }
+
+ private:
+  void show(ShownLesson lesson, int step);
+  void applyStep(int step);
+
+  AppSettings settings_;
+  std::string settingsFile_;
+  ShownLesson shown_;
+  Banner banner_;
+  std::string statusNote_;
+  std::chrono::steady_clock::time_point statusNoteUntil_;
+  std::optional<int> pendingStep_;
+  bool fallingBackToLesson_ = false;  // keep the banner that explains why the lesson is shown
+  CaptureWorker worker_;              // last: its thread stops before the rest goes away
+};
+
+}  // namespace scanviz

@@ -1,0 +1,112 @@
+// The array view panel: builds the step's scene for the panel's width and the part that is
+// scrolled into view, draws it, and shows the tooltip of the cell under the pointer.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "app/ui/array_view_scene.h"
+#include "app/ui/panels.h"
+#include "app/ui/scene_renderer.h"
+#include "app/ui/theme.h"
+
+namespace scanviz {
+namespace {
+
+ArraySceneStyle sceneStyle(const UiContext& ui) {
+  // Presentation mode: one big view, read from the back row.
+  const float boost = ui.state.presentation ? 1.35f : 1.0f;
+  ArraySceneStyle s;
+  s.valueSize = kValueSize * ui.scale * boost;
+  s.labelSize = kBodySize * ui.scale * (ui.state.presentation ? 1.2f : 1.0f);
+  s.smallSize = kSmallSize * ui.scale * (ui.state.presentation ? 1.15f : 1.0f);
+  s.titleSize = kHeadingSize * ui.scale * (ui.state.presentation ? 1.3f : 1.0f);
+  return s;
+}
+
+void drawWaiting(const UiContext& ui) {
+  const char* text =
+      ui.state.busy() ? "Capturing the lesson..." : "Nothing to show yet: choose an input.";
+  const ImVec2 size = ImGui::CalcTextSize(text);
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  ImGui::SetCursorPos(ImVec2((avail.x - size.x) * 0.5f, (avail.y - size.y) * 0.5f));
+  ImGui::TextDisabled("%s", text);
+}
+
+// While a capture runs longer than a blink, the view says so where the eye is; what it shows
+// stays until the new lesson arrives.
+void drawBusyBadge(const UiContext& ui) {
+  if (!ui.state.busy() || ui.state.busySeconds() < 0.15) return;
+  char text[160];
+  std::snprintf(text, sizeof text, "%s ... %.1f s", ui.state.busyDescription().c_str(),
+                ui.state.busySeconds());
+  const ImVec2 size = ImGui::CalcTextSize(text);
+  const ImVec2 pad = ImGui::GetStyle().FramePadding;
+  const ImVec2 max(ImGui::GetWindowPos().x + ImGui::GetWindowWidth() - pad.x * 2,
+                   ImGui::GetWindowPos().y + pad.y * 2 + size.y + pad.y * 2);
+  const ImVec2 min(max.x - size.x - pad.x * 2, max.y - size.y - pad.y * 2);
+  ImDrawList& dl = *ImGui::GetForegroundDrawList();
+  Color fill = ui.palette.accent;
+  dl.AddRectFilled(min, max, toImColor(fill), 6);
+  dl.AddText(ImVec2(min.x + pad.x, min.y + pad.y), toImColor(ui.palette.background), text);
+}
+
+// Ctrl + mouse wheel zooms the cells (the view then scrolls), keeping the element under the
+// pointer in place; a double click returns to the overview. The zoom lives in ImGui's storage of
+// the view.
+float handleZoom() {
+  ImGuiStorage* storage = ImGui::GetStateStorage();
+  const ImGuiID key = ImGui::GetID("zoom");
+  float zoom = storage->GetFloat(key, 1.0f);
+  if (!ImGui::IsWindowHovered()) return zoom;
+  const ImGuiIO& io = ImGui::GetIO();
+  float next = zoom;
+  if (io.KeyCtrl && io.MouseWheel != 0)
+    next = std::clamp(zoom * std::pow(1.25f, io.MouseWheel), 1.0f, 64.0f);
+  if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) next = 1.0f;
+  if (next != zoom) {
+    const float pointer = io.MousePos.x - ImGui::GetWindowPos().x;
+    ImGui::SetScrollX(std::max(0.0f, (ImGui::GetScrollX() + pointer) * next / zoom - pointer));
+    storage->SetFloat(key, next);
+  }
+  return next;
+}
+
+}  // namespace
+
+void drawArrayView(UiContext& ui) {
+  // With Ctrl held the wheel zooms instead of scrolling.
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_HorizontalScrollbar |
+                                 (ImGui::GetIO().KeyCtrl ? ImGuiWindowFlags_NoScrollWithMouse : 0);
+  ImGui::BeginChild("array-view", ImVec2(0, 0), false, flags);
+  if (!ui.state.hasTrace()) {
+    drawWaiting(ui);
+    ImGui::EndChild();
+    return;
+  }
+  const float width = ImGui::GetContentRegionAvail().x;
+  const float scroll = ImGui::GetScrollX();
+  ArraySceneRequest rq;
+  rq.trace = &ui.state.trace();
+  rq.step = ui.state.playback.step();
+  rq.width = width;
+  rq.height = ImGui::GetContentRegionAvail().y;
+  rq.visibleLeft = scroll - width * 0.25f;
+  rq.visibleRight = scroll + width * 1.25f;
+  rq.withExplanation = ui.state.presentation;
+  rq.zoom = handleZoom();
+  Scene scene = buildArrayScene(rq, sceneStyle(ui), ui.palette, fontMeasure(ui.fonts));
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  drawScene(*ImGui::GetWindowDrawList(), scene, origin, ui.fonts);
+  ImGui::Dummy(ImVec2(scene.width, scene.height));
+  if (ImGui::IsWindowHovered()) showSceneTooltip(scene, origin);
+  drawBusyBadge(ui);
+  const ImVec2 fb = ImGui::GetIO().DisplayFramebufferScale;
+  ui.report.sceneOriginX = origin.x * fb.x;
+  ui.report.sceneOriginY = origin.y * fb.y;
+  ui.report.arrayScene = std::move(scene);
+  ImGui::EndChild();
+}
+
+}  // namespace scanviz

@@ -1,0 +1,802 @@
+#include "app/ui/array_view_scene.h"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <set>
+
+#include "app/core/result_check.h"
+#include "app/core/step_explainer.h"
+#include "app/core/thread_states.h"
+#include "app/core/value_format.h"
+#include "kernels/scan_types.h"
+
+namespace scanviz {
+namespace {
+
+constexpr int kWarp = 32;
+constexpr size_t kMaxResultCells = 4096;
+const char* const kEllipsis = "\xE2\x80\xA6";  // U+2026
+const char* const kTick = "\xE2\x9C\x93";      // U+2713
+const char* const kCross = "\xE2\x9C\x97";     // U+2717
+
+// Which array a row of cells shows, for tooltips ("XY[5]", "Y[4100]").
+struct RowNaming {
+  std::string array;
+  long long firstIndex = 0;
+};
+
+struct CellRowSpec {
+  const std::vector<double>* values = nullptr;
+  float y = 0;
+  float height = 0;
+  bool before = false;
+  std::string role;  // "cell", "before-cell", "result-inclusive", ...
+  RowNaming naming;
+};
+
+class ArraySceneBuilder {
+ public:
+  ArraySceneBuilder(const ArraySceneRequest& rq, const ArraySceneStyle& style,
+                    const ViewPalette& pal, const MeasureText& measure)
+      : rq_(rq),
+        t_(*rq.trace),
+        s_(t_.steps[static_cast<size_t>(rq.step)]),
+        style_(style),
+        pal_(pal),
+        measure_(measure) {}
+
+  Scene build() {
+    prepareStep();
+    layoutColumns();
+    float y = pad();
+    y = addTitle(y);
+    if (rq_.withExplanation) y = addExplanation(y);
+    y += 0.4f * style_.labelSize;
+    y = addArrayRows(y);
+    y = addThreadRow(y);
+    y = addWarpOrBlockRow(y);
+    if (showResults()) y = addResults(y);
+    y = addLegend(y + 0.8f * style_.labelSize);
+    scene_.height = y + pad();
+    scene_.width = std::max(rq_.width, cellX(columns()) + pad());
+    return std::move(scene_);
+  }
+
+ private:
+  float pad() const { return 0.6f * style_.labelSize; }
+  int count() const { return static_cast<int>(s_.values.size()); }
+  int columns() const {
+    return showResults()
+               ? std::max(count(), static_cast<int>(std::min(t_.output.size(), kMaxResultCells)))
+               : count();
+  }
+  float cellX(int i) const { return x0_ + static_cast<float>(i) * cw_; }
+  float cellCentre(int i) const { return cellX(i) + 0.5f * cw_; }
+  bool visible(float x, float w) const { return x + w >= rq_.visibleLeft && x <= rq_.visibleRight; }
+  bool isLast() const { return rq_.step + 1 == static_cast<int>(t_.steps.size()); }
+  bool showResults() const { return isLast() && !t_.output.empty(); }
+  bool sectionStep() const { return isSectionStep(s_); }
+
+  // Elements a level's array holds: the input, then one block sum per section of the level below.
+  long long levelLength(int level) const {
+    long long len = t_.meta.n;
+    const long long section = std::max(1, t_.meta.sectionSize);
+    for (int l = 0; l < level; ++l) len = (len + section - 1) / section;
+    return len;
+  }
+
+  void prepareStep() {
+    const int section = count();
+    validCount_ = section;
+    if (sectionStep()) {
+      const long long start = static_cast<long long>(s_.block) * std::max(1, t_.meta.sectionSize);
+      validCount_ =
+          static_cast<int>(std::clamp<long long>(levelLength(s_.level) - start, 0, section));
+    }
+    for (const auto& [dst, src] : s_.edges) {
+      written_.insert(dst);
+      if (src >= 0) sources_.insert(src);
+    }
+    before_ = beforeValues();
+    const bool load = s_.kind == static_cast<int>(StepKind::Load);
+    if (s_.edges.empty() && before_ && !load) {
+      for (int i = 0; i < count() && i < static_cast<int>(before_->size()); ++i)
+        if ((*before_)[static_cast<size_t>(i)] != s_.values[static_cast<size_t>(i)])
+          written_.insert(i);
+    }
+    if (load)
+      for (int i = 0; i < validCount_; ++i) written_.insert(i);
+    naming_ = sectionStep() ? RowNaming{"XY", 0}
+                            : RowNaming{s_.array == "global" ? "Y" : "sums", s_.offset};
+  }
+
+  // The values before this step: the previous step's array when it is the same array, the
+  // section's input for the load, nothing otherwise.
+  std::optional<std::vector<double>> beforeValues() const {
+    if (rq_.step > 0) {
+      const TraceStep& p = t_.steps[static_cast<size_t>(rq_.step - 1)];
+      if (p.array == s_.array && p.block == s_.block && p.level == s_.level &&
+          p.offset == s_.offset && p.values.size() == s_.values.size())
+        return p.values;
+    }
+    if (s_.kind == static_cast<int>(StepKind::Load) && sectionStep() && s_.level == 0) {
+      const size_t start =
+          static_cast<size_t>(s_.block) * static_cast<size_t>(std::max(1, t_.meta.sectionSize));
+      std::vector<double> in;
+      for (size_t i = start; i < t_.input.size() && in.size() < static_cast<size_t>(validCount_);
+           ++i)
+        in.push_back(t_.input[i]);
+      return in;
+    }
+    return std::nullopt;
+  }
+
+  std::vector<std::string> rowLabels() const {
+    return {"input",
+            "before",
+            "XY after",
+            "threads",
+            "warps",
+            "blocks",
+            std::string("inclusive ") + kTick,
+            std::string("exclusive ") + kTick};
+  }
+
+  // The longest value text of the rows on screen; digits have equal widths in the UI font, so
+  // the longest string is the widest.
+  std::string longestValue() const {
+    std::string longest;
+    const auto consider = [&](const std::vector<double>& values) {
+      const size_t n = std::min(values.size(), kMaxResultCells);
+      for (size_t i = 0; i < n; ++i) {
+        std::string text = formatValue(values[i], t_.meta.dtype);
+        if (text.size() > longest.size()) longest = std::move(text);
+      }
+    };
+    consider(s_.values);
+    if (before_) consider(*before_);
+    if (showResults()) consider(t_.output);
+    return longest;
+  }
+
+  // Cells share the width (up to 3 value-font sizes each; `zoom` widens them, and the scene then
+  // scrolls); the value font then shrinks until the longest value fits its cell, down to a
+  // floor. Below the floor values are elided; cells too narrow for even that show no text (the
+  // tooltip has the value): an overview of a long array.
+  void layoutColumns() {
+    float labelWidth = 0;
+    for (const auto& l : rowLabels())
+      labelWidth = std::max(labelWidth, measure_(l, style_.labelSize, false));
+    x0_ = pad() + labelWidth + pad();
+    const float avail = std::max(1.0f, rq_.width - x0_ - pad());
+    const float ideal = avail / static_cast<float>(std::max(1, columns()));
+    const float fitted = std::clamp(ideal, kMinCellWidth, 3.0f * style_.valueSize);
+    cw_ = std::min(fitted * std::max(1.0f, rq_.zoom), std::max(fitted, 3.0f * style_.valueSize));
+    // The floor follows the UI scale (the small font), not the value font, which grows to fill.
+    const float minFont = std::max(10.0f, 0.55f * style_.smallSize);
+    valuesShown_ = cw_ >= 1.5f * minFont;
+    const float widest = std::max(1.0f, measure_(longestValue(), style_.valueSize, true));
+    const float fits = style_.valueSize * 0.84f * cw_ / widest;
+    valueSize_ =
+        std::min(std::clamp(fits, minFont, style_.valueSize), std::max(minFont, cw_ / 1.1f));
+    // Narrow cells stay tall: an overview reads as bars of colour.
+    cellH_ = std::max(1.6f * valueSize_, 0.9f * style_.valueSize);
+  }
+
+  void addText(float x, float y, std::string text, Color c, float size, bool bold, TextAlign align,
+               std::string role, int index = -1) {
+    SceneText t;
+    t.x = x;
+    t.y = y;
+    t.text = std::move(text);
+    t.color = c;
+    t.size = size;
+    t.bold = bold;
+    t.align = align;
+    t.role = std::move(role);
+    t.index = index;
+    scene_.texts.push_back(std::move(t));
+  }
+
+  float addTitle(float y) {
+    std::string title = "Step " + std::to_string(rq_.step) + " of " +
+                        std::to_string(t_.steps.size() - 1) + "  \xC2\xB7  " + s_.label;
+    if (sectionStep() && t_.meta.blocksTotal > 1 && s_.level == 0)
+      title += "  \xC2\xB7  block " + std::to_string(s_.block) + " of " +
+               std::to_string(t_.meta.blocksTotal);
+    addText(pad(), y, title, pal_.text, style_.titleSize, true, TextAlign::Left, "title");
+    return y + 1.35f * style_.titleSize;
+  }
+
+  float addExplanation(float y) {
+    return addWrapped(explainStep(t_, rq_.step), y, pal_.text, style_.labelSize, false,
+                      "explanation");
+  }
+
+  // Word-wraps a text to the view's width, one scene text a line; returns the y below it.
+  float addWrapped(const std::string& text, float y, Color c, float size, bool bold,
+                   const std::string& role) {
+    const float maxWidth = std::max(100.0f, rq_.width - 2 * pad());
+    std::string line, word;
+    const auto flush = [&] {
+      if (line.empty()) return;
+      addText(pad(), y, line, c, size, bold, TextAlign::Left, role);
+      y += 1.35f * size;
+      line.clear();
+    };
+    for (size_t i = 0; i <= text.size(); ++i) {
+      if (i < text.size() && text[i] != ' ') {
+        word += text[i];
+        continue;
+      }
+      const std::string candidate = line.empty() ? word : line + " " + word;
+      if (!line.empty() && measure_(candidate, size, bold) > maxWidth) {
+        flush();
+        line = word;
+      } else {
+        line = candidate;
+      }
+      word.clear();
+    }
+    flush();
+    return y;
+  }
+
+  void addRowLabel(const std::string& text, float rowY, float rowH, Color c,
+                   const std::string& role) {
+    addText(pad(), rowY + 0.5f * (rowH - style_.labelSize), text, c, style_.labelSize, false,
+            TextAlign::Left, role);
+  }
+
+  float addIndexRow(float y) {
+    const float size = std::min(style_.smallSize, 0.45f * cw_);
+    const int every = labelStride(std::to_string(count() + naming_.firstIndex), size, cw_);
+    for (int i = 0; i < count(); ++i) {
+      if (i % every != 0 || !visible(cellX(i), cw_)) continue;
+      addText(cellCentre(i), y, std::to_string(naming_.firstIndex + i), pal_.textDim, size, false,
+              TextAlign::Center, "index", i);
+    }
+    return y + 1.3f * size;
+  }
+
+  // Label every k-th item (k a power of two) so that labels of `sample` width never collide.
+  int labelStride(const std::string& sample, float size, float slot) const {
+    const float w = measure_(sample, size, false) + 0.3f * size;
+    int every = 1;
+    while (every < (1 << 20) && static_cast<float>(every) * slot < w) every *= 2;
+    return every;
+  }
+
+  bool isPadding(int i) const { return i >= validCount_; }
+
+  void addCell(const CellRowSpec& row, int i) {
+    const float x = cellX(i) + 0.04f * cw_;
+    const float w = 0.92f * cw_;
+    const double v = (*row.values)[static_cast<size_t>(i)];
+    const bool mainRow = row.role == "cell";
+    const bool padding = (mainRow || row.before) && sectionStep() && isPadding(i);
+    const bool written = mainRow && written_.count(i) > 0;
+    const bool source = row.before && sources_.count(i) > 0;
+    SceneRect r;
+    r.x = x;
+    r.y = row.y;
+    r.w = w;
+    r.h = row.height;
+    r.rounding =
+        std::min(0.12f * valueSize_, 0.2f * w);  // narrow cells: plain rectangles, fewer triangles
+    r.fill = written ? pal_.writtenFill : row.before ? pal_.beforeFill : pal_.cellFill;
+    r.stroke = source ? pal_.sourceStroke : pal_.cellStroke;
+    if (cw_ < 8) {
+      // Narrow cells get no outline (it would cover their colour): a source is tinted instead.
+      if (source) r.fill = pal_.sourceStroke;
+      r.stroke = Color{0, 0, 0, 0};
+    }
+    r.strokeWidth = source ? std::max(2.0f, 0.1f * style_.labelSize) : 1.0f;
+    r.role = written ? row.role + "-written" : row.role;
+    r.index = i;
+    if (padding) {
+      r.fill = pal_.paddingFill;
+      r.hatched = true;
+      r.stroke = source ? pal_.sourceStroke : pal_.paddingHatch;
+      r.role = row.role + "-padding";
+    }
+    scene_.rects.push_back(r);
+    addCellValue(row, i, v, x, w, written, padding);
+  }
+
+  void addCellValue(const CellRowSpec& row, int i, double v, float x, float w, bool written,
+                    bool padding) {
+    const float size = row.before ? 0.85f * valueSize_ : valueSize_;
+    const std::string full = formatValue(v, t_.meta.dtype);
+    SceneText text;
+    text.text =
+        valuesShown_ ? fitText(full, w - 0.16f * size, size, !row.before, measure_) : std::string();
+    text.x = x + 0.5f * w;
+    text.y = row.y + 0.5f * (row.height - size);
+    text.size = size;
+    text.bold = !row.before;
+    text.align = TextAlign::Center;
+    text.color = written      ? pal_.writtenText
+                 : padding    ? pal_.textDim
+                 : row.before ? pal_.beforeText
+                              : pal_.text;
+    text.role = row.role + "-value";
+    text.index = i;
+    text.tooltip = cellTooltip(row, i, full, written);
+    text.hoverX = x;
+    text.hoverY = row.y;
+    text.hoverW = w;
+    text.hoverH = row.height;
+    scene_.texts.push_back(std::move(text));
+  }
+
+  std::string cellTooltip(const CellRowSpec& row, int i, const std::string& full,
+                          bool written) const {
+    const std::string name =
+        row.naming.array + "[" + std::to_string(row.naming.firstIndex + i) + "]";
+    std::string tip = (row.before ? "before this step: " : "") + name + " = " + full;
+    if (sectionStep() && isPadding(i) && (row.role == "cell" || row.before))
+      tip += "\npadding: the identity, so it never changes a result";
+    if (!written || !before_) return tip;
+    for (const auto& [dst, src] : s_.edges) {
+      if (dst != i || src < 0 || src >= static_cast<int>(before_->size())) continue;
+      const auto name = [&](int k) {
+        return row.naming.array + "[" + std::to_string(row.naming.firstIndex + k) + "]";
+      };
+      const auto value = [&](int k) {
+        return formatValue((*before_)[static_cast<size_t>(k)], t_.meta.dtype);
+      };
+      tip += "\nwritten this step: " + applied(name(src), name(dst)) + " = " +
+             applied(value(src), value(dst)) + " = " + full;
+    }
+    return tip;
+  }
+
+  // "a + b", "a x b", "max(a, b)": the operator applied to two operands, as on the slides.
+  std::string applied(const std::string& a, const std::string& b) const {
+    if (t_.meta.op == "add") return a + " + " + b;
+    if (t_.meta.op == "mul") return a + " \xC3\x97 " + b;  // U+00D7
+    return t_.meta.op + "(" + a + ", " + b + ")";
+  }
+
+  void addCellRow(const CellRowSpec& row) {
+    const int n = static_cast<int>(row.values->size());
+    for (int i = 0; i < n; ++i)
+      if (visible(cellX(i), cw_)) addCell(row, i);
+  }
+
+  float addArrayRows(float y) {
+    y = addIndexRow(y);
+    if (before_) {
+      const bool load = s_.kind == static_cast<int>(StepKind::Load);
+      addRowLabel(load ? "input" : "before", y, 0.85f * cellH_, pal_.textDim, "row-label");
+      addCellRow({&*before_, y, 0.85f * cellH_, true, "before-cell", naming_});
+      const float beforeBottom = y + 0.85f * cellH_;
+      const float band = std::max(2.4f * style_.labelSize, 1.1f * cellH_);
+      afterTop_ = beforeBottom + band;
+      addArrows(beforeBottom, afterTop_, load);
+      y = afterTop_;
+    } else {
+      afterTop_ = y;
+    }
+    rowsTop_ = y;
+    const std::string name = sectionStep()          ? "XY after"
+                             : s_.array == "global" ? "Y after"
+                                                    : "sums after";
+    addRowLabel(name, y, cellH_, pal_.text, "row-label");
+    addCellRow({&s_.values, y, cellH_, false, "cell", naming_});
+    return y + cellH_;
+  }
+
+  void addArrow(float x1, float y1, float x2, float y2, Color c, float width,
+                const std::string& role, int index) {
+    if (!visible(std::min(x1, x2), std::fabs(x2 - x1))) return;
+    SceneLine l;
+    l.x1 = x1;
+    l.y1 = y1;
+    l.x2 = x2;
+    l.y2 = y2;
+    l.color = c;
+    l.width = width;
+    l.arrow = true;
+    l.role = role;
+    l.index = index;
+    scene_.lines.push_back(l);
+  }
+
+  void addArrows(float top, float bottom, bool load) {
+    const float gap = 0.15f * style_.labelSize;
+    // Thinner arrows between narrow cells, so that a long array still shows its pattern.
+    const float width = std::clamp(0.12f * style_.labelSize, 1.0f, std::max(1.0f, 0.25f * cw_));
+    if (load) {
+      for (int i = 0; i < validCount_ && i < static_cast<int>(before_->size()); ++i)
+        addArrow(cellCentre(i), top + gap, cellCentre(i), bottom - gap, pal_.ownArrow, 0.6f * width,
+                 "load-arrow", i);
+      return;
+    }
+    // The destination's own value first, thin, so the operand arrows stay on top.
+    if (cw_ >= 8)
+      for (int dst : written_)
+        addArrow(cellCentre(dst), top + gap, cellCentre(dst), bottom - gap, pal_.ownArrow,
+                 0.6f * width, "own-arrow", dst);
+    // Dense arrows (more than one every 6 pixels) are thinned to every k-th, keeping the pattern.
+    const float span = std::max(1.0f, static_cast<float>(count()) * cw_);
+    const size_t every =
+        std::max<size_t>(1, static_cast<size_t>(std::ceil(6.0f * s_.edges.size() / span)));
+    for (size_t j = 0; j < s_.edges.size(); j += every) {
+      const auto [dst, src] = s_.edges[j];
+      if (src < 0 || src >= count()) continue;
+      addArrow(cellCentre(src), top + gap, cellCentre(dst), bottom - gap, pal_.arrow, width,
+               "arrow", dst);
+    }
+  }
+
+  // Thread t sits under the elements it owns: one each, or `perThread` consecutive ones.
+  int elementsPerThread() const {
+    const int threads = std::max(1, t_.meta.blockSize);
+    return count() % threads == 0 && count() >= threads ? count() / threads : 1;
+  }
+
+  float addThreadRow(float y) {
+    const std::vector<ThreadState> states = threadStates(t_, rq_.step);
+    if (states.empty()) return y;
+    y += 0.5f * style_.labelSize;
+    const int per = elementsPerThread();
+    const float slot = static_cast<float>(per) * cw_;
+    // Round markers while they are large enough to read; bars (one per thread) below that.
+    const bool bars = slot < 8;
+    const float d =
+        bars ? 0.7f * style_.labelSize : std::min(0.95f * style_.labelSize, 0.7f * slot);
+    const float rowH = std::max(d, style_.labelSize);
+    addRowLabel("threads", y, rowH, pal_.textDim, "row-label");
+    for (int t = 0; t < static_cast<int>(states.size()); ++t) {
+      const float cx = x0_ + (static_cast<float>(t) + 0.5f) * slot;
+      if (!visible(cx - 0.5f * slot, slot)) continue;
+      addThreadMarker(cx, y + 0.5f * (rowH - d), bars ? slot : d, d, states[static_cast<size_t>(t)],
+                      t);
+    }
+    y += rowH + 0.15f * style_.smallSize;
+    const float idSize = std::min(style_.smallSize, std::max(0.6f * slot, 0.8f * style_.smallSize));
+    const int every = labelStride(std::to_string(states.size()), idSize, slot);
+    for (int t = 0; t < static_cast<int>(states.size()); t += every) {
+      const float cx = x0_ + (static_cast<float>(t) + 0.5f) * slot;
+      if (visible(cx - 0.5f * slot, slot))
+        addText(cx, y, std::to_string(t), pal_.textDim, idSize, false, TextAlign::Center,
+                "thread-id", t);
+    }
+    return y + 1.2f * idSize;
+  }
+
+  void addThreadMarker(float cx, float y, float w, float h, ThreadState state, int t) {
+    SceneRect r;
+    r.x = cx - 0.5f * w;
+    r.y = y;
+    r.w = w;
+    r.h = h;
+    r.rounding = w == h ? 0.5f * w : 0;
+    r.index = t;
+    switch (state) {
+      case ThreadState::Active:
+        r.fill = pal_.threadActive;
+        r.role = "thread-active";
+        break;
+      case ThreadState::Waiting:
+        r.stroke = pal_.threadWaiting;
+        r.strokeWidth = std::clamp(0.12f * h, 1.0f, std::max(1.0f, 0.3f * w));
+        r.role = "thread-waiting";
+        break;
+      case ThreadState::Done:
+        r.fill = pal_.threadDone;
+        r.role = "thread-done";
+        break;
+    }
+    scene_.rects.push_back(r);
+  }
+
+  void addBoundary(float x, float top, float bottom, bool block) {
+    if (!visible(x, 1)) return;
+    SceneLine l;
+    l.x1 = l.x2 = x;
+    l.y1 = top;
+    l.y2 = bottom;
+    l.color = block ? pal_.blockLine : pal_.warpLine;
+    l.width =
+        block ? std::max(2.0f, 0.14f * style_.labelSize) : std::max(1.0f, 0.08f * style_.labelSize);
+    l.dashed = !block;
+    l.role = block ? "block-boundary" : "warp-boundary";
+    scene_.lines.push_back(l);
+  }
+
+  // A bracket under a range of columns with its name ("warp 1", "block 3").
+  void addBracket(float left, float right, float y, const std::string& label,
+                  const std::string& role, int index) {
+    if (!visible(left, right - left)) return;
+    const float inset = 0.1f * cw_;
+    SceneLine l;
+    l.x1 = left + inset;
+    l.x2 = right - inset;
+    l.y1 = l.y2 = y;
+    l.color = pal_.warpLine;
+    l.width = std::max(1.0f, 0.08f * style_.labelSize);
+    l.role = role + "-bracket";
+    l.index = index;
+    scene_.lines.push_back(l);
+    if (measure_(label, style_.smallSize, false) < right - left)
+      addText(0.5f * (left + right), y + 0.25f * style_.smallSize, label, pal_.textDim,
+              style_.smallSize, false, TextAlign::Center, role + "-label", index);
+  }
+
+  float addWarpOrBlockRow(float y) {
+    y += 0.35f * style_.labelSize;
+    if (sectionStep()) {
+      addRowLabel("warps", y - 0.1f * style_.labelSize, style_.smallSize * 1.4f, pal_.textDim,
+                  "row-label");
+      addWarps(y);
+    } else {
+      addRowLabel("blocks", y - 0.1f * style_.labelSize, style_.smallSize * 1.4f, pal_.textDim,
+                  "row-label");
+      addBlocks(y);
+    }
+    return y + 1.6f * style_.smallSize;
+  }
+
+  void addWarps(float y) {
+    const int threads = std::max(1, t_.meta.blockSize);
+    const float slot = static_cast<float>(elementsPerThread()) * cw_;
+    const int warps = (threads + kWarp - 1) / kWarp;
+    const float linesTop = before_ ? afterTop_ - 0.3f * style_.labelSize : rowsTop_;
+    for (int w = 0; w < warps; ++w) {
+      const int first = w * kWarp;
+      const int last = std::min(threads, first + kWarp);
+      const float left = x0_ + static_cast<float>(first) * slot;
+      const float right = x0_ + static_cast<float>(last) * slot;
+      std::string label = "warp " + std::to_string(w);
+      if (threads < kWarp) label += ": " + std::to_string(threads) + " of 32 lanes in use";
+      addBracket(left, right, y, label, "warp", w);
+      if (w > 0) addBoundary(left, linesTop, y, false);
+    }
+  }
+
+  void addBlocks(float y) {
+    const int section = std::max(1, t_.meta.sectionSize);
+    const long long first = s_.offset / section;
+    const long long last = (s_.offset + count() - 1) / section;
+    const float linesTop = before_ ? afterTop_ - 0.3f * style_.labelSize : rowsTop_;
+    for (long long b = first; b <= last; ++b) {
+      const long long start = std::max<long long>(b * section, s_.offset) - s_.offset;
+      const long long end = std::min<long long>((b + 1) * section - s_.offset, count());
+      const float left = cellX(static_cast<int>(start));
+      addBracket(left, cellX(static_cast<int>(end)), y, "block " + std::to_string(b), "block",
+                 static_cast<int>(b));
+      if (b > first) addBoundary(left, linesTop, y, true);
+    }
+  }
+
+  float addResults(float y) {
+    const ResultCheck check = checkResults(t_);
+    y += 0.6f * style_.labelSize;
+    addText(pad(), y, "Result, checked against the sequential scan", pal_.text, style_.labelSize,
+            true, TextAlign::Left, "results-title");
+    y += 1.5f * style_.labelSize;
+    y = addResultRow(check.inclusive, y);
+    y = addResultRow(check.exclusive, y + 0.25f * style_.labelSize);
+    return addResultVerdict(check, y + 0.3f * style_.labelSize);
+  }
+
+  float addResultRow(const ResultRow& row, float y) {
+    std::vector<double> values = row.values;
+    if (values.size() > kMaxResultCells) values.resize(kMaxResultCells);
+    resultStore_.push_back(std::move(values));
+    const std::vector<double>& shown = resultStore_.back();
+    const float h = 1.35f * valueSize_;
+    const bool ok = row.mismatch.index < 0;
+    const std::string name = row.inclusive ? "inclusive" : "exclusive";
+    addRowLabel(name + " " + (ok ? kTick : kCross), y, h, ok ? pal_.pass : pal_.fail,
+                ok ? "result-pass" : "result-fail");
+    CellRowSpec spec{&shown,
+                     y,
+                     h,
+                     false,
+                     row.inclusive ? "result-inclusive" : "result-exclusive",
+                     RowNaming{name, 0}};
+    for (int i = 0; i < static_cast<int>(shown.size()); ++i) {
+      if (!visible(cellX(i), cw_)) continue;
+      addCell(spec, i);
+      if (i == row.mismatch.index) markMismatch(i, y, h);
+    }
+    return y + h;
+  }
+
+  void markMismatch(int i, float y, float h) {
+    SceneRect r;
+    r.x = cellX(i);
+    r.y = y - 2;
+    r.w = cw_;
+    r.h = h + 4;
+    r.stroke = pal_.fail;
+    r.strokeWidth = std::max(3.0f, 0.18f * style_.labelSize);
+    r.rounding = std::min(0.12f * valueSize_, 0.2f * cw_);
+    r.role = "result-mismatch";
+    r.index = i;
+    scene_.rects.push_back(r);
+  }
+
+  float addResultVerdict(const ResultCheck& check, float y) {
+    const auto verdict = [&](const ResultRow& row) {
+      const std::string name = row.inclusive ? "inclusive" : "exclusive";
+      const std::string how = row.fromTrace   ? ""
+                              : row.inclusive ? " (derived: combine with the input)"
+                                              : " (derived: shift right by one)";
+      if (row.mismatch.index < 0)
+        return std::string(kTick) + " " + name + " matches the sequential scan" + how;
+      return std::string(kCross) + " " + name + ": first difference at " + row.mismatch.describe() +
+             how;
+    };
+    for (const ResultRow* row : {&check.inclusive, &check.exclusive}) {
+      const bool ok = row->mismatch.index < 0;
+      y = addWrapped(verdict(*row), y, ok ? pal_.pass : pal_.fail, style_.labelSize, true,
+                     ok ? "check-pass" : "check-fail");
+    }
+    return y;
+  }
+
+  struct LegendItem {
+    std::string label;
+    SceneRect swatch;
+  };
+
+  std::vector<LegendItem> legendItems(float d) const {
+    const auto swatch = [d](Color fill, Color stroke, float strokeWidth, float rounding,
+                            bool hatched) {
+      SceneRect r;
+      r.w = r.h = d;
+      r.fill = fill;
+      r.stroke = stroke;
+      r.strokeWidth = strokeWidth;
+      r.rounding = rounding;
+      r.hatched = hatched;
+      r.role = "legend-swatch";
+      return r;
+    };
+    std::vector<LegendItem> items = {
+        {"written in this step", swatch(pal_.writtenFill, pal_.cellStroke, 1, 0.15f * d, false)},
+        {"read as operand", swatch(pal_.beforeFill, pal_.sourceStroke, 2.5f, 0.15f * d, false)},
+    };
+    if (sectionStep()) {
+      items.push_back({"active thread", swatch(pal_.threadActive, {}, 0, 0.5f * d, false)});
+      items.push_back({"waiting for later steps",
+                       swatch({0, 0, 0, 0}, pal_.threadWaiting, 2, 0.5f * d, false)});
+      items.push_back(
+          {"done, lane still occupied", swatch(pal_.threadDone, {}, 0, 0.5f * d, false)});
+    }
+    if (validCount_ < count() && sectionStep())
+      items.push_back(
+          {"padding (identity)", swatch(pal_.paddingFill, pal_.paddingHatch, 1, 0.15f * d, true)});
+    return items;
+  }
+
+  float addLegend(float y) {
+    const float size = style_.smallSize;
+    const float d = 1.05f * size;
+    float x = pad();
+    const float right = std::max(rq_.width, x0_ + static_cast<float>(columns()) * cw_) - pad();
+    for (LegendItem& item : legendItems(d)) {
+      const float w = d + 0.4f * size + measure_(item.label, size, false) + 1.4f * size;
+      if (x + w > right && x > pad()) {
+        x = pad();
+        y += 1.6f * size;
+      }
+      item.swatch.x = x;
+      item.swatch.y = y;
+      scene_.rects.push_back(item.swatch);
+      addText(x + d + 0.4f * size, y + 0.5f * (d - size), item.label, pal_.textDim, size, false,
+              TextAlign::Left, "legend");
+      x += w;
+    }
+    return y + 1.6f * size;
+  }
+
+  const ArraySceneRequest& rq_;
+  const Trace& t_;
+  const TraceStep& s_;
+  const ArraySceneStyle& style_;
+  const ViewPalette& pal_;
+  const MeasureText& measure_;
+  Scene scene_;
+  std::set<int> written_;
+  std::set<int> sources_;
+  std::optional<std::vector<double>> before_;
+  std::vector<std::vector<double>> resultStore_;
+  RowNaming naming_;
+  int validCount_ = 0;
+  float x0_ = 0;
+  float cw_ = 0;
+  bool valuesShown_ = true;
+  float cellH_ = 0;
+  float valueSize_ = 0;
+  float rowsTop_ = 0;
+  float afterTop_ = 0;
+};
+
+}  // namespace
+
+float approximateTextWidth(std::string_view text, float size, bool bold) {
+  size_t glyphs = 0;
+  for (unsigned char c : text)
+    if ((c & 0xC0) != 0x80) ++glyphs;  // count UTF-8 lead bytes only
+  return static_cast<float>(glyphs) * size * (bold ? 0.65f : 0.6f);
+}
+
+std::string fitText(const std::string& text, float width, float size, bool bold,
+                    const MeasureText& measure) {
+  if (measure(text, size, bold) <= width) return text;
+  for (size_t keep = text.size() - 1; keep > 0; --keep) {
+    const std::string candidate = text.substr(0, keep) + kEllipsis;
+    if (measure(candidate, size, bold) <= width) return candidate;
+  }
+  return {};
+}
+
+namespace {
+
+ArraySceneStyle grown(ArraySceneStyle s, float g) {
+  // Values grow fully; labels half as much, so the cells gain the most from the room.
+  const float half = 1 + 0.5f * (g - 1);
+  s.valueSize *= g;
+  s.labelSize *= half;
+  s.smallSize *= half;
+  s.titleSize *= half;
+  return s;
+}
+
+float valueFontSize(const Scene& s) {
+  for (const SceneText& t : s.texts)
+    if (t.role == "cell-value") return t.size;
+  return 0;
+}
+
+Scene buildOnce(const ArraySceneRequest& rq, const ArraySceneStyle& style,
+                const ViewPalette& palette, const MeasureText& measure);
+
+// A step taller than the view (a large UI scale on a small window) shrinks, down to kMinShrink,
+// so that the whole figure stays in sight rather than scrolling.
+Scene shrunkToFit(const ArraySceneRequest& rq, const ArraySceneStyle& style,
+                  const ViewPalette& palette, const MeasureText& measure, Scene base) {
+  float g = std::max(kMinShrink, 0.97f * rq.height / base.height);
+  for (int attempt = 0; attempt < 4; ++attempt, g = std::max(kMinShrink, g * 0.92f)) {
+    Scene fitted = buildOnce(rq, grown(style, g), palette, measure);
+    if (fitted.height <= rq.height || g <= kMinShrink) return fitted;
+  }
+  return base;
+}
+
+Scene buildOnce(const ArraySceneRequest& rq, const ArraySceneStyle& style,
+                const ViewPalette& palette, const MeasureText& measure) {
+  return ArraySceneBuilder(rq, style, palette, measure).build();
+}
+
+}  // namespace
+
+Scene buildArrayScene(const ArraySceneRequest& rq, const ArraySceneStyle& style,
+                      const ViewPalette& palette, const MeasureText& measure) {
+  if (!rq.trace || rq.step < 0 || rq.step >= static_cast<int>(rq.trace->steps.size())) return {};
+  Scene base = buildOnce(rq, style, palette, measure);
+  if (rq.height <= 0) return base;
+  if (base.height > rq.height) return shrunkToFit(rq, style, palette, measure, std::move(base));
+  if (base.width > rq.width + 0.5f) return base;
+  // Height grows about linearly with the sizes: measure it at 1.5x and solve for the view.
+  const Scene probe = buildOnce(rq, grown(style, 1.5f), palette, measure);
+  if (probe.width > rq.width + 0.5f || probe.height <= base.height) return base;
+  // Values already as large as the cells' width allows cannot grow; larger labels alone would
+  // not help.
+  if (valueFontSize(probe) < 1.3f * valueFontSize(base)) return base;
+  float g = std::min(kMaxGrow, 1 + 0.5f * (rq.height - base.height) / (probe.height - base.height));
+  for (int attempt = 0; attempt < 3 && g >= 1.05f; ++attempt, g = 1 + 0.85f * (g - 1)) {
+    Scene fitted = buildOnce(rq, grown(style, g), palette, measure);
+    if (fitted.height <= rq.height && fitted.width <= rq.width + 0.5f) return fitted;
+  }
+  return base;
+}
+
+}  // namespace scanviz

@@ -1,0 +1,64 @@
+// The array view as a Scene: the working array before and after the step with an arrow from
+// source to destination for every operator application (the seeds' figures), the cells written in
+// the step highlighted, the threads under their elements (active, waiting, done), warp and block
+// boundaries, section padding, and at the last step the inclusive and exclusive results checked
+// against the sequential scan.
+#pragma once
+
+#include <functional>
+#include <limits>
+#include <string_view>
+
+#include "app/core/trace.h"
+#include "app/ui/palette.h"
+#include "app/ui/scene.h"
+
+namespace scanviz {
+
+// Font sizes in pixels at the current UI scale.
+struct ArraySceneStyle {
+  float valueSize = 32;  // cell values; shrinks (down to half) when many cells must fit
+  float labelSize = 18;
+  float smallSize = 15;
+  float titleSize = 24;
+};
+
+// Width of a text in pixels at a font size; the renderer passes the real font's metrics.
+using MeasureText = std::function<float(std::string_view text, float size, bool bold)>;
+
+// A rough measure (0.6 em a character) for tools and tests without fonts.
+float approximateTextWidth(std::string_view text, float size, bool bold);
+
+struct ArraySceneRequest {
+  const Trace* trace = nullptr;
+  int step = 0;
+  float width = 800;  // the view's width; the scene grows wider (scrolls) when cells need it
+  // The view's height: with room to spare, cells and text grow (up to kMaxGrow) to fill it, so a
+  // short lesson is as large as the screen allows; a step taller than the view shrinks (down to
+  // kMinShrink) to stay in sight. 0: keep the style's sizes.
+  float height = 0;
+  // Horizontal culling: primitives entirely outside [visibleLeft, visibleRight] are left out, so
+  // thousands of cells cost only what is on screen.
+  float visibleLeft = 0;
+  float visibleRight = std::numeric_limits<float>::max();
+  bool withExplanation = false;  // the step's sentence inside the scene (presentation mode)
+  // 1: the cells share the view's width (an overview of a long array); larger: wider cells, up to
+  // legible values, and the scene scrolls.
+  float zoom = 1;
+};
+
+constexpr float kMinCellWidth = 2;
+
+constexpr float kMaxGrow = 1.75f;
+constexpr float kMinShrink = 0.6f;
+
+Scene buildArrayScene(const ArraySceneRequest& rq, const ArraySceneStyle& style,
+                      const ViewPalette& palette, const MeasureText& measure);
+
+// The text a value gets in a cell of `width` pixels: the value, or its longest prefix that fits
+// followed by an ellipsis; empty when not even one character and the ellipsis fit (the tooltip
+// then carries the value).
+std::string fitText(const std::string& text, float width, float size, bool bold,
+                    const MeasureText& measure);
+
+}  // namespace scanviz

@@ -1,0 +1,103 @@
+#include "app/ui/counter_rows.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include "app/core/algorithm_catalog.h"
+#include "app/core/analysis.h"
+#include "app/core/step_metrics.h"
+#include "app/core/thread_states.h"
+
+namespace scanviz {
+namespace {
+
+std::string number(double v) {
+  char buf[64];
+  if (std::fabs(v - std::round(v)) < 1e-9) {
+    std::snprintf(buf, sizeof buf, "%.0f", v);
+  } else {
+    std::snprintf(buf, sizeof buf, "%.2f", v);
+  }
+  return buf;
+}
+
+std::string count(long long v) {
+  return std::to_string(v);
+}
+
+// The N the seeds' formulas talk about: the padded section of a one-block scan, else the input.
+long long formulaN(const Trace& t) {
+  return t.meta.n <= t.meta.sectionSize ? t.meta.sectionSize : t.meta.n;
+}
+
+void addWorkRows(const Trace& t, const StepMetrics& m, std::vector<CounterRow>& rows) {
+  rows.push_back(
+      {"Ops this step", count(m.ops), "Operator applications in this step, over all its threads."});
+  rows.push_back(
+      {"Work so far", count(m.cumulativeWork) + " of " + count(t.counters.work),
+       "Operator applications up to and including this step, next to the whole run's work W."});
+  rows.push_back({"Sequential work", count(t.counters.sequentialWork) + "  (N - 1)",
+                  "What one thread walking the array needs: the yardstick for work efficiency."});
+  const auto id = findAlgorithm(t.meta.algorithm);
+  const auto f = id ? seedFormulas(*id, formulaN(t), t.meta.blockSize) : std::nullopt;
+  if (f)
+    rows.push_back({"Seed formula",
+                    f->work + " = " + number(f->workValue) + "  (N = " + count(formulaN(t)) + ")",
+                    "The work the course material predicts (" + f->source +
+                        "); padding makes N the section size for a one-block scan."});
+}
+
+void addThreadRows(const StepMetrics& m, bool section, std::vector<CounterRow>& rows) {
+  if (!section) {
+    rows.push_back({"Active threads", "every block",
+                    "A grid-level step: all blocks of the launch take part."});
+    return;
+  }
+  rows.push_back({"Active threads", count(m.activeThreads) + " of " + count(m.residentThreads),
+                  "Threads that applied the operator; the others are resident but idle."});
+  rows.push_back(
+      {"Active warps", count(m.activeWarps) + " of " + count(m.residentWarps),
+       "Warps with at least one active lane: each of them issues the step's instructions."});
+  const std::string eff = m.activeWarps == 0
+                              ? std::string("no warp active")
+                              : number(100.0 * m.warpEfficiency) + "%  (" + count(m.activeThreads) +
+                                    " of " + count(32ll * m.activeWarps) + " lanes)";
+  rows.push_back({"Warp efficiency", eff,
+                  "Active lanes / (32 x warps touched): the share of the issued SIMD width that "
+                  "did useful work."});
+}
+
+std::string bankText(const BankConflicts& b) {
+  if (!b.applies) return "no shared-memory accesses recorded";
+  if (b.conflicts == 0) return "none (conflict-free)";
+  return number(b.conflicts) + "  (" + number(b.worstWay) + "-way in warp " + number(b.worstWarp) +
+         ", " + number(b.extraCycles) + " replays)";
+}
+
+}  // namespace
+
+std::vector<CounterRow> counterRows(const Trace& t, int step, int processors) {
+  std::vector<CounterRow> rows;
+  if (step < 0 || step >= static_cast<int>(t.steps.size())) return rows;
+  const StepMetrics m = stepMetrics(t, step);
+  const bool section = isSectionStep(t.steps[static_cast<size_t>(step)]);
+  rows.push_back({"Step", count(step) + " of " + count(static_cast<long long>(t.steps.size()) - 1),
+                  "Step 0 is the state right after the load; every later step ends at a barrier."});
+  rows.push_back({"Depth D", count(t.counters.depth) + " steps",
+                  "Steps that apply the operator: the critical path of the run."});
+  addWorkRows(t, m, rows);
+  addThreadRows(m, section, rows);
+  rows.push_back(
+      {"Bank conflicts", section ? bankText(m.banks) : "not a shared-memory step",
+       "Most accesses one warp sends to one of the 32 four-byte banks in one instruction, minus 1. "
+       "Computed from the step's operator applications."});
+  const double w = static_cast<double>(t.counters.work), d = static_cast<double>(t.counters.depth);
+  rows.push_back(
+      {"Brent W/P + D",
+       number(w) + "/" + count(processors) + " + " + number(d) + " = " +
+           number(brentBound(w, d, processors)) + " steps",
+       "Brent's theorem: with P processors the run needs at most W/P + D steps. Set P above."});
+  return rows;
+}
+
+}  // namespace scanviz

@@ -1,0 +1,77 @@
+// The step in one sentence, generated from the trace, and what the algorithm is.
+#include <imgui.h>
+
+#include <string>
+#include <vector>
+
+#include "app/core/algorithm_catalog.h"
+#include "app/core/step_explainer.h"
+#include "app/ui/panels.h"
+
+namespace scanviz {
+namespace {
+
+std::string algorithmLine(const Trace& t) {
+  const auto id = findAlgorithm(t.meta.algorithm);
+  if (!id) return t.meta.algorithm;
+  const AlgorithmInfo& a = algorithmInfo(*id);
+  return std::string(a.name) + ": " + std::string(a.summary) + "  (" + std::string(a.source) + ")";
+}
+
+// Lines broken at spaces only: ImGui's wrapping also breaks after '.', which would split
+// "threads 1..15" across lines.
+std::vector<std::string> wrapAtSpaces(const std::string& text, float width) {
+  std::vector<std::string> lines;
+  std::string line, word;
+  for (size_t i = 0; i <= text.size(); ++i) {
+    if (i < text.size() && text[i] != ' ') {
+      word += text[i];
+      continue;
+    }
+    const std::string candidate = line.empty() ? word : line + " " + word;
+    if (!line.empty() && ImGui::CalcTextSize(candidate.c_str()).x > width) {
+      lines.push_back(line);
+      line = word;
+    } else {
+      line = candidate;
+    }
+    word.clear();
+  }
+  if (!line.empty()) lines.push_back(line);
+  return lines;
+}
+
+}  // namespace
+
+float explanationPanelHeight(UiContext& ui, float width) {
+  if (!ui.state.hasTrace()) return 0;
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float wrap = width - 2 * style.WindowPadding.x - style.ScrollbarSize;
+  const Trace& t = ui.state.trace();
+  ImGui::PushFont(ui.fonts.heading);
+  const float sentence =
+      static_cast<float>(wrapAtSpaces(explainStep(t, ui.state.playback.step()), wrap).size()) *
+      ImGui::GetTextLineHeightWithSpacing();
+  ImGui::PopFont();
+  const float about = ImGui::CalcTextSize(algorithmLine(t).c_str(), nullptr, false, wrap).y;
+  // One spare line: wrapping at a slightly different width must not bring up a scrollbar.
+  return sentence + about + ImGui::GetTextLineHeightWithSpacing() + 2 * style.ItemSpacing.y +
+         2 * style.WindowPadding.y;
+}
+
+void drawExplanationPanel(UiContext& ui) {
+  if (!ui.state.hasTrace()) return;
+  const Trace& t = ui.state.trace();
+  const std::string sentence = explainStep(t, ui.state.playback.step());
+  ui.report.explanation = sentence;
+  ImGui::PushFont(ui.fonts.heading);
+  for (const std::string& line : wrapAtSpaces(sentence, ImGui::GetContentRegionAvail().x))
+    ImGui::TextUnformatted(line.c_str());
+  ImGui::PopFont();
+  ImGui::Spacing();
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+  ImGui::TextWrapped("%s", algorithmLine(t).c_str());
+  ImGui::PopStyleColor();
+}
+
+}  // namespace scanviz

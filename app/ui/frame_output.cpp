@@ -1,0 +1,47 @@
+#include "app/ui/frame_output.h"
+
+#include <stb_image_write.h>
+
+#include <nlohmann/json.hpp>
+
+#include "app/core/file_util.h"
+
+namespace scanviz {
+
+void writePng(const PixelImage& image, const std::string& path) {
+  const int stride = image.width * 4;
+  if (!stbi_write_png(path.c_str(), image.width, image.height, 4, image.rgba.data(), stride))
+    throw FileError("cannot write the screenshot '" + path + "'");
+}
+
+std::string frameReportJson(const FrameReport& report, const AppState& state, int windowWidth,
+                            int windowHeight) {
+  using nlohmann::json;
+  json counters = json::array();
+  for (const auto& row : report.counters)
+    counters.push_back({{"label", row.label}, {"value", row.value}});
+  json j;
+  j["window"] = {windowWidth, windowHeight};
+  j["scene_origin"] = {report.sceneOriginX, report.sceneOriginY};
+  j["scene"] = sceneToJson(report.arrayScene);
+  j["counters"] = counters;
+  j["status"] = report.status;
+  j["explanation"] = report.explanation;
+  j["banner"] = {{"text", state.banner().text}, {"error", state.banner().error}};
+  j["step"] = state.playback.step();
+  j["steps"] = state.playback.stepCount();
+  j["theme"] = std::string(themeKey(state.settings().theme));
+  j["ui_scale"] = state.settings().uiScale;
+  j["presentation"] = state.presentation;
+  if (state.hasTrace()) {
+    const Trace& t = state.trace();
+    j["trace"] = {{"algorithm", t.meta.algorithm},
+                  {"n", t.meta.n},
+                  {"backend", t.meta.backend},
+                  {"device", t.meta.device},
+                  {"file", state.shown().traceFile}};
+  }
+  return j.dump(1) + "\n";
+}
+
+}  // namespace scanviz

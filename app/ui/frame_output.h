@@ -1,0 +1,19 @@
+// What the scripted modes write: the window as a PNG, and the frame report as JSON (the array
+// view's scene with where it was drawn, the counters, the status line and the banner).
+#pragma once
+
+#include <string>
+
+#include "app/ui/app_state.h"
+#include "app/ui/platform_window.h"
+#include "app/ui/ui_context.h"
+
+namespace scanviz {
+
+// Throws FileError naming the path.
+void writePng(const PixelImage& image, const std::string& path);
+
+std::string frameReportJson(const FrameReport& report, const AppState& state, int windowWidth,
+                            int windowHeight);
+
+}  // namespace scanviz

@@ -1,0 +1,151 @@
+// The window's arrangement: controls on the left, the array view with the explanation under it
+// in the middle, counters on the right, playback and status at the bottom. Panel widths follow
+// the splitters and persist; presentation mode keeps only the view and the playback bar.
+#include <imgui.h>
+
+#include <algorithm>
+
+#include "app/ui/panels.h"
+#include "app/ui/theme.h"
+
+namespace scanviz {
+namespace {
+
+constexpr ImGuiWindowFlags kHostFlags =
+    ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+    ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollbar |
+    ImGuiWindowFlags_NoScrollWithMouse |
+    ImGuiWindowFlags_NoBackground;  // the cleared frame is the background
+
+// A draggable bar between two panels; `width` is in logical pixels (scale 1). grows: +1 when
+// dragging right widens the panel (left panel), -1 when it narrows it (right panel).
+void splitter(UiContext& ui, const char* id, float height, float& width, float grows) {
+  const float thickness = 6 * ui.scale;
+  ImGui::InvisibleButton(id, ImVec2(thickness, height));
+  if (ImGui::IsItemHovered() || ImGui::IsItemActive())
+    ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
+  if (ImGui::IsItemActive())
+    width = std::clamp(width + grows * ImGui::GetIO().MouseDelta.x / ui.scale, 200.0f, 1200.0f);
+  const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+  const float x = (min.x + max.x) * 0.5f;
+  ImGui::GetWindowDrawList()->AddLine(
+      ImVec2(x, min.y + 8), ImVec2(x, max.y - 8),
+      ImGui::GetColorU32(ImGui::IsItemActive() ? ImGuiCol_SeparatorActive : ImGuiCol_Separator), 2);
+  if (ImGui::IsItemDeactivated()) ui.state.updateSettings(ui.state.settings());
+}
+
+struct SideWidths {
+  float left = 0;  // 0: hidden
+  float right = 0;
+};
+
+SideWidths sideWidths(const UiContext& ui, const PanelLayout& l, float budget) {
+  const float minSide = 220 * ui.scale;
+  SideWidths w;
+  w.left = l.showControls ? std::max(minSide, l.controlsWidth * ui.scale) : 0;
+  w.right = l.showCounters ? std::max(minSide, l.countersWidth * ui.scale) : 0;
+  if (w.left + w.right > budget) {
+    const float shrink = std::max(budget / (w.left + w.right), 0.0f);
+    w.left = w.left > 0 ? std::max(minSide, w.left * shrink) : 0;
+    w.right = w.right > 0 ? std::max(minSide, w.right * shrink) : 0;
+  }
+  if (w.left + w.right > budget) w.right = 0;
+  if (w.left > budget) w.left = budget >= minSide ? budget : 0;
+  return w;
+}
+
+// Under the view: the step's sentence, and beside it (when there is room) the kernel source with
+// the step's lines highlighted.
+void explanationRow(UiContext& ui, float width) {
+  const bool code = ui.state.settings().layout.showCode && width > 700 * ui.scale;
+  const float textWidth = code ? width * 0.38f : width;
+  ImGui::BeginChild("explanation", ImVec2(textWidth, 0), true);
+  drawExplanationPanel(ui);
+  ImGui::EndChild();
+  if (!code) return;
+  ImGui::SameLine();
+  ImGui::BeginChild("code", ImVec2(0, 0), true);
+  drawCodePanel(ui);
+  ImGui::EndChild();
+}
+
+void centerColumn(UiContext& ui, float width, float height) {
+  const PanelLayout& l = ui.state.settings().layout;
+  ImGui::BeginChild("center", ImVec2(width, height), false, ImGuiWindowFlags_NoScrollbar);
+  // The explanation takes what its text needs (about 13 lines when the kernel source shows, the
+  // length of a step's code), up to 40%: the array view gets the rest.
+  float explanation = 0;
+  if (l.showExplanation) {
+    const bool code = l.showCode && width > 700 * ui.scale;
+    const float textWidth = code ? width * 0.38f : width;
+    const float codeLines = code ? 14.0f * ImGui::GetTextLineHeight() * kMonoSize / kBodySize : 0;
+    explanation =
+        std::min(std::max(explanationPanelHeight(ui, textWidth), codeLines), height * 0.4f);
+  }
+  ImGui::BeginChild("view", ImVec2(0, height - explanation), true);
+  drawArrayView(ui);
+  ImGui::EndChild();
+  if (l.showExplanation) explanationRow(ui, width);
+  ImGui::EndChild();
+}
+
+void panels(UiContext& ui, float height) {
+  AppSettings s = ui.state.settings();
+  PanelLayout& l = s.layout;
+  const float total = ImGui::GetContentRegionAvail().x;
+  const float splitW = 6 * ui.scale + 2 * ImGui::GetStyle().ItemSpacing.x;
+  // The array view keeps at least half the width: at a large scale on a small window the side
+  // panels shrink to their minimum and then give way (counters first) rather than squeeze it.
+  const SideWidths sides = sideWidths(ui, l, total * 0.5f);
+  const bool showControls = sides.left > 0, showCounters = sides.right > 0;
+  const float left = sides.left, right = sides.right;
+  const float center =
+      total - left - right - (showControls ? splitW : 0) - (showCounters ? splitW : 0);
+  if (showControls) {
+    ImGui::BeginChild("controls", ImVec2(left, height), true);
+    drawControlsPanel(ui);
+    ImGui::EndChild();
+    ImGui::SameLine();
+    splitter(ui, "##split-left", height, l.controlsWidth, 1);
+    ImGui::SameLine();
+  }
+  centerColumn(ui, center, height);
+  if (showCounters) {
+    ImGui::SameLine();
+    splitter(ui, "##split-right", height, l.countersWidth, -1);
+    ImGui::SameLine();
+    ImGui::BeginChild("counters", ImVec2(right, height), true);
+    drawCountersPanel(ui);
+    ImGui::EndChild();
+  }
+  if (l.controlsWidth != ui.state.settings().layout.controlsWidth ||
+      l.countersWidth != ui.state.settings().layout.countersWidth)
+    ui.state.updateSettings(s, /*persist=*/false);
+}
+
+}  // namespace
+
+void drawMainLayout(UiContext& ui) {
+  if (!ui.state.presentation) drawMainMenu(ui);
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(vp->WorkPos);
+  ImGui::SetNextWindowSize(vp->WorkSize);
+  ImGui::Begin("##scanviz", nullptr, kHostFlags);
+  drawBanner(ui);
+  const float width = ImGui::GetContentRegionAvail().x;
+  const float playbackH = ImGui::GetFrameHeight() * 1.25f + ImGui::GetStyle().ItemSpacing.y * 2;
+  const float bottom = playbackH + statusLineHeight(ui, width);
+  const float middle = std::max(100.0f, ImGui::GetContentRegionAvail().y - bottom);
+  if (ui.state.presentation) {
+    ImGui::BeginChild("view", ImVec2(0, middle), false);
+    drawArrayView(ui);
+    ImGui::EndChild();
+  } else {
+    panels(ui, middle);
+  }
+  drawPlaybackBar(ui);
+  drawStatusLine(ui);
+  ImGui::End();
+}
+
+}  // namespace scanviz

@@ -1,0 +1,150 @@
+// The menu bar: every entry is a command of the command table (same label and shortcut as the
+// keyboard), plus the settings that are choices rather than actions (theme, palette, scale).
+#include <imgui.h>
+
+#include <filesystem>
+
+#include "app/core/sample_traces.h"
+#include "app/ui/commands.h"
+#include "app/ui/panels.h"
+
+namespace scanviz {
+namespace {
+
+void fileMenu(UiContext& ui) {
+  if (!ImGui::BeginMenu("File")) return;
+  ui.commands.menuItem("open");
+  if (ImGui::BeginMenu("Open sample trace")) {
+    const std::vector<std::string> samples = sampleTraces();
+    if (samples.empty()) ImGui::TextDisabled("no assets/traces folder found");
+    for (const auto& path : samples)
+      if (ImGui::MenuItem(std::filesystem::path(path).filename().string().c_str()))
+        ui.state.openFile(path);
+    ImGui::EndMenu();
+  }
+  ui.commands.menuItem("save-session");
+  ImGui::Separator();
+  ui.commands.menuItem("quit");
+  ImGui::EndMenu();
+}
+
+void playbackMenu(UiContext& ui) {
+  if (!ImGui::BeginMenu("Playback")) return;
+  for (const char* id : {"play", "forward", "back", "first", "last", "faster", "slower"})
+    ui.commands.menuItem(id);
+  if (ImGui::BeginMenu("Jump to phase", !ui.state.playback.markers().empty())) {
+    const auto& markers = ui.state.playback.markers();
+    for (size_t i = 0; i < markers.size(); ++i) {
+      const std::string key = i < 9 ? std::to_string(i + 1) : std::string();
+      const std::string label =
+          markers[i].phase + " (step " + std::to_string(markers[i].firstStep) + ")";
+      if (ImGui::MenuItem(label.c_str(), key.empty() ? nullptr : key.c_str()))
+        ui.state.playback.jumpToPhase(static_cast<int>(i) + 1);
+    }
+    ImGui::EndMenu();
+  }
+  ImGui::EndMenu();
+}
+
+void appearanceItems(UiContext& ui) {
+  AppSettings s = ui.state.settings();
+  bool changed = false;
+  if (ImGui::BeginMenu("Theme")) {
+    if (ImGui::MenuItem("Dark", nullptr, s.theme == Theme::Dark))
+      s.theme = Theme::Dark, changed = true;
+    if (ImGui::MenuItem("Light (projector)", nullptr, s.theme == Theme::Light))
+      s.theme = Theme::Light, changed = true;
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Palette")) {
+    if (ImGui::MenuItem("Classic", nullptr, s.palette == Palette::Classic))
+      s.palette = Palette::Classic, changed = true;
+    if (ImGui::MenuItem("Colour-blind safe (Okabe-Ito)", nullptr, s.palette == Palette::OkabeIto))
+      s.palette = Palette::OkabeIto, changed = true;
+    ImGui::EndMenu();
+  }
+  // The fonts are rebuilt when the slider is released, not on every pixel of the drag.
+  static float pendingScale = 0;
+  if (pendingScale == 0) pendingScale = s.uiScale;
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
+  ImGui::SliderFloat("UI scale", &pendingScale, kMinUiScale, kMaxUiScale, "%.2fx");
+  if (ImGui::IsItemDeactivatedAfterEdit()) {
+    s.uiScale = pendingScale;
+    changed = true;
+  }
+  if (!ImGui::IsItemActive()) pendingScale = s.uiScale;
+  if (changed) ui.state.updateSettings(s);
+}
+
+void panelItems(UiContext& ui) {
+  AppSettings s = ui.state.settings();
+  bool changed = false;
+  changed |= ImGui::MenuItem("Controls panel", nullptr, &s.layout.showControls);
+  changed |= ImGui::MenuItem("Counters panel", nullptr, &s.layout.showCounters);
+  changed |= ImGui::MenuItem("Explanation panel", nullptr, &s.layout.showExplanation);
+  changed |=
+      ImGui::MenuItem("Kernel source", nullptr, &s.layout.showCode, s.layout.showExplanation);
+  if (ImGui::MenuItem("Restore default layout")) {
+    s.layout = PanelLayout{};
+    changed = true;
+  }
+  if (changed) ui.state.updateSettings(s);
+}
+
+void viewMenu(UiContext& ui) {
+  if (!ImGui::BeginMenu("View")) return;
+  ui.commands.menuItem("presentation", ui.state.presentation);
+  ui.commands.menuItem("fullscreen");
+  ImGui::Separator();
+  appearanceItems(ui);
+  ImGui::Separator();
+  panelItems(ui);
+  ImGui::EndMenu();
+}
+
+}  // namespace
+
+void drawMainMenu(UiContext& ui) {
+  if (!ImGui::BeginMainMenuBar()) return;
+  fileMenu(ui);
+  playbackMenu(ui);
+  viewMenu(ui);
+  if (ImGui::BeginMenu("Help")) {
+    ui.commands.menuItem("shortcuts");
+    ImGui::EndMenu();
+  }
+  ImGui::EndMainMenuBar();
+}
+
+void drawShortcutsWindow(UiContext& ui, bool* open) {
+  if (!*open) return;
+  ImGui::SetNextWindowSize(ImVec2(520 * ui.scale, 0), ImGuiCond_Appearing);
+  if (ImGui::Begin("Keyboard shortcuts", open, ImGuiWindowFlags_NoCollapse)) {
+    if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg)) {
+      for (const Command& c : ui.commands.all()) {
+        if (c.shortcut.empty() || c.label.empty()) continue;
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(c.shortcut.c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(c.label.c_str());
+      }
+      const char* const extra[][2] = {
+          {"1 .. 9", "Jump to phase 1 .. 9 (load, up-sweep, ...)"},
+          {"Ctrl + wheel", "Zoom the array view (long arrays); it then scrolls"},
+          {"Double-click", "Back to the whole array"},
+      };
+      for (const auto& [keys, what] : extra) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(keys);
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(what);
+      }
+      ImGui::EndTable();
+    }
+  }
+  ImGui::End();
+}
+
+}  // namespace scanviz

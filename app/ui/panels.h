@@ -1,0 +1,29 @@
+// The panels of the window, one file each. Each reads the model through UiContext and calls its
+// actions; none keeps state of its own beyond ImGui's.
+#pragma once
+
+#include <string>
+
+#include "app/ui/ui_context.h"
+
+namespace scanviz {
+
+void drawMainLayout(UiContext& ui);
+void drawMainMenu(UiContext& ui);
+void drawControlsPanel(UiContext& ui);
+void drawArrayView(UiContext& ui);
+void drawExplanationPanel(UiContext& ui);
+// Height the explanation needs at this width (its sentence and the algorithm's summary).
+float explanationPanelHeight(UiContext& ui, float width);
+void drawCodePanel(UiContext& ui);
+void drawCountersPanel(UiContext& ui);
+void drawPlaybackBar(UiContext& ui);
+void drawBanner(UiContext& ui);
+void drawStatusLine(UiContext& ui);
+// Height drawStatusLine will take at this width.
+float statusLineHeight(UiContext& ui, float width);
+// The status line's text: what is on screen, which backend and device produced it.
+std::string statusText(const AppState& state);
+void drawShortcutsWindow(UiContext& ui, bool* open);
+
+}  // namespace scanviz

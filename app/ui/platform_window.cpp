@@ -1,0 +1,171 @@
+#include "app/ui/platform_window.h"
+
+// glad before GLFW, so that GLFW does not pull in the system GL header.
+#include <glad/gl.h>
+// clang-format off
+#include <GLFW/glfw3.h>
+// clang-format on
+#include <algorithm>
+#include <cfloat>
+
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
+
+namespace scanviz {
+namespace {
+
+std::string& lastGlfwError() {
+  static std::string e;
+  return e;
+}
+
+void onGlfwError(int, const char* description) {
+  lastGlfwError() = description ? description : "unknown";
+}
+
+std::string glfwProblem() {
+  return lastGlfwError().empty() ? std::string("no reason given") : lastGlfwError();
+}
+
+}  // namespace
+
+PlatformWindow::PlatformWindow(int width, int height, const std::string& title,
+                               const std::string& iniPath)
+    : iniPath_(iniPath) {
+  glfwSetErrorCallback(onGlfwError);
+  if (!glfwInit())
+    throw WindowError(
+        "cannot open a window (" + glfwProblem() +
+        "); without a display use a subcommand (scanviz list, capture, verify, analyze) or "
+        "run under xvfb-run");
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+  window_ = glfwCreateWindow(width, height, title.c_str(), nullptr, nullptr);
+  if (!window_) {
+    const std::string why = glfwProblem();
+    glfwTerminate();
+    throw WindowError("cannot create an OpenGL 3.3 window (" + why + ")");
+  }
+  glfwMakeContextCurrent(window_);
+  if (!gladLoadGL(glfwGetProcAddress)) {
+    glfwDestroyWindow(window_);
+    glfwTerminate();
+    throw WindowError("cannot load the OpenGL 3.3 functions of this driver");
+  }
+  setVsync(true);
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGui::GetIO().IniFilename = iniPath_.empty() ? nullptr : iniPath_.c_str();
+  ImGui_ImplGlfw_InitForOpenGL(window_, true);
+  ImGui_ImplOpenGL3_Init("#version 330 core");
+}
+
+PlatformWindow::~PlatformWindow() {
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplGlfw_Shutdown();
+  ImGui::DestroyContext();
+  glfwDestroyWindow(window_);
+  glfwTerminate();
+}
+
+bool PlatformWindow::shouldClose() const {
+  return glfwWindowShouldClose(window_);
+}
+void PlatformWindow::requestClose() {
+  glfwSetWindowShouldClose(window_, GLFW_TRUE);
+}
+
+void PlatformWindow::pollEvents(double timeoutSeconds) {
+  if (timeoutSeconds > 0) {
+    glfwWaitEventsTimeout(timeoutSeconds);
+  } else {
+    glfwPollEvents();
+  }
+}
+
+void PlatformWindow::setVsync(bool on) {
+  glfwSwapInterval(on ? 1 : 0);
+}
+
+float PlatformWindow::contentScale() const {
+  float x = 1, y = 1;
+  glfwGetWindowContentScale(window_, &x, &y);
+  return x > 0 ? x : 1.0f;
+}
+
+void PlatformWindow::toggleFullscreen() {
+  if (fullscreen_) {
+    glfwSetWindowMonitor(window_, nullptr, windowedX_, windowedY_, windowedW_, windowedH_,
+                         GLFW_DONT_CARE);
+    fullscreen_ = false;
+    return;
+  }
+  GLFWmonitor* monitor = glfwGetPrimaryMonitor();
+  const GLFWvidmode* mode = monitor ? glfwGetVideoMode(monitor) : nullptr;
+  if (!mode) return;
+  glfwGetWindowPos(window_, &windowedX_, &windowedY_);
+  glfwGetWindowSize(window_, &windowedW_, &windowedH_);
+  glfwSetWindowMonitor(window_, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+  fullscreen_ = true;
+}
+
+void PlatformWindow::newFrame(bool ignoreMouse) {
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  if (ignoreMouse) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+  ImGui::NewFrame();
+}
+
+void PlatformWindow::render(float r, float g, float b) {
+  ImGui::Render();
+  int w = 0, h = 0;
+  glfwGetFramebufferSize(window_, &w, &h);
+  glViewport(0, 0, w, h);
+  glClearColor(r, g, b, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+void PlatformWindow::present() {
+  glfwSwapBuffers(window_);
+}
+
+PixelImage PlatformWindow::readPixels() const {
+  PixelImage img;
+  glfwGetFramebufferSize(window_, &img.width, &img.height);
+  const size_t row = static_cast<size_t>(img.width) * 4;
+  std::vector<unsigned char> bottomUp(row * static_cast<size_t>(img.height));
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadBuffer(GL_BACK);
+  glReadPixels(0, 0, img.width, img.height, GL_RGBA, GL_UNSIGNED_BYTE, bottomUp.data());
+  // OpenGL's first row is the bottom one; PNG's is the top.
+  img.rgba.resize(bottomUp.size());
+  for (int y = 0; y < img.height; ++y)
+    std::copy_n(bottomUp.begin() + static_cast<long>(row) * (img.height - 1 - y), row,
+                img.rgba.begin() + static_cast<long>(row) * y);
+  return img;
+}
+
+void PlatformWindow::finish() const {
+  glFinish();
+}
+
+void PlatformWindow::rebuildFontTexture() {
+  ImGui_ImplOpenGL3_DestroyFontsTexture();
+  ImGui_ImplOpenGL3_CreateFontsTexture();
+}
+
+std::string PlatformWindow::rendererName() const {
+  const auto* name = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+  return name ? name : "unknown renderer";
+}
+
+void PlatformWindow::windowSize(int& width, int& height) const {
+  glfwGetWindowSize(window_, &width, &height);
+}
+
+}  // namespace scanviz

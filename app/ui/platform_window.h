@@ -1,0 +1,65 @@
+// The operating-system window: GLFW with an OpenGL 3.3 core context, the GL loader, and ImGui's
+// GLFW and OpenGL3 backends. Everything platform-specific stays in this file.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+struct GLFWwindow;
+
+namespace scanviz {
+
+// No display, no OpenGL 3.3: the message says what to do instead.
+struct WindowError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct PixelImage {
+  int width = 0;
+  int height = 0;
+  std::vector<unsigned char> rgba;  // top row first
+};
+
+class PlatformWindow {
+ public:
+  // iniPath: where ImGui keeps its layout file; empty for none.
+  PlatformWindow(int width, int height, const std::string& title, const std::string& iniPath);
+  ~PlatformWindow();
+  PlatformWindow(const PlatformWindow&) = delete;
+  PlatformWindow& operator=(const PlatformWindow&) = delete;
+
+  bool shouldClose() const;
+  void requestClose();
+  // Waits up to `timeoutSeconds` for input (0: returns at once).
+  void pollEvents(double timeoutSeconds);
+  void setVsync(bool on);
+
+  // DPI scale of the monitor the window is on (1 on a 96-dpi screen).
+  float contentScale() const;
+  void toggleFullscreen();
+  bool fullscreen() const { return fullscreen_; }
+
+  // ignoreMouse: the pointer counts as outside the window (scripted runs: no hover, no tooltip
+  // in screenshots, wherever the display's pointer happens to be).
+  void newFrame(bool ignoreMouse = false);
+  // Renders ImGui's draw data over a cleared framebuffer; call present() afterwards.
+  void render(float r, float g, float b);
+  void present();
+  // The rendered back buffer, to be called between render() and present().
+  PixelImage readPixels() const;
+  // Waits until the GPU (or Mesa's software rasteriser) has drawn the frame: for frame timing.
+  void finish() const;
+  // Uploads the font atlas again after its fonts changed (a new UI scale or DPI).
+  void rebuildFontTexture();
+  std::string rendererName() const;
+  void windowSize(int& width, int& height) const;
+
+ private:
+  GLFWwindow* window_ = nullptr;
+  std::string iniPath_;
+  bool fullscreen_ = false;
+  int windowedX_ = 0, windowedY_ = 0, windowedW_ = 0, windowedH_ = 0;
+};
+
+}  // namespace scanviz

@@ -1,0 +1,166 @@
+// Play, pause and step buttons, the timeline scrubber with the trace's phases (the number keys
+// jump to them) and the speed.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "app/ui/commands.h"
+#include "app/ui/panels.h"
+#include "app/ui/theme.h"
+
+namespace scanviz {
+namespace {
+
+enum class Icon { First, Back, Play, Pause, Forward, Last };
+
+void drawTriangle(ImDrawList& dl, ImVec2 c, float s, bool right, ImU32 col) {
+  const float d = right ? 1.0f : -1.0f;
+  dl.AddTriangleFilled(ImVec2(c.x - d * s * 0.5f, c.y - s * 0.6f),
+                       ImVec2(c.x - d * s * 0.5f, c.y + s * 0.6f), ImVec2(c.x + d * s * 0.6f, c.y),
+                       col);
+}
+
+void drawIcon(ImDrawList& dl, Icon icon, ImVec2 c, float s, ImU32 col) {
+  const float bar = s * 0.22f;
+  switch (icon) {
+    case Icon::Play:
+      drawTriangle(dl, c, s, true, col);
+      break;
+    case Icon::Pause:
+      dl.AddRectFilled(ImVec2(c.x - s * 0.45f, c.y - s * 0.6f),
+                       ImVec2(c.x - s * 0.45f + bar * 1.4f, c.y + s * 0.6f), col);
+      dl.AddRectFilled(ImVec2(c.x + s * 0.45f - bar * 1.4f, c.y - s * 0.6f),
+                       ImVec2(c.x + s * 0.45f, c.y + s * 0.6f), col);
+      break;
+    case Icon::Back:
+      drawTriangle(dl, c, s * 0.9f, false, col);
+      break;
+    case Icon::Forward:
+      drawTriangle(dl, c, s * 0.9f, true, col);
+      break;
+    case Icon::First:
+      dl.AddRectFilled(ImVec2(c.x - s * 0.6f, c.y - s * 0.55f),
+                       ImVec2(c.x - s * 0.6f + bar, c.y + s * 0.55f), col);
+      drawTriangle(dl, ImVec2(c.x + s * 0.1f, c.y), s * 0.9f, false, col);
+      break;
+    case Icon::Last:
+      dl.AddRectFilled(ImVec2(c.x + s * 0.6f - bar, c.y - s * 0.55f),
+                       ImVec2(c.x + s * 0.6f, c.y + s * 0.55f), col);
+      drawTriangle(dl, ImVec2(c.x - s * 0.1f, c.y), s * 0.9f, true, col);
+      break;
+  }
+}
+
+// A square button with a drawn icon (crisp at any scale, no glyphs needed), running a command.
+void iconButton(UiContext& ui, const char* commandId, Icon icon, float size) {
+  const Command* c = ui.commands.find(commandId);
+  ImGui::PushID(commandId);
+  const bool pressed = ImGui::Button("##icon", ImVec2(size, size));
+  const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+  drawIcon(*ImGui::GetWindowDrawList(), icon,
+           ImVec2((min.x + max.x) * 0.5f, (min.y + max.y) * 0.5f), size * 0.42f,
+           ImGui::GetColorU32(ImGuiCol_Text));
+  if (c && ImGui::IsItemHovered())
+    ImGui::SetTooltip("%s  (%s)", c->label.c_str(), c->shortcut.c_str());
+  if (pressed && c) ui.commands.run(commandId);
+  ImGui::PopID();
+  ImGui::SameLine();
+}
+
+float stepX(float x0, float width, int step, int steps) {
+  return x0 + (static_cast<float>(step) + 0.5f) / static_cast<float>(std::max(1, steps)) * width;
+}
+
+void drawPhaseBands(UiContext& ui, ImDrawList& dl, ImVec2 min, float width, float bandH,
+                    int steps) {
+  const Playback& pb = ui.state.playback;
+  const float slot = width / static_cast<float>(std::max(1, steps));
+  const int current = pb.currentPhase();
+  for (size_t i = 0; i < pb.markers().size(); ++i) {
+    const PhaseMarker& m = pb.markers()[i];
+    const float left = min.x + slot * static_cast<float>(m.firstStep) + 1;
+    const float right = min.x + slot * static_cast<float>(m.lastStep + 1) - 1;
+    Color fill = ui.palette.accent;
+    fill.a = static_cast<int>(i) == current ? 110 : (i % 2 ? 40 : 60);
+    dl.AddRectFilled(ImVec2(left, min.y), ImVec2(right, min.y + bandH), toImColor(fill), 3);
+    const std::string label = (i < 9 ? std::to_string(i + 1) + "  " : std::string()) + m.phase;
+    const ImVec2 size = ImGui::CalcTextSize(label.c_str());
+    if (size.x + 8 < right - left)
+      dl.AddText(ImVec2(left + 6, min.y + (bandH - size.y) * 0.5f), toImColor(ui.palette.text),
+                 label.c_str());
+  }
+}
+
+void scrubber(UiContext& ui, float width) {
+  Playback& pb = ui.state.playback;
+  const int steps = pb.stepCount();
+  const float bandH = ImGui::GetTextLineHeight() * 1.35f;
+  const float trackH = ImGui::GetTextLineHeight() * 0.9f;
+  const ImVec2 min = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("##scrubber", ImVec2(width, bandH + trackH));
+  if (ImGui::IsItemActive() && steps > 0) {
+    const float t = (ImGui::GetIO().MousePos.x - min.x) / width;
+    pb.setStep(static_cast<int>(std::floor(t * static_cast<float>(steps))));
+  }
+  if (ImGui::IsItemHovered() && steps > 0) {
+    const float t = (ImGui::GetIO().MousePos.x - min.x) / width;
+    const int k =
+        std::clamp(static_cast<int>(std::floor(t * static_cast<float>(steps))), 0, steps - 1);
+    const TraceStep& s = ui.state.trace().steps[static_cast<size_t>(k)];
+    ImGui::SetTooltip("step %d: %s (%s)\ndrag to scrub; keys 1..9 jump to the numbered phases", k,
+                      s.label.c_str(), s.phase.c_str());
+  }
+  ImDrawList& dl = *ImGui::GetWindowDrawList();
+  drawPhaseBands(ui, dl, min, width, bandH, steps);
+  const float trackY = min.y + bandH + trackH * 0.5f;
+  dl.AddLine(ImVec2(min.x, trackY), ImVec2(min.x + width, trackY), toImColor(ui.palette.textDim),
+             2);
+  if (width / static_cast<float>(std::max(1, steps)) > 5)
+    for (int k = 0; k < steps; ++k) {
+      const float x = stepX(min.x, width, k, steps);
+      dl.AddLine(ImVec2(x, trackY - trackH * 0.25f), ImVec2(x, trackY + trackH * 0.25f),
+                 toImColor(ui.palette.textDim), 1.5f);
+    }
+  dl.AddCircleFilled(ImVec2(stepX(min.x, width, pb.step(), steps), trackY), trackH * 0.45f,
+                     toImColor(ui.palette.accent));
+}
+
+void speedControls(UiContext& ui) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%gx", ui.state.playback.speed());
+  if (ImGui::Button("-")) ui.commands.run("slower");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Slower  (-)");
+  ImGui::SameLine();
+  ImGui::TextUnformatted(text);
+  ImGui::SameLine();
+  if (ImGui::Button("+")) ui.commands.run("faster");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Faster  (+)");
+}
+
+}  // namespace
+
+void drawPlaybackBar(UiContext& ui) {
+  if (!ui.state.hasTrace()) return;
+  const float size = ImGui::GetFrameHeight() * 1.25f;
+  const float rowTop = ImGui::GetCursorPosY();
+  iconButton(ui, "first", Icon::First, size);
+  iconButton(ui, "back", Icon::Back, size);
+  iconButton(ui, "play", ui.state.playback.playing() ? Icon::Pause : Icon::Play, size);
+  iconButton(ui, "forward", Icon::Forward, size);
+  iconButton(ui, "last", Icon::Last, size);
+  const float speedWidth =
+      ImGui::CalcTextSize("Speed  -  0.25x  +").x + 6 * ImGui::GetStyle().ItemSpacing.x;
+  const float width = ImGui::GetContentRegionAvail().x - speedWidth;
+  ImGui::SetCursorPosY(rowTop + (size - ImGui::GetTextLineHeight() * 2.25f) * 0.5f);
+  scrubber(ui, std::max(50.0f, width));
+  ImGui::SameLine();
+  ImGui::SetCursorPosY(rowTop + (size - ImGui::GetFrameHeight()) * 0.5f);
+  ImGui::TextUnformatted("Speed");
+  ImGui::SameLine();
+  speedControls(ui);
+  ImGui::SetCursorPosY(rowTop + size + ImGui::GetStyle().ItemSpacing.y);
+}
+
+}  // namespace scanviz

@@ -1,0 +1,20 @@
+// Draws a Scene with ImGui's draw list, and shows a primitive's tooltip while the pointer is over
+// it. The only place where scene primitives meet ImGui.
+#pragma once
+
+#include <imgui.h>
+
+#include "app/ui/array_view_scene.h"
+#include "app/ui/fonts.h"
+#include "app/ui/scene.h"
+
+namespace scanviz {
+
+void drawScene(ImDrawList& dl, const Scene& scene, ImVec2 origin, const FontSet& fonts);
+// Call while the window that holds the scene is hovered.
+void showSceneTooltip(const Scene& scene, ImVec2 origin);
+
+// Text measurement with the loaded fonts, for scene builders.
+MeasureText fontMeasure(const FontSet& fonts);
+
+}  // namespace scanviz

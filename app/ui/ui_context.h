@@ -1,0 +1,40 @@
+// What every panel gets for a frame: the model, fonts and colours at the current scale, the
+// shared dialogs and commands, and the frame report that --dump-scene writes.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "app/ui/app_state.h"
+#include "app/ui/counter_rows.h"
+#include "app/ui/fonts.h"
+#include "app/ui/palette.h"
+#include "app/ui/scene.h"
+
+namespace scanviz {
+
+class CommandTable;
+class FileDialog;
+
+// What this frame showed, in words and primitives: what tests and tools read back.
+struct FrameReport {
+  Scene arrayScene;
+  float sceneOriginX = 0;  // where the scene was drawn, in framebuffer pixels
+  float sceneOriginY = 0;
+  std::vector<CounterRow> counters;
+  std::string status;
+  std::string explanation;
+};
+
+struct UiContext {
+  AppState& state;
+  const FontSet& fonts;
+  const ViewPalette& palette;
+  float scale;  // pixel scale: DPI x UI scale
+  FrameReport& report;
+  FileDialog& files;
+  CommandTable& commands;
+  bool animate = true;  // false in scripted runs: every frame shows the final state
+};
+
+}  // namespace scanviz

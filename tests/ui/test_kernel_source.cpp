@@ -1,0 +1,78 @@
+// The code panel's search: for a step, the kernel lines that did its work (the parallel blocks
+// before the barrier that recorded it), in the compiled-in sources and in hand-made ones.
+#include <gtest/gtest.h>
+
+#include "app/core/capture.h"
+#include "app/core/input_spec.h"
+#include "app/ui/kernel_source.h"
+
+namespace scanviz {
+namespace {
+
+Trace lesson(AlgorithmId id) {
+  CaptureRequest rq;
+  rq.algorithm = id;
+  rq.backend = BackendChoice::Cpu;
+  rq.input = defaultLessonInput();
+  return capture(rq).trace;
+}
+
+std::string highlighted(const StepSource& s) {
+  std::string text;
+  for (int i = s.firstLine; i >= 0 && i <= s.lastLine; ++i)
+    text += s.file->lines[static_cast<size_t>(i)] + "\n";
+  return text;
+}
+
+TEST(KernelSource, EveryAlgorithmHasItsFileCompiledIn) {
+  for (const char* key :
+       {"sequential", "kogge-stone", "kogge-stone-exclusive", "hillis-steele", "brent-kung",
+        "blelloch", "blelloch-conflict-free", "three-phase", "warp-shuffle", "hierarchical",
+        "single-pass-chained", "decoupled-lookback"})
+    EXPECT_NE(algorithmSource(key), nullptr) << key;
+  EXPECT_EQ(algorithmSource("bubble"), nullptr);
+}
+
+TEST(KernelSource, BrentKungUpSweepIsItsParallelBlockAndBarrier) {
+  const Trace t = lesson(AlgorithmId::BrentKung);
+  const StepSource s = sourceForStep(t, 1);
+  ASSERT_NE(s.file, nullptr);
+  EXPECT_EQ(s.file->path, "kernels/block/brent_kung.h");
+  const std::string code = highlighted(s);
+  EXPECT_NE(code.find("ex.parallel("), std::string::npos) << code;
+  EXPECT_NE(code.find("StepKind::UpSweep"), std::string::npos) << code;
+  EXPECT_EQ(code.find("StepKind::DownSweep"), std::string::npos) << code;
+}
+
+TEST(KernelSource, LoadIsFoundInTheSharedHelper) {
+  const StepSource s = sourceForStep(lesson(AlgorithmId::KoggeStone), 0);
+  ASSERT_NE(s.file, nullptr);
+  EXPECT_EQ(s.file->path, "kernels/block/section_io.h");
+  EXPECT_NE(highlighted(s).find("StepKind::Load"), std::string::npos);
+}
+
+TEST(KernelSource, HandMadeFilesFollowAHelperThatRecordsTheStep) {
+  // The algorithm passes its kind to a helper; the helper's barrier and parallel blocks are the
+  // step's lines, not the call.
+  SourceFile helper{
+      "helper.h",
+      {"template <class Ex>", "SCANVIZ_HD void iterate(Ex& ex, StepKind kind) {",
+       "  for (int s = 1; s < n; s *= 2) {", "    ex.parallel([&](int t) {", "      a[t] += b[t];",
+       "    });", "    ex.sync();", "    ex.parallel([&](int t) {", "      b[t] = a[t];", "    });",
+       "    ex.barrier(StepCode{kind, s}, xy,", "               width);", "  }", "}"}};
+  SourceFile algo{"algo.h",
+                  {"// uses StepKind::KoggeStone below", "struct Scan {", "  void run() {",
+                   "    iterate(ex,", "            StepKind::KoggeStone);", "  }", "};"}};
+  const std::vector<SourceFile> all = {helper, algo};
+  const StepSource s = findStepLines({&all[1]}, all, 1 /* KoggeStone */);
+  ASSERT_NE(s.file, nullptr);
+  EXPECT_EQ(s.file->path, "helper.h");
+  EXPECT_EQ(s.firstLine, 3);  // the first ex.parallel
+  EXPECT_EQ(s.lastLine, 11);  // the barrier's last line
+  const StepSource missing = findStepLines({&all[1]}, all, 4 /* UpSweep */);
+  EXPECT_EQ(missing.firstLine, -1);
+  EXPECT_FALSE(missing.note.empty());
+}
+
+}  // namespace
+}  // namespace scanviz

@@ -1,0 +1,419 @@
+#!/usr/bin/env python3
+"""UI tests of the real scanviz window (CTest label `ui`).
+
+Each case runs the real binary with a scripted state (`--step`, `--input`, `--theme`, ...), lets it
+write a screenshot (`--screenshot`) and its frame report (`--dump-scene`), and asserts on both: the
+scene description (cells, highlights, counters, banner) and pixel probes in the PNG at the places
+the scene says things are. Run it under Xvfb with Mesa's software renderer, e.g.
+
+    xvfb-run -a -s "-screen 0 1600x1000x24" env LIBGL_ALWAYS_SOFTWARE=1 \\
+        python3 ui_check.py --binary build/app/scanviz --work /tmp/ui lesson_step_one
+
+Only the standard library: PNGs are decoded with zlib.
+"""
+
+import argparse
+import json
+import os
+import re
+import struct
+import subprocess
+import sys
+import zlib
+
+WINDOW = "1600x1000"
+
+
+class CheckFailed(Exception):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise CheckFailed(message)
+
+
+# ---- PNG -----------------------------------------------------------------------------------
+
+def _unfilter(raw, width, height, bpp):
+    stride = width * bpp
+    rows, prev, pos = [], bytearray(stride), 0
+    for _ in range(height):
+        kind = raw[pos]
+        line = bytearray(raw[pos + 1:pos + 1 + stride])
+        pos += 1 + stride
+        for i in range(stride):
+            a = line[i - bpp] if i >= bpp else 0
+            b = prev[i]
+            c = prev[i - bpp] if i >= bpp else 0
+            if kind == 1:
+                line[i] = (line[i] + a) & 0xFF
+            elif kind == 2:
+                line[i] = (line[i] + b) & 0xFF
+            elif kind == 3:
+                line[i] = (line[i] + ((a + b) >> 1)) & 0xFF
+            elif kind == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                pred = a if pa <= pb and pa <= pc else (b if pb <= pc else c)
+                line[i] = (line[i] + pred) & 0xFF
+        rows.append(bytes(line))
+        prev = line
+    return rows
+
+
+class Image:
+    def __init__(self, path):
+        with open(path, "rb") as f:
+            data = f.read()
+        check(data[:8] == b"\x89PNG\r\n\x1a\n", f"{path} is not a PNG")
+        pos, idat = 8, b""
+        while pos < len(data):
+            length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+            body = data[pos + 8:pos + 8 + length]
+            if kind == b"IHDR":
+                self.width, self.height, depth, color, _, _, interlace = struct.unpack(">IIBBBBB", body)
+                check(depth == 8 and color in (2, 6) and interlace == 0, f"unexpected PNG format in {path}")
+                self.bpp = 4 if color == 6 else 3
+            elif kind == b"IDAT":
+                idat += body
+            pos += 12 + length
+        self.rows = _unfilter(zlib.decompress(idat), self.width, self.height, self.bpp)
+
+    def pixel(self, x, y):
+        x = min(max(int(x), 0), self.width - 1)
+        y = min(max(int(y), 0), self.height - 1)
+        i = x * self.bpp
+        return tuple(self.rows[y][i:i + 3])
+
+    def luminance_stats(self, step=4):
+        total, light, count = 0.0, 0, 0
+        for y in range(0, self.height, step):
+            row = self.rows[y]
+            for x in range(0, self.width, step):
+                i = x * self.bpp
+                lum = (0.2126 * row[i] + 0.7152 * row[i + 1] + 0.0722 * row[i + 2]) / 255.0
+                total += lum
+                light += lum > 0.7
+                count += 1
+        return total / count, light / count
+
+    def count_near(self, color, box=None, tolerance=30, step=2):
+        x0, y0, x1, y1 = box or (0, 0, self.width, self.height)
+        found = 0
+        for y in range(max(0, int(y0)), min(self.height, int(y1)), step):
+            for x in range(max(0, int(x0)), min(self.width, int(x1)), step):
+                if near(self.pixel(x, y), color, tolerance):
+                    found += 1
+        return found
+
+
+def hex_rgb(text):
+    return tuple(int(text[i:i + 2], 16) for i in (1, 3, 5))
+
+
+def near(a, b, tolerance=30):
+    return all(abs(x - y) <= tolerance for x, y in zip(a, b))
+
+
+# ---- running the binary --------------------------------------------------------------------
+
+class Run:
+    def __init__(self, proc, dump, image):
+        self.proc, self.dump, self.image = proc, dump, image
+
+    @property
+    def scene(self):
+        return self.dump["scene"]
+
+    def rects(self, role):
+        return [r for r in self.scene["rects"] if r["role"] == role]
+
+    def texts(self, role):
+        return [t for t in self.scene["texts"] if t["role"] == role]
+
+    def counter(self, label):
+        for row in self.dump["counters"]:
+            if row["label"] == label:
+                return row["value"]
+        raise CheckFailed(f"no counter '{label}' in {self.dump['counters']}")
+
+    def to_pixels(self, x, y):
+        """Scene coordinates to PNG pixels (the framebuffer may be scaled on HiDPI screens)."""
+        fb = self.image.width / self.dump["window"][0] if self.image else 1.0
+        ox, oy = self.dump["scene_origin"]
+        return ox + x * fb, oy + y * fb
+
+    def cell_probe(self, rect):
+        """A point inside the cell away from its centred value text."""
+        return self.to_pixels(rect["x"] + 0.12 * rect["w"], rect["y"] + 0.5 * rect["h"])
+
+
+class Context:
+    def __init__(self, binary, work):
+        self.binary, self.work = binary, work
+        os.makedirs(work, exist_ok=True)
+        self.env = dict(os.environ)
+        self.env["XDG_CONFIG_HOME"] = os.path.join(work, "config")  # never the user's settings
+        self.env.setdefault("LIBGL_ALWAYS_SOFTWARE", "1")
+        self.counter = 0
+
+    def path(self, name):
+        return os.path.join(self.work, name)
+
+    def run_raw(self, *args, timeout=120, cwd=None):
+        # The working directory is the case's folder: nothing may be written there uninvited.
+        return subprocess.run([self.binary, *args], env=self.env, capture_output=True, text=True, timeout=timeout,
+                              cwd=cwd or self.work)
+
+    def run(self, *args, screenshot=True, expect_rc=0, size=WINDOW):
+        self.counter += 1
+        shot = self.path(f"shot{self.counter}.png")
+        dump = self.path(f"dump{self.counter}.json")
+        extra = ["--dump-scene", dump, "--size", size]
+        if screenshot:
+            extra += ["--screenshot", shot]
+        proc = self.run_raw(*args, *extra)
+        check(proc.returncode == expect_rc,
+              f"scanviz {' '.join(args)} exited {proc.returncode}, expected {expect_rc}; stderr: {proc.stderr}")
+        with open(dump) as f:
+            data = json.load(f)
+        return Run(proc, data, Image(shot) if screenshot else None)
+
+
+# ---- cases ---------------------------------------------------------------------------------
+
+def case_lesson_step_one(ctx):
+    """Step 1 of the default lesson: cells 1..7 written, in the highlight colour on screen."""
+    r = ctx.run("--step", "1")
+    check(r.dump["step"] == 1, f"step {r.dump['step']} shown, expected 1")
+    written = sorted(x["index"] for x in r.rects("cell-written"))
+    check(written == list(range(1, 8)), f"highlighted cells {written}, expected 1..7")
+    plain = [x for x in r.rects("cell")]
+    check([x["index"] for x in plain] == [0], f"unhighlighted cells {[x['index'] for x in plain]}")
+    highlight = hex_rgb(r.rects("cell-written")[0]["fill"])
+    for rect in r.rects("cell-written"):
+        x, y = r.cell_probe(rect)
+        check(near(r.image.pixel(x, y), highlight),
+              f"cell {rect['index']} at ({x:.0f},{y:.0f}) is {r.image.pixel(x, y)}, not the highlight {highlight}")
+    x, y = r.cell_probe(plain[0])
+    check(not near(r.image.pixel(x, y), highlight, 60), f"cell 0 is highlighted on screen: {r.image.pixel(x, y)}")
+    check(r.counter("Step") == "1 of 3", f"Step counter {r.counter('Step')}")
+    check(r.counter("Ops this step") == "7", f"Ops counter {r.counter('Ops this step')}")
+    check(r.counter("Warp efficiency").startswith("21.88%"), f"Warp efficiency {r.counter('Warp efficiency')}")
+    check(len([l for l in r.scene["lines"] if l["role"] == "arrow"]) == 7, "expected 7 operand arrows")
+    check(r.dump["explanation"] == "stride 1: threads 1..7 add XY[i-1] into XY[i]", r.dump["explanation"])
+
+
+def case_lesson_last_step(ctx):
+    """The last step: the scan 3 4 11 11 15 16 22 25 and green ticks against the sequential scan."""
+    r = ctx.run("--step", "3")
+    values = [t["text"] for t in sorted(r.texts("cell-value"), key=lambda t: t["index"])]
+    check(values == ["3", "4", "11", "11", "15", "16", "22", "25"], f"cell values {values}")
+    exclusive = [t["text"] for t in sorted(r.texts("result-exclusive-value"), key=lambda t: t["index"])]
+    check(exclusive == ["0", "3", "4", "11", "11", "15", "16", "22"], f"exclusive row {exclusive}")
+    passes = r.texts("check-pass")
+    check(len(passes) == 2 and not r.texts("check-fail"), f"checks {passes}")
+    green = hex_rgb(passes[0]["color"])
+    x, y = r.to_pixels(passes[0]["x"], passes[0]["y"])
+    found = r.image.count_near(green, (x, y, x + 500, y + passes[0]["size"] * 1.3), tolerance=40, step=1)
+    check(found > 40, f"only {found} pass-coloured pixels where the green tick line should be")
+    check(r.counter("Work so far") == "17 of 17", r.counter("Work so far"))
+    check(r.dump["explanation"] == "stride 4: threads 4..7 add XY[i-4] into XY[i]", r.dump["explanation"])
+
+
+def case_status_names_backend(ctx):
+    """The status line says which backend and device produced what is shown."""
+    r = ctx.run("--backend", "cpu")
+    status = r.dump["status"]
+    check("produced by cpu: CPU emulator" in status, status)
+    check("kogge-stone" in status, status)
+    r = ctx.run()
+    trace = r.dump["trace"]
+    check(f"produced by {trace['backend']}: {trace['device']}" in r.dump["status"], r.dump["status"])
+
+
+def case_bad_input_banner(ctx):
+    """--input "3,x": a visible error banner, exit 0, and the lesson stays on screen."""
+    r = ctx.run("--input", "3,x")
+    banner = r.dump["banner"]
+    check(banner["error"] and "'x'" in banner["text"] and "not a number" in banner["text"], f"banner {banner}")
+    check(len(r.texts("cell-value")) == 8, "the default lesson should stay on screen under the banner")
+    red = (0x8F, 0x1D, 0x1D)
+    found = r.image.count_near(red, (0, 0, r.image.width, 200), tolerance=25)
+    check(found > 2000, f"only {found} banner-red pixels at the top of the window")
+    for bad in (["--input", ""], ["--n", "0"], ["--input", "1,2,nan"], ["--n", "999999999999"],
+                ["--input", "2147483647,1"]):
+        r = ctx.run(*bad, screenshot=False)
+        check(r.dump["banner"]["error"] and r.dump["banner"]["text"], f"{bad}: no banner: {r.dump['banner']}")
+        check(len(r.texts("cell-value")) == 8, f"{bad}: the lesson is not on screen")
+
+
+def case_no_banner_for_good_input(ctx):
+    """The banner only appears for problems: a good input shows none (so the banner test can fail)."""
+    r = ctx.run("--input", "5 6 7 8", "--step", "2")
+    check(not r.dump["banner"]["text"], f"unexpected banner {r.dump['banner']}")
+    values = [t["text"] for t in sorted(r.texts("cell-value"), key=lambda t: t["index"])]
+    check(values == ["5", "11", "18", "26"], f"values {values}")
+    found = r.image.count_near((0x8F, 0x1D, 0x1D), (0, 0, r.image.width, 200), tolerance=25)
+    check(found < 50, f"{found} banner-red pixels without a problem")
+
+
+def case_corrupt_trace(ctx):
+    """A truncated or missing trace file: a message, not a crash."""
+    good = ctx.path("good.json")
+    proc = ctx.run_raw("capture", "--algorithm", "brent-kung", "--backend", "cpu", "--out", good)
+    check(proc.returncode == 0, proc.stderr)
+    with open(good) as f:
+        text = f.read()
+    bad = ctx.path("truncated.json")
+    with open(bad, "w") as f:
+        f.write(text[: len(text) // 2])
+    r = ctx.run("--trace", bad)
+    check(r.dump["banner"]["error"] and "cannot open trace" in r.dump["banner"]["text"], r.dump["banner"])
+    check(r.dump["trace"]["algorithm"] == "kogge-stone", "the default lesson should be shown instead")
+    r = ctx.run("--trace", ctx.path("missing.json"), screenshot=False)
+    check("missing.json" in r.dump["banner"]["text"], r.dump["banner"])
+    r = ctx.run("--trace", good, "--step", "2", screenshot=False)
+    check(not r.dump["banner"]["text"], r.dump["banner"])
+    check(r.dump["trace"]["algorithm"] == "brent-kung" and r.dump["step"] == 2, r.dump["trace"])
+    check("trace file" in r.dump["status"] and "produced by cpu" in r.dump["status"], r.dump["status"])
+
+
+def case_session(ctx):
+    """A session file reopens its configuration and step; a corrupt one gives a message."""
+    path = ctx.path("lesson.session.json")
+    with open(path, "w") as f:
+        json.dump({"kind": "scanviz-session", "version": 1, "step": 2,
+                   "config": {"algorithm": "brent-kung", "backend": "cpu",
+                              "input": {"source": "random", "n": 16, "seed": 3}}}, f)
+    r = ctx.run("--session", path, screenshot=False)
+    check(r.dump["trace"]["algorithm"] == "brent-kung" and r.dump["trace"]["n"] == 16, r.dump["trace"])
+    check(r.dump["step"] == 2 and r.counter("Step").startswith("2 of"), r.counter("Step"))
+    with open(path, "w") as f:
+        f.write('{"kind": "scanviz-session", "config": {"operator": ')
+    r = ctx.run("--session", path, screenshot=False)
+    check("not valid JSON" in r.dump["banner"]["text"], r.dump["banner"])
+
+
+def case_light_theme(ctx):
+    """--theme light is mostly light; the dark theme is mostly dark."""
+    light = ctx.run("--theme", "light", "--step", "1")
+    mean, share = light.image.luminance_stats()
+    check(mean > 0.75 and share > 0.7, f"light theme: mean luminance {mean:.2f}, light share {share:.2f}")
+    check(light.dump["theme"] == "light", light.dump["theme"])
+    dark = ctx.run("--theme", "dark", "--step", "1")
+    mean, share = dark.image.luminance_stats()
+    check(mean < 0.3, f"dark theme: mean luminance {mean:.2f}")
+
+
+def case_palette_and_scale(ctx):
+    """Okabe-Ito highlights in orange; --scale 2 draws the scene bigger."""
+    r = ctx.run("--palette", "okabe-ito", "--step", "1")
+    rect = r.rects("cell-written")[0]
+    check(rect["fill"] == "#e69f00", f"highlight {rect['fill']}")
+    x, y = r.cell_probe(rect)
+    check(near(r.image.pixel(x, y), (0xE6, 0x9F, 0x00)), f"pixel {r.image.pixel(x, y)} is not Okabe-Ito orange")
+    # The menu bar is drawn with the body font: its height in the PNG follows the UI scale.
+    one = ctx.run("--step", "1")
+    two = ctx.run("--step", "1", "--scale", "2")
+    h1, h2 = menu_bar_height(one.image), menu_bar_height(two.image)
+    check(1.8 <= h2 / h1 <= 2.2, f"menu bar {h1}px at 1x and {h2}px at 2x")
+    check(two.dump["ui_scale"] == 2, two.dump["ui_scale"])
+
+
+def menu_bar_height(image):
+    """Rows from the top that keep the menu bar's colour at the right edge."""
+    colour = image.pixel(image.width - 3, 2)
+    rows = 0
+    while rows < image.height and near(image.pixel(image.width - 3, rows), colour, 6):
+        rows += 1
+    return rows
+
+
+def case_presentation(ctx):
+    """Presentation mode: one big view with the step's sentence in it."""
+    r = ctx.run("--presentation", "--step", "2")
+    check(r.texts("explanation"), "no explanation text in the presentation scene")
+    check(r.scene["width"] > 0.9 * r.dump["window"][0], f"scene width {r.scene['width']}")
+    cell = r.rects("cell-written")[0]
+    check(cell["h"] > 70, f"cells are only {cell['h']}px tall in presentation mode")
+
+
+def case_large_input(ctx):
+    """N = 100000 captures in the background and shows the recorded block, culled to the view."""
+    r = ctx.run("--n", "100000", "--block-size", "1024", "--step", "3", screenshot=False)
+    check(r.dump["trace"]["n"] == 100000, r.dump["trace"])
+    check(not r.dump["banner"]["text"], r.dump["banner"])
+    cells = len(r.texts("cell-value"))
+    check(r.scene["width"] > r.dump["window"][0], f"scene width {r.scene['width']}: 1024 cells should scroll")
+    check(0 < cells < 1024, f"{cells} cell texts of 1024: culling failed")
+
+
+def case_step_past_the_end(ctx):
+    """--step beyond the trace shows the last step and says so (a notice, not an error)."""
+    r = ctx.run("--step", "9", screenshot=False)
+    check(r.dump["step"] == 3, f"step {r.dump['step']}")
+    banner = r.dump["banner"]
+    check(not banner["error"] and "past the last step" in banner["text"], f"banner {banner}")
+
+
+def case_usage_errors(ctx):
+    """Unknown options and bad values: one line on stderr, exit 2, no window."""
+    for args in (["--bogus"], ["--scale", "9"], ["--step", "-1"], ["--size", "10x10"], ["--theme", "blue"],
+                 ["--algorithm", "bubble"], ["--session", "a.json", "--trace", "b.json"], ["--frame-times", "x"]):
+        proc = ctx.run_raw(*args, cwd=ctx.work)
+        check(proc.returncode == 2, f"{args}: exit {proc.returncode}, expected 2")
+        lines = [l for l in proc.stderr.splitlines() if l.strip()]
+        check(len(lines) == 1 and lines[0].startswith("scanviz:"), f"{args}: stderr {proc.stderr!r}")
+
+
+def case_frame_times(ctx):
+    """--frame-times N prints the median and 95th percentile."""
+    proc = ctx.run_raw("--frame-times", "30", "--size", WINDOW, "--step", "1")
+    check(proc.returncode == 0, proc.stderr)
+    m = re.search(r"median ([0-9.]+) ms, 95th percentile ([0-9.]+) ms", proc.stdout)
+    check(m and 0 < float(m.group(1)) <= float(m.group(2)), f"output: {proc.stdout!r}")
+
+
+def case_settings_persist(ctx):
+    """Settings in the config folder are used; command-line overrides are not saved."""
+    folder = os.path.join(ctx.env["XDG_CONFIG_HOME"], "scanviz")
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, "settings.json"), "w") as f:
+        json.dump({"theme": "light", "palette": "okabe-ito", "ui_scale": 1.25}, f)
+    r = ctx.run(screenshot=False)
+    check(r.dump["theme"] == "light" and r.dump["ui_scale"] == 1.25, f"{r.dump['theme']} {r.dump['ui_scale']}")
+    r = ctx.run("--theme", "dark", screenshot=False)
+    check(r.dump["theme"] == "dark", r.dump["theme"])
+    with open(os.path.join(folder, "settings.json")) as f:
+        check(json.load(f)["theme"] == "light", "a command-line override was saved")
+    check(os.path.exists(os.path.join(folder, "imgui.ini")), "imgui.ini is not in the config folder")
+    check(not os.path.exists(os.path.join(ctx.work, "imgui.ini")), "imgui.ini was written to the working directory")
+    with open(os.path.join(folder, "settings.json"), "w") as f:
+        f.write("{broken")
+    r = ctx.run(screenshot=False)
+    check(r.dump["theme"] == "dark", "a corrupt settings file should fall back to the defaults")
+
+
+CASES = {name[5:]: fn for name, fn in globals().items() if name.startswith("case_")}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--binary", required=True)
+    parser.add_argument("--work", required=True)
+    parser.add_argument("case", choices=sorted(CASES))
+    args = parser.parse_args()
+    ctx = Context(os.path.abspath(args.binary), os.path.abspath(args.work))
+    try:
+        CASES[args.case](ctx)
+    except CheckFailed as e:
+        print(f"FAILED {args.case}: {e}")
+        return 1
+    print(f"ok {args.case}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
