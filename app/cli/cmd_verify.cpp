@@ -15,7 +15,7 @@ int cmdVerify(const std::vector<std::string>& args) {
   if (*backend == BackendChoice::Auto)
     backend = cudaStatus().available ? BackendChoice::Cuda : BackendChoice::Cpu;
   if (*backend == BackendChoice::Cuda && !cudaStatus().available)
-    throw BackendError("no CUDA device: " + cudaStatus().message);
+    throw BackendError(cudaStatus().message + "; use --backend cpu or auto");
   const bool onGpu = *backend == BackendChoice::Cuda;
   std::optional<AlgorithmId> only;
   if (auto k = a.get("algorithm")) {

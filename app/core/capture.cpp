@@ -179,9 +179,9 @@ CaptureOutcome captureTyped(const CaptureRequest& rq) {
         o.backendNote = std::string("CUDA failed (") + e.what() + "); ran on the CPU emulator";
       }
     } else if (rq.backend == BackendChoice::Cuda) {
-      throw BackendError("no CUDA device: " + cuda.message);
+      throw BackendError(cuda.message + "; use --backend cpu or auto");
     } else {
-      o.backendNote = "no CUDA device (" + cuda.message + "); ran on the CPU emulator";
+      o.backendNote = cuda.message + "; ran on the CPU emulator";
     }
   }
   o.trace = buildTrace(rq, input, run.blockSize, runOnCpu(run, input), false,

@@ -318,17 +318,17 @@ const CudaStatus& cudaStatus() {
     const cudaError_t err = cudaGetDeviceCount(&count);
     if (err != cudaSuccess) {
       // Error 35 (insufficient driver) is what a machine without an NVIDIA driver reports.
-      s.message = std::string("no usable CUDA device (") + cudaGetErrorString(err) + ")";
+      s.message = std::string("no CUDA device: ") + cudaGetErrorString(err);
       cudaGetLastError();
       return s;
     }
     if (count == 0) {
-      s.message = "no CUDA device found";
+      s.message = "no CUDA device: the driver reports none";
       return s;
     }
     cudaDeviceProp prop{};
     if (cudaGetDeviceProperties(&prop, 0) != cudaSuccess) {
-      s.message = "cannot read the CUDA device's properties";
+      s.message = "no CUDA device: its properties cannot be read";
       return s;
     }
     int driver = 0, runtime = 0;

@@ -14,7 +14,7 @@ namespace scanviz {
 struct CudaStatus {
   bool available = false;
   std::string device;   // "NVIDIA H100 80GB HBM3"
-  std::string message;  // why it is not available, in words a user can act on
+  std::string message;  // "no CUDA device: <why>", in words a user can act on
   int smCount = 0;
   int computeMajor = 0;
   int computeMinor = 0;

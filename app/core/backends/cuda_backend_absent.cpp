@@ -8,8 +8,8 @@ const CudaStatus& cudaStatus() {
   static const CudaStatus s = [] {
     CudaStatus st;
     st.message =
-        "this build of scanviz has no CUDA support (configured with SCANVIZ_CUDA=OFF "
-        "or without a CUDA toolkit); using the CPU emulator";
+        "no CUDA device: this build has no CUDA support (built with SCANVIZ_CUDA=OFF or "
+        "without a CUDA toolkit)";
     return st;
   }();
   return s;

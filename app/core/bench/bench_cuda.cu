@@ -330,7 +330,7 @@ class CudaSizeBench final : public SizeBench {
 }  // namespace
 
 std::unique_ptr<SizeBench> makeCudaSizeBench(DType dtype, long long n, unsigned seed) {
-  if (!cudaStatus().available) throw BackendError("no CUDA device: " + cudaStatus().message);
+  if (!cudaStatus().available) throw BackendError(cudaStatus().message);
   if (n > kBenchMaxSize) throw BenchSkip("above the largest size the benchmark runs, 2^30");
   if (dtype == DType::Int32) return std::make_unique<CudaSizeBench<int32_t>>(n, seed);
   return std::make_unique<CudaSizeBench<float>>(n, seed);

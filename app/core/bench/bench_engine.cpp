@@ -245,7 +245,7 @@ BenchReport prepareBenchReport(const BenchConfig& config) {
   const BenchDevice device = resolveBenchDevice(config.backend);
   const CudaStatus& cuda = cudaStatus();
   if (config.backend == BackendChoice::Cuda && !cuda.available)
-    throw BackendError("no CUDA device: " + cuda.message);
+    throw BackendError(cuda.message);
   BenchReport report;
   report.device = device;
   report.config = resolveBenchConfig(config, device);
