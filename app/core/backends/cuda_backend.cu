@@ -171,7 +171,7 @@ class GpuHierarchicalScan {
         algo_, in, out, n, exclusive, rq_.op, sums, trace_->view(recordBlock), level == 0);
     cudaCheckLaunch("scanSections (recorded)", true);
     trace_->appendSteps<T>(run_, recordBlock, level, ArrayKind::Section);
-    if (level == 0) appendBlockTimings(blocks);
+    if (level == 0) trace_->appendBlockTimings(blocks, rq_.limits.maxBlocksTimed, run_);
   }
 
   template <class Kernel>
@@ -180,24 +180,6 @@ class GpuHierarchicalScan {
       cudaCheck(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                      static_cast<int>(bytes)),
                 "raise the shared-memory limit");
-  }
-
-  void appendBlockTimings(int blocks) {
-    const auto timings =
-        trace_->blockTimings(static_cast<size_t>(std::min(blocks, rq_.limits.maxBlocksTimed)));
-    if (timings.empty()) return;
-    uint64_t t0 = timings[0].start;
-    for (const auto& t : timings) t0 = std::min<uint64_t>(t0, t.start);
-    for (const auto& t : timings) {
-      RecordedBlock b;
-      b.id = t.id;
-      b.launchIndex = t.launchIndex;
-      b.sm = t.sm;
-      b.startNs = static_cast<int64_t>(t.start - t0);
-      b.waitNs = static_cast<int64_t>(t.waitEnd - t.waitStart);
-      b.endNs = static_cast<int64_t>(t.end - t0);
-      run_.blocks.push_back(b);
-    }
   }
 
   const Algo& algo_;

@@ -72,6 +72,26 @@ class HostTraceBuffer {
     return v;
   }
 
+  // Appends the start / wait / end records of the first `blocks` blocks (at most maxTimed), with
+  // times relative to the earliest start, as the emulator reports them.
+  void appendBlockTimings(long long blocks, int maxTimed, RecordedRun& run) const {
+    const auto timings = blockTimings(static_cast<size_t>(std::min<long long>(blocks, maxTimed)));
+    if (timings.empty()) return;
+    uint64_t t0 = timings[0].start;
+    for (const auto& t : timings) t0 = std::min<uint64_t>(t0, t.start);
+    for (const auto& t : timings) {
+      RecordedBlock b;
+      b.id = t.id;
+      b.launchIndex = t.launchIndex;
+      b.sm = t.sm;
+      b.startNs = static_cast<int64_t>(t.start - t0);
+      b.waitNs = static_cast<int64_t>(t.waitEnd - t.waitStart);
+      b.endNs = static_cast<int64_t>(t.end - t0);
+      b.lookback = t.lookback;
+      run.blocks.push_back(b);
+    }
+  }
+
   // Appends the steps recorded by the last launch to `out`, decoding values as T.
   template <class T>
   void appendSteps(RecordedRun& out, int block, int level, ArrayKind array) const {
