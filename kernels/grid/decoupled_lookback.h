@@ -16,6 +16,9 @@
 // not counted as work: how many predecessors a tile combines depends on scheduling, so they are
 // reported per block as `lookback` instead, and work stays equal on every backend and run.
 // Depth: log2(T) + 3 recorded steps per tile; the look-back usually ends within one window.
+// This is the teaching version, recorded step by step. The timed GPU kernel (lookback_agent.cuh)
+// moves and scans its larger tiles differently, but publishes and looks back with the functions
+// below: publishAggregate and poll.
 #pragma once
 
 #include "kernels/grid/tile_common.h"
@@ -127,12 +130,8 @@ struct DecoupledLookback {
     ex.parallel([&](int t) {
       if (t != 0) return;
       sh.aggregate = xy[pad(section - 1)];  // padding is the identity: the tile's total
-      if (sh.tile == 0) {
-        sh.prefix = ex.identity();
-        grid.storeStatus(0, packTileStatus(TileStatus::Prefix, valueBits(sh.aggregate)));
-      } else {
-        grid.storeStatus(sh.tile, packTileStatus(TileStatus::Aggregate, valueBits(sh.aggregate)));
-      }
+      if (sh.tile == 0) sh.prefix = ex.identity();
+      publishAggregate(grid, sh);
     });
 
     // Phase 3: each thread but the first combines the preceding subsection's total into its first
@@ -147,6 +146,14 @@ struct DecoupledLookback {
       }
     });
     ex.barrier(StepCode{StepKind::AddSubsection, 0}, xy, section, pad);
+  }
+
+  // One thread: publish the tile's aggregate as A, or for tile 0, which has no predecessor, as P
+  // right away (its inclusive prefix is its aggregate).
+  template <class Grid, class T>
+  SCANVIZ_HD static void publishAggregate(Grid& grid, const TileShared<T>& sh) {
+    const TileStatus flag = sh.tile == 0 ? TileStatus::Prefix : TileStatus::Aggregate;
+    grid.storeStatus(sh.tile, packTileStatus(flag, valueBits(sh.aggregate)));
   }
 
   template <class T>

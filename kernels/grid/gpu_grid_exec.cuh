@@ -1,8 +1,12 @@
 // The GPU's side of a single-pass grid (see tile_common.h for the interface): the tile counter
-// and status memory in global memory with device-scope release/acquire ordering (GpuGrid), the
-// look-back warp on real warp intrinsics (GpuLookbackWarp), and a watchdog that ends a spin
-// which can never succeed (static block ids can deadlock on a real GPU too) instead of hanging
-// the kernel and the application with it.
+// and status memory in global memory (GpuGrid), the look-back warp on real warp intrinsics
+// (GpuLookbackWarp), and a watchdog that ends a spin which can never succeed (static block ids can
+// deadlock on a real GPU too) instead of hanging the kernel and the application with it.
+// Launch epochs: every launch over one workspace gets a new epoch, written into the status words
+// it publishes (above the flag) and into `gaveUp`. A word of an earlier launch then reads as X,
+// so the look-back's status memory needs no clearing between launches: the production scan is
+// one kernel launch per call, with no memset before it (CUB launches a tile-state initialisation
+// kernel first).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -25,10 +29,13 @@ __device__ __forceinline__ int gridSmId() {
   return static_cast<int>(id);
 }
 
-// Written by the first block whose wait timed out; zeroed before every launch.
+// The dynamic tile counter and what the first block whose wait timed out wrote. Zeroed when the
+// workspace is made; the instrumented kernels and the chained scan zero it again before every
+// launch, the production look-back kernel leaves the counter at zero when its last block has
+// taken its id (resetTileCounter) and tags gaveUp with its epoch, so it needs no memset.
 struct SpinDiagnostics {
   int tileCounter;  // the dynamic tile id counter (kept here so one memset resets both)
-  int gaveUp;       // 1: some block stopped waiting; the output is incomplete
+  int gaveUp;       // the epoch of a launch in which some block stopped waiting (0: none)
   int waitingTile;  // the tile that gave up first
   int waitedFor;    // the tile it was waiting for
 };
@@ -42,7 +49,21 @@ struct SinglePassDeviceArgs {
   unsigned long long* status = nullptr;  // look-back: packed tile status words
   bool staticIds = false;                // blockIdx.x as the tile id (can deadlock)
   unsigned long long spinTimeoutNs = 0;  // how long one block may wait before giving up
+  unsigned epoch = 1;                    // this launch's epoch, 1..kMaxLaunchEpoch
 };
+
+// Status words as stored on the GPU: [epoch:30][flag:2][value:32]. The shared code (and the
+// emulator) see [flag:32][value:32]; GpuGrid converts on every load and store.
+constexpr int kEpochShift = 34;
+constexpr unsigned kMaxLaunchEpoch = (1u << 30) - 1;
+
+__device__ __forceinline__ uint64_t tagStatusWord(uint64_t word, unsigned epoch) {
+  return word | (static_cast<uint64_t>(epoch) << kEpochShift);
+}
+// A word another launch wrote reads as X (0), as zeroed memory does.
+__device__ __forceinline__ uint64_t untagStatusWord(uint64_t stored, unsigned epoch) {
+  return (stored >> kEpochShift) == epoch ? stored & ((1ull << kEpochShift) - 1) : 0ull;
+}
 
 template <class T, class Rec>
 class GpuGrid {
@@ -76,13 +97,16 @@ class GpuGrid {
     Flag(a_.flags[tile]).store(1u, cuda::memory_order_release);
   }
 
-  // Flag and value share one 64-bit word, so the word itself can never be torn; release and
-  // acquire keep the words of successive publications of a tile (A, then P) in order.
+  // Flag and value share one 64-bit word that is stored and loaded atomically, so a reader never
+  // sees a flag with a stale value, and the word carries everything a reader needs: no other
+  // memory has to be ordered around it, and relaxed atomics suffice (no fence on the store, as
+  // a release store would need). A tile's two publications (A, then P) go to one location from
+  // one thread, so coherence keeps them in order: a reader that saw P never sees A again.
   __device__ uint64_t loadStatus(int tile) const {
-    return Word(a_.status[tile]).load(cuda::memory_order_acquire);
+    return untagStatusWord(Word(a_.status[tile]).load(cuda::memory_order_relaxed), a_.epoch);
   }
   __device__ void storeStatus(int tile, uint64_t word) {
-    Word(a_.status[tile]).store(word, cuda::memory_order_release);
+    Word(a_.status[tile]).store(tagStatusWord(word, a_.epoch), cuda::memory_order_relaxed);
   }
 
  private:
@@ -129,20 +153,20 @@ class GpuLookbackWarp {
   unsigned mask_;
 };
 
-// Ends a wait that has lasted longer than the timeout, or any wait once another block gave up
-// (so that the blocks still to come do not each wait a full timeout). Called by one thread per
-// spin iteration; looks at the clock only every 1024 iterations.
+// Ends a wait that has lasted longer than the timeout, or any wait once another block of the same
+// launch gave up (so that the blocks still to come do not each wait a full timeout). Called by
+// one thread per spin iteration; looks at the clock only every 1024 iterations.
 class SpinWatchdog {
  public:
-  __device__ SpinWatchdog(SpinDiagnostics* diag, unsigned long long timeoutNs)
-      : diag_(diag), deadline_(gridGlobalTimerNs() + timeoutNs) {}
+  __device__ SpinWatchdog(SpinDiagnostics* diag, unsigned long long timeoutNs, unsigned epoch)
+      : diag_(diag), deadline_(gridGlobalTimerNs() + timeoutNs), epoch_(static_cast<int>(epoch)) {}
 
   __device__ bool expired(int waitingTile, int waitedFor) {
     if (++spins_ % 1024 != 0) return false;
     cuda::atomic_ref<int, cuda::thread_scope_device> gaveUp(diag_->gaveUp);
-    if (gaveUp.load(cuda::memory_order_relaxed)) return true;
+    if (gaveUp.load(cuda::memory_order_relaxed) == epoch_) return true;
     if (gridGlobalTimerNs() < deadline_) return false;
-    if (gaveUp.exchange(1, cuda::memory_order_relaxed) == 0) {
+    if (gaveUp.exchange(epoch_, cuda::memory_order_relaxed) != epoch_) {
       diag_->waitingTile = waitingTile;
       diag_->waitedFor = waitedFor;
     }
@@ -152,7 +176,17 @@ class SpinWatchdog {
  private:
   SpinDiagnostics* diag_;
   unsigned long long deadline_;
+  int epoch_;
   unsigned spins_ = 0;
 };
+
+// Called by the one thread that took the last tile id of a launch in which every block takes
+// exactly one id: all other blocks have taken theirs, so the counter can go back to 0 for the next
+// launch. Its own increment came earlier in the counter's modification order (same thread, same
+// location), so the reset is the counter's last value.
+__device__ __forceinline__ void resetTileCounter(SpinDiagnostics* diag) {
+  cuda::atomic_ref<int, cuda::thread_scope_device>(diag->tileCounter)
+      .store(0, cuda::memory_order_relaxed);
+}
 
 }  // namespace scanviz

@@ -7,11 +7,18 @@
 // and after waiting and at the end, and the look-back count. Without it they carry the
 // NullRecorder and nothing is measured; only the watchdog that turns a deadlock into an error
 // (static block ids) remains, looking at the clock once every 1024 spins.
+// Uninstrumented decoupled look-back with dynamic tile ids (what `verify` and the benchmark run)
+// is the production kernel instead: the same protocol with larger tiles staged in shared memory,
+// 16-byte vectors and warp-shuffle scans (kernels/grid/lookback_agent.cuh), its shape from
+// kernels/grid/lookback_tuning.h. This file is its dispatch layer: pick the policy and the
+// operator's instantiation, size the grid (one block per tile, or what fits on the GPU for a
+// persistent agent), and launch it alone (no memset).
 #include <cuda_runtime.h>
 
 #include <algorithm>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "app/core/backends/cuda_check.cuh"
@@ -22,6 +29,8 @@
 #include "kernels/exec/gpu_block_exec.cuh"
 #include "kernels/grid/decoupled_lookback.h"
 #include "kernels/grid/gpu_grid_exec.cuh"
+#include "kernels/grid/lookback_agent.cuh"
+#include "kernels/grid/lookback_tuning.h"
 #include "kernels/grid/single_pass_chained.h"
 
 namespace scanviz {
@@ -92,7 +101,7 @@ __global__ void __launch_bounds__(1024)
   SinglePassChained::scanTile(ex, grid, sh, xy, in, n);
   if (threadIdx.x == 0) {  // only the leader spins; the others wait at the barrier below
     clock.waitStart();
-    SpinWatchdog watchdog(args.diag, args.spinTimeoutNs);
+    SpinWatchdog watchdog(args.diag, args.spinTimeoutNs, args.epoch);
     bool stop = false;
     while (!stop && SinglePassChained::poll(grid, sh, op) != PollResult::Done)
       stop = watchdog.expired(sh.tile, SinglePassChained::waitsFor(sh.tile));
@@ -124,7 +133,7 @@ __global__ void __launch_bounds__(1024)
     GpuLookbackWarp warp(DecoupledLookback::windowWidth(static_cast<int>(blockDim.x)));
     LookbackCursor<T> cursor = DecoupledLookback::startLookback(sh, op);
     clock.waitStart();
-    SpinWatchdog watchdog(args.diag, args.spinTimeoutNs);
+    SpinWatchdog watchdog(args.diag, args.spinTimeoutNs, args.epoch);
     bool stop = false;
     while (!stop && DecoupledLookback::poll(warp, grid, sh, cursor, op) != PollResult::Done) {
       // Lane 0 decides and the warp follows, so every lane leaves the loop together.
@@ -140,7 +149,88 @@ __global__ void __launch_bounds__(1024)
   clock.finish(buf, sh.tile);
 }
 
-// The device memory of one single-pass scan besides input and output, reset before each launch.
+// The production decoupled look-back scan (uninstrumented, dynamic tile ids), with the agent the
+// policy names (lookback_agent.cuh): one block per tile, or persistent blocks with a look-back
+// warp. One instantiation per value type, operator and policy.
+template <class T, class Policy>
+using ProductionAgent = std::conditional_t<Policy::kPipelined, PipelinedLookbackAgent<T, Policy>,
+                                           LookbackAgent<T, Policy>>;
+
+template <class T, Operator kOp, class Policy>
+__global__ void __launch_bounds__(Policy::kMaxThreads, Policy::kMinBlocksPerSm)
+    lookbackProductionKernel(const T* in, T* out, long long n, bool exclusive, int tiles,
+                             SinglePassDeviceArgs<T> args) {
+  using Agent = ProductionAgent<T, Policy>;
+  extern __shared__ __align__(16) unsigned char tileBytes[];
+  __shared__ typename Agent::Shared sh;
+  Agent::template run<StaticOp<T, kOp>>(in, out, n, exclusive, tiles, args,
+                                        reinterpret_cast<T*>(tileBytes), sh);
+}
+
+template <class T>
+using ProductionKernel = void (*)(const T*, T*, long long, bool, int, SinglePassDeviceArgs<T>);
+
+// Everything a production launch needs, worked out once per (request, n).
+template <class T>
+struct ProductionLaunch {
+  ProductionKernel<T> kernel = nullptr;
+  int threads = 0;
+  int tiles = 0;
+  unsigned blocks = 0;
+  size_t sharedBytes = 0;
+};
+
+template <class T, class Policy>
+ProductionKernel<T> productionKernelFor(Operator op) {
+  switch (op) {
+    case Operator::Add:
+      return lookbackProductionKernel<T, Operator::Add, Policy>;
+    case Operator::Max:
+      return lookbackProductionKernel<T, Operator::Max, Policy>;
+    case Operator::Min:
+      return lookbackProductionKernel<T, Operator::Min, Policy>;
+    default:
+      return lookbackProductionKernel<T, Operator::Mul, Policy>;
+  }
+}
+
+template <class T, class Policy>
+ProductionLaunch<T> planProductionLaunch(Operator op, int blockSize, long long n) {
+  using Agent = ProductionAgent<T, Policy>;
+  ProductionLaunch<T> p;
+  p.kernel = productionKernelFor<T, Policy>(op);
+  p.threads = blockSize;
+  const int tileSize = Agent::tileElements(blockSize);
+  const long long tiles = (n + tileSize - 1) / tileSize;
+  if (tiles > 0x7fffffffll - 65536) throw BackendError("too many tiles for one launch");
+  p.tiles = static_cast<int>(tiles);
+  p.sharedBytes = Agent::sharedBytes(blockSize);
+  // Above 48 KB a block's dynamic shared memory must be asked for; below it this changes nothing.
+  cudaCheck(cudaFuncSetAttribute(p.kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                 static_cast<int>(p.sharedBytes)),
+            "raise the look-back kernel's shared-memory limit");
+  int perSm = 0;
+  cudaCheck(
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, p.kernel, p.threads, p.sharedBytes),
+      "look-back kernel occupancy");
+  if (perSm < 1) throw BackendError("the look-back kernel does not fit on this GPU");
+  const long long resident = static_cast<long long>(perSm) * cudaStatus().smCount;
+  p.blocks = static_cast<unsigned>(Agent::blocksFor(tiles, resident));
+  return p;
+}
+
+template <class T>
+ProductionLaunch<T> planProductionLaunch(const RunRequest& rq, long long n) {
+  const CudaStatus& dev = cudaStatus();
+  if (selectLookbackPolicy(dev.computeMajor, dev.computeMinor, rq.blockSize) ==
+      LookbackPolicyId::Sm90)
+    return planProductionLaunch<T, LookbackPolicySm90>(rq.op, rq.blockSize, n);
+  return planProductionLaunch<T, LookbackPolicyGeneric>(rq.op, rq.blockSize, n);
+}
+
+// The device memory of one single-pass scan besides input and output. Zeroed when made; the
+// chained scan and the recorded look-back clear it again before each launch, the production
+// look-back needs no clearing (launch epochs, gpu_grid_exec.cuh).
 template <class T>
 class SinglePassWorkspace {
  public:
@@ -151,9 +241,14 @@ class SinglePassWorkspace {
     } else {
       status_.allocate(static_cast<size_t>(tiles));
     }
+    diag_.zero();
+    flags_.zero();
+    status_.zero();
   }
 
+  // The arguments of the next launch, with a new epoch.
   SinglePassDeviceArgs<T> args(bool staticIds) const {
+    epoch_ = epoch_ % kMaxLaunchEpoch + 1;
     SinglePassDeviceArgs<T> a;
     a.diag = diag_.get();
     a.flags = flags_.get();
@@ -161,8 +256,10 @@ class SinglePassWorkspace {
     a.status = status_.get();
     a.staticIds = staticIds;
     a.spinTimeoutNs = kSpinTimeoutNs;
+    a.epoch = epoch_;
     return a;
   }
+  unsigned lastEpoch() const { return epoch_; }
 
   // Every flag and status word back to "nothing published" (X), the tile counter to 0. Enqueued
   // on the default stream, like the launch that follows.
@@ -179,6 +276,7 @@ class SinglePassWorkspace {
   SpinDiagnostics diagnostics() const { return diag_.toHost()[0]; }
 
  private:
+  mutable unsigned epoch_ = 0;
   DeviceArray<SpinDiagnostics> diag_;
   DeviceArray<unsigned> flags_;
   DeviceArray<T> values_;
@@ -207,8 +305,15 @@ void launchSinglePass(bool chained, const RunRequest& rq, const T* in, T* out, l
   cudaCheckLaunch(chained ? "single-pass-chained kernel" : "decoupled-lookback kernel", false);
 }
 
-void throwIfGaveUp(const SpinDiagnostics& d, const RunRequest& rq) {
-  if (!d.gaveUp) return;
+template <class T>
+void launchProduction(const ProductionLaunch<T>& p, const T* in, T* out, long long n,
+                      bool exclusive, const SinglePassWorkspace<T>& ws) {
+  p.kernel<<<p.blocks, p.threads, p.sharedBytes>>>(in, out, n, exclusive, p.tiles, ws.args(false));
+  cudaCheckLaunch("decoupled-lookback kernel", false);
+}
+
+void throwIfGaveUp(const SpinDiagnostics& d, unsigned epoch, const RunRequest& rq) {
+  if (d.gaveUp != static_cast<int>(epoch)) return;
   throw BackendError(
       "deadlock on the GPU: block " + std::to_string(d.waitingTile) + " waited more than " +
       std::to_string(kSpinTimeoutNs / 1000000000ull) + " s for block " +
@@ -240,6 +345,13 @@ void appendBlockTimings(const HostTraceBuffer& trace, long long tiles, int maxTi
   }
 }
 
+// Uninstrumented decoupled look-back with dynamic tile ids runs the production kernel; recorded
+// runs, static tile ids (the deadlock demonstration) and the chained scan run the kernels above.
+bool usesProductionKernel(const RunRequest& rq) {
+  return rq.algorithm == AlgorithmId::DecoupledLookback && !rq.record &&
+         !rq.emulator.staticBlockIds;
+}
+
 template <class T>
 RunResult<T> runSinglePass(const RunRequest& rq, const std::vector<T>& input) {
   const long long n = static_cast<long long>(input.size());
@@ -252,10 +364,13 @@ RunResult<T> runSinglePass(const RunRequest& rq, const std::vector<T>& input) {
   SinglePassWorkspace<T> ws(shape.chained, shape.tiles);
 
   if (!rq.record) {
-    launchSinglePass<T, NullRecorder>(shape.chained, rq, in.get(), out.get(), n, shape.tiles, ws,
-                                      DeviceTraceBuffer{});
+    if (usesProductionKernel(rq))
+      launchProduction(planProductionLaunch<T>(rq, n), in.get(), out.get(), n, rq.exclusive, ws);
+    else
+      launchSinglePass<T, NullRecorder>(shape.chained, rq, in.get(), out.get(), n, shape.tiles, ws,
+                                        DeviceTraceBuffer{});
     cudaCheck(cudaDeviceSynchronize(), "single-pass scan");
-    throwIfGaveUp(ws.diagnostics(), rq);
+    throwIfGaveUp(ws.diagnostics(), ws.lastEpoch(), rq);
     out.download(r.output.data(), r.output.size());
     return r;
   }
@@ -272,7 +387,7 @@ RunResult<T> runSinglePass(const RunRequest& rq, const std::vector<T>& input) {
   launchSinglePass<T, TraceRecorder>(shape.chained, rq, in.get(), out.get(), n, shape.tiles, ws,
                                      trace.view(rq.recordBlock));
   cudaCheck(cudaDeviceSynchronize(), "single-pass scan (recorded)");
-  throwIfGaveUp(ws.diagnostics(), rq);
+  throwIfGaveUp(ws.diagnostics(), ws.lastEpoch(), rq);
   out.download(r.output.data(), r.output.size());
   trace.appendSteps<T>(r.run, rq.recordBlock, 0, ArrayKind::Section);
   r.run.work = static_cast<int64_t>(trace.work());
@@ -287,8 +402,16 @@ void makeDeviceScan(const RunRequest& rq, long long n, DeviceScan::Impl& impl) {
   auto ws = std::make_shared<SinglePassWorkspace<T>>(shape.chained, shape.tiles);
   impl.workspace.push_back(ws);
   impl.launches = 1;
-  const RunRequest timed = rq;
   const SinglePassWorkspace<T>* w = ws.get();
+  if (usesProductionKernel(rq)) {
+    const ProductionLaunch<T> plan = planProductionLaunch<T>(rq, n);
+    const bool exclusive = rq.exclusive;
+    impl.enqueue = [plan, exclusive, n, w](const void* in, void* out) {
+      launchProduction(plan, static_cast<const T*>(in), static_cast<T*>(out), n, exclusive, *w);
+    };
+    return;
+  }
+  const RunRequest timed = rq;
   impl.enqueue = [timed, shape, n, w](const void* in, void* out) {
     launchSinglePass<T, NullRecorder>(shape.chained, timed, static_cast<const T*>(in),
                                       static_cast<T*>(out), n, shape.tiles, *w,

@@ -1,0 +1,523 @@
+// The production decoupled look-back scan: the tile agents behind the uninstrumented GPU kernel
+// (CUB's AgentScan has the same role). Source: Merrill & Garland, "Single-pass Parallel Prefix
+// Scan with Decoupled Look-back", NVIDIA technical report NVR-2016-002.
+//
+// Idea: the same algorithm as decoupled_lookback.h, which the emulator and the recorded kernel
+// run step by step: dynamic tile ids from an atomic counter, a status word per tile with flag
+// and value packed in one 64-bit word (X, A = the tile's aggregate, P = its inclusive prefix),
+// and a warp that looks back over 32 predecessors at once, one status word per lane. The
+// publication and the look-back are literally that file's publishAggregate and poll. What
+// changes is how a tile is moved and scanned, because a scan reads 4N bytes and writes 4N and at
+// best runs at copy speed, which needs many bytes in flight:
+//  - The tile is staged in shared memory by 16-byte cp.async copies, which hold no registers
+//    while in flight, so a block can keep a large tile (48 KB) in flight; registers hold one
+//    4-element vector at a time.
+//  - Reduce, then scan. Pass 1 reduces the tile (each thread its vectors, a Kogge-Stone over warp
+//    shuffles across each warp, the warp totals through shared memory once) so that the A can be
+//    published; pass 2, after the look-back, re-reads the tile from shared memory, scans it from
+//    its prefix and stores it. No Kogge-Stone over shared memory, no barrier per step.
+//  - Thread data is "warp-striped": in a warp's part of the tile, vector j of lane l holds the 4
+//    elements at (j * 32 + l) * 4, so every load and store instruction of a warp covers 512
+//    contiguous bytes, shared-memory accesses are free of bank conflicts, and each thread reads
+//    only what it copied itself (no barrier between the copies and pass 1).
+//  - One launch per scan: no memset before it (launch epochs, gpu_grid_exec.cuh).
+//
+// Work per tile of S elements (V = S / 4 vectors): 3/4 S for pass 1's vector totals, 5 V for the
+// shuffle scans, a few per warp and vector to chain them, and S in pass 2: O(S), about 2 S + 5 V.
+// Depth per tile: 3 + 5 + (warps - 1) + 4 operator steps, plus the look-back, which ends within a
+// few windows of 32 predecessors.
+//
+// Two agents: LookbackAgent, one block per tile (any block size; the production default), and
+// PipelinedLookbackAgent, persistent blocks with a dedicated look-back warp (see there).
+// Results equal the recorded kernel's for int32 (every operator is associative there); float32
+// sums in a different order and agrees within docs/float-tolerance.md.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <stdint.h>
+
+#include "kernels/exec/gpu_block_exec.cuh"
+#include "kernels/grid/decoupled_lookback.h"
+#include "kernels/grid/gpu_grid_exec.cuh"
+
+namespace scanviz {
+
+// The operator as a type (CUB's scan operator functor): the kernel is instantiated per operator,
+// so its switch folds away in the inner loops.
+template <class T, Operator kOp>
+struct StaticOp {
+  static constexpr Operator kOperator = kOp;
+  __device__ __forceinline__ static T identity() { return OpTraits<T>::identity(kOp); }
+  __device__ __forceinline__ static T apply(T a, T b) { return OpTraits<T>::apply(kOp, a, b); }
+};
+
+// 16-byte asynchronous copy global -> shared (bypasses L1), 4-byte copy for misaligned arrays,
+// and the group bookkeeping: wait_group<N> returns once at most N of this thread's groups are
+// still in flight.
+__device__ __forceinline__ void cpAsync16(void* smem, const void* gmem) {
+  const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(smem));
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(dst), "l"(gmem) : "memory");
+}
+__device__ __forceinline__ void cpAsync4(void* smem, const void* gmem) {
+  const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(smem));
+  asm volatile("cp.async.ca.shared.global [%0], [%1], 4;\n" ::"r"(dst), "l"(gmem) : "memory");
+}
+__device__ __forceinline__ void cpAsyncCommit() {
+  asm volatile("cp.async.commit_group;\n" ::: "memory");
+}
+template <int N>
+__device__ __forceinline__ void cpAsyncWait() {
+  asm volatile("cp.async.wait_group %0;\n" ::"n"(N) : "memory");
+}
+
+// Four values as one 16-byte vector (int4 / float4 bits).
+template <class T>
+struct alignas(16) Vec4 {
+  T v[4];
+};
+
+// Streaming 16-byte store: the output is not read again by this kernel, so it should not push
+// the status words and the input still to come out of L2 (evict-first).
+template <class T>
+__device__ __forceinline__ void storeStreaming(T* dst, const Vec4<T>& x) {
+  int4 bits;
+  bits.x = static_cast<int>(valueBits(x.v[0]));
+  bits.y = static_cast<int>(valueBits(x.v[1]));
+  bits.z = static_cast<int>(valueBits(x.v[2]));
+  bits.w = static_cast<int>(valueBits(x.v[3]));
+  __stcs(reinterpret_cast<int4*>(dst), bits);
+}
+
+// The pieces of a tile every agent shares. "Mine" is where a thread's vectors of the tile live in
+// shared memory: vector j at mine + j * stride (stride = 4 x the lanes of a warp).
+template <class T, class Op, int kVectors>
+struct TileSlice {
+  // Starts this thread's 16-byte copies of a full tile (4-byte copies if `in` is misaligned).
+  __device__ static void startCopies(T* mine, const T* src, int stride, bool vector) {
+#pragma unroll
+    for (int j = 0; j < kVectors; ++j) {
+      if (vector) {
+        cpAsync16(mine + j * stride, src + j * stride);
+      } else {
+#pragma unroll
+        for (int k = 0; k < 4; ++k) cpAsync4(mine + j * stride + k, src + j * stride + k);
+      }
+    }
+  }
+
+  // A partial last tile, through registers, padded with the identity (offsets from the tile).
+  __device__ static void loadPartial(T* mine, const T* tileIn, int first, int stride, int valid) {
+#pragma unroll
+    for (int j = 0; j < kVectors; ++j)
+#pragma unroll
+      for (int k = 0; k < 4; ++k) {
+        const int i = first + j * stride + k;
+        mine[j * stride + k] = i < valid ? tileIn[i] : Op::identity();
+      }
+  }
+
+  // Pass 1 (reduce), one warp over its part of the tile: the total of each of this thread's
+  // vectors, then a Kogge-Stone over those totals across the warp, all vectors interleaved
+  // (independent shuffles in flight; lane l's running value takes the lower lane's on the left).
+  // The prefix of vector j inside the warp's part (vectors 0..j-1 of all lanes, then vector j of
+  // lanes 0..l-1) goes back into the tile, into a slot pass 2 can spare: inclusive, combined into
+  // the vector's first element; exclusive, in place of its last element, which an exclusive
+  // result never needs. So no registers stay reserved for it until pass 2. Returns the warp's
+  // total (in every lane).
+  __device__ static T reduce(T* mine, int stride, int lane, int lanes, unsigned laneMask,
+                             bool exclusive) {
+    T scan[kVectors];
+#pragma unroll
+    for (int j = 0; j < kVectors; ++j) {
+      const Vec4<T> v = *reinterpret_cast<const Vec4<T>*>(mine + j * stride);
+      scan[j] = Op::apply(Op::apply(Op::apply(v.v[0], v.v[1]), v.v[2]), v.v[3]);
+    }
+#pragma unroll
+    for (int delta = 1; delta < 32; delta *= 2) {
+      if (delta >= lanes) break;
+#pragma unroll
+      for (int j = 0; j < kVectors; ++j) {
+        const T left = __shfl_up_sync(laneMask, scan[j], delta);
+        if (lane >= delta) scan[j] = Op::apply(left, scan[j]);
+      }
+    }
+    T warpTotal = Op::identity();
+#pragma unroll
+    for (int j = 0; j < kVectors; ++j) {
+      const T lower = __shfl_up_sync(laneMask, scan[j], 1);
+      const T total = __shfl_sync(laneMask, scan[j], lanes - 1);
+      const T vecPrefix = lane == 0 ? warpTotal : Op::apply(warpTotal, lower);
+      warpTotal = Op::apply(warpTotal, total);
+      T* v = mine + j * stride;
+      if (exclusive)
+        v[3] = vecPrefix;
+      else
+        v[0] = Op::apply(vecPrefix, v[0]);
+    }
+    return warpTotal;
+  }
+
+  // Pass 2 (scan and store): re-read each vector and scan it from `before` (all that precedes
+  // this warp's part). Inclusive: the vector holds (prefix + x0, x1, x2, x3); exclusive:
+  // (x0, x1, x2, prefix), and the result is shifted by one inside the vector (its first element
+  // is the prefix itself). `tileOut` and `first` locate the tile and this thread's first vector.
+  __device__ static void scanStore(const T* mine, int stride, T before, T* tileOut, int first,
+                                   int valid, bool fullVectors, bool exclusive) {
+    T* dst = tileOut + first;
+#pragma unroll
+    for (int j = 0; j < kVectors; ++j) {
+      const Vec4<T> x = *reinterpret_cast<const Vec4<T>*>(mine + j * stride);
+      Vec4<T> y;
+      if (exclusive) {
+        y.v[0] = Op::apply(before, x.v[3]);
+        y.v[1] = Op::apply(y.v[0], x.v[0]);
+        y.v[2] = Op::apply(y.v[1], x.v[1]);
+        y.v[3] = Op::apply(y.v[2], x.v[2]);
+      } else {
+        y.v[0] = Op::apply(before, x.v[0]);
+        y.v[1] = Op::apply(y.v[0], x.v[1]);
+        y.v[2] = Op::apply(y.v[1], x.v[2]);
+        y.v[3] = Op::apply(y.v[2], x.v[3]);
+      }
+      if (fullVectors) {
+        storeStreaming(dst + j * stride, y);
+      } else {
+#pragma unroll
+        for (int k = 0; k < 4; ++k)
+          if (first + j * stride + k < valid) dst[j * stride + k] = y.v[k];
+      }
+    }
+  }
+};
+
+// The look-back of one tile by the calling warp (or the whole block when it is smaller than a
+// warp), exactly as the emulator runs it: DecoupledLookback::poll until it returns Done, with the
+// watchdog that ends a wait which cannot succeed. Returns false if it gave up; `prefix` (every
+// lane) is then meaningless.
+template <class T, class Op, class Policy>
+__device__ bool lookBackTile(GpuGrid<T, NullRecorder>& grid, const SinglePassDeviceArgs<T>& args,
+                             int tile, T aggregate, int width, T& prefix) {
+  TileShared<T> ts{tile, 0, aggregate, Op::identity()};
+  if (tile == 0) {
+    prefix = ts.prefix;
+    return true;
+  }
+  GpuLookbackWarp warp(width);
+  LookbackCursor<T> cursor = DecoupledLookback::startLookback(ts, Op::kOperator);
+  SpinWatchdog watchdog(args.diag, args.spinTimeoutNs, args.epoch);
+  for (;;) {
+    const PollResult r = DecoupledLookback::poll(warp, grid, ts, cursor, Op::kOperator);
+    if (r == PollResult::Done) break;
+    if (Policy::kBackoffNs > 0 && r == PollResult::Waiting) __nanosleep(Policy::kBackoffNs);
+    // Lane 0 decides and the warp follows, so every lane leaves the loop together.
+    const bool expired = threadIdx.x % 32 == 0 && watchdog.expired(tile, cursor.waitingFor);
+    if (__shfl_sync(warp.mask(), expired, 0)) return false;
+  }
+  // The leader lane set ts.prefix in poll; every lane returns it.
+  prefix = __shfl_sync(warp.mask(), ts.prefix, 0);
+  return true;
+}
+
+// One block, one tile: take an id, load the tile into shared memory, reduce, publish, look back,
+// scan and store. Any block size (blockDim.x when Policy::kThreads is 0).
+template <class T, class Policy>
+struct LookbackAgent {
+  static constexpr int kItems = Policy::kItemsPerThread;
+  static constexpr int kVectors = kItems / 4;
+  static_assert(kItems % 4 == 0, "items per thread move as vectors of 4");
+
+  // Block-wide state besides the tile itself (dynamic shared memory).
+  struct Shared {
+    int tile;          // the tile id thread 0 took
+    T warpTotals[32];  // one per warp, for the block-level scan
+    T prefix;          // the tile's exclusive prefix, found by the look-back
+    int gaveUp;        // the watchdog ended the look-back: stop
+  };
+
+  __device__ static int threads() {
+    return Policy::kThreads ? Policy::kThreads : static_cast<int>(blockDim.x);
+  }
+  __host__ __device__ static int tileElements(int blockThreads) { return blockThreads * kItems; }
+  __host__ __device__ static size_t sharedBytes(int blockThreads) {
+    return static_cast<size_t>(tileElements(blockThreads)) * sizeof(T);
+  }
+  // Blocks of one launch: one per tile.
+  __host__ static long long blocksFor(long long tiles, long long /*resident*/) { return tiles; }
+
+  template <class Op>
+  __device__ static void run(const T* in, T* out, long long n, bool exclusive, int /*tiles*/,
+                             const SinglePassDeviceArgs<T>& args, T* tileMem, Shared& sh) {
+    using Slice = TileSlice<T, Op, kVectors>;
+    const int blockThreads = threads();
+    const int lanes = blockThreads < 32 ? blockThreads : 32;
+    const unsigned laneMask = lanes == 32 ? 0xffffffffu : (1u << lanes) - 1u;
+    const int lane = static_cast<int>(threadIdx.x) % 32;
+    const int warp = static_cast<int>(threadIdx.x) / 32;
+    const int warps = blockThreads / lanes;
+    const int tileSize = tileElements(blockThreads);
+    // This thread's vector j is at first + j * stride in the tile.
+    const int first = warp * lanes * kItems + lane * 4;
+    const int stride = lanes * 4;
+
+    NullRecorder rec;
+    GpuGrid<T, NullRecorder> grid(args, rec);
+
+    // Tile id (dynamic: the order in which blocks start). The block that takes the last id puts
+    // the counter back to 0 for the next launch: every other block has taken its id by then.
+    if (threadIdx.x == 0) {
+      const int tile = grid.acquireTileId();
+      if (tile == static_cast<int>(gridDim.x) - 1) resetTileCounter(args.diag);
+      sh.tile = tile;
+    }
+    __syncthreads();
+    const int tile = sh.tile;
+    const int valid = tileValidCount(n, tileSize, tile);
+    const long long base = static_cast<long long>(tile) * tileSize;
+    T* mine = tileMem + first;
+
+    // Load: every thread copies its own vectors into shared memory and later reads only those,
+    // so waiting for its own copies is enough (no barrier).
+    if (valid == tileSize) {
+      Slice::startCopies(mine, in + base + first, stride,
+                         (reinterpret_cast<uintptr_t>(in) & 15u) == 0);
+      cpAsyncCommit();
+      cpAsyncWait<0>();
+    } else {
+      Slice::loadPartial(mine, in + base, first, stride, valid);
+    }
+
+    const T warpTotal = Slice::reduce(mine, stride, lane, lanes, laneMask, exclusive);
+    if (lane == 0) sh.warpTotals[warp] = warpTotal;
+    __syncthreads();  // every warp's total is visible
+
+    // Block level: the warps before this one, and the tile's aggregate.
+    T warpPrefix = Op::identity();
+    T aggregate = Op::identity();
+    for (int w = 0; w < warps; ++w) {
+      if (w == warp) warpPrefix = aggregate;
+      aggregate = Op::apply(aggregate, sh.warpTotals[w]);
+    }
+
+    // Publish A (tile 0: P) and look back, as the emulator does (decoupled_lookback.h).
+    if (threadIdx.x < 32) {
+      if (threadIdx.x == 0)
+        DecoupledLookback::publishAggregate(grid, TileShared<T>{tile, valid, aggregate, T{}});
+      T prefix;
+      const bool ok = lookBackTile<T, Op, Policy>(
+          grid, args, tile, aggregate, DecoupledLookback::windowWidth(blockThreads), prefix);
+      if (threadIdx.x == 0) {
+        sh.prefix = prefix;
+        sh.gaveUp = !ok;
+      }
+    }
+    __syncthreads();  // the prefix (or the decision to stop) reaches every thread
+    if (sh.gaveUp) return;
+
+    const bool fullVectors = valid == tileSize && (reinterpret_cast<uintptr_t>(out) & 15u) == 0;
+    Slice::scanStore(mine, stride, Op::apply(sh.prefix, warpPrefix), out + base, first, valid,
+                     fullVectors, exclusive);
+  }
+};
+
+// Persistent blocks with a dedicated look-back warp (warp specialisation) and a ring of
+// Policy::kBuffers tile buffers. Warps 1.. ("data warps") loop: take a tile id, load the tile,
+// reduce it and publish its A, hand it to warp 0, then finish the oldest tile still waiting (scan
+// and store) with the prefix warp 0 has found for it meanwhile. Warp 0 only looks back, tile after
+// tile in the order the data warps hand them over. So a tile's A is published as soon as its data
+// is in, never behind a look-back (which would chain the look-backs of all blocks into a domino),
+// and up to kBuffers - 1 look-backs are covered by the loading and reducing of later tiles.
+// Hand-over through named barriers: the data warps arrive at READY[b] and warp 0 waits there;
+// warp 0 arrives at PREFIX[b] and the data warps wait there (b: the buffer, so that consecutive
+// hand-overs use different barriers and an arrival never meets the previous round's).
+template <class T, class Policy>
+struct PipelinedLookbackAgent {
+  static constexpr int kThreads = Policy::kThreads;
+  static constexpr int kBuffers = Policy::kBuffers;
+  static constexpr int kDataWarps = kThreads / 32 - 1;
+  static constexpr int kDataThreads = kDataWarps * 32;
+  static constexpr int kItems = Policy::kItemsPerThread;
+  static constexpr int kVectors = kItems / 4;
+  static constexpr int kTile = kDataThreads * kItems;
+  static_assert(kThreads % 32 == 0 && kDataWarps >= 1, "whole warps, at least one data warp");
+  static_assert(kItems % 4 == 0, "items per thread move as vectors of 4");
+  static_assert(kBuffers >= 2 && 2 + 2 * kBuffers <= 16, "a ring of buffers, 16 named barriers");
+  static constexpr int kDataBarrier = 1;            // data warps among themselves
+  static constexpr int kReady = 2;                  // 2..: a tile for the look-back warp
+  static constexpr int kPrefixDone = 2 + kBuffers;  // its prefix for the data warps
+
+  struct Shared {
+    int nextTile;                // the id the leader took, for the data warps
+    int tile[kBuffers];          // per buffer: its tile id (>= tiles: stop)
+    T aggregate[kBuffers];       // its aggregate, for the look-back
+    T prefix[kBuffers];          // its exclusive prefix, from the look-back
+    int gaveUp[kBuffers];        // the look-back gave up
+    T warpPrefix[kBuffers][32];  // per data warp: the tile's warps before it (for pass 2)
+    T warpTotals[32];            // the data warps' totals of the tile being reduced
+  };
+
+  __host__ __device__ static int tileElements(int /*blockThreads*/) { return kTile; }
+  __host__ __device__ static size_t sharedBytes(int /*blockThreads*/) {
+    return static_cast<size_t>(kBuffers) * kTile * sizeof(T);
+  }
+  // Persistent: as many blocks as are resident at once, at most one per tile.
+  __host__ static long long blocksFor(long long tiles, long long resident) {
+    return tiles < resident ? tiles : resident;
+  }
+
+  // Named barriers need immediate ids (a register id makes the compiler reserve all 16), so the
+  // buffer's barrier is chosen by a branch.
+  template <int kId>
+  __device__ static void barSync(int count) {
+    asm volatile("bar.sync %0, %1;" ::"n"(kId), "r"(count) : "memory");
+  }
+  template <int kId>
+  __device__ static void barArrive(int count) {
+    asm volatile("bar.arrive %0, %1;" ::"n"(kId), "r"(count) : "memory");
+  }
+  // Waits at (kWait) or arrives at barrier kFirst + b.
+  template <int kFirst, bool kWait, int kB = 0>
+  __device__ static void onBarrier(int b) {
+    if constexpr (kB < kBuffers - 1) {
+      if (b != kB) {
+        onBarrier<kFirst, kWait, kB + 1>(b);
+        return;
+      }
+    }
+    if constexpr (kWait)
+      barSync<kFirst + kB>(kThreads);
+    else
+      barArrive<kFirst + kB>(kThreads);
+  }
+
+  template <class Op>
+  __device__ static void run(const T* in, T* out, long long n, bool exclusive, int tiles,
+                             const SinglePassDeviceArgs<T>& args, T* mem, Shared& sh) {
+    NullRecorder rec;
+    GpuGrid<T, NullRecorder> grid(args, rec);
+    if (threadIdx.x < 32)
+      lookBackLoop<Op>(grid, args, tiles, sh);
+    else
+      dataLoop<Op>(grid, in, out, n, exclusive, tiles, args, mem, sh);
+  }
+
+  template <class Op>
+  __device__ static void lookBackLoop(GpuGrid<T, NullRecorder>& grid,
+                                      const SinglePassDeviceArgs<T>& args, int tiles, Shared& sh) {
+    for (int i = 0;; ++i) {
+      const int b = i % kBuffers;
+      onBarrier<kReady, true>(b);
+      const int tile = sh.tile[b];
+      if (tile >= tiles) return;
+      T prefix;
+      const bool ok = lookBackTile<T, Op, Policy>(grid, args, tile, sh.aggregate[b], 32, prefix);
+      if (threadIdx.x == 0) {
+        sh.prefix[b] = prefix;
+        sh.gaveUp[b] = !ok;
+      }
+      __syncwarp();
+      onBarrier<kPrefixDone, false>(b);
+      if (!ok) return;
+    }
+  }
+
+  template <class Op>
+  __device__ static void dataLoop(GpuGrid<T, NullRecorder>& grid, const T* in, T* out, long long n,
+                                  bool exclusive, int tiles, const SinglePassDeviceArgs<T>& args,
+                                  T* mem, Shared& sh) {
+    using Slice = TileSlice<T, Op, kVectors>;
+    const int lane = static_cast<int>(threadIdx.x) % 32;
+    const int dataWarp = static_cast<int>(threadIdx.x) / 32 - 1;
+    const bool leader = threadIdx.x == 32;
+    const int first = dataWarp * 32 * kItems + lane * 4;  // vector j: first + j * stride
+    constexpr int stride = 32 * 4;
+    const bool vectorIn = (reinterpret_cast<uintptr_t>(in) & 15u) == 0;
+    const bool vectorOut = (reinterpret_cast<uintptr_t>(out) & 15u) == 0;
+    // Every block takes ids until it gets one past the end, so a launch takes tiles + gridDim.x
+    // ids; the block that takes the last puts the counter back to 0 for the next launch.
+    auto takeTile = [&] {
+      const int id = grid.acquireTileId();
+      if (id == tiles + static_cast<int>(gridDim.x) - 1) resetTileCounter(args.diag);
+      return id;
+    };
+    // Pass 2 of the tile in buffer b, once warp 0 has its prefix. False: the look-back gave up.
+    auto finish = [&](int b) {
+      onBarrier<kPrefixDone, true>(b);
+      if (sh.gaveUp[b]) return false;
+      const int tile = sh.tile[b];
+      const int valid = tileValidCount(n, kTile, tile);
+      Slice::scanStore(mem + b * kTile + first, stride,
+                       Op::apply(sh.prefix[b], sh.warpPrefix[b][dataWarp]),
+                       out + static_cast<long long>(tile) * kTile, first, valid,
+                       valid == kTile && vectorOut, exclusive);
+      return true;
+    };
+
+    int nextTile = leader ? takeTile() : 0;
+    for (int i = 0;; ++i) {
+      const int b = i % kBuffers;
+      // sh.tile[b] may still be read by the previous round's pass 2 of buffer b: the id goes
+      // through sh.nextTile, and into sh.tile[b] only after this round's first barrier.
+      if (leader) sh.nextTile = nextTile;
+      barSync<kDataBarrier>(kDataThreads);  // the id is visible; the last round is complete
+      const int tile = sh.nextTile;
+      const bool stop = tile >= tiles;
+      if (leader) sh.tile[b] = tile;
+      if (!stop) {
+        const int valid = tileValidCount(n, kTile, tile);
+        const long long base = static_cast<long long>(tile) * kTile;
+        T* mine = mem + b * kTile + first;
+        if (valid == kTile) {
+          Slice::startCopies(mine, in + base + first, stride, vectorIn);
+          cpAsyncCommit();
+          cpAsyncWait<0>();
+        } else {
+          Slice::loadPartial(mine, in + base, first, stride, valid);
+        }
+        const T warpTotal = Slice::reduce(mine, stride, lane, 32, 0xffffffffu, exclusive);
+        if (lane == 0) sh.warpTotals[dataWarp] = warpTotal;
+        barSync<kDataBarrier>(kDataThreads);  // every data warp's total is visible
+        T aggregate = Op::identity();
+#pragma unroll
+        for (int w = 0; w < kDataWarps; ++w) {
+          if (w == dataWarp) {
+            if (lane == 0) sh.warpPrefix[b][w] = aggregate;
+          }
+          aggregate = Op::apply(aggregate, sh.warpTotals[w]);
+        }
+        if (leader) {
+          DecoupledLookback::publishAggregate(grid, TileShared<T>{tile, valid, aggregate, T{}});
+          sh.aggregate[b] = aggregate;
+        }
+      }
+      // What warp 0 and pass 2 read is written before a barrier of the writers (not only before
+      // their arrival at READY), which is also how compute-sanitizer's racecheck sees it ordered;
+      // it also keeps sh.nextTile from being overwritten before every data thread has read it.
+      barSync<kDataBarrier>(kDataThreads);
+      onBarrier<kReady, false>(b);  // this tile (or the stop) to the look-back warp
+      // The oldest tile still waiting, unless the ring has room for another: its buffer is the
+      // one the next iteration fills.
+      const int oldest = i - (kBuffers - 1);
+      if (oldest >= 0) {
+        if (!finish(oldest % kBuffers)) {
+          // The launch has failed; keep the id count right for the counter's reset.
+          if (leader && !stop)
+            while (takeTile() < tiles) {
+            }
+          return;
+        }
+      }
+      if (stop) {
+        // Finish the tiles still in the ring, oldest first.
+        for (int k = (oldest >= 0 ? oldest + 1 : 0); k < i; ++k)
+          if (!finish(k % kBuffers)) return;
+        return;
+      }
+      // The next id only now, after the oldest tile's prefix arrived: a tile's A must never
+      // wait for a look-back (see above).
+      if (leader) nextTile = takeTile();
+    }
+  }
+};
+
+}  // namespace scanviz

@@ -1,0 +1,80 @@
+// Tile shapes of the production decoupled look-back scan (lookback_agent.cuh), one per target:
+// the "policy" layer of CUB's split into block primitive / tile agent / dispatch / policy. The
+// agent is written once over these numbers; the dispatch (cuda_single_pass.cu) picks a policy
+// from the device's compute capability and the requested block size.
+//
+// What the numbers trade (Merrill & Garland 2016, section 5; CUB's tuning_scan.cuh). A scan
+// moves 8 bytes per int32 element and can at best run at copy speed; on an H200 that takes about
+// 4.3 TB/s x a few microseconds in flight, over 132 SMs: tens of KB of loads in flight per SM at
+// all times. With one tile per block (LookbackAgent), a block has loads in flight only while it
+// loads: measured on an H200 at 2^30 (docs/notes/production-scan.md), a block of the shape below
+// lives about 16 us, of which 4 us loading and 9 us waiting in the look-back for earlier tiles.
+//  - items per thread: the tile is threads x items elements, staged in shared memory (registers
+//    hold only one 4-item vector at a time, so the tile's size costs no registers). Larger tiles
+//    mean more bytes per block and fewer tiles, so fewer status words and a shorter look-back per
+//    element; but fewer blocks fit in the 228 KB of shared memory of an SM. What counts is the
+//    tile bytes resident per SM: 96 KB gave 0.61 of the copy rate, 192-208 KB gave 0.72-0.76,
+//    whatever the split into blocks. A multiple of 4: threads move 16-byte vectors.
+//  - minimum blocks per SM: passed to __launch_bounds__, so the compiler keeps registers low
+//    enough for that many blocks; set to what shared memory allows.
+//  - buffers (PipelinedLookbackAgent only): the tiles a persistent block holds, one loading and
+//    the others waiting for their prefix.
+//  - backoff: nanoseconds a look-back warp sleeps after a window in which a needed predecessor
+//    had published nothing yet (0: spin). 100 ns measured no different from 0.
+// Plain constants, no CUDA: the header compiles anywhere.
+#pragma once
+
+namespace scanviz {
+
+// Hopper (sm_90: H100, H200), 4-byte values at block size 256: one tile per block, 48 items a
+// thread make a 12288-element (48 KB) tile, and four blocks (192 KB of tiles) fit on an SM.
+// H200, 2^30 int32: 0.75 of the copy rate, 1.02x CUB.
+struct LookbackPolicySm90 {
+  static constexpr bool kPipelined = false;
+  static constexpr int kThreads = 256;
+  static constexpr int kMaxThreads = kThreads;
+  static constexpr int kItemsPerThread = 48;
+  static constexpr int kBuffers = 1;
+  static constexpr int kMinBlocksPerSm = 4;
+  static constexpr int kBackoffNs = 0;
+};
+
+// Hopper, persistent blocks with a look-back warp (PipelinedLookbackAgent): 7 data warps x 32
+// lanes x 28 items = 6272-element tiles, two buffers (49 KB), four blocks per SM. Measured on an
+// H200 at 2^30 int32: 0.82 of the copy rate, 1.11x CUB. Not the one selectLookbackPolicy picks:
+// that measurement, verify and the benchmark's check against CUB ran on the form before the last
+// fix (a race on Shared::tile, see PipelinedLookbackAgent::dataLoop), and the fixed form has not
+// run on a GPU yet (docs/notes/production-scan.md).
+struct LookbackPolicySm90Pipelined {
+  static constexpr bool kPipelined = true;
+  static constexpr int kThreads = 256;
+  static constexpr int kMaxThreads = kThreads;
+  static constexpr int kItemsPerThread = 28;
+  static constexpr int kBuffers = 2;
+  static constexpr int kMinBlocksPerSm = 4;
+  static constexpr int kBackoffNs = 0;
+};
+
+// Every other block size (2..1024, the user's choice in the app) and every other architecture:
+// the block size is read at run time, so one kernel serves them all. 16 items keep the largest
+// block (1024 threads) at 64 KB of shared memory.
+struct LookbackPolicyGeneric {
+  static constexpr bool kPipelined = false;
+  static constexpr int kThreads = 0;  // blockDim.x
+  static constexpr int kMaxThreads = 1024;
+  static constexpr int kItemsPerThread = 16;
+  static constexpr int kBuffers = 1;
+  static constexpr int kMinBlocksPerSm = 1;
+  static constexpr int kBackoffNs = 0;
+};
+
+enum class LookbackPolicyId { Sm90, Generic };
+
+// The tuned shape only where it was measured: compute capability 9.0 at its own block size.
+inline LookbackPolicyId selectLookbackPolicy(int ccMajor, int ccMinor, int blockSize) {
+  if (ccMajor == 9 && ccMinor == 0 && blockSize == LookbackPolicySm90::kThreads)
+    return LookbackPolicyId::Sm90;
+  return LookbackPolicyId::Generic;
+}
+
+}  // namespace scanviz
