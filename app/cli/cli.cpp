@@ -103,8 +103,10 @@ std::optional<int> runCli(const std::vector<std::string>& args) {
     if (cmd == "verify") return cmdVerify(rest);
     if (cmd == "analyze") return cmdAnalyze(rest);
     if (cmd == "bench") return cmdBench(rest);
+    // Drawn with the window's renderer (app/ui/export): main() hands it to the window build.
+    if (cmd == "export") return std::nullopt;
     if (cmd == "help") {
-      std::cout << "usage: scanviz [list | capture | verify | analyze | bench] [options]\n"
+      std::cout << "usage: scanviz [list | capture | verify | analyze | bench | export] [options]\n"
                    "       scanviz bench [--algorithms a,b|all] [--sizes 2^10,2^20|2^10..2^16]\n"
                    "         [--dtype int32|float32|both] [--repeats R] [--block-size B]\n"
                    "         [--backend auto|cuda|cpu] [--json FILE] [--csv FILE] [--no-capture]\n"

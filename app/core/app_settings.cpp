@@ -32,11 +32,40 @@ void readLayout(const json& j, PanelLayout& l, const std::string& where) {
   readField(j, "show_code", l.showCode, where);
   readField(j, "controls_width", l.controlsWidth, where);
   readField(j, "counters_width", l.countersWidth, where);
+  std::string view(centerViewKey(l.centerView));
+  readField(j, "center_view", view, where);
+  const auto v = parseCenterView(view);
+  if (!v) throw ConfigFormatError(where + ".center_view: '" + view + "' is not a view");
+  l.centerView = *v;
+  readField(j, "compare_algorithms", l.compareAlgorithms, where);
+  readField(j, "compare_sync", l.compareSync, where);
+  readField(j, "timeline_lanes", l.timelineLanes, where);
   l.controlsWidth = std::clamp(l.controlsWidth, 200.0f, 1200.0f);
   l.countersWidth = std::clamp(l.countersWidth, 200.0f, 1200.0f);
 }
 
 }  // namespace
+
+std::string_view centerViewKey(CenterView v) {
+  switch (v) {
+    case CenterView::Compare:
+      return "compare";
+    case CenterView::Timeline:
+      return "timeline";
+    case CenterView::Timing:
+      return "timing";
+    case CenterView::Lesson:
+      break;
+  }
+  return "lesson";
+}
+
+std::optional<CenterView> parseCenterView(std::string_view s) {
+  for (CenterView v :
+       {CenterView::Lesson, CenterView::Compare, CenterView::Timeline, CenterView::Timing})
+    if (centerViewKey(v) == s) return v;
+  return std::nullopt;
+}
 
 std::string_view themeKey(Theme t) {
   return t == Theme::Dark ? "dark" : "light";
@@ -77,10 +106,15 @@ std::string settingsToJson(const AppSettings& s) {
   j["palette"] = std::string(paletteKey(s.palette));
   j["ui_scale"] = s.uiScale;
   j["brent_processors"] = s.brentProcessors;
+  j["export_folder"] = s.exportFolder;
   j["layout"] = {
       {"show_controls", s.layout.showControls},       {"show_counters", s.layout.showCounters},
       {"show_explanation", s.layout.showExplanation}, {"show_code", s.layout.showCode},
-      {"controls_width", s.layout.controlsWidth},     {"counters_width", s.layout.countersWidth}};
+      {"controls_width", s.layout.controlsWidth},     {"counters_width", s.layout.countersWidth},
+      {"center_view", std::string(centerViewKey(s.layout.centerView))},
+      {"compare_algorithms", s.layout.compareAlgorithms},
+      {"compare_sync", s.layout.compareSync},
+      {"timeline_lanes", s.layout.timelineLanes}};
   return j.dump(2) + "\n";
 }
 
@@ -98,6 +132,7 @@ AppSettings settingsFromJson(const std::string& text, const std::string& name) {
   readField(j, "palette", palette, name);
   readField(j, "ui_scale", s.uiScale, name);
   readField(j, "brent_processors", s.brentProcessors, name);
+  readField(j, "export_folder", s.exportFolder, name);
   if (j.contains("layout")) readLayout(j.at("layout"), s.layout, name + ".layout");
   const auto t = parseTheme(theme);
   if (!t) throw ConfigFormatError("'" + name + "': theme '" + theme + "' is not dark or light");

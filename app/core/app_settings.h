@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace scanviz {
 
@@ -20,6 +21,14 @@ std::optional<Palette> parsePalette(std::string_view s);
 constexpr float kMinUiScale = 1.0f;
 constexpr float kMaxUiScale = 3.0f;
 
+// What the middle of the window shows: the lesson's array view, Compare (algorithms side by side,
+// or the GPU-vs-CPU diff), the grid-level block timeline, or Timing (live benchmark, warp clocks,
+// Brent's theorem).
+enum class CenterView { Lesson, Compare, Timeline, Timing };
+
+std::string_view centerViewKey(CenterView v);  // "lesson" | "compare" | "timeline" | "timing"
+std::optional<CenterView> parseCenterView(std::string_view s);
+
 struct PanelLayout {
   bool showControls = true;
   bool showCounters = true;
@@ -27,6 +36,11 @@ struct PanelLayout {
   bool showCode = true;       // the kernel source beside the explanation
   float controlsWidth = 310;  // logical pixels at scale 1
   float countersWidth = 340;
+  CenterView centerView = CenterView::Lesson;
+  // Compare's algorithms (the ids of `scanviz list`) and how its views move together.
+  std::vector<std::string> compareAlgorithms{"kogge-stone", "brent-kung"};
+  std::string compareSync = "step";  // step | time
+  std::string timelineLanes = "sm";  // the block timeline's swimlanes: sm | block
 };
 
 struct AppSettings {
@@ -35,6 +49,7 @@ struct AppSettings {
   float uiScale = 1.0f;
   int brentProcessors = 4;  // P of Brent's W/P + D in the counters
   PanelLayout layout;
+  std::string exportFolder;  // where the Export dialog saved last; empty: not chosen yet
 };
 
 // Empty when neither XDG_CONFIG_HOME nor HOME is set.

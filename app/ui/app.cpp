@@ -11,9 +11,12 @@
 
 #include "app/core/file_util.h"
 #include "app/core/sample_traces.h"
+#include "app/ui/center_view.h"
 #include "app/ui/frame_output.h"
+#include "app/ui/heat_view.h"
 #include "app/ui/panels.h"
 #include "app/ui/theme.h"
+#include "app/ui/timing_view.h"
 
 namespace scanviz {
 namespace {
@@ -46,12 +49,21 @@ void App::start() {
       state_.fallBackToLesson(options_.captureError);
     }
   }
-  if (options_.step) state_.requestStep(*options_.step);
+  // With Compare shown, --step K is the position of its synchronised views.
+  if (options_.step && compareShown(state_)) {
+    state_.compare.requestPosition(*options_.step);
+  } else if (options_.step) {
+    state_.requestStep(*options_.step);
+  }
+  if (options_.diff) state_.compare.setKind(CompareKind::BackendDiff);
+  applyHeatOptions(options_);
+  if (!options_.timingTab.empty()) applyTimingOptions(state_, options_);
 }
 
 void App::addPlaybackCommands() {
   Playback& pb = state_.playback;
-  const auto hasTrace = [this] { return state_.hasTrace(); };
+  // While Compare is shown the same keys move its views instead (center_view.cpp).
+  const auto hasTrace = [this] { return state_.hasTrace() && !compareShown(state_); };
   commands_.add({"play",
                  "Play / pause",
                  "Space",
@@ -142,6 +154,13 @@ void App::addFileCommands() {
                                "Save the session", ".", "lesson.session.json");
                  },
                  [this] { return state_.hasTrace(); }});
+  commands_.add({"export",
+                 "Export picture...",
+                 "Ctrl+E",
+                 {GLFW_KEY_E},
+                 true,
+                 [this] { exports_.open(state_); },
+                 [this] { return state_.hasTrace(); }});
   commands_.add({"quit", "Quit", "Ctrl+Q", {GLFW_KEY_Q}, true, [this] { window_.requestClose(); }});
 }
 
@@ -168,6 +187,9 @@ void App::buildCommands() {
   addPlaybackCommands();
   addFileCommands();
   addViewCommands();
+  addCenterViewCommands(commands_, state_);
+  addHeatViewCommands(commands_, state_);
+  addTimingCommands(commands_, state_);
 }
 
 // Fonts are rasterised for DPI x UI scale; both can change while running (the slider, or the
@@ -217,16 +239,19 @@ void App::frame(bool captureOutput) {
   state_.poll();
   if (!options_.scripted()) state_.playback.tick(std::min(dt, 0.25));
   // A dialog owns the keyboard while it is open (Escape closes it, Space is not play).
-  if (!files_.isOpen()) commands_.handleKeys();
+  if (!files_.isOpen() && !exports_.isOpen()) commands_.handleKeys();
   UiContext ui{state_,  fonts_, palette_,  fonts_.pixelScale,
                report_, files_, commands_, !options_.scripted()};
   drawMainLayout(ui);
   handleDialog(ui);
   drawShortcutsWindow(ui, &showShortcuts_);
+  exports_.draw(ui);
   const Color bg = palette_.background;
   window_.render(toFloat(bg.r), toFloat(bg.g), toFloat(bg.b));
   if (captureOutput) captured_ = window_.readPixels();
   window_.present();
+  // Between frames: the export draws offscreen in its own ImGui context.
+  exports_.advance(state_);
 }
 
 int App::writeOutputs() {
@@ -274,7 +299,8 @@ int App::runScripted() {
   int settled = 0;
   while (!window_.shouldClose()) {
     window_.pollEvents(0);
-    const bool ready = !state_.busy() && state_.hasTrace();
+    const bool ready =
+        !state_.busy() && state_.hasTrace() && !state_.compare.busy() && !timingBusy();
     settled = ready ? settled + 1 : 0;
     const bool take = settled > kSettleFrames;
     frame(take && (!options_.screenshot.empty()));
@@ -290,7 +316,8 @@ int App::run() {
   if (options_.scripted()) return runScripted();
   while (!window_.shouldClose()) {
     // Sleep until input arrives unless something moves on screen.
-    const bool moving = state_.busy() || state_.playback.playing();
+    const bool moving = state_.busy() || state_.playback.playing() || exports_.busy() ||
+                        state_.compare.busy() || state_.compare.playback.playing() || timingBusy();
     window_.pollEvents(moving ? 0 : 0.1);
     frame(false);
   }

@@ -8,6 +8,7 @@
 #include "app/ui/app_state.h"
 #include "app/ui/command_line.h"
 #include "app/ui/commands.h"
+#include "app/ui/export/export_dialog.h"
 #include "app/ui/file_dialog.h"
 #include "app/ui/fonts.h"
 #include "app/ui/palette.h"
@@ -46,6 +47,7 @@ class App {
   float styledScale_ = 0;
   CommandTable commands_;
   FileDialog files_;
+  ExportDialog exports_;
   FrameReport report_;
   PixelImage captured_;
   bool showShortcuts_ = false;

@@ -7,6 +7,7 @@
 #include "app/core/app_settings.h"
 #include "app/ui/app.h"
 #include "app/ui/command_line.h"
+#include "app/ui/export/export_command.h"
 
 namespace scanviz {
 namespace {
@@ -25,12 +26,19 @@ AppSettings withOverrides(AppSettings s, const LaunchOptions& o) {
   if (o.theme) s.theme = *o.theme;
   if (o.palette) s.palette = *o.palette;
   if (o.scale) s.uiScale = *o.scale;
+  if (o.panel) s.layout.centerView = *o.panel;
+  if (!o.compareAlgorithms.empty()) s.layout.compareAlgorithms = o.compareAlgorithms;
+  if (o.compareSync) s.layout.compareSync = *o.compareSync;
+  if (o.timelineLanes) s.layout.timelineLanes = *o.timelineLanes;
   return s;
 }
 
 }  // namespace
 
 int runApp(const std::vector<std::string>& args) {
+  // `scanviz export` draws with the window's renderer, so it is routed here, not in app/cli.
+  if (!args.empty() && args[0] == "export")
+    return runExportCommand(std::vector<std::string>(args.begin() + 1, args.end()));
   if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h")) {
     std::cout << launchUsage();
     return 0;

@@ -11,6 +11,7 @@
 #include "app/core/app_settings.h"
 #include "app/core/capture_config.h"
 #include "app/core/capture_worker.h"
+#include "app/core/compare_model.h"
 #include "app/core/playback.h"
 #include "app/core/session.h"
 #include "app/core/trace.h"
@@ -38,6 +39,8 @@ class AppState {
   CaptureConfig config;
   Playback playback;
   bool presentation = false;
+  // Compare's lanes and their playback (View > Compare); captured only while Compare is shown.
+  CompareModel compare;
 
   // Captures `config` in the background; the lesson on screen stays until the result arrives.
   void recapture();

@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "app/ui/array_view_scene.h"
+#include "app/ui/heat_view.h"
 #include "app/ui/panels.h"
 #include "app/ui/scene_renderer.h"
 #include "app/ui/theme.h"
@@ -82,6 +83,13 @@ void drawArrayView(UiContext& ui) {
   ImGui::BeginChild("array-view", ImVec2(0, 0), false, flags);
   if (!ui.state.hasTrace()) {
     drawWaiting(ui);
+    ImGui::EndChild();
+    return;
+  }
+  // Above what fits as cells the GLSL heat view draws the step (heat_view.h).
+  if (heatViewShown(ui.state)) {
+    drawHeatView(ui);
+    drawBusyBadge(ui);
     ImGui::EndChild();
     return;
   }

@@ -57,7 +57,7 @@ class ArraySceneBuilder {
     y = addThreadRow(y);
     y = addWarpOrBlockRow(y);
     if (showResults()) y = addResults(y);
-    y = addLegend(y + 0.8f * style_.labelSize);
+    if (!rq_.compact) y = addLegend(y + 0.8f * style_.labelSize);
     scene_.height = y + pad();
     scene_.width = std::max(rq_.width, cellX(columns()) + pad());
     return std::move(scene_);
@@ -75,7 +75,7 @@ class ArraySceneBuilder {
   float cellCentre(int i) const { return cellX(i) + 0.5f * cw_; }
   bool visible(float x, float w) const { return x + w >= rq_.visibleLeft && x <= rq_.visibleRight; }
   bool isLast() const { return rq_.step + 1 == static_cast<int>(t_.steps.size()); }
-  bool showResults() const { return isLast() && !t_.output.empty(); }
+  bool showResults() const { return !rq_.compact && isLast() && !t_.output.empty(); }
   bool sectionStep() const { return isSectionStep(s_); }
 
   // Elements a level's array holds: the input, then one block sum per section of the level below.
@@ -386,7 +386,24 @@ class ArraySceneBuilder {
                                                     : "sums after";
     addRowLabel(name, y, cellH_, pal_.text, "row-label");
     addCellRow({&s_.values, y, cellH_, false, "cell", naming_});
+    for (int i : rq_.differingCells) markDifference(i, y);
     return y + cellH_;
+  }
+
+  // Drawn over the cell, in the failure colour: the diff must be seen from the back row.
+  void markDifference(int i, float y) {
+    if (i < 0 || i >= count() || !visible(cellX(i), cw_)) return;
+    SceneRect r;
+    r.x = cellX(i) - 1;
+    r.y = y - 3;
+    r.w = cw_ + 2;
+    r.h = cellH_ + 6;
+    r.stroke = pal_.fail;
+    r.strokeWidth = std::max(3.0f, 0.2f * style_.labelSize);
+    r.rounding = std::min(0.12f * valueSize_, 0.2f * cw_);
+    r.role = "cell-diff";
+    r.index = i;
+    scene_.rects.push_back(r);
   }
 
   void addArrow(float x1, float y1, float x2, float y2, Color c, float width,

@@ -8,6 +8,7 @@
 #include <functional>
 #include <limits>
 #include <string_view>
+#include <vector>
 
 #include "app/core/trace.h"
 #include "app/ui/palette.h"
@@ -45,6 +46,11 @@ struct ArraySceneRequest {
   // 1: the cells share the view's width (an overview of a long array); larger: wider cells, up to
   // legible values, and the scene scrolls.
   float zoom = 1;
+  // Small views side by side (Compare): no legend and no result rows; the views share a legend.
+  bool compact = false;
+  // Cells of the step's array that differ from another trace of the same run (the GPU-vs-CPU
+  // diff): outlined in the failure colour, role "cell-diff".
+  std::vector<int> differingCells;
 };
 
 constexpr float kMinCellWidth = 2;

@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "app/cli/cli.h"
+#include "app/core/bench/bench_format.h"
 
 namespace scanviz {
 namespace {
@@ -12,13 +13,14 @@ namespace {
 std::set<std::string> valueOptions() {
   std::set<std::string> o = captureValueOptions();
   o.insert({"session", "trace", "step", "theme", "palette", "scale", "screenshot", "dump-scene",
-            "size", "frame-times"});
+            "size", "frame-times", "panel", "compare", "sync", "lanes"});
+  o.insert({"bench-sizes", "heat-window", "heat-color", "timing-tab"});
   return o;
 }
 
 std::set<std::string> flagOptions() {
   std::set<std::string> f = captureFlags();
-  f.insert("presentation");
+  f.insert({"presentation", "diff"});
   return f;
 }
 
@@ -113,6 +115,86 @@ void parseSources(const Args& a, LaunchOptions& o) {
   }
 }
 
+// --compare a,b[,c,d], --sync, --diff and --panel: which centre view opens, and with what.
+void parseCenterViewOptions(const Args& a, LaunchOptions& o) {
+  if (a.has("panel"))
+    o.panel = parseName(a, "panel", CenterView::Lesson, parseCenterView,
+                        "lesson, compare, timeline, timing");
+  if (a.has("compare")) {
+    const std::string list = *a.get("compare");
+    for (size_t start = 0; start <= list.size();) {
+      const size_t comma = std::min(list.find(',', start), list.size());
+      const std::string key = list.substr(start, comma - start);
+      if (!findAlgorithm(key))
+        throw UsageError("--compare: '" + key + "' is not one of " + algorithmKeyList());
+      if (std::find(o.compareAlgorithms.begin(), o.compareAlgorithms.end(), key) ==
+          o.compareAlgorithms.end())
+        o.compareAlgorithms.push_back(key);
+      start = comma + 1;
+    }
+    if (o.compareAlgorithms.size() < 2 || o.compareAlgorithms.size() > 4)
+      throw UsageError("--compare takes two to four different algorithms, e.g. "
+                       "kogge-stone,brent-kung");
+  }
+  if (a.has("sync")) {
+    o.compareSync = a.getOr("sync", "");
+    if (*o.compareSync != "step" && *o.compareSync != "time")
+      throw UsageError("--sync '" + *o.compareSync + "' is not one of step, time");
+  }
+  o.diff = a.flag("diff");
+  if (a.has("lanes")) {
+    o.timelineLanes = a.getOr("lanes", "");
+    if (*o.timelineLanes != "sm" && *o.timelineLanes != "block")
+      throw UsageError("--lanes '" + *o.timelineLanes + "' is not one of sm, block");
+  }
+  const bool compare = !o.compareAlgorithms.empty() || o.diff || o.compareSync;
+  if (compare && o.panel && *o.panel != CenterView::Compare)
+    throw UsageError("--compare, --sync and --diff open Compare; they do not go with --panel " +
+                     std::string(centerViewKey(*o.panel)));
+  if (compare) o.panel = CenterView::Compare;
+}
+
+// --heat-window FIRST,COUNT: the heat view zoomed to those elements.
+std::pair<double, double> parseHeatWindow(const std::string& text) {
+  const auto comma = text.find(',');
+  const auto number = [&](const std::string& part, double least) {
+    char* end = nullptr;
+    errno = 0;
+    const double v = std::strtod(part.c_str(), &end);
+    if (part.empty() || *end != '\0' || errno == ERANGE || !(v >= least) || v > 1e12)
+      throw UsageError("--heat-window '" + text + "' is not FIRST,COUNT (elements, COUNT >= 1)");
+    return v;
+  };
+  if (comma == std::string::npos)
+    throw UsageError("--heat-window '" + text + "' is not FIRST,COUNT, e.g. 4000,40");
+  return {number(text.substr(0, comma), 0), number(text.substr(comma + 1), 1)};
+}
+
+// --bench-sizes and --timing-tab open Timing (and start a benchmark of those sizes);
+// --heat-window zooms the heat view, --heat-color picks what its space-time image shows.
+void parseTimingOptions(const Args& a, LaunchOptions& o) {
+  if (a.has("heat-window")) o.heatWindow = parseHeatWindow(a.getOr("heat-window", ""));
+  const std::string color = a.getOr("heat-color", "values");
+  if (color != "values" && color != "writes")
+    throw UsageError("--heat-color '" + color + "' is not one of values, writes");
+  o.heatWrites = color == "writes";
+  if (!a.has("bench-sizes") && !a.has("timing-tab")) return;
+  o.benchSizes = a.getOr("bench-sizes", "");
+  o.timingTab = a.getOr("timing-tab", "benchmark");
+  if (o.timingTab != "benchmark" && o.timingTab != "warp-clock" && o.timingTab != "brent")
+    throw UsageError("--timing-tab '" + o.timingTab +
+                     "' is not one of benchmark, warp-clock, brent");
+  try {
+    if (a.has("bench-sizes")) parseBenchSizes(o.benchSizes);
+  } catch (const InputError& e) {
+    throw UsageError(std::string("--bench-sizes: ") + e.what());
+  }
+  if (o.panel && *o.panel != CenterView::Timing)
+    throw UsageError("--bench-sizes and --timing-tab open Timing; they do not go with --panel " +
+                     std::string(centerViewKey(*o.panel)));
+  o.panel = CenterView::Timing;
+}
+
 }  // namespace
 
 LaunchOptions parseLaunchOptions(const std::vector<std::string>& args) {
@@ -126,6 +208,8 @@ LaunchOptions parseLaunchOptions(const std::vector<std::string>& args) {
   if (a.has("scale")) o.scale = parseScale(*a.get("scale"));
   if (a.has("size")) parseSize(*a.get("size"), o);
   o.presentation = a.flag("presentation");
+  parseCenterViewOptions(a, o);
+  parseTimingOptions(a, o);
   o.screenshot = a.getOr("screenshot", "");
   o.dumpScene = a.getOr("dump-scene", "");
   o.frameTimes = static_cast<int>(a.getInt("frame-times", 0, 1, 100000));
@@ -141,6 +225,10 @@ std::string launchUsage() {
          "               [--theme light|dark] [--palette classic|okabe-ito] [--scale 1..3]\n"
          "               [--presentation] [--size WxH] [--screenshot FILE.png]\n"
          "               [--dump-scene FILE.json] [--frame-times N]\n"
+         "               [--panel lesson|compare|timeline] [--compare a,b[,c,d]]\n"
+         "               [--sync step|time] [--diff] [--lanes sm|block]\n"
+         "               [--bench-sizes 2^10,2^12] [--timing-tab benchmark|warp-clock|brent]\n"
+         "               [--heat-window FIRST,COUNT] [--heat-color values|writes]\n"
          "capture options are those of `scanviz capture` (--algorithm, --input, --n, ...)\n";
 }
 

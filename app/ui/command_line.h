@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/core/app_settings.h"
@@ -22,11 +23,22 @@ struct LaunchOptions {
   std::optional<Palette> palette;
   std::optional<float> scale;
   bool presentation = false;
+  std::optional<CenterView> panel;             // --panel lesson|compare|timeline|timing
+  std::vector<std::string> compareAlgorithms;  // --compare a,b[,c,d]: Compare with these
+  std::optional<std::string> compareSync;      // --sync step|time
+  bool diff = false;                           // --diff: Compare's GPU-vs-CPU trace diff
+  std::optional<std::string> timelineLanes;    // --lanes sm|block: the block timeline's lanes
   std::string screenshot;  // PNG to write
   std::string dumpScene;   // JSON to write
   int frameTimes = 0;      // frames to time
   int width = 1440;
   int height = 900;
+
+  // Timing and the heat view.
+  std::string benchSizes;  // --bench-sizes: a benchmark of these sizes starts in Timing
+  std::string timingTab;   // --timing-tab benchmark|warp-clock|brent
+  std::optional<std::pair<double, double>> heatWindow;  // --heat-window FIRST,COUNT
+  bool heatWrites = false;  // --heat-color writes: the space-time image colours the writes
 
   bool scripted() const { return !screenshot.empty() || !dumpScene.empty() || frameTimes > 0; }
 };

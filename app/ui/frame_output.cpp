@@ -27,6 +27,9 @@ std::string frameReportJson(const FrameReport& report, const AppState& state, in
   j["counters"] = counters;
   j["status"] = report.status;
   j["explanation"] = report.explanation;
+  j["panels"] = report.panels;
+  for (const auto& [name, scene] : report.panelScenes)
+    j["panels"][name]["scene"] = sceneToJson(scene);
   j["banner"] = {{"text", state.banner().text}, {"error", state.banner().error}};
   j["step"] = state.playback.step();
   j["steps"] = state.playback.stepCount();

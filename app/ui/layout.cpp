@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "app/ui/center_view.h"
 #include "app/ui/panels.h"
 #include "app/ui/theme.h"
 
@@ -43,7 +44,11 @@ SideWidths sideWidths(const UiContext& ui, const PanelLayout& l, float budget) {
   const float minSide = 220 * ui.scale;
   SideWidths w;
   w.left = l.showControls ? std::max(minSide, l.controlsWidth * ui.scale) : 0;
-  w.right = l.showCounters ? std::max(minSide, l.countersWidth * ui.scale) : 0;
+  // Compare's views carry their own counters.
+  // Timing's plots need the width more than the lesson's counters.
+  const bool counters =
+      l.showCounters && l.centerView != CenterView::Compare && l.centerView != CenterView::Timing;
+  w.right = counters ? std::max(minSide, l.countersWidth * ui.scale) : 0;
   if (w.left + w.right > budget) {
     const float shrink = std::max(budget / (w.left + w.right), 0.0f);
     w.left = w.left > 0 ? std::max(minSide, w.left * shrink) : 0;
@@ -72,6 +77,10 @@ void explanationRow(UiContext& ui, float width) {
 void centerColumn(UiContext& ui, float width, float height) {
   const PanelLayout& l = ui.state.settings().layout;
   ImGui::BeginChild("center", ImVec2(width, height), false, ImGuiWindowFlags_NoScrollbar);
+  if (drawCenterView(ui, /*framed=*/true)) {
+    ImGui::EndChild();
+    return;
+  }
   // The explanation takes what its text needs (about 13 lines when the kernel source shows, the
   // length of a step's code), up to 40%: the array view gets the rest.
   float explanation = 0;
@@ -138,12 +147,16 @@ void drawMainLayout(UiContext& ui) {
   const float middle = std::max(100.0f, ImGui::GetContentRegionAvail().y - bottom);
   if (ui.state.presentation) {
     ImGui::BeginChild("view", ImVec2(0, middle), false);
-    drawArrayView(ui);
+    if (!drawCenterView(ui, /*framed=*/false)) drawArrayView(ui);
     ImGui::EndChild();
   } else {
     panels(ui, middle);
   }
-  drawPlaybackBar(ui);
+  if (compareShown(ui.state)) {
+    drawComparePlaybackBar(ui);
+  } else {
+    drawPlaybackBar(ui);
+  }
   drawStatusLine(ui);
   ImGui::End();
 }

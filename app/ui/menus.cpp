@@ -5,8 +5,11 @@
 #include <filesystem>
 
 #include "app/core/sample_traces.h"
+#include "app/ui/center_view.h"
 #include "app/ui/commands.h"
+#include "app/ui/heat_view.h"
 #include "app/ui/panels.h"
+#include "app/ui/timing_view.h"
 
 namespace scanviz {
 namespace {
@@ -23,6 +26,7 @@ void fileMenu(UiContext& ui) {
     ImGui::EndMenu();
   }
   ui.commands.menuItem("save-session");
+  ui.commands.menuItem("export");
   ImGui::Separator();
   ui.commands.menuItem("quit");
   ImGui::EndMenu();
@@ -30,8 +34,11 @@ void fileMenu(UiContext& ui) {
 
 void playbackMenu(UiContext& ui) {
   if (!ImGui::BeginMenu("Playback")) return;
-  for (const char* id : {"play", "forward", "back", "first", "last", "faster", "slower"})
-    ui.commands.menuItem(id);
+  for (const char* id : {"play", "forward", "back", "first", "last", "faster", "slower"}) {
+    // While Compare is shown its own commands move all of its views.
+    const std::string own = std::string("compare-") + id;
+    ui.commands.menuItem(compareShown(ui.state) && ui.commands.find(own) ? own : id);
+  }
   if (ImGui::BeginMenu("Jump to phase", !ui.state.playback.markers().empty())) {
     const auto& markers = ui.state.playback.markers();
     for (size_t i = 0; i < markers.size(); ++i) {
@@ -95,6 +102,19 @@ void viewMenu(UiContext& ui) {
   if (!ImGui::BeginMenu("View")) return;
   ui.commands.menuItem("presentation", ui.state.presentation);
   ui.commands.menuItem("fullscreen");
+  ImGui::Separator();
+  const CenterView center = ui.state.settings().layout.centerView;
+  const bool diff = ui.state.compare.kind() == CompareKind::BackendDiff;
+  ui.commands.menuItem("view-lesson", center == CenterView::Lesson);
+  ui.commands.menuItem("view-compare", center == CenterView::Compare && !diff);
+  ui.commands.menuItem("view-diff", center == CenterView::Compare && diff);
+  ui.commands.menuItem("view-timeline", center == CenterView::Timeline);
+  const TimingTab tab = timingState().tab;
+  const bool timing = center == CenterView::Timing;
+  ui.commands.menuItem("view-timing", timing && tab == TimingTab::Benchmark);
+  ui.commands.menuItem("view-warp-clock", timing && tab == TimingTab::WarpClock);
+  ui.commands.menuItem("view-brent", timing && tab == TimingTab::Brent);
+  ui.commands.menuItem("heat-view", heatViewShown(ui.state));
   ImGui::Separator();
   appearanceItems(ui);
   ImGui::Separator();

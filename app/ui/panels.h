@@ -17,6 +17,13 @@ void drawExplanationPanel(UiContext& ui);
 float explanationPanelHeight(UiContext& ui, float width);
 void drawCodePanel(UiContext& ui);
 void drawCountersPanel(UiContext& ui);
+// Compare (two to four algorithms, or the GPU-vs-CPU diff) and its playback bar; the grid-level
+// block timeline. center_view.h picks which one takes the middle of the window.
+void drawComparePanel(UiContext& ui);
+void drawComparePlaybackBar(UiContext& ui);
+void drawTimelinePanel(UiContext& ui);
+// Timing: the live benchmark, the warp clock per step and Brent's theorem, on tabs (timing_view.h).
+void drawTimingView(UiContext& ui);
 void drawPlaybackBar(UiContext& ui);
 void drawBanner(UiContext& ui);
 void drawStatusLine(UiContext& ui);

@@ -2,6 +2,7 @@
 // shared dialogs and commands, and the frame report that --dump-scene writes.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,10 @@ struct FrameReport {
   std::vector<CounterRow> counters;
   std::string status;
   std::string explanation;
+  // What the centre views other than the lesson showed ("compare", "timeline"), as JSON, and
+  // their scenes, turned into JSON (panels[name]["scene"]) only when a report is written.
+  nlohmann::json panels = nlohmann::json::object();
+  std::map<std::string, Scene> panelScenes;
 };
 
 struct UiContext {

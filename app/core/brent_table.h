@@ -1,0 +1,48 @@
+// Brent's theorem next to the stopwatch: for each algorithm with a seed formula, the work W and
+// depth D at N, the bound W/P + D on P execution units, the seeds' model in which every occupied
+// lane costs a unit, the speedups over the N - 1 steps of the sequential scan they predict, and
+// the speedup a benchmark run measured at the same N (the sequential baseline's time over the
+// algorithm's). No UI here.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "app/core/analysis.h"
+#include "app/core/timing_history.h"
+
+namespace scanviz {
+
+struct BrentRow {
+  AlgorithmId id = AlgorithmId::Sequential;
+  std::string key;
+  SeedFormulas formulas;
+  double brentUnits = 0;        // W/P + D
+  double seedUnits = 0;         // occupied lanes / P
+  double predictedSpeedup = 0;  // (N - 1) / (W/P + D)
+  double seedSpeedup = 0;       // N / seed units
+  double measuredMs = 0;        // NaN when the run has no point for it
+  double measuredSpeedup = 0;   // baseline time / this time; NaN without both
+};
+
+struct BrentTable {
+  long long n = 0;
+  int processors = 1;
+  int threads = 0;        // T of the three-phase scan
+  std::string baseline;   // what the measured speedups divide: "cpu-sequential", "sequential"
+  double baselineMs = 0;  // NaN when the run has no baseline at N
+  std::vector<BrentRow> rows;
+};
+
+// run may be null (no benchmark yet): the measured columns are then NaN.
+BrentTable brentTable(long long n, int processors, int threads, const TimingRun* run, DType dtype);
+
+// Time units for P = 1, 2, 4, ... up to maxProcessors: the plot of one algorithm's bound.
+struct BrentCurve {
+  std::vector<double> processors;
+  std::vector<double> brentUnits;
+  std::vector<double> seedUnits;
+};
+BrentCurve brentCurve(AlgorithmId id, long long n, int threads, int maxProcessors);
+
+}  // namespace scanviz

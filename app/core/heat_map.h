@@ -1,0 +1,82 @@
+// The data behind the heat views, prepared without any GL: every recorded step of a trace as one
+// row of a space-time image (x = element of the step's array, y = step), each value normalised to
+// 0..1 over the whole trace's range, with the elements the step wrote flagged. Rows are reduced
+// along x into a pyramid (each level halves the columns: values averaged, writes kept when either
+// half was written), so that a view showing more elements than pixels reads one texel a pixel and
+// still shows a single write among thousands. The heat strip of step k is row k of the same data,
+// so a trace is uploaded once and stepping only changes which row is drawn.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "app/core/trace.h"
+
+namespace scanviz {
+
+// How values map to 0..1. Sums grow by orders of magnitude over a scan, so Log (sign(v) *
+// log(1 + |v|), linear in between) keeps the early steps' small values apart from each other.
+enum class HeatScale { Linear, Log };
+
+// Log for add and mul, whose results grow with N; Linear for max and min.
+HeatScale defaultHeatScale(const Trace& t);
+
+struct ValueRange {
+  double min = 0;
+  double max = 1;
+};
+
+// The finite values of every step, or 0..1 when there are none. A range of one value is widened
+// by one on each side, so that it maps to the middle of the colour map.
+ValueRange traceValueRange(const Trace& t);
+
+// v mapped to 0..1 over the range on the scale; NaN for a value that is not finite.
+double normalizeValue(double v, const ValueRange& range, HeatScale scale);
+// The value at position f (0..1) of the range on the scale: the legend's tick values.
+double valueAtFraction(double f, const ValueRange& range, HeatScale scale);
+
+// Flags of a texel. kNoValue marks an element that row does not have (a step narrower than the
+// widest one) or identity padding past the end of a section.
+inline constexpr uint16_t kHeatWritten = 1;
+inline constexpr uint16_t kHeatNoValue = 2;
+
+// Value quantised to 0..kHeatValueMax (16-bit unsigned normalised in the texture).
+inline constexpr uint16_t kHeatValueMax = 65535;
+
+struct HeatLevel {
+  int columns = 0;    // ceil(grid columns / 2^level)
+  size_t offset = 0;  // texel index of (row 0, column 0); row r starts at offset + r * columns
+};
+
+struct HeatTexel {
+  uint16_t value = 0;
+  uint16_t flags = 0;
+  bool written() const { return flags & kHeatWritten; }
+  bool hasValue() const { return !(flags & kHeatNoValue); }
+};
+
+struct HeatGrid {
+  int rows = 0;     // steps
+  int columns = 0;  // the widest step's array
+  ValueRange range;
+  HeatScale scale = HeatScale::Linear;
+  std::vector<HeatLevel> levels;  // levels[0] is the full resolution
+  // Two 16-bit channels a texel (value, flags), laid out row after row in a texture of
+  // textureWidth texels a line: texel p is at (p % textureWidth, p / textureWidth).
+  std::vector<uint16_t> texels;
+  int textureWidth = 0;
+  int textureHeight = 0;
+
+  size_t texelCount() const { return texels.size() / 2; }
+  HeatTexel at(int level, int row, int column) const;
+};
+
+// textureWidth: texels a line of the texture (a power of two within the driver's limit).
+HeatGrid buildHeatGrid(const Trace& t, HeatScale scale, int textureWidth);
+
+// The pyramid level whose texels cover about `elementsPerPixel` elements: floor(log2), clamped to
+// the grid's levels.
+int heatLevelFor(double elementsPerPixel, int levelCount);
+
+}  // namespace scanviz

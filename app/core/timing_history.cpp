@@ -1,0 +1,224 @@
+#include "app/core/timing_history.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+#include "app/core/bench/bench_format.h"
+
+namespace scanviz {
+namespace {
+
+// Three significant digits without an exponent: "2910", "28.6", "0.0524".
+std::string threeDigits(double v) {
+  char buf[32];
+  if (std::fabs(v) >= 100)
+    std::snprintf(buf, sizeof buf, "%.0f", v);
+  else
+    std::snprintf(buf, sizeof buf, "%.3g", v);
+  return buf;
+}
+
+bool sameDType(const BenchPoint& p, DType d) {
+  return p.dtype == d;
+}
+
+// The subject's value at N, NaN when it has none.
+double valueAt(const TimingRun& run, const BenchSubject& s, DType dtype, long long n,
+               TimingMetric metric) {
+  for (const BenchPoint& p : run.report.points)
+    if (p.subject == s && sameDType(p, dtype) && p.n == n) return timingValue(p, metric);
+  return BenchPoint::kNone;
+}
+
+}  // namespace
+
+double TimingRun::progress() const {
+  if (status != TimingRunStatus::Running) return 1;
+  return total > 0 ? std::clamp(static_cast<double>(done) / total, 0.0, 1.0) : 0;
+}
+
+std::string TimingRun::title() const {
+  std::string t = "Run " + std::to_string(id) + " \xC2\xB7 " +
+                  (report.deviceName.empty() ? std::string("no device") : report.deviceName);
+  const std::vector<long long>& sizes = report.config.sizes;
+  if (!sizes.empty()) {
+    t += " \xC2\xB7 " + formatBenchSize(sizes.front());
+    if (sizes.size() > 1) t += ".." + formatBenchSize(sizes.back());
+  }
+  t += " \xC2\xB7 " + std::to_string(report.points.size()) + " points";
+  switch (status) {
+    case TimingRunStatus::Running:
+      t += " (running)";
+      break;
+    case TimingRunStatus::Cancelled:
+      t += " (cancelled)";
+      break;
+    case TimingRunStatus::Failed:
+      t += " (failed)";
+      break;
+    case TimingRunStatus::Finished:
+      break;
+  }
+  return t;
+}
+
+TimingRun& TimingHistory::begin(BenchReport header) {
+  // Drop the oldest finished runs; a running one is never dropped.
+  while (runs_.size() >= kMaxRuns) {
+    const auto old = std::find_if(runs_.begin(), runs_.end(), [](const TimingRun& r) {
+      return r.status != TimingRunStatus::Running;
+    });
+    if (old == runs_.end()) break;
+    runs_.erase(old);
+  }
+  TimingRun run;
+  run.id = nextId_++;
+  run.report = std::move(header);
+  run.report.points.clear();
+  runs_.push_back(std::move(run));
+  return runs_.back();
+}
+
+TimingRun* TimingHistory::find(int id) {
+  for (TimingRun& r : runs_)
+    if (r.id == id) return &r;
+  return nullptr;
+}
+
+const TimingRun* TimingHistory::find(int id) const {
+  for (const TimingRun& r : runs_)
+    if (r.id == id) return &r;
+  return nullptr;
+}
+
+std::vector<int> TimingHistory::othersNewestFirst(int id) const {
+  std::vector<int> ids;
+  for (auto r = runs_.rbegin(); r != runs_.rend(); ++r)
+    if (r->id != id) ids.push_back(r->id);
+  return ids;
+}
+
+double timingValue(const BenchPoint& p, TimingMetric metric) {
+  if (!p.measured()) return BenchPoint::kNone;
+  switch (metric) {
+    case TimingMetric::Milliseconds:
+      return p.medianMs;
+    case TimingMetric::GigabytesPerSecond:
+      return p.gigabytesPerSecond;
+    case TimingMetric::FractionOfCopy:
+      return p.ratioToCopy;
+  }
+  return BenchPoint::kNone;
+}
+
+std::string timingMetricLabel(TimingMetric metric) {
+  switch (metric) {
+    case TimingMetric::Milliseconds:
+      return "time per call (ms)";
+    case TimingMetric::GigabytesPerSecond:
+      return "GB/s (reads + writes)";
+    case TimingMetric::FractionOfCopy:
+      return "fraction of the copy rate";
+  }
+  return "";
+}
+
+int timingSubjectOrder(const BenchSubject& s) {
+  constexpr BenchSubjectKind kReferences[] = {
+      BenchSubjectKind::DeviceCopy, BenchSubjectKind::CubScan, BenchSubjectKind::ThrustScan,
+      BenchSubjectKind::HostCopy, BenchSubjectKind::HostSequential};
+  constexpr int kReferenceCount = static_cast<int>(std::size(kReferences));
+  for (int i = 0; i < kReferenceCount; ++i)
+    if (s.kind == kReferences[i]) return i;
+  return kReferenceCount + static_cast<int>(s.algorithm);
+}
+
+std::vector<TimingSeries> timingSeries(const TimingRun& run, DType dtype, TimingMetric metric) {
+  std::map<int, TimingSeries> bySubject;
+  for (const BenchPoint& p : run.report.points) {
+    const double v = timingValue(p, metric);
+    if (!sameDType(p, dtype) || std::isnan(v)) continue;
+    TimingSeries& s = bySubject[timingSubjectOrder(p.subject)];
+    s.subject = p.subject;
+    s.label = p.subject.key();
+    s.n.push_back(static_cast<double>(p.n));
+    s.value.push_back(v);
+  }
+  std::vector<TimingSeries> out;
+  for (auto& [order, s] : bySubject) {
+    // Points arrive size by size, but a run may have been merged or reordered: sort by N.
+    std::vector<size_t> idx(s.n.size());
+    for (size_t i = 0; i < idx.size(); ++i) idx[i] = i;
+    std::sort(idx.begin(), idx.end(), [&s](size_t a, size_t b) { return s.n[a] < s.n[b]; });
+    TimingSeries sorted{s.subject, s.label, {}, {}};
+    for (size_t i : idx) {
+      sorted.n.push_back(s.n[i]);
+      sorted.value.push_back(s.value[i]);
+    }
+    out.push_back(std::move(sorted));
+  }
+  return out;
+}
+
+std::vector<TimingReference> bandwidthReferences(const TimingRun& run, DType dtype) {
+  const BenchSubjectKind kinds[] = {BenchSubjectKind::DeviceCopy, BenchSubjectKind::CubScan,
+                                    BenchSubjectKind::HostCopy, BenchSubjectKind::HostSequential};
+  std::vector<TimingReference> refs;
+  for (BenchSubjectKind kind : kinds) {
+    const BenchPoint* best = nullptr;
+    for (const BenchPoint& p : run.report.points)
+      if (p.subject.kind == kind && sameDType(p, dtype) && p.measured() &&
+          std::isfinite(p.gigabytesPerSecond) && (!best || p.n > best->n))
+        best = &p;
+    if (!best) continue;
+    TimingReference r;
+    r.subject = best->subject;
+    r.gigabytesPerSecond = best->gigabytesPerSecond;
+    r.n = best->n;
+    r.label = best->subject.key() + ": " + threeDigits(r.gigabytesPerSecond) + " GB/s at " +
+              formatBenchSize(r.n);
+    refs.push_back(std::move(r));
+  }
+  return refs;
+}
+
+std::vector<long long> measuredSizes(const TimingRun& run, DType dtype) {
+  std::vector<long long> sizes;
+  for (const BenchPoint& p : run.report.points)
+    if (sameDType(p, dtype) && p.measured()) sizes.push_back(p.n);
+  std::sort(sizes.begin(), sizes.end());
+  sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+  return sizes;
+}
+
+std::vector<DType> measuredDTypes(const TimingRun& run) {
+  std::vector<DType> dtypes;
+  for (DType d : {DType::Int32, DType::Float32})
+    if (!measuredSizes(run, d).empty()) dtypes.push_back(d);
+  return dtypes;
+}
+
+TimingBars timingBarsAt(const TimingRun& run, DType dtype, long long n, TimingMetric metric) {
+  std::map<int, const BenchPoint*> bySubject;
+  for (const BenchPoint& p : run.report.points)
+    if (sameDType(p, dtype) && p.n == n && !std::isnan(timingValue(p, metric)))
+      bySubject[timingSubjectOrder(p.subject)] = &p;
+  TimingBars bars;
+  for (const auto& [order, p] : bySubject) {
+    bars.subjects.push_back(p->subject);
+    bars.categories.push_back(p->subject.key());
+    bars.values.push_back(timingValue(*p, metric));
+  }
+  return bars;
+}
+
+std::vector<double> alignedBarValues(const TimingBars& bars, const TimingRun& other, DType dtype,
+                                     long long n, TimingMetric metric) {
+  std::vector<double> values;
+  for (const BenchSubject& s : bars.subjects) values.push_back(valueAt(other, s, dtype, n, metric));
+  return values;
+}
+
+}  // namespace scanviz

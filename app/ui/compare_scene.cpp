@@ -1,0 +1,239 @@
+#include "app/ui/compare_scene.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+
+#include "app/ui/compare_counters.h"
+#include "app/ui/export/scene_geometry.h"
+
+namespace scanviz {
+namespace {
+
+// The smallest body text a fitted Compare keeps, in pixels: 3/4 of the body size at scale 1.
+constexpr float kMinCompareLabel = 13.5f;
+
+class CompareSceneBuilder {
+ public:
+  CompareSceneBuilder(const CompareSceneRequest& rq, const ArraySceneStyle& style,
+                      const ViewPalette& pal, const MeasureText& measure)
+      : rq_(rq), style_(style), pal_(pal), measure_(measure) {}
+
+  Scene build() {
+    float y = pad();
+    y = addHeadline(y);
+    const float legendH = 1.9f * style_.smallSize;
+    y = addViews(y, std::max(0.0f, rq_.height - y - legendH - pad()));
+    y = addLegend(y + 0.4f * style_.smallSize);
+    scene_.width = std::max(scene_.width, rq_.width);
+    scene_.height = y + pad();
+    return std::move(scene_);
+  }
+
+ private:
+  float pad() const { return 0.5f * style_.labelSize; }
+  int columns() const { return rq_.views.size() >= 3 ? 2 : 1; }
+
+  void addText(float x, float y, std::string text, Color c, float size, bool bold, std::string role,
+               int index = -1) {
+    SceneText t;
+    t.x = x;
+    t.y = y;
+    t.text = std::move(text);
+    t.color = c;
+    t.size = size;
+    t.bold = bold;
+    t.role = std::move(role);
+    t.index = index;
+    scene_.texts.push_back(std::move(t));
+  }
+
+  // Word-wraps to `width`; returns the y below the last line.
+  float addWrapped(const std::string& text, float x, float y, float width, Color c, float size,
+                   bool bold, const std::string& role, int index = -1) {
+    std::string line, word;
+    const auto flush = [&] {
+      if (line.empty()) return;
+      addText(x, y, line, c, size, bold, role, index);
+      y += 1.3f * size;
+      line.clear();
+    };
+    for (size_t i = 0; i <= text.size(); ++i) {
+      if (i < text.size() && text[i] != ' ') {
+        word += text[i];
+        continue;
+      }
+      const std::string candidate = line.empty() ? word : line + " " + word;
+      if (!line.empty() && measure_(candidate, size, bold) > width) {
+        flush();
+        line = word;
+      } else {
+        line = candidate;
+      }
+      word.clear();
+    }
+    flush();
+    return y;
+  }
+
+  float addHeadline(float y) {
+    const Color c = rq_.tone == HeadlineTone::Pass   ? pal_.pass
+                    : rq_.tone == HeadlineTone::Fail ? pal_.fail
+                                                     : pal_.textDim;
+    for (size_t i = 0; i < rq_.headline.size(); ++i) {
+      const bool first = i == 0;
+      // The detail (the shown step's diff) at the same size: it is what the class looks at.
+      y = addWrapped(rq_.headline[i], pad(), y, rq_.width - 2 * pad(), first ? c : pal_.text,
+                     style_.labelSize, first && rq_.tone != HeadlineTone::Plain,
+                     first ? "compare-headline" : "compare-detail");
+    }
+    return rq_.headline.empty() ? y : y + 0.3f * style_.labelSize;
+  }
+
+  // The views in rows; each row as tall as its tallest view.
+  float addViews(float top, float height) {
+    const int cols = columns();
+    const int rows = static_cast<int>((rq_.views.size() + static_cast<size_t>(cols) - 1) /
+                                      static_cast<size_t>(cols));
+    const float gap = pad();
+    const float cellW =
+        (rq_.width - 2 * pad() - static_cast<float>(cols - 1) * gap) / static_cast<float>(cols);
+    const float cellH =
+        std::max(6.0f * style_.labelSize, (height - static_cast<float>(rows - 1) * gap) /
+                                              static_cast<float>(std::max(1, rows)));
+    float y = top;
+    for (int r = 0; r < rows; ++r) {
+      float rowH = 0;
+      for (int c = 0; c < cols; ++c) {
+        const size_t i = static_cast<size_t>(r * cols + c);
+        if (i >= rq_.views.size()) break;
+        const float x = pad() + static_cast<float>(c) * (cellW + gap);
+        rowH = std::max(rowH, addView(i, x, y, cellW, cellH));
+      }
+      y += rowH + gap;
+    }
+    return y - gap;
+  }
+
+  // One view: frame, title, subtitle, counters, and the array's compact scene. Returns its height.
+  float addView(size_t i, float x, float y, float w, float h) {
+    const CompareViewSpec& v = rq_.views[i];
+    const int index = static_cast<int>(i);
+    const float inner = 0.6f * pad();
+    float cy = y + inner;
+    addText(x + inner, cy, v.title, pal_.text, style_.titleSize, true, "compare-title", index);
+    cy += 1.3f * style_.titleSize;
+    const bool failed = !v.trace;
+    if (!v.subtitle.empty())
+      cy =
+          addWrapped(v.subtitle, x + inner, cy, w - 2 * inner, failed ? pal_.fail : pal_.textDim,
+                     style_.smallSize, false, failed ? "compare-error" : "compare-subtitle", index);
+    if (v.trace && !v.counters.empty())
+      cy = addWrapped(countersLine(v.counters), x + inner, cy, w - 2 * inner, pal_.text,
+                      style_.labelSize, true, "compare-counters", index);
+    float bottom = cy + inner;
+    if (v.trace) bottom = addArray(v, x, cy, w, std::max(0.0f, y + h - cy - inner)) + inner;
+    const float height = std::max(h, bottom - y);
+    addFrame(x, y, w, height, index);
+    return height;
+  }
+
+  float addArray(const CompareViewSpec& v, float x, float y, float w, float h) {
+    ArraySceneRequest a;
+    a.trace = v.trace;
+    a.step = v.step;
+    a.width = w;
+    a.height = h;
+    a.compact = true;
+    a.differingCells = v.differingCells;
+    const Scene part = buildArrayScene(a, style_, pal_, measure_);
+    appendScene(scene_, part, x, y);
+    scene_.width = std::max(scene_.width, x + part.width + pad());
+    return y + part.height;
+  }
+
+  void addFrame(float x, float y, float w, float h, int index) {
+    SceneRect r;
+    r.x = x;
+    r.y = y;
+    r.w = w;
+    r.h = h;
+    r.stroke = pal_.cellStroke;
+    r.strokeWidth = 1.5f;
+    r.rounding = 0.3f * pad();
+    r.role = "compare-view";
+    r.index = index;
+    // Behind everything the views hold, in the views' order.
+    scene_.rects.insert(scene_.rects.begin() + frames_++, r);
+  }
+
+  float addLegend(float y) {
+    const float size = style_.smallSize;
+    const float d = 1.05f * size;
+    struct Item {
+      const char* label;
+      Color fill, stroke;
+      float strokeWidth;
+    };
+    std::vector<Item> items = {{"written in this step", pal_.writtenFill, pal_.cellStroke, 1},
+                               {"read as operand", pal_.beforeFill, pal_.sourceStroke, 2.5f},
+                               {"active thread", pal_.threadActive, {0, 0, 0, 0}, 0}};
+    if (rq_.diffLegend)
+      items.push_back({"differs from the other trace", {0, 0, 0, 0}, pal_.fail, 3});
+    float x = pad();
+    for (const Item& item : items) {
+      const float w = d + 0.4f * size + measure_(item.label, size, false) + 1.4f * size;
+      if (x + w > rq_.width - pad() && x > pad()) {
+        x = pad();
+        y += 1.6f * size;
+      }
+      SceneRect r;
+      r.x = x;
+      r.y = y;
+      r.w = r.h = d;
+      r.fill = item.fill;
+      r.stroke = item.stroke;
+      r.strokeWidth = item.strokeWidth;
+      r.rounding = 0.15f * d;
+      r.role = "legend-swatch";
+      scene_.rects.push_back(r);
+      addText(x + d + 0.4f * size, y + 0.5f * (d - size), item.label, pal_.textDim, size, false,
+              "legend");
+      x += w;
+    }
+    return y + 1.6f * size;
+  }
+
+  const CompareSceneRequest& rq_;
+  const ArraySceneStyle& style_;
+  const ViewPalette& pal_;
+  const MeasureText& measure_;
+  Scene scene_;
+  std::ptrdiff_t frames_ = 0;
+};
+
+}  // namespace
+
+Scene buildCompareScene(const CompareSceneRequest& rq, const ArraySceneStyle& style,
+                        const ViewPalette& palette, const MeasureText& measure) {
+  Scene scene = CompareSceneBuilder(rq, style, palette, measure).build();
+  // Views whose headers wrap can overflow the height the array scenes were fitted to: smaller
+  // type then keeps every view in sight rather than a scrollbar in class, down to 3/4 of the
+  // body text at scale 1 (the UI scale buys room to shrink, never illegible text).
+  const float floor = std::min(style.labelSize, kMinCompareLabel);
+  ArraySceneStyle current = style;
+  for (int attempt = 0; attempt < 4 && scene.height > rq.height + 0.5f; ++attempt) {
+    const float f = std::max({0.85f, 0.98f * rq.height / scene.height, floor / current.labelSize});
+    if (f >= 0.999f) break;
+    current.valueSize *= f;
+    current.labelSize *= f;
+    current.smallSize *= f;
+    current.titleSize *= f;
+    Scene fitted = CompareSceneBuilder(rq, current, palette, measure).build();
+    if (fitted.height >= scene.height) break;
+    scene = std::move(fitted);
+  }
+  return scene;
+}
+
+}  // namespace scanviz

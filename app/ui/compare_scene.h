@@ -1,0 +1,42 @@
+// Compare's views as one Scene, so that the screen and the exporters draw the same picture: a
+// framed view per lane (stacked for two, two columns for three or four), each with its title,
+// its counters and the array at its own step (the array view's scene, compact), cells that
+// differ from the other trace outlined, a headline (the diff's verdict, or how the views are
+// synchronised) and one shared legend. No ImGui here.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "app/core/trace.h"
+#include "app/ui/array_view_scene.h"
+#include "app/ui/counter_rows.h"
+#include "app/ui/palette.h"
+#include "app/ui/scene.h"
+
+namespace scanviz {
+
+struct CompareViewSpec {
+  std::string title;             // "Kogge-Stone"
+  std::string subtitle;          // where the trace came from, or why there is none
+  const Trace* trace = nullptr;  // null: still capturing, or failed (subtitle says which)
+  int step = 0;
+  std::vector<CounterRow> counters;  // compareCounters()
+  std::vector<int> differingCells;
+};
+
+enum class HeadlineTone { Plain, Pass, Fail };
+
+struct CompareSceneRequest {
+  std::vector<CompareViewSpec> views;
+  float width = 800;
+  float height = 600;  // the views share it; the scene grows taller when they need more
+  std::vector<std::string> headline;  // lines above the views
+  HeadlineTone tone = HeadlineTone::Plain;
+  bool diffLegend = false;  // add "differs from the other trace" to the legend
+};
+
+Scene buildCompareScene(const CompareSceneRequest& rq, const ArraySceneStyle& style,
+                        const ViewPalette& palette, const MeasureText& measure);
+
+}  // namespace scanviz

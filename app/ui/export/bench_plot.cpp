@@ -1,0 +1,73 @@
+#include "app/ui/export/bench_plot.h"
+
+#include <algorithm>
+#include <tuple>
+
+#include "app/core/capture.h"
+
+namespace scanviz {
+namespace {
+
+using nlohmann::json;
+
+std::string text(const json& j, const char* key) {
+  return j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : std::string();
+}
+
+// "NVIDIA H200, 2026-11-22": what and when, as docs/ results name them.
+std::string provenance(const json& report) {
+  std::string s = text(report, "device");
+  const std::string date = text(report, "date").substr(0, 10);
+  if (!date.empty()) s += (s.empty() ? "" : ", ") + date;
+  return s;
+}
+
+bool wanted(const BenchPlotRequest& rq, const std::string& subject) {
+  return rq.subjects.empty() ||
+         std::find(rq.subjects.begin(), rq.subjects.end(), subject) != rq.subjects.end();
+}
+
+}  // namespace
+
+plot::PlotSpec benchThroughputPlot(const json& report, const BenchPlotRequest& rq) {
+  if (!report.is_object() || !report.contains("results") || !report["results"].is_array())
+    throw InputError("not a benchmark report of `scanviz bench --json` (no \"results\")");
+  plot::PlotSpec spec;
+  spec.xScale = plot::AxisScale::Log2;
+  spec.yScale = plot::AxisScale::Log10;
+  spec.xLabel = "N (elements)";
+  spec.yLabel = "GB/s (each element read and written once)";
+  const std::string operation = text(report, "operation");
+  spec.title = "Throughput, " + rq.dtype + (operation.empty() ? "" : " " + operation);
+  const std::string where = provenance(report);
+  if (!where.empty()) spec.title += "  \xC2\xB7  " + where;
+  std::vector<std::string> seen;
+  for (const json& r : report["results"]) {
+    const std::string subject = text(r, "subject");
+    if (text(r, "dtype") != rq.dtype || !wanted(rq, subject)) continue;
+    if (!r.contains("gb_per_s") || !r["gb_per_s"].is_number() || !r.contains("n")) continue;
+    auto it = std::find(seen.begin(), seen.end(), subject);
+    if (it == seen.end()) {
+      seen.push_back(subject);
+      spec.series.push_back({text(r, "label").empty() ? subject : text(r, "label"), {}, {}});
+      it = seen.end() - 1;
+    }
+    plot::Series& s = spec.series[static_cast<size_t>(it - seen.begin())];
+    s.x.push_back(r["n"].get<double>());
+    s.y.push_back(r["gb_per_s"].get<double>());
+  }
+  // Reports list points by size within each subject, but nothing promises it: lines join in N.
+  for (plot::Series& s : spec.series) {
+    std::vector<std::pair<double, double>> points;
+    for (size_t i = 0; i < s.x.size(); ++i) points.push_back({s.x[i], s.y[i]});
+    std::sort(points.begin(), points.end());
+    for (size_t i = 0; i < points.size(); ++i) std::tie(s.x[i], s.y[i]) = points[i];
+  }
+  for (const std::string& subject : rq.subjects)
+    if (std::find(seen.begin(), seen.end(), subject) == seen.end())
+      throw InputError("the report has no " + rq.dtype + " points for '" + subject + "'");
+  if (spec.series.empty()) throw InputError("the report has no " + rq.dtype + " points");
+  return spec;
+}
+
+}  // namespace scanviz

@@ -1,0 +1,341 @@
+#include "app/ui/export/export_command.h"
+
+#include <cerrno>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <set>
+#include <sstream>
+
+#include "app/cli/args.h"
+#include "app/core/capture.h"
+#include "app/core/file_util.h"
+#include "app/core/session.h"
+#include "app/ui/app_state.h"
+#include "app/ui/command_line.h"
+#include "app/ui/commands.h"
+#include "app/ui/export/bench_plot.h"
+#include "app/ui/export/export_job.h"
+#include "app/ui/export/export_naming.h"
+#include "app/ui/export/hidden_gl_context.h"
+#include "app/ui/export/plot_picture.h"
+#include "app/ui/export/svg_writer.h"
+#include "app/ui/file_dialog.h"
+#include "app/ui/frame_output.h"
+#include "app/ui/panels.h"
+
+namespace scanviz {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Options of export itself; everything else describes the lesson and goes to the window's
+// parser, so both read --session, --trace, capture options, --step, --theme alike.
+const std::set<std::string>& exportValueOptions() {
+  // --ui-scale is not here: it becomes the window's --scale (splitArgs).
+  static const std::set<std::string> k = {"format", "scale", "background", "panel", "width",
+                                          "speed",  "out",   "range",      "bench"};
+  return k;
+}
+const std::set<std::string>& exportFlags() {
+  static const std::set<std::string> k = {"all", "explanation"};
+  return k;
+}
+
+struct SplitArgs {
+  std::vector<std::string> own;
+  std::vector<std::string> lesson;
+};
+
+std::string keyOf(const std::string& arg) {
+  if (arg.rfind("--", 0) != 0) return {};
+  const std::string key = arg.substr(2);
+  return key.substr(0, key.find('='));
+}
+
+SplitArgs splitArgs(const std::vector<std::string>& args) {
+  SplitArgs out;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string key = keyOf(args[i]);
+    const bool inlineValue = args[i].find('=') != std::string::npos;
+    if (key == "ui-scale") {
+      // The window's --scale is its UI scale; export's --scale is the picture's.
+      out.lesson.push_back("--scale");
+      if (inlineValue) {
+        out.lesson.push_back(args[i].substr(args[i].find('=') + 1));
+      } else if (i + 1 < args.size()) {
+        out.lesson.push_back(args[++i]);
+      } else {
+        throw UsageError("--ui-scale needs a value");
+      }
+      continue;
+    }
+    const bool own = exportValueOptions().count(key) || exportFlags().count(key);
+    std::vector<std::string>& to = own ? out.own : out.lesson;
+    to.push_back(args[i]);
+    if (own && exportValueOptions().count(key) && !inlineValue && i + 1 < args.size())
+      to.push_back(args[++i]);
+  }
+  return out;
+}
+
+double parseSpeed(const std::string& text) {
+  char* end = nullptr;
+  errno = 0;
+  const double v = std::strtod(text.c_str(), &end);
+  if (text.empty() || *end != '\0' || errno == ERANGE)
+    throw UsageError("--speed '" + text + "' is not a number (steps a second, 1 = 1x)");
+  return v;
+}
+
+template <class T, class Parse>
+T parseChoice(const Args& a, const char* key, T fallback, Parse parse, const char* known) {
+  const auto text = a.get(key);
+  if (!text) return fallback;
+  const auto v = parse(*text);
+  if (!v) throw UsageError(std::string("--") + key + " '" + *text + "' is not one of " + known);
+  return *v;
+}
+
+void checkWindowOnlyOptions(const LaunchOptions& lo) {
+  if (!lo.screenshot.empty() || !lo.dumpScene.empty() || lo.frameTimes > 0)
+    throw UsageError(
+        "--screenshot, --dump-scene and --frame-times are options of the window, not of export");
+}
+
+// Loads the lesson as the window would, and waits for it. Throws InputError naming the problem.
+void loadLesson(AppState& state, const LaunchOptions& lo) {
+  if (!lo.sessionFile.empty()) {
+    state.openSession(lo.sessionFile);
+  } else if (!lo.traceFile.empty()) {
+    state.openTrace(lo.traceFile);
+  } else {
+    if (!lo.captureError.empty()) throw InputError(lo.captureError);
+    state.config = lo.config;
+    state.recapture();
+  }
+  state.waitForCapture();
+  state.poll();
+  if (state.banner().error && !state.banner().text.empty()) throw InputError(state.banner().text);
+  if (!state.hasTrace()) throw InputError("no lesson was loaded");
+}
+
+// --step K, --range A:B or --all; otherwise the session's step, the last step for a single
+// picture, or every step for an animation.
+StepRange chooseSteps(const Args& a, const LaunchOptions& lo, const AppState& state,
+                      const ExportOptions& o) {
+  const int count = static_cast<int>(state.trace().steps.size());
+  const int given = lo.step.has_value() + a.has("range") + a.flag("all");
+  if (given > 1) throw UsageError("give only one of --step, --range and --all");
+  try {
+    if (lo.step) return {*lo.step, *lo.step};
+    if (a.has("range")) return parseStepRange(*a.get("range"), count);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--range ") + e.what());
+  }
+  if (a.flag("all") || isAnimation(o)) return {0, count - 1};
+  if (!lo.sessionFile.empty()) return {state.playback.step(), state.playback.step()};
+  return {count - 1, count - 1};
+}
+
+ExportFormat chooseFormat(const Args& a, const std::string& out) {
+  if (a.has("format"))
+    return parseChoice(a, "format", ExportFormat::Png, parseExportFormat, "png, svg, gif, png-seq");
+  if (const auto f = formatFromPath(out)) return *f;
+  throw UsageError("--out '" + out +
+                   "' does not say the format: give --format png|svg|gif|png-seq");
+}
+
+ExportOptions readOptions(const Args& a, const LaunchOptions& lo) {
+  ExportOptions o;
+  o.format = chooseFormat(a, a.getOr("out", ""));
+  o.panel = parseChoice(a, "panel", ExportPanel::ArrayView, parseExportPanel, "array, window");
+  o.scale = static_cast<int>(a.getInt("scale", 1, 1, 4));
+  if (!isValidExportScale(o.scale)) throw UsageError("--scale must be 1, 2 or 4");
+  o.background = parseChoice(a, "background", ExportBackground::Theme, parseExportBackground,
+                             "theme, white, transparent");
+  o.style.theme = lo.theme.value_or(Theme::Dark);
+  o.style.palette = lo.palette.value_or(Palette::Classic);
+  o.style.width = static_cast<float>(a.getInt("width", 1200, 200, 16384));
+  o.style.explanation = a.flag("explanation") || lo.presentation;
+  if (a.has("speed")) o.speed = parseSpeed(*a.get("speed"));
+  o.windowWidth = lo.width;
+  o.windowHeight = lo.height;
+  o.windowUiScale = lo.scale.value_or(1.0f);
+  return o;
+}
+
+// The file to write: --out as given (with the format's extension added when it has none), or the
+// default name inside --out when that is a folder.
+std::string resolveOut(const std::string& out, const TraceMeta& meta, const ExportOptions& o) {
+  std::error_code ec;
+  const bool folder = out.back() == '/' || fs::is_directory(out, ec);
+  if (o.format == ExportFormat::PngSequence) return out;
+  if (folder) return (fs::path(out) / defaultExportName(meta, o)).string();
+  const auto f = formatFromPath(out);
+  if (f && *f != o.format)
+    throw UsageError("--out '" + out + "' does not end in " +
+                     std::string(formatExtension(o.format)) + " for --format " +
+                     std::string(formatKey(o.format)));
+  return withExtension(out, o.format);
+}
+
+// The model the window's panels read, looking as the picture asks, with the lesson loaded.
+void prepareState(AppState& state, const ExportOptions& o, const LaunchOptions& lo) {
+  AppSettings look;
+  look.theme = o.style.theme;
+  look.palette = o.style.palette;
+  look.uiScale = o.windowUiScale;
+  state.updateSettings(look, /*persist=*/false);
+  state.presentation = lo.presentation;
+  loadLesson(state, lo);
+}
+
+int runJob(ExportJob& job) {
+  job.runToEnd();
+  if (!job.succeeded()) {
+    std::cerr << "scanviz export: " << job.error() << "\n";
+    return 2;
+  }
+  std::cout << "wrote " << job.out() << " (" << job.summary() << ")\n";
+  return 0;
+}
+
+// Writes a picture that is not a step of a lesson (a plot): SVG as it is, PNG drawn offscreen.
+int writeStandalone(const Scene& scene, const std::string& out, const Args& a, Theme theme,
+                    Palette palette) {
+  const ExportFormat format = chooseFormat(a, out);
+  if (format != ExportFormat::Png && format != ExportFormat::Svg)
+    throw UsageError("a plot is exported as PNG or SVG");
+  const int scale = static_cast<int>(a.getInt("scale", 1, 1, 4));
+  if (!isValidExportScale(scale)) throw UsageError("--scale must be 1, 2 or 4");
+  const ExportBackground bg = parseChoice(a, "background", ExportBackground::Theme,
+                                          parseExportBackground, "theme, white, transparent");
+  const Color background = exportBackgroundColor(bg, viewPalette(theme, palette));
+  const std::string path = withExtension(out, format);
+  if (static_cast<double>(scene.width) * scene.height * scale * scale >
+      static_cast<double>(kMaxExportPixels))
+    throw UsageError(
+        "the picture would be larger than an export makes: a smaller --size or "
+        "--scale");
+  if (format == ExportFormat::Svg) {
+    SvgOptions svg;
+    svg.background = background;
+    svg.scale = static_cast<float>(scale);
+    writeFileAtomically(path, sceneToSvg(scene, svg));
+    std::cout << "wrote " << path << " (vector)\n";
+    return 0;
+  }
+  HiddenGlContext gl;
+  OffscreenImGui target;
+  SceneRaster raster(target);
+  const PixelImage image =
+      raster.render(scene, static_cast<float>(scale), scene.width, scene.height, background);
+  writePng(image, path);
+  std::cout << "wrote " << path << " (" << image.width << " x " << image.height << " pixels)\n";
+  return 0;
+}
+
+// `--bench FILE`: the throughput plot of a `scanviz bench --json` report.
+int exportBench(const Args& a, const std::vector<std::string>& rest) {
+  for (const char* lessonOnly : {"panel", "range", "width", "speed"})
+    if (a.has(lessonOnly))
+      throw UsageError(std::string("--") + lessonOnly + " does not apply to a --bench plot");
+  if (a.flag("all") || a.flag("explanation"))
+    throw UsageError("--all and --explanation do not apply to a --bench plot");
+  const Args b(rest, {"theme", "palette", "size", "dtype", "subjects"}, {});
+  BenchPlotRequest rq;
+  rq.dtype = b.getOr("dtype", "int32");
+  if (rq.dtype != "int32" && rq.dtype != "float32")
+    throw UsageError("--dtype '" + rq.dtype + "' is not int32 or float32");
+  std::stringstream subjects(b.getOr("subjects", ""));
+  for (std::string s; std::getline(subjects, s, ',');)
+    if (!s.empty()) rq.subjects.push_back(s);
+  const std::string file = *a.get("bench");
+  nlohmann::json report;
+  try {
+    report = nlohmann::json::parse(readWholeFile(file));
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError("'" + file + "' is not JSON: " + jsonErrorText(e));
+  }
+  PlotPictureStyle style;
+  style.theme = parseChoice(b, "theme", Theme::Dark, parseTheme, "dark, light");
+  const Palette palette =
+      parseChoice(b, "palette", Palette::Classic, parsePalette, "classic, okabe-ito");
+  if (b.has("size")) {
+    LaunchOptions size = parseLaunchOptions({"--size", *b.get("size")});
+    style.width = static_cast<float>(size.width);
+    style.height = static_cast<float>(size.height);
+  }
+  const Scene scene = plotPicture(benchThroughputPlot(report, rq), style,
+                                  viewPalette(style.theme, palette), pictureMeasure());
+  return writeStandalone(scene, *a.get("out"), a, style.theme, palette);
+}
+
+int exportLesson(const std::vector<std::string>& args) {
+  const SplitArgs split = splitArgs(args);
+  const Args a(split.own, exportValueOptions(), exportFlags());
+  if (!a.has("out") || a.getOr("out", "").empty())
+    throw UsageError("--out PATH is needed (a file, or a folder for the default name)");
+  if (a.has("bench")) return exportBench(a, split.lesson);
+  const LaunchOptions lo = parseLaunchOptions(split.lesson);
+  checkWindowOnlyOptions(lo);
+  ExportOptions o = readOptions(a, lo);
+  AppState state(AppSettings{}, /*settingsFile=*/"");
+  prepareState(state, o, lo);
+  o.steps = chooseSteps(a, lo, state, o);
+  if (const std::string problem = exportProblem(o, static_cast<int>(state.trace().steps.size()));
+      !problem.empty())
+    throw UsageError(problem);
+  if (o.panel == ExportPanel::Window) state.playback.setStep(o.steps.first);
+  const std::string out = resolveOut(*a.get("out"), state.trace().meta, o);
+  // The context must exist before the job draws, and outlive it.
+  std::unique_ptr<HiddenGlContext> gl;
+  if (exportNeedsGl(o)) gl = std::make_unique<HiddenGlContext>();
+  FrameReport report;
+  FileDialog files;
+  CommandTable commands;
+  const WindowPainter painter = [&](const FontSet& fonts, const ViewPalette& palette, float scale) {
+    UiContext ui{state, fonts, palette, scale, report, files, commands, /*animate=*/false};
+    drawMainLayout(ui);
+  };
+  auto trace = std::make_shared<const Trace>(state.trace());
+  ExportJob job(trace, o, out, painter);
+  return runJob(job);
+}
+
+}  // namespace
+
+std::string exportUsage() {
+  return "usage: scanviz export (--session FILE | --trace FILE | capture options)\n"
+         "         [--step K | --range A:B | --all] --out PATH\n"
+         "         [--format png|svg|gif|png-seq] [--scale 1|2|4] [--theme dark|light]\n"
+         "         [--palette classic|okabe-ito] [--background theme|white|transparent]\n"
+         "         [--panel array|window] [--width PX] [--explanation] [--speed STEPS_PER_S]\n"
+         "         [--size WxH] [--ui-scale 1..3] [--presentation]\n"
+         "Several steps make a filmstrip (png, svg) or the frames of a GIF or PNG sequence.\n"
+         "--out may be a folder: the file then gets its default name "
+         "(brent-kung_n8_step3@2x.png).\n"
+         "PNG and GIF need an OpenGL context: without a display run under xvfb-run -a.\n"
+         "capture options are those of `scanviz capture` (--algorithm, --input, --n, ...)\n"
+         "       scanviz export --bench REPORT.json --out PATH [--dtype int32|float32]\n"
+         "         [--subjects kogge-stone,cub,copy,...] [--size WxH] [--theme ...] [--scale ...]\n"
+         "The throughput plot (GB/s against N) of `scanviz bench --json REPORT.json`.\n";
+}
+
+int runExportCommand(const std::vector<std::string>& args) {
+  if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h")) {
+    std::cout << exportUsage();
+    return 0;
+  }
+  try {
+    return exportLesson(args);
+  } catch (const UsageError& e) {
+    std::cerr << "scanviz export: " << e.what() << " (scanviz export --help lists the options)\n";
+  } catch (const std::exception& e) {
+    std::cerr << "scanviz export: " << e.what() << "\n";
+  }
+  return 2;
+}
+
+}  // namespace scanviz

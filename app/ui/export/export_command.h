@@ -1,0 +1,18 @@
+// `scanviz export`: the pictures of the Export dialog from the command line, so that a lecturer
+// can regenerate a deck's figures with one script. The lesson comes as the window takes it
+// (--session, --trace or capture options); SVG needs no display; PNG and GIF draw with OpenGL in
+// a hidden window (under xvfb-run where there is no display). Exit codes: 0 written, 2 bad
+// options, a bad lesson, no OpenGL context or a file that cannot be written.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace scanviz {
+
+// `args` are what follows `scanviz export`.
+int runExportCommand(const std::vector<std::string>& args);
+
+std::string exportUsage();
+
+}  // namespace scanviz

@@ -1,0 +1,332 @@
+#include "app/ui/export/export_dialog.h"
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <cfloat>
+#include <filesystem>
+
+#include "app/ui/help_marker.h"
+#include "app/ui/panels.h"
+#include "app/ui/theme.h"
+
+namespace scanviz {
+namespace {
+
+const char* const kTitle = "Export picture";
+// Each frame spends at most this on the export, so the window stays responsive.
+constexpr double kSliceSeconds = 0.015;
+constexpr auto kToastTime = std::chrono::seconds(8);
+
+const char* formatLabel(ExportFormat f) {
+  switch (f) {
+    case ExportFormat::Png:
+      return "PNG picture";
+    case ExportFormat::Svg:
+      return "SVG (vector, editable text)";
+    case ExportFormat::Gif:
+      return "Animated GIF of the steps";
+    case ExportFormat::PngSequence:
+      return "Numbered PNGs, one per step";
+  }
+  return "";
+}
+
+template <class T>
+void radio(const char* label, T& value, T choice) {
+  if (ImGui::RadioButton(label, value == choice)) value = choice;
+}
+
+constexpr ImGuiWindowFlags kCornerFlags =
+    ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
+    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
+
+// A box in the bottom-right corner of the window (progress, toast), framed like a popup so that it
+// stands out from the panels under it. Call endCorner() after it, whatever this returns.
+bool beginCorner(const char* id, float scale) {
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const float margin = 16 * scale;
+  ImGui::SetNextWindowPos(ImVec2(display.x - margin, display.y - margin), ImGuiCond_Always,
+                          ImVec2(1, 1));
+  ImGui::SetNextWindowSizeConstraints(ImVec2(360 * scale, 0), ImVec2(640 * scale, FLT_MAX));
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, ImGui::GetStyleColorVec4(ImGuiCol_PopupBg));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 1.0f);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 6 * scale);
+  return ImGui::Begin(id, nullptr, kCornerFlags);
+}
+
+void endCorner() {
+  ImGui::End();
+  ImGui::PopStyleVar(2);
+  ImGui::PopStyleColor();
+}
+
+}  // namespace
+
+void ExportDialog::open(const AppState& state) {
+  if (!state.hasTrace()) return;
+  const ExportDialogModel previous = model_;
+  model_ = ExportDialogModel::forLesson(state.trace(), state.playback.step(), state.settings());
+  model_.options.speed = state.playback.speed();
+  if (previous.stepCount > 0) {
+    // The choices of the last export stay (a lecturer exports many figures alike); the lesson,
+    // the step and so the name are the new ones.
+    model_.options.format = previous.options.format;
+    model_.options.panel = previous.options.panel;
+    model_.options.scale = previous.options.scale;
+    model_.options.background = previous.options.background;
+    model_.options.style.theme = previous.options.style.theme;
+    model_.options.style.explanation = previous.options.style.explanation;
+    model_.steps = previous.steps;
+    model_.update();
+  }
+  visible_ = true;
+  justOpened_ = true;
+}
+
+void ExportDialog::draw(UiContext& ui) {
+  // Also while closing: an export started without the button still has the popup to close.
+  if (visible_ || ImGui::IsPopupOpen(kTitle)) drawDialog(ui);
+  if (job_) {
+    drawProgress(ui);
+  } else if (std::chrono::steady_clock::now() < toast_.until) {
+    drawToast(ui);
+  }
+}
+
+void ExportDialog::drawStepChoice() {
+  const bool window = model_.options.panel == ExportPanel::Window;
+  if (window) ImGui::BeginDisabled();
+  const std::string current = "This step (" + std::to_string(model_.current) + ")";
+  radio(current.c_str(), model_.steps, StepChoice::Current);
+  ImGui::SameLine();
+  const std::string all = "All " + std::to_string(model_.stepCount) + " steps";
+  radio(all.c_str(), model_.steps, StepChoice::All);
+  ImGui::SameLine();
+  radio("Range", model_.steps, StepChoice::Range);
+  if (model_.steps == StepChoice::Range) {
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
+    ImGui::DragIntRange2("##range", &model_.rangeFirst, &model_.rangeLast, 0.1f, 0,
+                         std::max(0, model_.stepCount - 1), "from %d", "to %d");
+  }
+  if (window) ImGui::EndDisabled();
+  ImGui::SameLine();
+  helpMarker(
+      "Several steps in a PNG or SVG make a filmstrip: one row per step, as the textbooks draw "
+      "all iterations at once. A GIF or numbered PNGs show them one after another. The whole "
+      "window is exported at the step on screen.");
+}
+
+void ExportDialog::drawOptions() {
+  ExportOptions& o = model_.options;
+  ImGui::TextUnformatted("Show");
+  ImGui::SameLine(ImGui::GetFontSize() * 7);
+  radio("Array view", o.panel, ExportPanel::ArrayView);
+  ImGui::SameLine();
+  radio("Whole window", o.panel, ExportPanel::Window);
+
+  ImGui::TextUnformatted("Format");
+  ImGui::SameLine(ImGui::GetFontSize() * 7);
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 16);
+  if (ImGui::BeginCombo("##format", formatLabel(o.format))) {
+    for (ExportFormat f :
+         {ExportFormat::Png, ExportFormat::Svg, ExportFormat::Gif, ExportFormat::PngSequence})
+      if (ImGui::Selectable(formatLabel(f), f == o.format)) o.format = f;
+    ImGui::EndCombo();
+  }
+  if (o.panel == ExportPanel::Window) o.format = ExportFormat::Png;
+
+  ImGui::TextUnformatted("Steps");
+  ImGui::SameLine(ImGui::GetFontSize() * 7);
+  drawStepChoice();
+
+  ImGui::TextUnformatted("Scale");
+  ImGui::SameLine(ImGui::GetFontSize() * 7);
+  radio("1x", o.scale, 1);
+  ImGui::SameLine();
+  radio("2x", o.scale, 2);
+  ImGui::SameLine();
+  radio("4x", o.scale, 4);
+  ImGui::SameLine();
+  helpMarker(
+      "Drawn at that resolution with fonts rasterised for it, not enlarged afterwards. 1x is "
+      "the window at UI scale 1; 2x suits a full-HD slide. An SVG is vector: the scale only "
+      "sets its nominal size.");
+
+  ImGui::TextUnformatted("Look");
+  ImGui::SameLine(ImGui::GetFontSize() * 7);
+  radio("Dark", o.style.theme, Theme::Dark);
+  ImGui::SameLine();
+  radio("Light", o.style.theme, Theme::Light);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12);
+  static const char* const kBackgrounds[] = {"theme background", "white background", "transparent"};
+  int bg = static_cast<int>(o.background);
+  if (ImGui::Combo("##background", &bg, kBackgrounds, 3))
+    o.background = static_cast<ExportBackground>(bg);
+  ImGui::SameLine();
+  helpMarker("For the picture only: the window keeps its own theme.");
+
+  if (o.panel == ExportPanel::ArrayView) {
+    ImGui::Dummy(ImVec2(ImGui::GetFontSize() * 6, 0));
+    ImGui::SameLine(ImGui::GetFontSize() * 7);
+    ImGui::Checkbox("With the step's explanation under the title", &o.style.explanation);
+  }
+  if (o.format == ExportFormat::Gif) {
+    ImGui::TextUnformatted("Speed");
+    ImGui::SameLine(ImGui::GetFontSize() * 7);
+    float speed = static_cast<float>(o.speed);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12);
+    if (ImGui::SliderFloat("##speed", &speed, 0.25f, 8.0f, "%.2gx", ImGuiSliderFlags_Logarithmic))
+      o.speed = speed;
+    ImGui::SameLine();
+    helpMarker(
+        "As the playback bar's speed: 1x is one step a second. Each GIF frame shows for "
+        "that long.");
+  }
+}
+
+void ExportDialog::drawDestination() {
+  ImGui::TextUnformatted("Folder");
+  ImGui::SameLine(ImGui::GetFontSize() * 7);
+  ImGui::SetNextItemWidth(-1);
+  ImGui::InputText("##folder", &model_.folder);
+  ImGui::TextUnformatted(model_.options.format == ExportFormat::PngSequence ? "Into" : "File");
+  ImGui::SameLine(ImGui::GetFontSize() * 7);
+  ImGui::SetNextItemWidth(-1);
+  std::string name = model_.fileName;
+  if (ImGui::InputText("##name", &name)) model_.setFileName(name);
+}
+
+void ExportDialog::drawDialog(UiContext& ui) {
+  if (justOpened_) {
+    ImGui::OpenPopup(kTitle);
+    justOpened_ = false;
+  }
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Appearing,
+                          ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(ImVec2(std::min(720 * ui.scale, display.x * 0.95f), 0),
+                           ImGuiCond_Appearing);
+  if (!ImGui::BeginPopupModal(kTitle, &visible_)) return;
+  if (!visible_) {
+    ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+    return;
+  }
+  drawOptions();
+  ImGui::Separator();
+  drawDestination();
+  model_.update();
+  const std::string problem = model_.problem();
+  const std::string path = model_.outputPath();
+  std::error_code ec;
+  if (!problem.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(ui.palette.fail));
+    ImGui::TextWrapped("%s", problem.c_str());
+    ImGui::PopStyleColor();
+  } else {
+    ImGui::TextDisabled("%s%s", path.c_str(),
+                        std::filesystem::exists(path, ec) ? "  (replaces the existing one)" : "");
+  }
+  const bool ready = problem.empty() && !job_;
+  if (!ready) ImGui::BeginDisabled();
+  const bool go = ImGui::Button("Export");
+  if (!ready) ImGui::EndDisabled();
+  ImGui::SameLine();
+  if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
+    visible_ = false;
+    ImGui::CloseCurrentPopup();
+  }
+  if (go && ready) {
+    start(ui);
+    visible_ = false;
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::EndPopup();
+}
+
+void ExportDialog::start(UiContext& ui) {
+  ExportOptions o = model_.options;
+  // The window as it is now: its size in its own pixels and its pixel scale.
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  o.windowWidth = static_cast<int>(display.x);
+  o.windowHeight = static_cast<int>(display.y);
+  o.windowUiScale = ui.scale;
+  AppState& state = ui.state;
+  FileDialog& files = ui.files;
+  CommandTable& commands = ui.commands;
+  // The window's panels, drawn into the export's own ImGui context; the references are the
+  // App's, which outlive every export.
+  WindowPainter painter = [&state, &files, &commands](const FontSet& fonts,
+                                                      const ViewPalette& palette, float scale) {
+    FrameReport report;
+    UiContext u{state, fonts, palette, scale, report, files, commands, /*animate=*/false};
+    drawMainLayout(u);
+  };
+  job_ = std::make_unique<ExportJob>(state.shown().trace, o, model_.outputPath(), painter);
+  state.updateSettings(model_.remembered(state.settings()));
+  if (job_->finished()) finish(state);  // a problem found before any work
+}
+
+void ExportDialog::advance(AppState& state) {
+  if (!job_) return;
+  const auto start = std::chrono::steady_clock::now();
+  do {
+    job_->step();
+  } while (!job_->finished() &&
+           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() <
+               kSliceSeconds);
+  if (job_->finished()) finish(state);
+}
+
+void ExportDialog::finish(AppState& state) {
+  if (job_->succeeded()) {
+    const std::filesystem::path out(job_->out());
+    toast_ = {"Saved " + out.filename().string(), job_->out(), job_->summary(),
+              std::chrono::steady_clock::now() + kToastTime};
+    state.setStatusNote("exported to " + job_->out());
+  } else if (job_->cancelled()) {
+    state.setStatusNote("export cancelled; its partial files were removed");
+  } else {
+    state.showError("export failed: " + job_->error());
+  }
+  job_.reset();
+}
+
+std::string ExportDialog::toastPath() const {
+  return std::chrono::steady_clock::now() < toast_.until ? toast_.path : std::string();
+}
+
+void ExportDialog::drawProgress(UiContext& ui) {
+  if (beginCorner("##export-progress", ui.scale)) {
+    const std::filesystem::path out(job_->out());
+    ImGui::Text("Exporting %s", out.filename().string().c_str());
+    ImGui::TextDisabled("%s", job_->stage().c_str());
+    ImGui::ProgressBar(job_->progress(), ImVec2(-1, 0));
+    if (ImGui::Button("Cancel export")) job_->cancel();
+  }
+  endCorner();
+  // The job may have been cancelled just now: the next advance() reports it.
+}
+
+void ExportDialog::drawToast(UiContext& ui) {
+  if (beginCorner("##export-toast", ui.scale)) {
+    ImGui::PushFont(ui.fonts.bodyBold);
+    ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(ui.palette.pass));
+    ImGui::TextUnformatted(("\xE2\x9C\x93 " + toast_.title).c_str());
+    ImGui::PopStyleColor();
+    ImGui::PopFont();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
+    ImGui::TextUnformatted(toast_.path.c_str());
+    ImGui::TextDisabled("%s", toast_.detail.c_str());
+    ImGui::PopTextWrapPos();
+    if (ImGui::SmallButton("Copy path")) ImGui::SetClipboardText(toast_.path.c_str());
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Dismiss")) toast_.until = {};
+  }
+  endCorner();
+}
+
+}  // namespace scanviz

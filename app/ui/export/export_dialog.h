@@ -1,0 +1,62 @@
+// The Export dialog (Ctrl+E, File > Export picture...): what to export (the array view or the
+// whole window), the format, the steps, the scale, the picture's theme and background, the folder
+// and file name; then the export runs a slice of work per frame with a progress bar and Cancel, and
+// a toast names the file it wrote. The window never waits for a long GIF or filmstrip.
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <string>
+
+#include "app/ui/export/export_dialog_model.h"
+#include "app/ui/export/export_job.h"
+#include "app/ui/ui_context.h"
+
+namespace scanviz {
+
+class ExportDialog {
+ public:
+  // Opens the dialog on the lesson on screen (nothing happens without one).
+  void open(const AppState& state);
+  bool isOpen() const { return visible_; }
+  // An export is running: the window keeps drawing frames until it ends.
+  bool busy() const { return job_ != nullptr; }
+
+  // The dialog, the progress box and the toast; call inside the window's ImGui frame.
+  void draw(UiContext& ui);
+  // Runs the export for a slice of this frame; call between frames (after the window presented),
+  // with the window's OpenGL context current.
+  void advance(AppState& state);
+
+  // What the dialog shows, and what its Export button does: for tests and scripts.
+  ExportDialogModel& model() { return model_; }
+  void startExport(UiContext& ui) {
+    start(ui);
+    visible_ = false;
+  }
+  // The toast's path while it shows; empty otherwise.
+  std::string toastPath() const;
+
+ private:
+  void drawDialog(UiContext& ui);
+  void drawOptions();
+  void drawStepChoice();
+  void drawDestination();
+  void drawProgress(UiContext& ui);
+  void drawToast(UiContext& ui);
+  void start(UiContext& ui);
+  void finish(AppState& state);
+
+  ExportDialogModel model_;
+  std::unique_ptr<ExportJob> job_;
+  bool visible_ = false;
+  bool justOpened_ = false;
+  struct Toast {
+    std::string title;
+    std::string path;
+    std::string detail;
+    std::chrono::steady_clock::time_point until;
+  } toast_;
+};
+
+}  // namespace scanviz

@@ -1,0 +1,73 @@
+#include "app/ui/export/export_dialog_model.h"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "app/ui/export/export_naming.h"
+
+namespace scanviz {
+
+ExportDialogModel ExportDialogModel::forLesson(const Trace& trace, int step,
+                                               const AppSettings& settings) {
+  ExportDialogModel m;
+  m.meta = trace.meta;
+  m.stepCount = static_cast<int>(trace.steps.size());
+  m.current = std::clamp(step, 0, std::max(0, m.stepCount - 1));
+  m.rangeFirst = 0;
+  m.rangeLast = std::max(0, m.stepCount - 1);
+  m.options.style.theme = settings.theme;
+  m.options.style.palette = settings.palette;
+  m.folder = defaultExportFolder(settings.exportFolder);
+  m.update();
+  return m;
+}
+
+void ExportDialogModel::update() {
+  const int last = std::max(0, stepCount - 1);
+  rangeFirst = std::clamp(rangeFirst, 0, last);
+  rangeLast = std::clamp(rangeLast, rangeFirst, last);
+  // A window picture shows the window as it is: the step on screen.
+  const StepChoice choice = options.panel == ExportPanel::Window ? StepChoice::Current : steps;
+  switch (choice) {
+    case StepChoice::Current:
+      options.steps = {current, current};
+      break;
+    case StepChoice::All:
+      options.steps = {0, last};
+      break;
+    case StepChoice::Range:
+      options.steps = {rangeFirst, rangeLast};
+      break;
+  }
+  if (!nameEdited) fileName = defaultExportName(meta, options);
+}
+
+void ExportDialogModel::setFileName(std::string name) {
+  fileName = std::move(name);
+  nameEdited = !fileName.empty() && fileName != defaultExportName(meta, options);
+  if (fileName.empty()) update();  // clearing the name brings the default back
+}
+
+std::string ExportDialogModel::outputPath() const {
+  const std::string name = withExtension(fileName, options.format);
+  return (std::filesystem::path(folder) / name).string();
+}
+
+std::string ExportDialogModel::problem() const {
+  const std::string options_problem = exportProblem(options, stepCount);
+  if (!options_problem.empty()) return options_problem;
+  if (fileName.empty()) return "the file needs a name";
+  if (fileName.find('/') != std::string::npos)
+    return "the name is a file name; choose the folder above";
+  std::error_code ec;
+  if (!std::filesystem::is_directory(folder, ec))
+    return "the folder '" + folder + "' does not exist";
+  return {};
+}
+
+AppSettings ExportDialogModel::remembered(AppSettings settings) const {
+  settings.exportFolder = folder;
+  return settings;
+}
+
+}  // namespace scanviz

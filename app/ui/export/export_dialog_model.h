@@ -1,0 +1,45 @@
+// What the Export dialog holds and decides, apart from drawing it: the options for the lesson on
+// screen, the default file name that follows them until the user types one, the folder it
+// remembers between runs, and the path it will write. Tested without a window. No ImGui here.
+#pragma once
+
+#include <string>
+
+#include "app/core/app_settings.h"
+#include "app/core/trace.h"
+#include "app/ui/export/export_options.h"
+
+namespace scanviz {
+
+enum class StepChoice { Current, All, Range };
+
+struct ExportDialogModel {
+  ExportOptions options;
+  StepChoice steps = StepChoice::Current;
+  int current = 0;  // the step on screen
+  int rangeFirst = 0;
+  int rangeLast = 0;
+  int stepCount = 0;
+  TraceMeta meta;
+  std::string folder;
+  std::string fileName;
+  bool nameEdited = false;  // the user typed a name: changing options no longer renames it
+
+  // The dialog as it opens on a lesson: this step, the screen's look, 1x PNG of the array view,
+  // the remembered folder (or a sensible one), and the default name.
+  static ExportDialogModel forLesson(const Trace& trace, int step, const AppSettings& settings);
+
+  // Makes options.steps follow the step choice, then the file name follow the options (unless the
+  // user named the file).
+  void update();
+  // The user typed a name.
+  void setFileName(std::string name);
+  // folder / name, with the format's extension added when the name has none.
+  std::string outputPath() const;
+  // Why Export cannot run now; empty when it can.
+  std::string problem() const;
+  // The settings with this folder remembered, for the next export and the next run.
+  AppSettings remembered(AppSettings settings) const;
+};
+
+}  // namespace scanviz

@@ -1,0 +1,260 @@
+#include "app/ui/export/export_job.h"
+
+#include <filesystem>
+
+#include "app/core/file_util.h"
+#include "app/ui/export/export_naming.h"
+#include "app/ui/export/filmstrip.h"
+#include "app/ui/export/svg_writer.h"
+#include "app/ui/frame_output.h"
+
+namespace scanviz {
+namespace fs = std::filesystem;
+
+bool exportNeedsGl(const ExportOptions& o) {
+  return o.format != ExportFormat::Svg;
+}
+
+ExportJob::ExportJob(std::shared_ptr<const Trace> trace, ExportOptions options, std::string out,
+                     WindowPainter painter)
+    : trace_(std::move(trace)),
+      options_(std::move(options)),
+      out_(std::move(out)),
+      painter_(std::move(painter)) {
+  background_ = exportBackgroundColor(options_.background, picturePalette(options_.style));
+  const std::string problem = trace_
+                                  ? exportProblem(options_, static_cast<int>(trace_->steps.size()))
+                                  : std::string("there is no lesson to export yet");
+  if (!problem.empty()) {
+    error_ = problem;
+    return;
+  }
+  if (options_.panel == ExportPanel::Window && !painter_) {
+    error_ = "the whole window can only be exported where its panels can be drawn";
+    return;
+  }
+  if (options_.panel == ExportPanel::ArrayView)
+    options_.style.width =
+        legibleWidth(*trace_, options_.steps.first, options_.steps.last, options_.style);
+  plan();
+}
+
+ExportJob::~ExportJob() {
+  // An unfinished job leaves no half-written files behind.
+  if (!finished()) cancel();
+}
+
+void ExportJob::plan() {
+  switch (options_.format) {
+    case ExportFormat::Svg:
+      planSvg();
+      break;
+    case ExportFormat::Png:
+      options_.panel == ExportPanel::Window ? planWindow() : planPng();
+      break;
+    case ExportFormat::Gif:
+      planGif();
+      break;
+    case ExportFormat::PngSequence:
+      planSequence();
+      break;
+  }
+  stage_ = units_.empty() ? std::string() : units_.front().first;
+}
+
+float ExportJob::progress() const {
+  const size_t total = done_ + units_.size();
+  return total == 0 ? 1.0f : static_cast<float>(done_) / static_cast<float>(total);
+}
+
+void ExportJob::step() {
+  if (units_.empty()) return;
+  auto [what, unit] = std::move(units_.front());
+  units_.pop_front();
+  try {
+    unit();
+    ++done_;
+  } catch (const std::exception& e) {
+    error_ = e.what();
+    units_.clear();
+    gif_.reset();
+    removeWritten();
+    return;
+  }
+  stage_ = units_.empty() ? std::string() : units_.front().first;
+}
+
+void ExportJob::runToEnd() {
+  while (!finished()) step();
+}
+
+void ExportJob::cancel() {
+  if (finished()) return;
+  units_.clear();
+  cancelled_ = true;
+  gif_.reset();
+  removeWritten();
+}
+
+void ExportJob::removeWritten() {
+  std::error_code ec;
+  for (const std::string& path : written_) fs::remove(path, ec);
+  if (createdFolder_) fs::remove(out_, ec);  // only when empty: the user's files stay
+  written_.clear();
+}
+
+OffscreenImGui& ExportJob::gl() {
+  if (!gl_) gl_ = std::make_unique<OffscreenImGui>();
+  return *gl_;
+}
+
+Scene ExportJob::picture() const {
+  if (isFilmstrip(options_))
+    return filmstripPicture(*trace_, options_.steps.first, options_.steps.last, options_.style);
+  return stepPicture(*trace_, options_.steps.first, options_.style);
+}
+
+void ExportJob::checkPixels(float width, float height) const {
+  const double s = options_.scale;
+  const double pixels = static_cast<double>(width) * s * static_cast<double>(height) * s;
+  if (pixels <= static_cast<double>(kMaxExportPixels)) return;
+  throw std::runtime_error("the picture would be " +
+                           std::to_string(pixelsAt(width, static_cast<float>(s))) + " x " +
+                           std::to_string(pixelsAt(height, static_cast<float>(s))) +
+                           " pixels, more than an export makes: choose a smaller scale or fewer "
+                           "steps");
+}
+
+void ExportJob::writeImage(const std::string& path) {
+  writePng(image_, path);
+  summary_ = std::to_string(image_.width) + " x " + std::to_string(image_.height) + " pixels";
+  written_.push_back(path);
+  image_ = PixelImage{};
+}
+
+void ExportJob::planSvg() {
+  units_.push_back({"writing the SVG", [this] { writeSvg(); }});
+}
+
+void ExportJob::writeSvg() {
+  SvgOptions svg;
+  svg.background = background_;
+  svg.scale = static_cast<float>(options_.scale);
+  svg.title = trace_->meta.algorithm + ", N = " + std::to_string(trace_->meta.n);
+  const Scene scene = picture();
+  writeFileAtomically(out_, sceneToSvg(scene, svg));
+  written_.push_back(out_);
+  summary_ = "vector, " + std::to_string(pixelsAt(scene.width, svg.scale)) + " x " +
+             std::to_string(pixelsAt(scene.height, svg.scale)) + " at its nominal size";
+}
+
+std::string ExportJob::partName(const std::string& what, int index, int count) {
+  if (count <= 1) return what;
+  return what + " (part " + std::to_string(index + 1) + " of " + std::to_string(count) + ")";
+}
+
+void ExportJob::planPng() {
+  units_.push_back({"laying out the picture", [this] { beginPng(); }});
+}
+
+// Known only once the picture is laid out: how many tiles it takes.
+void ExportJob::beginPng() {
+  const Scene scene = picture();
+  checkPixels(scene.width, scene.height);
+  raster_ = std::make_unique<SceneRaster>(gl());
+  const int tiles = raster_->begin(scene, static_cast<float>(options_.scale), scene.width,
+                                   scene.height, background_);
+  for (int i = 0; i < tiles; ++i)
+    units_.push_back({partName("drawing", i, tiles), [this, i] { raster_->renderTile(i); }});
+  units_.push_back({"writing the PNG", [this] {
+                      image_ = raster_->take();
+                      writeImage(out_);
+                    }});
+}
+
+void ExportJob::planWindow() {
+  units_.push_back({"drawing the window", [this] { beginWindow(); }});
+}
+
+void ExportJob::beginWindow() {
+  checkPixels(static_cast<float>(options_.windowWidth), static_cast<float>(options_.windowHeight));
+  WindowPictureSpec spec;
+  spec.width = options_.windowWidth;
+  spec.height = options_.windowHeight;
+  spec.uiScale = options_.windowUiScale;
+  spec.scale = options_.scale;
+  spec.theme = options_.style.theme;
+  spec.palette = options_.style.palette;
+  const int tiles = beginWindowPicture(gl(), spec, painter_);
+  for (int i = 0; i < tiles; ++i)
+    units_.push_back({partName("drawing the window", i, tiles),
+                      [this, i] { gl().renderTile(i, background_, image_); }});
+  units_.push_back({"writing the PNG", [this] { writeImage(out_); }});
+}
+
+PixelImage ExportJob::renderStep(int step) {
+  if (!raster_) raster_ = std::make_unique<SceneRaster>(gl());
+  return raster_->render(stepPicture(*trace_, step, options_.style),
+                         static_cast<float>(options_.scale), canvas_.width, canvas_.height,
+                         background_);
+}
+
+std::string ExportJob::frameName(int step) const {
+  return "frame " + std::to_string(step - options_.steps.first + 1) + " of " +
+         std::to_string(options_.steps.count());
+}
+
+void ExportJob::layOutFrames() {
+  canvas_ = commonCanvas(*trace_, options_.steps.first, options_.steps.last, options_.style);
+  checkPixels(canvas_.width, canvas_.height);
+}
+
+void ExportJob::planGif() {
+  units_.push_back({"choosing the GIF's colours", [this] { beginGif(); }});
+}
+
+void ExportJob::beginGif() {
+  layOutFrames();
+  // The first and last frames hold every colour the run shows (the last one adds the results).
+  const PixelImage first = renderStep(options_.steps.first);
+  const PixelImage last = renderStep(options_.steps.last);
+  const bool transparent = options_.background == ExportBackground::Transparent;
+  palette_ = std::make_unique<GifPalette>(
+      buildGifPalette(themeColors(picturePalette(options_.style)), {&first, &last}, transparent));
+  mapper_ = std::make_unique<PaletteMapper>(*palette_);
+  gif_ = std::make_unique<GifWriter>(out_, first.width, first.height, *palette_);
+  written_.push_back(out_);
+  const int delay = gifDelayCentiseconds(options_.speed);
+  for (int k = options_.steps.first; k <= options_.steps.last; ++k)
+    units_.push_back(
+        {frameName(k), [this, k, delay] { gif_->addFrame(mapper_->map(renderStep(k)), delay); }});
+  units_.push_back({"finishing the GIF", [this, w = first.width, h = first.height, delay] {
+                      gif_->finish();
+                      gif_.reset();
+                      summary_ = std::to_string(options_.steps.count()) + " frames of " +
+                                 std::to_string(w) + " x " + std::to_string(h) + " pixels, " +
+                                 std::to_string(delay * 10) + " ms each";
+                    }});
+}
+
+void ExportJob::planSequence() {
+  units_.push_back({"laying out the frames", [this] { beginSequence(); }});
+}
+
+void ExportJob::beginSequence() {
+  layOutFrames();
+  std::error_code ec;
+  createdFolder_ = fs::create_directories(out_, ec);
+  if (ec || !fs::is_directory(out_))
+    throw FileError("cannot create the folder '" + out_ + "'" +
+                    (ec ? ": " + ec.message() : std::string()));
+  for (int k = options_.steps.first; k <= options_.steps.last; ++k)
+    units_.push_back(
+        {frameName(k), [this, k] {
+           image_ = renderStep(k);
+           writeImage((fs::path(out_) / sequenceFrameName(trace_->meta, options_, k)).string());
+           summary_ = std::to_string(options_.steps.count()) + " frames of " + summary_;
+         }});
+}
+
+}  // namespace scanviz

@@ -1,0 +1,102 @@
+// One export as a list of small units of work (a tile, a GIF frame, a file), so that the window
+// can run one unit a frame with a progress bar and Cancel, and the command line can run them all.
+// PNG, GIF and PNG sequences need the current OpenGL context (the window's, or a hidden one);
+// SVG needs none.
+#pragma once
+
+#include <deque>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/core/trace.h"
+#include "app/ui/export/export_options.h"
+#include "app/ui/export/gif_palette.h"
+#include "app/ui/export/gif_writer.h"
+#include "app/ui/export/offscreen_imgui.h"
+#include "app/ui/export/scene_raster.h"
+#include "app/ui/export/window_picture.h"
+
+namespace scanviz {
+
+// Whether these options draw pixels (and so need an OpenGL context).
+bool exportNeedsGl(const ExportOptions& o);
+
+class ExportJob {
+ public:
+  // `out` is the file, or the folder of a PNG sequence. `painter` draws the window's panels; it is
+  // needed for whole-window pictures only.
+  ExportJob(std::shared_ptr<const Trace> trace, ExportOptions options, std::string out,
+            WindowPainter painter = {});
+  ~ExportJob();
+  ExportJob(const ExportJob&) = delete;
+  ExportJob& operator=(const ExportJob&) = delete;
+
+  // Runs the next unit; a failure ends the job with error() set and removes partial files.
+  void step();
+  void runToEnd();
+  // Stops and removes what was written so far.
+  void cancel();
+
+  bool finished() const { return units_.empty(); }
+  bool succeeded() const { return finished() && error_.empty() && !cancelled_; }
+  bool cancelled() const { return cancelled_; }
+  const std::string& error() const { return error_; }
+  float progress() const;
+  // What the current unit does, for the progress line: "frame 3 of 9".
+  const std::string& stage() const { return stage_; }
+  const std::string& out() const { return out_; }
+  const ExportOptions& options() const { return options_; }
+  // Files written, in order (one, or the frames of a sequence).
+  const std::vector<std::string>& written() const { return written_; }
+  // What was made, for the toast and the command line: "1620 x 980 pixels", "9 frames ...".
+  const std::string& summary() const { return summary_; }
+
+ private:
+  using Unit = std::function<void()>;
+  void plan();
+  void planSvg();
+  void planPng();
+  void planWindow();
+  void planGif();
+  void planSequence();
+  void writeSvg();
+  void beginPng();
+  void beginWindow();
+  void beginGif();
+  void beginSequence();
+  void layOutFrames();
+  std::string frameName(int step) const;
+  static std::string partName(const std::string& what, int index, int count);
+  void writeImage(const std::string& path);
+  PixelImage renderStep(int step);
+  void checkPixels(float width, float height) const;
+  Scene picture() const;
+  OffscreenImGui& gl();
+  void removeWritten();
+
+  std::shared_ptr<const Trace> trace_;
+  ExportOptions options_;
+  std::string out_;
+  WindowPainter painter_;
+  std::unique_ptr<OffscreenImGui> gl_;
+  std::unique_ptr<SceneRaster> raster_;
+  std::deque<std::pair<std::string, Unit>> units_;
+  size_t done_ = 0;
+  std::string stage_;
+  std::string error_;
+  std::string summary_;
+  bool cancelled_ = false;
+  std::vector<std::string> written_;
+  bool createdFolder_ = false;
+  PixelImage image_;
+  Color background_;
+  CanvasSize canvas_;
+  std::unique_ptr<GifPalette> palette_;
+  std::unique_ptr<PaletteMapper> mapper_;
+  std::unique_ptr<GifWriter> gif_;
+};
+
+}  // namespace scanviz

@@ -1,0 +1,162 @@
+#include "app/ui/export/export_options.h"
+
+#include <charconv>
+#include <stdexcept>
+
+namespace scanviz {
+namespace {
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return out;
+}
+
+std::optional<int> parseInt(std::string_view s) {
+  int v = 0;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || end != s.data() + s.size() || s.empty()) return std::nullopt;
+  return v;
+}
+
+}  // namespace
+
+std::string_view formatKey(ExportFormat f) {
+  switch (f) {
+    case ExportFormat::Png:
+      return "png";
+    case ExportFormat::Svg:
+      return "svg";
+    case ExportFormat::Gif:
+      return "gif";
+    case ExportFormat::PngSequence:
+      return "png-seq";
+  }
+  return "png";
+}
+
+std::optional<ExportFormat> parseExportFormat(std::string_view s) {
+  for (ExportFormat f :
+       {ExportFormat::Png, ExportFormat::Svg, ExportFormat::Gif, ExportFormat::PngSequence})
+    if (s == formatKey(f)) return f;
+  return std::nullopt;
+}
+
+std::string_view formatExtension(ExportFormat f) {
+  switch (f) {
+    case ExportFormat::Png:
+      return ".png";
+    case ExportFormat::Svg:
+      return ".svg";
+    case ExportFormat::Gif:
+      return ".gif";
+    case ExportFormat::PngSequence:
+      return "";
+  }
+  return "";
+}
+
+std::optional<ExportFormat> formatFromPath(std::string_view path) {
+  const auto dot = path.rfind('.');
+  const auto slash = path.find_last_of('/');
+  if (dot == std::string_view::npos || (slash != std::string_view::npos && dot < slash))
+    return std::nullopt;
+  const std::string ext = lower(path.substr(dot));
+  if (ext == ".png") return ExportFormat::Png;
+  if (ext == ".svg") return ExportFormat::Svg;
+  if (ext == ".gif") return ExportFormat::Gif;
+  return std::nullopt;
+}
+
+std::string_view backgroundKey(ExportBackground b) {
+  switch (b) {
+    case ExportBackground::Theme:
+      return "theme";
+    case ExportBackground::White:
+      return "white";
+    case ExportBackground::Transparent:
+      return "transparent";
+  }
+  return "theme";
+}
+
+std::optional<ExportBackground> parseExportBackground(std::string_view s) {
+  for (ExportBackground b :
+       {ExportBackground::Theme, ExportBackground::White, ExportBackground::Transparent})
+    if (s == backgroundKey(b)) return b;
+  return std::nullopt;
+}
+
+std::string_view panelKey(ExportPanel p) {
+  return p == ExportPanel::ArrayView ? "array" : "window";
+}
+
+std::optional<ExportPanel> parseExportPanel(std::string_view s) {
+  if (s == "array") return ExportPanel::ArrayView;
+  if (s == "window") return ExportPanel::Window;
+  return std::nullopt;
+}
+
+bool isValidExportScale(int scale) {
+  return scale == 1 || scale == 2 || scale == 4;
+}
+
+bool isFilmstrip(const ExportOptions& o) {
+  return (o.format == ExportFormat::Png || o.format == ExportFormat::Svg) && o.steps.count() > 1;
+}
+
+bool isAnimation(const ExportOptions& o) {
+  return o.format == ExportFormat::Gif || o.format == ExportFormat::PngSequence;
+}
+
+Color exportBackgroundColor(ExportBackground b, const ViewPalette& palette) {
+  switch (b) {
+    case ExportBackground::Theme:
+      return palette.background;
+    case ExportBackground::White:
+      return rgb(0xffffff);
+    case ExportBackground::Transparent:
+      return Color{0, 0, 0, 0};
+  }
+  return palette.background;
+}
+
+std::string exportProblem(const ExportOptions& o, int stepCount) {
+  if (stepCount <= 0) return "there is no lesson to export yet";
+  if (!isValidExportScale(o.scale)) return "scale " + std::to_string(o.scale) + " is not 1, 2 or 4";
+  if (o.steps.first < 0 || o.steps.last >= stepCount || o.steps.first > o.steps.last)
+    return "steps " + std::to_string(o.steps.first) + " to " + std::to_string(o.steps.last) +
+           " are not inside this trace (steps 0 to " + std::to_string(stepCount - 1) + ")";
+  if (o.format == ExportFormat::Gif && !(o.speed >= 0.0625 && o.speed <= 50))
+    return "the GIF speed must be between 0.0625 and 50 steps a second";
+  if (!(o.style.width >= 200 && o.style.width <= 16384))
+    return "the layout width must be between 200 and 16384 logical pixels";
+  if (o.panel == ExportPanel::Window) {
+    if (o.format != ExportFormat::Png)
+      return "the whole window is exported as PNG only (its panels are ImGui widgets, not a "
+             "scene); SVG, GIF and PNG sequences show the array view";
+    if (o.steps.count() > 1) return "a whole-window picture shows one step: choose one step";
+  }
+  return {};
+}
+
+StepRange parseStepRange(std::string_view text, int stepCount) {
+  const std::string s(text);
+  if (s == "all") return {0, stepCount - 1};
+  const auto colon = s.find(':');
+  const auto bad = [&] {
+    return std::invalid_argument("'" + s + "' is not a step (K), a range (A:B) or 'all'");
+  };
+  if (colon == std::string::npos) {
+    const auto k = parseInt(s);
+    if (!k) throw bad();
+    return {*k, *k};
+  }
+  const auto a = parseInt(std::string_view(s).substr(0, colon));
+  const auto b = parseInt(std::string_view(s).substr(colon + 1));
+  if (!a || !b) throw bad();
+  return {*a, *b};
+}
+
+}  // namespace scanviz

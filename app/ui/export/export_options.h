@@ -1,0 +1,72 @@
+// What one export makes: the format, the panel, the scale, the look (theme, palette, background),
+// the steps and the GIF speed, with the names the command line and the dialog use for them and the
+// checks both apply. No ImGui here.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "app/ui/export/picture.h"
+#include "app/ui/palette.h"
+
+namespace scanviz {
+
+enum class ExportFormat { Png, Svg, Gif, PngSequence };
+enum class ExportPanel { ArrayView, Window };
+enum class ExportBackground { Theme, White, Transparent };
+
+struct StepRange {
+  int first = 0;
+  int last = 0;  // inclusive
+  int count() const { return last - first + 1; }
+};
+
+struct ExportOptions {
+  ExportFormat format = ExportFormat::Png;
+  ExportPanel panel = ExportPanel::ArrayView;
+  int scale = 1;  // 1, 2 or 4: pixels per logical pixel (SVG: its width and height attributes)
+  ExportBackground background = ExportBackground::Theme;
+  PictureStyle style;  // theme, palette, layout width, the step's sentence
+  StepRange steps;     // one step; several make a filmstrip (PNG, SVG) or frames (GIF, sequence)
+  double speed = 1.0;  // GIF: the playback speed, steps per second (1x: one step a second)
+  // Whole-window pictures: the window's size and UI scale the picture is drawn at, before `scale`.
+  int windowWidth = 1440;
+  int windowHeight = 900;
+  float windowUiScale = 1;
+};
+
+std::string_view formatKey(ExportFormat f);  // png | svg | gif | png-seq
+std::optional<ExportFormat> parseExportFormat(std::string_view s);
+// ".png", ".svg", ".gif"; a PNG sequence is a folder and has none.
+std::string_view formatExtension(ExportFormat f);
+// The format a file name asks for by its extension (.png, .svg, .gif), if any.
+std::optional<ExportFormat> formatFromPath(std::string_view path);
+
+std::string_view backgroundKey(ExportBackground b);  // theme | white | transparent
+std::optional<ExportBackground> parseExportBackground(std::string_view s);
+std::string_view panelKey(ExportPanel p);  // array | window
+std::optional<ExportPanel> parseExportPanel(std::string_view s);
+
+bool isValidExportScale(int scale);
+// Several steps in one PNG or SVG.
+bool isFilmstrip(const ExportOptions& o);
+// GIF frames or numbered PNGs.
+bool isAnimation(const ExportOptions& o);
+
+// The colour under the picture: the theme's background, white, or none (alpha 0).
+Color exportBackgroundColor(ExportBackground b, const ViewPalette& palette);
+
+// The first thing wrong with these options for a trace of `stepCount` steps, in words that say
+// what to do instead; empty when they are fine.
+std::string exportProblem(const ExportOptions& o, int stepCount);
+
+// "3", "2:5" or "all" for a trace of `stepCount` steps. Throws std::invalid_argument with a
+// message naming the text.
+StepRange parseStepRange(std::string_view text, int stepCount);
+
+// The largest picture an export makes, in pixels (a 4x filmstrip of a long run would otherwise
+// ask for gigabytes).
+constexpr long long kMaxExportPixels = 200'000'000;
+
+}  // namespace scanviz

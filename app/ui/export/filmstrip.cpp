@@ -1,0 +1,297 @@
+#include "app/ui/export/filmstrip.h"
+
+#include <algorithm>
+#include <functional>
+
+#include "app/core/algorithm_catalog.h"
+#include "app/ui/export/scene_geometry.h"
+
+namespace scanviz {
+namespace {
+
+bool isAfterCell(const std::string& role) {
+  return role == "cell" || role == "cell-written" || role == "cell-padding";
+}
+bool isBeforeCell(const std::string& role) {
+  return role.rfind("before-cell", 0) == 0;
+}
+bool isArrow(const std::string& role) {
+  return role == "arrow" || role == "own-arrow" || role == "load-arrow";
+}
+
+struct RowSpan {
+  float top = 0;
+  float bottom = 0;
+  bool found = false;
+};
+
+RowSpan spanOf(const Scene& s, const std::function<bool(const std::string&)>& cellRole) {
+  RowSpan r;
+  for (const SceneRect& c : s.rects) {
+    if (!cellRole(c.role)) continue;
+    r.top = r.found ? std::min(r.top, c.y) : c.y;
+    r.bottom = r.found ? std::max(r.bottom, c.y + c.h) : c.y + c.h;
+    r.found = true;
+  }
+  return r;
+}
+
+float leftOfCells(const Scene& s) {
+  float left = s.width;
+  for (const SceneRect& c : s.rects)
+    if (isAfterCell(c.role)) left = std::min(left, c.x);
+  return left;
+}
+
+// The primitives of `s` whose role passes `keep`.
+Scene only(const Scene& s, const std::function<bool(const std::string&)>& keep) {
+  Scene out;
+  for (const SceneRect& r : s.rects)
+    if (keep(r.role)) out.rects.push_back(r);
+  for (const SceneLine& l : s.lines)
+    if (keep(l.role)) out.lines.push_back(l);
+  for (const SceneText& t : s.texts)
+    if (keep(t.role)) out.texts.push_back(t);
+  return out;
+}
+
+// Whether step k works on the array step k-1 left (the view's "before" row is that row).
+bool continuesPrevious(const Trace& t, int k) {
+  if (k <= 0) return false;
+  const TraceStep& p = t.steps[static_cast<size_t>(k - 1)];
+  const TraceStep& s = t.steps[static_cast<size_t>(k)];
+  return p.array == s.array && p.block == s.block && p.level == s.level && p.offset == s.offset &&
+         p.values.size() == s.values.size();
+}
+
+std::string algorithmName(const TraceMeta& m) {
+  const auto id = findAlgorithm(m.algorithm);
+  return id ? std::string(algorithmInfo(*id).name) : m.algorithm;
+}
+
+class FilmstripBuilder {
+ public:
+  FilmstripBuilder(const Trace& t, int first, int last, const PictureStyle& style)
+      : t_(t),
+        first_(first),
+        last_(last),
+        style_(style),
+        text_(pictureTextStyle()),
+        pal_(picturePalette(style)),
+        measure_(pictureMeasure()) {}
+
+  Scene build() {
+    PictureStyle rowStyle = style_;
+    rowStyle.explanation = false;
+    for (int k = first_; k <= last_; ++k) steps_.push_back(stepPicture(t_, k, rowStyle));
+    layoutLabelColumn();
+    float y = pad();
+    y = addTitle(y);
+    y = addIndexRow(y);
+    for (int k = first_; k <= last_; ++k) y = addStep(k, y);
+    if (last_ + 1 == static_cast<int>(t_.steps.size()) && !t_.output.empty())
+      y = addVerdict(y + 0.6f * text_.labelSize);
+    y = addLegend(y + 0.8f * text_.labelSize);
+    out_.height = y + pad();
+    fitWidth(out_, measure_, pad());
+    return std::move(out_);
+  }
+
+ private:
+  float pad() const { return 0.6f * text_.labelSize; }
+  const Scene& stepScene(int k) const { return steps_[static_cast<size_t>(k - first_)]; }
+
+  void addText(float x, float y, std::string text, Color c, float size, bool bold,
+               const std::string& role, int index = -1) {
+    SceneText st;
+    st.x = x;
+    st.y = y;
+    st.text = std::move(text);
+    st.color = c;
+    st.size = size;
+    st.bold = bold;
+    st.role = role;
+    st.index = index;
+    out_.texts.push_back(std::move(st));
+  }
+
+  std::string stepName(int k) const { return "step " + std::to_string(k); }
+
+  // Every row starts at the same x: the widest step name decides where the cells begin.
+  void layoutLabelColumn() {
+    float labels = measure_("before", text_.labelSize, false);
+    for (int k = first_; k <= last_; ++k) {
+      labels = std::max(labels, measure_(stepName(k), text_.labelSize, true));
+      labels = std::max(labels,
+                        measure_(t_.steps[static_cast<size_t>(k)].label, text_.smallSize, false));
+    }
+    cellsLeft_ = pad() + labels + 1.5f * pad();
+  }
+
+  float dxFor(const Scene& s) const { return cellsLeft_ - leftOfCells(s); }
+
+  float addTitle(float y) {
+    const std::string range =
+        first_ == 0 && last_ + 1 == static_cast<int>(t_.steps.size())
+            ? "all " + std::to_string(t_.steps.size()) + " steps"
+            : "steps " + std::to_string(first_) + "\xE2\x80\x93" + std::to_string(last_);
+    addText(pad(), y,
+            algorithmName(t_.meta) + "  \xC2\xB7  N = " + std::to_string(t_.meta.n) +
+                "  \xC2\xB7  " + range,
+            pal_.text, text_.titleSize, true, "title");
+    return y + 1.5f * text_.titleSize;
+  }
+
+  // Element indices above the first row, taken from the first step's view.
+  float addIndexRow(float y) {
+    const Scene& s = stepScene(first_);
+    const Scene idx = only(s, [](const std::string& r) { return r == "index"; });
+    if (idx.texts.empty()) return y;
+    float top = idx.texts.front().y, bottom = top;
+    for (const SceneText& t : idx.texts) bottom = std::max(bottom, t.y + 1.3f * t.size);
+    appendScene(out_, idx, dxFor(s), y - top);
+    return y + (bottom - top);
+  }
+
+  void addRowLabel(const std::string& name, const std::string& detail, float top, float bottom,
+                   int step) {
+    const float h = text_.labelSize + (detail.empty() ? 0 : 1.15f * text_.smallSize);
+    const float y = 0.5f * (top + bottom - h);
+    addText(pad(), y, name, detail.empty() ? pal_.textDim : pal_.text, text_.labelSize,
+            !detail.empty(), detail.empty() ? "row-label" : "step-label", step);
+    if (!detail.empty())
+      addText(pad(), y + 1.15f * text_.labelSize, detail, pal_.textDim, text_.smallSize, false,
+              "step-detail", step);
+  }
+
+  // A row taken from a step's view: the cells that pass `cells` and their values, moved so that
+  // the row's top lands at `y`. Returns the bottom.
+  float addRow(const Scene& s, bool before, float y) {
+    const auto cellRole = before ? isBeforeCell : isAfterCell;
+    const RowSpan span = spanOf(s, cellRole);
+    const std::string valueRole = before ? "before-cell-value" : "cell-value";
+    const Scene row = only(s, [&](const std::string& r) { return cellRole(r) || r == valueRole; });
+    appendScene(out_, row, dxFor(s), y - span.top);
+    return y + (span.bottom - span.top);
+  }
+
+  // Arrows of step k from the row ending at `from` to the row starting at `to`.
+  void addArrows(const Scene& s, float sourceBottom, float targetTop) {
+    const RowSpan before = spanOf(s, isBeforeCell);
+    const RowSpan after = spanOf(s, isAfterCell);
+    const Scene arrows = only(s, isArrow);
+    // The view's band between its rows becomes the band between the strip's rows: arrows keep
+    // their gaps at both ends.
+    Scene moved = arrows;
+    for (SceneLine& l : moved.lines) {
+      l.y1 = sourceBottom + (l.y1 - before.bottom);
+      l.y2 = targetTop - (after.top - l.y2);
+    }
+    appendScene(out_, moved, dxFor(s), 0);
+  }
+
+  float addStep(int k, float y) {
+    const Scene& s = stepScene(k);
+    const RowSpan before = spanOf(s, isBeforeCell);
+    const RowSpan after = spanOf(s, isAfterCell);
+    const TraceStep& step = t_.steps[static_cast<size_t>(k)];
+    const bool joined = k > first_ && continuesPrevious(t_, k) && before.found;
+    if (!joined && before.found) {
+      const bool load = step.phase == "load";
+      const float bottom = addRow(s, true, y);
+      addRowLabel(load ? "input" : "before", "", y, bottom, k);
+      y = bottom;
+    }
+    if (before.found) {
+      const float top = y + (after.top - before.bottom);
+      addArrows(s, y, top);
+      y = top;
+    } else if (k > first_) {
+      y += 0.8f * text_.labelSize;
+    }
+    const float bottom = addRow(s, false, y);
+    addRowLabel(stepName(k), step.label, y, bottom, k);
+    return bottom;
+  }
+
+  float addVerdict(float y) {
+    const Scene& s = stepScene(last_);
+    const Scene lines =
+        only(s, [](const std::string& r) { return r == "check-pass" || r == "check-fail"; });
+    if (lines.texts.empty()) return y;
+    const float top = lines.texts.front().y;
+    float bottom = top;
+    for (const SceneText& t : lines.texts) bottom = std::max(bottom, t.y + 1.35f * t.size);
+    appendScene(out_, lines, 0, y - top);
+    return y + (bottom - top);
+  }
+
+  bool anyPadding() const {
+    for (const SceneRect& r : out_.rects)
+      if (r.role == "cell-padding") return true;
+    return false;
+  }
+
+  float addLegend(float y) {
+    const float size = text_.smallSize;
+    const float d = 1.05f * size;
+    float x = pad();
+    const auto label = [&](const std::string& text) {
+      addText(x + d + 0.4f * size, y + 0.5f * (d - size), text, pal_.textDim, size, false,
+              "legend");
+      x += d + 0.4f * size + measure_(text, size, false) + 1.4f * size;
+    };
+    SceneRect written;
+    written.x = x;
+    written.y = y;
+    written.w = written.h = d;
+    written.fill = pal_.writtenFill;
+    written.stroke = pal_.cellStroke;
+    written.strokeWidth = 1;
+    written.rounding = 0.15f * d;
+    written.role = "legend-swatch";
+    out_.rects.push_back(written);
+    label("written in this step");
+    SceneLine arrow;
+    arrow.x1 = x;
+    arrow.y1 = y + 0.5f * d;
+    arrow.x2 = x + 2 * d;  // long enough to read as an arrow, not a triangle
+    arrow.y2 = y + 0.5f * d;
+    arrow.color = pal_.arrow;
+    arrow.width = std::max(1.0f, 0.12f * text_.labelSize);
+    arrow.arrow = true;
+    arrow.role = "legend-arrow";
+    out_.lines.push_back(arrow);
+    x += d;
+    label("operand read by the thread that writes the cell");
+    if (anyPadding()) {
+      SceneRect padding = written;
+      padding.x = x;
+      padding.fill = pal_.paddingFill;
+      padding.stroke = pal_.paddingHatch;
+      padding.hatched = true;
+      out_.rects.push_back(padding);
+      label("padding (identity)");
+    }
+    return y + 1.6f * size;
+  }
+
+  const Trace& t_;
+  int first_;
+  int last_;
+  const PictureStyle& style_;
+  ArraySceneStyle text_;
+  ViewPalette pal_;
+  const MeasureText& measure_;
+  std::vector<Scene> steps_;
+  Scene out_;
+  float cellsLeft_ = 0;
+};
+
+}  // namespace
+
+Scene filmstripPicture(const Trace& trace, int first, int last, const PictureStyle& style) {
+  return FilmstripBuilder(trace, first, last, style).build();
+}
+
+}  // namespace scanviz

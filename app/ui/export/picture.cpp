@@ -1,0 +1,84 @@
+#include "app/ui/export/picture.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "app/ui/export/scene_geometry.h"
+#include "app/ui/export/text_metrics.h"
+#include "app/ui/fonts.h"
+
+namespace scanviz {
+
+ArraySceneStyle pictureTextStyle() {
+  ArraySceneStyle s;
+  s.valueSize = kValueSize;
+  s.labelSize = kBodySize;
+  s.smallSize = kSmallSize;
+  s.titleSize = kHeadingSize;
+  return s;
+}
+
+ViewPalette picturePalette(const PictureStyle& style) {
+  return viewPalette(style.theme, style.palette);
+}
+
+const MeasureText& pictureMeasure() {
+  static const MeasureText measure = TextMetrics::embedded().measure();
+  return measure;
+}
+
+namespace {
+
+// Cells this wide are meant to show their value; narrower ones are an overview of a long array.
+constexpr float kLegibleCell = 18;
+constexpr int kWidenings = 4;
+constexpr float kWidenStep = 1.15f;
+
+// Values the view left out of cells wide enough to hold them: the view drops a value whose cell
+// is a hair too narrow for it (the window shows it in the tooltip), and a picture has none.
+int droppedValues(const Scene& s) {
+  int n = 0;
+  for (const SceneText& t : s.texts) {
+    const bool value = t.role.size() > 6 && t.role.compare(t.role.size() - 6, 6, "-value") == 0;
+    n += value && t.text.empty() && t.hoverW >= kLegibleCell;
+  }
+  return n;
+}
+
+}  // namespace
+
+Scene stepPicture(const Trace& trace, int step, const PictureStyle& style) {
+  ArraySceneRequest rq;
+  rq.trace = &trace;
+  rq.step = step;
+  rq.width = style.width;
+  rq.height = 0;  // the style's sizes as they are: no growing to fill a panel
+  rq.withExplanation = style.explanation;
+  Scene scene = buildArrayScene(rq, pictureTextStyle(), picturePalette(style), pictureMeasure());
+  // The same margin on the right as the view keeps on the left.
+  fitWidth(scene, pictureMeasure(), 0.6f * pictureTextStyle().labelSize);
+  return scene;
+}
+
+float legibleWidth(const Trace& trace, int first, int last, const PictureStyle& style) {
+  // At most kWidenings steps of 15 % over the whole range: a value that no width makes fit (cells
+  // are capped at three value heights) must not grow the picture without end.
+  const float most = style.width * std::pow(kWidenStep, static_cast<float>(kWidenings));
+  PictureStyle s = style;
+  for (int k = first; k <= last; ++k)
+    while (s.width < most && droppedValues(stepPicture(trace, k, s)) > 0)
+      s.width = std::min(most, s.width * kWidenStep);
+  return s.width;
+}
+
+CanvasSize commonCanvas(const Trace& trace, int first, int last, const PictureStyle& style) {
+  CanvasSize c;
+  for (int k = first; k <= last; ++k) {
+    const Scene s = stepPicture(trace, k, style);
+    c.width = std::max(c.width, s.width);
+    c.height = std::max(c.height, s.height);
+  }
+  return c;
+}
+
+}  // namespace scanviz

@@ -1,0 +1,45 @@
+// The pictures an export is made of, as Scenes in logical pixels (1x): one step of the array view,
+// laid out exactly as the window lays it out but at the UI's sizes for scale 1, narrowed to its
+// content, in the colours of the theme chosen for the picture. Formats and scales come later
+// (svg_writer, scene_raster); this file decides what is in the picture. No ImGui here.
+#pragma once
+
+#include "app/core/app_settings.h"
+#include "app/core/trace.h"
+#include "app/ui/array_view_scene.h"
+#include "app/ui/palette.h"
+#include "app/ui/scene.h"
+
+namespace scanviz {
+
+struct PictureStyle {
+  Theme theme = Theme::Dark;
+  Palette palette = Palette::Classic;
+  float width = 1200;        // the width the array view is laid out for, in logical pixels
+  bool explanation = false;  // the step's sentence under the title, as in presentation mode
+};
+
+// The text sizes of the array view at UI scale 1.
+ArraySceneStyle pictureTextStyle();
+ViewPalette picturePalette(const PictureStyle& style);
+// Text widths of the embedded fonts: every picture is laid out with these.
+const MeasureText& pictureMeasure();
+
+// One step of the array view; the step must exist.
+Scene stepPicture(const Trace& trace, int step, const PictureStyle& style);
+
+// The layout width, at least style.width, at which steps first..last show every value their cells
+// are wide enough for. The array view leaves out a value whose cell is a hair too narrow (the
+// window shows it in the tooltip); a picture has no tooltip, so it is laid out a little wider.
+// One width for all the steps, so that filmstrip rows and animation frames keep their columns.
+float legibleWidth(const Trace& trace, int first, int last, const PictureStyle& style);
+
+// Pictures shown one after another (GIF frames, numbered PNGs) share one canvas, so nothing jumps:
+// the largest width and height among them.
+struct CanvasSize {
+  float width = 0;
+  float height = 0;
+};
+CanvasSize commonCanvas(const Trace& trace, int first, int last, const PictureStyle& style);
+
+}  // namespace scanviz

@@ -1,0 +1,322 @@
+#include "app/ui/export/plot_picture.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace scanviz {
+namespace {
+
+using namespace scanviz::plot;
+
+Color unpack(uint32_t c) {
+  // IM_COL32 packing: 0xAABBGGRR.
+  return Color{static_cast<uint8_t>(c), static_cast<uint8_t>(c >> 8), static_cast<uint8_t>(c >> 16),
+               static_cast<uint8_t>(c >> 24)};
+}
+
+Color withAlpha(Color c, float a) {
+  c.a = static_cast<uint8_t>(std::lround(a * 255));
+  return c;
+}
+
+struct Entry {
+  std::string text;
+  Color color;
+  bool reference;
+};
+
+class PlotBuilder {
+ public:
+  PlotBuilder(const PlotSpec& spec, const PlotPictureStyle& style, const ViewPalette& pal,
+              const MeasureText& measure)
+      : spec_(spec),
+        style_(style),
+        pal_(pal),
+        measure_(measure),
+        lh_(style.textSize),
+        pad_(10),
+        bars_(spec.mode == PlotMode::Bars) {}
+
+  Scene build() {
+    out_.width = style_.width;
+    out_.height = style_.height;
+    colours();
+    ranges();
+    layout();
+    addFrame();
+    addTexts();
+    addGrid();
+    if (bars_) {
+      addCategoryLabels();
+      addBars();
+    } else {
+      addLines();
+    }
+    addReferences();
+    addLegend();
+    return std::move(out_);
+  }
+
+ private:
+  float width(const std::string& s) const { return measure_(s, lh_, false); }
+
+  void text(double x, double y, const std::string& s, Color c, const std::string& role,
+            TextAlign align = TextAlign::Left, bool bold = false) {
+    SceneText t;
+    t.x = static_cast<float>(x);
+    t.y = static_cast<float>(y);
+    t.text = s;
+    t.color = c;
+    t.size = lh_;
+    t.bold = bold;
+    t.align = align;
+    t.role = role;
+    out_.texts.push_back(std::move(t));
+  }
+
+  void line(double x1, double y1, double x2, double y2, Color c, float w, const std::string& role,
+            bool dashed = false, int index = -1) {
+    SceneLine l;
+    l.x1 = static_cast<float>(x1);
+    l.y1 = static_cast<float>(y1);
+    l.x2 = static_cast<float>(x2);
+    l.y2 = static_cast<float>(y2);
+    l.color = c;
+    l.width = w;
+    l.dashed = dashed;
+    l.role = role;
+    l.index = index;
+    out_.lines.push_back(l);
+  }
+
+  void rect(double x0, double y0, double x1, double y1, Color fill, const std::string& role,
+            float rounding = 0, int index = -1) {
+    SceneRect r;
+    r.x = static_cast<float>(x0);
+    r.y = static_cast<float>(y0);
+    r.w = static_cast<float>(x1 - x0);
+    r.h = static_cast<float>(y1 - y0);
+    r.fill = fill;
+    r.rounding = rounding;
+    r.role = role;
+    r.index = index;
+    out_.rects.push_back(r);
+  }
+
+  void colours() {
+    const int n = static_cast<int>(spec_.series.size());
+    for (int s = 0; s < n; ++s)
+      colors_.push_back(unpack(spec_.series[s].color ? spec_.series[s].color : seriesColor(s)));
+    for (size_t r = 0; r < spec_.references.size(); ++r)
+      refColors_.push_back(unpack(spec_.references[r].color
+                                      ? spec_.references[r].color
+                                      : seriesColor(n + static_cast<int>(r))));
+  }
+
+  void ranges() {
+    std::vector<double> xs, ys;
+    for (const Series& s : spec_.series) {
+      if (bars_) categories_ = std::max(categories_, static_cast<int>(s.y.size()));
+      const size_t count = bars_ ? s.y.size() : std::min(s.x.size(), s.y.size());
+      for (size_t i = 0; i < count; ++i) {
+        if (!bars_) xs.push_back(s.x[i]);
+        ys.push_back(s.y[i]);
+      }
+    }
+    categories_ = std::max(categories_, static_cast<int>(spec_.categories.size()));
+    for (const ReferenceLine& r : spec_.references) ys.push_back(r.y);
+    xRange_ = autoRange(spec_.xScale, xs, false);
+    yRange_ = autoRange(spec_.yScale, ys,
+                        spec_.includeZeroY || (bars_ && spec_.yScale == AxisScale::Linear));
+  }
+
+  void layout() {
+    std::vector<Tick> yTicks =
+        axisTicks(spec_.yScale, yRange_, maxTicksFor(style_.height * 0.7, lh_ * 2));
+    double yLabelWidth = 0;
+    for (const Tick& t : yTicks) yLabelWidth = std::max<double>(yLabelWidth, width(t.label));
+    if (spec_.legend) {
+      for (size_t s = 0; s < spec_.series.size(); ++s)
+        if (!spec_.series[s].name.empty())
+          legend_.push_back({spec_.series[s].name, colors_[s], false});
+      for (size_t r = 0; r < spec_.references.size(); ++r)
+        if (!spec_.references[r].label.empty())
+          legend_.push_back({spec_.references[r].label, refColors_[r], true});
+    }
+    LayoutInput in;
+    in.frame = {0, 0, style_.width, style_.height};
+    in.lineHeight = lh_;
+    in.padding = pad_;
+    in.yTickLabelWidth = yLabelWidth;
+    in.hasTitle = !spec_.title.empty();
+    in.hasXLabel = !spec_.xLabel.empty();
+    in.hasYLabel = !spec_.yLabel.empty();
+    for (const Entry& e : legend_) in.legendTextWidths.push_back(width(e.text));
+    if (bars_ && categories_ > 0) {
+      double widest = 0;
+      for (const std::string& c : spec_.categories) widest = std::max<double>(widest, width(c));
+      if (widest + pad_ > (style_.width - yLabelWidth - 4 * pad_) / categories_)
+        in.xTickLabelRows = 2;
+    }
+    rows_ = static_cast<int>(in.xTickLabelRows);
+    layout_ = computeLayout(in);
+    const Rect& p = layout_.plot;
+    x_ = {spec_.xScale, xRange_.min, xRange_.max, p.x0, p.x1};
+    y_ = {spec_.yScale, yRange_.min, yRange_.max, p.y1, p.y0};
+  }
+
+  void addFrame() {
+    rect(0, 0, style_.width, style_.height,
+         style_.theme == Theme::Dark ? pal_.cellFill : pal_.beforeFill, "plot-frame", 4);
+  }
+
+  void addTexts() {
+    if (!spec_.title.empty())
+      text(layout_.title.x, layout_.title.y, spec_.title, pal_.text, "plot-title", TextAlign::Left,
+           true);
+    if (!spec_.yLabel.empty())
+      text(layout_.yLabel.x, layout_.yLabel.y, spec_.yLabel, pal_.textDim, "plot-y-label");
+    if (!spec_.xLabel.empty())
+      text(layout_.xLabel.x, layout_.xLabel.y, spec_.xLabel, pal_.textDim, "plot-x-label",
+           TextAlign::Center);
+  }
+
+  void addGrid() {
+    const Rect& p = layout_.plot;
+    const Color grid = withAlpha(pal_.textDim, 0.35f), minor = withAlpha(pal_.textDim, 0.15f);
+    for (const Tick& t : axisTicks(spec_.yScale, yRange_, maxTicksFor(p.height(), lh_ * 2))) {
+      const double py = y_.toPixel(t.value);
+      if (std::isnan(py) || py < p.y0 - 0.5 || py > p.y1 + 0.5) continue;
+      line(p.x0, py, p.x1, py, t.major ? grid : minor, 1, "grid");
+      if (!t.label.empty())
+        text(p.x0 - pad_, py - lh_ / 2, t.label, pal_.textDim, "y-tick", TextAlign::Right);
+    }
+    if (!bars_) {
+      std::vector<Tick> ticks = axisTicks(spec_.xScale, xRange_, maxTicksFor(p.width(), lh_ * 5));
+      double widest = 0;
+      for (const Tick& t : ticks) widest = std::max<double>(widest, width(t.label));
+      if (!ticks.empty() && static_cast<double>(ticks.size()) * (widest + lh_) > p.width())
+        ticks = axisTicks(spec_.xScale, xRange_, maxTicksFor(p.width(), widest + lh_));
+      for (const Tick& t : ticks) {
+        const double px = x_.toPixel(t.value);
+        if (std::isnan(px) || px < p.x0 - 0.5 || px > p.x1 + 0.5) continue;
+        line(px, p.y0, px, p.y1, t.major ? grid : minor, 1, "grid");
+        if (!t.label.empty())
+          text(px, p.y1 + pad_ / 2, t.label, pal_.textDim, "x-tick", TextAlign::Center);
+      }
+    }
+    SceneRect border;
+    border.x = static_cast<float>(p.x0);
+    border.y = static_cast<float>(p.y0);
+    border.w = static_cast<float>(p.width());
+    border.h = static_cast<float>(p.height());
+    border.stroke = pal_.textDim;
+    border.strokeWidth = 1;
+    border.role = "plot-area";
+    out_.rects.push_back(border);
+  }
+
+  void addCategoryLabels() {
+    const Rect& p = layout_.plot;
+    for (int c = 0; c < static_cast<int>(spec_.categories.size()) && c < categories_; ++c)
+      text(categoryCenter(c, categories_, p.x0, p.x1), p.y1 + pad_ / 2 + (c % rows_) * lh_,
+           spec_.categories[static_cast<size_t>(c)], pal_.textDim, "category", TextAlign::Center);
+  }
+
+  void addBars() {
+    const Rect& p = layout_.plot;
+    const double base =
+        y_.toPixel(spec_.yScale == AxisScale::Linear ? std::max(0.0, yRange_.min) : yRange_.min);
+    const int n = static_cast<int>(spec_.series.size());
+    for (int s = 0; s < n; ++s)
+      for (int c = 0; c < static_cast<int>(spec_.series[s].y.size()); ++c) {
+        const double top = y_.toPixel(spec_.series[s].y[c]);
+        if (std::isnan(top)) continue;
+        const Rect slot = barSlot(c, s, categories_, n, p.x0, p.x1);
+        rect(slot.x0, std::min(top, base), slot.x1, std::max(top, base), colors_[s], "bar", 0, s);
+      }
+  }
+
+  float thickness() const { return std::max(1.5f, lh_ / 7); }
+
+  void marker(double x, double y, Color c, int series) {
+    const double r = thickness() * 1.6;
+    rect(x - r, y - r, x + r, y + r, c, "marker", static_cast<float>(r), series);
+  }
+
+  void addLines() {
+    for (size_t s = 0; s < spec_.series.size(); ++s) {
+      const Series& series = spec_.series[s];
+      const size_t count = std::min(series.x.size(), series.y.size());
+      bool havePrevious = false;
+      Point previous;
+      for (size_t i = 0; i < count; ++i) {
+        const Point pt{x_.toPixel(series.x[i]), y_.toPixel(series.y[i])};
+        if (std::isnan(pt.x) || std::isnan(pt.y)) {
+          havePrevious = false;  // a value the scale cannot show breaks the line
+          continue;
+        }
+        if (havePrevious)
+          line(previous.x, previous.y, pt.x, pt.y, colors_[s], thickness(), "series", false,
+               static_cast<int>(s));
+        if (series.markers) marker(pt.x, pt.y, colors_[s], static_cast<int>(s));
+        previous = pt;
+        havePrevious = true;
+      }
+    }
+  }
+
+  void addReferences() {
+    const Rect& p = layout_.plot;
+    for (size_t r = 0; r < spec_.references.size(); ++r) {
+      const double py = y_.toPixel(spec_.references[r].y);
+      if (std::isnan(py)) continue;
+      line(p.x0, py, p.x1, py, refColors_[r], thickness() * 0.8f, "reference", true);
+      if (!spec_.references[r].label.empty())
+        text(p.x1 - pad_, py - lh_ - 1, spec_.references[r].label, refColors_[r], "reference-label",
+             TextAlign::Right);
+    }
+  }
+
+  void addLegend() {
+    for (size_t i = 0; i < legend_.size() && i < layout_.legendEntries.size(); ++i) {
+      const Point at = layout_.legendEntries[i];
+      const Entry& e = legend_[i];
+      const double mid = at.y + lh_ / 2, right = at.x + layout_.swatchWidth;
+      if (e.reference) {
+        line(at.x, mid, right, mid, e.color, thickness() * 0.8f, "legend-swatch", true);
+      } else if (bars_) {
+        rect(at.x, at.y + 2, right, at.y + lh_ - 2, e.color, "legend-swatch");
+      } else {
+        line(at.x, mid, right, mid, e.color, thickness(), "legend-swatch");
+        marker((at.x + right) / 2, mid, e.color, static_cast<int>(i));
+      }
+      text(right + pad_ / 2, at.y, e.text, pal_.text, "legend");
+    }
+  }
+
+  const PlotSpec& spec_;
+  const PlotPictureStyle& style_;
+  const ViewPalette& pal_;
+  const MeasureText& measure_;
+  float lh_;
+  float pad_;
+  bool bars_;
+  int categories_ = 0;
+  int rows_ = 1;
+  std::vector<Color> colors_, refColors_;
+  std::vector<Entry> legend_;
+  Range xRange_, yRange_;
+  PlotLayout layout_;
+  AxisMap x_, y_;
+  Scene out_;
+};
+
+}  // namespace
+
+Scene plotPicture(const plot::PlotSpec& spec, const PlotPictureStyle& style,
+                  const ViewPalette& palette, const MeasureText& measure) {
+  return PlotBuilder(spec, style, palette, measure).build();
+}
+
+}  // namespace scanviz

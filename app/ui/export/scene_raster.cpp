@@ -1,0 +1,46 @@
+#include "app/ui/export/scene_raster.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "app/ui/export/scene_geometry.h"
+#include "app/ui/scene_renderer.h"
+
+namespace scanviz {
+
+int pixelsAt(float logical, float scale) {
+  return std::max(1, static_cast<int>(std::lround(logical * scale)));
+}
+
+int SceneRaster::begin(const Scene& scene, float scale, float canvasWidth, float canvasHeight,
+                       Color background) {
+  const Scene scaled = scaledScene(scene, scale);
+  const FontNeeds needs = fontNeeds(scaled);
+  // Frames of one animation mostly share their fonts: the atlas is rebuilt only for new sizes
+  // or characters, and then holds everything seen so far.
+  if (fonts_.set.regular.empty() && fonts_.set.bold.empty()) {
+    buildSceneFonts(target_.fonts(), needs, fonts_);
+    target_.fontsChanged();
+  } else if (!fonts_.needs.covers(needs)) {
+    FontNeeds all = fonts_.needs;
+    all.merge(needs);
+    buildSceneFonts(target_.fonts(), all, fonts_);
+    target_.fontsChanged();
+  }
+  background_ = background;
+  image_ = PixelImage{};
+  const int w = pixelsAt(std::max(canvasWidth, scene.width), scale);
+  const int h = pixelsAt(std::max(canvasHeight, scene.height), scale);
+  target_.frame(
+      w, h, [&] { drawScene(*ImGui::GetBackgroundDrawList(), scaled, ImVec2(0, 0), fonts_.set); });
+  return target_.tileCount();
+}
+
+PixelImage SceneRaster::render(const Scene& scene, float scale, float canvasWidth,
+                               float canvasHeight, Color background) {
+  const int tiles = begin(scene, scale, canvasWidth, canvasHeight, background);
+  for (int i = 0; i < tiles; ++i) renderTile(i);
+  return take();
+}
+
+}  // namespace scanviz

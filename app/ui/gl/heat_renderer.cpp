@@ -1,0 +1,153 @@
+#include "app/ui/gl/heat_renderer.h"
+
+#include <glad/gl.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "app/ui/gl/gl_state_guard.h"
+
+namespace scanviz {
+namespace {
+
+// Wider lines gain nothing and some drivers cap 2D textures at 8192.
+constexpr int kPreferredTextureWidth = 4096;
+
+constexpr int kModeStrip = 0;
+constexpr int kModeWrites = 1;
+constexpr int kModeSpaceTime = 2;
+
+void setRgb(const GlProgram& p, const char* name, Rgb c) {
+  glUniform3f(p.uniform(name), c.r, c.g, c.b);
+}
+
+}  // namespace
+
+HeatRenderer::~HeatRenderer() {
+  if (!glContextAlive()) return;
+  if (gridTexture_) glDeleteTextures(1, &gridTexture_);
+  if (vertexArray_) glDeleteVertexArrays(1, &vertexArray_);
+}
+
+bool HeatRenderer::ready() {
+  if (tried_) return program_.id() != 0;
+  tried_ = true;
+  const bool ok =
+      program_.build({"shaders/heat.vert"},
+                     {"shaders/colormap.glsl", "shaders/heat_data.glsl", "shaders/heat.frag"});
+  if (!ok) {
+    error_ = "the heat view's shaders did not build: " + program_.log();
+    return false;
+  }
+  // Core profile: a vertex array must be bound even though the triangle comes from gl_VertexID.
+  glGenVertexArrays(1, &vertexArray_);
+  return true;
+}
+
+int HeatRenderer::textureWidth() {
+  if (textureWidth_ == 0) {
+    GLint maxSize = 0;
+    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxSize);
+    // A power of two: the shader addresses texels with a shift and a mask.
+    int width = 1024;
+    while (width * 2 <= std::min(static_cast<int>(maxSize), kPreferredTextureWidth)) width *= 2;
+    textureWidth_ = width;
+  }
+  return textureWidth_;
+}
+
+void HeatRenderer::upload(const HeatGrid& grid) {
+  if (!ready()) return;
+  drawn_.reset();
+  GLint maxSize = 0;
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxSize);
+  if (grid.textureHeight > maxSize) {
+    error_ = "this trace has too many recorded values for the heat view (" +
+             std::to_string(grid.texelCount()) + " texels with the pyramid)";
+    return;
+  }
+  GlStateGuard guard;
+  if (!gridTexture_) glGenTextures(1, &gridTexture_);
+  glBindTexture(GL_TEXTURE_2D, gridTexture_);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 2);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RG16, grid.textureWidth, std::max(1, grid.textureHeight), 0,
+               GL_RG, GL_UNSIGNED_SHORT, grid.texels.empty() ? nullptr : grid.texels.data());
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  rows_ = grid.rows;
+  columns_ = grid.columns;
+  gridTextureWidth_ = grid.textureWidth;
+  levelOffsets_.clear();
+  levelColumns_.clear();
+  for (size_t l = 0; l < grid.levels.size(); ++l) {
+    levelOffsets_.push_back(static_cast<int>(grid.levels[l].offset));
+    levelColumns_.push_back(grid.levels[l].columns);
+  }
+}
+
+void HeatRenderer::setUniforms(const HeatDraw& d) {
+  const GlProgram& p = program_;
+  const auto& stops = colorMapStops();
+  std::vector<float> flat;
+  for (const Rgb& s : stops) flat.insert(flat.end(), {s.r, s.g, s.b});
+  glUniform3fv(p.uniform("uStops"), static_cast<GLsizei>(stops.size()), flat.data());
+  glUniform1i(p.uniform("uGrid"), 0);
+  glUniform1i(p.uniform("uLineShift"), static_cast<int>(std::log2(gridTextureWidth_)));
+  glUniform1i(p.uniform("uRows"), rows_);
+  glUniform1i(p.uniform("uColumns"), columns_);
+  glUniform1i(p.uniform("uStep"), d.step);
+  glUniform1i(p.uniform("uColorBy"), d.colorBy == HeatColorBy::Writes ? 1 : 0);
+  glUniform1f(p.uniform("uFirst"), static_cast<float>(d.viewport.first));
+  glUniform1f(p.uniform("uSpan"), static_cast<float>(d.viewport.span));
+  setRgb(p, "uBackground", d.colors.background);
+  setRgb(p, "uNoValue", d.colors.noValue);
+  setRgb(p, "uHatch", d.colors.hatch);
+  setRgb(p, "uWrittenColor", d.colors.written);
+  setRgb(p, "uUnwrittenColor", d.colors.unwritten);
+}
+
+void HeatRenderer::drawRegion(const HeatDraw& d, const HeatRegion& r, int mode) {
+  if (r.empty()) return;
+  // The level whose texels cover about one pixel's worth of elements.
+  const int level = heatLevelFor(elementsPerPixel(d.viewport, r.w), levels());
+  glUniform1i(program_.uniform("uMode"), mode);
+  glUniform1i(program_.uniform("uLevel"), level);
+  glUniform1i(program_.uniform("uLevelOffset"), levelOffsets_[static_cast<size_t>(level)]);
+  glUniform1i(program_.uniform("uLevelColumns"), levelColumns_[static_cast<size_t>(level)]);
+  glUniform2f(program_.uniform("uRegionSize"), static_cast<float>(r.w), static_cast<float>(r.h));
+  // GL counts rows from the bottom; regions from the top.
+  glViewport(r.x, d.height - (r.y + r.h), r.w, r.h);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+}
+
+unsigned HeatRenderer::draw(const HeatDraw& d) {
+  if (!ready() || !gridTexture_ || levelOffsets_.empty() || d.width <= 0 || d.height <= 0) return 0;
+  if (drawn_ && *drawn_ == d) return target_.texture();
+  GlStateGuard guard;
+  if (!target_.resize(d.width, d.height)) {
+    error_ = "the heat view's offscreen picture could not be created";
+    return 0;
+  }
+  glBindFramebuffer(GL_FRAMEBUFFER, target_.framebuffer());
+  glViewport(0, 0, d.width, d.height);
+  glDisable(GL_BLEND);
+  glDisable(GL_SCISSOR_TEST);
+  glDisable(GL_DEPTH_TEST);
+  glDisable(GL_CULL_FACE);
+  glClearColor(d.colors.background.r, d.colors.background.g, d.colors.background.b, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glUseProgram(program_.id());
+  glBindVertexArray(vertexArray_);
+  glActiveTexture(GL_TEXTURE0);
+  glBindTexture(GL_TEXTURE_2D, gridTexture_);
+  setUniforms(d);
+  drawRegion(d, d.strip, kModeStrip);
+  drawRegion(d, d.writes, kModeWrites);
+  drawRegion(d, d.spaceTime, kModeSpaceTime);
+  drawn_ = d;
+  ++renders_;
+  return target_.texture();
+}
+
+}  // namespace scanviz

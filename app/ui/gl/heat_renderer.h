@@ -1,0 +1,94 @@
+// Draws the heat views with the GLSL of shaders/: the space-time grid of a trace (heat_map.h) is
+// uploaded once into one RG16 texture, and each frame draws the requested regions (the current
+// step's strip, its write marks, the space-time image) into an offscreen picture for ImGui::Image.
+// Stepping, zooming and panning change uniforms only.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/core/color_map.h"
+#include "app/core/heat_map.h"
+#include "app/core/heat_viewport.h"
+#include "app/ui/gl/gl_program.h"
+#include "app/ui/gl/offscreen_target.h"
+
+namespace scanviz {
+
+// A rectangle of the offscreen picture, in pixels from its top-left corner; empty: not drawn.
+struct HeatRegion {
+  int x = 0, y = 0, w = 0, h = 0;
+  bool empty() const { return w <= 0 || h <= 0; }
+  bool operator==(const HeatRegion&) const = default;
+};
+
+enum class HeatColorBy { Values, Writes };
+
+struct HeatColors {
+  Rgb background;
+  Rgb noValue;  // elements a row does not have: hatched with...
+  Rgb hatch;
+  Rgb written;    // written in the step
+  Rgb unwritten;  // the write-mark band where nothing was written
+  bool operator==(const HeatColors&) const = default;
+};
+
+struct HeatDraw {
+  int width = 0;  // the offscreen picture, pixels
+  int height = 0;
+  HeatViewport viewport;
+  int step = 0;
+  HeatColorBy colorBy = HeatColorBy::Values;
+  HeatColors colors;
+  HeatRegion strip;
+  HeatRegion writes;
+  HeatRegion spaceTime;
+  bool operator==(const HeatDraw&) const = default;
+};
+
+class HeatRenderer {
+ public:
+  HeatRenderer() = default;
+  ~HeatRenderer();
+  HeatRenderer(const HeatRenderer&) = delete;
+  HeatRenderer& operator=(const HeatRenderer&) = delete;
+
+  // Builds the shaders on first use; false with error() saying why (a driver without GLSL 3.30).
+  bool ready();
+  const std::string& error() const { return error_; }
+  // Texels a texture line may hold on this driver (the grid's textureWidth).
+  int textureWidth();
+
+  // The grid of the trace on screen; the texels can be freed afterwards.
+  void upload(const HeatGrid& grid);
+  bool hasGrid() const { return gridTexture_ != 0; }
+  int levels() const { return static_cast<int>(levelOffsets_.size()); }
+
+  // Draws d's regions; returns the picture's texture, 0 when nothing could be drawn. The picture
+  // is drawn again only when d or the grid changed: a still frame costs nothing here.
+  unsigned draw(const HeatDraw& d);
+  // Pictures drawn so far (for the frame report and tests).
+  int renders() const { return renders_; }
+
+ private:
+  void setUniforms(const HeatDraw& d);
+  void drawRegion(const HeatDraw& d, const HeatRegion& r, int mode);
+
+  GlProgram program_;
+  OffscreenTarget target_;
+  unsigned gridTexture_ = 0;
+  unsigned vertexArray_ = 0;
+  bool tried_ = false;
+  std::optional<HeatDraw> drawn_;  // what the picture shows now
+  int renders_ = 0;
+  std::string error_;
+  int textureWidth_ = 0;
+  int rows_ = 0;
+  int columns_ = 0;
+  int gridTextureWidth_ = 0;
+  std::vector<int> levelOffsets_;
+  std::vector<int> levelColumns_;
+};
+
+}  // namespace scanviz

@@ -1,0 +1,452 @@
+#include "app/ui/heat_view.h"
+
+// Key codes only: the GL calls are in app/ui/gl.
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <optional>
+#include <set>
+
+#include "app/core/heat_map.h"
+#include "app/core/heat_viewport.h"
+#include "app/core/step_writes.h"
+#include "app/core/value_format.h"
+#include "app/ui/array_view_scene.h"
+#include "app/ui/fonts.h"
+#include "app/ui/gl/heat_renderer.h"
+#include "app/ui/heat_view_scene.h"
+#include "app/ui/help_marker.h"
+#include "app/ui/scene_renderer.h"
+#include "app/ui/theme.h"
+
+namespace scanviz {
+namespace {
+
+// Elements at least this wide (logical pixels at scale 1) are drawn as cells with their values.
+constexpr float kLegibleCellWidth = 40;
+// Zooming stops when cells reach about three value-font sizes, the cell view's widest.
+constexpr float kWidestCellWidth = 96;
+constexpr double kWheelZoom = 1.25;
+
+enum class HeatChoice { Auto, Heat, Cells };
+
+// The heat view of the trace on screen: the user's choices are kept until the trace changes; the
+// renderer (shaders, textures) lives as long as the window.
+struct HeatViewState {
+  std::shared_ptr<const Trace> trace;
+  HeatChoice choice = HeatChoice::Auto;
+  HeatScale scale = HeatScale::Log;
+  HeatColorBy colorBy = HeatColorBy::Values;
+  HeatViewport viewport;
+  int columns = 1;
+  ValueRange range;
+  bool uploaded = false;
+  HeatScale uploadedScale = HeatScale::Log;
+  float cellWidthAtZoom1 = kMinCellWidth;  // measured from the cell scene, to hit a cell width
+  bool dragged = false;
+  std::optional<HeatViewport> requested;  // --heat-window, for the next trace
+  std::unique_ptr<HeatRenderer> renderer = std::make_unique<HeatRenderer>();
+};
+
+HeatViewState& heatState() {
+  static HeatViewState s;
+  return s;
+}
+
+HeatViewState& heatState(const AppState& app) {
+  HeatViewState& s = heatState();
+  if (s.trace != app.shown().trace) {
+    s.trace = app.shown().trace;
+    s.choice = HeatChoice::Auto;
+    s.uploaded = false;
+    if (s.trace) {
+      s.scale = defaultHeatScale(*s.trace);
+      s.range = traceValueRange(*s.trace);
+      s.columns = 1;
+      for (const TraceStep& st : s.trace->steps)
+        s.columns = std::max(s.columns, static_cast<int>(st.values.size()));
+      s.viewport = fullViewport(s.columns);
+      if (s.requested) {
+        s.viewport = clampViewport(*s.requested, s.columns, 1);
+        s.choice = HeatChoice::Heat;
+        s.requested.reset();
+      }
+    }
+  }
+  return s;
+}
+
+Rgb toRgb(Color c) {
+  return {c.r / 255.0f, c.g / 255.0f, c.b / 255.0f};
+}
+
+// The array view's sizes (array_view.cpp), so that the cells look the same in both views.
+ArraySceneStyle heatStyle(const UiContext& ui) {
+  const bool big = ui.state.presentation;
+  ArraySceneStyle s;
+  s.valueSize = kValueSize * ui.scale * (big ? 1.35f : 1.0f);
+  s.labelSize = kBodySize * ui.scale * (big ? 1.2f : 1.0f);
+  s.smallSize = kSmallSize * ui.scale * (big ? 1.15f : 1.0f);
+  s.titleSize = kHeadingSize * ui.scale * (big ? 1.3f : 1.0f);
+  return s;
+}
+
+// The grid goes to the GPU once per trace, and again when the scale changes.
+void ensureUploaded(HeatViewState& s) {
+  if (s.uploaded && s.uploadedScale == s.scale) return;
+  if (!s.renderer->ready()) return;
+  s.renderer->upload(buildHeatGrid(*s.trace, s.scale, s.renderer->textureWidth()));
+  s.uploaded = true;
+  s.uploadedScale = s.scale;
+}
+
+void toolbar(HeatViewState& s) {
+  int by = s.colorBy == HeatColorBy::Writes ? 1 : 0;
+  ImGui::TextUnformatted("Colour");
+  ImGui::SameLine();
+  ImGui::RadioButton("values", &by, 0);
+  ImGui::SameLine();
+  ImGui::RadioButton("writes", &by, 1);
+  s.colorBy = by ? HeatColorBy::Writes : HeatColorBy::Values;
+  ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
+  bool log = s.scale == HeatScale::Log;
+  if (ImGui::Checkbox("log scale", &log)) s.scale = log ? HeatScale::Log : HeatScale::Linear;
+  ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
+  if (ImGui::Button("Whole array")) s.viewport = fullViewport(s.columns);
+  ImGui::SameLine();
+  if (ImGui::Button("Plain cells (H)")) s.choice = HeatChoice::Cells;
+  ImGui::SameLine();
+  helpMarker(
+      "Every element is one column of colour: dark purple for small values, yellow for large "
+      "(viridis, readable in greyscale and with colour-vision deficiencies).\n\nThe strip is the "
+      "step on screen; the marks under it are the elements it wrote. Below, every step of the "
+      "run is one row, time flowing down: the shape of the writes is the algorithm.\n\nWheel: "
+      "zoom at the pointer, down to cells with their values. Drag: pan. Double-click: the "
+      "whole array. Click a row: show that step. H: plain cells.");
+}
+
+struct CellColumns {
+  float x0 = 0;  // where element 0's cell starts
+  float width = 0;
+  bool ok = false;
+};
+
+// The cell view's columns, measured from the centres of its main row of cells.
+CellColumns measureCells(const Scene& scene) {
+  const SceneRect* a = nullptr;
+  const SceneRect* b = nullptr;
+  for (const SceneRect& r : scene.rects) {
+    if (r.role != "cell" && r.role != "cell-written" && r.role != "cell-padding") continue;
+    if (!a || r.index < a->index) a = &r;
+    if (!b || r.index > b->index) b = &r;
+  }
+  CellColumns c;
+  if (!a || !b || a->index == b->index) return c;
+  const float ca = a->x + 0.5f * a->w, cb = b->x + 0.5f * b->w;
+  c.width = (cb - ca) / static_cast<float>(b->index - a->index);
+  c.x0 = ca - (static_cast<float>(a->index) + 0.5f) * c.width;
+  c.ok = c.width > 0;
+  return c;
+}
+
+bool fixedRole(const std::string& role) {
+  static const std::set<std::string> fixed = {
+      "title",         "explanation", "row-label",  "legend",      "legend-swatch",
+      "results-title", "check-pass",  "check-fail", "result-pass", "result-fail"};
+  return fixed.count(role) > 0;
+}
+
+// The cell scene split into what stays put (title, row labels, legend) and what scrolls with the
+// window, the latter moved so that element `first` starts at the cells' left edge.
+struct CellsPicture {
+  Scene fixed;
+  Scene moving;
+  CellColumns columns;
+  float height = 0;
+};
+
+CellsPicture splitCells(Scene&& scene, const CellColumns& c, double first) {
+  CellsPicture p;
+  p.columns = c;
+  p.height = scene.height;
+  const float dx = -static_cast<float>(first) * c.width;
+  for (SceneRect& r : scene.rects) {
+    if (!fixedRole(r.role)) r.x += dx;
+    (fixedRole(r.role) ? p.fixed : p.moving).rects.push_back(std::move(r));
+  }
+  for (SceneLine& l : scene.lines) {
+    l.x1 += dx;
+    l.x2 += dx;
+    p.moving.lines.push_back(std::move(l));
+  }
+  for (SceneText& t : scene.texts) {
+    if (!fixedRole(t.role)) {
+      t.x += dx;
+      t.hoverX += dx;
+    }
+    (fixedRole(t.role) ? p.fixed : p.moving).texts.push_back(std::move(t));
+  }
+  return p;
+}
+
+// The cell view of the window, at the cell width the zoom asks for.
+CellsPicture buildCells(UiContext& ui, HeatViewState& s, float width, float height,
+                        float cellWidth) {
+  const ArraySceneStyle style = heatStyle(ui);
+  ArraySceneRequest rq;
+  rq.trace = s.trace.get();
+  rq.step = ui.state.playback.step();
+  rq.width = width;
+  rq.height = height;
+  rq.withExplanation = ui.state.presentation;
+  const auto build = [&] {
+    rq.zoom = std::max(1.0f, cellWidth / s.cellWidthAtZoom1);
+    const float left = static_cast<float>(s.viewport.first) * cellWidth;
+    rq.visibleLeft = left - width * 0.25f;
+    rq.visibleRight = left + width * 1.25f;
+    return buildArrayScene(rq, style, ui.palette, fontMeasure(ui.fonts));
+  };
+  Scene scene = build();
+  CellColumns c = measureCells(scene);
+  // The cells grow in proportion to the zoom: one measurement fixes a wrong first guess.
+  if (c.ok && std::fabs(c.width - cellWidth) > 0.01f * cellWidth) {
+    s.cellWidthAtZoom1 = c.width / rq.zoom;
+    scene = build();
+    c = measureCells(scene);
+  }
+  return splitCells(std::move(scene), c, s.viewport.first);
+}
+
+// What the cell view drew, as one scene for the frame report.
+Scene mergedCells(CellsPicture&& p) {
+  Scene s = std::move(p.moving);
+  s.height = p.height;
+  for (SceneRect& r : p.fixed.rects) s.rects.push_back(std::move(r));
+  for (SceneText& t : p.fixed.texts) s.texts.push_back(std::move(t));
+  return s;
+}
+
+HeatRegion toRegion(const HeatRect& r, ImVec2 fb) {
+  return {static_cast<int>(std::lround(r.x * fb.x)), static_cast<int>(std::lround(r.y * fb.y)),
+          static_cast<int>(std::lround(r.w * fb.x)), static_cast<int>(std::lround(r.h * fb.y))};
+}
+
+HeatColors heatColors(const ViewPalette& p) {
+  return {toRgb(p.background), toRgb(p.paddingFill), toRgb(p.paddingHatch), toRgb(p.writtenFill),
+          toRgb(p.cellFill)};
+}
+
+// Renders the regions of the frame and puts the pictures where the scene left room for them.
+void drawImages(UiContext& ui, HeatViewState& s, const HeatScene& hs, const HeatViewport& window,
+                ImVec2 origin, ImVec2 size) {
+  const ImVec2 fb = ImGui::GetIO().DisplayFramebufferScale;
+  HeatDraw d;
+  d.width = static_cast<int>(std::lround(size.x * fb.x));
+  d.height = static_cast<int>(std::lround(size.y * fb.y));
+  d.viewport = window;
+  d.step = ui.state.playback.step();
+  d.colorBy = s.colorBy;
+  d.colors = heatColors(ui.palette);
+  d.strip = toRegion(hs.strip, fb);
+  d.writes = toRegion(hs.writes, fb);
+  d.spaceTime = toRegion(hs.spaceTime, fb);
+  const unsigned texture = s.renderer->draw(d);
+  if (!texture) return;
+  ImDrawList& dl = *ImGui::GetWindowDrawList();
+  const auto image = [&](const HeatRect& r) {
+    if (r.empty()) return;
+    // The picture's first row is at the bottom (GL); the uv flip shows it upright.
+    const ImVec2 uv0(r.x / size.x, 1 - r.y / size.y);
+    const ImVec2 uv1((r.x + r.w) / size.x, 1 - (r.y + r.h) / size.y);
+    dl.AddImage(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(texture)),
+                ImVec2(origin.x + r.x, origin.y + r.y),
+                ImVec2(origin.x + r.x + r.w, origin.y + r.y + r.h), uv0, uv1);
+  };
+  image(hs.strip);
+  image(hs.writes);
+  image(hs.spaceTime);
+}
+
+// The element and step under the pointer, with what the trace says about it.
+void showTooltip(const HeatViewState& s, const HeatScene& hs, const HeatViewport& window,
+                 ImVec2 origin, int step) {
+  const ImVec2 m = ImGui::GetIO().MousePos;
+  const float x = m.x - origin.x, y = m.y - origin.y;
+  int row = -1;
+  const HeatRect* r = nullptr;
+  for (const HeatRect* c : {&hs.strip, &hs.writes})
+    if (c->contains(x, y)) r = c, row = step;
+  if (hs.spaceTime.contains(x, y)) {
+    r = &hs.spaceTime;
+    row = rowAtY(y - r->y, r->h, static_cast<int>(s.trace->steps.size()));
+  }
+  if (!r || row < 0) return;
+  const int e = static_cast<int>(std::floor(elementAtX(window, x - r->x, r->w)));
+  const TraceStep& st = s.trace->steps[static_cast<size_t>(row)];
+  std::string tip = "step " + std::to_string(row) + ": " + st.label + "\n";
+  if (e < 0 || e >= static_cast<int>(st.values.size())) {
+    tip += "element " + std::to_string(e) + ": not in this step's array";
+  } else {
+    const std::string name = (st.array == "section"  ? "XY["
+                              : st.array == "global" ? "Y["
+                                                     : "sums[") +
+                             std::to_string(st.offset + e) + "]";
+    tip += name + " = " + formatValue(st.values[static_cast<size_t>(e)], s.trace->meta.dtype);
+    if (e >= validElements(*s.trace, row)) tip += "\npadding: the identity";
+    if (writtenElements(*s.trace, row)[static_cast<size_t>(e)]) tip += "\nwritten in this step";
+  }
+  ImGui::SetTooltip("%s", tip.c_str());
+}
+
+void handleInput(UiContext& ui, HeatViewState& s, const HeatScene& hs, const HeatViewport& window,
+                 ImVec2 origin, double minSpan) {
+  const ImGuiIO& io = ImGui::GetIO();
+  const HeatRect& image = hs.spaceTime;
+  const double width = image.w;
+  if (ImGui::IsItemHovered() && io.MouseWheel != 0) {
+    const double anchor = (io.MousePos.x - origin.x - image.x) / std::max(1.0, width);
+    const double f = std::pow(kWheelZoom, io.MouseWheel);
+    s.viewport = zoomViewport(s.viewport, f, anchor, s.columns, minSpan);
+  }
+  if (ImGui::IsItemActivated()) s.dragged = false;
+  if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 3)) {
+    s.dragged = true;
+    s.viewport =
+        panViewport(s.viewport, io.MouseDelta.x, window.span > 0 ? width : 1, s.columns, minSpan);
+  }
+  if (ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left))
+    s.viewport = fullViewport(s.columns);
+  // A click (not a drag) on a row of the space-time image shows that step.
+  const float y = io.MousePos.y - origin.y;
+  if (ImGui::IsItemDeactivated() && !s.dragged && image.contains(io.MousePos.x - origin.x, y)) {
+    const int row = rowAtY(y - image.y, image.h, static_cast<int>(s.trace->steps.size()));
+    if (row >= 0) {
+      ui.state.playback.pause();
+      ui.state.playback.setStep(row);
+    }
+  }
+}
+
+nlohmann::json rectJson(const HeatRect& r, ImVec2 origin, ImVec2 fb) {
+  return {(origin.x + r.x) * fb.x, (origin.y + r.y) * fb.y, r.w * fb.x, r.h * fb.y};
+}
+
+void report(UiContext& ui, const HeatViewState& s, const HeatScene& hs, bool cells, ImVec2 origin,
+            double imageWidth) {
+  const ImVec2 fb = ImGui::GetIO().DisplayFramebufferScale;
+  ui.report.sceneOriginX = origin.x * fb.x;
+  ui.report.sceneOriginY = origin.y * fb.y;
+  ui.report.panels["heat"] = {
+      {"mode", cells ? "cells" : "heat"},
+      {"columns", s.columns},
+      {"rows", s.trace->steps.size()},
+      {"step", ui.state.playback.step()},
+      {"viewport", {s.viewport.first, s.viewport.span}},
+      {"level", heatLevelFor(elementsPerPixel(s.viewport, imageWidth), s.renderer->levels())},
+      {"range", {s.range.min, s.range.max}},
+      {"scale", s.scale == HeatScale::Log ? "log" : "linear"},
+      {"color_by", s.colorBy == HeatColorBy::Writes ? "writes" : "values"},
+      {"strip", rectJson(hs.strip, origin, fb)},
+      {"writes", rectJson(hs.writes, origin, fb)},
+      {"space_time", rectJson(hs.spaceTime, origin, fb)},
+      {"error", s.renderer->error()},
+      {"renders", s.renderer->renders()},
+      {"heat_scene", sceneToJson(hs.scene)}};
+}
+
+}  // namespace
+
+bool heatViewShown(const AppState& state) {
+  if (!state.hasTrace()) return false;
+  const HeatViewState& s = heatState(state);
+  if (s.choice != HeatChoice::Auto) return s.choice == HeatChoice::Heat;
+  const int step = state.playback.step();
+  const auto& steps = state.trace().steps;
+  return step >= 0 && step < static_cast<int>(steps.size()) &&
+         static_cast<int>(steps[static_cast<size_t>(step)].values.size()) > kCellViewMaxElements;
+}
+
+void drawHeatView(UiContext& ui) {
+  HeatViewState& s = heatState(ui.state);
+  // The cell view may have left the shared window scrolled; this view fits it exactly.
+  if (ImGui::GetScrollX() != 0) ImGui::SetScrollX(0);
+  if (ImGui::GetScrollY() != 0) ImGui::SetScrollY(0);
+  toolbar(s);
+  ensureUploaded(s);
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const ImVec2 size(std::max(1.0f, ImGui::GetContentRegionAvail().x),
+                    std::max(1.0f, ImGui::GetContentRegionAvail().y - 1));
+  if (!s.renderer->error().empty()) {
+    ImGui::TextWrapped("%s", s.renderer->error().c_str());
+    return;
+  }
+  const ArraySceneStyle style = heatStyle(ui);
+  const MeasureText measure = fontMeasure(ui.fonts);
+  const double imageW = heatImageWidth(size.x, style, measure);
+  const double minSpan = spanForCellWidth(imageW, kWidestCellWidth * ui.scale);
+  s.viewport = clampViewport(s.viewport, s.columns, minSpan);
+  const bool cells = showsCells(s.viewport, imageW, kLegibleCellWidth * ui.scale);
+  HeatSceneRequest rq;
+  rq.trace = s.trace.get();
+  rq.step = ui.state.playback.step();
+  rq.viewport = s.viewport;
+  rq.width = size.x;
+  rq.height = size.y;
+  rq.range = s.range;
+  rq.scale = s.scale;
+  rq.colorByWrites = s.colorBy == HeatColorBy::Writes;
+  HeatViewport window = s.viewport;
+  CellsPicture pic;
+  if (cells) {
+    const float cellWidth = static_cast<float>(cellWidthPx(s.viewport, imageW));
+    pic = buildCells(ui, s, size.x, 0.6f * size.y, cellWidth);
+    rq.cellsHeight = std::min(pic.height, 0.75f * size.y);
+    rq.cellsLabelWidth = pic.columns.ok ? pic.columns.x0 : 0;
+  }
+  const HeatScene hs = buildHeatScene(rq, style, ui.palette, measure);
+  // Below the cells the image keeps their width per element, so columns line up.
+  if (cells && pic.columns.ok) window.span = hs.spaceTime.w / pic.columns.width;
+  ImGui::InvisibleButton("heat-canvas", size);
+  drawImages(ui, s, hs, window, origin, size);
+  ImDrawList& dl = *ImGui::GetWindowDrawList();
+  drawScene(dl, hs.scene, origin, ui.fonts);
+  if (cells) {
+    const ImVec2 cellsMin(origin.x + rq.cellsLabelWidth, origin.y);
+    dl.PushClipRect(cellsMin, ImVec2(origin.x + size.x, origin.y + rq.cellsHeight), true);
+    drawScene(dl, pic.moving, origin, ui.fonts);
+    dl.PopClipRect();
+    drawScene(dl, pic.fixed, origin, ui.fonts);
+    if (ImGui::IsItemHovered()) showSceneTooltip(pic.moving, origin);
+  }
+  handleInput(ui, s, hs, window, origin, minSpan);
+  if (ImGui::IsItemHovered() && !ImGui::IsItemActive())
+    showTooltip(s, hs, window, origin, ui.state.playback.step());
+  report(ui, s, hs, cells, origin, imageW);
+  ui.report.arrayScene = cells ? mergedCells(std::move(pic)) : hs.scene;
+}
+
+void applyHeatOptions(const LaunchOptions& options) {
+  HeatViewState& s = heatState();
+  if (options.heatWindow)
+    s.requested = HeatViewport{options.heatWindow->first, options.heatWindow->second};
+  if (options.heatWrites) s.colorBy = HeatColorBy::Writes;
+}
+
+void addHeatViewCommands(CommandTable& commands, AppState& state) {
+  commands.add({"heat-view",
+                "Heat view (long arrays)",
+                "H",
+                {GLFW_KEY_H},
+                false,
+                [&state] {
+                  HeatViewState& s = heatState(state);
+                  s.choice = heatViewShown(state) ? HeatChoice::Cells : HeatChoice::Heat;
+                },
+                [&state] { return state.hasTrace(); }});
+}
+
+}  // namespace scanviz

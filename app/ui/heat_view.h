@@ -1,0 +1,35 @@
+// The array view for long arrays: above what fits as cells, the step is drawn by the GLSL heat
+// renderer as a strip of colour with its writes marked, over a space-time image of the whole run
+// (x = element, y = step). The wheel zooms about the pointer and dragging pans, down to the point
+// where elements are as wide as legible cells; there the cell view takes over the same window,
+// with the space-time image still below it. H switches between this view and the plain cells.
+#pragma once
+
+#include "app/ui/app_state.h"
+#include "app/ui/command_line.h"
+#include "app/ui/commands.h"
+#include "app/ui/ui_context.h"
+
+namespace scanviz {
+
+// Steps longer than this open in the heat view; a full CUDA block (the largest section a lesson
+// steps through cell by cell) still gets cells.
+inline constexpr int kCellViewMaxElements = 1024;
+
+// True when the heat view draws the step on screen instead of the cell view: automatically for
+// long steps, or as H chose for the lesson on screen.
+bool heatViewShown(const AppState& state);
+
+// Draws the heat view into the current window (the array view's child) and fills the frame
+// report: the scene of what it drew and panels["heat"].
+void drawHeatView(UiContext& ui);
+
+// --heat-window FIRST,COUNT: the next lesson to arrive opens in the heat view on those elements
+// (as cells when they are few enough to be legible); --heat-color writes: its space-time image
+// colours the writes.
+void applyHeatOptions(const LaunchOptions& options);
+
+// heat-view (H): the heat view and the cells, for the lesson on screen.
+void addHeatViewCommands(CommandTable& commands, AppState& state);
+
+}  // namespace scanviz

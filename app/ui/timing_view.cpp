@@ -1,0 +1,88 @@
+#include "app/ui/timing_view.h"
+
+// Key codes only: this file makes no GL calls.
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include "app/ui/panels.h"
+
+namespace scanviz {
+namespace {
+
+bool timingShown(const AppState& state) {
+  return state.settings().layout.centerView == CenterView::Timing;
+}
+
+void showTab(AppState& state, TimingTab tab) {
+  TimingState& s = timingState();
+  AppSettings settings = state.settings();
+  const bool same = timingShown(state) && s.tab == tab;
+  settings.layout.centerView = same ? CenterView::Lesson : CenterView::Timing;
+  state.updateSettings(settings);
+  s.tab = tab;
+  s.selectTab = !same;
+}
+
+void tab(UiContext& ui, TimingState& s, TimingTab which, const char* label) {
+  const bool select = s.selectTab && s.tab == which;
+  if (!ImGui::BeginTabItem(label, nullptr, select ? ImGuiTabItemFlags_SetSelected : 0)) return;
+  if (!s.selectTab) s.tab = which;
+  switch (which) {
+    case TimingTab::Benchmark:
+      drawTimingPanel(ui, s);
+      break;
+    case TimingTab::WarpClock:
+      drawWarpClockPanel(ui);
+      break;
+    case TimingTab::Brent:
+      drawBrentPanel(ui, s);
+      break;
+  }
+  ImGui::EndTabItem();
+}
+
+}  // namespace
+
+void drawTimingView(UiContext& ui) {
+  TimingState& s = timingState();
+  // Points are taken every frame the view is drawn, so the plots grow as they arrive.
+  s.runner.poll(s.history);
+  if (ImGui::BeginTabBar("timing-tabs")) {
+    tab(ui, s, TimingTab::Benchmark, "Benchmark (B)");
+    tab(ui, s, TimingTab::WarpClock, "Warp clock per step (W)");
+    tab(ui, s, TimingTab::Brent, "Brent's theorem (R)");
+    ImGui::EndTabBar();
+  }
+  s.selectTab = false;
+}
+
+void addTimingCommands(CommandTable& commands, AppState& state) {
+  commands.add({"view-timing", "Timing: live benchmark", "B", {GLFW_KEY_B}, false, [&state] {
+                  showTab(state, TimingTab::Benchmark);
+                }});
+  commands.add(
+      {"view-warp-clock", "Timing: warp clock per step", "W", {GLFW_KEY_W}, false, [&state] {
+         showTab(state, TimingTab::WarpClock);
+       }});
+  commands.add({"view-brent", "Timing: Brent's theorem", "R", {GLFW_KEY_R}, false, [&state] {
+                  showTab(state, TimingTab::Brent);
+                }});
+}
+
+void applyTimingOptions(AppState& state, const LaunchOptions& options) {
+  TimingState& s = timingState();
+  s.tab = options.timingTab == "warp-clock" ? TimingTab::WarpClock
+          : options.timingTab == "brent"    ? TimingTab::Brent
+                                            : TimingTab::Benchmark;
+  s.selectTab = true;
+  if (options.benchSizes.empty()) return;
+  s.form.sizes = options.benchSizes;
+  if (!startTimingRun(s)) state.showError("--bench-sizes: " + s.form.error);
+}
+
+bool timingBusy() {
+  return timingState().runner.measuring();
+}
+
+}  // namespace scanviz

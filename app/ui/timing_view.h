@@ -1,0 +1,33 @@
+// The timing view in the middle of the window (View > Timing, B): three tabs over one state
+// (timing_state.h): the live benchmark with its plots and history (timing_panel.cpp), the clock
+// of every warp per step of a GPU capture (warp_clock_panel.cpp), and Brent's theorem next to the
+// measured speedups (brent_panel.cpp).
+#pragma once
+
+#include <string>
+
+#include "app/ui/app_state.h"
+#include "app/ui/command_line.h"
+#include "app/ui/commands.h"
+#include "app/ui/timing_state.h"
+#include "app/ui/ui_context.h"
+
+namespace scanviz {
+
+// drawTimingView (panels.h) shows one of these on its tabs.
+void drawTimingPanel(UiContext& ui, TimingState& s);
+void drawWarpClockPanel(UiContext& ui);
+void drawBrentPanel(UiContext& ui, TimingState& s);
+
+// view-timing (B), view-warp-clock (W), view-brent (R): each opens the timing view on its tab;
+// pressing the key of the tab on screen goes back to the lesson.
+void addTimingCommands(CommandTable& commands, AppState& state);
+
+// --timing-tab picks the tab; --bench-sizes starts a run of those sizes with the window (the
+// form's other fields as they are). A run that cannot start says why in the banner.
+void applyTimingOptions(AppState& state, const LaunchOptions& options);
+
+// A run is measuring: scripted runs wait for it before they take their picture.
+bool timingBusy();
+
+}  // namespace scanviz

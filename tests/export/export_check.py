@@ -1,0 +1,479 @@
+#!/usr/bin/env python3
+"""Checks of `scanviz export` with real tools (CTest label `ui`).
+
+Each case runs the real binary, then reads what it wrote: PNGs are decoded here (zlib, no
+third-party modules) for their size and pixels, SVGs go through xml.etree and rsvg-convert, GIFs
+are parsed block by block for their frames and graphics control extensions. Run it under Xvfb with
+Mesa's software renderer, e.g.
+
+    xvfb-run -a env LIBGL_ALWAYS_SOFTWARE=1 python3 export_check.py \\
+        --binary build/app/scanviz --rsvg /usr/bin/rsvg-convert --work /tmp/export png_2x_matches_1x
+"""
+
+import argparse
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+import zlib
+
+SVG_NS = "{http://www.w3.org/2000/svg}"
+KOGGE_STONE_ANSWER = ["3", "4", "11", "11", "15", "16", "22", "25"]
+# The classic palette's "written in this step" fill in the dark theme (palette.cpp).
+WRITTEN_DARK = (0xFF, 0xC2, 0x3D)
+DARK_BACKGROUND = (0x18, 0x1A, 0x1F)
+
+
+class CheckFailed(Exception):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise CheckFailed(message)
+
+
+# ---- PNG ---------------------------------------------------------------------------------------
+
+def _paeth(a, b, c):
+    p = a + b - c
+    pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+    return a if pa <= pb and pa <= pc else (b if pb <= pc else c)
+
+
+def _unfilter(raw, width, height, bpp):
+    stride = width * bpp
+    rows, prev, pos = [], bytearray(stride), 0
+    for _ in range(height):
+        kind = raw[pos]
+        line = bytearray(raw[pos + 1:pos + 1 + stride])
+        pos += 1 + stride
+        if kind == 1:
+            for i in range(bpp, stride):
+                line[i] = (line[i] + line[i - bpp]) & 0xFF
+        elif kind == 2:
+            line = bytearray((x + y) & 0xFF for x, y in zip(line, prev))
+        elif kind == 3:
+            for i in range(stride):
+                a = line[i - bpp] if i >= bpp else 0
+                line[i] = (line[i] + ((a + prev[i]) >> 1)) & 0xFF
+        elif kind == 4:
+            for i in range(stride):
+                a = line[i - bpp] if i >= bpp else 0
+                c = prev[i - bpp] if i >= bpp else 0
+                line[i] = (line[i] + _paeth(a, prev[i], c)) & 0xFF
+        rows.append(line)
+        prev = line
+    return rows
+
+
+class Png:
+    """An RGBA picture: rows of bytes, four per pixel."""
+
+    def __init__(self, path):
+        with open(path, "rb") as f:
+            data = f.read()
+        check(data[:8] == b"\x89PNG\r\n\x1a\n", f"{path} is not a PNG")
+        pos, idat = 8, b""
+        while pos < len(data):
+            length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+            body = data[pos + 8:pos + 8 + length]
+            if kind == b"IHDR":
+                self.width, self.height, depth, color, _, _, interlace = struct.unpack(">IIBBBBB", body)
+                check(depth == 8 and color in (2, 6) and interlace == 0, f"unexpected PNG format in {path}")
+                bpp = 4 if color == 6 else 3
+            elif kind == b"IDAT":
+                idat += body
+            pos += 12 + length
+        rows = _unfilter(zlib.decompress(idat), self.width, self.height, bpp)
+        if bpp == 3:
+            rows = [bytearray(b for i in range(0, len(r), 3) for b in (r[i], r[i + 1], r[i + 2], 255)) for r in rows]
+        self.rows = rows
+
+    def pixel(self, x, y):
+        r = self.rows[y]
+        return tuple(r[4 * x:4 * x + 4])
+
+    def colours(self, limit=100000):
+        seen = set()
+        for r in self.rows:
+            for i in range(0, len(r), 4):
+                seen.add(bytes(r[i:i + 4]))
+                if len(seen) >= limit:
+                    return seen
+        return seen
+
+    def mask(self, rgb, tolerance=12):
+        """Pixels within `tolerance` of a colour, as a set of (x, y)."""
+        out = set()
+        for y, r in enumerate(self.rows):
+            for x in range(self.width):
+                i = 4 * x
+                if abs(r[i] - rgb[0]) <= tolerance and abs(r[i + 1] - rgb[1]) <= tolerance and \
+                        abs(r[i + 2] - rgb[2]) <= tolerance and r[i + 3] > 200:
+                    out.add((x, y))
+        return out
+
+
+def downscale2(img):
+    """Box filter: every 2x2 block becomes one pixel (the 2x picture at 1x)."""
+    out = []
+    for y in range(img.height // 2):
+        a, b = img.rows[2 * y], img.rows[2 * y + 1]
+        row = bytearray(4 * (img.width // 2))
+        for x in range(img.width // 2):
+            for c in range(4):
+                i = 8 * x + c
+                row[4 * x + c] = (a[i] + a[i + 4] + b[i] + b[i + 4] + 2) // 4
+        out.append(row)
+    return out
+
+
+# ---- GIF ---------------------------------------------------------------------------------------
+
+def read_gif(path):
+    """Frames, delays (centiseconds) and whether it loops, read block by block."""
+    with open(path, "rb") as f:
+        data = f.read()
+    check(data[:6] == b"GIF89a", f"{path} is not a GIF89a (got {data[:6]!r})")
+    width, height, flags = struct.unpack("<HHB", data[6:11])
+    pos = 13
+    if flags & 0x80:
+        pos += 3 * (2 << (flags & 7))
+    frames, delays, loops = 0, [], False
+
+    def skip_sub_blocks(p):
+        while data[p] != 0:
+            p += data[p] + 1
+        return p + 1
+
+    while pos < len(data):
+        tag = data[pos]
+        if tag == 0x3B:  # trailer
+            break
+        if tag == 0x21:  # extension
+            label = data[pos + 1]
+            if label == 0xF9:
+                delays.append(struct.unpack("<H", data[pos + 4:pos + 6])[0])
+            if label == 0xFF and data[pos + 3:pos + 14] == b"NETSCAPE2.0":
+                loops = True
+            pos = skip_sub_blocks(pos + 2)
+        elif tag == 0x2C:  # image
+            frames += 1
+            packed = data[pos + 9]
+            pos += 10
+            if packed & 0x80:
+                pos += 3 * (2 << (packed & 7))
+            pos = skip_sub_blocks(pos + 1)  # LZW minimum code size, then the data
+        else:
+            raise CheckFailed(f"unexpected block 0x{tag:02x} in {path}")
+    return {"width": width, "height": height, "frames": frames, "delays": delays, "loops": loops}
+
+
+# ---- running the binary -----------------------------------------------------------------------
+
+class Runner:
+    def __init__(self, binary, rsvg, work):
+        self.binary, self.rsvg, self.work = binary, rsvg, work
+        os.makedirs(work, exist_ok=True)
+
+    def path(self, name):
+        return os.path.join(self.work, name)
+
+    def export(self, *args, expect=0, env=None):
+        cmd = [self.binary, "export", *args]
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=240, env=env)
+        check(r.returncode == expect,
+              f"{' '.join(cmd)} exited {r.returncode}, expected {expect}\n{r.stdout}\n{r.stderr}")
+        return r
+
+    def svg(self, name):
+        tree = ET.parse(self.path(name))
+        return tree.getroot()
+
+    def render_svg(self, name, out):
+        r = subprocess.run([self.rsvg, "-o", self.path(out), self.path(name)], capture_output=True, text=True)
+        check(r.returncode == 0, f"rsvg-convert failed on {name}: {r.stderr}")
+        return Png(self.path(out))
+
+
+LESSON = ["--algorithm", "kogge-stone", "--backend", "cpu"]
+
+
+def texts(root, cls):
+    found = [(int(t.get("data-index", "-1")), t.text) for t in root.iter(SVG_NS + "text") if t.get("class") == cls]
+    return [v for _, v in sorted(found, key=lambda p: p[0])]
+
+
+def svg_size(root):
+    return float(root.get("width")), float(root.get("height"))
+
+
+# ---- cases -------------------------------------------------------------------------------------
+
+def case_png_size_and_content(run):
+    run.export(*LESSON, "--step", "1", "--out", run.path("step1.png"))
+    run.export(*LESSON, "--step", "1", "--out", run.path("step1.svg"))
+    png, (w, h) = Png(run.path("step1.png")), svg_size(run.svg("step1.svg"))
+    # The PNG at 1x is the SVG's picture, pixel for pixel.
+    check(abs(png.width - w) <= 1 and abs(png.height - h) <= 1,
+          f"1x PNG is {png.width}x{png.height}, the SVG says {w}x{h}")
+    check(png.width > 400 and png.height > 200, f"1x PNG is only {png.width}x{png.height}")
+    colours = png.colours()
+    check(len(colours) > 20, f"the PNG has only {len(colours)} colours: not a picture")
+    check(png.pixel(0, 0)[:3] == DARK_BACKGROUND, f"corner is {png.pixel(0, 0)}, not the dark background")
+    written = png.mask(WRITTEN_DARK, 2)
+    check(len(written) > 2000, f"only {len(written)} pixels of the written-cell colour at step 1")
+
+
+def case_png_2x_matches_1x(run):
+    run.export(*LESSON, "--step", "2", "--scale", "1", "--out", run.path("one.png"))
+    run.export(*LESSON, "--step", "2", "--scale", "2", "--out", run.path("two.png"))
+    one, two = Png(run.path("one.png")), Png(run.path("two.png"))
+    check(abs(two.width - 2 * one.width) <= 1 and abs(two.height - 2 * one.height) <= 1,
+          f"2x is {two.width}x{two.height}, 1x is {one.width}x{one.height}")
+    small = downscale2(two)
+    w, h = min(one.width, len(small[0]) // 4), min(one.height, len(small))
+    total, count = 0, 0
+    for y in range(h):
+        a, b = one.rows[y], small[y]
+        for i in range(0, 4 * w, 4):
+            total += abs(a[i] - b[i]) + abs(a[i + 1] - b[i + 1]) + abs(a[i + 2] - b[i + 2])
+            count += 3
+    mean = total / count
+    print(f"mean absolute difference of 2x downscaled vs 1x: {mean:.2f} (of 255)")
+    check(mean < 6.0, f"2x downscaled differs from 1x by {mean:.2f} on average")
+    # The highlighted (written) cells are at the same places.
+    m1 = one.mask(WRITTEN_DARK, 6)
+    m2 = set()
+    for y in range(h):
+        for x in range(w):
+            r = small[y]
+            if all(abs(r[4 * x + c] - WRITTEN_DARK[c]) <= 6 for c in range(3)):
+                m2.add((x, y))
+    overlap = len(m1 & m2) / max(1, len(m1 | m2))
+    print(f"written cells: {len(m1)} px at 1x, {len(m2)} px at 2x downscaled, overlap {overlap:.3f}")
+    check(len(m1) > 1000, "no highlighted cells found at 1x")
+    check(overlap > 0.9, f"highlighted cells overlap only {overlap:.3f}")
+
+
+def case_png_4x_size(run):
+    run.export(*LESSON, "--step", "1", "--out", run.path("one.png"))
+    run.export(*LESSON, "--step", "1", "--scale", "4", "--out", run.path("four.png"))
+    with open(run.path("one.png"), "rb") as f:
+        w1, h1 = struct.unpack(">II", f.read(24)[16:24])
+    with open(run.path("four.png"), "rb") as f:
+        w4, h4 = struct.unpack(">II", f.read(24)[16:24])
+    check(abs(w4 - 4 * w1) <= 2 and abs(h4 - 4 * h1) <= 2, f"4x is {w4}x{h4}, 1x is {w1}x{h1}")
+
+
+def case_png_transparent_and_white(run):
+    run.export(*LESSON, "--step", "1", "--background", "transparent", "--out", run.path("clear.png"))
+    png = Png(run.path("clear.png"))
+    check(png.pixel(0, 0)[3] == 0, f"corner of a transparent export is {png.pixel(0, 0)}")
+    opaque = sum(1 for r in png.rows for i in range(3, len(r), 4) if r[i] == 255)
+    check(opaque > 10000, f"only {opaque} opaque pixels in the transparent export")
+    # Straight alpha: a half-covered pixel of a light colour stays light, not darkened.
+    run.export(*LESSON, "--step", "1", "--theme", "light", "--background", "white", "--out", run.path("white.png"))
+    white = Png(run.path("white.png"))
+    check(white.pixel(0, 0) == (255, 255, 255, 255), f"corner of a white export is {white.pixel(0, 0)}")
+
+
+def case_svg_parsed_and_rendered(run):
+    r = run.export(*LESSON, "--out", run.path("last.svg"))
+    root = run.svg("last.svg")
+    check(root.tag == SVG_NS + "svg", f"root element is {root.tag}")
+    values = texts(root, "cell-value")
+    check(values == KOGGE_STONE_ANSWER, f"cell values at the last step: {values}")
+    check(texts(root, "result-inclusive-value") == KOGGE_STONE_ANSWER, "inclusive result row")
+    check(any("matches the sequential scan" in (t.text or "") for t in root.iter(SVG_NS + "text")),
+          "the result check sentence is missing")
+    families = {g.get("font-family") for g in root.iter(SVG_NS + "g") if g.get("font-family")}
+    check(any("DejaVu Sans" in f for f in families), f"font family not named: {families}")
+    arrows = [g for g in root.iter(SVG_NS + "g") if g.get("class") == "arrow"]
+    check(len(arrows) == 4, f"{len(arrows)} operand arrows at the last Kogge-Stone step (stride 4), expected 4")
+    png = run.render_svg("last.svg", "last-rsvg.png")
+    w, h = svg_size(root)
+    check(abs(png.width - w) <= 1 and abs(png.height - h) <= 1, f"rsvg drew {png.width}x{png.height}")
+    colours = png.colours()
+    check(len(colours) > 20, f"rsvg-convert's picture has {len(colours)} colours: blank")
+    written = png.mask(WRITTEN_DARK, 2)
+    check(len(written) > 1000, f"rsvg-convert's picture shows {len(written)} written-cell pixels")
+    print(r.stdout.strip())
+
+
+def case_svg_light_theme(run):
+    run.export(*LESSON, "--step", "2", "--theme", "light", "--background", "white",
+               "--out", run.path("light.svg"))
+    root = run.svg("light.svg")
+    bg = [e for e in root.iter(SVG_NS + "rect") if e.get("class") == "background"]
+    check(len(bg) == 1 and bg[0].get("fill") == "#ffffff", "white background rectangle")
+    written = [e for e in root.iter(SVG_NS + "rect") if e.get("class") == "cell-written"]
+    check(written and all(e.get("fill") == "#ffb000" for e in written),
+          f"light theme's written fill: {[e.get('fill') for e in written]}")
+    run.export(*LESSON, "--step", "2", "--theme", "light", "--background", "transparent",
+               "--out", run.path("clear.svg"))
+    clear = run.svg("clear.svg")
+    check(not [e for e in clear.iter(SVG_NS + "rect") if e.get("class") == "background"],
+          "a transparent SVG has no background rectangle")
+
+
+def step_count(run):
+    run.export(*LESSON, "--all", "--out", run.path("all.svg"))
+    return len(texts(run.svg("all.svg"), "step-label"))
+
+
+def case_gif_frames_and_delays(run):
+    steps = step_count(run)
+    check(steps >= 3, f"{steps} steps in the lesson")
+    run.export(*LESSON, "--format", "gif", "--speed", "2", "--out", run.path("run.gif"))
+    g = read_gif(run.path("run.gif"))
+    print(f"GIF: {g}")
+    check(g["frames"] == steps, f"{g['frames']} frames for {steps} steps")
+    check(g["delays"] == [50] * steps, f"delays {g['delays']}, expected 50 cs each at 2 steps a second")
+    check(g["loops"], "the GIF does not loop")
+    run.export(*LESSON, "--range", "1:2", "--speed", "0.5", "--scale", "2", "--out", run.path("part.gif"))
+    p = read_gif(run.path("part.gif"))
+    check(p["frames"] == 2 and p["delays"] == [200, 200], f"range GIF: {p}")
+    check(p["width"] > 2 * 400, f"2x GIF is {p['width']} wide")
+
+
+def case_filmstrip_grows_with_steps(run):
+    run.export(*LESSON, "--range", "0:1", "--out", run.path("two.svg"))
+    run.export(*LESSON, "--all", "--out", run.path("all.svg"))
+    two, everything = run.svg("two.svg"), run.svg("all.svg")
+    labels = texts(everything, "step-label")
+    check(labels == [f"step {k}" for k in range(len(labels))], f"step labels: {labels}")
+    check(texts(two, "step-label") == ["step 0", "step 1"], f"step labels of 0:1: {texts(two, 'step-label')}")
+    h2, hall = svg_size(two)[1], svg_size(everything)[1]
+    check(hall > h2 * 1.3, f"filmstrip of all steps is {hall} high, of two steps {h2}")
+    # Rows are written top to bottom: the last eight values are the last row.
+    cells = [(int(t.get("data-index")), t.text) for t in everything.iter(SVG_NS + "text")
+             if t.get("class") == "cell-value"]
+    last_row = [v for _, v in sorted(cells[-8:])]
+    check(last_row == KOGGE_STONE_ANSWER, f"last row of the filmstrip: {last_row}")
+    run.render_svg("all.svg", "all-rsvg.png")
+    run.export(*LESSON, "--range", "0:1", "--out", run.path("two.png"))
+    run.export(*LESSON, "--all", "--out", run.path("all.png"))
+    with open(run.path("two.png"), "rb") as f:
+        _, ht = struct.unpack(">II", f.read(24)[16:24])
+    with open(run.path("all.png"), "rb") as f:
+        _, ha = struct.unpack(">II", f.read(24)[16:24])
+    check(ha > ht, f"PNG filmstrip of all steps is {ha} high, of two steps {ht}")
+
+
+def case_png_sequence(run):
+    steps = step_count(run)
+    out = run.path("frames")
+    shutil.rmtree(out, ignore_errors=True)
+    run.export(*LESSON, "--format", "png-seq", "--scale", "2", "--out", out)
+    files = sorted(os.listdir(out))
+    check(len(files) == steps, f"{len(files)} files for {steps} steps: {files}")
+    check(files[0] == "kogge-stone_n8_step0@2x.png", f"first file is {files[0]}")
+    sizes = set()
+    for name in files:
+        with open(os.path.join(out, name), "rb") as f:
+            sizes.add(struct.unpack(">II", f.read(24)[16:24]))
+    check(len(sizes) == 1, f"frames of a sequence differ in size: {sizes}")
+
+
+def case_window_png(run):
+    run.export(*LESSON, "--panel", "window", "--step", "1", "--size", "1024x700", "--scale", "2",
+               "--out", run.path("window.png"))
+    png = Png(run.path("window.png"))
+    check((png.width, png.height) == (2048, 1400), f"window at 2x is {png.width}x{png.height}")
+    check(len(png.colours()) > 50, "the window picture is nearly blank")
+    check(len(png.mask(WRITTEN_DARK, 2)) > 4000, "the window picture shows no written cells")
+
+
+def case_no_display(run):
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    r = run.export(*LESSON, "--out", run.path("nodisplay.png"), expect=2, env=env)
+    lines = [l for l in r.stderr.splitlines() if l.strip()]
+    check(len(lines) == 1, f"expected one line on stderr, got {lines}")
+    check("xvfb-run" in lines[0] and "OpenGL" in lines[0], f"message does not say what to do: {lines[0]}")
+    check(not os.path.exists(run.path("nodisplay.png")), "a PNG was written without a context")
+    run.export(*LESSON, "--out", run.path("nodisplay.svg"), env=env)
+    check(texts(run.svg("nodisplay.svg"), "cell-value") == KOGGE_STONE_ANSWER, "SVG without a display")
+
+
+def case_usage_errors(run):
+    bad = [
+        (["--scale", "3", "--out", run.path("x.png")], "1, 2 or 4"),
+        (["--panel", "window", "--out", run.path("x.svg")], "PNG only"),
+        (["--step", "99", "--out", run.path("x.png")], "not inside this trace"),
+        (["--format", "gif", "--out", run.path("x.png")], "does not end in .gif"),
+        (["--out", run.path("x.bmp")], "does not say the format"),
+        (["--range", "2-3", "--out", run.path("x.svg")], "not a step"),
+        (["--step", "1", "--all", "--out", run.path("x.svg")], "only one of"),
+        (["--step", "1"], "--out"),
+        (["--trace", run.path("missing.json"), "--out", run.path("x.svg")], "missing.json"),
+        (["--input", "3,x", "--out", run.path("x.svg")], "x"),
+        (["--frobnicate", "--out", run.path("x.svg")], "frobnicate"),
+    ]
+    for args, words in bad:
+        extra = [] if any(a in ("--trace", "--input") for a in args) else LESSON
+        r = run.export(*extra, *args, expect=2)
+        lines = [l for l in r.stderr.splitlines() if l.strip()]
+        check(len(lines) == 1 and words in lines[0], f"{args}: stderr {r.stderr!r} does not name {words!r}")
+    check(not os.path.exists(run.path("x.png")), "a failed export left a file behind")
+    r = subprocess.run([run.binary, "export", "--help"], capture_output=True, text=True)
+    check(r.returncode == 0 and "--format png|svg|gif|png-seq" in r.stdout, "export --help")
+
+
+def case_defaults_and_folder_out(run):
+    folder = run.path("deck")
+    os.makedirs(folder, exist_ok=True)
+    run.export(*LESSON, "--step", "3", "--scale", "2", "--format", "png", "--out", folder)
+    check(os.path.exists(os.path.join(folder, "kogge-stone_n8_step3@2x.png")), f"in {folder}: {os.listdir(folder)}")
+    run.export(*LESSON, "--step", "2", "--out", run.path("noext"), "--format", "svg")
+    check(os.path.exists(run.path("noext.svg")), "the extension is added to a name without one")
+    # A sample trace from a file, as a lecturer would use it.
+    sample = os.path.join(os.path.dirname(__file__), "..", "..", "assets", "traces", "brent-kung-lesson.json")
+    if os.path.exists(sample):
+        run.export("--trace", sample, "--all", "--out", run.path("bk.svg"))
+        check(len(texts(run.svg("bk.svg"), "step-label")) >= 5, "brent-kung filmstrip from the sample trace")
+
+
+def case_bench_plot(run):
+    report = os.path.join(os.path.dirname(__file__), "..", "..", "docs", "results", "2026-11-22-h200",
+                          "bench-baseline.json")
+    check(os.path.exists(report), f"no benchmark report at {report}")
+    run.export("--bench", report, "--subjects", "brent-kung,decoupled-lookback,cub,copy", "--theme", "light",
+               "--out", run.path("bench.svg"))
+    root = run.svg("bench.svg")
+    legend = [t.text for t in root.iter(SVG_NS + "text") if t.get("class") == "legend"]
+    check(legend == ["device copy (limit)", "CUB DeviceScan", "Brent-Kung", "Decoupled look-back"],
+          f"legend of the throughput plot: {legend}")
+    check(len([e for e in root.iter(SVG_NS + "rect") if e.get("class") == "marker"]) >= 10, "markers")
+    png = run.render_svg("bench.svg", "bench-rsvg.png")
+    check(len(png.colours()) > 20, "rsvg-convert's plot is blank")
+    run.export("--bench", report, "--scale", "2", "--out", run.path("bench.png"))
+    drawn = Png(run.path("bench.png"))
+    check((drawn.width, drawn.height) == (1920, 1200), f"2x plot is {drawn.width}x{drawn.height}")
+    run.export("--bench", report, "--subjects", "nonsense", "--out", run.path("x.svg"), expect=2)
+
+
+CASES = {name[5:]: fn for name, fn in globals().items() if name.startswith("case_")}
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--binary", required=True)
+    p.add_argument("--rsvg", default="rsvg-convert")
+    p.add_argument("--work", required=True)
+    p.add_argument("case", choices=sorted(CASES))
+    a = p.parse_args()
+    try:
+        CASES[a.case](Runner(a.binary, a.rsvg, a.work))
+    except CheckFailed as e:
+        print(f"FAILED {a.case}: {e}", file=sys.stderr)
+        return 1
+    print(f"ok {a.case}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

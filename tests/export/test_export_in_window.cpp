@@ -1,0 +1,117 @@
+// The export inside a real window (under Xvfb): a PNG drawn offscreen between the window's frames
+// comes out at the asked scale, and the window's next frame is the same picture as before (the
+// export's ImGui context, fonts and OpenGL state never leak into the window's).
+#include <gtest/gtest.h>
+#include <imgui.h>
+#include <stb/stb_image.h>
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "app/ui/commands.h"
+#include "app/ui/export/export_dialog.h"
+#include "app/ui/export/picture.h"
+#include "app/ui/file_dialog.h"
+#include "app/ui/fonts.h"
+#include "app/ui/palette.h"
+#include "app/ui/panels.h"
+#include "app/ui/platform_window.h"
+#include "app/ui/theme.h"
+
+namespace scanviz {
+namespace {
+
+namespace fs = std::filesystem;
+
+float unit(uint8_t v) {
+  return static_cast<float>(v) / 255.0f;
+}
+
+TEST(ExportInWindow, PngBetweenFramesLeavesTheWindowAsItWas) {
+  PlatformWindow window(1280, 800, "scanviz export test", "");
+  AppState state(AppSettings{}, "");
+  state.config.backend = BackendChoice::Cpu;
+  state.recapture();
+  state.waitForCapture();
+  state.poll();
+  state.playback.setStep(1);
+  const FontSet fonts = buildFonts(*ImGui::GetIO().Fonts, 1.0f);
+  const ViewPalette palette = viewPalette(Theme::Dark, Palette::Classic);
+  applyTheme(Theme::Dark, palette, 1.0f);
+  FrameReport report;
+  FileDialog files;
+  CommandTable commands;
+  ExportDialog dialog;
+  const fs::path folder =
+      fs::temp_directory_path() / ("scanviz-window-" + std::to_string(::getpid()));
+  fs::create_directories(folder);
+  bool start = false;
+  const auto frame = [&] {
+    window.newFrame(true);
+    UiContext ui{state, fonts, palette, 1.0f, report, files, commands, false};
+    drawMainLayout(ui);
+    if (start) {
+      dialog.startExport(ui);
+      start = false;
+    }
+    window.render(unit(palette.background.r), unit(palette.background.g),
+                  unit(palette.background.b));
+    PixelImage shown = window.readPixels();
+    window.present();
+    dialog.advance(state);  // where the App runs it: between frames
+    return shown;
+  };
+  for (int i = 0; i < 5; ++i) frame();
+  const PixelImage before = frame();
+
+  dialog.open(state);
+  ExportDialogModel& m = dialog.model();
+  m.options.scale = 2;
+  m.options.style.theme = Theme::Light;  // for the picture only
+  m.folder = folder.string();
+  m.update();
+  const std::string path = m.outputPath();
+  start = true;
+  frame();
+  for (int i = 0; i < 200 && dialog.busy(); ++i) frame();
+  ASSERT_FALSE(dialog.busy());
+  ASSERT_TRUE(fs::exists(path)) << state.banner().text;
+
+  // The window draws exactly what it drew before the export (once the status line's "exported
+  // to ..." note is gone).
+  EXPECT_NE(state.statusNote().find(path), std::string::npos);
+  state.setStatusNote("");
+  const PixelImage after = frame();
+  ASSERT_EQ(after.width, before.width);
+  ASSERT_EQ(after.height, before.height);
+  size_t differing = 0;
+  int top = after.height, bottom = -1;
+  for (size_t i = 0; i < before.rgba.size(); ++i) {
+    if (before.rgba[i] == after.rgba[i]) continue;
+    ++differing;
+    const int y = static_cast<int>(i / 4 / static_cast<size_t>(after.width));
+    top = std::min(top, y);
+    bottom = std::max(bottom, y);
+  }
+  EXPECT_EQ(differing, 0u) << "rows " << top << " to " << bottom << " differ";
+  EXPECT_EQ(state.settings().theme, Theme::Dark);
+
+  // The picture: the light theme at twice the size of the 1x layout.
+  int w = 0, h = 0, channels = 0;
+  unsigned char* png = stbi_load(path.c_str(), &w, &h, &channels, 4);
+  ASSERT_NE(png, nullptr);
+  PictureStyle style;
+  style.theme = Theme::Light;
+  const Scene scene = stepPicture(state.trace(), 1, style);
+  EXPECT_NEAR(w, 2 * scene.width, 1.0);
+  EXPECT_NEAR(h, 2 * scene.height, 1.0);
+  EXPECT_EQ(png[0], 255);  // the light theme's white background in the corner
+  EXPECT_EQ(png[1], 255);
+  EXPECT_EQ(png[2], 255);
+  stbi_image_free(png);
+  std::error_code ec;
+  fs::remove_all(folder, ec);
+}
+
+}  // namespace
+}  // namespace scanviz

@@ -1,0 +1,137 @@
+// Filmstrips: one row per step with its name, arrows between rows, the check under the last
+// row; taller with every step; the same columns as the array view.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+
+#include "app/core/capture.h"
+#include "app/core/input_spec.h"
+#include "app/ui/export/filmstrip.h"
+#include "app/ui/export/picture.h"
+#include "app/ui/export/scene_geometry.h"
+#include "app/ui/export/text_metrics.h"
+
+namespace scanviz {
+namespace {
+
+Trace lesson(AlgorithmId id) {
+  CaptureRequest rq;
+  rq.algorithm = id;
+  rq.backend = BackendChoice::Cpu;
+  rq.input = defaultLessonInput();
+  return capture(rq).trace;
+}
+
+std::vector<std::string> textsOf(const Scene& s, const std::string& role) {
+  std::vector<std::string> out;
+  for (const SceneText* t : s.textsWithRole(role)) out.push_back(t->text);
+  return out;
+}
+
+TEST(Filmstrip, OneLabelledRowPerStep) {
+  const Trace t = lesson(AlgorithmId::KoggeStone);
+  const int last = static_cast<int>(t.steps.size()) - 1;
+  const Scene s = filmstripPicture(t, 0, last, PictureStyle{});
+  std::vector<std::string> expected;
+  for (int k = 0; k <= last; ++k) expected.push_back("step " + std::to_string(k));
+  EXPECT_EQ(textsOf(s, "step-label"), expected);
+  std::vector<std::string> details;
+  for (const TraceStep& st : t.steps) details.push_back(st.label);
+  EXPECT_EQ(textsOf(s, "step-detail"), details);
+  // Every step's cells: n per row, plus the input row the load reads from.
+  const size_t cells = s.rectsWithRole("cell").size() + s.rectsWithRole("cell-written").size();
+  EXPECT_EQ(cells, t.steps.size() * 8);
+  EXPECT_EQ(s.rectsWithRole("before-cell").size(), 8u);
+  // The worked example's answer is the last row, and it is checked.
+  std::vector<const SceneText*> values = s.textsWithRole("cell-value");
+  std::vector<const SceneText*> lastRow(values.end() - 8, values.end());
+  std::sort(lastRow.begin(), lastRow.end(), [](auto* a, auto* b) { return a->index < b->index; });
+  std::vector<std::string> answer;
+  for (const SceneText* v : lastRow) answer.push_back(v->text);
+  EXPECT_EQ(answer, (std::vector<std::string>{"3", "4", "11", "11", "15", "16", "22", "25"}));
+  EXPECT_FALSE(s.textsWithRole("check-pass").empty());
+  EXPECT_TRUE(s.textsWithRole("check-fail").empty());
+}
+
+TEST(Filmstrip, GrowsWithEveryStep) {
+  const Trace t = lesson(AlgorithmId::BrentKung);
+  float previous = 0;
+  for (int last = 0; last < static_cast<int>(t.steps.size()); ++last) {
+    const Scene s = filmstripPicture(t, 0, last, PictureStyle{});
+    EXPECT_GT(s.height, previous) << "steps 0.." << last;
+    previous = s.height;
+  }
+}
+
+TEST(Filmstrip, ArrowsRunBetweenConsecutiveRows) {
+  const Trace t = lesson(AlgorithmId::BrentKung);
+  const int last = static_cast<int>(t.steps.size()) - 1;
+  const Scene s = filmstripPicture(t, 0, last, PictureStyle{});
+  size_t operands = 0;
+  for (const TraceStep& st : t.steps)
+    for (const auto& e : st.edges) operands += e[1] >= 0;
+  size_t arrows = 0;
+  for (const SceneLine& l : s.lines) {
+    if (l.role != "arrow") continue;
+    ++arrows;
+    EXPECT_LT(l.y1, l.y2) << "arrows point down, from a row to the next";
+  }
+  EXPECT_EQ(arrows, operands);
+}
+
+TEST(Filmstrip, ColumnsLineUpAcrossRows) {
+  const Trace t = lesson(AlgorithmId::KoggeStone);
+  const Scene s = filmstripPicture(t, 0, static_cast<int>(t.steps.size()) - 1, PictureStyle{});
+  std::set<int> xs;
+  for (const SceneRect& r : s.rects)
+    if (r.role.rfind("cell", 0) == 0 && r.index == 5) xs.insert(static_cast<int>(r.x * 100));
+  EXPECT_EQ(xs.size(), 1u);
+}
+
+TEST(Filmstrip, ARangeNamesItsSteps) {
+  const Trace t = lesson(AlgorithmId::Blelloch);
+  const Scene s = filmstripPicture(t, 2, 4, PictureStyle{});
+  EXPECT_EQ(textsOf(s, "step-label"), (std::vector<std::string>{"step 2", "step 3", "step 4"}));
+  ASSERT_FALSE(s.textsWithRole("title").empty());
+  EXPECT_NE(s.textsWithRole("title").front()->text.find("steps 2"), std::string::npos);
+  // The first row of a range shows what it read.
+  EXPECT_FALSE(s.rectsWithRole("before-cell").empty());
+}
+
+TEST(Filmstrip, FitsItsContent) {
+  const Trace t = lesson(AlgorithmId::KoggeStone);
+  const Scene s = filmstripPicture(t, 0, 2, PictureStyle{});
+  const SceneBox box = sceneContentBox(s, TextMetrics::embedded().measure());
+  EXPECT_GE(box.left, 0);
+  EXPECT_GE(box.top, 0);
+  EXPECT_LE(box.right, s.width + 0.5f);
+  EXPECT_LE(box.bottom, s.height + 0.5f);
+  EXPECT_LT(s.width - box.right, 30);  // no empty band on the right
+}
+
+TEST(StepPicture, NarrowedToItsContentAndScaledExactly) {
+  const Trace t = lesson(AlgorithmId::KoggeStone);
+  PictureStyle wide;
+  wide.width = 3000;
+  const Scene s = stepPicture(t, 1, wide);
+  EXPECT_LT(s.width, 1600);  // eight cells do not need 3000 pixels
+  const Scene twice = scaledScene(s, 2);
+  EXPECT_FLOAT_EQ(twice.width, 2 * s.width);
+  EXPECT_FLOAT_EQ(twice.texts[0].size, 2 * s.texts[0].size);
+  EXPECT_FLOAT_EQ(twice.rects[0].x, 2 * s.rects[0].x);
+}
+
+TEST(StepPicture, CommonCanvasHoldsEveryStep) {
+  const Trace t = lesson(AlgorithmId::BrentKung);
+  const int last = static_cast<int>(t.steps.size()) - 1;
+  const CanvasSize c = commonCanvas(t, 0, last, PictureStyle{});
+  for (int k = 0; k <= last; ++k) {
+    const Scene s = stepPicture(t, k, PictureStyle{});
+    EXPECT_LE(s.width, c.width);
+    EXPECT_LE(s.height, c.height);
+  }
+}
+
+}  // namespace
+}  // namespace scanviz

@@ -1,0 +1,276 @@
+// The scenes of Compare and of the block timeline, without fonts or a window: the compact array
+// view and its differing-cell marks, the compare grid (one framed view per lane with its own
+// step, counters and values), the timeline's lanes, bars, axis and tooltips, and the panels
+// drawn headless through the layout with their frame report.
+#include <gtest/gtest.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+
+#include "app/core/block_timeline.h"
+#include "app/core/capture.h"
+#include "app/core/input_spec.h"
+#include "app/core/sample_traces.h"
+#include "app/core/trace_json.h"
+#include "app/ui/commands.h"
+#include "app/ui/compare_counters.h"
+#include "app/ui/compare_scene.h"
+#include "app/ui/file_dialog.h"
+#include "app/ui/fonts.h"
+#include "app/ui/panels.h"
+#include "app/ui/timeline/timeline_scene.h"
+
+namespace scanviz {
+namespace {
+
+const ViewPalette kPalette = viewPalette(Theme::Dark, Palette::Classic);
+
+Trace lesson(AlgorithmId id) {
+  CaptureRequest rq;
+  rq.algorithm = id;
+  rq.backend = BackendChoice::Cpu;
+  rq.input = defaultLessonInput();
+  return capture(rq).trace;
+}
+
+Trace sample(const std::string& name) {
+  const std::string dir = sampleTraceDirectory();
+  EXPECT_FALSE(dir.empty());
+  return loadTrace((std::filesystem::path(dir) / name).string());
+}
+
+// Texts of a role inside a rectangle, ordered by index.
+std::vector<std::string> textsIn(const Scene& s, const std::string& role, const SceneRect& box) {
+  std::vector<const SceneText*> found;
+  for (const SceneText* t : s.textsWithRole(role))
+    if (t->x >= box.x && t->x <= box.x + box.w && t->y >= box.y && t->y <= box.y + box.h)
+      found.push_back(t);
+  std::sort(found.begin(), found.end(), [](auto* a, auto* b) { return a->index < b->index; });
+  std::vector<std::string> v;
+  for (const SceneText* t : found) v.push_back(t->text);
+  return v;
+}
+
+TEST(CompactArrayScene, LeavesOutLegendAndResultsAndMarksDifferences) {
+  const Trace t = lesson(AlgorithmId::KoggeStone);
+  ArraySceneRequest rq;
+  rq.trace = &t;
+  rq.step = 3;
+  rq.width = 900;
+  const Scene full = buildArrayScene(rq, {}, kPalette, approximateTextWidth);
+  EXPECT_FALSE(full.textsWithRole("legend").empty());
+  EXPECT_FALSE(full.textsWithRole("result-inclusive-value").empty());
+  EXPECT_TRUE(full.rectsWithRole("cell-diff").empty());
+  rq.compact = true;
+  rq.differingCells = {2, 6, 99};  // 99 is outside the array: ignored
+  const Scene compact = buildArrayScene(rq, {}, kPalette, approximateTextWidth);
+  EXPECT_TRUE(compact.textsWithRole("legend").empty());
+  EXPECT_TRUE(compact.textsWithRole("result-inclusive-value").empty());
+  EXPECT_LT(compact.height, full.height);
+  const auto marks = compact.rectsWithRole("cell-diff");
+  ASSERT_EQ(marks.size(), 2u);
+  EXPECT_EQ(marks[0]->index, 2);
+  EXPECT_EQ(marks[1]->index, 6);
+  EXPECT_EQ(marks[0]->stroke, kPalette.fail);
+  // The mark surrounds its cell.
+  for (const SceneRect* cell : compact.rectsWithRole("cell-written"))
+    if (cell->index == 6) {
+      EXPECT_LE(marks[1]->x, cell->x);
+      EXPECT_GE(marks[1]->x + marks[1]->w, cell->x + cell->w);
+    }
+}
+
+TEST(CompareScene, OneFramedViewPerLaneAtItsOwnStep) {
+  const Trace ks = lesson(AlgorithmId::KoggeStone);
+  const Trace bk = lesson(AlgorithmId::BrentKung);
+  CompareSceneRequest rq;
+  rq.width = 1100;
+  rq.height = 800;
+  rq.headline = {"by step"};
+  rq.views = {{"Kogge-Stone", "cpu", &ks, 3, compareCounters(ks, 3), {}},
+              {"Brent-Kung", "cpu", &bk, 2, compareCounters(bk, 2), {}}};
+  const Scene s = buildCompareScene(rq, {}, kPalette, approximateTextWidth);
+  const auto frames = s.rectsWithRole("compare-view");
+  ASSERT_EQ(frames.size(), 2u);
+  EXPECT_LT(frames[0]->y + frames[0]->h, frames[1]->y + 1) << "two views stack";
+  EXPECT_EQ(textsIn(s, "cell-value", *frames[0]),
+            (std::vector<std::string>{"3", "4", "11", "11", "15", "16", "22", "25"}));
+  std::vector<std::string> bkValues;
+  for (double v : bk.steps[2].values) bkValues.push_back(std::to_string(static_cast<int>(v)));
+  EXPECT_EQ(textsIn(s, "cell-value", *frames[1]), bkValues);
+  EXPECT_EQ(textsIn(s, "compare-title", *frames[0]), (std::vector<std::string>{"Kogge-Stone"}));
+  const auto counters = textsIn(s, "compare-counters", *frames[1]);
+  ASSERT_FALSE(counters.empty());
+  EXPECT_NE(counters[0].find("step 2 of 5"), std::string::npos) << counters[0];
+  EXPECT_TRUE(s.textsWithRole("legend").size() >= 3);
+  EXPECT_FALSE(s.textsWithRole("compare-headline").empty());
+}
+
+TEST(CompareScene, FourViewsInTwoColumnsAndFailedLanesSayWhy) {
+  const Trace ks = lesson(AlgorithmId::KoggeStone);
+  CompareSceneRequest rq;
+  rq.width = 1200;
+  rq.height = 900;
+  rq.views = {{"A", "", &ks, 0, compareCounters(ks, 0), {}},
+              {"B", "", &ks, 1, compareCounters(ks, 1), {}},
+              {"C", "", &ks, 2, compareCounters(ks, 2), {}},
+              {"D", "block size 3 is not a power of two", nullptr, 0, {}, {}}};
+  const Scene s = buildCompareScene(rq, {}, kPalette, approximateTextWidth);
+  const auto frames = s.rectsWithRole("compare-view");
+  ASSERT_EQ(frames.size(), 4u);
+  std::set<float> columns;
+  for (const SceneRect* f : frames) columns.insert(f->x);
+  EXPECT_EQ(columns.size(), 2u);
+  EXPECT_EQ(s.textsWithRole("compare-error").size(), 1u);
+}
+
+TEST(CompareCounters, StepWorkDepthAndTheResultAtTheEnd) {
+  const Trace ks = lesson(AlgorithmId::KoggeStone);
+  const auto mid = compareCounters(ks, 1);
+  ASSERT_EQ(mid.size(), 3u);
+  EXPECT_EQ(mid[0].value, "1 of 3");
+  EXPECT_EQ(mid[1].value, "7 of 17 (N - 1 = 7)");
+  EXPECT_EQ(mid[2].value, "3");
+  const auto end = compareCounters(ks, 3);
+  ASSERT_EQ(end.size(), 4u);
+  EXPECT_NE(end[3].value.find("matches the sequential scan"), std::string::npos);
+  EXPECT_NE(countersLine(end).find("step 3 of 3"), std::string::npos);
+  EXPECT_TRUE(compareCounters(ks, 9).empty());
+}
+
+TEST(TimelineScene, LanesBarsAndAxisOfTheH200LookBack) {
+  const Trace t = sample("decoupled-lookback-1048576.json");
+  const BlockTimeline tl = buildBlockTimeline(t);
+  TimelineSceneRequest rq;
+  rq.trace = &t;
+  rq.timeline = &tl;
+  rq.view = fullView(tl);
+  rq.width = 1400;
+  rq.height = 1000;
+  const TimelineScene ts = buildTimelineScene(rq, {}, kPalette, approximateTextWidth);
+  const Scene& s = ts.scene;
+  EXPECT_EQ(s.rectsWithRole("lane").size(), 132u) << "every SM fits";
+  EXPECT_EQ(s.rectsWithRole("block-bar").size(), 512u);
+  EXPECT_EQ(s.rectsWithRole("block-wait").size(),
+            ts.layout.bars.size() -
+                static_cast<size_t>(std::count_if(ts.layout.bars.begin(), ts.layout.bars.end(),
+                                                  [](const BarBox& b) { return !b.hasWait(); })));
+  EXPECT_FALSE(s.textsWithRole("axis-tick").empty());
+  EXPECT_EQ(s.textsWithRole("axis-unit")[0]->text, "\xC2\xB5s");
+  EXPECT_TRUE(s.textsWithRole("timeline-scroll-note").empty());
+  EXPECT_FALSE(s.textsWithRole("lane-label").empty());
+  bool lookbackNote = false;
+  for (const SceneText* n : s.textsWithRole("legend-note"))
+    lookbackNote |= n->text.find("look-back inspected") != std::string::npos;
+  EXPECT_TRUE(lookbackNote);
+  for (const SceneRect* r : s.rectsWithRole("block-bar")) {
+    EXPECT_GE(r->x, ts.geometry.plotLeft - 0.01f);
+    EXPECT_LE(r->x + r->w, ts.geometry.plotRight + 0.01f);
+  }
+  const std::string tip = blockTooltip(t, tl, 1);
+  EXPECT_NE(tip.find("block 1 (blockIdx.x 4) on SM 128"), std::string::npos) << tip;
+  EXPECT_NE(tip.find("waited 24160 ns"), std::string::npos) << tip;
+  EXPECT_NE(tip.find("inspected 1 predecessor"), std::string::npos) << tip;
+}
+
+TEST(TimelineScene, TooManyRowsScrollWholeLanes) {
+  const Trace t = sample("single-pass-chained-1048576.json");
+  const BlockTimeline tl = buildBlockTimeline(t);
+  TimelineSceneRequest rq;
+  rq.trace = &t;
+  rq.timeline = &tl;
+  rq.view = fullView(tl);
+  rq.width = 1400;
+  rq.height = 700;
+  rq.scroll = 100;
+  const TimelineScene ts = buildTimelineScene(rq, {}, kPalette, approximateTextWidth);
+  EXPECT_LT(ts.layout.lanes.size(), 132u);
+  EXPECT_FALSE(ts.scene.textsWithRole("timeline-scroll-note").empty());
+  EXPECT_GT(ts.layout.lanes.front().lane, 0u) << "scrolled past the first lanes";
+  for (const LaneBox& l : ts.layout.lanes) {
+    EXPECT_GE(l.y, ts.geometry.lanesTop - 0.5f);
+    EXPECT_LE(l.y + l.height, rq.height);
+  }
+}
+
+TEST(TimelineScene, TracesWithoutBlocksSayWhatToOpen) {
+  Trace t = lesson(AlgorithmId::KoggeStone);
+  t.blocks.clear();
+  const BlockTimeline tl = buildBlockTimeline(t);
+  TimelineSceneRequest rq;
+  rq.trace = &t;
+  rq.timeline = &tl;
+  const TimelineScene ts = buildTimelineScene(rq, {}, kPalette, approximateTextWidth);
+  ASSERT_EQ(ts.scene.textsWithRole("timeline-empty").size(), 1u);
+  EXPECT_NE(timelineUnavailableReason(t).find("single-pass-chained"), std::string::npos);
+}
+
+// The panels through the real layout, headless.
+class HeadlessViews : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    io.DisplaySize = ImVec2(1600, 1000);
+    io.DeltaTime = 1.0f / 60.0f;
+    fonts_ = buildFonts(*io.Fonts, 1.0f);
+    unsigned char* pixels = nullptr;
+    int w = 0, h = 0;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+  }
+  void TearDown() override { ImGui::DestroyContext(); }
+
+  void frame(AppState& state) {
+    ImGui::NewFrame();
+    UiContext ui{state, fonts_, kPalette, 1.0f, report_, files_, commands_, false};
+    drawMainLayout(ui);
+    ImGui::Render();
+  }
+
+  static AppSettings withView(CenterView v) {
+    AppSettings s;
+    s.layout.centerView = v;
+    return s;
+  }
+
+  FontSet fonts_;
+  FrameReport report_;
+  FileDialog files_;
+  CommandTable commands_;
+};
+
+TEST_F(HeadlessViews, CompareReportsEveryView) {
+  AppState state(withView(CenterView::Compare), "");
+  state.config.backend = BackendChoice::Cpu;
+  state.recapture();
+  state.waitForCapture();
+  state.poll();
+  frame(state);  // submits the lanes
+  state.compare.waitIdle();
+  frame(state);
+  const auto& c = report_.panels.at("compare");
+  ASSERT_EQ(c.at("views").size(), 2u);
+  EXPECT_EQ(c.at("views")[1].at("algorithm"), "brent-kung");
+  EXPECT_EQ(c.at("views")[0].at("values"), nlohmann::json({3, 1, 7, 0, 4, 1, 6, 3}));
+  EXPECT_EQ(report_.panels.count("timeline"), 0u);
+}
+
+TEST_F(HeadlessViews, TimelineOfATraceFile) {
+  AppState state(withView(CenterView::Timeline), "");
+  state.openTrace(
+      (std::filesystem::path(sampleTraceDirectory()) / "single-pass-chained-1048576.json")
+          .string());
+  ASSERT_TRUE(state.hasTrace()) << state.banner().text;
+  frame(state);
+  const auto& tl = report_.panels.at("timeline");
+  EXPECT_EQ(tl.at("blocks"), 2048);
+  EXPECT_EQ(tl.at("lanes"), 132);
+  EXPECT_EQ(tl.at("time_unit"), "ns");
+  EXPECT_GT(tl.at("bars_shown").get<int>(), 0);
+}
+
+}  // namespace
+}  // namespace scanviz
