@@ -1,10 +1,10 @@
-// Reading the space-time grid of app/core/heat_map.h: one RG16 texel per element (value 0..1,
-// flags), every level of the pyramid laid out row after row in a texture 2^uLineShift texels
+// Reading the space-time grid of app/core/heat_map.h: one RG16 texel per element (value 0..1;
+// the share written, with the top bit for "no value"), every level of the pyramid laid out row after row in a texture 2^uLineShift texels
 // wide. Level L halves the columns L times, so a pixel that covers 2^L elements reads one texel.
 // The renderer passes the level of this draw (where it starts and its columns) as plain uniforms:
 // addressing is a multiply, a shift and a mask.
-const int kWritten = 1;
-const int kNoValue = 2;
+const int kNoValue = 0x8000;
+const int kWrittenMax = 0x7fff;
 
 uniform sampler2D uGrid;
 uniform int uLineShift;  // log2 of the texture's width
@@ -16,20 +16,20 @@ uniform int uLevelColumns;
 
 struct Cell {
   float value;
-  bool written;
+  float written;  // share of the elements under the texel that the step wrote
   bool hasValue;
 };
 
 Cell fetchCell(int row, int column) {
   int p = uLevelOffset + row * uLevelColumns + column;
   vec2 t = texelFetch(uGrid, ivec2(p & ((1 << uLineShift) - 1), p >> uLineShift), 0).rg;
-  int flags = int(t.g * 65535.0 + 0.5);
-  return Cell(t.r, (flags & kWritten) != 0, (flags & kNoValue) == 0);
+  int marks = int(t.g * 65535.0 + 0.5);
+  return Cell(t.r, float(marks & kWrittenMax) / float(kWrittenMax), (marks & kNoValue) == 0);
 }
 
 // The cell under an element position, at this draw's level; no value outside the array.
 Cell cellAt(int row, float element) {
   if (element < 0.0 || element >= float(uColumns) || row < 0 || row >= uRows)
-    return Cell(0.0, false, false);
+    return Cell(0.0, 0.0, false);
   return fetchCell(row, min(int(floor(element)) >> uLevel, uLevelColumns - 1));
 }

@@ -30,6 +30,10 @@ void BenchRunner::cancel() {
   cancel_ = true;
 }
 
+void BenchRunner::stop() {
+  if (thread_.joinable()) thread_.join();
+}
+
 bool BenchRunner::measuring() const {
   std::lock_guard<std::mutex> lock(mutex_);
   return active_ && !shared_.finished;
@@ -94,7 +98,7 @@ bool BenchRunner::poll(TimingHistory& history) {
 
 void BenchRunner::finishRun(TimingHistory& history) {
   // The thread has said it is finished; joining only waits for it to return.
-  thread_.join();
+  if (thread_.joinable()) thread_.join();
   active_ = false;
   TimingRun* run = history.find(runId_);
   if (!run) return;

@@ -26,6 +26,8 @@ class BenchRunner {
   // Starts a run; false while the previous one has not been polled to its end.
   bool start(const BenchConfig& config);
   void cancel();
+  // Waits for the thread to return (after cancel(), between samples).
+  void stop();
   // From start() until poll() has taken the run's end.
   bool active() const { return active_; }
   // The thread is still measuring.

@@ -21,11 +21,12 @@ double onScale(double v, HeatScale scale) {
   return scale == HeatScale::Log ? symlog(v) : v;
 }
 
-// One level of the pyramid while it is built: values in 0..1 (NaN: no value) and write flags.
+// One level of the pyramid while it is built: values in 0..1 (NaN: no value) and the share of
+// the elements written.
 struct LevelData {
   int columns = 0;
   std::vector<float> value;
-  std::vector<uint8_t> written;
+  std::vector<float> written;
 };
 
 LevelData fullResolution(const Trace& t, const ValueRange& range, HeatScale scale, int columns) {
@@ -48,7 +49,7 @@ LevelData fullResolution(const Trace& t, const ValueRange& range, HeatScale scal
   return d;
 }
 
-// Halves the columns: the mean of the halves that have a value, written when either was.
+// Halves the columns: the mean of the halves that have a value, and of their written shares.
 LevelData halved(const LevelData& in, int rows) {
   LevelData out;
   out.columns = (in.columns + 1) / 2;
@@ -63,7 +64,7 @@ LevelData halved(const LevelData& in, int rows) {
       const float va = in.value[a], vb = hasB ? in.value[a + 1] : va;
       const bool okA = !std::isnan(va), okB = !std::isnan(vb);
       out.value[dst + c] = okA && okB ? 0.5f * (va + vb) : okA ? va : vb;
-      out.written[dst + c] = in.written[a] | (hasB ? in.written[a + 1] : 0);
+      out.written[dst + c] = hasB ? 0.5f * (in.written[a] + in.written[a + 1]) : in.written[a];
     }
   }
   return out;
@@ -75,8 +76,9 @@ void store(const LevelData& d, size_t offset, std::vector<uint16_t>& texels) {
     const bool has = !std::isnan(v);
     texels[2 * (offset + i)] =
         has ? static_cast<uint16_t>(std::lround(std::clamp(v, 0.0f, 1.0f) * kHeatValueMax)) : 0;
-    texels[2 * (offset + i) + 1] =
-        static_cast<uint16_t>((d.written[i] ? kHeatWritten : 0) | (has ? 0 : kHeatNoValue));
+    // A single write among many still shows: the share rounds up.
+    const auto share = static_cast<uint16_t>(std::ceil(d.written[i] * kHeatWrittenMax));
+    texels[2 * (offset + i) + 1] = static_cast<uint16_t>(share | (has ? 0 : kHeatNoValue));
   }
 }
 

@@ -1,10 +1,11 @@
 // The data behind the heat views, prepared without any GL: every recorded step of a trace as one
 // row of a space-time image (x = element of the step's array, y = step), each value normalised to
-// 0..1 over the whole trace's range, with the elements the step wrote flagged. Rows are reduced
-// along x into a pyramid (each level halves the columns: values averaged, writes kept when either
-// half was written), so that a view showing more elements than pixels reads one texel a pixel and
-// still shows a single write among thousands. The heat strip of step k is row k of the same data,
-// so a trace is uploaded once and stepping only changes which row is drawn.
+// 0..1 over the whole trace's range, with the elements the step wrote marked. Rows are reduced
+// along x into a pyramid (each level halves the columns: values and the share written averaged),
+// so that a view showing more elements than pixels reads one texel a pixel, and the share tells
+// "every eighth element" from "all of them" while a single write among thousands still counts. The
+// heat strip of step k is row k of the same data, so a trace is uploaded once and stepping only
+// changes which row is drawn.
 #pragma once
 
 #include <cstddef>
@@ -36,10 +37,11 @@ double normalizeValue(double v, const ValueRange& range, HeatScale scale);
 // The value at position f (0..1) of the range on the scale: the legend's tick values.
 double valueAtFraction(double f, const ValueRange& range, HeatScale scale);
 
-// Flags of a texel. kNoValue marks an element that row does not have (a step narrower than the
-// widest one) or identity padding past the end of a section.
-inline constexpr uint16_t kHeatWritten = 1;
-inline constexpr uint16_t kHeatNoValue = 2;
+// The second channel of a texel: the top bit marks an element that row does not have (a step
+// narrower than the widest one, or identity padding past the end of a section); the rest is the
+// share of the texel's elements the step wrote, 0..kHeatWrittenMax.
+inline constexpr uint16_t kHeatNoValue = 0x8000;
+inline constexpr uint16_t kHeatWrittenMax = 0x7fff;
 
 // Value quantised to 0..kHeatValueMax (16-bit unsigned normalised in the texture).
 inline constexpr uint16_t kHeatValueMax = 65535;
@@ -51,9 +53,10 @@ struct HeatLevel {
 
 struct HeatTexel {
   uint16_t value = 0;
-  uint16_t flags = 0;
-  bool written() const { return flags & kHeatWritten; }
-  bool hasValue() const { return !(flags & kHeatNoValue); }
+  uint16_t marks = 0;
+  double writtenShare() const { return (marks & kHeatWrittenMax) / double(kHeatWrittenMax); }
+  bool written() const { return (marks & kHeatWrittenMax) != 0; }
+  bool hasValue() const { return !(marks & kHeatNoValue); }
 };
 
 struct HeatGrid {
@@ -62,7 +65,7 @@ struct HeatGrid {
   ValueRange range;
   HeatScale scale = HeatScale::Linear;
   std::vector<HeatLevel> levels;  // levels[0] is the full resolution
-  // Two 16-bit channels a texel (value, flags), laid out row after row in a texture of
+  // Two 16-bit channels a texel (value, marks), laid out row after row in a texture of
   // textureWidth texels a line: texel p is at (p % textureWidth, p / textureWidth).
   std::vector<uint16_t> texels;
   int textureWidth = 0;

@@ -321,6 +321,7 @@ int App::run() {
     window_.pollEvents(moving ? 0 : 0.1);
     frame(false);
   }
+  stopTimingRun();
   return 0;
 }
 

@@ -156,7 +156,12 @@ void drawBrentPanel(UiContext& ui, TimingState& s) {
       "lanes (PMPP 8.3-8.4).\n\npredicted: the sequential scan's N - 1 steps over W/P + D.\n"
       "measured: the sequential baseline's time over the algorithm's, from the benchmark run "
       "on screen in the Benchmark tab.");
-  const int threads = ui.state.hasTrace() ? ui.state.trace().meta.blockSize : 256;
+  // T of the three-phase scan: the block size the numbers next to it were measured with.
+  const bool measured = run && !measuredSizes(*run, DType::Int32).empty() &&
+                        std::isfinite(brentTable(n, p, 1, run, DType::Int32).baselineMs);
+  const int threads = measured              ? run->report.config.blockSize
+                      : ui.state.hasTrace() ? ui.state.trace().meta.blockSize
+                                            : 256;
   const BrentTable t = brentTable(n, p, threads, run, DType::Int32);
   const AlgorithmId current =
       ui.state.hasTrace()

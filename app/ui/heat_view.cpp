@@ -106,6 +106,7 @@ void ensureUploaded(HeatViewState& s) {
 
 void toolbar(HeatViewState& s) {
   int by = s.colorBy == HeatColorBy::Writes ? 1 : 0;
+  ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("Colour");
   ImGui::SameLine();
   ImGui::RadioButton("values", &by, 0);
@@ -358,6 +359,64 @@ void report(UiContext& ui, const HeatViewState& s, const HeatScene& hs, bool cel
       {"heat_scene", sceneToJson(hs.scene)}};
 }
 
+// What one frame of the heat view draws: its scene and images, and the cells when the window is
+// zoomed in far enough.
+struct HeatFrame {
+  HeatScene heat;
+  CellsPicture cells;
+  bool showsCells = false;
+  HeatViewport window;    // of the images: under the cells, as many elements as they show
+  double imageWidth = 0;  // the strip's width, which the zoom arithmetic works with
+  double minSpan = 1;     // the deepest zoom: cells as wide as the cell view makes them
+};
+
+HeatFrame layoutFrame(UiContext& ui, HeatViewState& s, ImVec2 size) {
+  HeatFrame f;
+  const ArraySceneStyle style = heatStyle(ui);
+  const MeasureText measure = fontMeasure(ui.fonts);
+  f.imageWidth = heatImageWidth(size.x, style, measure);
+  f.minSpan = spanForCellWidth(f.imageWidth, kWidestCellWidth * ui.scale);
+  s.viewport = clampViewport(s.viewport, s.columns, f.minSpan);
+  f.showsCells = showsCells(s.viewport, f.imageWidth, kLegibleCellWidth * ui.scale);
+  HeatSceneRequest rq;
+  rq.trace = s.trace.get();
+  rq.step = ui.state.playback.step();
+  rq.viewport = s.viewport;
+  rq.width = size.x;
+  rq.height = size.y;
+  rq.range = s.range;
+  rq.scale = s.scale;
+  rq.colorByWrites = s.colorBy == HeatColorBy::Writes;
+  if (f.showsCells) {
+    const float cellWidth = static_cast<float>(cellWidthPx(s.viewport, f.imageWidth));
+    f.cells = buildCells(ui, s, size.x, 0.6f * size.y, cellWidth);
+    rq.cellsHeight = std::min(f.cells.height, 0.75f * size.y);
+    rq.cellsLabelWidth = f.cells.columns.ok ? f.cells.columns.x0 : 0;
+  }
+  f.heat = buildHeatScene(rq, style, ui.palette, measure);
+  f.window = s.viewport;
+  // Below the cells the image keeps their width per element, so that columns line up.
+  if (f.showsCells && f.cells.columns.ok)
+    f.window.span = f.heat.spaceTime.w / f.cells.columns.width;
+  return f;
+}
+
+void drawFrame(UiContext& ui, HeatViewState& s, const HeatFrame& f, ImVec2 origin, ImVec2 size) {
+  drawImages(ui, s, f.heat, f.window, origin, size);
+  ImDrawList& dl = *ImGui::GetWindowDrawList();
+  drawScene(dl, f.heat.scene, origin, ui.fonts);
+  if (!f.showsCells) return;
+  // The cells scroll with the window under their fixed row labels.
+  const float left = f.cells.columns.ok ? f.cells.columns.x0 : 0;
+  const float bottom = std::min(f.cells.height, 0.75f * size.y);
+  dl.PushClipRect(ImVec2(origin.x + left, origin.y), ImVec2(origin.x + size.x, origin.y + bottom),
+                  true);
+  drawScene(dl, f.cells.moving, origin, ui.fonts);
+  dl.PopClipRect();
+  drawScene(dl, f.cells.fixed, origin, ui.fonts);
+  if (ImGui::IsItemHovered()) showSceneTooltip(f.cells.moving, origin);
+}
+
 }  // namespace
 
 bool heatViewShown(const AppState& state) {
@@ -377,56 +436,22 @@ void drawHeatView(UiContext& ui) {
   if (ImGui::GetScrollY() != 0) ImGui::SetScrollY(0);
   toolbar(s);
   ensureUploaded(s);
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  const ImVec2 size(std::max(1.0f, ImGui::GetContentRegionAvail().x),
-                    std::max(1.0f, ImGui::GetContentRegionAvail().y - 1));
   if (!s.renderer->error().empty()) {
     ImGui::TextWrapped("%s", s.renderer->error().c_str());
     return;
   }
-  const ArraySceneStyle style = heatStyle(ui);
-  const MeasureText measure = fontMeasure(ui.fonts);
-  const double imageW = heatImageWidth(size.x, style, measure);
-  const double minSpan = spanForCellWidth(imageW, kWidestCellWidth * ui.scale);
-  s.viewport = clampViewport(s.viewport, s.columns, minSpan);
-  const bool cells = showsCells(s.viewport, imageW, kLegibleCellWidth * ui.scale);
-  HeatSceneRequest rq;
-  rq.trace = s.trace.get();
-  rq.step = ui.state.playback.step();
-  rq.viewport = s.viewport;
-  rq.width = size.x;
-  rq.height = size.y;
-  rq.range = s.range;
-  rq.scale = s.scale;
-  rq.colorByWrites = s.colorBy == HeatColorBy::Writes;
-  HeatViewport window = s.viewport;
-  CellsPicture pic;
-  if (cells) {
-    const float cellWidth = static_cast<float>(cellWidthPx(s.viewport, imageW));
-    pic = buildCells(ui, s, size.x, 0.6f * size.y, cellWidth);
-    rq.cellsHeight = std::min(pic.height, 0.75f * size.y);
-    rq.cellsLabelWidth = pic.columns.ok ? pic.columns.x0 : 0;
-  }
-  const HeatScene hs = buildHeatScene(rq, style, ui.palette, measure);
-  // Below the cells the image keeps their width per element, so columns line up.
-  if (cells && pic.columns.ok) window.span = hs.spaceTime.w / pic.columns.width;
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const ImVec2 size(std::max(1.0f, ImGui::GetContentRegionAvail().x),
+                    std::max(1.0f, ImGui::GetContentRegionAvail().y - 1));
+  HeatFrame frame = layoutFrame(ui, s, size);
+  // One item for the whole canvas: hovering or dragging it is hovering the heat view.
   ImGui::InvisibleButton("heat-canvas", size);
-  drawImages(ui, s, hs, window, origin, size);
-  ImDrawList& dl = *ImGui::GetWindowDrawList();
-  drawScene(dl, hs.scene, origin, ui.fonts);
-  if (cells) {
-    const ImVec2 cellsMin(origin.x + rq.cellsLabelWidth, origin.y);
-    dl.PushClipRect(cellsMin, ImVec2(origin.x + size.x, origin.y + rq.cellsHeight), true);
-    drawScene(dl, pic.moving, origin, ui.fonts);
-    dl.PopClipRect();
-    drawScene(dl, pic.fixed, origin, ui.fonts);
-    if (ImGui::IsItemHovered()) showSceneTooltip(pic.moving, origin);
-  }
-  handleInput(ui, s, hs, window, origin, minSpan);
+  drawFrame(ui, s, frame, origin, size);
+  handleInput(ui, s, frame.heat, frame.window, origin, frame.minSpan);
   if (ImGui::IsItemHovered() && !ImGui::IsItemActive())
-    showTooltip(s, hs, window, origin, ui.state.playback.step());
-  report(ui, s, hs, cells, origin, imageW);
-  ui.report.arrayScene = cells ? mergedCells(std::move(pic)) : hs.scene;
+    showTooltip(s, frame.heat, frame.window, origin, ui.state.playback.step());
+  report(ui, s, frame.heat, frame.showsCells, origin, frame.imageWidth);
+  ui.report.arrayScene = frame.showsCells ? mergedCells(std::move(frame.cells)) : frame.heat.scene;
 }
 
 void applyHeatOptions(const LaunchOptions& options) {

@@ -153,6 +153,7 @@ void drawShortcutsWindow(UiContext& ui, bool* open) {
           {"1 .. 9", "Jump to phase 1 .. 9 (load, up-sweep, ...)"},
           {"Ctrl + wheel", "Zoom the array view (long arrays); it then scrolls"},
           {"Double-click", "Back to the whole array"},
+          {"Wheel / drag", "Heat view (long arrays): zoom at the pointer, down to cells / pan"},
       };
       for (const auto& [keys, what] : extra) {
         ImGui::TableNextRow();

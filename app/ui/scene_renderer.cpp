@@ -23,10 +23,13 @@ void drawHatching(ImDrawList& dl, ImVec2 min, ImVec2 max, ImU32 color, float spa
 void drawRect(ImDrawList& dl, const SceneRect& r, ImVec2 origin) {
   const ImVec2 min = at(origin, r.x, r.y);
   const ImVec2 max = at(origin, r.x + r.w, r.y + r.h);
-  if (r.fill.a > 0) dl.AddRectFilled(min, max, toImColor(r.fill), r.rounding);
+  // Corners of under a pixel cannot be seen, but ImGui still builds anti-aliased arcs for them:
+  // a long array's narrow cells would double the triangles a software renderer fills.
+  const float rounding = r.rounding < 1.0f ? 0.0f : r.rounding;
+  if (r.fill.a > 0) dl.AddRectFilled(min, max, toImColor(r.fill), rounding);
   if (r.hatched) drawHatching(dl, min, max, toImColor(r.stroke), std::max(6.0f, r.h / 5));
   if (r.stroke.a > 0 && r.strokeWidth > 0)
-    dl.AddRect(min, max, toImColor(r.stroke), r.rounding, 0, r.strokeWidth);
+    dl.AddRect(min, max, toImColor(r.stroke), rounding, 0, r.strokeWidth);
 }
 
 void drawDashed(ImDrawList& dl, ImVec2 a, ImVec2 b, ImU32 color, float width) {

@@ -26,6 +26,15 @@ uint32_t faint(uint32_t color) {
   return (color & 0x00ffffffu) | (kFaintAlpha << 24);
 }
 
+// The compared run at the dtype on screen, or at its own when it measured only the other one
+// (int32 against float32 is a comparison worth seeing too).
+DType comparedDType(const TimingRun& other, DType shown) {
+  const std::vector<DType> dtypes = measuredDTypes(other);
+  if (dtypes.empty() || std::find(dtypes.begin(), dtypes.end(), shown) != dtypes.end())
+    return shown;
+  return dtypes.front();
+}
+
 void heading(const UiContext& ui, const char* text) {
   ImGui::Spacing();
   ImGui::PushFont(ui.fonts.bodyBold);
@@ -197,7 +206,9 @@ void legend(TimingState& s, const std::vector<TimingSeries>& all, const TimingRu
   }
   ImGui::NewLine();
   if (other)
-    ImGui::TextDisabled("Faint lines and the second bar of each pair: %s", other->title().c_str());
+    ImGui::TextDisabled("Faint lines and the second bar of each pair: %s, %s",
+                        other->title().c_str(),
+                        std::string(dtypeName(comparedDType(*other, s.dtype))).c_str());
 }
 
 plot::Series lineSeries(const TimingSeries& t, uint32_t color, const std::string& suffix) {
@@ -213,7 +224,7 @@ void addSeries(plot::PlotSpec& spec, const TimingState& s, const std::vector<Tim
                const TimingRun* other, TimingMetric metric) {
   if (other) {
     const std::string suffix = " (run " + std::to_string(other->id) + ")";
-    for (const TimingSeries& t : timingSeries(*other, s.dtype, metric)) {
+    for (const TimingSeries& t : timingSeries(*other, comparedDType(*other, s.dtype), metric)) {
       if (s.hidden.count(t.label)) continue;
       plot::Series faintSeries = lineSeries(t, faint(subjectColor(all, t.subject)), suffix);
       faintSeries.markers = false;
@@ -312,7 +323,8 @@ void barPlot(TimingState& s, const TimingRun* other, ImVec2 size, PlotCounts& co
   plot::Series now{"run " + std::to_string(run.id), {}, {}, 0, false};
   plot::Series then{other ? "run " + std::to_string(other->id) : "", {}, {}, 0, false};
   const std::vector<double> otherValues =
-      other ? alignedBarValues(bars, *other, s.dtype, n, metric) : std::vector<double>{};
+      other ? alignedBarValues(bars, *other, comparedDType(*other, s.dtype), n, metric)
+            : std::vector<double>{};
   for (size_t i = 0; i < bars.categories.size(); ++i) {
     if (s.hidden.count(bars.categories[i])) continue;
     now.y.push_back(bars.values[i]);

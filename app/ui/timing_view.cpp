@@ -85,4 +85,10 @@ bool timingBusy() {
   return timingState().runner.measuring();
 }
 
+void stopTimingRun() {
+  TimingState& s = timingState();
+  s.runner.cancel();
+  s.runner.stop();
+}
+
 }  // namespace scanviz

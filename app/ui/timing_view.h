@@ -30,4 +30,8 @@ void applyTimingOptions(AppState& state, const LaunchOptions& options);
 // A run is measuring: scripted runs wait for it before they take their picture.
 bool timingBusy();
 
+// Cancels a run still measuring and waits for its thread: called when the window closes, while
+// everything the benchmark uses is still alive.
+void stopTimingRun();
+
 }  // namespace scanviz

@@ -76,16 +76,24 @@ def case_heat_view_at_2_20(ctx):
 
 
 def case_heat_marks_writes(ctx):
-    """Stride 8 of phase 2 writes every eighth element: the mark band is lit; step 0 wrote all."""
-    r = ctx.run(*LARGE, "--step", "5")
-    h = heat(r)
-    band = samples_along(r, h["writes"])
+    """The mark band under the strip shows how much of each column the step wrote: phase 1 wrote
+    7 of every 8 elements (bright), stride 8 of phase 2 one in 8 (lit, but dimmer), tile 0's
+    prefix nothing."""
+    def band(step):
+        r = ctx.run(*LARGE, "--step", str(step))
+        return r, samples_along(r, heat(r)["writes"])
+
+    r, none = band(13)
     written = hex_to_rgb(r, "heat-writes")
-    lit = sum(1 for p in band if near(p, written, 40))
-    check(lit > 30, f"only {lit} of {len(band)} samples of the write band are lit: {band[:4]}")
-    r = ctx.run(*LARGE, "--step", "13")  # tile 0 adds no prefix: nothing written
-    band = samples_along(r, heat(r)["writes"])
-    check(sum(1 for p in band if near(p, written, 40)) == 0, f"marks where nothing was written: {band[:4]}")
+    unwritten = none[len(none) // 2]
+    check(all(near(p, unwritten, 4) for p in none), f"marks where nothing was written: {set(none)}")
+    check(not near(unwritten, written, 60), f"the empty band {unwritten} looks written")
+    _, most = band(1)
+    check(sum(1 for p in most if near(p, written, 40)) > 35, f"phase 1's band is not lit: {most[:4]}")
+    _, some = band(5)
+    partial = [p for p in some if not near(p, written, 40) and not near(p, unwritten, 40)]
+    check(len(partial) > 35, f"stride 8's band should be lit but dimmer than phase 1's: {some[:4]}")
+    check(sum(some[0]) < sum(most[0]), f"one in eight {some[0]} is not dimmer than seven in eight {most[0]}")
 
 
 def hex_to_rgb(run, role):
@@ -103,15 +111,15 @@ def case_heat_zooms_to_cells(ctx):
     check(h["mode"] == "cells", f"mode {h['mode']} at 16 elements")
     st = h["space_time"]
 
-    def on_screen(x, w):  # the scene keeps a margin of culled cells either side
-        left, _ = r.to_pixels(x, 0)
-        return left >= st[0] - 0.5 * w and left < st[0] + st[2]
+    def on_screen(centre):  # the scene keeps a margin of cells either side, clipped on screen
+        x, _ = r.to_pixels(centre, 0)
+        return st[0] <= x < st[0] + st[2]
 
-    values = sorted((t["index"], t["text"]) for t in r.texts("cell-value") if on_screen(t["hoverX"], t["hoverW"]))
+    values = sorted((t["index"], t["text"]) for t in r.texts("cell-value") if on_screen(t["x"]))
     check(values and values[0][0] == 4000, f"first cell {values[:2]}")
     check(15 <= len(values) <= 20, f"{len(values)} cells on screen for a window of 16")
     check(all(v for _, v in values), "a legible cell without its value")
-    cells = sorted((c for c in r.rects("cell") + r.rects("cell-written") if on_screen(c["x"], c["w"])),
+    cells = sorted((c for c in r.rects("cell") + r.rects("cell-written") if on_screen(c["x"] + c["w"] / 2)),
                    key=lambda c: c["index"])
     x0, _ = r.to_pixels(cells[0]["x"], cells[0]["y"])
     check(cells[0]["index"] == 4000 and abs(x0 - st[0]) < 0.15 * cells[0]["w"] + 2,

@@ -196,6 +196,25 @@ TEST(HeatGrid, ASingleWriteSurvivesEveryLevel) {
   }
 }
 
+TEST(HeatGrid, TheShareWrittenAveragesDownThePyramid) {
+  // Every eighth element written, as a stride-8 step over subsection totals does.
+  Trace t;
+  t.meta.n = 1024;
+  TraceStep s0, s1;
+  s0.values.assign(1024, 1.0);
+  s1.values = s0.values;
+  s1.kind = 1;
+  for (int i = 7; i < 1024; i += 8) s1.edges.push_back({i, i - 1});
+  t.steps = {s0, s1};
+  const HeatGrid g = buildHeatGrid(t, HeatScale::Linear, 256);
+  EXPECT_DOUBLE_EQ(g.at(0, 1, 7).writtenShare(), 1);
+  EXPECT_DOUBLE_EQ(g.at(0, 1, 6).writtenShare(), 0);
+  EXPECT_NEAR(g.at(2, 1, 1).writtenShare(), 0.25, 1e-4);  // elements 4..7
+  EXPECT_NEAR(g.at(3, 1, 5).writtenShare(), 0.125, 1e-4);
+  EXPECT_NEAR(g.at(10, 1, 0).writtenShare(), 0.125, 1e-4);  // the whole row
+  EXPECT_DOUBLE_EQ(g.at(3, 0, 5).writtenShare(), 1);        // the load wrote everything
+}
+
 TEST(HeatGrid, LevelFollowsElementsPerPixel) {
   EXPECT_EQ(heatLevelFor(0.25, 10), 0);
   EXPECT_EQ(heatLevelFor(1, 10), 0);

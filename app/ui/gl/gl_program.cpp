@@ -24,8 +24,9 @@ std::string shaderLog(GLuint shader) {
 }
 
 // Compiles one stage; 0 and a message in `log` on failure.
-GLuint compile(GLenum stage, const std::vector<std::string>& files, std::string& log) {
-  std::vector<std::string> texts{kVersion};
+GLuint compile(GLenum stage, const std::vector<std::string>& files, const std::string& defines,
+               std::string& log) {
+  std::vector<std::string> texts{kVersion, defines};
   try {
     for (const std::string& f : files) texts.push_back(embeddedShader(f) + "\n");
   } catch (const std::exception& e) {
@@ -52,11 +53,11 @@ GlProgram::~GlProgram() {
 }
 
 bool GlProgram::build(const std::vector<std::string>& vertexFiles,
-                      const std::vector<std::string>& fragmentFiles) {
+                      const std::vector<std::string>& fragmentFiles, const std::string& defines) {
   log_.clear();
-  const GLuint vs = compile(GL_VERTEX_SHADER, vertexFiles, log_);
+  const GLuint vs = compile(GL_VERTEX_SHADER, vertexFiles, defines, log_);
   if (!vs) return false;
-  const GLuint fs = compile(GL_FRAGMENT_SHADER, fragmentFiles, log_);
+  const GLuint fs = compile(GL_FRAGMENT_SHADER, fragmentFiles, defines, log_);
   if (!fs) {
     glDeleteShader(vs);
     return false;

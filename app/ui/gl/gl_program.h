@@ -1,6 +1,7 @@
 // A linked GLSL program built from embedded shader sources. The sources of one stage are
-// concatenated after the "#version 330 core" line, so shared code (the colour map, reading the
-// grid) lives in its own file as GLSL has no #include.
+// concatenated after the "#version 330 core" line and the caller's #defines, so shared code (the
+// colour map, reading the grid) lives in its own file as GLSL has no #include, and one source can
+// be specialised into several programs.
 #pragma once
 
 #include <string>
@@ -18,7 +19,7 @@ class GlProgram {
   // Compiles and links the embedded files ("shaders/heat.vert", ...); false with log() saying
   // which stage failed and the driver's message.
   bool build(const std::vector<std::string>& vertexFiles,
-             const std::vector<std::string>& fragmentFiles);
+             const std::vector<std::string>& fragmentFiles, const std::string& defines = "");
   unsigned id() const { return program_; }
   int uniform(const char* name) const;
   const std::string& log() const { return log_; }

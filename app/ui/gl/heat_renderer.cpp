@@ -13,9 +13,12 @@ namespace {
 // Wider lines gain nothing and some drivers cap 2D textures at 8192.
 constexpr int kPreferredTextureWidth = 4096;
 
+// shaders/heat.frag's HEAT_MODE values.
 constexpr int kModeStrip = 0;
 constexpr int kModeWrites = 1;
 constexpr int kModeSpaceTime = 2;
+constexpr int kModeSpaceTimeDense = 3;
+constexpr int kModes = 4;
 
 void setRgb(const GlProgram& p, const char* name, Rgb c) {
   glUniform3f(p.uniform(name), c.r, c.g, c.b);
@@ -30,14 +33,17 @@ HeatRenderer::~HeatRenderer() {
 }
 
 bool HeatRenderer::ready() {
-  if (tried_) return program_.id() != 0;
+  if (tried_) return programs_[kModes - 1].id() != 0;
   tried_ = true;
-  const bool ok =
-      program_.build({"shaders/heat.vert"},
-                     {"shaders/colormap.glsl", "shaders/heat_data.glsl", "shaders/heat.frag"});
-  if (!ok) {
-    error_ = "the heat view's shaders did not build: " + program_.log();
-    return false;
+  for (int mode = 0; mode < kModes; ++mode) {
+    const std::string define = "#define HEAT_MODE " + std::to_string(mode) + "\n";
+    const bool ok = programs_[mode].build(
+        {"shaders/heat.vert"},
+        {"shaders/colormap.glsl", "shaders/heat_data.glsl", "shaders/heat.frag"}, define);
+    if (!ok) {
+      error_ = "the heat view's shaders did not build: " + programs_[mode].log();
+      return false;
+    }
   }
   // Core profile: a vertex array must be bound even though the triangle comes from gl_VertexID.
   glGenVertexArrays(1, &vertexArray_);
@@ -86,8 +92,7 @@ void HeatRenderer::upload(const HeatGrid& grid) {
   }
 }
 
-void HeatRenderer::setUniforms(const HeatDraw& d) {
-  const GlProgram& p = program_;
+void HeatRenderer::setUniforms(const GlProgram& p, const HeatDraw& d) {
   const auto& stops = colorMapStops();
   std::vector<float> flat;
   for (const Rgb& s : stops) flat.insert(flat.end(), {s.r, s.g, s.b});
@@ -109,13 +114,17 @@ void HeatRenderer::setUniforms(const HeatDraw& d) {
 
 void HeatRenderer::drawRegion(const HeatDraw& d, const HeatRegion& r, int mode) {
   if (r.empty()) return;
+  // More steps than pixel rows: the image reads several rows a pixel.
+  if (mode == kModeSpaceTime && rows_ > r.h) mode = kModeSpaceTimeDense;
+  const GlProgram& p = programs_[mode];
+  glUseProgram(p.id());
+  setUniforms(p, d);
   // The level whose texels cover about one pixel's worth of elements.
   const int level = heatLevelFor(elementsPerPixel(d.viewport, r.w), levels());
-  glUniform1i(program_.uniform("uMode"), mode);
-  glUniform1i(program_.uniform("uLevel"), level);
-  glUniform1i(program_.uniform("uLevelOffset"), levelOffsets_[static_cast<size_t>(level)]);
-  glUniform1i(program_.uniform("uLevelColumns"), levelColumns_[static_cast<size_t>(level)]);
-  glUniform2f(program_.uniform("uRegionSize"), static_cast<float>(r.w), static_cast<float>(r.h));
+  glUniform1i(p.uniform("uLevel"), level);
+  glUniform1i(p.uniform("uLevelOffset"), levelOffsets_[static_cast<size_t>(level)]);
+  glUniform1i(p.uniform("uLevelColumns"), levelColumns_[static_cast<size_t>(level)]);
+  glUniform2f(p.uniform("uRegionSize"), static_cast<float>(r.w), static_cast<float>(r.h));
   // GL counts rows from the bottom; regions from the top.
   glViewport(r.x, d.height - (r.y + r.h), r.w, r.h);
   glDrawArrays(GL_TRIANGLES, 0, 3);
@@ -137,11 +146,9 @@ unsigned HeatRenderer::draw(const HeatDraw& d) {
   glDisable(GL_CULL_FACE);
   glClearColor(d.colors.background.r, d.colors.background.g, d.colors.background.b, 1);
   glClear(GL_COLOR_BUFFER_BIT);
-  glUseProgram(program_.id());
   glBindVertexArray(vertexArray_);
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, gridTexture_);
-  setUniforms(d);
   drawRegion(d, d.strip, kModeStrip);
   drawRegion(d, d.writes, kModeWrites);
   drawRegion(d, d.spaceTime, kModeSpaceTime);

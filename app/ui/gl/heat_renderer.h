@@ -72,10 +72,11 @@ class HeatRenderer {
   int renders() const { return renders_; }
 
  private:
-  void setUniforms(const HeatDraw& d);
+  void setUniforms(const GlProgram& p, const HeatDraw& d);
   void drawRegion(const HeatDraw& d, const HeatRegion& r, int mode);
 
-  GlProgram program_;
+  // One program per kind of region (shaders/heat.frag's HEAT_MODE).
+  GlProgram programs_[4];
   OffscreenTarget target_;
   unsigned gridTexture_ = 0;
   unsigned vertexArray_ = 0;
