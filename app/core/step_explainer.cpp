@@ -161,6 +161,11 @@ std::string kindSuffix(const TraceStep& s) {
       return "; the other threads copy their value and the two buffers swap";
     case StepKind::WarpShuffle:
       return ", lane to lane with __shfl_up_sync (registers, no shared memory)";
+    case StepKind::BlellochDown:
+      // The swap's second write is the half a student misses; it is a move, not an operation.
+      return "; " + std::string(s.active.size() == 1 ? "it" : "each") +
+             " also moves the old XY[i] into XY[i-" + std::to_string(s.param) +
+             "] (a move, not an operation)";
     default:
       return "";
   }

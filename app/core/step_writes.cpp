@@ -40,24 +40,61 @@ int previousStepOnSameArray(const Trace& t, int step) {
   return same ? step - 1 : -1;
 }
 
-std::vector<uint8_t> writtenElements(const Trace& t, int step) {
+std::vector<CellMove> stepMoves(const TraceStep& s) {
+  std::vector<CellMove> moves;
+  if (s.kind != static_cast<int>(StepKind::BlellochDown)) return moves;
+  // Thread t at i = (t + 1) * 2 * stride - 1 records the edge (i, i - stride) for
+  // XY[i] = XY[i] op XY[i - stride]; in the same step it moved the old XY[i] to XY[i - stride]
+  // (kernels/block/blelloch.h).
+  moves.reserve(s.edges.size());
+  for (const auto& [dst, src] : s.edges)
+    if (src >= 0) moves.push_back({src, dst});
+  return moves;
+}
+
+std::vector<CellWrite> cellWrites(const Trace& t, int step) {
   if (!inRange(t, step)) return {};
   const TraceStep& s = t.steps[static_cast<size_t>(step)];
   const size_t count = s.values.size();
-  std::vector<uint8_t> written(count, 0);
-  if (s.kind == static_cast<int>(StepKind::Load)) {
-    std::fill_n(written.begin(), std::min<size_t>(count, validElements(t, step)), 1);
-    return written;
+  std::vector<CellWrite> writes(count, CellWrite::None);
+  const auto mark = [&](int i, CellWrite how) {
+    if (i >= 0 && static_cast<size_t>(i) < count) writes[static_cast<size_t>(i)] = how;
+  };
+  const auto kind = static_cast<StepKind>(s.kind);
+  if (kind == StepKind::Load || kind == StepKind::KoggeStoneShift) {
+    // Both store every valid element from the input (the shifted load one place to the right).
+    for (int i = 0; i < validElements(t, step); ++i) mark(i, CellWrite::Set);
+    return writes;
   }
-  for (const auto& [dst, src] : s.edges)
-    if (dst >= 0 && static_cast<size_t>(dst) < count) written[static_cast<size_t>(dst)] = 1;
+  if (kind == StepKind::ClearLast) {
+    // The identity replaces the root even where the root already held it (an all-zero sum).
+    mark(static_cast<int>(count) - 1, CellWrite::Set);
+    return writes;
+  }
+  for (const CellMove& m : stepMoves(s)) mark(m.dst, CellWrite::Moved);
+  for (const auto& [dst, src] : s.edges) mark(dst, CellWrite::Combined);
   const int before = previousStepOnSameArray(t, step);
-  if (!s.edges.empty() || before < 0) return written;
+  if (!s.edges.empty() || before < 0) return writes;
   // Steps that list no edges (adding block sums, a tile's prefix): what changed is what was
   // written.
   const std::vector<double>& old = t.steps[static_cast<size_t>(before)].values;
   for (size_t i = 0; i < count; ++i)
-    if (old[i] != s.values[i]) written[i] = 1;
+    if (old[i] != s.values[i]) writes[i] = CellWrite::Changed;
+  return writes;
+}
+
+std::vector<int> writtenCells(const Trace& t, int step) {
+  const std::vector<CellWrite> writes = cellWrites(t, step);
+  std::vector<int> cells;
+  for (size_t i = 0; i < writes.size(); ++i)
+    if (writes[i] != CellWrite::None) cells.push_back(static_cast<int>(i));
+  return cells;
+}
+
+std::vector<uint8_t> writtenElements(const Trace& t, int step) {
+  const std::vector<CellWrite> writes = cellWrites(t, step);
+  std::vector<uint8_t> written(writes.size(), 0);
+  for (size_t i = 0; i < writes.size(); ++i) written[i] = writes[i] != CellWrite::None ? 1 : 0;
   return written;
 }
 

@@ -1,6 +1,13 @@
-// Which elements of a step's array the step wrote, and where a section's padding begins: what the
-// cell view highlights, computed once for views that draw thousands of elements at a time (the
-// heat strip, the space-time image) and for tests.
+// Which elements of a step's array the step wrote, and how, and where a section's padding
+// begins: one rule for every view that marks writes (the cell view, Compare and the exported
+// pictures through the array scene; the heat strip and the space-time image through
+// writtenElements) and for tests.
+//
+// The trace records one edge (dst, src) per operator application, which names only the element
+// the operator wrote. Some steps write more than their edges say, and the step kind tells which:
+// Blelloch's down-sweep swaps as it combines (XY[i-stride] = old XY[i]; XY[i] = old XY[i] +
+// old XY[i-stride]), so both ends of each edge are written, the left one by a move that applies
+// no operator (the op counters do not count it).
 #pragma once
 
 #include <cstdint>
@@ -10,10 +17,37 @@
 
 namespace scanviz {
 
-// One entry per element of steps[step].values: 1 where the step wrote it. The operator's
-// destinations when the step lists edges; every valid element for the load; otherwise the
-// elements whose value changed since the previous step on the same array. Empty for a step out
-// of range.
+// How a step wrote an element.
+enum class CellWrite : uint8_t {
+  None = 0,
+  Combined,  // the operator's destination: its own old value combined with an operand
+  Moved,     // another element's old value copied in, no operator (Blelloch's down-sweep swap)
+  Set,       // a value stored without reading the array: the load, the identity into the root
+  Changed,   // a step that lists no edges (adding block sums, a tile's prefix): the value changed
+};
+
+// dst receives the value src held before the step.
+struct CellMove {
+  int dst = 0;
+  int src = 0;
+  bool operator==(const CellMove&) const = default;
+};
+
+// The moves a step's kind implies for its edges, in edge order: for BlellochDown one per edge
+// (dst i - stride, src i); none for every other kind.
+std::vector<CellMove> stepMoves(const TraceStep& s);
+
+// One entry per element of steps[step].values. The edges' destinations (Combined) and the moves
+// of stepMoves (Moved); every valid element for the load and the shifted load of exclusive
+// Kogge-Stone, and the root for Blelloch's clear (Set); for other steps without edges, the
+// elements whose value changed since the previous step on the same array (Changed). Empty for a
+// step out of range.
+std::vector<CellWrite> cellWrites(const Trace& t, int step);
+
+// The indices cellWrites marks, ascending.
+std::vector<int> writtenCells(const Trace& t, int step);
+
+// cellWrites as 1 (written) or 0, for the views that only mark whether.
 std::vector<uint8_t> writtenElements(const Trace& t, int step);
 
 // Elements of steps[step].values before the padding: a section past the end of its level's array

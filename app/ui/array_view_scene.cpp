@@ -7,6 +7,7 @@
 
 #include "app/core/result_check.h"
 #include "app/core/step_explainer.h"
+#include "app/core/step_writes.h"
 #include "app/core/thread_states.h"
 #include "app/core/value_format.h"
 #include "kernels/scan_types.h"
@@ -15,6 +16,10 @@ namespace scanviz {
 namespace {
 
 constexpr int kWarp = 32;
+// A cell's drawn box is this share of its column; the rest is the gap between cells.
+constexpr float kCellBox = 0.92f;
+// The "before" row's values, a little smaller than the row the step wrote.
+constexpr float kBeforeValueScale = 0.85f;
 constexpr size_t kMaxResultCells = 4096;
 const char* const kEllipsis = "\xE2\x80\xA6";  // U+2026
 const char* const kTick = "\xE2\x9C\x93";      // U+2713
@@ -78,48 +83,29 @@ class ArraySceneBuilder {
   bool showResults() const { return !rq_.compact && isLast() && !t_.output.empty(); }
   bool sectionStep() const { return isSectionStep(s_); }
 
-  // Elements a level's array holds: the input, then one block sum per section of the level below.
-  long long levelLength(int level) const {
-    long long len = t_.meta.n;
-    const long long section = std::max(1, t_.meta.sectionSize);
-    for (int l = 0; l < level; ++l) len = (len + section - 1) / section;
-    return len;
-  }
-
   void prepareStep() {
-    const int section = count();
-    validCount_ = section;
-    if (sectionStep()) {
-      const long long start = static_cast<long long>(s_.block) * std::max(1, t_.meta.sectionSize);
-      validCount_ =
-          static_cast<int>(std::clamp<long long>(levelLength(s_.level) - start, 0, section));
-    }
-    for (const auto& [dst, src] : s_.edges) {
-      written_.insert(dst);
+    validCount_ = validElements(t_, rq_.step);
+    // Which cells the step wrote and how: the rule lives with the step model (step_writes.h), so
+    // that the heat view, Compare and the exported pictures mark the same cells.
+    writes_ = cellWrites(t_, rq_.step);
+    for (const auto& [dst, src] : s_.edges)
       if (src >= 0) sources_.insert(src);
-    }
+    moves_ = stepMoves(s_);
     before_ = beforeValues();
-    const bool load = s_.kind == static_cast<int>(StepKind::Load);
-    if (s_.edges.empty() && before_ && !load) {
-      for (int i = 0; i < count() && i < static_cast<int>(before_->size()); ++i)
-        if ((*before_)[static_cast<size_t>(i)] != s_.values[static_cast<size_t>(i)])
-          written_.insert(i);
-    }
-    if (load)
-      for (int i = 0; i < validCount_; ++i) written_.insert(i);
     naming_ = sectionStep() ? RowNaming{"XY", 0}
                             : RowNaming{s_.array == "global" ? "Y" : "sums", s_.offset};
+  }
+
+  CellWrite writeOf(int i) const {
+    return i >= 0 && i < static_cast<int>(writes_.size()) ? writes_[static_cast<size_t>(i)]
+                                                          : CellWrite::None;
   }
 
   // The values before this step: the previous step's array when it is the same array, the
   // section's input for the load, nothing otherwise.
   std::optional<std::vector<double>> beforeValues() const {
-    if (rq_.step > 0) {
-      const TraceStep& p = t_.steps[static_cast<size_t>(rq_.step - 1)];
-      if (p.array == s_.array && p.block == s_.block && p.level == s_.level &&
-          p.offset == s_.offset && p.values.size() == s_.values.size())
-        return p.values;
-    }
+    const int previous = previousStepOnSameArray(t_, rq_.step);
+    if (previous >= 0) return t_.steps[static_cast<size_t>(previous)].values;
     if (s_.kind == static_cast<int>(StepKind::Load) && sectionStep() && s_.level == 0) {
       const size_t start =
           static_cast<size_t>(s_.block) * static_cast<size_t>(std::max(1, t_.meta.sectionSize));
@@ -143,27 +129,60 @@ class ArraySceneBuilder {
             std::string("exclusive ") + kTick};
   }
 
-  // The longest value text of the rows on screen; digits have equal widths in the UI font, so
-  // the longest string is the widest.
-  std::string longestValue() const {
-    std::string longest;
+  // The value texts of the rows on screen that could be the widest: the longest ones (digits
+  // have equal widths in the UI font, but a minus sign or a point does not), a few dozen at most.
+  std::vector<std::string> widestValueCandidates() const {
+    constexpr size_t kMaxCandidates = 32;
+    std::set<std::string> longest;
+    size_t length = 0;
     const auto consider = [&](const std::vector<double>& values) {
       const size_t n = std::min(values.size(), kMaxResultCells);
       for (size_t i = 0; i < n; ++i) {
         std::string text = formatValue(values[i], t_.meta.dtype);
-        if (text.size() > longest.size()) longest = std::move(text);
+        if (text.size() < length) continue;
+        if (text.size() > length) {
+          length = text.size();
+          longest.clear();
+        }
+        if (longest.size() < kMaxCandidates) longest.insert(std::move(text));
       }
     };
     consider(s_.values);
     if (before_) consider(*before_);
     if (showResults()) consider(t_.output);
-    return longest;
+    return {longest.begin(), longest.end()};
+  }
+
+  // The "before" row's values: a little smaller than the row the step wrote, but never below
+  // the floor (digits smaller than that cannot be read from the back of a lecture hall).
+  float beforeValueSize() const { return std::max(minFont_, kBeforeValueScale * valueSize_); }
+
+  // The largest value font, between the floor and the style's size (and no larger than the
+  // column allows), at which every value on screen fits its cell by cellTextRoom: the same test
+  // the cells draw with, so a value the layout sized for is drawn, not dropped.
+  float valueFontSize(float minFont) const {
+    const float cap = std::max(minFont, std::min(style_.valueSize, cw_ / 1.1f));
+    const std::vector<std::string> widest = widestValueCandidates();
+    const auto allFit = [&](float size) {
+      return std::all_of(widest.begin(), widest.end(), [&](const std::string& text) {
+        return measure_(text, size, true) <= cellTextRoom(cw_, size);
+      });
+    };
+    if (allFit(cap)) return cap;
+    // Text grows about linearly with the size: solve for the size where the widest text meets
+    // the room, then step down while the real measure (fonts rasterised at a few sizes) says no.
+    float perPixel = 0;
+    for (const std::string& text : widest)
+      perPixel = std::max(perPixel, measure_(text, cap, true) / cap);
+    float size = std::clamp(cellTextRoom(cw_, 0) / (perPixel + kCellTextMargin), minFont, cap);
+    while (size > minFont && !allFit(size)) size = std::max(minFont, 0.98f * size);
+    return size;
   }
 
   // Cells share the width (up to 3 value-font sizes each; `zoom` widens them, and the scene then
-  // scrolls); the value font then shrinks until the longest value fits its cell, down to a
-  // floor. Below the floor values are elided; cells too narrow for even that show no text (the
-  // tooltip has the value): an overview of a long array.
+  // scrolls); the value font then shrinks until the widest value fits its cell, down to a
+  // floor. Below the floor values are elided; cells too narrow for even one digit show no text
+  // (the tooltip has the value): an overview of a long array.
   void layoutColumns() {
     float labelWidth = 0;
     for (const auto& l : rowLabels())
@@ -175,11 +194,12 @@ class ArraySceneBuilder {
     cw_ = std::min(fitted * std::max(1.0f, rq_.zoom), std::max(fitted, 3.0f * style_.valueSize));
     // The floor follows the UI scale (the small font), not the value font, which grows to fill.
     const float minFont = std::max(10.0f, 0.55f * style_.smallSize);
-    valuesShown_ = cw_ >= 1.5f * minFont;
-    const float widest = std::max(1.0f, measure_(longestValue(), style_.valueSize, true));
-    const float fits = style_.valueSize * 0.84f * cw_ / widest;
-    valueSize_ =
-        std::min(std::clamp(fits, minFont, style_.valueSize), std::max(minFont, cw_ / 1.1f));
+    minFont_ = minFont;
+    valueSize_ = valueFontSize(minFont);
+    // Every text a cell can show holds at least one digit; where not even one fits at the
+    // smallest value font (the "before" row's), no cell is measured at all.
+    const float smallest = beforeValueSize();
+    valuesShown_ = measure_("0", smallest, false) <= cellTextRoom(cw_, smallest);
     // Narrow cells stay tall: an overview reads as bars of colour.
     cellH_ = std::max(1.6f * valueSize_, 0.9f * style_.valueSize);
   }
@@ -199,25 +219,65 @@ class ArraySceneBuilder {
     scene_.texts.push_back(std::move(t));
   }
 
+  // The title on one line where it fits; otherwise smaller, down to the body text's size, and
+  // then over several lines, broken between its " · " parts where it can: a long step title
+  // (three-phase, a block of a grid, a narrow Compare view) is never clipped on the right.
   float addTitle(float y) {
-    std::string title = "Step " + std::to_string(rq_.step) + " of " +
-                        std::to_string(t_.steps.size() - 1) + "  \xC2\xB7  " + s_.label;
+    const std::string separator = "  \xC2\xB7  ";
+    std::vector<std::string> parts = {
+        "Step " + std::to_string(rq_.step) + " of " + std::to_string(t_.steps.size() - 1),
+        s_.label};
     if (sectionStep() && t_.meta.blocksTotal > 1 && s_.level == 0)
-      title += "  \xC2\xB7  block " + std::to_string(s_.block) + " of " +
-               std::to_string(t_.meta.blocksTotal);
-    addText(pad(), y, title, pal_.text, style_.titleSize, true, TextAlign::Left, "title");
-    return y + 1.35f * style_.titleSize;
+      parts.push_back("block " + std::to_string(s_.block) + " of " +
+                      std::to_string(t_.meta.blocksTotal));
+    std::string title;
+    for (const std::string& part : parts) title += (title.empty() ? "" : separator) + part;
+    const float maxWidth = viewTextWidth();
+    const float floor =
+        std::min(style_.titleSize, std::max(style_.labelSize, 0.8f * style_.titleSize));
+    float size = style_.titleSize;
+    const float full = measure_(title, size, true);
+    if (full > maxWidth) size = std::max(floor, size * maxWidth / full);
+    // Fonts come in a few rasterised sizes: confirm with the real measure.
+    while (size > floor && measure_(title, size, true) > maxWidth)
+      size = std::max(floor, 0.97f * size);
+    if (measure_(title, size, true) <= maxWidth) {
+      addText(pad(), y, title, pal_.text, size, true, TextAlign::Left, "title");
+      return y + 1.35f * size;
+    }
+    // Whole parts per line while they fit; a part wider than a line is word-wrapped.
+    std::string line;
+    for (const std::string& part : parts) {
+      const std::string candidate = line.empty() ? part : line + separator + part;
+      if (measure_(candidate, size, true) <= maxWidth) {
+        line = candidate;
+        continue;
+      }
+      if (!line.empty()) y = addWrapped(line, y, pal_.text, size, true, "title", maxWidth);
+      line = part;
+    }
+    y = addWrapped(line, y, pal_.text, size, true, "title", maxWidth);
+    return y + 0.35f * size;
   }
 
+  // The width the view shows: texts that span the view wrap to it.
+  float viewTextWidth() const { return std::max(100.0f, rq_.width - 2 * pad()); }
+
   float addExplanation(float y) {
-    return addWrapped(explainStep(t_, rq_.step), y, pal_.text, style_.labelSize, false,
-                      "explanation");
+    // The title already names the step: the sentence starts after its "label: ".
+    std::string text = explainStep(t_, rq_.step);
+    const std::string prefix = s_.label + ": ";
+    if (text.rfind(prefix, 0) == 0 && text.size() > prefix.size()) {
+      text = text.substr(prefix.size());
+      if (text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 'a' + 'A');
+    }
+    return addWrapped(text, y, pal_.text, style_.labelSize, false, "explanation");
   }
 
   // Word-wraps a text to the view's width, one scene text a line; returns the y below it.
   float addWrapped(const std::string& text, float y, Color c, float size, bool bold,
-                   const std::string& role) {
-    const float maxWidth = std::max(100.0f, rq_.width - 2 * pad());
+                   const std::string& role, float maxWidth = 0) {
+    if (maxWidth <= 0) maxWidth = viewTextWidth();
     std::string line, word;
     const auto flush = [&] {
       if (line.empty()) return;
@@ -250,7 +310,8 @@ class ArraySceneBuilder {
   }
 
   float addIndexRow(float y) {
-    const float size = std::min(style_.smallSize, 0.45f * cw_);
+    // Legible indices, thinned to every k-th over narrow cells, rather than tiny ones over all.
+    const float size = std::min(style_.smallSize, std::max(minFont_, 0.45f * cw_));
     const int every = labelStride(std::to_string(count() + naming_.firstIndex), size, cw_);
     for (int i = 0; i < count(); ++i) {
       if (i % every != 0 || !visible(cellX(i), cw_)) continue;
@@ -271,12 +332,12 @@ class ArraySceneBuilder {
   bool isPadding(int i) const { return i >= validCount_; }
 
   void addCell(const CellRowSpec& row, int i) {
-    const float x = cellX(i) + 0.04f * cw_;
-    const float w = 0.92f * cw_;
+    const float x = cellX(i) + 0.5f * (1 - kCellBox) * cw_;
+    const float w = kCellBox * cw_;
     const double v = (*row.values)[static_cast<size_t>(i)];
     const bool mainRow = row.role == "cell";
     const bool padding = (mainRow || row.before) && sectionStep() && isPadding(i);
-    const bool written = mainRow && written_.count(i) > 0;
+    const bool written = mainRow && writeOf(i) != CellWrite::None;
     const bool source = row.before && sources_.count(i) > 0;
     SceneRect r;
     r.x = x;
@@ -307,11 +368,10 @@ class ArraySceneBuilder {
 
   void addCellValue(const CellRowSpec& row, int i, double v, float x, float w, bool written,
                     bool padding) {
-    const float size = row.before ? 0.85f * valueSize_ : valueSize_;
+    const float size = row.before ? beforeValueSize() : valueSize_;
     const std::string full = formatValue(v, t_.meta.dtype);
     SceneText text;
-    text.text =
-        valuesShown_ ? fitText(full, w - 0.16f * size, size, !row.before, measure_) : std::string();
+    text.text = valuesShown_ ? fitCellText(full, cw_, size, !row.before, measure_) : std::string();
     text.x = x + 0.5f * w;
     text.y = row.y + 0.5f * (row.height - size);
     text.size = size;
@@ -339,16 +399,22 @@ class ArraySceneBuilder {
     if (sectionStep() && isPadding(i) && (row.role == "cell" || row.before))
       tip += "\npadding: the identity, so it never changes a result";
     if (!written || !before_) return tip;
+    const auto nameOf = [&](int k) {
+      return row.naming.array + "[" + std::to_string(row.naming.firstIndex + k) + "]";
+    };
+    const auto value = [&](int k) {
+      return formatValue((*before_)[static_cast<size_t>(k)], t_.meta.dtype);
+    };
+    const int beforeCount = static_cast<int>(before_->size());
     for (const auto& [dst, src] : s_.edges) {
-      if (dst != i || src < 0 || src >= static_cast<int>(before_->size())) continue;
-      const auto name = [&](int k) {
-        return row.naming.array + "[" + std::to_string(row.naming.firstIndex + k) + "]";
-      };
-      const auto value = [&](int k) {
-        return formatValue((*before_)[static_cast<size_t>(k)], t_.meta.dtype);
-      };
-      tip += "\nwritten this step: " + applied(name(src), name(dst)) + " = " +
+      if (dst != i || src < 0 || src >= beforeCount) continue;
+      tip += "\nwritten this step: " + applied(nameOf(src), nameOf(dst)) + " = " +
              applied(value(src), value(dst)) + " = " + full;
+    }
+    for (const CellMove& m : moves_) {
+      if (m.dst != i || m.src < 0 || m.src >= beforeCount) continue;
+      tip += "\nmoved here this step: the old " + nameOf(m.src) + " = " + value(m.src) +
+             " (a move, no operation)";
     }
     return tip;
   }
@@ -407,7 +473,7 @@ class ArraySceneBuilder {
   }
 
   void addArrow(float x1, float y1, float x2, float y2, Color c, float width,
-                const std::string& role, int index) {
+                const std::string& role, int index, bool dashed = false) {
     if (!visible(std::min(x1, x2), std::fabs(x2 - x1))) return;
     SceneLine l;
     l.x1 = x1;
@@ -417,31 +483,48 @@ class ArraySceneBuilder {
     l.color = c;
     l.width = width;
     l.arrow = true;
+    l.dashed = dashed;
     l.role = role;
     l.index = index;
     scene_.lines.push_back(l);
   }
 
+  // Operand and move arrows are thinned alike: more than one every 6 pixels keeps every k-th.
+  size_t arrowStride(size_t arrows) const {
+    const float span = std::max(1.0f, static_cast<float>(count()) * cw_);
+    return std::max<size_t>(1, static_cast<size_t>(std::ceil(6.0f * arrows / span)));
+  }
+
+  float arrowWidth() const {
+    // Thinner arrows between narrow cells, so that a long array still shows its pattern.
+    return std::clamp(0.12f * style_.labelSize, 1.0f, std::max(1.0f, 0.25f * cw_));
+  }
+
   void addArrows(float top, float bottom, bool load) {
     const float gap = 0.15f * style_.labelSize;
-    // Thinner arrows between narrow cells, so that a long array still shows its pattern.
-    const float width = std::clamp(0.12f * style_.labelSize, 1.0f, std::max(1.0f, 0.25f * cw_));
+    const float width = arrowWidth();
     if (load) {
       for (int i = 0; i < validCount_ && i < static_cast<int>(before_->size()); ++i)
         addArrow(cellCentre(i), top + gap, cellCentre(i), bottom - gap, pal_.ownArrow, 0.6f * width,
                  "load-arrow", i);
       return;
     }
-    // The destination's own value first, thin, so the operand arrows stay on top.
+    // The destination's own value first, thin, so the operand arrows stay on top. Only where the
+    // old value takes part: a moved or cleared cell's old value is gone.
     if (cw_ >= 8)
-      for (int dst : written_)
-        addArrow(cellCentre(dst), top + gap, cellCentre(dst), bottom - gap, pal_.ownArrow,
-                 0.6f * width, "own-arrow", dst);
-    // Dense arrows (more than one every 6 pixels) are thinned to every k-th, keeping the pattern.
-    const float span = std::max(1.0f, static_cast<float>(count()) * cw_);
-    const size_t every =
-        std::max<size_t>(1, static_cast<size_t>(std::ceil(6.0f * s_.edges.size() / span)));
-    for (size_t j = 0; j < s_.edges.size(); j += every) {
+      for (int i = 0; i < count(); ++i)
+        if (writeOf(i) == CellWrite::Combined || writeOf(i) == CellWrite::Changed)
+          addArrow(cellCentre(i), top + gap, cellCentre(i), bottom - gap, pal_.ownArrow,
+                   0.6f * width, "own-arrow", i);
+    // Moves (Blelloch's swap), dashed: a value changes place without an operator. Drawn under the
+    // operand arrows, which they cross.
+    for (size_t j = 0, every = arrowStride(moves_.size()); j < moves_.size(); j += every) {
+      const CellMove m = moves_[j];
+      if (m.src < 0 || m.src >= count() || m.dst < 0 || m.dst >= count()) continue;
+      addArrow(cellCentre(m.src), top + gap, cellCentre(m.dst), bottom - gap, pal_.text,
+               std::max(1.0f, 0.75f * width), "move-arrow", m.dst, /*dashed=*/true);
+    }
+    for (size_t j = 0, every = arrowStride(s_.edges.size()); j < s_.edges.size(); j += every) {
       const auto [dst, src] = s_.edges[j];
       if (src < 0 || src >= count()) continue;
       addArrow(cellCentre(src), top + gap, cellCentre(dst), bottom - gap, pal_.arrow, width,
@@ -661,6 +744,7 @@ class ArraySceneBuilder {
   struct LegendItem {
     std::string label;
     SceneRect swatch;
+    std::optional<SceneLine> arrow;  // an arrow sample instead of the swatch
   };
 
   std::vector<LegendItem> legendItems(float d) const {
@@ -676,20 +760,41 @@ class ArraySceneBuilder {
       r.role = "legend-swatch";
       return r;
     };
-    std::vector<LegendItem> items = {
-        {"written in this step", swatch(pal_.writtenFill, pal_.cellStroke, 1, 0.15f * d, false)},
-        {"read as operand", swatch(pal_.beforeFill, pal_.sourceStroke, 2.5f, 0.15f * d, false)},
+    const auto arrow = [&](Color c, float width, bool dashed) {
+      SceneLine l;
+      l.x2 = 2 * d;  // long enough to read as an arrow, not a triangle
+      l.color = c;
+      l.width = width;
+      l.arrow = true;
+      l.dashed = dashed;
+      l.role = "legend-arrow";
+      return l;
     };
-    if (sectionStep()) {
-      items.push_back({"active thread", swatch(pal_.threadActive, {}, 0, 0.5f * d, false)});
-      items.push_back({"waiting for later steps",
-                       swatch({0, 0, 0, 0}, pal_.threadWaiting, 2, 0.5f * d, false)});
+    std::vector<LegendItem> items = {
+        {"written in this step",
+         swatch(pal_.writtenFill, pal_.cellStroke, 1, 0.15f * d, false),
+         {}},
+        {"read as operand", swatch(pal_.beforeFill, pal_.sourceStroke, 2.5f, 0.15f * d, false), {}},
+    };
+    // The two kinds of arrow side by side where a step has both: the swap is the lesson.
+    if (!moves_.empty()) {
+      const float width = std::max(1.5f, 0.12f * style_.labelSize);
+      items.push_back({"operator applied", {}, arrow(pal_.arrow, width, false)});
       items.push_back(
-          {"done, lane still occupied", swatch(pal_.threadDone, {}, 0, 0.5f * d, false)});
+          {"moved, no operation", {}, arrow(pal_.text, std::max(1.0f, 0.75f * width), true)});
+    }
+    if (sectionStep()) {
+      items.push_back({"active thread", swatch(pal_.threadActive, {}, 0, 0.5f * d, false), {}});
+      items.push_back({"waiting for later steps",
+                       swatch({0, 0, 0, 0}, pal_.threadWaiting, 2, 0.5f * d, false),
+                       {}});
+      items.push_back(
+          {"done, lane still occupied", swatch(pal_.threadDone, {}, 0, 0.5f * d, false), {}});
     }
     if (validCount_ < count() && sectionStep())
-      items.push_back(
-          {"padding (identity)", swatch(pal_.paddingFill, pal_.paddingHatch, 1, 0.15f * d, true)});
+      items.push_back({"padding (identity)",
+                       swatch(pal_.paddingFill, pal_.paddingHatch, 1, 0.15f * d, true),
+                       {}});
     return items;
   }
 
@@ -699,16 +804,25 @@ class ArraySceneBuilder {
     float x = pad();
     const float right = std::max(rq_.width, x0_ + static_cast<float>(columns()) * cw_) - pad();
     for (LegendItem& item : legendItems(d)) {
-      const float w = d + 0.4f * size + measure_(item.label, size, false) + 1.4f * size;
+      const float sample = item.arrow ? item.arrow->x2 : d;
+      const float w = sample + 0.4f * size + measure_(item.label, size, false) + 1.4f * size;
       if (x + w > right && x > pad()) {
         x = pad();
         y += 1.6f * size;
       }
-      item.swatch.x = x;
-      item.swatch.y = y;
-      scene_.rects.push_back(item.swatch);
-      addText(x + d + 0.4f * size, y + 0.5f * (d - size), item.label, pal_.textDim, size, false,
-              TextAlign::Left, "legend");
+      if (item.arrow) {
+        SceneLine l = *item.arrow;
+        l.x1 = x;
+        l.x2 += x;
+        l.y1 = l.y2 = y + 0.5f * d;
+        scene_.lines.push_back(l);
+      } else {
+        item.swatch.x = x;
+        item.swatch.y = y;
+        scene_.rects.push_back(item.swatch);
+      }
+      addText(x + sample + 0.4f * size, y + 0.5f * (d - size), item.label, pal_.textDim, size,
+              false, TextAlign::Left, "legend");
       x += w;
     }
     return y + 1.6f * size;
@@ -721,7 +835,8 @@ class ArraySceneBuilder {
   const ViewPalette& pal_;
   const MeasureText& measure_;
   Scene scene_;
-  std::set<int> written_;
+  std::vector<CellWrite> writes_;
+  std::vector<CellMove> moves_;
   std::set<int> sources_;
   std::optional<std::vector<double>> before_;
   std::vector<std::vector<double>> resultStore_;
@@ -732,6 +847,7 @@ class ArraySceneBuilder {
   bool valuesShown_ = true;
   float cellH_ = 0;
   float valueSize_ = 0;
+  float minFont_ = 10;
   float rowsTop_ = 0;
   float afterTop_ = 0;
 };
@@ -753,6 +869,15 @@ std::string fitText(const std::string& text, float width, float size, bool bold,
     if (measure(candidate, size, bold) <= width) return candidate;
   }
   return {};
+}
+
+float cellTextRoom(float columnWidth, float size) {
+  return kCellBox * columnWidth - kCellTextMargin * size;
+}
+
+std::string fitCellText(const std::string& text, float columnWidth, float size, bool bold,
+                        const MeasureText& measure) {
+  return fitText(text, cellTextRoom(columnWidth, size), size, bold, measure);
 }
 
 namespace {

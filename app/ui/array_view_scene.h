@@ -61,7 +61,20 @@ constexpr float kMinShrink = 0.6f;
 Scene buildArrayScene(const ArraySceneRequest& rq, const ArraySceneStyle& style,
                       const ViewPalette& palette, const MeasureText& measure);
 
-// The text a value gets in a cell of `width` pixels: the value, or its longest prefix that fits
+// Margin each side of a cell's value text, as a share of the font size (0.08 em a side).
+constexpr float kCellTextMargin = 0.16f;
+
+// The width a cell's value text may take in a column `columnWidth` pixels wide at font `size`:
+// the drawn cell less the margins. The one measure of "fits": the layout sizes the value font
+// with it and the cells draw their values with it (fitCellText), so a value is drawn exactly
+// when it fits and is elided, with the value in the tooltip, when it does not.
+float cellTextRoom(float columnWidth, float size);
+
+// fitText into cellTextRoom(columnWidth, size): the text a cell of that column shows.
+std::string fitCellText(const std::string& text, float columnWidth, float size, bool bold,
+                        const MeasureText& measure);
+
+// The text a value gets in `width` pixels: the value, or its longest prefix that fits
 // followed by an ellipsis; empty when not even one character and the ellipsis fit (the tooltip
 // then carries the value).
 std::string fitText(const std::string& text, float width, float size, bool bold,

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstddef>
 
+#include "app/core/step_writes.h"
 #include "app/ui/compare_counters.h"
 #include "app/ui/export/scene_geometry.h"
 
@@ -76,6 +77,24 @@ class CompareSceneBuilder {
     return y;
   }
 
+  // Where a view's trace came from, on one line: the backend and device lead, and the details
+  // that follow (why there is no GPU, ...) are elided into the tooltip rather than taking three
+  // lines of small print from every view.
+  float addSubtitle(const std::string& text, float x, float y, float width, int index) {
+    const float size = style_.smallSize;
+    addText(x, y, fitText(text, width, size, false, measure_), pal_.textDim, size, false,
+            "compare-subtitle", index);
+    SceneText& t = scene_.texts.back();
+    if (t.text != text) {
+      t.tooltip = text;
+      t.hoverX = x;
+      t.hoverY = y;
+      t.hoverW = width;
+      t.hoverH = 1.3f * size;
+    }
+    return y + 1.3f * size;
+  }
+
   float addHeadline(float y) {
     const Color c = rq_.tone == HeadlineTone::Pass   ? pal_.pass
                     : rq_.tone == HeadlineTone::Fail ? pal_.fail
@@ -124,10 +143,11 @@ class CompareSceneBuilder {
     addText(x + inner, cy, v.title, pal_.text, style_.titleSize, true, "compare-title", index);
     cy += 1.3f * style_.titleSize;
     const bool failed = !v.trace;
-    if (!v.subtitle.empty())
-      cy =
-          addWrapped(v.subtitle, x + inner, cy, w - 2 * inner, failed ? pal_.fail : pal_.textDim,
-                     style_.smallSize, false, failed ? "compare-error" : "compare-subtitle", index);
+    if (failed && !v.subtitle.empty())
+      cy = addWrapped(v.subtitle, x + inner, cy, w - 2 * inner, pal_.fail, style_.smallSize, false,
+                      "compare-error", index);
+    else if (!v.subtitle.empty())
+      cy = addSubtitle(v.subtitle, x + inner, cy, w - 2 * inner, index);
     if (v.trace && !v.counters.empty())
       cy = addWrapped(countersLine(v.counters), x + inner, cy, w - 2 * inner, pal_.text,
                       style_.labelSize, true, "compare-counters", index);
@@ -167,6 +187,15 @@ class CompareSceneBuilder {
     scene_.rects.insert(scene_.rects.begin() + frames_++, r);
   }
 
+  // Whether a view shows a step that moves values (Blelloch's down-sweep swap).
+  bool anyViewMoves() const {
+    for (const CompareViewSpec& v : rq_.views) {
+      if (!v.trace || v.step < 0 || v.step >= static_cast<int>(v.trace->steps.size())) continue;
+      if (!stepMoves(v.trace->steps[static_cast<size_t>(v.step)]).empty()) return true;
+    }
+    return false;
+  }
+
   float addLegend(float y) {
     const float size = style_.smallSize;
     const float d = 1.05f * size;
@@ -174,31 +203,52 @@ class CompareSceneBuilder {
       const char* label;
       Color fill, stroke;
       float strokeWidth;
+      bool dashedArrow = false;  // an arrow sample (the array view's move) instead of a swatch
     };
     std::vector<Item> items = {{"written in this step", pal_.writtenFill, pal_.cellStroke, 1},
                                {"read as operand", pal_.beforeFill, pal_.sourceStroke, 2.5f},
                                {"active thread", pal_.threadActive, {0, 0, 0, 0}, 0}};
+    if (anyViewMoves())
+      items.push_back({"moved, no operation",
+                       {0, 0, 0, 0},
+                       pal_.text,
+                       std::max(1.0f, 0.09f * style_.labelSize),
+                       true});
     if (rq_.diffLegend)
       items.push_back({"differs from the other trace", {0, 0, 0, 0}, pal_.fail, 3});
     float x = pad();
     for (const Item& item : items) {
-      const float w = d + 0.4f * size + measure_(item.label, size, false) + 1.4f * size;
+      const float sample = item.dashedArrow ? 2 * d : d;
+      const float w = sample + 0.4f * size + measure_(item.label, size, false) + 1.4f * size;
       if (x + w > rq_.width - pad() && x > pad()) {
         x = pad();
         y += 1.6f * size;
       }
-      SceneRect r;
-      r.x = x;
-      r.y = y;
-      r.w = r.h = d;
-      r.fill = item.fill;
-      r.stroke = item.stroke;
-      r.strokeWidth = item.strokeWidth;
-      r.rounding = 0.15f * d;
-      r.role = "legend-swatch";
-      scene_.rects.push_back(r);
-      addText(x + d + 0.4f * size, y + 0.5f * (d - size), item.label, pal_.textDim, size, false,
-              "legend");
+      if (item.dashedArrow) {
+        SceneLine l;
+        l.x1 = x;
+        l.x2 = x + sample;
+        l.y1 = l.y2 = y + 0.5f * d;
+        l.color = item.stroke;
+        l.width = item.strokeWidth;
+        l.arrow = true;
+        l.dashed = true;
+        l.role = "legend-arrow";
+        scene_.lines.push_back(l);
+      } else {
+        SceneRect r;
+        r.x = x;
+        r.y = y;
+        r.w = r.h = d;
+        r.fill = item.fill;
+        r.stroke = item.stroke;
+        r.strokeWidth = item.strokeWidth;
+        r.rounding = 0.15f * d;
+        r.role = "legend-swatch";
+        scene_.rects.push_back(r);
+      }
+      addText(x + sample + 0.4f * size, y + 0.5f * (d - size), item.label, pal_.textDim, size,
+              false, "legend");
       x += w;
     }
     return y + 1.6f * size;

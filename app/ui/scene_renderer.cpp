@@ -46,14 +46,14 @@ void drawDashed(ImDrawList& dl, ImVec2 a, ImVec2 b, ImU32 color, float width) {
 
 void drawLine(ImDrawList& dl, const SceneLine& l, ImVec2 origin) {
   const ImVec2 a = at(origin, l.x1, l.y1);
-  ImVec2 b = at(origin, l.x2, l.y2);
+  const ImVec2 b = at(origin, l.x2, l.y2);
   const ImU32 color = toImColor(l.color);
-  if (l.dashed) {
-    drawDashed(dl, a, b, color, l.width);
-    return;
-  }
   if (!l.arrow) {
-    dl.AddLine(a, b, color, l.width);
+    if (l.dashed) {
+      drawDashed(dl, a, b, color, l.width);
+    } else {
+      dl.AddLine(a, b, color, l.width);
+    }
     return;
   }
   const float len = std::hypot(b.x - a.x, b.y - a.y);
@@ -62,7 +62,13 @@ void drawLine(ImDrawList& dl, const SceneLine& l, ImVec2 origin) {
   const ImVec2 normal(-dir.y, dir.x);
   const float head = std::min(len * 0.45f, 3.5f * l.width + 4);
   const ImVec2 base(b.x - dir.x * head, b.y - dir.y * head);
-  dl.AddLine(a, base, color, l.width);
+  // A dashed arrow (a move rather than an operator application) keeps a solid head, so that it
+  // still says which way the value went.
+  if (l.dashed) {
+    drawDashed(dl, a, base, color, l.width);
+  } else {
+    dl.AddLine(a, base, color, l.width);
+  }
   const float half = 0.55f * head;
   dl.AddTriangleFilled(b, ImVec2(base.x + normal.x * half, base.y + normal.y * half),
                        ImVec2(base.x - normal.x * half, base.y - normal.y * half), color);

@@ -11,6 +11,7 @@
 
 #include "app/core/bench/bench_format.h"
 #include "app/core/scan_options.h"
+#include "app/ui/export/timing_plots.h"
 #include "app/ui/help_marker.h"
 #include "app/ui/plot/plot_widget.h"
 #include "app/ui/theme.h"
@@ -19,21 +20,9 @@
 namespace scanviz {
 namespace {
 
-// Compared runs are drawn at this opacity, behind the run on screen.
-constexpr uint32_t kFaintAlpha = 0x70;
-
-uint32_t faint(uint32_t color) {
-  return (color & 0x00ffffffu) | (kFaintAlpha << 24);
-}
-
-// The compared run at the dtype on screen, or at its own when it measured only the other one
-// (int32 against float32 is a comparison worth seeing too).
-DType comparedDType(const TimingRun& other, DType shown) {
-  const std::vector<DType> dtypes = measuredDTypes(other);
-  if (dtypes.empty() || std::find(dtypes.begin(), dtypes.end(), shown) != dtypes.end())
-    return shown;
-  return dtypes.front();
-}
+using timing_plots::comparedDType;
+using timing_plots::faint;
+using timing_plots::subjectColor;
 
 void heading(const UiContext& ui, const char* text) {
   ImGui::Spacing();
@@ -155,13 +144,6 @@ void historyList(UiContext& ui, TimingState& s) {
   }
 }
 
-// One colour per subject of the run on screen, the same in every plot and the legend.
-uint32_t subjectColor(const std::vector<TimingSeries>& all, const BenchSubject& subject) {
-  for (size_t i = 0; i < all.size(); ++i)
-    if (all[i].subject == subject) return plot::seriesColor(static_cast<int>(i));
-  return plot::seriesColor(static_cast<int>(all.size()));
-}
-
 std::string deviceLine(const TimingRun& run) {
   if (!run.cpu())
     return run.report.deviceName + "  \xC2\xB7  driver " + run.report.driverVersion +
@@ -211,49 +193,6 @@ void legend(TimingState& s, const std::vector<TimingSeries>& all, const TimingRu
                         std::string(dtypeName(comparedDType(*other, s.dtype))).c_str());
 }
 
-plot::Series lineSeries(const TimingSeries& t, uint32_t color, const std::string& suffix) {
-  plot::Series s;
-  s.name = t.label + suffix;
-  s.x = t.n;
-  s.y = t.value;
-  s.color = color;
-  return s;
-}
-
-void addSeries(plot::PlotSpec& spec, const TimingState& s, const std::vector<TimingSeries>& all,
-               const TimingRun* other, TimingMetric metric) {
-  if (other) {
-    const std::string suffix = " (run " + std::to_string(other->id) + ")";
-    for (const TimingSeries& t : timingSeries(*other, comparedDType(*other, s.dtype), metric)) {
-      if (s.hidden.count(t.label)) continue;
-      plot::Series faintSeries = lineSeries(t, faint(subjectColor(all, t.subject)), suffix);
-      faintSeries.markers = false;
-      spec.series.push_back(std::move(faintSeries));
-    }
-  }
-  for (const TimingSeries& t : timingSeries(*shownTimingRun(s), s.dtype, metric))
-    if (!s.hidden.count(t.label))
-      spec.series.push_back(lineSeries(t, subjectColor(all, t.subject), ""));
-}
-
-std::string sizeText(double n) {
-  return formatBenchSize(static_cast<long long>(n));
-}
-
-plot::PlotSpec lineSpec(const char* title, TimingMetric metric, ImVec2 size) {
-  plot::PlotSpec spec;
-  spec.title = title;
-  spec.xLabel = "N (elements)";
-  spec.yLabel = timingMetricLabel(metric);
-  spec.xScale = plot::AxisScale::Log2;
-  spec.yScale = plot::AxisScale::Log10;
-  spec.legend = false;
-  spec.size = size;
-  spec.formatX = sizeText;
-  spec.emptyText = "no points yet: run the benchmark";
-  return spec;
-}
-
 // Sizes and plotted points, for the frame report.
 struct PlotCounts {
   int timePoints = 0;
@@ -269,25 +208,25 @@ int pointCount(const plot::PlotSpec& spec) {
   return n;
 }
 
-void timePlot(const TimingState& s, const std::vector<TimingSeries>& all, const TimingRun* other,
-              ImVec2 size, PlotCounts& counts) {
-  plot::PlotSpec spec = lineSpec("Time per call vs N", TimingMetric::Milliseconds, size);
-  addSeries(spec, s, all, other, TimingMetric::Milliseconds);
-  spec.formatY = [](double ms) { return formatBenchDuration(ms); };
-  counts.timePoints = pointCount(spec);
-  plot::PlotWidget("##time", spec);
+// The pointer is over the plot's data area: the Export dialog then offers this plot first.
+bool pointerOver(const plot::PlotResult& drawn) {
+  const plot::Rect& a = drawn.plotArea;
+  return ImGui::IsWindowHovered() &&
+         ImGui::IsMouseHoveringRect(ImVec2(static_cast<float>(a.x0), static_cast<float>(a.y0)),
+                                    ImVec2(static_cast<float>(a.x1), static_cast<float>(a.y1)));
 }
 
-void ratePlot(const TimingState& s, const std::vector<TimingSeries>& all, const TimingRun* other,
-              ImVec2 size, PlotCounts& counts) {
-  plot::PlotSpec spec = lineSpec("Throughput vs N", TimingMetric::GigabytesPerSecond, size);
-  addSeries(spec, s, all, other, TimingMetric::GigabytesPerSecond);
-  for (const TimingReference& r : bandwidthReferences(*shownTimingRun(s), s.dtype)) {
-    spec.references.push_back({r.label, r.gigabytesPerSecond, subjectColor(all, r.subject)});
-    counts.references.push_back(r.label);
-  }
+void timePlot(TimingState& s, ImVec2 size, PlotCounts& counts) {
+  const plot::PlotSpec spec = timing_plots::linePlot(s, TimingPlotKind::TimeVsN, size);
+  counts.timePoints = pointCount(spec);
+  if (pointerOver(plot::PlotWidget("##time", spec))) s.lookedAt = TimingPlotKind::TimeVsN;
+}
+
+void ratePlot(TimingState& s, ImVec2 size, PlotCounts& counts) {
+  const plot::PlotSpec spec = timing_plots::linePlot(s, TimingPlotKind::ThroughputVsN, size);
+  for (const plot::ReferenceLine& r : spec.references) counts.references.push_back(r.label);
   counts.ratePoints = pointCount(spec);
-  plot::PlotWidget("##gbps", spec);
+  if (pointerOver(plot::PlotWidget("##gbps", spec))) s.lookedAt = TimingPlotKind::ThroughputVsN;
 }
 
 void barPlot(TimingState& s, const TimingRun* other, ImVec2 size, PlotCounts& counts) {
@@ -368,9 +307,9 @@ PlotCounts plots(UiContext& ui, TimingState& s) {
                      ImGui::GetContentRegionAvail().y);
   const float gap = 1.5f * ImGui::GetFontSize();
   const ImVec2 half((avail.x - gap) * 0.5f, std::max(avail.y * 0.52f, 12 * ImGui::GetFontSize()));
-  timePlot(s, all, other, half, counts);
+  timePlot(s, half, counts);
   ImGui::SameLine(0, gap);
-  ratePlot(s, all, other, half, counts);
+  ratePlot(s, half, counts);
   const float rest = ImGui::GetContentRegionAvail().y;
   barPlot(s, other, ImVec2(avail.x, std::max(rest, 10 * ImGui::GetFontSize())), counts);
   return counts;

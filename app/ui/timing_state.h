@@ -10,6 +10,7 @@
 
 #include "app/core/bench_runner.h"
 #include "app/core/timing_history.h"
+#include "app/ui/export/timing_plot_kind.h"
 
 namespace scanviz {
 
@@ -37,6 +38,8 @@ struct TimingState {
   int barMetric = 1;             // TimingMetric of the bar chart (GB/s)
   std::set<std::string> hidden;  // subject keys left out of the plots
   long long brentN = 0;          // N of Brent's table; 0: the first size measured
+  // The line plot the pointer was over last: the one the Export dialog offers first.
+  TimingPlotKind lookedAt = TimingPlotKind::ThroughputVsN;
 };
 
 TimingState& timingState();

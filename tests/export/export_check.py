@@ -24,6 +24,9 @@ KOGGE_STONE_ANSWER = ["3", "4", "11", "11", "15", "16", "22", "25"]
 # The classic palette's "written in this step" fill in the dark theme (palette.cpp).
 WRITTEN_DARK = (0xFF, 0xC2, 0x3D)
 DARK_BACKGROUND = (0x18, 0x1A, 0x1F)
+# The classic palette's accent (the timeline's working blocks) in the dark and light themes.
+ACCENT_DARK = (0x5A, 0xA9, 0xFF)
+ACCENT_LIGHT = (0x1F, 0x6F, 0xD1)
 
 
 class CheckFailed(Exception):
@@ -428,6 +431,9 @@ def case_defaults_and_folder_out(run):
     os.makedirs(folder, exist_ok=True)
     run.export(*LESSON, "--step", "3", "--scale", "2", "--format", "png", "--out", folder)
     check(os.path.exists(os.path.join(folder, "kogge-stone_n8_step3@2x.png")), f"in {folder}: {os.listdir(folder)}")
+    # A folder without --format gets a PNG.
+    run.export(*LESSON, "--step", "1", "--out", folder + "/")
+    check(os.path.exists(os.path.join(folder, "kogge-stone_n8_step1.png")), f"in {folder}: {os.listdir(folder)}")
     run.export(*LESSON, "--step", "2", "--out", run.path("noext"), "--format", "svg")
     check(os.path.exists(run.path("noext.svg")), "the extension is added to a name without one")
     # A sample trace from a file, as a lecturer would use it.
@@ -435,6 +441,105 @@ def case_defaults_and_folder_out(run):
     if os.path.exists(sample):
         run.export("--trace", sample, "--all", "--out", run.path("bk.svg"))
         check(len(texts(run.svg("bk.svg"), "step-label")) >= 5, "brent-kung filmstrip from the sample trace")
+
+
+def png_size(path):
+    with open(path, "rb") as f:
+        return struct.unpack(">II", f.read(24)[16:24])
+
+
+def sample_trace(name):
+    return os.path.join(os.path.dirname(__file__), "..", "..", "assets", "traces", name)
+
+
+GRID_TRACE = sample_trace("decoupled-lookback-1048576.json")
+
+
+def case_counters_svg(run):
+    run.export(*LESSON, "--panel", "counters", "--out", run.path("counters.svg"))
+    root = run.svg("counters.svg")
+    labels, values = texts(root, "counter-label"), texts(root, "counter-value")
+    print(dict(zip(labels, values)))
+    check(len(labels) == len(values) >= 8, f"labels {labels}, values {values}")
+    rows = dict(zip(labels, values))
+    check(rows.get("Step") == "3 of 3", f"the last Kogge-Stone step of 8 elements: {rows.get('Step')}")
+    # Strides 1, 2 and 4 over 8 elements: 7 + 6 + 4 = 17 operator applications.
+    check(rows.get("Work so far") == "17 of 17", f"work: {rows.get('Work so far')}")
+    check(rows.get("Sequential work", "").startswith("7 "), f"sequential: {rows.get('Sequential work')}")
+    check(rows.get("Depth D") == "3 steps", f"depth: {rows.get('Depth D')}")
+    check(texts(root, "counters-title") == ["Counters"], "the title")
+    png = run.render_svg("counters.svg", "counters-rsvg.png")
+    w, h = svg_size(root)
+    check(abs(png.width - w) <= 1 and abs(png.height - h) <= 1, f"rsvg drew {png.width}x{png.height}")
+    check(len(png.colours()) > 20, "rsvg-convert's counters picture is blank")
+    # Step 1 has other numbers: the table follows --step.
+    run.export(*LESSON, "--panel", "counters", "--step", "1", "--out", run.path("counters1.svg"))
+    rows1 = dict(zip(texts(run.svg("counters1.svg"), "counter-label"),
+                     texts(run.svg("counters1.svg"), "counter-value")))
+    check(rows1.get("Step") == "1 of 3" and rows1.get("Work so far") == "7 of 17", f"step 1: {rows1}")
+
+
+def case_panel_png_scales(run):
+    check(os.path.exists(GRID_TRACE), f"no sample trace at {GRID_TRACE}")
+    cases = [("counters", [*LESSON, "--panel", "counters"], DARK_BACKGROUND, None),
+             ("timeline", ["--trace", GRID_TRACE, "--panel", "timeline"], DARK_BACKGROUND, ACCENT_DARK)]
+    for name, args, background, bars in cases:
+        run.export(*args, "--scale", "1", "--out", run.path(f"{name}1.png"))
+        run.export(*args, "--scale", "2", "--out", run.path(f"{name}2.png"))
+        one, two = Png(run.path(f"{name}1.png")), Png(run.path(f"{name}2.png"))
+        print(f"{name}: 1x {one.width}x{one.height}, 2x {two.width}x{two.height}")
+        check(abs(two.width - 2 * one.width) <= 1 and abs(two.height - 2 * one.height) <= 1,
+              f"{name} at 2x is {two.width}x{two.height}, at 1x {one.width}x{one.height}")
+        check(one.width >= 300 and one.height >= 200, f"{name} at 1x is only {one.width}x{one.height}")
+        check(one.pixel(0, 0)[:3] == background, f"{name}: corner {one.pixel(0, 0)}")
+        for img in (one, two):
+            check(len(img.colours()) > 30, f"{name}: only {len(img.colours())} colours")
+            busy = sum(1 for r in img.rows for i in range(0, len(r), 4) if tuple(r[i:i + 3]) != background)
+            check(busy > 0.02 * img.width * img.height, f"{name}: {busy} pixels besides the background")
+        if bars:
+            m1, m2 = len(one.mask(bars, 4)), len(two.mask(bars, 4))
+            print(f"{name}: {m1} bar pixels at 1x, {m2} at 2x")
+            check(m1 > 20000, f"{name}: only {m1} pixels of the working-block colour")
+            check(3.0 < m2 / m1 < 5.0, f"{name}: bar area grows {m2 / m1:.2f}x from 1x to 2x")
+    # Light theme, white background, and the default name in a folder.
+    folder = run.path("deck")
+    os.makedirs(folder, exist_ok=True)
+    run.export("--trace", GRID_TRACE, "--panel", "timeline", "--step", "5", "--scale", "2",
+               "--theme", "light", "--background", "white", "--format", "png", "--out", folder)
+    name = os.path.join(folder, "decoupled-lookback_n1048576_step5_timeline@2x.png")
+    check(os.path.exists(name), f"in {folder}: {os.listdir(folder)}")
+    light = Png(name)
+    check(light.pixel(0, 0) == (255, 255, 255, 255), f"corner of the light timeline: {light.pixel(0, 0)}")
+    check(len(light.mask(ACCENT_LIGHT, 4)) > 40000, "the light timeline has no working-block bars")
+    run.export("--trace", GRID_TRACE, "--panel", "timeline", "--lanes", "block",
+               "--out", run.path("byblock.svg"))
+    lanes = texts(run.svg("byblock.svg"), "lane-label")
+    check(lanes and all(l.startswith("block ") for l in lanes), f"lanes by block: {lanes[:5]}")
+    bars = [e for e in run.svg("byblock.svg").iter(SVG_NS + "rect") if e.get("class") == "block-bar"]
+    check(len(bars) == 512, f"{len(bars)} block bars for the 512 blocks of the trace")
+
+
+def case_panel_errors(run):
+    out = run.path("timeline.png")
+    r = run.export(*LESSON, "--panel", "timeline", "--out", out, expect=2)
+    lines = [l for l in r.stderr.splitlines() if l.strip()]
+    print(lines)
+    check(len(lines) == 1, f"expected one line on stderr, got {lines}")
+    for words in ("per-block timings", "kogge-stone", "block-level", "decoupled-lookback", "hierarchical"):
+        check(words in lines[0], f"the message does not name {words!r}: {lines[0]}")
+    check(not os.path.exists(out), "a refused timeline left a file")
+    bad = [
+        (["--panel", "counters", "--format", "gif", "--out", run.path("x.gif")], "PNG or SVG"),
+        (["--panel", "counters", "--all", "--out", run.path("x.svg")], "one step"),
+        (["--panel", "counters", "--lanes", "sm", "--out", run.path("x.svg")], "--panel timeline"),
+        (["--panel", "timeline", "--lanes", "warp", "--out", run.path("x.svg")], "sm, block"),
+        (["--panel", "plot", "--out", run.path("x.svg")], "--bench"),
+        (["--panel", "heat", "--out", run.path("x.svg")], "counters, timeline"),
+    ]
+    for args, words in bad:
+        r = run.export(*LESSON, *args, expect=2)
+        lines = [l for l in r.stderr.splitlines() if l.strip()]
+        check(len(lines) == 1 and words in lines[0], f"{args}: stderr {r.stderr!r} does not name {words!r}")
 
 
 def case_bench_plot(run):
@@ -454,6 +559,11 @@ def case_bench_plot(run):
     drawn = Png(run.path("bench.png"))
     check((drawn.width, drawn.height) == (1920, 1200), f"2x plot is {drawn.width}x{drawn.height}")
     run.export("--bench", report, "--subjects", "nonsense", "--out", run.path("x.svg"), expect=2)
+    # `--panel plot` names what --bench draws; another panel does not go with it.
+    run.export("--bench", report, "--panel", "plot", "--out", run.path("alias.svg"))
+    check([t.text for t in run.svg("alias.svg").iter(SVG_NS + "text") if t.get("class") == "legend"],
+          "the plot of --panel plot has no legend")
+    run.export("--bench", report, "--panel", "counters", "--out", run.path("x.svg"), expect=2)
 
 
 CASES = {name[5:]: fn for name, fn in globals().items() if name.startswith("case_")}

@@ -70,7 +70,8 @@ TEST_F(HeadlessDialog, DrawsEveryFormatAndPanel) {
   EXPECT_EQ(dialog_.model().fileName, "kogge-stone_n8_step2.png");
   for (ExportFormat f :
        {ExportFormat::Png, ExportFormat::Svg, ExportFormat::Gif, ExportFormat::PngSequence})
-    for (ExportPanel p : {ExportPanel::ArrayView, ExportPanel::Window}) {
+    for (ExportPanel p : {ExportPanel::ArrayView, ExportPanel::Counters, ExportPanel::Timeline,
+                          ExportPanel::TimingPlot, ExportPanel::Window}) {
       dialog_.model().options.format = f;
       dialog_.model().options.panel = p;
       frame([](UiContext&) {});
@@ -102,6 +103,32 @@ TEST_F(HeadlessDialog, SvgExportRunsBetweenFramesAndRemembersTheFolder) {
   dialog_.open(state_);
   EXPECT_EQ(dialog_.model().folder, folder_.string());
   EXPECT_EQ(dialog_.model().options.format, ExportFormat::Svg);
+}
+
+TEST_F(HeadlessDialog, CountersExportAndATimelineWithoutBlockTimings) {
+  dialog_.open(state_);
+  ExportDialogModel& m = dialog_.model();
+  // Kogge-Stone is a block-level scan: the timeline choice is disabled and says why.
+  EXPECT_NE(m.unavailable(ExportPanel::Timeline).find("grid-level"), std::string::npos);
+  m.options.panel = ExportPanel::Counters;
+  m.options.format = ExportFormat::Svg;
+  m.folder = folder_.string();
+  m.update();
+  EXPECT_EQ(m.fileName, "kogge-stone_n8_step2_counters.svg");
+  const std::string expected = (folder_ / m.fileName).string();
+  frame([&](UiContext& ui) { dialog_.startExport(ui); });
+  for (int i = 0; i < 20 && dialog_.busy(); ++i) dialog_.advance(state_);
+  EXPECT_TRUE(fs::exists(expected)) << expected;
+  // A timeline forced past the disabled choice fails with the reason in the banner.
+  dialog_.open(state_);
+  EXPECT_EQ(dialog_.model().options.panel, ExportPanel::Counters);
+  dialog_.model().options.panel = ExportPanel::Timeline;
+  dialog_.model().update();
+  frame([&](UiContext& ui) { dialog_.startExport(ui); });
+  for (int i = 0; i < 20 && dialog_.busy(); ++i) dialog_.advance(state_);
+  EXPECT_TRUE(state_.banner().error);
+  EXPECT_NE(state_.banner().text.find("per-block timings"), std::string::npos)
+      << state_.banner().text;
 }
 
 TEST_F(HeadlessDialog, AFailedExportIsABanner) {

@@ -85,6 +85,26 @@ TEST(SvgWriter, WritesShapesAndRealText) {
   EXPECT_EQ(svg.find("class=\"background\""), std::string::npos);
 }
 
+TEST(SvgWriter, DashedArrowKeepsItsHead) {
+  // A move (Blelloch's down-sweep swap) is a dashed arrow on screen: dashes on the shaft, a solid
+  // head at the destination.
+  Scene s;
+  s.width = s.height = 100;
+  SceneLine move;
+  move.x1 = 80;
+  move.x2 = 20;
+  move.y1 = move.y2 = 50;
+  move.width = 2;
+  move.arrow = move.dashed = true;
+  move.role = "move-arrow";
+  s.lines.push_back(move);
+  const std::string svg = sceneToSvg(s, SvgOptions{});
+  EXPECT_EQ(count(svg, "<polygon"), 1u);
+  EXPECT_EQ(count(svg, "stroke-dasharray"), 1u);
+  EXPECT_NE(svg.find("<g class=\"move-arrow\""), std::string::npos);
+  EXPECT_NE(svg.find("<polygon points=\"20,50 "), std::string::npos);  // the head ends at x2
+}
+
 TEST(SvgWriter, BackgroundScaleAndTitle) {
   SvgOptions o;
   o.background = rgb(0xffffff);

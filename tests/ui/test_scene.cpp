@@ -165,6 +165,138 @@ TEST(ArrayScene, FitTextKeepsAPrefixAndAnEllipsis) {
   EXPECT_EQ(fitText("123456", 1, 10, false, approximateTextWidth), "");
 }
 
+// The value a cell's tooltip names ("XY[5] = 25\n...").
+std::string tooltipValue(const SceneText& t) {
+  const size_t eq = t.tooltip.find(" = ");
+  const size_t end = t.tooltip.find('\n');
+  return eq == std::string::npos ? "" : t.tooltip.substr(eq + 3, end - eq - 3);
+}
+
+TEST(ArrayScene, ValuesTheLayoutSizedForAreDrawnInFull) {
+  // 64 two-digit values: cells narrow enough that the value font shrinks to fit them. Wherever
+  // it did not have to stop at the floor, every value fits and must be drawn, not dropped.
+  std::vector<double> in;
+  for (int i = 0; i < 64; ++i) in.push_back(10 + (i * 37) % 90);
+  const Trace t = captureCpu(AlgorithmId::KoggeStone, in, 64);
+  int checked = 0;
+  for (float width = 700; width <= 3200; width += 11) {
+    const Scene s = sceneOf(t, 0, width);
+    const auto values = s.textsWithRole("cell-value");
+    ASSERT_EQ(values.size(), 64u);
+    const float size = values[0]->size;
+    if (size <= 10.01f) continue;  // at the floor: eliding is expected
+    ++checked;
+    for (const char* role : {"cell-value", "before-cell-value"})
+      for (const SceneText* v : s.textsWithRole(role))
+        EXPECT_EQ(v->text, tooltipValue(*v))
+            << role << " " << v->index << " at width " << width << ", font " << v->size;
+  }
+  EXPECT_GT(checked, 50);
+}
+
+TEST(ArrayScene, AValueIsDrawnExactlyWhenItFitsItsCell) {
+  std::vector<double> in;
+  for (int i = 0; i < 64; ++i) in.push_back(i % 3 == 0 ? -1000 - i : 10 + i);
+  const Trace t = captureCpu(AlgorithmId::KoggeStone, in, 64);
+  for (float width = 300; width <= 3200; width += 23) {
+    const Scene s = sceneOf(t, 0, width);
+    for (const SceneText* v : s.textsWithRole("cell-value")) {
+      const std::string full = tooltipValue(*v);
+      // The cell's box is the hover box; the margins are kCellTextMargin of the font.
+      const float room = v->hoverW - kCellTextMargin * v->size;
+      const bool fits = approximateTextWidth(full, v->size, v->bold) <= room + 1e-3f;
+      if (fits) {
+        EXPECT_EQ(v->text, full) << "width " << width;
+      } else {
+        EXPECT_NE(v->text, full) << "width " << width;
+        EXPECT_LE(approximateTextWidth(v->text, v->size, v->bold), room + 1e-3f);
+        EXPECT_FALSE(v->tooltip.empty());
+      }
+    }
+  }
+}
+
+TEST(ArrayScene, BlellochDownSweepHighlightsBothEndsAndDrawsTheMove) {
+  const Trace t = captureCpu(AlgorithmId::Blelloch, defaultLessonInput());
+  int first = -1;
+  for (int k = 0; k < static_cast<int>(t.steps.size()) && first < 0; ++k)
+    if (t.steps[static_cast<size_t>(k)].label.rfind("down-sweep stride 4", 0) == 0) first = k;
+  ASSERT_GE(first, 0);
+  const Scene s = sceneOf(t, first, 1200);
+  EXPECT_EQ(indicesOf(s.rectsWithRole("cell-written")), (std::vector<int>{3, 7}));
+  EXPECT_EQ(cellValues(s), (std::vector<std::string>{"3", "4", "7", "0", "4", "5", "6", "11"}));
+  // One operator application (XY[3] into XY[7]) and one move (the old XY[7] to XY[3]).
+  EXPECT_EQ(countLines(s, "arrow"), 1u);
+  ASSERT_EQ(countLines(s, "move-arrow"), 1u);
+  // The own value flows into 7 only: 3's old value is overwritten, not combined.
+  ASSERT_EQ(countLines(s, "own-arrow"), 1u);
+  const auto centreOf = [&](const std::string& role, int index) {
+    for (const SceneRect& r : s.rects)
+      if (r.role.rfind(role, 0) == 0 && r.index == index) return r.x + 0.5f * r.w;
+    return -1.0f;
+  };
+  for (const SceneLine& l : s.lines) {
+    if (l.role == "own-arrow") {
+      EXPECT_EQ(l.index, 7);
+    }
+    if (l.role == "arrow") {
+      EXPECT_NEAR(l.x1, centreOf("before-cell", 3), 0.5f);
+      EXPECT_NEAR(l.x2, centreOf("cell", 7), 0.5f);
+    }
+    if (l.role == "move-arrow") {
+      EXPECT_TRUE(l.dashed);
+      EXPECT_TRUE(l.arrow);
+      EXPECT_EQ(l.index, 3);
+      EXPECT_NEAR(l.x1, centreOf("before-cell", 7), 0.5f);
+      EXPECT_NEAR(l.x2, centreOf("cell", 3), 0.5f);
+      EXPECT_LT(l.y1, l.y2);
+    }
+  }
+  EXPECT_TRUE(hasTextContaining(s, "legend", "moved"));
+  bool movedTip = false;
+  for (const SceneText* v : s.textsWithRole("cell-value"))
+    if (v->index == 3) movedTip = v->tooltip.find("moved here") != std::string::npos;
+  EXPECT_TRUE(movedTip);
+  // Steps without moves keep their legend short.
+  EXPECT_FALSE(hasTextContaining(sceneOf(t, 1, 1200), "legend", "moved"));
+}
+
+TEST(ArrayScene, BlellochClearWritesTheRootWithoutAnOwnArrow) {
+  const Trace t = captureCpu(AlgorithmId::Blelloch, defaultLessonInput());
+  int clear = -1;
+  for (int k = 0; k < static_cast<int>(t.steps.size()); ++k)
+    if (t.steps[static_cast<size_t>(k)].phase == "clear") clear = k;
+  ASSERT_GE(clear, 0);
+  const Scene s = sceneOf(t, clear, 1200);
+  EXPECT_EQ(indicesOf(s.rectsWithRole("cell-written")), (std::vector<int>{7}));
+  EXPECT_EQ(countLines(s, "own-arrow"), 0u);
+}
+
+TEST(ArrayScene, ALongStepTitleShrinksAndWrapsInsteadOfBeingClipped) {
+  Trace t = captureCpu(AlgorithmId::KoggeStone, defaultLessonInput());
+  const Scene plain = sceneOf(t, 1, 1000);
+  ASSERT_EQ(plain.textsWithRole("title").size(), 1u);
+  EXPECT_EQ(plain.textsWithRole("title")[0]->size, ArraySceneStyle{}.titleSize);  // it fits
+  t.steps[1].label = "phase 2: scan the subsection totals of every thread, stride 2, in place";
+  for (float width : {900.0f, 600.0f, 420.0f}) {
+    const Scene s = sceneOf(t, 1, width);
+    const auto lines = s.textsWithRole("title");
+    ASSERT_FALSE(lines.empty());
+    std::string joined;
+    for (const SceneText* line : lines) {
+      const float right = line->x + approximateTextWidth(line->text, line->size, line->bold);
+      EXPECT_LE(right, width) << "'" << line->text << "' at width " << width;
+      EXPECT_GE(line->size, ArraySceneStyle{}.labelSize);  // shrunk no smaller than body text
+      joined += line->text + " ";
+    }
+    EXPECT_NE(joined.find("Step 1 of 3"), std::string::npos) << joined;
+    EXPECT_NE(joined.find("in place"), std::string::npos) << joined;
+    // The rows start below the title's last line.
+    const float titleBottom = lines.back()->y + lines.back()->size;
+    for (const SceneText* index : s.textsWithRole("index")) EXPECT_GT(index->y, titleBottom);
+  }
+}
+
 TEST(ArrayScene, WarpBoundariesForTwoWarps) {
   std::vector<double> in(64, 1);
   const Trace t = captureCpu(AlgorithmId::KoggeStone, in, 64);

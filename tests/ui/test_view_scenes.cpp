@@ -108,6 +108,65 @@ TEST(CompareScene, OneFramedViewPerLaneAtItsOwnStep) {
   EXPECT_FALSE(s.textsWithRole("compare-headline").empty());
 }
 
+TEST(CompareScene, BlellochDownSweepMarksTheMovedCellToo) {
+  const Trace ks = lesson(AlgorithmId::KoggeStone);
+  const Trace bl = lesson(AlgorithmId::Blelloch);
+  int down = -1;  // the first down-sweep step: stride 4
+  for (int k = 0; k < static_cast<int>(bl.steps.size()) && down < 0; ++k)
+    if (bl.steps[static_cast<size_t>(k)].phase == "down-sweep") down = k;
+  ASSERT_GE(down, 0);
+  CompareSceneRequest rq;
+  rq.width = 1100;
+  rq.height = 800;
+  rq.views = {{"Kogge-Stone", "cpu", &ks, 1, compareCounters(ks, 1), {}},
+              {"Blelloch", "cpu", &bl, down, compareCounters(bl, down), {}}};
+  const Scene s = buildCompareScene(rq, {}, kPalette, approximateTextWidth);
+  const auto frames = s.rectsWithRole("compare-view");
+  ASSERT_EQ(frames.size(), 2u);
+  std::vector<int> written;
+  for (const SceneRect* r : s.rectsWithRole("cell-written"))
+    if (r->y >= frames[1]->y && r->y <= frames[1]->y + frames[1]->h) written.push_back(r->index);
+  std::sort(written.begin(), written.end());
+  EXPECT_EQ(written, (std::vector<int>{3, 7}));
+  size_t moves = 0;
+  for (const SceneLine& l : s.lines) moves += l.role == "move-arrow";
+  EXPECT_EQ(moves, 1u);
+  bool legend = false;
+  for (const SceneText* t : s.textsWithRole("legend")) legend |= t->text.find("moved") == 0;
+  EXPECT_TRUE(legend);
+  // Without a down-sweep on screen the legend does not mention moves.
+  rq.views[1].step = 1;
+  const Scene up = buildCompareScene(rq, {}, kPalette, approximateTextWidth);
+  for (const SceneText* t : up.textsWithRole("legend"))
+    EXPECT_EQ(t->text.find("moved"), std::string::npos);
+}
+
+TEST(CompareScene, ALongSubtitleTakesOneLineWithTheRestInTheTooltip) {
+  const Trace ks = lesson(AlgorithmId::KoggeStone);
+  const std::string where =
+      "produced by cpu: CPU emulator (4 resident blocks, ascending launch order) (no CUDA device: "
+      "this build has no CUDA support (built with SCANVIZ_CUDA=OFF or without a CUDA toolkit); "
+      "ran on the CPU emulator)";
+  CompareSceneRequest rq;
+  rq.width = 900;
+  rq.height = 800;
+  rq.views = {{"Kogge-Stone", where, &ks, 1, compareCounters(ks, 1), {}},
+              {"Kogge-Stone again", "cpu", &ks, 2, compareCounters(ks, 2), {}}};
+  const Scene s = buildCompareScene(rq, {}, kPalette, approximateTextWidth);
+  const auto subtitles = s.textsWithRole("compare-subtitle");
+  ASSERT_EQ(subtitles.size(), 2u);
+  const auto frames = s.rectsWithRole("compare-view");
+  ASSERT_EQ(frames.size(), 2u);
+  const SceneText* first = subtitles[0]->index == 0 ? subtitles[0] : subtitles[1];
+  const SceneText* second = first == subtitles[0] ? subtitles[1] : subtitles[0];
+  EXPECT_LE(first->x + approximateTextWidth(first->text, first->size, false),
+            frames[0]->x + frames[0]->w);
+  EXPECT_EQ(first->text.rfind("produced by cpu: CPU emulator", 0), 0u) << first->text;
+  EXPECT_EQ(first->tooltip, where);
+  EXPECT_EQ(second->text, "cpu");  // short ones stay as they are, with no tooltip
+  EXPECT_TRUE(second->tooltip.empty());
+}
+
 TEST(CompareScene, FourViewsInTwoColumnsAndFailedLanesSayWhy) {
   const Trace ks = lesson(AlgorithmId::KoggeStone);
   CompareSceneRequest rq;

@@ -222,6 +222,31 @@ def case_lesson_last_step(ctx):
     check(r.dump["explanation"] == "stride 4: threads 4..7 add XY[i-4] into XY[i]", r.dump["explanation"])
 
 
+def case_blelloch_down_sweep(ctx):
+    """Blelloch's first down-sweep step swaps and adds: cells 3 and 7 both written, on screen too,
+    one operand arrow and one dashed move arrow, and the move is not counted as an operation."""
+    r = ctx.run("--algorithm", "blelloch", "--step", "5")
+    check(r.dump["step"] == 5, f"step {r.dump['step']} shown, expected 5")
+    title = " ".join(t["text"] for t in r.texts("title"))
+    check("down-sweep stride 4" in title, f"title {title}")
+    written = sorted(x["index"] for x in r.rects("cell-written"))
+    check(written == [3, 7], f"highlighted cells {written}, expected 3 and 7")
+    highlight = hex_rgb(r.rects("cell-written")[0]["fill"])
+    for rect in r.rects("cell-written"):
+        x, y = r.cell_probe(rect)
+        check(near(r.image.pixel(x, y), highlight),
+              f"cell {rect['index']} at ({x:.0f},{y:.0f}) is {r.image.pixel(x, y)}, not the highlight {highlight}")
+    lines = r.scene["lines"]
+    arrows = [l for l in lines if l["role"] == "arrow"]
+    moves = [l for l in lines if l["role"] == "move-arrow"]
+    check(len(arrows) == 1 and arrows[0]["index"] == 7, f"operand arrows {arrows}")
+    check(len(moves) == 1 and moves[0]["index"] == 3 and moves[0]["dashed"], f"move arrows {moves}")
+    check(moves[0]["x1"] > moves[0]["x2"], "the move goes left, from XY[7] to XY[3]")
+    check(any(t["text"].startswith("moved") for t in r.texts("legend")), "no 'moved' in the legend")
+    check(r.counter("Ops this step") == "1", f"Ops counter {r.counter('Ops this step')}")
+    check("moves the old XY[i] into XY[i-4]" in r.dump["explanation"], r.dump["explanation"])
+
+
 def case_status_names_backend(ctx):
     """The status line says which backend and device produced what is shown."""
     r = ctx.run("--backend", "cpu")

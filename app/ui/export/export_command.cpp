@@ -20,6 +20,7 @@
 #include "app/ui/export/hidden_gl_context.h"
 #include "app/ui/export/plot_picture.h"
 #include "app/ui/export/svg_writer.h"
+#include "app/ui/export/timeline_picture.h"
 #include "app/ui/file_dialog.h"
 #include "app/ui/frame_output.h"
 #include "app/ui/panels.h"
@@ -142,6 +143,9 @@ ExportFormat chooseFormat(const Args& a, const std::string& out) {
   if (a.has("format"))
     return parseChoice(a, "format", ExportFormat::Png, parseExportFormat, "png, svg, gif, png-seq");
   if (const auto f = formatFromPath(out)) return *f;
+  // A folder gets the default name: a PNG unless --format says otherwise.
+  std::error_code ec;
+  if (!out.empty() && (out.back() == '/' || fs::is_directory(out, ec))) return ExportFormat::Png;
   throw UsageError("--out '" + out +
                    "' does not say the format: give --format png|svg|gif|png-seq");
 }
@@ -149,7 +153,17 @@ ExportFormat chooseFormat(const Args& a, const std::string& out) {
 ExportOptions readOptions(const Args& a, const LaunchOptions& lo) {
   ExportOptions o;
   o.format = chooseFormat(a, a.getOr("out", ""));
-  o.panel = parseChoice(a, "panel", ExportPanel::ArrayView, parseExportPanel, "array, window");
+  o.panel = parseChoice(a, "panel", ExportPanel::ArrayView, parseExportPanel,
+                        "array, counters, timeline, plot, window");
+  if (o.panel == ExportPanel::TimingPlot)
+    throw UsageError(
+        "--panel plot is the throughput plot of a benchmark report: give --bench REPORT.json "
+        "(from scanviz bench --json)");
+  // --lanes is the window's option (the timeline panel's lanes): the picture takes it alike.
+  if (lo.timelineLanes) {
+    if (o.panel != ExportPanel::Timeline) throw UsageError("--lanes applies to --panel timeline");
+    o.timelineLanes = *lo.timelineLanes == "block" ? LaneGrouping::ByBlock : LaneGrouping::BySm;
+  }
   o.scale = static_cast<int>(a.getInt("scale", 1, 1, 4));
   if (!isValidExportScale(o.scale)) throw UsageError("--scale must be 1, 2 or 4");
   o.background = parseChoice(a, "background", ExportBackground::Theme, parseExportBackground,
@@ -238,7 +252,10 @@ int writeStandalone(const Scene& scene, const std::string& out, const Args& a, T
 
 // `--bench FILE`: the throughput plot of a `scanviz bench --json` report.
 int exportBench(const Args& a, const std::vector<std::string>& rest) {
-  for (const char* lessonOnly : {"panel", "range", "width", "speed"})
+  // `--panel plot` names what --bench draws; any other panel is a lesson's.
+  if (a.has("panel") && a.getOr("panel", "") != "plot")
+    throw UsageError("--bench draws the throughput plot: --panel is plot or left out");
+  for (const char* lessonOnly : {"range", "width", "speed"})
     if (a.has(lessonOnly))
       throw UsageError(std::string("--") + lessonOnly + " does not apply to a --bench plot");
   if (a.flag("all") || a.flag("explanation"))
@@ -284,6 +301,13 @@ int exportLesson(const std::vector<std::string>& args) {
   AppState state(AppSettings{}, /*settingsFile=*/"");
   prepareState(state, o, lo);
   o.steps = chooseSteps(a, lo, state, o);
+  // The panels' own settings, as the window has them (a session's P of Brent's bound, its lanes).
+  o.brentProcessors = state.settings().brentProcessors;
+  if (!lo.timelineLanes && state.settings().layout.timelineLanes == "block")
+    o.timelineLanes = LaneGrouping::ByBlock;
+  if (o.panel == ExportPanel::Timeline)
+    if (const std::string problem = timelinePictureProblem(state.trace()); !problem.empty())
+      throw InputError(problem);
   if (const std::string problem = exportProblem(o, static_cast<int>(state.trace().steps.size()));
       !problem.empty())
     throw UsageError(problem);
@@ -311,14 +335,18 @@ std::string exportUsage() {
          "         [--step K | --range A:B | --all] --out PATH\n"
          "         [--format png|svg|gif|png-seq] [--scale 1|2|4] [--theme dark|light]\n"
          "         [--palette classic|okabe-ito] [--background theme|white|transparent]\n"
-         "         [--panel array|window] [--width PX] [--explanation] [--speed STEPS_PER_S]\n"
+         "         [--panel array|counters|timeline|window] [--lanes sm|block] [--width PX]\n"
+         "         [--explanation] [--speed STEPS_PER_S]\n"
          "         [--size WxH] [--ui-scale 1..3] [--presentation]\n"
          "Several steps make a filmstrip (png, svg) or the frames of a GIF or PNG sequence.\n"
          "--out may be a folder: the file then gets its default name "
          "(brent-kung_n8_step3@2x.png).\n"
          "PNG and GIF need an OpenGL context: without a display run under xvfb-run -a.\n"
          "capture options are those of `scanviz capture` (--algorithm, --input, --n, ...)\n"
-         "       scanviz export --bench REPORT.json --out PATH [--dtype int32|float32]\n"
+         "counters, timeline: the counters of the step, the block timeline of a grid-level scan\n"
+         "(PNG or SVG; --lanes as the timeline panel's lanes).\n"
+         "       scanviz export --bench REPORT.json [--panel plot] --out PATH [--dtype "
+         "int32|float32]\n"
          "         [--subjects kogge-stone,cub,copy,...] [--size WxH] [--theme ...] [--scale ...]\n"
          "The throughput plot (GB/s against N) of `scanviz bench --json REPORT.json`.\n";
 }

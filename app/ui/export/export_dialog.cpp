@@ -6,9 +6,11 @@
 #include <cfloat>
 #include <filesystem>
 
+#include "app/ui/export/timing_plots.h"
 #include "app/ui/help_marker.h"
 #include "app/ui/panels.h"
 #include "app/ui/theme.h"
+#include "app/ui/timing_state.h"
 
 namespace scanviz {
 namespace {
@@ -35,6 +37,40 @@ const char* formatLabel(ExportFormat f) {
 template <class T>
 void radio(const char* label, T& value, T choice) {
   if (ImGui::RadioButton(label, value == choice)) value = choice;
+}
+
+const char* panelLabel(ExportPanel p) {
+  switch (p) {
+    case ExportPanel::ArrayView:
+      return "Array view";
+    case ExportPanel::Counters:
+      return "Counters";
+    case ExportPanel::Timeline:
+      return "Block timeline";
+    case ExportPanel::TimingPlot:
+      return "Timing plot";
+    case ExportPanel::Window:
+      return "Whole window";
+  }
+  return "";
+}
+
+// The next choice of a row of radio buttons: on this line while it fits, else at `column` of
+// the next one.
+void nextChoice(const char* label, float column) {
+  const float width =
+      ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
+  ImGui::SameLine();
+  if (ImGui::GetContentRegionAvail().x < width) {
+    ImGui::NewLine();
+    ImGui::SameLine(column);
+  }
+}
+
+bool formatFits(ExportFormat f, ExportPanel p) {
+  if (p == ExportPanel::Window) return f == ExportFormat::Png;
+  if (isSingleScenePanel(p)) return f == ExportFormat::Png || f == ExportFormat::Svg;
+  return true;
 }
 
 constexpr ImGuiWindowFlags kCornerFlags =
@@ -68,6 +104,9 @@ void ExportDialog::open(const AppState& state) {
   const ExportDialogModel previous = model_;
   model_ = ExportDialogModel::forLesson(state.trace(), state.playback.step(), state.settings());
   model_.options.speed = state.playback.speed();
+  const TimingState& timing = timingState();
+  model_.timingPlotUnavailable = timing_plots::unavailableReason(timing);
+  model_.options.timingPlot = timing.lookedAt;
   if (previous.stepCount > 0) {
     // The choices of the last export stay (a lecturer exports many figures alike); the lesson,
     // the step and so the name are the new ones.
@@ -78,6 +117,10 @@ void ExportDialog::open(const AppState& state) {
     model_.options.style.theme = previous.options.style.theme;
     model_.options.style.explanation = previous.options.style.explanation;
     model_.steps = previous.steps;
+    // A panel that has nothing to show now (no timeline in this trace, no timing run) falls back
+    // to the array view.
+    if (!model_.unavailable(model_.options.panel).empty())
+      model_.options.panel = ExportPanel::ArrayView;
     model_.update();
   }
   visible_ = true;
@@ -95,8 +138,8 @@ void ExportDialog::draw(UiContext& ui) {
 }
 
 void ExportDialog::drawStepChoice() {
-  const bool window = model_.options.panel == ExportPanel::Window;
-  if (window) ImGui::BeginDisabled();
+  const bool oneStep = model_.options.panel != ExportPanel::ArrayView;
+  if (oneStep) ImGui::BeginDisabled();
   const std::string current = "This step (" + std::to_string(model_.current) + ")";
   radio(current.c_str(), model_.steps, StepChoice::Current);
   ImGui::SameLine();
@@ -110,32 +153,56 @@ void ExportDialog::drawStepChoice() {
     ImGui::DragIntRange2("##range", &model_.rangeFirst, &model_.rangeLast, 0.1f, 0,
                          std::max(0, model_.stepCount - 1), "from %d", "to %d");
   }
-  if (window) ImGui::EndDisabled();
+  if (oneStep) ImGui::EndDisabled();
   ImGui::SameLine();
   helpMarker(
       "Several steps in a PNG or SVG make a filmstrip: one row per step, as the textbooks draw "
-      "all iterations at once. A GIF or numbered PNGs show them one after another. The whole "
-      "window is exported at the step on screen.");
+      "all iterations at once. A GIF or numbered PNGs show them one after another. The other "
+      "pictures show the step on screen.");
 }
 
 void ExportDialog::drawOptions() {
   ExportOptions& o = model_.options;
+  const float column = ImGui::GetFontSize() * 7;
   ImGui::TextUnformatted("Show");
-  ImGui::SameLine(ImGui::GetFontSize() * 7);
-  radio("Array view", o.panel, ExportPanel::ArrayView);
-  ImGui::SameLine();
-  radio("Whole window", o.panel, ExportPanel::Window);
+  ImGui::SameLine(column);
+  bool first = true;
+  for (ExportPanel p : {ExportPanel::ArrayView, ExportPanel::Counters, ExportPanel::Timeline,
+                        ExportPanel::TimingPlot, ExportPanel::Window}) {
+    if (!first) nextChoice(panelLabel(p), column);
+    first = false;
+    const std::string why = model_.unavailable(p);
+    ImGui::BeginDisabled(!why.empty());
+    radio(panelLabel(p), o.panel, p);
+    ImGui::EndDisabled();
+    if (!why.empty() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+      ImGui::SetTooltip("%s", why.c_str());
+  }
+  if (o.panel == ExportPanel::TimingPlot) {
+    ImGui::Dummy(ImVec2(column - ImGui::GetStyle().ItemSpacing.x, 0));
+    ImGui::SameLine(column);
+    radio("GB/s vs N", o.timingPlot, TimingPlotKind::ThroughputVsN);
+    ImGui::SameLine();
+    radio("Time per call vs N", o.timingPlot, TimingPlotKind::TimeVsN);
+    ImGui::SameLine();
+    helpMarker(
+        "The timing panel's plot of the run it shows, with its colours and without the subjects "
+        "hidden there; a compared run is drawn faint.");
+  }
 
   ImGui::TextUnformatted("Format");
   ImGui::SameLine(ImGui::GetFontSize() * 7);
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 16);
   if (ImGui::BeginCombo("##format", formatLabel(o.format))) {
     for (ExportFormat f :
-         {ExportFormat::Png, ExportFormat::Svg, ExportFormat::Gif, ExportFormat::PngSequence})
-      if (ImGui::Selectable(formatLabel(f), f == o.format)) o.format = f;
+         {ExportFormat::Png, ExportFormat::Svg, ExportFormat::Gif, ExportFormat::PngSequence}) {
+      const bool fits = formatFits(f, o.panel);
+      if (ImGui::Selectable(formatLabel(f), f == o.format,
+                            fits ? 0 : ImGuiSelectableFlags_Disabled))
+        o.format = f;
+    }
     ImGui::EndCombo();
   }
-  if (o.panel == ExportPanel::Window) o.format = ExportFormat::Png;
 
   ImGui::TextUnformatted("Steps");
   ImGui::SameLine(ImGui::GetFontSize() * 7);
@@ -265,7 +332,11 @@ void ExportDialog::start(UiContext& ui) {
     UiContext u{state, fonts, palette, scale, report, files, commands, /*animate=*/false};
     drawMainLayout(u);
   };
-  job_ = std::make_unique<ExportJob>(state.shown().trace, o, model_.outputPath(), painter);
+  std::optional<plot::PlotSpec> timingPlot;
+  if (o.panel == ExportPanel::TimingPlot && model_.timingPlotUnavailable.empty())
+    timingPlot = timing_plots::picturePlot(timingState(), o.timingPlot);
+  job_ = std::make_unique<ExportJob>(state.shown().trace, o, model_.outputPath(), painter,
+                                     std::move(timingPlot));
   state.updateSettings(model_.remembered(state.settings()));
   if (job_->finished()) finish(state);  // a problem found before any work
 }

@@ -1,7 +1,9 @@
-// The Export dialog (Ctrl+E, File > Export picture...): what to export (the array view or the
-// whole window), the format, the steps, the scale, the picture's theme and background, the folder
-// and file name; then the export runs a slice of work per frame with a progress bar and Cancel, and
-// a toast names the file it wrote. The window never waits for a long GIF or filmstrip.
+// The Export dialog (Ctrl+E, File > Export picture...): what to export (the array view, the
+// counters, the block timeline, the timing panel's plot or the whole window; a choice with
+// nothing to show is disabled and its tooltip says why), the format, the steps, the scale, the
+// picture's theme and background, the folder and file name; then the export runs a slice of work
+// per frame with a progress bar and Cancel, and a toast names the file it wrote. The window never
+// waits for a long GIF or filmstrip.
 #pragma once
 
 #include <chrono>

@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "app/ui/export/export_naming.h"
+#include "app/ui/export/timeline_picture.h"
 
 namespace scanviz {
 
@@ -17,6 +18,10 @@ ExportDialogModel ExportDialogModel::forLesson(const Trace& trace, int step,
   m.rangeLast = std::max(0, m.stepCount - 1);
   m.options.style.theme = settings.theme;
   m.options.style.palette = settings.palette;
+  m.options.brentProcessors = settings.brentProcessors;
+  m.options.timelineLanes =
+      settings.layout.timelineLanes == "block" ? LaneGrouping::ByBlock : LaneGrouping::BySm;
+  m.timelineUnavailable = timelinePictureProblem(trace);
   m.folder = defaultExportFolder(settings.exportFolder);
   m.update();
   return m;
@@ -26,8 +31,11 @@ void ExportDialogModel::update() {
   const int last = std::max(0, stepCount - 1);
   rangeFirst = std::clamp(rangeFirst, 0, last);
   rangeLast = std::clamp(rangeLast, rangeFirst, last);
-  // A window picture shows the window as it is: the step on screen.
-  const StepChoice choice = options.panel == ExportPanel::Window ? StepChoice::Current : steps;
+  // Only the array view makes filmstrips and animations; the other panels show the step on
+  // screen, as PNG or SVG (the whole window: PNG).
+  const StepChoice choice = options.panel == ExportPanel::ArrayView ? steps : StepChoice::Current;
+  if (options.panel == ExportPanel::Window) options.format = ExportFormat::Png;
+  if (isSingleScenePanel(options.panel) && isAnimation(options)) options.format = ExportFormat::Png;
   switch (choice) {
     case StepChoice::Current:
       options.steps = {current, current};
@@ -53,7 +61,14 @@ std::string ExportDialogModel::outputPath() const {
   return (std::filesystem::path(folder) / name).string();
 }
 
+std::string ExportDialogModel::unavailable(ExportPanel panel) const {
+  if (panel == ExportPanel::Timeline) return timelineUnavailable;
+  if (panel == ExportPanel::TimingPlot) return timingPlotUnavailable;
+  return {};
+}
+
 std::string ExportDialogModel::problem() const {
+  if (const std::string panel = unavailable(options.panel); !panel.empty()) return panel;
   const std::string options_problem = exportProblem(options, stepCount);
   if (!options_problem.empty()) return options_problem;
   if (fileName.empty()) return "the file needs a name";

@@ -24,13 +24,21 @@ struct ExportDialogModel {
   std::string folder;
   std::string fileName;
   bool nameEdited = false;  // the user typed a name: changing options no longer renames it
+  // Why the block timeline or the timing plot cannot be shown; empty when they can.
+  std::string timelineUnavailable;
+  std::string timingPlotUnavailable = "there is no timing plot yet: run the benchmark first";
 
   // The dialog as it opens on a lesson: this step, the screen's look, 1x PNG of the array view,
+  // the panels' settings (Brent's P, the timeline's lanes), whether the trace has a timeline,
   // the remembered folder (or a sensible one), and the default name.
   static ExportDialogModel forLesson(const Trace& trace, int step, const AppSettings& settings);
 
-  // Makes options.steps follow the step choice, then the file name follow the options (unless the
-  // user named the file).
+  // Why `panel` cannot be exported now (shown as the tooltip of its disabled choice); empty when
+  // it can.
+  std::string unavailable(ExportPanel panel) const;
+  // Makes options.steps follow the step choice (one step for every panel but the array view) and
+  // the format one the panel has, then the file name follow the options (unless the user named
+  // the file).
   void update();
   // The user typed a name.
   void setFileName(std::string name);

@@ -3,9 +3,12 @@
 #include <filesystem>
 
 #include "app/core/file_util.h"
+#include "app/ui/export/counters_picture.h"
 #include "app/ui/export/export_naming.h"
 #include "app/ui/export/filmstrip.h"
+#include "app/ui/export/plot_picture.h"
 #include "app/ui/export/svg_writer.h"
+#include "app/ui/export/timeline_picture.h"
 #include "app/ui/frame_output.h"
 
 namespace scanviz {
@@ -16,11 +19,12 @@ bool exportNeedsGl(const ExportOptions& o) {
 }
 
 ExportJob::ExportJob(std::shared_ptr<const Trace> trace, ExportOptions options, std::string out,
-                     WindowPainter painter)
+                     WindowPainter painter, std::optional<plot::PlotSpec> timingPlot)
     : trace_(std::move(trace)),
       options_(std::move(options)),
       out_(std::move(out)),
-      painter_(std::move(painter)) {
+      painter_(std::move(painter)),
+      timingPlot_(std::move(timingPlot)) {
   background_ = exportBackgroundColor(options_.background, picturePalette(options_.style));
   const std::string problem = trace_
                                   ? exportProblem(options_, static_cast<int>(trace_->steps.size()))
@@ -29,8 +33,8 @@ ExportJob::ExportJob(std::shared_ptr<const Trace> trace, ExportOptions options, 
     error_ = problem;
     return;
   }
-  if (options_.panel == ExportPanel::Window && !painter_) {
-    error_ = "the whole window can only be exported where its panels can be drawn";
+  if (const std::string panel = panelProblem(); !panel.empty()) {
+    error_ = panel;
     return;
   }
   if (options_.panel == ExportPanel::ArrayView)
@@ -108,7 +112,40 @@ OffscreenImGui& ExportJob::gl() {
   return *gl_;
 }
 
+std::string ExportJob::panelProblem() const {
+  switch (options_.panel) {
+    case ExportPanel::Window:
+      return painter_ ? std::string()
+                      : "the whole window can only be exported where its panels can be drawn";
+    case ExportPanel::Timeline:
+      return timelinePictureProblem(*trace_);
+    case ExportPanel::TimingPlot:
+      return timingPlot_ ? std::string()
+                         : "there is no timing plot yet: run the benchmark in the timing view "
+                           "(View > Timing, B) first";
+    case ExportPanel::ArrayView:
+    case ExportPanel::Counters:
+      return {};
+  }
+  return {};
+}
+
 Scene ExportJob::picture() const {
+  switch (options_.panel) {
+    case ExportPanel::Counters:
+      return countersPicture(*trace_, options_.steps.first, options_.brentProcessors,
+                             options_.style);
+    case ExportPanel::Timeline:
+      return timelinePicture(*trace_, options_.timelineLanes, options_.style);
+    case ExportPanel::TimingPlot: {
+      PlotPictureStyle plotStyle;
+      plotStyle.theme = options_.style.theme;
+      return plotPicture(*timingPlot_, plotStyle, picturePalette(options_.style), pictureMeasure());
+    }
+    case ExportPanel::ArrayView:
+    case ExportPanel::Window:
+      break;
+  }
   if (isFilmstrip(options_))
     return filmstripPicture(*trace_, options_.steps.first, options_.steps.last, options_.style);
   return stepPicture(*trace_, options_.steps.first, options_.style);
@@ -140,7 +177,11 @@ void ExportJob::writeSvg() {
   SvgOptions svg;
   svg.background = background_;
   svg.scale = static_cast<float>(options_.scale);
-  svg.title = trace_->meta.algorithm + ", N = " + std::to_string(trace_->meta.n);
+  svg.title = options_.panel == ExportPanel::TimingPlot
+                  ? timingPlot_->title
+                  : trace_->meta.algorithm + ", N = " + std::to_string(trace_->meta.n);
+  if (options_.panel == ExportPanel::Counters || options_.panel == ExportPanel::Timeline)
+    svg.title += ", " + std::string(panelKey(options_.panel));
   const Scene scene = picture();
   writeFileAtomically(out_, sceneToSvg(scene, svg));
   written_.push_back(out_);

@@ -18,6 +18,7 @@
 #include "app/ui/export/offscreen_imgui.h"
 #include "app/ui/export/scene_raster.h"
 #include "app/ui/export/window_picture.h"
+#include "app/ui/plot/plot_widget.h"
 
 namespace scanviz {
 
@@ -27,9 +28,10 @@ bool exportNeedsGl(const ExportOptions& o);
 class ExportJob {
  public:
   // `out` is the file, or the folder of a PNG sequence. `painter` draws the window's panels; it is
-  // needed for whole-window pictures only.
+  // needed for whole-window pictures only. `timingPlot` is the plot of a timing-plot picture (the
+  // timing panel's data, not the trace's).
   ExportJob(std::shared_ptr<const Trace> trace, ExportOptions options, std::string out,
-            WindowPainter painter = {});
+            WindowPainter painter = {}, std::optional<plot::PlotSpec> timingPlot = std::nullopt);
   ~ExportJob();
   ExportJob(const ExportJob&) = delete;
   ExportJob& operator=(const ExportJob&) = delete;
@@ -74,6 +76,8 @@ class ExportJob {
   PixelImage renderStep(int step);
   void checkPixels(float width, float height) const;
   Scene picture() const;
+  // Why this panel cannot be exported from what the job was given; empty when it can.
+  std::string panelProblem() const;
   OffscreenImGui& gl();
   void removeWritten();
 
@@ -81,6 +85,7 @@ class ExportJob {
   ExportOptions options_;
   std::string out_;
   WindowPainter painter_;
+  std::optional<plot::PlotSpec> timingPlot_;
   std::unique_ptr<OffscreenImGui> gl_;
   std::unique_ptr<SceneRaster> raster_;
   std::deque<std::pair<std::string, Unit>> units_;

@@ -41,9 +41,13 @@ bool isFolder(const std::string& path) {
 
 std::string defaultExportName(const TraceMeta& meta, const ExportOptions& o) {
   if (o.format == ExportFormat::PngSequence) return stem(meta) + "_frames" + scaleSuffix(o);
-  const std::string window = o.panel == ExportPanel::Window ? "_window" : "";
-  return stem(meta) + stepsPart(o) + window + scaleSuffix(o) +
-         std::string(formatExtension(o.format));
+  const std::string extension(formatExtension(o.format));
+  // A timing plot shows a benchmark run, not the lesson: its name says which plot.
+  if (o.panel == ExportPanel::TimingPlot)
+    return "timing_" + std::string(timingPlotKey(o.timingPlot)) + scaleSuffix(o) + extension;
+  const std::string panel =
+      o.panel == ExportPanel::ArrayView ? "" : "_" + std::string(panelKey(o.panel));
+  return stem(meta) + stepsPart(o) + panel + scaleSuffix(o) + extension;
 }
 
 std::string sequenceFrameName(const TraceMeta& meta, const ExportOptions& o, int step) {

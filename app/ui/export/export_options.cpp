@@ -89,13 +89,34 @@ std::optional<ExportBackground> parseExportBackground(std::string_view s) {
 }
 
 std::string_view panelKey(ExportPanel p) {
-  return p == ExportPanel::ArrayView ? "array" : "window";
+  switch (p) {
+    case ExportPanel::ArrayView:
+      return "array";
+    case ExportPanel::Counters:
+      return "counters";
+    case ExportPanel::Timeline:
+      return "timeline";
+    case ExportPanel::TimingPlot:
+      return "plot";
+    case ExportPanel::Window:
+      return "window";
+  }
+  return "array";
 }
 
 std::optional<ExportPanel> parseExportPanel(std::string_view s) {
-  if (s == "array") return ExportPanel::ArrayView;
-  if (s == "window") return ExportPanel::Window;
+  for (ExportPanel p : {ExportPanel::ArrayView, ExportPanel::Counters, ExportPanel::Timeline,
+                        ExportPanel::TimingPlot, ExportPanel::Window})
+    if (s == panelKey(p)) return p;
   return std::nullopt;
+}
+
+std::string_view timingPlotKey(TimingPlotKind k) {
+  return k == TimingPlotKind::TimeVsN ? "time-vs-n" : "gbps-vs-n";
+}
+
+bool isSingleScenePanel(ExportPanel p) {
+  return p == ExportPanel::Counters || p == ExportPanel::Timeline || p == ExportPanel::TimingPlot;
 }
 
 bool isValidExportScale(int scale) {
@@ -137,6 +158,14 @@ std::string exportProblem(const ExportOptions& o, int stepCount) {
       return "the whole window is exported as PNG only (its panels are ImGui widgets, not a "
              "scene); SVG, GIF and PNG sequences show the array view";
     if (o.steps.count() > 1) return "a whole-window picture shows one step: choose one step";
+  }
+  if (isSingleScenePanel(o.panel)) {
+    const std::string what = o.panel == ExportPanel::Counters   ? "the counters picture"
+                             : o.panel == ExportPanel::Timeline ? "the block timeline"
+                                                                : "a timing plot";
+    if (o.format != ExportFormat::Png && o.format != ExportFormat::Svg)
+      return what + " is exported as PNG or SVG; GIF and PNG sequences show the array view";
+    if (o.steps.count() > 1) return what + " is one picture: choose one step";
   }
   return {};
 }

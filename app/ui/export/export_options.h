@@ -1,19 +1,24 @@
-// What one export makes: the format, the panel, the scale, the look (theme, palette, background),
-// the steps and the GIF speed, with the names the command line and the dialog use for them and the
-// checks both apply. No ImGui here.
+// What one export makes: the format, the panel (the array view, the counters, the block timeline,
+// a timing plot or the whole window), the scale, the look (theme, palette, background), the steps
+// and the GIF speed, with the names the command line and the dialog use for them and the checks
+// both apply. No ImGui here.
 #pragma once
 
 #include <optional>
 #include <string>
 #include <string_view>
 
+#include "app/core/block_timeline.h"
 #include "app/ui/export/picture.h"
+#include "app/ui/export/timing_plot_kind.h"
 #include "app/ui/palette.h"
 
 namespace scanviz {
 
 enum class ExportFormat { Png, Svg, Gif, PngSequence };
-enum class ExportPanel { ArrayView, Window };
+// Counters, Timeline and TimingPlot are scenes of their own (PNG, SVG); the window is ImGui
+// widgets drawn offscreen (PNG only).
+enum class ExportPanel { ArrayView, Counters, Timeline, TimingPlot, Window };
 enum class ExportBackground { Theme, White, Transparent };
 
 struct StepRange {
@@ -34,6 +39,12 @@ struct ExportOptions {
   int windowWidth = 1440;
   int windowHeight = 900;
   float windowUiScale = 1;
+  // Counters: the P of Brent's bound W/P + D, as the counters panel sets it.
+  int brentProcessors = AppSettings{}.brentProcessors;
+  // Timeline: lanes by SM or one per block, as the timeline panel shows them.
+  LaneGrouping timelineLanes = LaneGrouping::BySm;
+  // Timing plot: which of the panel's line plots.
+  TimingPlotKind timingPlot = TimingPlotKind::ThroughputVsN;
 };
 
 std::string_view formatKey(ExportFormat f);  // png | svg | gif | png-seq
@@ -45,8 +56,11 @@ std::optional<ExportFormat> formatFromPath(std::string_view path);
 
 std::string_view backgroundKey(ExportBackground b);  // theme | white | transparent
 std::optional<ExportBackground> parseExportBackground(std::string_view s);
-std::string_view panelKey(ExportPanel p);  // array | window
+std::string_view panelKey(ExportPanel p);  // array | counters | timeline | plot | window
 std::optional<ExportPanel> parseExportPanel(std::string_view s);
+std::string_view timingPlotKey(TimingPlotKind k);  // time-vs-n | gbps-vs-n
+// Panels drawn from a scene of their own, one picture of one step: PNG or SVG.
+bool isSingleScenePanel(ExportPanel p);
 
 bool isValidExportScale(int scale);
 // Several steps in one PNG or SVG.

@@ -16,7 +16,7 @@ bool isBeforeCell(const std::string& role) {
   return role.rfind("before-cell", 0) == 0;
 }
 bool isArrow(const std::string& role) {
-  return role == "arrow" || role == "own-arrow" || role == "load-arrow";
+  return role == "arrow" || role == "own-arrow" || role == "load-arrow" || role == "move-arrow";
 }
 
 struct RowSpan {

@@ -83,8 +83,15 @@ void writeRect(std::ostream& out, const SceneRect& r, Patterns& patterns) {
   out << "/>\n";
 }
 
+// The screen's dash and gap lengths; empty for a solid line.
+std::string dashArray(const SceneLine& l) {
+  if (!l.dashed) return {};
+  return " stroke-dasharray=\"" + num(4 * l.width + 3) + " " + num(3 * l.width + 2) + "\"";
+}
+
 // Arrowheads with the screen's proportions (scene_renderer.cpp): a head of 3.5 widths plus 4
 // pixels, at most 45 % of the line, as wide as 1.1 times its length.
+
 void writeArrow(std::ostream& out, const SceneLine& l) {
   const float len = std::hypot(l.x2 - l.x1, l.y2 - l.y1);
   if (len <= 0) return;
@@ -95,23 +102,20 @@ void writeArrow(std::ostream& out, const SceneLine& l) {
   out << "<g" << classOf(l.role, l.index) << ">";
   out << "<line x1=\"" << num(l.x1) << "\" y1=\"" << num(l.y1) << "\" x2=\"" << num(bx)
       << "\" y2=\"" << num(by) << "\"" << paint("stroke", l.color) << " stroke-width=\""
-      << num(l.width) << "\"/>";
+      << num(l.width) << "\"" << dashArray(l) << "/>";
   out << "<polygon points=\"" << num(l.x2) << "," << num(l.y2) << " " << num(bx - dy * half) << ","
       << num(by + dx * half) << " " << num(bx + dy * half) << "," << num(by - dx * half) << "\""
       << paint("fill", l.color) << "/></g>\n";
 }
 
 void writeLine(std::ostream& out, const SceneLine& l) {
-  if (l.arrow && !l.dashed) {
+  if (l.arrow) {  // a dashed arrow (a move) keeps a solid head, as on screen
     writeArrow(out, l);
     return;
   }
   out << "<line" << classOf(l.role, l.index) << " x1=\"" << num(l.x1) << "\" y1=\"" << num(l.y1)
       << "\" x2=\"" << num(l.x2) << "\" y2=\"" << num(l.y2) << "\"" << paint("stroke", l.color)
-      << " stroke-width=\"" << num(l.width) << "\"";
-  if (l.dashed)  // the screen's dash and gap lengths
-    out << " stroke-dasharray=\"" << num(4 * l.width + 3) << " " << num(3 * l.width + 2) << "\"";
-  out << "/>\n";
+      << " stroke-width=\"" << num(l.width) << "\"" << dashArray(l) << "/>\n";
 }
 
 const char* anchorOf(TextAlign a) {

@@ -268,10 +268,10 @@ class TimelineSceneBuilder {
       if (!thin)
         addRect(g_.plotLeft, l.y, g_.plotRight - g_.plotLeft, l.height, stripe, "lane", key);
       if (static_cast<int>(l.lane) % every != 0) continue;
-      const float textSize = std::min(size, std::max(0.8f * size, l.height));
-      addText(g_.plotLeft - 0.5f * pad(), l.y + 0.5f * (l.height - textSize),
-              laneLabel(lane, tl_.unit), pal_.textDim, textSize, false, TextAlign::Right,
-              "lane-label", key);
+      // Labels keep the small text size however thin the lanes: `every` already spaces them a
+      // label's height apart, and shrunk labels are what a projector loses first.
+      addText(g_.plotLeft - 0.5f * pad(), l.y + 0.5f * (l.height - size), laneLabel(lane, tl_.unit),
+              pal_.textDim, size, false, TextAlign::Right, "lane-label", key);
     }
   }
 

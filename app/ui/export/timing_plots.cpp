@@ -1,0 +1,103 @@
+#include "app/ui/export/timing_plots.h"
+
+#include <algorithm>
+
+#include "app/core/bench/bench_format.h"
+#include "app/core/scan_options.h"
+
+namespace scanviz::timing_plots {
+namespace {
+
+constexpr uint32_t kFaintAlpha = 0x70;
+
+plot::Series lineSeries(const TimingSeries& t, uint32_t color, const std::string& suffix) {
+  plot::Series s;
+  s.name = t.label + suffix;
+  s.x = t.n;
+  s.y = t.value;
+  s.color = color;
+  return s;
+}
+
+void addSeries(plot::PlotSpec& spec, const TimingState& s, const std::vector<TimingSeries>& all,
+               const TimingRun* other, TimingMetric metric) {
+  if (other) {
+    const std::string suffix = " (run " + std::to_string(other->id) + ")";
+    for (const TimingSeries& t : timingSeries(*other, comparedDType(*other, s.dtype), metric)) {
+      if (s.hidden.count(t.label)) continue;
+      plot::Series faintSeries = lineSeries(t, faint(subjectColor(all, t.subject)), suffix);
+      faintSeries.markers = false;
+      spec.series.push_back(std::move(faintSeries));
+    }
+  }
+  for (const TimingSeries& t : timingSeries(*shownTimingRun(s), s.dtype, metric))
+    if (!s.hidden.count(t.label))
+      spec.series.push_back(lineSeries(t, subjectColor(all, t.subject), ""));
+}
+
+std::string sizeText(double n) {
+  return formatBenchSize(static_cast<long long>(n));
+}
+
+}  // namespace
+
+uint32_t faint(uint32_t color) {
+  return (color & 0x00ffffffu) | (kFaintAlpha << 24);
+}
+
+DType comparedDType(const TimingRun& other, DType shown) {
+  const std::vector<DType> dtypes = measuredDTypes(other);
+  if (dtypes.empty() || std::find(dtypes.begin(), dtypes.end(), shown) != dtypes.end())
+    return shown;
+  return dtypes.front();
+}
+
+uint32_t subjectColor(const std::vector<TimingSeries>& all, const BenchSubject& subject) {
+  for (size_t i = 0; i < all.size(); ++i)
+    if (all[i].subject == subject) return plot::seriesColor(static_cast<int>(i));
+  return plot::seriesColor(static_cast<int>(all.size()));
+}
+
+plot::PlotSpec linePlot(const TimingState& s, TimingPlotKind kind, ImVec2 size) {
+  const bool time = kind == TimingPlotKind::TimeVsN;
+  const TimingMetric metric = time ? TimingMetric::Milliseconds : TimingMetric::GigabytesPerSecond;
+  const TimingRun& run = *shownTimingRun(s);
+  const std::vector<TimingSeries> all = timingSeries(run, s.dtype, TimingMetric::Milliseconds);
+  plot::PlotSpec spec;
+  spec.title = time ? "Time per call vs N" : "Throughput vs N";
+  spec.xLabel = "N (elements)";
+  spec.yLabel = timingMetricLabel(metric);
+  spec.xScale = plot::AxisScale::Log2;
+  spec.yScale = plot::AxisScale::Log10;
+  spec.legend = false;
+  spec.size = size;
+  spec.formatX = sizeText;
+  spec.emptyText = "no points yet: run the benchmark";
+  addSeries(spec, s, all, s.history.find(s.compareRun), metric);
+  if (time) {
+    spec.formatY = [](double ms) { return formatBenchDuration(ms); };
+  } else {
+    for (const TimingReference& r : bandwidthReferences(run, s.dtype))
+      spec.references.push_back({r.label, r.gigabytesPerSecond, subjectColor(all, r.subject)});
+  }
+  return spec;
+}
+
+plot::PlotSpec picturePlot(const TimingState& s, TimingPlotKind kind) {
+  plot::PlotSpec spec = linePlot(s, kind, ImVec2(0, 0));
+  spec.legend = true;
+  const TimingRun& run = *shownTimingRun(s);
+  spec.title += ", " + std::string(dtypeName(s.dtype)) + "  \xC2\xB7  " +
+                (run.cpu() ? std::string("CPU emulator (times show work)") : run.report.deviceName);
+  return spec;
+}
+
+std::string unavailableReason(const TimingState& s) {
+  const TimingRun* run = shownTimingRun(s);
+  if (!run || run->report.points.empty())
+    return "there is no timing plot yet: run the benchmark in the timing view (View > Timing, "
+           "B) first";
+  return {};
+}
+
+}  // namespace scanviz::timing_plots

@@ -1,0 +1,325 @@
+// The counters and the block timeline as pictures, and the options, names and dialog logic of
+// the panels other than the array view: the counters picture shows exactly the panel's rows in
+// two aligned columns; the timeline picture is the timeline scene of the whole run with every
+// lane drawn; a trace without block timings is refused with the algorithms that have them.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "app/core/capture.h"
+#include "app/core/input_spec.h"
+#include "app/ui/counter_rows.h"
+#include "app/ui/export/counters_picture.h"
+#include "app/ui/export/export_dialog_model.h"
+#include "app/ui/export/export_job.h"
+#include "app/ui/export/export_naming.h"
+#include "app/ui/export/plot_picture.h"
+#include "app/ui/export/scene_geometry.h"
+#include "app/ui/export/timeline_picture.h"
+#include "app/ui/export/timing_plots.h"
+
+namespace scanviz {
+namespace {
+
+namespace fs = std::filesystem;
+
+Trace lesson(AlgorithmId id) {
+  CaptureRequest rq;
+  rq.algorithm = id;
+  rq.backend = BackendChoice::Cpu;
+  rq.input = defaultLessonInput();
+  return capture(rq).trace;
+}
+
+// A grid-level scan of many blocks on the emulator: it records every block's start, wait and end.
+Trace gridRun() {
+  CaptureRequest rq;
+  rq.algorithm = AlgorithmId::DecoupledLookback;
+  rq.backend = BackendChoice::Cpu;
+  rq.blockSize = 64;
+  rq.input.assign(64 * 512, 1.0);
+  return capture(rq).trace;
+}
+
+std::vector<std::string> textsOf(const Scene& s, const std::string& role) {
+  std::vector<std::string> out;
+  for (const SceneText* t : s.textsWithRole(role)) out.push_back(t->text);
+  return out;
+}
+
+TEST(CountersPicture, ShowsThePanelsRowsInTwoAlignedColumns) {
+  const Trace t = lesson(AlgorithmId::KoggeStone);
+  const int last = static_cast<int>(t.steps.size()) - 1;
+  const Scene s = countersPicture(t, last, 4, PictureStyle{});
+  const std::vector<CounterRow> rows = counterRows(t, last, 4);
+  ASSERT_GE(rows.size(), 8u);
+  std::vector<std::string> labels, values;
+  for (const CounterRow& r : rows) {
+    labels.push_back(r.label);
+    values.push_back(r.value);
+  }
+  EXPECT_EQ(textsOf(s, "counter-label"), labels);
+  EXPECT_EQ(textsOf(s, "counter-value"), values);
+  EXPECT_EQ(textsOf(s, "counters-title"), std::vector<std::string>{"Counters"});
+  // Kogge-Stone on 8 elements: strides 1, 2 and 4 apply 7 + 6 + 4 = 17 operators.
+  EXPECT_EQ(t.counters.work, 17);
+  EXPECT_EQ(textsOf(s, "counter-value")[2 + 1], "17 of 17");  // Step, Depth, Ops, Work so far
+  // Values start at one x, right of every label; rows go down without overlapping.
+  std::set<float> valueX;
+  float labelRight = 0, previousY = -1;
+  for (const SceneText* v : s.textsWithRole("counter-value")) {
+    valueX.insert(v->x);
+    EXPECT_GT(v->y, previousY + v->size);
+    previousY = v->y;
+  }
+  for (const SceneText* l : s.textsWithRole("counter-label"))
+    labelRight = std::max(labelRight, l->x + pictureMeasure()(l->text, l->size, l->bold));
+  ASSERT_EQ(valueX.size(), 1u);
+  EXPECT_GT(*valueX.begin(), labelRight);
+  // Nothing is cut off: the content lies inside the picture.
+  const SceneBox box = sceneContentBox(s, pictureMeasure());
+  EXPECT_GE(box.left, 0);
+  EXPECT_LE(box.right, s.width);
+  EXPECT_LE(box.bottom, s.height);
+}
+
+TEST(CountersPicture, FollowsTheStepAndTheTheme) {
+  const Trace t = lesson(AlgorithmId::BrentKung);
+  PictureStyle dark, light;
+  light.theme = Theme::Light;
+  const Scene first = countersPicture(t, 0, 4, dark);
+  const Scene lit = countersPicture(t, 1, 4, light);
+  EXPECT_EQ(textsOf(first, "counter-value").front(), "0 of " + std::to_string(t.steps.size() - 1));
+  EXPECT_EQ(textsOf(lit, "counter-value").front(), "1 of " + std::to_string(t.steps.size() - 1));
+  EXPECT_NE(first.texts.front().color, lit.texts.front().color);
+}
+
+TEST(TimelinePicture, DrawsEveryBlockOfTheWholeRun) {
+  const Trace t = gridRun();
+  ASSERT_EQ(timelinePictureProblem(t), "");
+  ASSERT_GE(t.blocks.size(), 16u);
+  for (LaneGrouping lanes : {LaneGrouping::BySm, LaneGrouping::ByBlock}) {
+    PictureStyle style;
+    const Scene s = timelinePicture(t, lanes, style);
+    EXPECT_EQ(s.width, style.width);
+    EXPECT_GE(s.height, style.width * 9 / 16);
+    EXPECT_EQ(s.rectsWithRole("block-bar").size(), t.blocks.size());
+    EXPECT_TRUE(s.textsWithRole("timeline-scroll-note").empty());
+    EXPECT_FALSE(s.textsWithRole("axis-tick").empty());
+  }
+}
+
+TEST(TimelinePicture, GrowsUntilEveryLaneFits) {
+  // One lane per block for 512 blocks: more than 9/16 of the width holds at a readable height.
+  const Trace t = [] {
+    CaptureRequest rq;
+    rq.algorithm = AlgorithmId::SinglePassChained;
+    rq.backend = BackendChoice::Cpu;
+    rq.blockSize = 32;
+    rq.input.assign(512 * 64, 1.0);
+    return capture(rq).trace;
+  }();
+  ASSERT_GE(t.blocks.size(), 512u);
+  PictureStyle narrow;
+  narrow.width = 400;
+  const Scene s = timelinePicture(t, LaneGrouping::ByBlock, narrow);
+  EXPECT_EQ(s.rectsWithRole("block-bar").size(), t.blocks.size());
+  EXPECT_TRUE(s.textsWithRole("timeline-scroll-note").empty());
+}
+
+TEST(TimelinePicture, ABlockLevelTraceSaysWhichAlgorithmsHaveOne) {
+  const std::string why = timelinePictureProblem(lesson(AlgorithmId::KoggeStone));
+  EXPECT_NE(why.find("kogge-stone"), std::string::npos) << why;
+  EXPECT_NE(why.find("per-block timings"), std::string::npos) << why;
+  for (const char* grid : {"hierarchical", "single-pass-chained", "decoupled-lookback"})
+    EXPECT_NE(why.find(grid), std::string::npos) << why;
+}
+
+TEST(PanelOptions, KeysNamesAndChecks) {
+  for (ExportPanel p : {ExportPanel::ArrayView, ExportPanel::Counters, ExportPanel::Timeline,
+                        ExportPanel::TimingPlot, ExportPanel::Window})
+    EXPECT_EQ(parseExportPanel(panelKey(p)), p);
+  EXPECT_EQ(parseExportPanel("counters"), ExportPanel::Counters);
+  EXPECT_EQ(parseExportPanel("plots"), std::nullopt);
+
+  TraceMeta meta;
+  meta.algorithm = "decoupled-lookback";
+  meta.n = 1048576;
+  ExportOptions o;
+  o.panel = ExportPanel::Timeline;
+  o.scale = 2;
+  o.steps = {5, 5};
+  EXPECT_EQ(defaultExportName(meta, o), "decoupled-lookback_n1048576_step5_timeline@2x.png");
+  o.panel = ExportPanel::Counters;
+  o.format = ExportFormat::Svg;
+  EXPECT_EQ(defaultExportName(meta, o), "decoupled-lookback_n1048576_step5_counters.svg");
+  o.panel = ExportPanel::TimingPlot;
+  o.format = ExportFormat::Png;
+  EXPECT_EQ(defaultExportName(meta, o), "timing_gbps-vs-n@2x.png");
+  o.timingPlot = TimingPlotKind::TimeVsN;
+  EXPECT_EQ(defaultExportName(meta, o), "timing_time-vs-n@2x.png");
+
+  for (ExportPanel p : {ExportPanel::Counters, ExportPanel::Timeline, ExportPanel::TimingPlot}) {
+    ExportOptions q;
+    q.panel = p;
+    q.steps = {1, 1};
+    EXPECT_EQ(exportProblem(q, 4), "");
+    q.format = ExportFormat::Svg;
+    EXPECT_EQ(exportProblem(q, 4), "");
+    q.format = ExportFormat::Gif;
+    EXPECT_NE(exportProblem(q, 4).find("PNG or SVG"), std::string::npos);
+    q.format = ExportFormat::Png;
+    q.steps = {0, 2};
+    EXPECT_NE(exportProblem(q, 4).find("one step"), std::string::npos);
+  }
+}
+
+TEST(PanelDialogModel, OffersTheTimelineOnlyWithBlockTimings) {
+  AppSettings settings;
+  settings.brentProcessors = 16;
+  settings.layout.timelineLanes = "block";
+  ExportDialogModel block =
+      ExportDialogModel::forLesson(lesson(AlgorithmId::KoggeStone), 1, settings);
+  EXPECT_EQ(block.options.brentProcessors, 16);
+  EXPECT_EQ(block.options.timelineLanes, LaneGrouping::ByBlock);
+  EXPECT_EQ(block.unavailable(ExportPanel::Counters), "");
+  EXPECT_NE(block.unavailable(ExportPanel::Timeline), "");
+  EXPECT_NE(block.unavailable(ExportPanel::TimingPlot), "");
+  block.options.panel = ExportPanel::Timeline;
+  block.update();
+  EXPECT_EQ(block.problem(), block.timelineUnavailable);
+
+  ExportDialogModel grid = ExportDialogModel::forLesson(gridRun(), 1, settings);
+  EXPECT_EQ(grid.unavailable(ExportPanel::Timeline), "");
+  // Other panels show the step on screen, as PNG or SVG.
+  grid.options.panel = ExportPanel::Timeline;
+  grid.options.format = ExportFormat::Gif;
+  grid.steps = StepChoice::All;
+  grid.update();
+  EXPECT_EQ(grid.options.format, ExportFormat::Png);
+  EXPECT_EQ(grid.options.steps.count(), 1);
+  EXPECT_NE(grid.fileName.find("_timeline"), std::string::npos) << grid.fileName;
+}
+
+// A finished CPU run of the timing panel: the copy, Kogge-Stone and Brent-Kung at three sizes.
+void addRun(TimingState& s) {
+  BenchReport header;
+  header.device = BenchDevice::Cpu;
+  header.deviceName = "CPU emulator";
+  TimingRun& run = s.history.begin(header);
+  run.status = TimingRunStatus::Finished;
+  const BenchSubject copy = BenchSubject::reference(BenchSubjectKind::HostCopy);
+  for (long long n : {1024LL, 4096LL, 16384LL})
+    for (const auto& [subject, perElement] :
+         {std::pair{copy, 1e-7}, std::pair{BenchSubject::of(AlgorithmId::KoggeStone), 1e-5},
+          std::pair{BenchSubject::of(AlgorithmId::BrentKung), 4e-6}}) {
+      BenchPoint p;
+      p.subject = subject;
+      p.device = BenchDevice::Cpu;
+      p.n = n;
+      p.samples = 1;
+      p.medianMs = perElement * static_cast<double>(n);
+      run.report.points.push_back(p);
+    }
+  for (BenchPoint& p : run.report.points) applyBenchRatios(p, 1e-7 * p.n, BenchPoint::kNone);
+}
+
+std::vector<std::string> seriesNames(const plot::PlotSpec& spec) {
+  std::vector<std::string> out;
+  for (const plot::Series& s : spec.series) out.push_back(s.name);
+  return out;
+}
+
+TEST(TimingPlotPicture, IsThePanelsPlotWithALegendAndTheRunInTheTitle) {
+  TimingState s;
+  EXPECT_NE(timing_plots::unavailableReason(s), "");
+  addRun(s);
+  EXPECT_EQ(timing_plots::unavailableReason(s), "");
+  const plot::PlotSpec panel =
+      timing_plots::linePlot(s, TimingPlotKind::ThroughputVsN, ImVec2(400, 300));
+  const plot::PlotSpec picture = timing_plots::picturePlot(s, TimingPlotKind::ThroughputVsN);
+  EXPECT_FALSE(panel.legend);
+  EXPECT_TRUE(picture.legend);
+  EXPECT_EQ(seriesNames(picture), seriesNames(panel));
+  ASSERT_EQ(picture.series.size(), 3u);
+  EXPECT_EQ(picture.series[1].y.size(), 3u);
+  EXPECT_NE(picture.title.find("Throughput vs N"), std::string::npos) << picture.title;
+  EXPECT_NE(picture.title.find("int32"), std::string::npos) << picture.title;
+  EXPECT_NE(picture.title.find("CPU emulator"), std::string::npos) << picture.title;
+  // A subject hidden in the panel stays out of the picture.
+  s.hidden.insert(picture.series[1].name);
+  const plot::PlotSpec fewer = timing_plots::picturePlot(s, TimingPlotKind::TimeVsN);
+  EXPECT_EQ(fewer.series.size(), 2u);
+  EXPECT_NE(fewer.title.find("Time per call vs N"), std::string::npos) << fewer.title;
+  const Scene scene = plotPicture(fewer, PlotPictureStyle{},
+                                  viewPalette(Theme::Light, Palette::Classic), pictureMeasure());
+  EXPECT_EQ(textsOf(scene, "legend"), seriesNames(fewer));
+  EXPECT_EQ(scene.rectsWithRole("marker").size(), 2u * 3u + 2u);  // points and legend swatches
+}
+
+class PanelJobs : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    folder_ = fs::temp_directory_path() / ("scanviz-panels-" + std::to_string(::getpid()));
+    fs::create_directories(folder_);
+  }
+  void TearDown() override {
+    std::error_code ec;
+    fs::remove_all(folder_, ec);
+  }
+  static std::string read(const fs::path& p) {
+    std::ifstream in(p);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+  }
+  fs::path folder_;
+};
+
+TEST_F(PanelJobs, CountersAndTimelineAsSvg) {
+  ExportOptions o;
+  o.format = ExportFormat::Svg;
+  o.panel = ExportPanel::Counters;
+  o.steps = {3, 3};
+  const auto ks = std::make_shared<const Trace>(lesson(AlgorithmId::KoggeStone));
+  ExportJob counters(ks, o, (folder_ / "c.svg").string());
+  counters.runToEnd();
+  ASSERT_TRUE(counters.succeeded()) << counters.error();
+  const std::string svg = read(folder_ / "c.svg");
+  EXPECT_NE(svg.find("class=\"counter-value\""), std::string::npos);
+  EXPECT_NE(svg.find(">17 of 17<"), std::string::npos);
+
+  o.panel = ExportPanel::Timeline;
+  ExportJob refused(ks, o, (folder_ / "t.svg").string());
+  EXPECT_TRUE(refused.finished());
+  EXPECT_FALSE(refused.succeeded());
+  EXPECT_NE(refused.error().find("per-block timings"), std::string::npos) << refused.error();
+  EXPECT_FALSE(fs::exists(folder_ / "t.svg"));
+
+  o.steps = {0, 0};
+  ExportJob timeline(std::make_shared<const Trace>(gridRun()), o, (folder_ / "t.svg").string());
+  timeline.runToEnd();
+  ASSERT_TRUE(timeline.succeeded()) << timeline.error();
+  EXPECT_NE(read(folder_ / "t.svg").find("class=\"block-bar\""), std::string::npos);
+
+  o.panel = ExportPanel::TimingPlot;
+  ExportJob noPlot(ks, o, (folder_ / "p.svg").string());
+  EXPECT_NE(noPlot.error().find("no timing plot"), std::string::npos) << noPlot.error();
+  TimingState timing;
+  addRun(timing);
+  ExportJob plotJob(ks, o, (folder_ / "p.svg").string(), {},
+                    timing_plots::picturePlot(timing, TimingPlotKind::ThroughputVsN));
+  plotJob.runToEnd();
+  ASSERT_TRUE(plotJob.succeeded()) << plotJob.error();
+  const std::string plotSvg = read(folder_ / "p.svg");
+  EXPECT_NE(plotSvg.find(">Throughput vs N, int32"), std::string::npos);
+  EXPECT_NE(plotSvg.find("class=\"legend\""), std::string::npos);
+}
+
+}  // namespace
+}  // namespace scanviz
