@@ -2,7 +2,9 @@
 # One call on a GPU machine (the `device` tool): build the engine and CLI without the GUI, run
 # `verify --backend cuda`, the GPU test suite (CPU vs GPU traces), compute-sanitizer's four tools
 # over every kernel, capture the sample traces, and print a short table last.
-# Usage: tools/gpu-check.sh [all|verify|gputests|sanitize|traces|bench]...
+# Usage: tools/gpu-check.sh [all|verify|gputests|sanitize|traces|bench|lookback]...
+# lookback: the production look-back's agents (pipelined default and one-tile) over inputs of many
+#   tiles per block: verify, the four compute-sanitizer tools, and a benchmark of each against CUB and a copy.
 # SANITIZERS="memcheck racecheck" limits the sanitize step to those tools.   Logs go to $OUT (or ./gpu-out).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -11,7 +13,10 @@ mkdir -p "$OUT"
 steps=${*:-all}
 want() { [[ " $steps " == *" all "* || " $steps " == *" $1 "* ]]; }
 summary=()
-note() { summary+=("$(printf '%-28s %s' "$1" "$2")"); }
+note() {
+  summary+=("$(printf '%-28s %s' "$1" "$2")")
+  echo "$(date -u +%H:%M:%S) $1: $2"  # progress, in case the call runs out of time
+}
 
 {
   date -u +"date %Y-%m-%dT%H:%MZ"
@@ -82,6 +87,30 @@ fi
 if want bench && $bin help 2>/dev/null | grep -q bench; then
   $bin bench --json "$OUT/bench.json" >"$OUT/bench.txt" 2>&1
   note bench "$(tail -1 "$OUT/bench.txt")"
+fi
+
+if want lookback; then
+  big=3300001,16777259,33554467
+  for agent in pipelined one-tile; do
+    log="$OUT/lookback-$agent.txt"
+    : >"$log"
+    SCANVIZ_LOOKBACK_AGENT=$agent $bin verify --backend cuda --algorithm decoupled-lookback \
+      --sizes $big --block-sizes 256 >>"$log" 2>&1
+    note "lookback $agent verify" "$(tail -1 "$log")"
+    for tool in racecheck memcheck synccheck initcheck; do
+      # 7000013 elements: about two tiles per resident block, so the ring of buffers turns over.
+      res=$(SCANVIZ_LOOKBACK_AGENT=$agent timeout 150 compute-sanitizer --tool $tool --error-exitcode 99 \
+        $bin verify --backend cuda --smoke --algorithm decoupled-lookback --sizes 7000013 \
+        --block-sizes 256 2>&1)
+      rc=$?
+      echo "[$tool] rc=$rc" >>"$log"
+      echo "$res" | tail -25 >>"$log"
+      note "lookback $agent $tool" "rc=$rc $(echo "$res" | grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' | tail -1)"
+    done
+    SCANVIZ_LOOKBACK_AGENT=$agent $bin bench --algorithms decoupled-lookback \
+      --sizes 2^16,2^20,2^24,2^28,2^30 --dtype both --json "$OUT/bench-lookback-$agent.json" >>"$log" 2>&1
+    note "lookback $agent bench" "$(tail -1 "$log")"
+  done
 fi
 
 echo

@@ -3,12 +3,13 @@
 
 #include "app/cli/cli.h"
 #include "app/core/backends/cuda_backend.h"
+#include "app/core/bench/bench_format.h"
 #include "app/core/verification.h"
 
 namespace scanviz {
 
 int cmdVerify(const std::vector<std::string>& args) {
-  Args a(args, {"backend", "algorithm"}, {"quick", "smoke"});
+  Args a(args, {"backend", "algorithm", "sizes", "block-sizes"}, {"quick", "smoke"});
   const std::string be = a.getOr("backend", "auto");
   auto backend = parseBackend(be);
   if (!backend) throw UsageError("--backend '" + be + "' is not one of auto, cuda, cpu");
@@ -34,7 +35,10 @@ int cmdVerify(const std::vector<std::string>& args) {
   const VerifyScope scope = a.flag("smoke")   ? VerifyScope::Smoke
                             : a.flag("quick") ? VerifyScope::Quick
                                               : VerifyScope::Full;
-  for (const VerifyCase& c : verifyMatrix(scope)) {
+  VerifyOverrides overrides;
+  if (auto v = a.get("sizes")) overrides.sizes = parseBenchSizes(*v);
+  if (auto v = a.get("block-sizes")) overrides.blockSizes = parseBlockSizeList(*v);
+  for (const VerifyCase& c : verifyMatrix(scope, overrides)) {
     if (only && c.algorithm != *only) continue;
     const VerifyOutcome o = verifyCase(c, *backend, onGpu);
     const std::string algo(algorithmInfo(c.algorithm).key);

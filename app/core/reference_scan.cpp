@@ -72,6 +72,11 @@ double floatTolerance(const std::vector<double>& input, Operator op, size_t inde
   // Results below float's normal range round to a fixed absolute grid.
   const double floor = std::numeric_limits<float>::denorm_min();
   if (op == Operator::Mul) {
+    // A product that fell below float's normal range has underflowed: its few remaining bits are
+    // rounding noise, and multiplying in another order leaves a different small multiple of
+    // 2^-149 (or zero). Such results are held to an absolute bound of the smallest normal float.
+    const double normalMin = std::numeric_limits<float>::min();
+    if (std::fabs(ref) < normalMin) return normalMin;
     // Every one of the index multiplications rounds, whatever the order, so the relative error
     // grows with the index: (1 + u)^i - 1 <= 1.05 i u for the sizes scanned here (u = eps / 2).
     const double unit = eps / 2;

@@ -20,7 +20,8 @@ long long firstInt32Overflow(const std::vector<double>& input, Operator op);
 //   add: eps * k * sum_{j<=i} |x_j|,   mul: 1.05 * (eps/2) * (i + 2) * |ref_i|,   max/min: 0,
 // with eps = 2^-23 and k = 2*ceil(log2(n+1)) + sections + 4: one rounding per tree level, plus
 // one per section whose running prefix is carried across blocks. A product of i+1 factors
-// rounds i times in any order, so its bound grows with the index.
+// rounds i times in any order, so its bound grows with the index; a product that underflowed
+// below float's normal range is held to an absolute bound of that range's smallest value.
 double floatTolerance(const std::vector<double>& input, Operator op, size_t index, double ref,
                       long long sections, double prefixAbsSum);
 

@@ -10,7 +10,7 @@
 
 namespace scanviz {
 
-std::vector<VerifyCase> verifyMatrix(VerifyScope scope) {
+std::vector<VerifyCase> verifyMatrix(VerifyScope scope, const VerifyOverrides& overrides) {
   std::vector<long long> sizes{1, 2, 7, 31, 32, 33, 1000, 1023, 1024, 1025, 4099, 70001};
   std::vector<int> blocks{0, 2, 32, 1024};
   std::vector<Operator> ops{Operator::Add, Operator::Max, Operator::Min, Operator::Mul};
@@ -22,6 +22,8 @@ std::vector<VerifyCase> verifyMatrix(VerifyScope scope) {
     blocks = {32};
     ops = {Operator::Add};
   }
+  if (!overrides.sizes.empty()) sizes = overrides.sizes;
+  if (!overrides.blockSizes.empty()) blocks = overrides.blockSizes;
   std::vector<VerifyCase> cases;
   for (const auto& info : allAlgorithms())
     for (DType d : {DType::Int32, DType::Float32})

@@ -33,7 +33,14 @@ enum class VerifyScope {
           // compute-sanitizer runs
 };
 
-std::vector<VerifyCase> verifyMatrix(VerifyScope scope);
+// Replaces the scope's sizes or block sizes where not empty: e.g. inputs of many tiles per block
+// for the persistent look-back kernel, which the scopes' sizes (at most 70001) do not reach.
+struct VerifyOverrides {
+  std::vector<long long> sizes;
+  std::vector<int> blockSizes;
+};
+
+std::vector<VerifyCase> verifyMatrix(VerifyScope scope, const VerifyOverrides& overrides = {});
 
 VerifyOutcome verifyCase(const VerifyCase& c, BackendChoice backend, bool againstCub);
 

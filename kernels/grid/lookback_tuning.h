@@ -40,11 +40,8 @@ struct LookbackPolicySm90 {
 };
 
 // Hopper, persistent blocks with a look-back warp (PipelinedLookbackAgent): 7 data warps x 32
-// lanes x 28 items = 6272-element tiles, two buffers (49 KB), four blocks per SM. Measured on an
-// H200 at 2^30 int32: 0.82 of the copy rate, 1.11x CUB. Not the one selectLookbackPolicy picks:
-// that measurement, verify and the benchmark's check against CUB ran on the form before the last
-// fix (a race on Shared::tile, see PipelinedLookbackAgent::dataLoop), and the fixed form has not
-// run on a GPU yet (docs/notes/production-scan.md).
+// lanes x 28 items = 6272-element tiles, two buffers (49 KB), four blocks per SM. The default on
+// sm_90 at block size 256 (measurements: docs/notes/production-scan.md, v3).
 struct LookbackPolicySm90Pipelined {
   static constexpr bool kPipelined = true;
   static constexpr int kThreads = 256;
@@ -68,12 +65,17 @@ struct LookbackPolicyGeneric {
   static constexpr int kBackoffNs = 0;
 };
 
-enum class LookbackPolicyId { Sm90, Generic };
+enum class LookbackPolicyId { Sm90Pipelined, Sm90, Generic };
 
-// The tuned shape only where it was measured: compute capability 9.0 at its own block size.
-inline LookbackPolicyId selectLookbackPolicy(int ccMajor, int ccMinor, int blockSize) {
+// The tuned shapes only where they were measured: compute capability 9.0 at their own block size.
+// `preferOneTile` picks the one-tile-per-block agent there instead (the previous default), so that
+// both can be measured in one benchmark run (SCANVIZ_LOOKBACK_AGENT=one-tile, see
+// cuda_single_pass.cu).
+inline LookbackPolicyId selectLookbackPolicy(int ccMajor, int ccMinor, int blockSize,
+                                             bool preferOneTile = false) {
+  static_assert(LookbackPolicySm90::kThreads == LookbackPolicySm90Pipelined::kThreads);
   if (ccMajor == 9 && ccMinor == 0 && blockSize == LookbackPolicySm90::kThreads)
-    return LookbackPolicyId::Sm90;
+    return preferOneTile ? LookbackPolicyId::Sm90 : LookbackPolicyId::Sm90Pipelined;
   return LookbackPolicyId::Generic;
 }
 

@@ -16,8 +16,10 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 
@@ -219,13 +221,29 @@ ProductionLaunch<T> planProductionLaunch(Operator op, int blockSize, long long n
   return p;
 }
 
+// SCANVIZ_LOOKBACK_AGENT=one-tile selects the one-tile-per-block agent where the pipelined one
+// is the default, for measuring both in one session (docs/notes/production-scan.md); anything
+// else, or nothing, keeps the default.
+bool preferOneTileAgent() {
+  static const bool prefer = [] {
+    const char* v = std::getenv("SCANVIZ_LOOKBACK_AGENT");
+    return v != nullptr && std::string_view(v) == "one-tile";
+  }();
+  return prefer;
+}
+
 template <class T>
 ProductionLaunch<T> planProductionLaunch(const RunRequest& rq, long long n) {
   const CudaStatus& dev = cudaStatus();
-  if (selectLookbackPolicy(dev.computeMajor, dev.computeMinor, rq.blockSize) ==
-      LookbackPolicyId::Sm90)
-    return planProductionLaunch<T, LookbackPolicySm90>(rq.op, rq.blockSize, n);
-  return planProductionLaunch<T, LookbackPolicyGeneric>(rq.op, rq.blockSize, n);
+  switch (selectLookbackPolicy(dev.computeMajor, dev.computeMinor, rq.blockSize,
+                               preferOneTileAgent())) {
+    case LookbackPolicyId::Sm90Pipelined:
+      return planProductionLaunch<T, LookbackPolicySm90Pipelined>(rq.op, rq.blockSize, n);
+    case LookbackPolicyId::Sm90:
+      return planProductionLaunch<T, LookbackPolicySm90>(rq.op, rq.blockSize, n);
+    default:
+      return planProductionLaunch<T, LookbackPolicyGeneric>(rq.op, rq.blockSize, n);
+  }
 }
 
 // The device memory of one single-pass scan besides input and output. Zeroed when made; the

@@ -153,6 +153,21 @@ std::vector<long long> parseBenchSizes(std::string_view text) {
   return sizes;
 }
 
+std::vector<int> parseBlockSizeList(std::string_view text) {
+  std::vector<int> blocks;
+  for (std::string_view item : splitList(text)) {
+    const std::optional<long long> v = parseWhole(item);
+    if (!v || !isPowerOfTwo(*v) || *v < kMinBlockSize || *v > kMaxBlockSize)
+      throw InputError("block size '" + std::string(item) + "' in '" + std::string(text) +
+                       "' is not a power of two between " + std::to_string(kMinBlockSize) +
+                       " and " + std::to_string(kMaxBlockSize));
+    blocks.push_back(static_cast<int>(*v));
+  }
+  std::sort(blocks.begin(), blocks.end());
+  blocks.erase(std::unique(blocks.begin(), blocks.end()), blocks.end());
+  return blocks;
+}
+
 std::vector<AlgorithmId> parseBenchAlgorithms(std::string_view text) {
   std::vector<AlgorithmId> ids;
   for (std::string_view item : splitList(text)) {

@@ -14,6 +14,8 @@ namespace scanviz {
 // "2^10,2^20" or "1024,1048576" or a range of powers of two "2^10..2^16"; mixed is fine. Sorted,
 // duplicates removed; every size in kBenchMinSize..kBenchMaxSize.
 std::vector<long long> parseBenchSizes(std::string_view text);
+// "256" or "32,256,1024": block sizes, each a power of two from 2 to 1024, ascending.
+std::vector<int> parseBlockSizeList(std::string_view text);
 // "kogge-stone,brent-kung" (catalog keys) or "all".
 std::vector<AlgorithmId> parseBenchAlgorithms(std::string_view text);
 // "int32", "float32" or "both".
