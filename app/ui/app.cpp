@@ -237,9 +237,16 @@ void App::frame(bool captureOutput) {
   const double dt = std::chrono::duration<double>(now - lastFrame_).count();
   lastFrame_ = now;
   state_.poll();
+  // --export-dialog: opened once the lesson is there, since the dialog opens on what is shown.
+  if (options_.exportDialog && state_.hasTrace() && !state_.busy()) {
+    options_.exportDialog = false;
+    exports_.open(state_);
+  }
   if (!options_.scripted()) state_.playback.tick(std::min(dt, 0.25));
   // A dialog owns the keyboard while it is open (Escape closes it, Space is not play).
   if (!files_.isOpen() && !exports_.isOpen()) commands_.handleKeys();
+  report_.contentScale = window_.contentScale();
+  report_.pixelScale = fonts_.pixelScale;
   UiContext ui{state_,  fonts_, palette_,  fonts_.pixelScale,
                report_, files_, commands_, !options_.scripted()};
   drawMainLayout(ui);

@@ -20,7 +20,7 @@ std::set<std::string> valueOptions() {
 
 std::set<std::string> flagOptions() {
   std::set<std::string> f = captureFlags();
-  f.insert({"presentation", "diff"});
+  f.insert({"presentation", "diff", "export-dialog"});
   return f;
 }
 
@@ -133,8 +133,9 @@ void parseCenterViewOptions(const Args& a, LaunchOptions& o) {
       start = comma + 1;
     }
     if (o.compareAlgorithms.size() < 2 || o.compareAlgorithms.size() > 4)
-      throw UsageError("--compare takes two to four different algorithms, e.g. "
-                       "kogge-stone,brent-kung");
+      throw UsageError(
+          "--compare takes two to four different algorithms, e.g. "
+          "kogge-stone,brent-kung");
   }
   if (a.has("sync")) {
     o.compareSync = a.getOr("sync", "");
@@ -208,6 +209,7 @@ LaunchOptions parseLaunchOptions(const std::vector<std::string>& args) {
   if (a.has("scale")) o.scale = parseScale(*a.get("scale"));
   if (a.has("size")) parseSize(*a.get("size"), o);
   o.presentation = a.flag("presentation");
+  o.exportDialog = a.flag("export-dialog");
   parseCenterViewOptions(a, o);
   parseTimingOptions(a, o);
   o.screenshot = a.getOr("screenshot", "");
@@ -223,7 +225,7 @@ LaunchOptions parseLaunchOptions(const std::vector<std::string>& args) {
 std::string launchUsage() {
   return "usage: scanviz [--session FILE | --trace FILE | capture options] [--step K]\n"
          "               [--theme light|dark] [--palette classic|okabe-ito] [--scale 1..3]\n"
-         "               [--presentation] [--size WxH] [--screenshot FILE.png]\n"
+         "               [--presentation] [--export-dialog] [--size WxH] [--screenshot FILE.png]\n"
          "               [--dump-scene FILE.json] [--frame-times N]\n"
          "               [--panel lesson|compare|timeline] [--compare a,b[,c,d]]\n"
          "               [--sync step|time] [--diff] [--lanes sm|block]\n"

@@ -23,14 +23,15 @@ struct LaunchOptions {
   std::optional<Palette> palette;
   std::optional<float> scale;
   bool presentation = false;
-  std::optional<CenterView> panel;             // --panel lesson|compare|timeline|timing
+  bool exportDialog = false;        // --export-dialog: the Export dialog open, as Ctrl+E opens it
+  std::optional<CenterView> panel;  // --panel lesson|compare|timeline|timing
   std::vector<std::string> compareAlgorithms;  // --compare a,b[,c,d]: Compare with these
   std::optional<std::string> compareSync;      // --sync step|time
   bool diff = false;                           // --diff: Compare's GPU-vs-CPU trace diff
   std::optional<std::string> timelineLanes;    // --lanes sm|block: the block timeline's lanes
-  std::string screenshot;  // PNG to write
-  std::string dumpScene;   // JSON to write
-  int frameTimes = 0;      // frames to time
+  std::string screenshot;                      // PNG to write
+  std::string dumpScene;                       // JSON to write
+  int frameTimes = 0;                          // frames to time
   int width = 1440;
   int height = 900;
 

@@ -35,6 +35,8 @@ std::string frameReportJson(const FrameReport& report, const AppState& state, in
   j["steps"] = state.playback.stepCount();
   j["theme"] = std::string(themeKey(state.settings().theme));
   j["ui_scale"] = state.settings().uiScale;
+  j["content_scale"] = report.contentScale;
+  j["pixel_scale"] = report.pixelScale;
   j["presentation"] = state.presentation;
   if (state.hasTrace()) {
     const Trace& t = state.trace();

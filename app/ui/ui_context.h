@@ -29,6 +29,8 @@ struct FrameReport {
   // their scenes, turned into JSON (panels[name]["scene"]) only when a report is written.
   nlohmann::json panels = nlohmann::json::object();
   std::map<std::string, Scene> panelScenes;
+  float contentScale = 1;  // the monitor's (DPI / 96), as the window system reports it
+  float pixelScale = 1;    // content scale x UI scale: what fonts are rasterised for
 };
 
 struct UiContext {

@@ -19,6 +19,7 @@ import re
 import struct
 import subprocess
 import sys
+import time
 import zlib
 
 WINDOW = "1600x1000"
@@ -345,6 +346,60 @@ def case_palette_and_scale(ctx):
     h1, h2 = menu_bar_height(one.image), menu_bar_height(two.image)
     check(1.8 <= h2 / h1 <= 2.2, f"menu bar {h1}px at 1x and {h2}px at 2x")
     check(two.dump["ui_scale"] == 2, two.dump["ui_scale"])
+
+
+def case_hidpi_monitor(ctx):
+    """A 192-dpi screen (Xft.dpi, as X desktops announce a HiDPI monitor): the window, its fonts and
+    its cells take twice the pixels, rasterised at that size, with no UI-scale setting touched."""
+    one = ctx.run("--step", "1", size="800x500")
+    check(one.dump["content_scale"] == 1, f"content scale {one.dump['content_scale']} on a 96-dpi screen")
+    # Xvfb clears the root window's properties when its last client leaves, so a client stays
+    # connected while the property is set and the app reads it.
+    holder = subprocess.Popen(["xprop", "-root", "-spy", "RESOURCE_MANAGER"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        time.sleep(0.3)
+        subprocess.run(["xprop", "-root", "-f", "RESOURCE_MANAGER", "8s", "-set", "RESOURCE_MANAGER",
+                        "Xft.dpi:\t192\n"], check=True)
+        two = ctx.run("--step", "1", size="800x500")
+    finally:
+        holder.kill()
+        holder.wait()
+    check(two.dump["content_scale"] == 2, f"content scale {two.dump['content_scale']} on a 192-dpi screen")
+    check(two.dump["pixel_scale"] == 2 and two.dump["ui_scale"] == 1, two.dump)
+    check(two.image.width == 2 * one.image.width, f"{one.image.width} -> {two.image.width} pixels wide")
+    h1, h2 = menu_bar_height(one.image), menu_bar_height(two.image)
+    check(1.8 <= h2 / h1 <= 2.2, f"menu bar {h1}px at 96 dpi and {h2}px at 192 dpi")
+    c1, c2 = one.rects("cell-written")[0], two.rects("cell-written")[0]
+    check(1.8 <= c2["h"] / c1["h"] <= 2.2, f"cells {c1['h']}px and {c2['h']}px tall")
+
+
+def case_export_dialog(ctx):
+    """--export-dialog opens Ctrl+E's dialog on the step shown: a default name that says what the
+    picture is, and the choices a block-level lesson cannot offer disabled with the reason."""
+    plain = ctx.run("--algorithm", "brent-kung", "--step", "2")
+    r = ctx.run("--algorithm", "brent-kung", "--step", "2", "--export-dialog")
+    d = r.dump["panels"].get("export_dialog")
+    check(d is not None, f"no export dialog in the frame report: {sorted(r.dump['panels'])}")
+    check(d["show"] == "Array view" and not d["problem"], d)
+    name = os.path.basename(d["path"])
+    check("brent-kung" in name and "step2" in name and name.endswith(".png"), f"default name {name}")
+    check("grid-level" in d["disabled"].get("Block timeline", ""), d["disabled"])
+    check("Timing plot" in d["disabled"], d["disabled"])
+    # The five "Show" choices wrap onto rows without overlapping.
+    boxes = d["show_rects"]
+    check(len(boxes) == 5, boxes)
+    for a, (ax, ay, aw, ah) in boxes.items():
+        for b, (bx, by, bw, bh) in boxes.items():
+            overlap = a < b and ax < bx + bw and bx < ax + aw and ay < by + bh and by < ay + ah
+            check(not overlap, f"'{a}' at {boxes[a]} overlaps '{b}' at {boxes[b]}")
+    # The modal is drawn: ImGui dims everything behind it, e.g. the whole controls panel.
+    box = (20, 200, 300, 700)
+    probes = [(x, y) for y in range(box[1], box[3], 10) for x in range(box[0], box[2], 10)]
+    changed = sum(1 for x, y in probes if not near(r.image.pixel(x, y), plain.image.pixel(x, y), 8))
+    check(changed > 0.9 * len(probes), f"{changed} of {len(probes)} probes behind the dialog changed")
+    for label, (x, y, w, h) in boxes.items():
+        check(0 < x and x + w < r.image.width and 0 < y and y + h < r.image.height, f"'{label}' off screen")
 
 
 def menu_bar_height(image):

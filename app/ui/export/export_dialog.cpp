@@ -15,6 +15,10 @@
 namespace scanviz {
 namespace {
 
+constexpr ExportPanel kPanels[] = {ExportPanel::ArrayView, ExportPanel::Counters,
+                                   ExportPanel::Timeline, ExportPanel::TimingPlot,
+                                   ExportPanel::Window};
+
 const char* const kTitle = "Export picture";
 // Each frame spends at most this on the export, so the window stays responsive.
 constexpr double kSliceSeconds = 0.015;
@@ -58,12 +62,15 @@ const char* panelLabel(ExportPanel p) {
 // The next choice of a row of radio buttons: on this line while it fits, else at `column` of
 // the next one.
 void nextChoice(const char* label, float column) {
+  const ImGuiStyle& style = ImGui::GetStyle();
   const float width =
-      ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
-  ImGui::SameLine();
-  if (ImGui::GetContentRegionAvail().x < width) {
-    ImGui::NewLine();
-    ImGui::SameLine(column);
+      ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
+  // Decided before SameLine: NewLine after SameLine would return SameLine(column) to the row above.
+  const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+  if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + width <= right) {
+    ImGui::SameLine();
+  } else {
+    ImGui::SetCursorPosX(column);  // a new row, under the first choice
   }
 }
 
@@ -95,6 +102,21 @@ void endCorner() {
   ImGui::End();
   ImGui::PopStyleVar(2);
   ImGui::PopStyleColor();
+}
+
+// What the dialog offers, in the frame report (--dump-scene), for the UI tests.
+void reportDialog(FrameReport& report, const ExportDialogModel& m, const std::string& path,
+                  const std::string& problem, const nlohmann::json& showRects) {
+  nlohmann::json disabled = nlohmann::json::object();
+  for (ExportPanel p : kPanels) {
+    const std::string why = m.unavailable(p);
+    if (!why.empty()) disabled[panelLabel(p)] = why;
+  }
+  report.panels["export_dialog"] = {{"show", panelLabel(m.options.panel)},
+                                    {"path", path},
+                                    {"problem", problem},
+                                    {"disabled", disabled},
+                                    {"show_rects", showRects}};
 }
 
 }  // namespace
@@ -167,14 +189,15 @@ void ExportDialog::drawOptions() {
   ImGui::TextUnformatted("Show");
   ImGui::SameLine(column);
   bool first = true;
-  for (ExportPanel p : {ExportPanel::ArrayView, ExportPanel::Counters, ExportPanel::Timeline,
-                        ExportPanel::TimingPlot, ExportPanel::Window}) {
+  for (ExportPanel p : kPanels) {
     if (!first) nextChoice(panelLabel(p), column);
     first = false;
     const std::string why = model_.unavailable(p);
     ImGui::BeginDisabled(!why.empty());
     radio(panelLabel(p), o.panel, p);
     ImGui::EndDisabled();
+    const ImVec2 at = ImGui::GetItemRectMin(), size = ImGui::GetItemRectSize();
+    showRects_[panelLabel(p)] = {at.x, at.y, size.x, size.y};
     if (!why.empty() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
       ImGui::SetTooltip("%s", why.c_str());
   }
@@ -297,6 +320,7 @@ void ExportDialog::drawDialog(UiContext& ui) {
     ImGui::TextDisabled("%s%s", path.c_str(),
                         std::filesystem::exists(path, ec) ? "  (replaces the existing one)" : "");
   }
+  reportDialog(ui.report, model_, path, problem, showRects_);
   const bool ready = problem.empty() && !job_;
   if (!ready) ImGui::BeginDisabled();
   const bool go = ImGui::Button("Export");

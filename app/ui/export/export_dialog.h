@@ -50,6 +50,7 @@ class ExportDialog {
   void finish(AppState& state);
 
   ExportDialogModel model_;
+  nlohmann::json showRects_ = nlohmann::json::object();  // the "Show" choices' x, y, w, h
   std::unique_ptr<ExportJob> job_;
   bool visible_ = false;
   bool justOpened_ = false;
