@@ -262,6 +262,58 @@ TEST(TimingPlotPicture, IsThePanelsPlotWithALegendAndTheRunInTheTitle) {
   EXPECT_EQ(scene.rectsWithRole("marker").size(), 2u * 3u + 2u);  // points and legend swatches
 }
 
+// A run of the host copy and every algorithm: more subjects than the palette has colours.
+int addEveryAlgorithm(TimingState& s) {
+  BenchReport header;
+  header.device = BenchDevice::Cpu;
+  header.deviceName = "CPU emulator";
+  TimingRun& run = s.history.begin(header);
+  run.status = TimingRunStatus::Finished;
+  std::vector<BenchSubject> subjects{BenchSubject::reference(BenchSubjectKind::HostCopy)};
+  for (int a = 0; a <= static_cast<int>(AlgorithmId::DecoupledLookback); ++a)
+    subjects.push_back(BenchSubject::of(static_cast<AlgorithmId>(a)));
+  for (long long n : {1024LL, 4096LL})
+    for (size_t i = 0; i < subjects.size(); ++i) {
+      BenchPoint p;
+      p.subject = subjects[i];
+      p.device = BenchDevice::Cpu;
+      p.n = n;
+      p.samples = 1;
+      p.medianMs = 1e-6 * static_cast<double>((i + 1) * n);
+      run.report.points.push_back(p);
+    }
+  for (BenchPoint& p : run.report.points) applyBenchRatios(p, 1e-7 * p.n, BenchPoint::kNone);
+  return run.id;
+}
+
+// Past the palette's 8 colours a subject's tint is told apart by its marker, the same one in the
+// panel, the picture and the faint lines of a compared run.
+TEST(TimingPlotPicture, SubjectsPastThePaletteHaveTheirOwnMarker) {
+  TimingState s;
+  s.compareRun = addEveryAlgorithm(s);
+  addEveryAlgorithm(s);
+  const plot::PlotSpec spec =
+      timing_plots::linePlot(s, TimingPlotKind::ThroughputVsN, ImVec2(400, 300));
+  ASSERT_EQ(spec.series.size(), 2u * 13u);  // the compared run's faint lines first
+  for (int i = 0; i < 13; ++i) {
+    const plot::Series& faint = spec.series[static_cast<size_t>(i)];
+    const plot::Series& now = spec.series[static_cast<size_t>(13 + i)];
+    EXPECT_EQ(now.marker, plot::seriesMarker(i)) << now.name;
+    EXPECT_EQ(faint.marker, now.marker) << faint.name;
+    EXPECT_EQ(plot::markerOf(now, 13 + i), plot::seriesMarker(i)) << now.name;
+  }
+  EXPECT_EQ(spec.series[13 + 8].marker, plot::MarkerShape::Square);
+  const Scene scene =
+      plotPicture(timing_plots::picturePlot(s, TimingPlotKind::ThroughputVsN), PlotPictureStyle{},
+                  viewPalette(Theme::Light, Palette::Classic), pictureMeasure());
+  int squares = 0;
+  for (const SceneRect* m : scene.rectsWithRole("marker")) {
+    EXPECT_GE(m->index, 13) << "the compared run's faint lines have no markers";
+    squares += m->rounding == 0;
+  }
+  EXPECT_EQ(squares, 5 * (2 + 1));  // subjects 8 to 12: their points and legend swatches
+}
+
 class PanelJobs : public ::testing::Test {
  protected:
   void SetUp() override {

@@ -2,6 +2,9 @@
 // the throughput plot of a benchmark report.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <map>
+
 #include "app/core/capture.h"
 #include "app/ui/export/bench_plot.h"
 #include "app/ui/export/picture.h"
@@ -46,6 +49,101 @@ TEST(PlotPicture, TitleAxesLegendAndData) {
   // Series keep the widget's colours (Okabe-Ito: orange first).
   const SceneRect* first = s.rectsWithRole("marker").front();
   EXPECT_EQ(first->fill, rgb(0xe69f00));
+}
+
+Color paletteColor(int index) {
+  const uint32_t c = plot::seriesColor(index);  // packed like IM_COL32: 0xAABBGGRR
+  return Color{static_cast<uint8_t>(c), static_cast<uint8_t>(c >> 8), static_cast<uint8_t>(c >> 16),
+               static_cast<uint8_t>(c >> 24)};
+}
+
+// A report of `count` subjects at three sizes, as `scanviz bench --json` writes it.
+nlohmann::json manySubjects(int count) {
+  nlohmann::json results = nlohmann::json::array();
+  for (int i = 0; i < count; ++i)
+    for (double n : {1024.0, 4096.0, 16384.0})
+      results.push_back({{"subject", "s" + std::to_string(i)},
+                         {"dtype", "int32"},
+                         {"n", n},
+                         {"gb_per_s", (i + 1) * n / 1000}});
+  return {{"device", "NVIDIA H100"}, {"results", results}};
+}
+
+// Past the 8 palette colours the tints come round again: every round has its own shape, in the
+// plot and in the legend alike.
+TEST(PlotPicture, PaletteRoundsHaveTheirOwnMarkerShapes) {
+  const plot::PlotSpec spec = benchThroughputPlot(manySubjects(20), BenchPlotRequest{});
+  ASSERT_EQ(spec.series.size(), 20u);
+  const Scene s = plotPicture(spec, PlotPictureStyle{}, viewPalette(Theme::Light, Palette::Classic),
+                              pictureMeasure());
+  const Color background = s.rectsWithRole("plot-frame").front()->fill;
+  std::map<int, std::vector<const SceneRect*>> bySeries;
+  for (const SceneRect* r : s.rectsWithRole("marker")) bySeries[r->index].push_back(r);
+  ASSERT_EQ(bySeries.size(), 20u);
+  const float circle = bySeries[0].front()->w;
+  for (const auto& [index, rects] : bySeries) {
+    ASSERT_EQ(rects.size(), 3u + 1u) << index;  // the points and the legend swatch
+    const SceneRect& m = *rects.front();
+    for (const SceneRect* r : rects) {
+      EXPECT_EQ(r->w, m.w) << index;
+      EXPECT_EQ(r->rounding, m.rounding) << index;
+      EXPECT_EQ(r->fill, m.fill) << index;
+      EXPECT_EQ(r->stroke, m.stroke) << index;
+    }
+    const bool round = m.rounding == m.w / 2;
+    const bool open = m.strokeWidth > 0;
+    // A hollow marker's stroke lies inside the outline: its outer size is a filled one's.
+    const float outer = m.w + m.strokeWidth;
+    if (index < 8) {
+      EXPECT_TRUE(round && !open) << index << ": a dot";
+      EXPECT_EQ(m.fill, paletteColor(index));
+    } else if (index < 16) {
+      EXPECT_TRUE(m.rounding == 0 && !open) << index << ": a square";
+      EXPECT_EQ(m.fill, paletteColor(index));
+      EXPECT_LT(outer, circle) << "as much ink as a dot, not more";
+    } else {
+      EXPECT_TRUE(round && open) << index << ": a ring";
+      EXPECT_EQ(m.fill, background);
+      EXPECT_EQ(m.stroke, paletteColor(index));
+      EXPECT_NEAR(outer, circle, 1e-3f);
+    }
+  }
+  // The line stops at a ring's stroke: the scene draws lines over rects, and a ring crossed by
+  // its own line would read as a dot.
+  int ringSegments = 0;
+  for (const SceneLine& l : s.lines) {
+    if (l.role != "series" || l.index < 16) continue;
+    ++ringSegments;
+    for (const SceneRect* m : bySeries[l.index])
+      for (const auto& [x, y] : {std::pair{l.x1, l.y1}, std::pair{l.x2, l.y2}})
+        EXPECT_GE(std::hypot(x - (m->x + m->w / 2), y - (m->y + m->h / 2)), m->w / 2 - 1e-2f)
+            << "series " << l.index;
+  }
+  EXPECT_EQ(ringSegments, 4 * 2);
+  // The light orange of series 8 is told from series 0's orange by its shape.
+  EXPECT_NE(bySeries[8].front()->rounding, bySeries[0].front()->rounding);
+}
+
+// Plots that pick their own colours (the warp clock, Brent's bound) keep dots.
+TEST(PlotPicture, ExplicitColoursKeepTheirMarker) {
+  plot::PlotSpec spec;
+  for (int i = 0; i < 10; ++i)
+    spec.series.push_back(
+        {"s" + std::to_string(i), {1, 2}, {1.0 + i, 2.0 + i}, plot::seriesColor(i)});
+  spec.series[9].marker = plot::MarkerShape::HollowSquare;
+  const Scene s = plotPicture(spec, PlotPictureStyle{}, viewPalette(Theme::Dark, Palette::Classic),
+                              pictureMeasure());
+  for (const SceneRect* m : s.rectsWithRole("marker")) {
+    if (m->index == 9) {
+      EXPECT_EQ(m->rounding, 0);
+      EXPECT_GT(m->strokeWidth, 0);
+    } else {
+      EXPECT_EQ(m->rounding, m->w / 2) << m->index;
+      EXPECT_EQ(m->strokeWidth, 0) << m->index;
+    }
+  }
+  EXPECT_EQ(plot::markerOf(spec.series[8], 8), plot::MarkerShape::Circle);
+  EXPECT_EQ(plot::markerOf(plot::Series{}, 8), plot::MarkerShape::Square);
 }
 
 TEST(PlotPicture, BarsAndCategories) {

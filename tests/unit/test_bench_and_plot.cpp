@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <numbers>
 #include <set>
 #include <string>
 #include <vector>
@@ -704,6 +705,28 @@ TEST(PlotColors, PaletteIsDistinctAndPackedLikeImGui) {
   for (int i = 0; i < 16; ++i) colors.insert(seriesColor(i));
   EXPECT_EQ(colors.size(), 16u);
   EXPECT_EQ(seriesColor(0) >> 24, 255u) << "opaque";
+}
+
+// Tints of one hue do not read apart on a projector: series of the same hue differ in shape.
+TEST(PlotColors, MarkerShapesTellTheTintsOfAHueApart) {
+  std::set<std::pair<int, MarkerShape>> hueAndShape;
+  std::set<std::pair<uint32_t, MarkerShape>> colorAndShape;
+  for (int i = 0; i < 32; ++i) {
+    hueAndShape.insert({i % 8, seriesMarker(i)});
+    colorAndShape.insert({seriesColor(i), seriesMarker(i)});
+  }
+  EXPECT_EQ(hueAndShape.size(), 32u);
+  EXPECT_EQ(colorAndShape.size(), 32u);
+  for (int i = 0; i < 8; ++i) EXPECT_EQ(seriesMarker(i), MarkerShape::Circle) << i;
+  EXPECT_EQ(seriesMarker(8), MarkerShape::Square);
+  EXPECT_EQ(seriesMarker(13), MarkerShape::Square);
+  EXPECT_EQ(seriesMarker(16), MarkerShape::Ring);
+  EXPECT_EQ(seriesMarker(31), MarkerShape::HollowSquare);
+  EXPECT_EQ(seriesMarker(-1), MarkerShape::Circle);
+  EXPECT_FALSE(hollow(MarkerShape::Square));
+  EXPECT_TRUE(hollow(MarkerShape::Ring));
+  EXPECT_NEAR(4 * squareHalfSide(1) * squareHalfSide(1), std::numbers::pi, 1e-5)
+      << "a circle's area";
 }
 
 }  // namespace

@@ -23,6 +23,9 @@ struct Entry {
   std::string text;
   Color color;
   bool reference;
+  int series = -1;
+  MarkerShape shape = MarkerShape::Circle;
+  bool markers = false;
 };
 
 class PlotBuilder {
@@ -105,8 +108,10 @@ class PlotBuilder {
 
   void colours() {
     const int n = static_cast<int>(spec_.series.size());
-    for (int s = 0; s < n; ++s)
+    for (int s = 0; s < n; ++s) {
       colors_.push_back(unpack(spec_.series[s].color ? spec_.series[s].color : seriesColor(s)));
+      shapes_.push_back(markerOf(spec_.series[s], s));
+    }
     for (size_t r = 0; r < spec_.references.size(); ++r)
       refColors_.push_back(unpack(spec_.references[r].color
                                       ? spec_.references[r].color
@@ -138,7 +143,8 @@ class PlotBuilder {
     if (spec_.legend) {
       for (size_t s = 0; s < spec_.series.size(); ++s)
         if (!spec_.series[s].name.empty())
-          legend_.push_back({spec_.series[s].name, colors_[s], false});
+          legend_.push_back({spec_.series[s].name, colors_[s], false, static_cast<int>(s),
+                             shapes_[s], spec_.series[s].markers});
       for (size_t r = 0; r < spec_.references.size(); ++r)
         if (!spec_.references[r].label.empty())
           legend_.push_back({spec_.references[r].label, refColors_[r], true});
@@ -165,10 +171,9 @@ class PlotBuilder {
     y_ = {spec_.yScale, yRange_.min, yRange_.max, p.y1, p.y0};
   }
 
-  void addFrame() {
-    rect(0, 0, style_.width, style_.height,
-         style_.theme == Theme::Dark ? pal_.cellFill : pal_.beforeFill, "plot-frame", 4);
-  }
+  Color frameFill() const { return style_.theme == Theme::Dark ? pal_.cellFill : pal_.beforeFill; }
+
+  void addFrame() { rect(0, 0, style_.width, style_.height, frameFill(), "plot-frame", 4); }
 
   void addTexts() {
     if (!spec_.title.empty())
@@ -239,9 +244,47 @@ class PlotBuilder {
 
   float thickness() const { return std::max(1.5f, lh_ / 7); }
 
-  void marker(double x, double y, Color c, int series) {
-    const double r = thickness() * 1.6;
-    rect(x - r, y - r, x + r, y + r, c, "marker", static_cast<float>(r), series);
+  // Large enough that a square reads as a square on a projector.
+  double markerRadius() const { return thickness() * 2.2; }
+
+  // Half the size of the marker's box; a hollow one's stroke lies inside the outline, so hollow
+  // and filled markers are the same size.
+  double markerHalf(MarkerShape shape) const {
+    const double r = markerRadius();
+    const bool square = shape == MarkerShape::Square || shape == MarkerShape::HollowSquare;
+    return (square ? squareHalfSide(r) : r) - (hollow(shape) ? thickness() / 2 : 0);
+  }
+
+  void marker(double x, double y, Color c, MarkerShape shape, int series) {
+    const double h = markerHalf(shape);
+    const bool round = shape == MarkerShape::Circle || shape == MarkerShape::Ring;
+    rect(x - h, y - h, x + h, y + h, hollow(shape) ? frameFill() : c, "marker",
+         round ? static_cast<float>(h) : 0, series);
+    if (!hollow(shape)) return;
+    out_.rects.back().stroke = c;
+    out_.rects.back().strokeWidth = thickness();
+  }
+
+  // How far from a hollow marker's centre a line towards (dx, dy) stops, on the stroke: the scene
+  // draws lines over rects, so a line to the centre would cross the hollow.
+  double lineGap(MarkerShape shape, double dx, double dy) const {
+    if (!hollow(shape)) return 0;
+    const double h = markerHalf(shape), length = std::hypot(dx, dy);
+    if (shape == MarkerShape::Ring || !(length > 0)) return h;
+    return h * length / std::max(std::fabs(dx), std::fabs(dy));
+  }
+
+  void segment(Point a, Point b, int s) {
+    const double dx = b.x - a.x, dy = b.y - a.y, length = std::hypot(dx, dy);
+    double from = 0, to = length;
+    if (spec_.series[static_cast<size_t>(s)].markers) {
+      from = lineGap(shapes_[static_cast<size_t>(s)], dx, dy);
+      to -= from;
+    }
+    if (!(to > from)) return;  // the markers touch: nothing of the line shows between them
+    const double ux = length > 0 ? dx / length : 0, uy = length > 0 ? dy / length : 0;
+    line(a.x + ux * from, a.y + uy * from, a.x + ux * to, a.y + uy * to, colors_[s], thickness(),
+         "series", false, s);
   }
 
   void addLines() {
@@ -256,10 +299,8 @@ class PlotBuilder {
           havePrevious = false;  // a value the scale cannot show breaks the line
           continue;
         }
-        if (havePrevious)
-          line(previous.x, previous.y, pt.x, pt.y, colors_[s], thickness(), "series", false,
-               static_cast<int>(s));
-        if (series.markers) marker(pt.x, pt.y, colors_[s], static_cast<int>(s));
+        if (havePrevious) segment(previous, pt, static_cast<int>(s));
+        if (series.markers) marker(pt.x, pt.y, colors_[s], shapes_[s], static_cast<int>(s));
         previous = pt;
         havePrevious = true;
       }
@@ -288,8 +329,15 @@ class PlotBuilder {
       } else if (bars_) {
         rect(at.x, at.y + 2, right, at.y + lh_ - 2, e.color, "legend-swatch");
       } else {
-        line(at.x, mid, right, mid, e.color, thickness(), "legend-swatch");
-        marker((at.x + right) / 2, mid, e.color, static_cast<int>(i));
+        // The swatch is drawn as the series is: a line, with its marker if it has them.
+        const double centre = (at.x + right) / 2, gap = e.markers ? lineGap(e.shape, 1, 0) : 0;
+        if (gap > 0) {
+          line(at.x, mid, centre - gap, mid, e.color, thickness(), "legend-swatch");
+          line(centre + gap, mid, right, mid, e.color, thickness(), "legend-swatch");
+        } else {
+          line(at.x, mid, right, mid, e.color, thickness(), "legend-swatch");
+        }
+        if (e.markers) marker(centre, mid, e.color, e.shape, e.series);
       }
       text(right + pad_ / 2, at.y, e.text, pal_.text, "legend");
     }
@@ -305,6 +353,7 @@ class PlotBuilder {
   int categories_ = 0;
   int rows_ = 1;
   std::vector<Color> colors_, refColors_;
+  std::vector<MarkerShape> shapes_;
   std::vector<Entry> legend_;
   Range xRange_, yRange_;
   PlotLayout layout_;

@@ -10,12 +10,14 @@ namespace {
 
 constexpr uint32_t kFaintAlpha = 0x70;
 
-plot::Series lineSeries(const TimingSeries& t, uint32_t color, const std::string& suffix) {
+plot::Series lineSeries(const TimingSeries& t, uint32_t color, plot::MarkerShape marker,
+                        const std::string& suffix) {
   plot::Series s;
   s.name = t.label + suffix;
   s.x = t.n;
   s.y = t.value;
   s.color = color;
+  s.marker = marker;
   return s;
 }
 
@@ -25,14 +27,16 @@ void addSeries(plot::PlotSpec& spec, const TimingState& s, const std::vector<Tim
     const std::string suffix = " (run " + std::to_string(other->id) + ")";
     for (const TimingSeries& t : timingSeries(*other, comparedDType(*other, s.dtype), metric)) {
       if (s.hidden.count(t.label)) continue;
-      plot::Series faintSeries = lineSeries(t, faint(subjectColor(all, t.subject)), suffix);
+      plot::Series faintSeries =
+          lineSeries(t, faint(subjectColor(all, t.subject)), subjectMarker(all, t.subject), suffix);
       faintSeries.markers = false;
       spec.series.push_back(std::move(faintSeries));
     }
   }
   for (const TimingSeries& t : timingSeries(*shownTimingRun(s), s.dtype, metric))
     if (!s.hidden.count(t.label))
-      spec.series.push_back(lineSeries(t, subjectColor(all, t.subject), ""));
+      spec.series.push_back(
+          lineSeries(t, subjectColor(all, t.subject), subjectMarker(all, t.subject), ""));
 }
 
 std::string sizeText(double n) {
@@ -52,10 +56,23 @@ DType comparedDType(const TimingRun& other, DType shown) {
   return dtypes.front();
 }
 
-uint32_t subjectColor(const std::vector<TimingSeries>& all, const BenchSubject& subject) {
+namespace {
+
+// The subject's place in the run on screen: its palette index for colour and shape.
+int subjectIndex(const std::vector<TimingSeries>& all, const BenchSubject& subject) {
   for (size_t i = 0; i < all.size(); ++i)
-    if (all[i].subject == subject) return plot::seriesColor(static_cast<int>(i));
-  return plot::seriesColor(static_cast<int>(all.size()));
+    if (all[i].subject == subject) return static_cast<int>(i);
+  return static_cast<int>(all.size());
+}
+
+}  // namespace
+
+uint32_t subjectColor(const std::vector<TimingSeries>& all, const BenchSubject& subject) {
+  return plot::seriesColor(subjectIndex(all, subject));
+}
+
+plot::MarkerShape subjectMarker(const std::vector<TimingSeries>& all, const BenchSubject& subject) {
+  return plot::seriesMarker(subjectIndex(all, subject));
 }
 
 plot::PlotSpec linePlot(const TimingState& s, TimingPlotKind kind, ImVec2 size) {

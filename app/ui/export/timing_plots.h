@@ -24,6 +24,8 @@ DType comparedDType(const TimingRun& other, DType shown);
 
 // One colour per subject of the run on screen, the same in every plot and the legend.
 uint32_t subjectColor(const std::vector<TimingSeries>& all, const BenchSubject& subject);
+// And its marker shape, told apart when the palette's colours come round again as tints.
+plot::MarkerShape subjectMarker(const std::vector<TimingSeries>& all, const BenchSubject& subject);
 
 // The plot as the panel draws it (its legend is the panel's checkboxes, so the spec has none);
 // the state must have a run (shownTimingRun).

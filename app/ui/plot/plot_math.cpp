@@ -10,6 +10,10 @@ namespace {
 // Tolerance for floating-point steps: 0.1 * 3 is not 0.3, and a tick must not vanish for it.
 constexpr double kEps = 1e-9;
 
+constexpr int kOkabeIto[][3] = {{230, 159, 0}, {86, 180, 233}, {0, 158, 115},   {240, 228, 66},
+                                {0, 114, 178}, {213, 94, 0},   {204, 121, 167}, {153, 153, 153}};
+constexpr int kHues = static_cast<int>(sizeof kOkabeIto / sizeof kOkabeIto[0]);
+
 double axisValue(AxisScale scale, double v) {
   return scale == AxisScale::Linear ? v : std::log(v);
 }
@@ -366,16 +370,26 @@ uint32_t packColor(int r, int g, int b, int a) {
 }
 
 uint32_t seriesColor(int index) {
-  static const int kOkabeIto[][3] = {{230, 159, 0},   {86, 180, 233}, {0, 158, 115},
-                                     {240, 228, 66},  {0, 114, 178},  {213, 94, 0},
-                                     {204, 121, 167}, {153, 153, 153}};
-  constexpr int kCount = static_cast<int>(sizeof kOkabeIto / sizeof kOkabeIto[0]);
   index = std::max(0, index);
-  const int* rgb = kOkabeIto[index % kCount];
+  const int* rgb = kOkabeIto[index % kHues];
   // Past the palette, lighter tints of the same hues: still distinct from their neighbours.
-  const int round = index / kCount;
+  const int round = index / kHues;
   const auto tint = [round](int v) { return v + (255 - v) * std::min(round, 3) * 2 / 7; };
   return packColor(tint(rgb[0]), tint(rgb[1]), tint(rgb[2]));
+}
+
+MarkerShape seriesMarker(int index) {
+  static const MarkerShape kShapes[] = {MarkerShape::Circle, MarkerShape::Square, MarkerShape::Ring,
+                                        MarkerShape::HollowSquare};
+  return kShapes[(std::max(0, index) / kHues) % 4];
+}
+
+bool hollow(MarkerShape shape) {
+  return shape == MarkerShape::Ring || shape == MarkerShape::HollowSquare;
+}
+
+double squareHalfSide(double r) {
+  return r * 0.886227;  // sqrt(pi) / 2
 }
 
 }  // namespace scanviz::plot

@@ -143,4 +143,15 @@ PlotLayout computeLayout(const LayoutInput& in);
 uint32_t seriesColor(int index);
 uint32_t packColor(int r, int g, int b, int a = 255);
 
+// A second channel beside colour: past the 8 palette colours the tints are hard to tell from
+// their hues on a projector, so each round of the palette gets its own marker shape. Hollow
+// shapes are filled with the plot's background and stroked in the series colour.
+enum class MarkerShape { Circle, Square, Ring, HollowSquare };
+// Circle for indices 0-7, Square for 8-15, Ring, HollowSquare, then again: with seriesColor, no
+// two of the first 32 series look alike.
+MarkerShape seriesMarker(int index);
+bool hollow(MarkerShape shape);
+// A square's half-side for a circle of radius r: the same area, so neither shape looks heavier.
+double squareHalfSide(double r);
+
 }  // namespace scanviz::plot

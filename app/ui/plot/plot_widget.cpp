@@ -50,9 +50,27 @@ struct LegendEntry {
   std::string text;
   ImU32 color;
   bool reference;
+  MarkerShape marker = MarkerShape::Circle;
+  bool markers = false;
 };
 
 }  // namespace
+
+void DrawMarker(ImDrawList* dl, ImVec2 center, float radius, MarkerShape shape, ImU32 color,
+                ImU32 background, float thickness) {
+  // The stroke lies inside the outline, so hollow and filled markers are the same size.
+  const bool isHollow = hollow(shape);
+  const float inset = isHollow ? thickness / 2 : 0;
+  if (shape == MarkerShape::Circle || shape == MarkerShape::Ring) {
+    dl->AddCircleFilled(center, radius - inset, isHollow ? background : color);
+    if (isHollow) dl->AddCircle(center, radius - inset, color, 0, thickness);
+    return;
+  }
+  const float h = static_cast<float>(squareHalfSide(radius)) - inset;
+  const ImVec2 a(center.x - h, center.y - h), b(center.x + h, center.y + h);
+  dl->AddRectFilled(a, b, isHollow ? background : color);
+  if (isHollow) dl->AddRect(a, b, color, 0, 0, thickness);
+}
 
 PlotResult PlotWidget(const char* id, const PlotSpec& spec) {
   PlotResult result;
@@ -73,15 +91,20 @@ PlotResult PlotWidget(const char* id, const PlotSpec& spec) {
   const ImU32 dimColor = ImGui::GetColorU32(ImGuiCol_TextDisabled);
   const ImU32 gridColor = ImGui::GetColorU32(ImGuiCol_TextDisabled, 0.35f);
   const ImU32 minorGridColor = ImGui::GetColorU32(ImGuiCol_TextDisabled, 0.15f);
-  dl->AddRectFilled(frameMin, frameMax, ImGui::GetColorU32(ImGuiCol_FrameBg),
-                    ImGui::GetStyle().FrameRounding);
+  const ImU32 frameColor = ImGui::GetColorU32(ImGuiCol_FrameBg);
+  // Opaque, so that a hollow marker hides the line through it.
+  const ImU32 markerBackground = frameColor | IM_COL32_A_MASK;
+  dl->AddRectFilled(frameMin, frameMax, frameColor, ImGui::GetStyle().FrameRounding);
 
   const bool bars = spec.mode == PlotMode::Bars;
   const int seriesCount = static_cast<int>(spec.series.size());
   int categoryCount = static_cast<int>(spec.categories.size());
   std::vector<ImU32> colors;
-  for (int s = 0; s < seriesCount; ++s)
+  std::vector<MarkerShape> shapes;
+  for (int s = 0; s < seriesCount; ++s) {
     colors.push_back(spec.series[s].color ? spec.series[s].color : seriesColor(s));
+    shapes.push_back(markerOf(spec.series[s], s));
+  }
   std::vector<ImU32> referenceColors;
   for (size_t r = 0; r < spec.references.size(); ++r)
     referenceColors.push_back(spec.references[r].color
@@ -113,7 +136,9 @@ PlotResult PlotWidget(const char* id, const PlotSpec& spec) {
   std::vector<LegendEntry> legend;
   if (spec.legend) {
     for (int s = 0; s < seriesCount; ++s)
-      if (!spec.series[s].name.empty()) legend.push_back({spec.series[s].name, colors[s], false});
+      if (!spec.series[s].name.empty())
+        legend.push_back(
+            {spec.series[s].name, colors[s], false, shapes[s], spec.series[s].markers});
     for (size_t r = 0; r < spec.references.size(); ++r)
       if (!spec.references[r].label.empty())
         legend.push_back({spec.references[r].label, referenceColors[r], true});
@@ -194,8 +219,10 @@ PlotResult PlotWidget(const char* id, const PlotSpec& spec) {
 
   // Data, clipped to the plot area.
   const float thickness = std::max(1.5f, lh / 7);
+  // Large enough that a square reads as a square on a projector.
+  const float markerRadius = thickness * 2.2f;
   // Markers on the range's ends stay whole: the range ends on the extreme values.
-  const double margin = thickness * 2;
+  const double margin = markerRadius + 1;
   dl->PushClipRect(toImVec({plot.x0 - margin, plot.y0 - margin}),
                    toImVec({plot.x1 + margin, plot.y1 + margin}), true);
   std::vector<std::vector<Point>> pixels(static_cast<size_t>(seriesCount));
@@ -233,7 +260,8 @@ PlotResult PlotWidget(const char* id, const PlotSpec& spec) {
       if (series.markers)
         for (const Point& p : pixels[s])
           if (!std::isnan(p.x) && !std::isnan(p.y))
-            dl->AddCircleFilled(toImVec(p), thickness * 1.6f, colors[s]);
+            DrawMarker(dl, toImVec(p), markerRadius, shapes[s], colors[s], markerBackground,
+                       thickness);
     }
   }
   for (size_t r = 0; r < spec.references.size(); ++r) {
@@ -304,7 +332,9 @@ PlotResult PlotWidget(const char* id, const PlotSpec& spec) {
       dl->AddRectFilled(ImVec2(a.x, at.y + 2), ImVec2(b.x, at.y + lh - 2), e.color);
     } else {
       dl->AddLine(a, b, e.color, thickness);
-      dl->AddCircleFilled(ImVec2((a.x + b.x) / 2, midY), thickness * 1.6f, e.color);
+      if (e.markers)  // the swatch is drawn as the series is
+        DrawMarker(dl, ImVec2((a.x + b.x) / 2, midY), markerRadius, e.marker, e.color,
+                   markerBackground, thickness);
     }
     drawText(dl, {at.x + layout.swatchWidth + pad / 2, at.y}, textColor, e.text);
   }

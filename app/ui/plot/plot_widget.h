@@ -27,9 +27,16 @@ struct Series {
   std::string name;       // legend and tooltip; empty: not in the legend
   std::vector<double> x;  // ignored in bar charts
   std::vector<double> y;  // bar charts: y[c] is this series' bar in category c (NaN: no bar)
-  uint32_t color = 0;     // 0: seriesColor(index)
-  bool markers = true;    // a dot on every point (line plots)
+  uint32_t color = 0;     // 0: seriesColor(index), and seriesMarker(index) for the shape
+  bool markers = true;    // a marker on every point (line plots)
+  // The shape with an explicit colour; colour and shape come from the index together otherwise.
+  MarkerShape marker = MarkerShape::Circle;
 };
+
+// The series' shape: seriesMarker(index) for a palette colour, its own for an explicit one.
+inline MarkerShape markerOf(const Series& s, int index) {
+  return s.color ? s.marker : seriesMarker(index);
+}
 
 struct ReferenceLine {
   std::string label;  // drawn at the line's right end and in the legend
@@ -75,5 +82,10 @@ struct PlotResult {
 
 // Draws the plot as one item of the current window (an invisible button the size of the frame).
 PlotResult PlotWidget(const char* id, const PlotSpec& spec);
+
+// One marker as the plot draws it, for legends outside the widget (the timing panel's checkboxes):
+// radius is a circle's; hollow shapes are filled with `background` and stroked `thickness` wide.
+void DrawMarker(ImDrawList* dl, ImVec2 center, float radius, MarkerShape shape, ImU32 color,
+                ImU32 background, float thickness);
 
 }  // namespace scanviz::plot
