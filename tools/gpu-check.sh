@@ -98,7 +98,7 @@ if want lookback; then
       --sizes $big --block-sizes 256 >>"$log" 2>&1
     note "lookback $agent verify" "$(tail -1 "$log")"
     for tool in racecheck memcheck synccheck initcheck; do
-      # 7000013 elements: about two tiles per resident block, so the ring of buffers turns over.
+      # 7000013 elements: several tiles per resident block, so the ring of buffers turns over.
       res=$(SCANVIZ_LOOKBACK_AGENT=$agent timeout 150 compute-sanitizer --tool $tool --error-exitcode 99 \
         $bin verify --backend cuda --smoke --algorithm decoupled-lookback --sizes 7000013 \
         --block-sizes 256 2>&1)
