@@ -76,6 +76,19 @@ float handleZoom() {
 
 }  // namespace
 
+float arrayViewNaturalHeight(UiContext& ui, float width) {
+  if (!ui.state.hasTrace() || heatViewShown(ui.state)) return 0;
+  ArraySceneRequest rq;
+  rq.trace = &ui.state.trace();
+  rq.step = ui.state.playback.step();
+  rq.width = width;
+  rq.height = 0;  // the style's sizes: neither grown nor shrunk
+  rq.visibleLeft = 0;
+  rq.visibleRight = 0;  // only the height is wanted: no primitives
+  rq.withExplanation = ui.state.presentation;
+  return buildArrayScene(rq, sceneStyle(ui), ui.palette, fontMeasure(ui.fonts)).height;
+}
+
 void drawArrayView(UiContext& ui) {
   // With Ctrl held the wheel zooms instead of scrolling.
   const ImGuiWindowFlags flags = ImGuiWindowFlags_HorizontalScrollbar |

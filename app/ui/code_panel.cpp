@@ -27,40 +27,73 @@ void header(const StepSource& s) {
 }
 
 // Scrolls once per new highlight (keyed by file and line in ImGui's storage), so the reader can
-// scroll freely in between.
-void followHighlight(const StepSource& s, float lineHeight) {
+// scroll freely in between. top and bottom: the highlight's extent in the child's coordinates.
+void followHighlight(const StepSource& s, float top, float bottom) {
   ImGuiStorage* storage = ImGui::GetStateStorage();
   const ImGuiID fileKey = ImGui::GetID("followed-file"), lineKey = ImGui::GetID("followed-line");
   const int file = static_cast<int>(ImGui::GetID(s.file->path.c_str()));
   if (storage->GetInt(fileKey, 0) == file && storage->GetInt(lineKey, -1) == s.firstLine) return;
   storage->SetInt(fileKey, file);
   storage->SetInt(lineKey, s.firstLine);
-  const float middle = 0.5f * static_cast<float>(s.firstLine + s.lastLine + 1) * lineHeight;
-  ImGui::SetScrollY(std::max(0.0f, middle - 0.5f * ImGui::GetWindowHeight()));
+  // The middle of the highlight in the middle of the panel; a highlight taller than the panel
+  // starts at its first line.
+  const float middle = 0.5f * (top + bottom);
+  const float height = ImGui::GetWindowHeight();
+  const float y = bottom - top > height ? top - ImGui::GetTextLineHeight() : middle - 0.5f * height;
+  ImGui::SetScrollY(std::max(0.0f, y));
 }
 
-void drawLines(const UiContext& ui, const StepSource& s) {
+struct DrawnLines {
+  int rows = 0;  // screen rows, wrapped continuations included
+  int litRows = 0;
+};
+
+// Each source line after its number; a line wider than the panel wraps, its continuation under
+// the line's own indentation, so no code is cut off at the right edge.
+DrawnLines drawLines(const UiContext& ui, const StepSource& s) {
   ImGui::PushFont(ui.fonts.mono);
   const float lineHeight = ImGui::GetTextLineHeight();
   const float left = ImGui::GetCursorScreenPos().x;
   const float right = left + std::max(ImGui::GetContentRegionAvail().x, 10.0f);
+  const float space = ImGui::CalcTextSize(" ").x;
+  const float codeX = ImGui::CalcTextSize("0000").x + ImGui::GetStyle().ItemSpacing.x;
   Color band = ui.palette.writtenFill;
   band.a = 80;
+  DrawnLines drawn;
+  float litTop = 0, litBottom = 0;
   for (int i = 0; i < static_cast<int>(s.file->lines.size()); ++i) {
+    const std::string& line = s.file->lines[static_cast<size_t>(i)];
     const bool lit = i >= s.firstLine && i <= s.lastLine;
+    const size_t indent = std::min(line.find_first_not_of(' '), line.size());
+    // Keep at least 24 columns for the text; a deeper indentation then shows less of itself.
+    const float room = right - left - codeX;
+    const float indentX =
+        std::min(static_cast<float>(indent) * space, std::max(0.0f, room - 24 * space));
+    const char* text = line.c_str() + indent;
+    const float textH =
+        ImGui::CalcTextSize(text, nullptr, false, std::max(space, room - indentX)).y;
+    const float h = std::max(lineHeight, textH);
+    const int rows = static_cast<int>(h / lineHeight + 0.5f);
+    drawn.rows += rows;
     const ImVec2 at = ImGui::GetCursorScreenPos();
     if (lit) {
+      if (i == s.firstLine) litTop = ImGui::GetCursorPosY();
+      litBottom = ImGui::GetCursorPosY() + h;
+      drawn.litRows += rows;
       ImDrawList& dl = *ImGui::GetWindowDrawList();
-      dl.AddRectFilled(at, ImVec2(right + ImGui::GetScrollX(), at.y + lineHeight), toImColor(band));
-      dl.AddRectFilled(at, ImVec2(at.x + 3 * ui.scale, at.y + lineHeight),
+      dl.AddRectFilled(at, ImVec2(right, at.y + h), toImColor(band));
+      dl.AddRectFilled(at, ImVec2(at.x + 3 * ui.scale, at.y + h),
                        toImColor(ui.palette.writtenFill));
     }
     ImGui::TextDisabled("%4d", i + 1);
-    ImGui::SameLine();
-    ImGui::TextUnformatted(s.file->lines[static_cast<size_t>(i)].c_str());
+    ImGui::SameLine(codeX + indentX);
+    ImGui::PushTextWrapPos(0.0f);  // the panel's right edge
+    ImGui::TextUnformatted(text);
+    ImGui::PopTextWrapPos();
   }
-  if (s.firstLine >= 0) followHighlight(s, lineHeight);
+  if (s.firstLine >= 0) followHighlight(s, litTop, litBottom);
   ImGui::PopFont();
+  return drawn;
 }
 
 }  // namespace
@@ -70,10 +103,14 @@ void drawCodePanel(UiContext& ui) {
   const StepSource s = sourceForStep(ui.state.trace(), ui.state.playback.step());
   header(s);
   if (!s.file) return;
-  ImGui::BeginChild("code-lines", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+  ImGui::BeginChild("code-lines", ImVec2(0, 0), false);
   ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 0));
-  drawLines(ui, s);
+  const DrawnLines drawn = drawLines(ui, s);
   ImGui::PopStyleVar();
+  ui.report.panels["code"] = {
+      {"file", s.file->path},        {"first_line", s.firstLine + 1},
+      {"last_line", s.lastLine + 1}, {"rows", drawn.rows},
+      {"lit_rows", drawn.litRows},   {"scroll_max_x", ImGui::GetScrollMaxX()}};
   ImGui::EndChild();
 }
 

@@ -5,6 +5,7 @@
 #include <cstddef>
 
 #include "app/core/step_writes.h"
+#include "app/core/thread_states.h"
 #include "app/ui/compare_counters.h"
 #include "app/ui/export/scene_geometry.h"
 
@@ -23,7 +24,8 @@ class CompareSceneBuilder {
   Scene build() {
     float y = pad();
     y = addHeadline(y);
-    const float legendH = 1.9f * style_.smallSize;
+    // One row of the legend, or two where its items wrap in a narrow window.
+    const float legendH = 0.3f * style_.smallSize + addLegend(0, /*draw=*/false);
     y = addViews(y, std::max(0.0f, rq_.height - y - legendH - pad()));
     y = addLegend(y + 0.4f * style_.smallSize);
     scene_.width = std::max(scene_.width, rq_.width);
@@ -196,7 +198,17 @@ class CompareSceneBuilder {
     return false;
   }
 
-  float addLegend(float y) {
+  // Whether a view shows a step of one section (its threads drawn under the cells).
+  bool anyViewShowsThreads() const {
+    for (const CompareViewSpec& v : rq_.views) {
+      if (!v.trace || v.step < 0 || v.step >= static_cast<int>(v.trace->steps.size())) continue;
+      if (isSectionStep(v.trace->steps[static_cast<size_t>(v.step)])) return true;
+    }
+    return false;
+  }
+
+  // The legend's rows from y; returns the y under them. draw = false: only measures.
+  float addLegend(float y, bool draw = true) {
     const float size = style_.smallSize;
     const float d = 1.05f * size;
     struct Item {
@@ -204,16 +216,23 @@ class CompareSceneBuilder {
       Color fill, stroke;
       float strokeWidth;
       bool dashedArrow = false;  // an arrow sample (the array view's move) instead of a swatch
+      bool round = false;        // a thread's mark rather than a cell's
     };
     std::vector<Item> items = {{"written in this step", pal_.writtenFill, pal_.cellStroke, 1},
-                               {"read as operand", pal_.beforeFill, pal_.sourceStroke, 2.5f},
-                               {"active thread", pal_.threadActive, {0, 0, 0, 0}, 0}};
+                               {"read as operand", pal_.beforeFill, pal_.sourceStroke, 2.5f}};
     if (anyViewMoves())
       items.push_back({"moved, no operation",
                        {0, 0, 0, 0},
                        pal_.text,
                        std::max(1.0f, 0.09f * style_.labelSize),
                        true});
+    // The three thread states the views draw under their cells, as the same round marks.
+    if (anyViewShowsThreads()) {
+      items.push_back({"active thread", pal_.threadActive, {0, 0, 0, 0}, 0, false, true});
+      items.push_back(
+          {"waiting for later steps", {0, 0, 0, 0}, pal_.threadWaiting, 2, false, true});
+      items.push_back({"done, lane still occupied", pal_.threadDone, {0, 0, 0, 0}, 0, false, true});
+    }
     if (rq_.diffLegend)
       items.push_back({"differs from the other trace", {0, 0, 0, 0}, pal_.fail, 3});
     float x = pad();
@@ -223,6 +242,10 @@ class CompareSceneBuilder {
       if (x + w > rq_.width - pad() && x > pad()) {
         x = pad();
         y += 1.6f * size;
+      }
+      if (!draw) {
+        x += w;
+        continue;
       }
       if (item.dashedArrow) {
         SceneLine l;
@@ -243,7 +266,7 @@ class CompareSceneBuilder {
         r.fill = item.fill;
         r.stroke = item.stroke;
         r.strokeWidth = item.strokeWidth;
-        r.rounding = 0.15f * d;
+        r.rounding = (item.round ? 0.5f : 0.15f) * d;
         r.role = "legend-swatch";
         scene_.rects.push_back(r);
       }

@@ -70,8 +70,10 @@ void addThreadRows(const StepMetrics& m, bool section, std::vector<CounterRow>& 
 std::string bankText(const BankConflicts& b) {
   if (!b.applies) return "no shared-memory accesses recorded";
   if (b.conflicts == 0) return "none (conflict-free)";
-  return number(b.conflicts) + "  (" + number(b.worstWay) + "-way in warp " + number(b.worstWarp) +
-         ", " + number(b.extraCycles) + " replays)";
+  // The worst access first (its way is what the lecture calls the conflict), then its cost
+  // over the whole step.
+  return number(b.worstWay) + "-way (warp " + number(b.worstWarp) + ")  \xC2\xB7  " +
+         number(b.extraCycles) + (b.extraCycles == 1 ? " replay" : " replays") + " in all";
 }
 
 }  // namespace
@@ -89,8 +91,9 @@ std::vector<CounterRow> counterRows(const Trace& t, int step, int processors) {
   addThreadRows(m, section, rows);
   rows.push_back(
       {"Bank conflicts", section ? bankText(m.banks) : "not a shared-memory step",
-       "Most accesses one warp sends to one of the 32 four-byte banks in one instruction, minus 1. "
-       "Computed from the step's operator applications."});
+       "The worst conflict: n-way when one warp sends n accesses to one of the 32 four-byte "
+       "banks in one instruction, which then replays n - 1 times; and the replays summed over "
+       "the step's warps and accesses. Computed from the step's operator applications."});
   const double w = static_cast<double>(t.counters.work), d = static_cast<double>(t.counters.depth);
   rows.push_back(
       {"Brent W/P + D",

@@ -43,7 +43,7 @@ std::vector<std::string> wrapAtSpaces(const std::string& text, float width) {
 
 }  // namespace
 
-float explanationPanelHeight(UiContext& ui, float width) {
+float explanationPanelHeight(UiContext& ui, float width, bool withSummary) {
   if (!ui.state.hasTrace()) return 0;
   const ImGuiStyle& style = ImGui::GetStyle();
   const float wrap = width - 2 * style.WindowPadding.x - style.ScrollbarSize;
@@ -53,7 +53,8 @@ float explanationPanelHeight(UiContext& ui, float width) {
       static_cast<float>(wrapAtSpaces(explainStep(t, ui.state.playback.step()), wrap).size()) *
       ImGui::GetTextLineHeightWithSpacing();
   ImGui::PopFont();
-  const float about = ImGui::CalcTextSize(algorithmLine(t).c_str(), nullptr, false, wrap).y;
+  const float about =
+      withSummary ? ImGui::CalcTextSize(algorithmLine(t).c_str(), nullptr, false, wrap).y : 0;
   // One spare line: wrapping at a slightly different width must not bring up a scrollbar.
   return sentence + about + ImGui::GetTextLineHeightWithSpacing() + 2 * style.ItemSpacing.y +
          2 * style.WindowPadding.y;
@@ -68,10 +69,33 @@ void drawExplanationPanel(UiContext& ui) {
   for (const std::string& line : wrapAtSpaces(sentence, ImGui::GetContentRegionAvail().x))
     ImGui::TextUnformatted(line.c_str());
   ImGui::PopFont();
-  ImGui::Spacing();
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
-  ImGui::TextWrapped("%s", algorithmLine(t).c_str());
-  ImGui::PopStyleColor();
+  // The step's sentence comes first: where the panel cannot hold the algorithm's summary under
+  // it as well (the controls show the same summary), the summary moves into a tooltip rather
+  // than pushing the sentence behind a scrollbar.
+  const std::string about = algorithmLine(t);
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float room = ImGui::GetWindowHeight() - style.WindowPadding.y - ImGui::GetCursorPosY() +
+                     ImGui::GetScrollY();
+  const float aboutH =
+      style.ItemSpacing.y * 2 +
+      ImGui::CalcTextSize(about.c_str(), nullptr, false, ImGui::GetContentRegionAvail().x).y;
+  const bool summary = aboutH <= room + 0.5f;
+  if (summary) {
+    ImGui::Spacing();
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+    ImGui::TextWrapped("%s", about.c_str());
+    ImGui::PopStyleColor();
+  } else if (ImGui::IsWindowHovered()) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
+    ImGui::TextUnformatted(about.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
+  // Whether the text needs the scrollbar (measured on the previous frame's content).
+  ui.report.panels["explanation"] = {{"sentence", sentence},
+                                     {"summary_shown", summary},
+                                     {"clipped", ImGui::GetScrollMaxY() > 0.5f}};
 }
 
 }  // namespace scanviz

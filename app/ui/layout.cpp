@@ -82,14 +82,24 @@ void centerColumn(UiContext& ui, float width, float height) {
     return;
   }
   // The explanation takes what its text needs (about 13 lines when the kernel source shows, the
-  // length of a step's code), up to 40%: the array view gets the rest.
+  // length of a step's code), up to 40% or what the step at its natural size leaves, whichever
+  // is more. Where the step would have to shrink below its natural size, the explanation gives
+  // way down to its sentence alone (the summary moves into a tooltip): the figure comes first.
   float explanation = 0;
   if (l.showExplanation) {
     const bool code = l.showCode && width > 700 * ui.scale;
     const float textWidth = code ? width * 0.38f : width;
     const float codeLines = code ? 14.0f * ImGui::GetTextLineHeight() * kMonoSize / kBodySize : 0;
-    explanation =
-        std::min(std::max(explanationPanelHeight(ui, textWidth), codeLines), height * 0.4f);
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float scene = arrayViewNaturalHeight(ui, width - 2 * style.WindowPadding.x);
+    const float sceneRoom =
+        scene > 0 ? height - scene - 2 * style.WindowPadding.y - style.ItemSpacing.y : 0;
+    explanation = std::min(std::max(explanationPanelHeight(ui, textWidth), codeLines),
+                           std::max(height * 0.4f, sceneRoom));
+    if (scene > 0 && explanation > sceneRoom)
+      explanation = std::min(
+          explanation,
+          std::max(explanationPanelHeight(ui, textWidth, /*withSummary=*/false), sceneRoom));
   }
   ImGui::BeginChild("view", ImVec2(0, height - explanation), true);
   drawArrayView(ui);

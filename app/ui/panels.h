@@ -12,9 +12,13 @@ void drawMainLayout(UiContext& ui);
 void drawMainMenu(UiContext& ui);
 void drawControlsPanel(UiContext& ui);
 void drawArrayView(UiContext& ui);
+// Height the array view's step needs at this width at its natural sizes (before it grows to fill
+// the view); 0 where the view is not a scene of cells (nothing shown yet, the heat view).
+float arrayViewNaturalHeight(UiContext& ui, float width);
 void drawExplanationPanel(UiContext& ui);
-// Height the explanation needs at this width (its sentence and the algorithm's summary).
-float explanationPanelHeight(UiContext& ui, float width);
+// Height the explanation needs at this width: its sentence and the algorithm's summary, or the
+// sentence alone (the panel moves the summary into a tooltip when it has no room for it).
+float explanationPanelHeight(UiContext& ui, float width, bool withSummary = true);
 void drawCodePanel(UiContext& ui);
 void drawCountersPanel(UiContext& ui);
 // Compare (two to four algorithms, or the GPU-vs-CPU diff) and its playback bar; the grid-level

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <string>
+#include <vector>
 
 #include "app/ui/commands.h"
 #include "app/ui/panels.h"
@@ -78,6 +80,7 @@ void drawPhaseBands(UiContext& ui, ImDrawList& dl, ImVec2 min, float width, floa
   const Playback& pb = ui.state.playback;
   const float slot = width / static_cast<float>(std::max(1, steps));
   const int current = pb.currentPhase();
+  std::vector<std::string> labels;
   for (size_t i = 0; i < pb.markers().size(); ++i) {
     const PhaseMarker& m = pb.markers()[i];
     const float left = min.x + slot * static_cast<float>(m.firstStep) + 1;
@@ -85,12 +88,24 @@ void drawPhaseBands(UiContext& ui, ImDrawList& dl, ImVec2 min, float width, floa
     Color fill = ui.palette.accent;
     fill.a = static_cast<int>(i) == current ? 110 : (i % 2 ? 40 : 60);
     dl.AddRectFilled(ImVec2(left, min.y), ImVec2(right, min.y + bandH), toImColor(fill), 3);
-    const std::string label = (i < 9 ? std::to_string(i + 1) + "  " : std::string()) + m.phase;
-    const ImVec2 size = ImGui::CalcTextSize(label.c_str());
-    if (size.x + 8 < right - left)
-      dl.AddText(ImVec2(left + 6, min.y + (bandH - size.y) * 0.5f), toImColor(ui.palette.text),
+    // The number and the phase; in a band too narrow for both, the number alone (the key that
+    // jumps there; the tooltip names the phase), centred.
+    const std::string number = i < 9 ? std::to_string(i + 1) : std::string();
+    std::string label = (number.empty() ? std::string() : number + "  ") + m.phase;
+    ImVec2 size = ImGui::CalcTextSize(label.c_str());
+    float x = left + 6;
+    if (size.x + 8 >= right - left) {
+      label = number;
+      size = ImGui::CalcTextSize(label.c_str());
+      x = 0.5f * (left + right - size.x);
+      if (label.empty() || size.x + 4 >= right - left) label.clear();
+    }
+    if (!label.empty())
+      dl.AddText(ImVec2(x, min.y + (bandH - size.y) * 0.5f), toImColor(ui.palette.text),
                  label.c_str());
+    labels.push_back(label);
   }
+  ui.report.panels["playback"] = {{"phase_labels", labels}};
 }
 
 void scrubber(UiContext& ui, float width) {

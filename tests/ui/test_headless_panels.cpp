@@ -5,6 +5,8 @@
 #include <imgui.h>
 
 #include <cstdio>
+#include <string>
+#include <vector>
 
 #include "app/core/algorithm_catalog.h"
 #include "app/ui/commands.h"
@@ -73,6 +75,53 @@ TEST_F(HeadlessUi, EveryAlgorithmEveryStepLaysOut) {
     EXPECT_NE(report_.status.find(a.key), std::string::npos) << report_.status;
     EXPECT_NE(report_.status.find("produced by cpu"), std::string::npos) << report_.status;
   }
+}
+
+// On the window the scripted runs get (1440 x 900): the step's sentence never hides behind a
+// scrollbar, the kernel's lines wrap instead of running off the right edge, and every phase band
+// of the scrubber carries at least its number (the key that jumps there).
+TEST_F(HeadlessUi, NothingClippedInTheExplanationCodeOrPhaseBands) {
+  ImGui::GetIO().DisplaySize = ImVec2(1440, 900);
+  for (AlgorithmId id : {AlgorithmId::ThreePhase, AlgorithmId::WarpShuffle,
+                         AlgorithmId::DecoupledLookback, AlgorithmId::BrentKung}) {
+    AppState state(AppSettings{}, "");
+    captureInto(state, id);
+    ASSERT_TRUE(state.hasTrace()) << state.banner().text;
+    const std::string key(algorithmInfo(id).key);
+    for (int k = 0; k < state.playback.stepCount(); ++k) {
+      state.playback.setStep(k);
+      for (int settle = 0; settle < 3; ++settle) frame(state);  // child sizes follow a frame late
+      const nlohmann::json& p = report_.panels;
+      ASSERT_TRUE(p.contains("explanation") && p.contains("code") && p.contains("playback"))
+          << key << " step " << k << ": " << p.dump();
+      EXPECT_FALSE(p["explanation"]["clipped"].get<bool>())
+          << key << " step " << k << ": " << p["explanation"].dump();
+      EXPECT_EQ(p["code"]["scroll_max_x"].get<float>(), 0.0f) << key << " step " << k;
+      const auto labels = p["playback"]["phase_labels"].get<std::vector<std::string>>();
+      EXPECT_EQ(labels.size(), state.playback.markers().size()) << key;
+      for (size_t i = 0; i < labels.size() && i < 9; ++i)
+        EXPECT_EQ(labels[i].substr(0, std::to_string(i + 1).size()), std::to_string(i + 1))
+            << key << " phase " << i + 1 << ": '" << labels[i] << "'";
+    }
+  }
+}
+
+// Brent-Kung on 256 elements: the load is one step of sixteen, too narrow a band for "1  load";
+// it keeps its number.
+TEST_F(HeadlessUi, ANarrowPhaseBandKeepsItsNumber) {
+  ImGui::GetIO().DisplaySize = ImVec2(1000, 800);
+  AppState state(AppSettings{}, "");
+  state.config.source = InputSource::Random;
+  state.config.n = 256;
+  captureInto(state, AlgorithmId::BrentKung);
+  ASSERT_TRUE(state.hasTrace()) << state.banner().text;
+  state.playback.setStep(5);
+  frame(state);
+  const auto labels = report_.panels["playback"]["phase_labels"].get<std::vector<std::string>>();
+  ASSERT_EQ(labels.size(), 3u);
+  EXPECT_EQ(labels[0], "1");
+  EXPECT_EQ(labels[1], "2  up-sweep");
+  EXPECT_EQ(labels[2], "3  down-sweep");
 }
 
 TEST_F(HeadlessUi, PresentationModeAndLightThemeLayOut) {

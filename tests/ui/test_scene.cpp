@@ -394,5 +394,23 @@ TEST(CounterRows, LessonStepOne) {
   EXPECT_EQ(value("Brent W/P + D"), "17/4 + 3 = 7.25 steps");
 }
 
+// A conflicting step names the worst access's way first, then the replays over the step.
+TEST(CounterRows, BankConflictsNameTheWayThenTheReplays) {
+  std::vector<double> input(256);
+  for (size_t i = 0; i < input.size(); ++i) input[i] = static_cast<double>(i % 7);
+  const Trace t = captureCpu(AlgorithmId::BrentKung, input);
+  bool seen = false;
+  for (int k = 0; k < static_cast<int>(t.steps.size()); ++k) {
+    for (const CounterRow& r : counterRows(t, k, 4)) {
+      if (r.label != "Bank conflicts" || r.value.find("-way") == std::string::npos) continue;
+      seen = true;
+      EXPECT_NE(r.value.find("-way (warp "), std::string::npos) << r.value;
+      EXPECT_NE(r.value.find("in all"), std::string::npos) << r.value;
+      EXPECT_NE(r.value.substr(0, 2), "1-") << "a 1-way access is no conflict: " << r.value;
+    }
+  }
+  EXPECT_TRUE(seen) << "Brent-Kung on 256 elements has conflicting strides";
+}
+
 }  // namespace
 }  // namespace scanviz

@@ -108,6 +108,37 @@ TEST(CompareScene, OneFramedViewPerLaneAtItsOwnStep) {
   EXPECT_FALSE(s.textsWithRole("compare-headline").empty());
 }
 
+// The views draw three thread states under their cells; the shared legend names all three with
+// the same round marks (Brent-Kung's step 2 has active, waiting and done threads).
+TEST(CompareScene, LegendNamesEveryThreadState) {
+  const Trace ks = lesson(AlgorithmId::KoggeStone);
+  const Trace bk = lesson(AlgorithmId::BrentKung);
+  CompareSceneRequest rq;
+  rq.width = 1100;
+  rq.height = 800;
+  rq.views = {{"Kogge-Stone", "cpu", &ks, 2, compareCounters(ks, 2), {}},
+              {"Brent-Kung", "cpu", &bk, 2, compareCounters(bk, 2), {}}};
+  const Scene s = buildCompareScene(rq, {}, kPalette, approximateTextWidth);
+  std::vector<std::string> legend;
+  for (const SceneText* t : s.textsWithRole("legend")) legend.push_back(t->text);
+  for (const char* want : {"active thread", "waiting for later steps", "done, lane still occupied"})
+    EXPECT_NE(std::find(legend.begin(), legend.end(), want), legend.end()) << want;
+  const auto swatches = s.rectsWithRole("legend-swatch");
+  ASSERT_EQ(swatches.size(), legend.size());
+  for (size_t i = 0; i < legend.size(); ++i) {
+    const bool thread = legend[i].find("thread") != std::string::npos ||
+                        legend[i].find("waiting") == 0 || legend[i].find("done") == 0;
+    EXPECT_EQ(swatches[i]->rounding >= 0.49f * swatches[i]->w, thread) << legend[i];
+  }
+  // A narrow window wraps the legend onto a second row, and the scene makes room for it.
+  rq.width = 520;
+  const Scene narrow = buildCompareScene(rq, {}, kPalette, approximateTextWidth);
+  float bottom = 0;
+  for (const SceneText* t : narrow.textsWithRole("legend"))
+    bottom = std::max(bottom, t->y + t->size);
+  EXPECT_LE(bottom, rq.height);
+}
+
 TEST(CompareScene, BlellochDownSweepMarksTheMovedCellToo) {
   const Trace ks = lesson(AlgorithmId::KoggeStone);
   const Trace bl = lesson(AlgorithmId::Blelloch);
