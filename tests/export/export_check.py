@@ -260,6 +260,9 @@ def case_png_2x_matches_1x(run):
     print(f"written cells: {len(m1)} px at 1x, {len(m2)} px at 2x downscaled, overlap {overlap:.3f}")
     check(len(m1) > 1000, "no highlighted cells found at 1x")
     check(overlap > 0.9, f"highlighted cells overlap only {overlap:.3f}")
+    edges, sharp = hard_edges(two) / max(1, hard_edges(one)), sharp_blocks(two)
+    print(f"2x: {edges:.2f} times the hard edges of 1x, {100 * sharp:.1f}% of 2x2 blocks hold an edge")
+    check(edges > 1.5 and sharp > 0.01, "the 2x picture looks enlarged from a smaller one")
 
 
 def case_png_4x_size(run):
@@ -270,6 +273,14 @@ def case_png_4x_size(run):
     with open(run.path("four.png"), "rb") as f:
         w4, h4 = struct.unpack(">II", f.read(24)[16:24])
     check(abs(w4 - 4 * w1) <= 2 and abs(h4 - 4 * h1) <= 2, f"4x is {w4}x{h4}, 1x is {w1}x{h1}")
+    # Drawn at 4x, not enlarged: edges stay one pixel hard (four times the rows hold them) and
+    # pixels are not repeated in blocks.
+    one, four = Png(run.path("one.png")), Png(run.path("four.png"))
+    edges = hard_edges(four) / max(1, hard_edges(one))
+    sharp = sharp_blocks(four)
+    print(f"4x: {edges:.2f} times the hard edges of 1x, {100 * sharp:.1f}% of 2x2 blocks hold an edge")
+    check(edges > 2.5, f"the 4x picture has {edges:.2f} times the 1x one's hard edges: smoothed?")
+    check(sharp > 0.01, f"only {100 * sharp:.2f}% of the 4x picture's 2x2 blocks differ inside")
 
 
 def case_png_transparent_and_white(run):
@@ -382,6 +393,42 @@ def case_png_sequence(run):
     check(len(sizes) == 1, f"frames of a sequence differ in size: {sizes}")
 
 
+def mean_difference(one, small):
+    """Mean absolute difference (of 255) between a picture and rows of the same size."""
+    w, h = min(one.width, len(small[0]) // 4), min(one.height, len(small))
+    total = 0
+    for y in range(h):
+        a, b = one.rows[y], small[y]
+        total += sum(abs(a[i] - b[i]) for i in range(4 * w) if i % 4 != 3)
+    return total / (3 * w * h)
+
+
+def sharp_blocks(img):
+    """Share of 2x2 blocks whose four pixels are not all alike: 0 for a picture enlarged by
+    repeating pixels; edges drawn at the full resolution make many."""
+    blocks = sharp = 0
+    for y in range(0, img.height - 1, 2):
+        a, b = img.rows[y], img.rows[y + 1]
+        for x in range(0, img.width - 1, 2):
+            i = 4 * x
+            p = a[i:i + 3], a[i + 4:i + 7], b[i:i + 3], b[i + 4:i + 7]
+            blocks += 1
+            sharp += max(max(abs(p[0][c] - q[c]) for c in range(3)) for q in p[1:]) > 24
+    return sharp / blocks
+
+
+def hard_edges(img):
+    """Neighbouring pixels (across) that differ by more than a quarter of the range: an edge drawn at
+    this resolution is one such step; a picture enlarged by smoothing spreads it over softer ones
+    (a 1x picture enlarged bilinearly keeps a quarter of them, drawn at 2x has about twice)."""
+    count = 0
+    for r in img.rows:
+        for i in range(4, len(r), 4):
+            if abs(r[i] - r[i - 4]) + abs(r[i + 1] - r[i - 3]) + abs(r[i + 2] - r[i - 2]) > 3 * 64:
+                count += 1
+    return count
+
+
 def case_window_png(run):
     run.export(*LESSON, "--panel", "window", "--step", "1", "--size", "1024x700", "--scale", "2",
                "--out", run.path("window.png"))
@@ -389,6 +436,35 @@ def case_window_png(run):
     check((png.width, png.height) == (2048, 1400), f"window at 2x is {png.width}x{png.height}")
     check(len(png.colours()) > 50, "the window picture is nearly blank")
     check(len(png.mask(WRITTEN_DARK, 2)) > 4000, "the window picture shows no written cells")
+    # Drawn at 2x, not enlarged: the 1x window, shrunk from the 2x one, is the same picture (the
+    # panels where they were, text runs a pixel longer or shorter where glyphs are hinted at the
+    # other size), and the 2x one has detail a 1x picture enlarged could not have.
+    run.export(*LESSON, "--panel", "window", "--step", "1", "--size", "1024x700", "--scale", "1",
+               "--out", run.path("window1.png"))
+    one = Png(run.path("window1.png"))
+    check((one.width, one.height) == (1024, 700), f"window at 1x is {one.width}x{one.height}")
+    small = downscale2(png)
+    mean = mean_difference(one, small)
+    print(f"window: mean absolute difference of 2x downscaled vs 1x: {mean:.2f} (of 255)")
+    check(mean < 10.0, f"the 2x window shrunk to 1x differs from the 1x window by {mean:.2f}")
+    m1 = one.mask(WRITTEN_DARK, 6)
+    m2 = {(x, y) for y, r in enumerate(small) for x in range(len(r) // 4)
+          if all(abs(r[4 * x + c] - WRITTEN_DARK[c]) <= 6 for c in range(3))}
+    overlap = len(m1 & m2) / max(1, len(m1 | m2))
+    print(f"window: written cells {len(m1)} px at 1x, {len(m2)} px at 2x downscaled, overlap {overlap:.3f}")
+    check(len(m1) > 1000 and overlap > 0.8, f"the written cells overlap only {overlap:.3f}")
+    sharp = sharp_blocks(png)
+    print(f"window: {100 * sharp:.1f}% of the 2x picture's 2x2 blocks hold an edge")
+    check(sharp > 0.01, f"only {100 * sharp:.2f}% of 2x2 blocks differ inside: an enlarged picture?")
+    edges = hard_edges(png) / max(1, hard_edges(one))
+    print(f"window: {edges:.2f} times the hard edges of the 1x picture (twice the rows: about 2)")
+    check(edges > 1.5, f"the 2x window has {edges:.2f} times the 1x one's hard edges: smoothed?")
+    # The light theme for the picture only, on the whole window too.
+    run.export(*LESSON, "--panel", "window", "--step", "1", "--size", "1024x700", "--theme", "light",
+               "--out", run.path("window-light.png"))
+    light = Png(run.path("window-light.png"))
+    bright = sum(1 for r in light.rows for i in range(0, len(r), 4) if min(r[i:i + 3]) > 200)
+    check(bright > 0.5 * light.width * light.height, f"the light window is {bright} bright pixels")
 
 
 def case_no_display(run):
@@ -441,6 +517,33 @@ def case_defaults_and_folder_out(run):
     if os.path.exists(sample):
         run.export("--trace", sample, "--all", "--out", run.path("bk.svg"))
         check(len(texts(run.svg("bk.svg"), "step-label")) >= 5, "brent-kung filmstrip from the sample trace")
+
+
+def case_long_values(run):
+    """64 random values: sums of three digits among ones of one and two. The picture is laid out
+    wider until every value shows (a slide has no tooltip for a blank or cut cell); where even the
+    widest layout it takes by itself is not enough, stderr says how to widen it."""
+    lesson = ["--algorithm", "hierarchical", "--backend", "cpu", "--n", "64"]
+    r = run.export(*lesson, "--all", "--out", run.path("h64.svg"))
+    check("too long" not in r.stderr, f"a note for 64 values: {r.stderr}")
+    root = run.svg("h64.svg")
+    values = [t.text for t in root.iter(SVG_NS + "text") if (t.get("class") or "").endswith("-value")]
+    rows = len(texts(root, "step-label"))
+    print(f"{len(values)} values in {rows} rows, {svg_size(root)[0]:.0f} wide")
+    check(len(values) >= 64 * (rows + 1), f"{len(values)} values drawn in {rows} rows of 64 and the input")
+    check(all(v and "\u2026" not in v for v in values), f"blank or cut values: {[v for v in values if not v or chr(0x2026) in v][:5]}")
+    check(any(len(v) == 3 for v in values), "no three-digit sums: the case no longer tests long values")
+    # 128 values need more than the 1.75 times the layout grows by itself: a note names the option.
+    lesson128 = ["--algorithm", "hierarchical", "--backend", "cpu", "--n", "128", "--range", "3:6"]
+    r = run.export(*lesson128, "--out", run.path("h128.svg"))
+    lines = [l for l in r.stderr.splitlines() if l.strip()]
+    check(len(lines) == 1 and "too long for their cells" in lines[0] and "--width 2400" in lines[0],
+          f"stderr of a layout too narrow for its values: {lines}")
+    r = run.export(*lesson128, "--width", "2400", "--out", run.path("h128w.svg"))
+    check(r.stderr.strip() == "", f"stderr at --width 2400: {r.stderr}")
+    values = [t.text for t in run.svg("h128w.svg").iter(SVG_NS + "text")
+              if (t.get("class") or "").endswith("-value")]
+    check(all(v and chr(0x2026) not in v for v in values), "blank or cut values at --width 2400")
 
 
 def png_size(path):

@@ -7,9 +7,12 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 
 #include "app/ui/commands.h"
 #include "app/ui/export/export_dialog.h"
+#include "app/ui/export/export_job.h"
 #include "app/ui/export/picture.h"
 #include "app/ui/file_dialog.h"
 #include "app/ui/fonts.h"
@@ -109,6 +112,115 @@ TEST(ExportInWindow, PngBetweenFramesLeavesTheWindowAsItWas) {
   EXPECT_EQ(png[1], 255);
   EXPECT_EQ(png[2], 255);
   stbi_image_free(png);
+  std::error_code ec;
+  fs::remove_all(folder, ec);
+}
+
+// A long export runs a unit of work per slice with its progress rising; Cancel stops it between
+// units and removes what it had written: the frames so far and the folder it made for them, or
+// the half-written GIF. The user's own files in that folder stay.
+TEST(ExportInWindow, ProgressRisesAndCancelRemovesThePartialFiles) {
+  PlatformWindow window(640, 480, "scanviz export cancel test", "");
+  AppState state(AppSettings{}, "");
+  state.config.backend = BackendChoice::Cpu;
+  state.config.algorithm = AlgorithmId::BrentKung;
+  state.recapture();
+  state.waitForCapture();
+  state.poll();
+  auto trace = std::make_shared<const Trace>(state.trace());
+  const int last = static_cast<int>(trace->steps.size()) - 1;
+  ASSERT_GE(last, 4);
+  const fs::path folder =
+      fs::temp_directory_path() / ("scanviz-cancel-" + std::to_string(::getpid()));
+  fs::create_directories(folder);
+
+  ExportOptions o;
+  o.format = ExportFormat::PngSequence;
+  o.scale = 2;
+  o.steps = {0, last};
+  const std::string frames = (folder / "frames").string();
+  {
+    ExportJob job(trace, o, frames);
+    ASSERT_EQ(job.error(), "");
+    float before = job.progress();
+    EXPECT_EQ(before, 0.0f);
+    for (int i = 0; i < 3; ++i) {  // the layout, then two frames
+      job.step();
+      EXPECT_GT(job.progress(), before) << "after unit " << i;
+      before = job.progress();
+    }
+    EXPECT_LT(job.progress(), 1.0f);
+    EXPECT_NE(job.stage().find("frame 3 of"), std::string::npos) << job.stage();
+    ASSERT_EQ(job.written().size(), 2u);
+    EXPECT_TRUE(fs::exists(job.written()[0]));
+    job.cancel();
+    EXPECT_TRUE(job.cancelled());
+    EXPECT_FALSE(job.succeeded());
+    EXPECT_TRUE(job.finished());
+    EXPECT_FALSE(fs::exists(frames)) << "the folder the export made is removed";
+  }
+
+  // A GIF cancelled after its first frames leaves no file.
+  o.format = ExportFormat::Gif;
+  o.scale = 1;
+  const std::string gif = (folder / "run.gif").string();
+  {
+    ExportJob job(trace, o, gif);
+    job.step();  // the palette and the file
+    job.step();  // the first frame
+    ASSERT_TRUE(fs::exists(gif));
+    job.cancel();
+    EXPECT_FALSE(fs::exists(gif));
+  }
+
+  // Into a folder that was there before: the frames go, the folder and its other files stay.
+  const fs::path mine = folder / "notes.txt";
+  { std::ofstream(mine) << "keep me"; }
+  o.format = ExportFormat::PngSequence;
+  {
+    ExportJob job(trace, o, folder.string());
+    job.step();
+    job.step();
+    ASSERT_EQ(job.written().size(), 1u);
+    job.cancel();
+    EXPECT_TRUE(fs::exists(mine));
+    EXPECT_EQ(std::distance(fs::directory_iterator(folder), fs::directory_iterator{}), 1);
+  }
+
+  // From the dialog: Cancel export between slices, then a status note and no toast.
+  const FontSet fonts = buildFonts(*ImGui::GetIO().Fonts, 1.0f);
+  const ViewPalette palette = viewPalette(Theme::Dark, Palette::Classic);
+  FrameReport report;
+  FileDialog files;
+  CommandTable commands;
+  ExportDialog dialog;
+  dialog.open(state);
+  ExportDialogModel& m = dialog.model();
+  m.options.format = ExportFormat::Gif;
+  m.options.scale = 4;
+  m.steps = StepChoice::All;
+  m.folder = folder.string();
+  m.update();
+  const std::string path = m.outputPath();
+  window.newFrame(true);
+  {
+    UiContext ui{state, fonts, palette, 1.0f, report, files, commands, false};
+    dialog.startExport(ui);
+  }
+  window.render(0, 0, 0);
+  window.present();
+  dialog.advance(state);
+  ASSERT_TRUE(dialog.busy()) << "a 4x GIF of every step takes more than one slice";
+  EXPECT_GT(dialog.progress(), 0.0f);
+  EXPECT_LT(dialog.progress(), 1.0f);
+  dialog.cancelExport();
+  dialog.advance(state);
+  EXPECT_FALSE(dialog.busy());
+  EXPECT_FALSE(fs::exists(path));
+  EXPECT_EQ(dialog.toastPath(), "");
+  EXPECT_NE(state.statusNote().find("cancelled"), std::string::npos) << state.statusNote();
+  EXPECT_EQ(state.banner().text, "") << "a cancelled export is no failure";
+
   std::error_code ec;
   fs::remove_all(folder, ec);
 }

@@ -212,6 +212,7 @@ int runJob(ExportJob& job) {
     return 2;
   }
   std::cout << "wrote " << job.out() << " (" << job.summary() << ")\n";
+  if (!job.note().empty()) std::cerr << "scanviz export: note: " << job.note() << "\n";
   return 0;
 }
 

@@ -379,7 +379,9 @@ void ExportDialog::advance(AppState& state) {
 void ExportDialog::finish(AppState& state) {
   if (job_->succeeded()) {
     const std::filesystem::path out(job_->out());
-    toast_ = {"Saved " + out.filename().string(), job_->out(), job_->summary(),
+    std::string detail = job_->summary();
+    if (!job_->note().empty()) detail += "\n" + job_->note();
+    toast_ = {"Saved " + out.filename().string(), job_->out(), detail,
               std::chrono::steady_clock::now() + kToastTime};
     state.setStatusNote("exported to " + job_->out());
   } else if (job_->cancelled()) {
@@ -400,7 +402,7 @@ void ExportDialog::drawProgress(UiContext& ui) {
     ImGui::Text("Exporting %s", out.filename().string().c_str());
     ImGui::TextDisabled("%s", job_->stage().c_str());
     ImGui::ProgressBar(job_->progress(), ImVec2(-1, 0));
-    if (ImGui::Button("Cancel export")) job_->cancel();
+    if (ImGui::Button("Cancel export")) cancelExport();
   }
   endCorner();
   // The job may have been cancelled just now: the next advance() reports it.

@@ -36,6 +36,13 @@ class ExportDialog {
     start(ui);
     visible_ = false;
   }
+  // What the progress box's Cancel export button does: stops the export and removes its files
+  // (the next advance() reports it). Nothing happens when no export runs.
+  void cancelExport() {
+    if (job_) job_->cancel();
+  }
+  // The running export's progress, 0 to 1; 0 when none runs.
+  float progress() const { return job_ ? job_->progress() : 0.0f; }
   // The toast's path while it shows; empty otherwise.
   std::string toastPath() const;
 

@@ -37,9 +37,20 @@ ExportJob::ExportJob(std::shared_ptr<const Trace> trace, ExportOptions options, 
     error_ = panel;
     return;
   }
-  if (options_.panel == ExportPanel::ArrayView)
+  if (options_.panel == ExportPanel::ArrayView) {
+    const float asked = options_.style.width;
     options_.style.width =
         legibleWidth(*trace_, options_.steps.first, options_.steps.last, options_.style);
+    const int unreadable =
+        unreadableValueCount(*trace_, options_.steps.first, options_.steps.last, options_.style);
+    if (unreadable > 0)
+      note_ = std::to_string(unreadable) + (unreadable == 1 ? " value is" : " values are") +
+              " too long for " + (unreadable == 1 ? "its cell" : "their cells") +
+              " even with the layout widened to " +
+              std::to_string(static_cast<int>(options_.style.width)) +
+              " pixels, and left out; a wider layout shows them (scanviz export --width " +
+              std::to_string(2 * static_cast<int>(asked)) + ")";
+  }
   plan();
 }
 

@@ -55,6 +55,9 @@ class ExportJob {
   const std::vector<std::string>& written() const { return written_; }
   // What was made, for the toast and the command line: "1620 x 980 pixels", "9 frames ...".
   const std::string& summary() const { return summary_; }
+  // What the picture could not show, for the toast and stderr; empty when nothing: "12 values
+  // are too long for their cells ...".
+  const std::string& note() const { return note_; }
 
  private:
   using Unit = std::function<void()>;
@@ -93,6 +96,7 @@ class ExportJob {
   std::string stage_;
   std::string error_;
   std::string summary_;
+  std::string note_;
   bool cancelled_ = false;
   std::vector<std::string> written_;
   bool createdFolder_ = false;

@@ -34,14 +34,29 @@ constexpr float kLegibleCell = 18;
 constexpr int kWidenings = 4;
 constexpr float kWidenStep = 1.15f;
 
-// Values the view left out of cells wide enough to hold them: the view drops a value whose cell
-// is a hair too narrow for it (the window shows it in the tooltip), and a picture has none.
+bool isValueText(const SceneText& t) {
+  return t.role.size() > 6 && t.role.compare(t.role.size() - 6, 6, "-value") == 0;
+}
+
+// Values the view left out or cut short: the view drops or elides a value whose cell is too
+// narrow for it (the window shows it in the tooltip), and a picture has none. A value counts as
+// dropped when its cell is wide enough to be meant for values, or when the picture shows other
+// values at all: then the blank cells are the longer values (a 64-element scan's sums with three
+// digits among the ones with two), and a slide with holes in its rows reads as a wrong answer.
 int droppedValues(const Scene& s) {
+  // A value cut short ("1…") tells a slide no more than a blank cell.
+  static const std::string kEllipsis = "\xE2\x80\xA6";
+  const auto cut = [](const SceneText& t) {
+    return t.text.empty() ||
+           (t.text.size() >= kEllipsis.size() &&
+            t.text.compare(t.text.size() - kEllipsis.size(), kEllipsis.size(), kEllipsis) == 0);
+  };
+  const bool valuesShown = std::any_of(s.texts.begin(), s.texts.end(), [&](const SceneText& t) {
+    return isValueText(t) && !cut(t);
+  });
   int n = 0;
-  for (const SceneText& t : s.texts) {
-    const bool value = t.role.size() > 6 && t.role.compare(t.role.size() - 6, 6, "-value") == 0;
-    n += value && t.text.empty() && t.hoverW >= kLegibleCell;
-  }
+  for (const SceneText& t : s.texts)
+    n += isValueText(t) && cut(t) && (valuesShown || t.hoverW >= kLegibleCell);
   return n;
 }
 
@@ -69,6 +84,12 @@ float legibleWidth(const Trace& trace, int first, int last, const PictureStyle& 
     while (s.width < most && droppedValues(stepPicture(trace, k, s)) > 0)
       s.width = std::min(most, s.width * kWidenStep);
   return s.width;
+}
+
+int unreadableValueCount(const Trace& trace, int first, int last, const PictureStyle& style) {
+  int n = 0;
+  for (int k = first; k <= last; ++k) n += droppedValues(stepPicture(trace, k, style));
+  return n;
 }
 
 CanvasSize commonCanvas(const Trace& trace, int first, int last, const PictureStyle& style) {

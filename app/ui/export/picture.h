@@ -33,6 +33,10 @@ Scene stepPicture(const Trace& trace, int step, const PictureStyle& style);
 // window shows it in the tooltip); a picture has no tooltip, so it is laid out a little wider.
 // One width for all the steps, so that filmstrip rows and animation frames keep their columns.
 float legibleWidth(const Trace& trace, int first, int last, const PictureStyle& style);
+// The values steps first..last still leave out or cut short ("1…") at style.width, counted as
+// legibleWidth counts them: 0 when every value shows, or when the picture is an overview of a
+// long array that shows no values at all.
+int unreadableValueCount(const Trace& trace, int first, int last, const PictureStyle& style);
 
 // Pictures shown one after another (GIF frames, numbered PNGs) share one canvas, so nothing jumps:
 // the largest width and height among them.
