@@ -5,7 +5,8 @@
 # Usage: tools/gpu-check.sh [all|verify|gputests|sanitize|traces|bench|lookback]...
 # lookback: the production look-back's agents (pipelined default and one-tile) over inputs of many
 #   tiles per block: verify, the four compute-sanitizer tools, and a benchmark of each against CUB and a copy.
-# SANITIZERS="memcheck racecheck" limits the sanitize step to those tools.   Logs go to $OUT (or ./gpu-out).
+# SANITIZERS="memcheck racecheck" limits the sanitize step to those tools; LOOKBACK_AGENTS=pipelined
+# limits the lookback step to that agent.   Logs go to $OUT (or ./gpu-out).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-out}
@@ -91,7 +92,7 @@ fi
 
 if want lookback; then
   big=3300001,16777259,33554467
-  for agent in pipelined one-tile; do
+  for agent in ${LOOKBACK_AGENTS:-pipelined one-tile}; do
     log="$OUT/lookback-$agent.txt"
     : >"$log"
     SCANVIZ_LOOKBACK_AGENT=$agent $bin verify --backend cuda --algorithm decoupled-lookback \

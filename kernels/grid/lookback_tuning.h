@@ -40,14 +40,17 @@ struct LookbackPolicySm90 {
 };
 
 // Hopper, persistent blocks with a look-back warp (PipelinedLookbackAgent): 7 data warps x 32
-// lanes x 28 items = 6272-element tiles, two buffers (49 KB), four blocks per SM. The default on
-// sm_90 at block size 256 (measurements: docs/notes/production-scan.md, v3).
+// lanes x 20 items = 4480-element tiles, three buffers (52.5 KB), four blocks per SM. The third
+// buffer gives a tile's prefix a whole further tile's load to arrive, so the data warps no longer
+// wait for it: H100, 2^30 int32, 0.90 of the copy rate and 1.10x CUB, where two buffers of 28
+// items gave 0.82 and 1.00x (tools/lookback-shapes.sh; docs/notes/production-scan.md, v4). The
+// default on sm_90 at block size 256.
 struct LookbackPolicySm90Pipelined {
   static constexpr bool kPipelined = true;
   static constexpr int kThreads = 256;
   static constexpr int kMaxThreads = kThreads;
-  static constexpr int kItemsPerThread = 28;
-  static constexpr int kBuffers = 2;
+  static constexpr int kItemsPerThread = 20;
+  static constexpr int kBuffers = 3;
   static constexpr int kMinBlocksPerSm = 4;
   static constexpr int kBackoffNs = 0;
 };
