@@ -100,8 +100,25 @@ std::string edgeSentence(const Trace& t, const TraceStep& s) {
     return who + " " +
            combinePhrase(t.meta.op, plural, plural ? "their own input" : "its own input",
                          a + "[i]");
-  return who + " apply " + t.meta.op + " to " + std::to_string(s.edges.size()) +
-         " pairs of elements";
+  // One earlier value combined into several elements (three-phase's phase 3: the element before
+  // a thread's part goes into each element of the part).
+  std::vector<int> sources;
+  for (const auto& e : s.edges) sources.push_back(e[1]);
+  std::sort(sources.begin(), sources.end());
+  sources.erase(std::unique(sources.begin(), sources.end()), sources.end());
+  const size_t edges = s.edges.size();
+  if (sources.size() == 1)
+    return who + " " +
+           combinePhrase(t.meta.op, plural, a + "[" + std::to_string(sources[0]) + "]", a + "[i]") +
+           destinationList(s);
+  if (sources.size() < edges)
+    return who + " " + combinePhrase(t.meta.op, plural, a + "[s]", a + "[i]") + " for " +
+           std::to_string(edges) + " elements i, each thread one s (s = " +
+           (sources.size() <= 6 ? join(sources, sources.size())
+                                : join(sources, 3) + ", ..., " + std::to_string(sources.back())) +
+           ")";
+  return who + (plural ? " apply " : " applies ") + t.meta.op + " to " + std::to_string(edges) +
+         (edges == 1 ? " pair" : " pairs") + " of elements" + destinationList(s);
 }
 
 std::string loadSentence(const Trace& t, const TraceStep& s) {

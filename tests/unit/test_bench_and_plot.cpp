@@ -729,5 +729,25 @@ TEST(PlotColors, MarkerShapesTellTheTintsOfAHueApart) {
       << "a circle's area";
 }
 
+// The palette's yellow vanished on the light theme's plot frame (luminance ~0.94); every series
+// colour must now stand a third apart from it, keep its hue, and stay as it is on a dark frame.
+TEST(PlotColors, PaleColoursAreDarkenedOnALightBackground) {
+  const double light = luminance(packColor(240, 241, 243));
+  const double dark = luminance(packColor(38, 40, 46));
+  for (int i = 0; i < 32; ++i) {
+    const uint32_t c = seriesColor(i);
+    const uint32_t onLight = readableOn(c, light);
+    EXPECT_LE(luminance(onLight), light - 1.0 / 3.0 + 0.01) << i;
+    EXPECT_EQ(readableOn(c, dark), c) << i;
+    EXPECT_EQ(onLight >> 24, c >> 24) << "alpha kept";
+  }
+  const uint32_t yellow = seriesColor(3);  // Okabe-Ito (240, 228, 66)
+  const uint32_t shown = readableOn(yellow, light);
+  EXPECT_NE(shown, yellow);
+  EXPECT_GT(shown & 0xff, (shown >> 16) & 0xff) << "still a yellow: red above blue";
+  EXPECT_EQ(readableOn(seriesColor(4), light), seriesColor(4)) << "the blue is dark enough";
+  EXPECT_EQ(readableOn(yellow | 0u, 0.3), yellow);
+}
+
 }  // namespace
 }  // namespace scanviz::plot

@@ -372,6 +372,20 @@ TEST(StepExplainer, PaddingAndOperators) {
             "stride 1: threads 1..3 keep the larger of XY[i-1] and XY[i] in XY[i]");
 }
 
+// Three-phase's phase 3 adds one element (the total before a thread's part) into several: the
+// sentence names the sources instead of counting "pairs of elements".
+TEST(StepExplainer, OneSourceIntoSeveralElements) {
+  std::vector<double> in(32);
+  for (int i = 0; i < 32; ++i) in[i] = i % 7;
+  const Trace t = captureCpu(AlgorithmId::ThreePhase, in);
+  EXPECT_EQ(explainStep(t, 5),
+            "phase 3: add preceding subsection total: threads 1..7 add XY[s] into XY[i] for 21 "
+            "elements i, each thread one s (s = 3, 7, 11, ..., 27)");
+  const Trace one = captureCpu(AlgorithmId::ThreePhase, {3, 1, 7, 0, 4, 1, 6, 3}, 2);
+  for (int k = 0; k < static_cast<int>(one.steps.size()); ++k)
+    EXPECT_EQ(explainStep(one, k).find("pairs of elements"), std::string::npos) << k;
+}
+
 TEST(StepExplainer, DescribeThreads) {
   EXPECT_EQ(describeThreads({}), "no thread");
   EXPECT_EQ(describeThreads({7}), "thread 7");

@@ -108,14 +108,16 @@ class PlotBuilder {
 
   void colours() {
     const int n = static_cast<int>(spec_.series.size());
+    const Color bg = frameFill();
+    const double background = luminance(packColor(bg.r, bg.g, bg.b));
+    const auto shown = [background](uint32_t c) { return unpack(readableOn(c, background)); };
     for (int s = 0; s < n; ++s) {
-      colors_.push_back(unpack(spec_.series[s].color ? spec_.series[s].color : seriesColor(s)));
+      colors_.push_back(shown(spec_.series[s].color ? spec_.series[s].color : seriesColor(s)));
       shapes_.push_back(markerOf(spec_.series[s], s));
     }
     for (size_t r = 0; r < spec_.references.size(); ++r)
-      refColors_.push_back(unpack(spec_.references[r].color
-                                      ? spec_.references[r].color
-                                      : seriesColor(n + static_cast<int>(r))));
+      refColors_.push_back(shown(spec_.references[r].color ? spec_.references[r].color
+                                                           : seriesColor(n + static_cast<int>(r))));
   }
 
   void ranges() {

@@ -369,6 +369,21 @@ uint32_t packColor(int r, int g, int b, int a) {
   return (c(a) << 24) | (c(b) << 16) | (c(g) << 8) | c(r);
 }
 
+double luminance(uint32_t color) {
+  const double r = color & 0xff, g = (color >> 8) & 0xff, b = (color >> 16) & 0xff;
+  return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255.0;
+}
+
+uint32_t readableOn(uint32_t color, double backgroundLuminance) {
+  const double l = luminance(color);
+  const double wanted = backgroundLuminance - 1.0 / 3.0;
+  if (backgroundLuminance < 0.5 || l <= wanted || !(l > 0)) return color;
+  const double f = std::max(0.0, wanted) / l;
+  const auto scale = [f](uint32_t v) { return static_cast<int>(std::lround(v * f)); };
+  return packColor(scale(color & 0xff), scale((color >> 8) & 0xff), scale((color >> 16) & 0xff),
+                   static_cast<int>(color >> 24));
+}
+
 uint32_t seriesColor(int index) {
   index = std::max(0, index);
   const int* rgb = kOkabeIto[index % kHues];

@@ -142,6 +142,12 @@ PlotLayout computeLayout(const LayoutInput& in);
 // on washed-out projectors), packed like IM_COL32: 0xAABBGGRR.
 uint32_t seriesColor(int index);
 uint32_t packColor(int r, int g, int b, int a = 255);
+// A series colour as drawn on a background of the given luminance (0..1): on a light background a
+// colour lighter than ~0.6 (the palette's yellow and the pale tints) is darkened until it stands
+// out by at least a third; on a dark one it is returned as it is. Alpha is kept.
+uint32_t readableOn(uint32_t color, double backgroundLuminance);
+// Relative luminance (0..1, sRGB weights without gamma) of a packed colour.
+double luminance(uint32_t color);
 
 // A second channel beside colour: past the 8 palette colours the tints are hard to tell from
 // their hues on a projector, so each round of the palette gets its own marker shape. Hollow

@@ -101,15 +101,19 @@ PlotResult PlotWidget(const char* id, const PlotSpec& spec) {
   int categoryCount = static_cast<int>(spec.categories.size());
   std::vector<ImU32> colors;
   std::vector<MarkerShape> shapes;
+  // Pale colours (the palette's yellow) are darkened on a light theme's frame.
+  const double background = luminance(frameColor);
   for (int s = 0; s < seriesCount; ++s) {
-    colors.push_back(spec.series[s].color ? spec.series[s].color : seriesColor(s));
+    colors.push_back(
+        readableOn(spec.series[s].color ? spec.series[s].color : seriesColor(s), background));
     shapes.push_back(markerOf(spec.series[s], s));
   }
   std::vector<ImU32> referenceColors;
   for (size_t r = 0; r < spec.references.size(); ++r)
-    referenceColors.push_back(spec.references[r].color
-                                  ? spec.references[r].color
-                                  : seriesColor(seriesCount + static_cast<int>(r)));
+    referenceColors.push_back(readableOn(spec.references[r].color
+                                             ? spec.references[r].color
+                                             : seriesColor(seriesCount + static_cast<int>(r)),
+                                         background));
 
   // Ranges over everything that can be shown.
   std::vector<double> xs, ys;
