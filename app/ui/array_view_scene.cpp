@@ -148,6 +148,9 @@ class ArraySceneBuilder {
       }
     };
     consider(s_.values);
+    const int steps = static_cast<int>(t_.steps.size());
+    for (int k = std::max(0, rq_.valueSizeFirst); k <= std::min(rq_.valueSizeLast, steps - 1); ++k)
+      consider(t_.steps[static_cast<size_t>(k)].values);
     if (before_) consider(*before_);
     if (showResults()) consider(t_.output);
     return {longest.begin(), longest.end()};

@@ -51,6 +51,11 @@ struct ArraySceneRequest {
   // Cells of the step's array that differ from another trace of the same run (the GPU-vs-CPU
   // diff): outlined in the failure colour, role "cell-diff".
   std::vector<int> differingCells;
+  // Steps whose values the value font is sized for, besides this step's (-1: none): the rows of
+  // a filmstrip and the frames of an animation keep one size even where later steps have longer
+  // values.
+  int valueSizeFirst = -1;
+  int valueSizeLast = -1;
 };
 
 constexpr float kMinCellWidth = 2;

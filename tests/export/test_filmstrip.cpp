@@ -162,6 +162,30 @@ TEST(StepPicture, LongerValuesWidenTheLayoutInsteadOfLeavingHoles) {
   }
 }
 
+// Sums with three digits appear only in the later steps; on their own those steps get a smaller
+// value font than the first ones. In a filmstrip every row has the same digits.
+TEST(Filmstrip, EveryRowHasOneValueSize) {
+  const Trace t = randomRun(AlgorithmId::ThreePhase, 32);
+  const int last = static_cast<int>(t.steps.size()) - 1;
+  const auto sizes = [](const Scene& s) {
+    std::set<float> out;
+    for (const SceneText* x : s.textsWithRole("cell-value")) out.insert(x->size);
+    return out;
+  };
+  const std::set<float> first = sizes(stepPicture(t, 0, PictureStyle{}));
+  const std::set<float> lastAlone = sizes(stepPicture(t, last, PictureStyle{}));
+  ASSERT_EQ(first.size(), 1u);
+  ASSERT_EQ(lastAlone.size(), 1u);
+  EXPECT_GT(*first.begin(), *lastAlone.begin())
+      << "the case no longer has longer values later: choose other values";
+  const std::set<float> strip = sizes(filmstripPicture(t, 0, last, PictureStyle{}));
+  EXPECT_EQ(strip.size(), 1u);
+  PictureStyle ranged;
+  ranged.sizeFirst = 0;
+  ranged.sizeLast = last;
+  EXPECT_EQ(sizes(stepPicture(t, 0, ranged)), sizes(stepPicture(t, last, ranged)));
+}
+
 TEST(StepPicture, AnOverviewOfALongArrayIsNotWidened) {
   // 1024 cells in 1200 pixels show no values at all: an overview, kept at the asked width.
   const Trace t = randomRun(AlgorithmId::KoggeStone, 1024);

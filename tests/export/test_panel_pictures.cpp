@@ -206,13 +206,19 @@ TEST(PanelDialogModel, OffersTheTimelineOnlyWithBlockTimings) {
   EXPECT_NE(grid.fileName.find("_timeline"), std::string::npos) << grid.fileName;
 }
 
-// A finished CPU run of the timing panel: the copy, Kogge-Stone and Brent-Kung at three sizes.
-void addRun(TimingState& s) {
+// A finished run on the CPU emulator, its points still to be added.
+TimingRun& beginCpuRun(TimingState& s) {
   BenchReport header;
   header.device = BenchDevice::Cpu;
   header.deviceName = "CPU emulator";
   TimingRun& run = s.history.begin(header);
   run.status = TimingRunStatus::Finished;
+  return run;
+}
+
+// A finished CPU run of the timing panel: the copy, Kogge-Stone and Brent-Kung at three sizes.
+void addRun(TimingState& s) {
+  TimingRun& run = beginCpuRun(s);
   const BenchSubject copy = BenchSubject::reference(BenchSubjectKind::HostCopy);
   for (long long n : {1024LL, 4096LL, 16384LL})
     for (const auto& [subject, perElement] :
@@ -264,11 +270,7 @@ TEST(TimingPlotPicture, IsThePanelsPlotWithALegendAndTheRunInTheTitle) {
 
 // A run of the host copy and every algorithm: more subjects than the palette has colours.
 int addEveryAlgorithm(TimingState& s) {
-  BenchReport header;
-  header.device = BenchDevice::Cpu;
-  header.deviceName = "CPU emulator";
-  TimingRun& run = s.history.begin(header);
-  run.status = TimingRunStatus::Finished;
+  TimingRun& run = beginCpuRun(s);
   std::vector<BenchSubject> subjects{BenchSubject::reference(BenchSubjectKind::HostCopy)};
   for (int a = 0; a <= static_cast<int>(AlgorithmId::DecoupledLookback); ++a)
     subjects.push_back(BenchSubject::of(static_cast<AlgorithmId>(a)));

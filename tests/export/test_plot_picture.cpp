@@ -51,8 +51,11 @@ TEST(PlotPicture, TitleAxesLegendAndData) {
   EXPECT_EQ(first->fill, rgb(0xe69f00));
 }
 
-Color paletteColor(int index) {
-  const uint32_t c = plot::seriesColor(index);  // packed like IM_COL32: 0xAABBGGRR
+// The series colour as drawn on a frame of this colour (pale ones darkened on a light frame).
+Color paletteColor(int index, Color frame) {
+  const uint32_t c = plot::readableOn(plot::seriesColor(index),
+                                      plot::luminance(plot::packColor(frame.r, frame.g, frame.b)));
+  // packed like IM_COL32: 0xAABBGGRR
   return Color{static_cast<uint8_t>(c), static_cast<uint8_t>(c >> 8), static_cast<uint8_t>(c >> 16),
                static_cast<uint8_t>(c >> 24)};
 }
@@ -96,15 +99,15 @@ TEST(PlotPicture, PaletteRoundsHaveTheirOwnMarkerShapes) {
     const float outer = m.w + m.strokeWidth;
     if (index < 8) {
       EXPECT_TRUE(round && !open) << index << ": a dot";
-      EXPECT_EQ(m.fill, paletteColor(index));
+      EXPECT_EQ(m.fill, paletteColor(index, background));
     } else if (index < 16) {
       EXPECT_TRUE(m.rounding == 0 && !open) << index << ": a square";
-      EXPECT_EQ(m.fill, paletteColor(index));
+      EXPECT_EQ(m.fill, paletteColor(index, background));
       EXPECT_LT(outer, circle) << "as much ink as a dot, not more";
     } else {
       EXPECT_TRUE(round && open) << index << ": a ring";
       EXPECT_EQ(m.fill, background);
-      EXPECT_EQ(m.stroke, paletteColor(index));
+      EXPECT_EQ(m.stroke, paletteColor(index, background));
       EXPECT_NEAR(outer, circle, 1e-3f);
     }
   }

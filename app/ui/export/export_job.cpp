@@ -38,6 +38,9 @@ ExportJob::ExportJob(std::shared_ptr<const Trace> trace, ExportOptions options, 
     return;
   }
   if (options_.panel == ExportPanel::ArrayView) {
+    // Frames of an animation or a sequence (and filmstrip rows) share one value font.
+    options_.style.sizeFirst = options_.steps.first;
+    options_.style.sizeLast = options_.steps.last;
     const float asked = options_.style.width;
     options_.style.width =
         legibleWidth(*trace_, options_.steps.first, options_.steps.last, options_.style);

@@ -83,6 +83,8 @@ class FilmstripBuilder {
   Scene build() {
     PictureStyle rowStyle = style_;
     rowStyle.explanation = false;
+    rowStyle.sizeFirst = first_;
+    rowStyle.sizeLast = last_;
     for (int k = first_; k <= last_; ++k) steps_.push_back(stepPicture(t_, k, rowStyle));
     layoutLabelColumn();
     float y = pad();

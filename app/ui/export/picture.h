@@ -17,6 +17,10 @@ struct PictureStyle {
   Palette palette = Palette::Classic;
   float width = 1200;        // the width the array view is laid out for, in logical pixels
   bool explanation = false;  // the step's sentence under the title, as in presentation mode
+  // Steps whose values size the value font (-1: each step its own): one size for every row of a
+  // filmstrip and every frame of an animation.
+  int sizeFirst = -1;
+  int sizeLast = -1;
 };
 
 // The text sizes of the array view at UI scale 1.
