@@ -9,6 +9,7 @@
 #include <string>
 
 #include "app/core/scan_options.h"
+#include "app/ui/combo_preview.h"
 #include "app/ui/commands.h"
 #include "app/ui/compare_counters.h"
 #include "app/ui/compare_scene.h"
@@ -52,7 +53,7 @@ CompareBase lessonBase(const AppState& state) {
 // A combo of every algorithm, grouped by level; slots past the first two may be empty.
 bool algorithmCombo(const char* id, std::optional<AlgorithmId>& value, bool optional) {
   const std::string preview =
-      value ? std::string(algorithmInfo(*value).name) : std::string("(none)");
+      value ? comboPreview(algorithmInfo(*value).name, comboPreviewWidth()) : std::string("(none)");
   bool changed = false;
   if (!ImGui::BeginCombo(id, preview.c_str())) return false;
   if (optional && ImGui::Selectable("(none)", !value)) value.reset(), changed = true;

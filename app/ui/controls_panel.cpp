@@ -7,6 +7,7 @@
 
 #include "app/core/algorithm_catalog.h"
 #include "app/core/backends/cuda_backend.h"
+#include "app/ui/combo_preview.h"
 #include "app/ui/file_dialog.h"
 #include "app/ui/help_marker.h"
 #include "app/ui/panels.h"
@@ -25,8 +26,8 @@ bool algorithmCombo(CaptureConfig& c) {
   bool changed = false;
   const AlgorithmInfo& current = algorithmInfo(c.algorithm);
   ImGui::SetNextItemWidth(-ImGui::GetFrameHeight() * 1.4f);
-  if (ImGui::BeginCombo("##algorithm", std::string(current.name).c_str(),
-                        ImGuiComboFlags_HeightLarge)) {
+  const std::string preview = comboPreview(current.name, comboPreviewWidth());
+  if (ImGui::BeginCombo("##algorithm", preview.c_str(), ImGuiComboFlags_HeightLarge)) {
     for (AlgorithmLevel level : {AlgorithmLevel::Block, AlgorithmLevel::Grid}) {
       ImGui::TextDisabled(level == AlgorithmLevel::Block
                               ? "Block level (one section in shared memory)"

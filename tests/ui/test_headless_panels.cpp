@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app/core/algorithm_catalog.h"
+#include "app/ui/combo_preview.h"
 #include "app/ui/commands.h"
 #include "app/ui/file_dialog.h"
 #include "app/ui/fonts.h"
@@ -122,6 +123,22 @@ TEST_F(HeadlessUi, ANarrowPhaseBandKeepsItsNumber) {
   EXPECT_EQ(labels[0], "1");
   EXPECT_EQ(labels[1], "2  up-sweep");
   EXPECT_EQ(labels[2], "3  down-sweep");
+}
+
+// A name too long for its combo loses its qualifier, not its last letters; one that fits stays.
+TEST_F(HeadlessUi, ComboPreviewsDropTheQualifierWhenNarrow) {
+  ImGui::NewFrame();
+  const std::string hillis = "Hillis-Steele (double-buffered)";
+  const float whole = ImGui::CalcTextSize(hillis.c_str()).x;
+  EXPECT_EQ(comboPreview(hillis, whole + 1), hillis);
+  EXPECT_EQ(comboPreview(hillis, whole - 1), "Hillis-Steele");
+  EXPECT_EQ(comboPreview("Blelloch, bank-conflict-free", 50), "Blelloch");
+  EXPECT_EQ(comboPreview("Decoupled look-back", 20), "Decoupled look-back") << "nothing to drop";
+  for (const auto& a : allAlgorithms()) {
+    const std::string shown = comboPreview(a.name, 170);
+    EXPECT_EQ(std::string(a.name).rfind(shown, 0), 0u) << "a prefix of the name: " << a.name;
+  }
+  ImGui::Render();
 }
 
 TEST_F(HeadlessUi, PresentationModeAndLightThemeLayOut) {
