@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <memory>
 
 #include "app/ui/array_view_scene.h"
 #include "app/ui/heat_view.h"
@@ -78,6 +79,20 @@ float handleZoom() {
 
 float arrayViewNaturalHeight(UiContext& ui, float width) {
   if (!ui.state.hasTrace() || heatViewShown(ui.state)) return 0;
+  // The layout asks every frame; the answer changes only with the step, the width or the sizes,
+  // so the scene is laid out once per change rather than twice a frame.
+  struct Key {
+    std::shared_ptr<const Trace> trace;  // held, so that a new trace never reuses the address
+    int step;
+    float width, scale;
+    bool presentation;
+    bool operator==(const Key&) const = default;
+  };
+  static Key cachedKey{};
+  static float cachedHeight = 0;
+  const Key key{ui.state.shown().trace, ui.state.playback.step(), width, ui.scale,
+                ui.state.presentation};
+  if (key == cachedKey) return cachedHeight;
   ArraySceneRequest rq;
   rq.trace = &ui.state.trace();
   rq.step = ui.state.playback.step();
@@ -86,7 +101,9 @@ float arrayViewNaturalHeight(UiContext& ui, float width) {
   rq.visibleLeft = 0;
   rq.visibleRight = 0;  // only the height is wanted: no primitives
   rq.withExplanation = ui.state.presentation;
-  return buildArrayScene(rq, sceneStyle(ui), ui.palette, fontMeasure(ui.fonts)).height;
+  cachedHeight = buildArrayScene(rq, sceneStyle(ui), ui.palette, fontMeasure(ui.fonts)).height;
+  cachedKey = key;
+  return cachedHeight;
 }
 
 void drawArrayView(UiContext& ui) {
