@@ -82,7 +82,33 @@ TraceStep toTraceStep(RecordedStep&& s) {
   t.active.assign(active.begin(), active.end());
   t.ops = s.ops >= 0 ? s.ops : static_cast<int64_t>(s.edges.size());
   t.warpClock = std::move(s.warpClock);
+  t.wholeBits = std::move(s.wholeBits);
   return t;
+}
+
+// Hands the whole-array rows to the steps they belong to: row k to the recorded block's k-th
+// level-0 section step (every block took the same steps). When some block outran the budget,
+// the global steps' whole arrays go too, so that a trace has whole rows for every level-0 step
+// or for none, and a note says why.
+void attachWholeArrayRows(WholeArrayRows& whole, Trace& t) {
+  if (whole.length == 0) return;
+  const auto n = static_cast<size_t>(whole.length);
+  if (whole.overflow) {
+    for (TraceStep& s : t.steps) s.wholeBits.clear();
+    t.meta.notes.push_back("the heat view shows the recorded block's section only: every step of "
+                           "all " + std::to_string(whole.elements) + " elements would be more than " +
+                           std::to_string(whole.capacity) + " rows; use a smaller N");
+    return;
+  }
+  size_t k = 0;
+  for (TraceStep& s : t.steps) {
+    if (s.level != 0 || s.array != "section") continue;
+    const size_t row = k++;
+    if (static_cast<int>(s.values.size()) != whole.sectionWidth || row >= whole.rows.size() ||
+        whole.rows[row].size() != n)
+      continue;
+    s.wholeBits = std::move(whole.rows[row]);
+  }
 }
 
 void checkLimits(const RecordedRun& run, const CaptureLimits& lim) {
@@ -137,6 +163,7 @@ Trace buildTrace(const CaptureRequest& rq, const std::vector<T>& typedInput, int
   t.output.assign(out.begin(), out.begin() + static_cast<long>(stored));
 
   for (auto& s : r.run.steps) t.steps.push_back(toTraceStep(std::move(s)));
+  attachWholeArrayRows(r.run.whole, t);
   for (const auto& b : r.run.blocks)
     t.blocks.push_back({b.id, b.launchIndex, b.sm, b.startNs, b.waitNs, b.endNs, b.lookback});
   t.counters.work = r.run.work;

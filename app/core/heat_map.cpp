@@ -36,13 +36,23 @@ LevelData fullResolution(const Trace& t, const ValueRange& range, HeatScale scal
   d.value.assign(static_cast<size_t>(rows) * columns, std::numeric_limits<float>::quiet_NaN());
   d.written.assign(d.value.size(), 0);
   for (int r = 0; r < rows; ++r) {
-    const std::vector<double>& values = t.steps[static_cast<size_t>(r)].values;
+    const TraceStep& s = t.steps[static_cast<size_t>(r)];
+    const size_t base = static_cast<size_t>(r) * columns;
+    if (!s.wholeBits.empty()) {
+      const std::vector<uint8_t> written = wholeWrittenElements(t, r);
+      const size_t valid = wholeValidElements(t, s);
+      for (size_t c = 0; c < valid; ++c) {
+        const double v = decodeValueBits(s.wholeBits[c], t.meta.dtype);
+        d.value[base + c] = static_cast<float>(normalizeValue(v, range, scale));
+        d.written[base + c] = written[c];
+      }
+      continue;
+    }
     const std::vector<uint8_t> written = writtenElements(t, r);
     const int valid = validElements(t, r);
-    const size_t base = static_cast<size_t>(r) * columns;
     for (int c = 0; c < valid; ++c) {
       d.value[base + c] =
-          static_cast<float>(normalizeValue(values[static_cast<size_t>(c)], range, scale));
+          static_cast<float>(normalizeValue(s.values[static_cast<size_t>(c)], range, scale));
       d.written[base + c] = written[static_cast<size_t>(c)];
     }
   }
@@ -91,12 +101,17 @@ HeatScale defaultHeatScale(const Trace& t) {
 ValueRange traceValueRange(const Trace& t) {
   double lo = std::numeric_limits<double>::infinity();
   double hi = -lo;
-  for (const TraceStep& s : t.steps)
-    for (double v : s.values)
-      if (std::isfinite(v)) {
-        lo = std::min(lo, v);
-        hi = std::max(hi, v);
-      }
+  const auto take = [&](double v) {
+    if (std::isfinite(v)) {
+      lo = std::min(lo, v);
+      hi = std::max(hi, v);
+    }
+  };
+  for (const TraceStep& s : t.steps) {
+    for (double v : s.values) take(v);
+    const size_t valid = wholeValidElements(t, s);
+    for (size_t i = 0; i < valid; ++i) take(decodeValueBits(s.wholeBits[i], t.meta.dtype));
+  }
   if (lo > hi) return {0, 1};
   if (lo == hi) return {lo - 1, hi + 1};
   return {lo, hi};
@@ -115,6 +130,13 @@ double valueAtFraction(double f, const ValueRange& range, HeatScale scale) {
   return scale == HeatScale::Log ? symexp(y) : y;
 }
 
+int heatColumns(const Trace& t) {
+  size_t columns = 0;
+  for (const TraceStep& s : t.steps)
+    columns = std::max({columns, s.values.size(), wholeValidElements(t, s)});
+  return static_cast<int>(columns);
+}
+
 HeatTexel HeatGrid::at(int level, int row, int column) const {
   const HeatLevel& l = levels[static_cast<size_t>(level)];
   const size_t p = l.offset + static_cast<size_t>(row) * l.columns + column;
@@ -124,8 +146,7 @@ HeatTexel HeatGrid::at(int level, int row, int column) const {
 HeatGrid buildHeatGrid(const Trace& t, HeatScale scale, int textureWidth) {
   HeatGrid g;
   g.rows = static_cast<int>(t.steps.size());
-  for (const TraceStep& s : t.steps)
-    g.columns = std::max(g.columns, static_cast<int>(s.values.size()));
+  g.columns = heatColumns(t);
   g.range = traceValueRange(t);
   g.scale = scale;
   g.textureWidth = std::max(1, textureWidth);

@@ -1,5 +1,6 @@
 // The data behind the heat views, prepared without any GL: every recorded step of a trace as one
-// row of a space-time image (x = element of the step's array, y = step), each value normalised to
+// row of a space-time image (x = element of the step's array, y = step; the whole array when the
+// step holds it, TraceStep::wholeBits, else the step's section or window), each value normalised to
 // 0..1 over the whole trace's range, with the elements the step wrote marked. Rows are reduced
 // along x into a pyramid (each level halves the columns: values and the share written averaged),
 // so that a view showing more elements than pixels reads one texel a pixel, and the share tells
@@ -74,6 +75,9 @@ struct HeatGrid {
   size_t texelCount() const { return texels.size() / 2; }
   HeatTexel at(int level, int row, int column) const;
 };
+
+// Columns of the space-time image: the longest row (a whole array, a section or a window).
+int heatColumns(const Trace& t);
 
 // textureWidth: texels a line of the texture (a power of two within the driver's limit).
 HeatGrid buildHeatGrid(const Trace& t, HeatScale scale, int textureWidth);

@@ -98,4 +98,26 @@ std::vector<uint8_t> writtenElements(const Trace& t, int step) {
   return written;
 }
 
+std::vector<uint8_t> wholeWrittenElements(const Trace& t, int step) {
+  if (!inRange(t, step)) return {};
+  const TraceStep& s = t.steps[static_cast<size_t>(step)];
+  const size_t n = s.wholeBits.size();
+  std::vector<uint8_t> written(n, 0);
+  if (n == 0) return written;
+  if (isSectionStep(s)) {
+    const std::vector<uint8_t> section = writtenElements(t, step);
+    const size_t width = std::max<size_t>(1, section.size());
+    for (size_t g = 0; g < n; ++g) written[g] = section[g % width];
+  }
+  for (int p = step - 1; p >= 0; --p) {
+    const std::vector<uint32_t>& old = t.steps[static_cast<size_t>(p)].wholeBits;
+    if (old.empty()) continue;
+    // A section row and a global one differ only in the last block's padding.
+    const size_t common = std::min(old.size(), n);
+    for (size_t g = 0; g < common; ++g) written[g] |= old[g] != s.wholeBits[g] ? 1 : 0;
+    break;
+  }
+  return written;
+}
+
 }  // namespace scanviz

@@ -50,6 +50,13 @@ std::vector<int> writtenCells(const Trace& t, int step);
 // cellWrites as 1 (written) or 0, for the views that only mark whether.
 std::vector<uint8_t> writtenElements(const Trace& t, int step);
 
+// One entry per element of steps[step].wholeBits (empty without a whole row): the step's writes
+// in every block. For a section step, the recorded block's writtenElements repeated at the same
+// place of every section (all blocks run the same steps); for any step, also every element whose
+// value differs from the last earlier whole row, because a step can write in other blocks what it
+// leaves alone in the recorded one (tile 0 adds no prefix; the others do).
+std::vector<uint8_t> wholeWrittenElements(const Trace& t, int step);
+
 // Elements of steps[step].values before the padding: a section past the end of its level's array
 // is filled with the operator's identity. The whole array for steps that are not sections.
 int validElements(const Trace& t, int step);

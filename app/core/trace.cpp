@@ -1,5 +1,7 @@
 #include "app/core/trace.h"
 
+#include <algorithm>
+#include <cstring>
 #include <sstream>
 
 namespace scanviz {
@@ -15,6 +17,39 @@ std::string vecDiff(const std::string& what, const V& a, const V& b) {
 }
 
 }  // namespace
+
+double decodeValueBits(uint32_t bits, const std::string& dtype) {
+  if (dtype == "float32") {
+    float f;
+    std::memcpy(&f, &bits, sizeof f);
+    return f;
+  }
+  int32_t i;
+  std::memcpy(&i, &bits, sizeof i);
+  return i;
+}
+
+uint32_t encodeValueBits(double v, const std::string& dtype) {
+  uint32_t bits;
+  if (dtype == "float32") {
+    const auto f = static_cast<float>(v);
+    std::memcpy(&bits, &f, sizeof bits);
+  } else {
+    const auto i = static_cast<int32_t>(v);
+    std::memcpy(&bits, &i, sizeof bits);
+  }
+  return bits;
+}
+
+size_t wholeValidElements(const Trace& t, const TraceStep& s) {
+  return std::min(s.wholeBits.size(), static_cast<size_t>(std::max(0ll, t.meta.n)));
+}
+
+bool hasWholeArrayRows(const Trace& t) {
+  for (const TraceStep& s : t.steps)
+    if (!s.wholeBits.empty()) return true;
+  return false;
+}
 
 std::string firstTraceDifference(const Trace& a, const Trace& b) {
   const auto& ma = a.meta;
@@ -39,6 +74,7 @@ std::string firstTraceDifference(const Trace& a, const Trace& b) {
     if (!(d = vecDiff(at + " values", x.values, y.values)).empty()) return d;
     if (!(d = vecDiff(at + " active", x.active, y.active)).empty()) return d;
     if (!(d = vecDiff(at + " edges", x.edges, y.edges)).empty()) return d;
+    if (!(d = vecDiff(at + " whole array", x.wholeBits, y.wholeBits)).empty()) return d;
     if (x.ops != y.ops)
       return at + ": ops " + std::to_string(x.ops) + " vs " + std::to_string(y.ops);
   }

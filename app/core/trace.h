@@ -9,7 +9,8 @@
 
 namespace scanviz {
 
-constexpr int kTraceVersion = 1;
+// Version 2 added whole-array rows (TraceStep::wholeBits); version 1 files still load.
+constexpr int kTraceVersion = 2;
 
 struct TraceMeta {
   std::string algorithm;  // catalog key
@@ -42,6 +43,10 @@ struct TraceStep {
   std::vector<std::array<int, 2>> edges;  // (dst, src), sorted; src -1: the thread's own input
   int64_t ops = 0;
   std::vector<int64_t> warpClock;  // GPU only
+  // The whole level-0 array after this step: every block's section at its place, or the global
+  // array of a level-0 grid step. Kept for runs of more than one block within the capture budget,
+  // empty otherwise. Raw 32-bit values of meta.dtype: exact, and half the memory of doubles.
+  std::vector<uint32_t> wholeBits;
 };
 
 struct TraceBlock {
@@ -69,6 +74,16 @@ struct Trace {
   std::vector<TraceBlock> blocks;
   TraceCounters counters;
 };
+
+// A value of meta.dtype ("int32" or "float32") from its raw 32 bits, and back.
+double decodeValueBits(uint32_t bits, const std::string& dtype);
+uint32_t encodeValueBits(double v, const std::string& dtype);
+
+// Elements of a step's whole-array row before the last block's padding (0 without one).
+size_t wholeValidElements(const Trace& t, const TraceStep& s);
+
+// True when some step holds the whole array (a run of more than one block).
+bool hasWholeArrayRows(const Trace& t);
 
 // Compares the parts two backends must agree on (everything but timing, device names and the
 // look-back depths, which depend on scheduling). Empty when equal, else the first difference.

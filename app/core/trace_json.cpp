@@ -24,6 +24,28 @@ json numbers(const std::vector<double>& v, bool integral) {
   return a;
 }
 
+// Whole-array rows make a file large (2^20 elements over 24 steps are 25M numbers), so files keep
+// them up to this many values in all; a capture always has them.
+constexpr long long kWholeValuesInFiles = 1ll << 21;
+
+long long wholeValueCount(const Trace& t) {
+  long long total = 0;
+  for (const TraceStep& s : t.steps) total += static_cast<long long>(s.wholeBits.size());
+  return total;
+}
+
+json wholeToJson(const std::vector<uint32_t>& bits, const std::string& dtype) {
+  json a = json::array();
+  for (uint32_t b : bits) {
+    const double v = decodeValueBits(b, dtype);
+    if (dtype == "int32")
+      a.push_back(static_cast<int64_t>(v));
+    else
+      a.push_back(v);
+  }
+  return a;
+}
+
 json stepToJson(const TraceStep& s, bool integral) {
   json j;
   j["label"] = s.label;
@@ -41,6 +63,8 @@ json stepToJson(const TraceStep& s, bool integral) {
   if (!s.warpClock.empty()) j["warp_clock"] = s.warpClock;
   return j;
 }
+
+
 
 // Field access with messages that say where in the file the problem is.
 struct Reader {
@@ -78,6 +102,22 @@ struct Reader {
     return v;
   }
 };
+
+// A whole-array row holds n values (a global step) or every block's section, padding included.
+std::vector<uint32_t> wholeFromJson(const Reader& r, const TraceMeta& m) {
+  if (!r.j.is_object() || !r.j.contains("whole")) return {};
+  const std::vector<double> v = r.numbers("whole");
+  const auto size = static_cast<long long>(v.size());
+  const long long sections = static_cast<long long>(m.blocksTotal) * m.sectionSize;
+  if (size != m.n && size != sections)
+    throw TraceFormatError(r.where + ".whole: " + std::to_string(v.size()) +
+                           " values; a whole-array row has n = " + std::to_string(m.n) +
+                           " or blocks x section = " + std::to_string(sections));
+  const std::string& dtype = m.dtype;
+  std::vector<uint32_t> bits(v.size());
+  for (size_t i = 0; i < v.size(); ++i) bits[i] = encodeValueBits(v[i], dtype);
+  return bits;
+}
 
 TraceStep stepFromJson(const Reader& r) {
   TraceStep s;
@@ -118,11 +158,21 @@ std::string traceToJson(const Trace& t, bool pretty) {
   m["recorded_block"] = t.meta.recordedBlock;
   m["stored_values"] = t.meta.storedValues;
   m["notes"] = t.meta.notes;
-  j["meta"] = m;
   j["input"] = numbers(t.input, integral);
   j["output"] = numbers(t.output, integral);
+  const bool keepWhole = wholeValueCount(t) <= kWholeValuesInFiles;
+  if (!keepWhole)
+    m["notes"].push_back("whole-array rows not saved (more than " +
+                         std::to_string(kWholeValuesInFiles) +
+                         " values): the heat view of this file shows the recorded block's "
+                         "section; capture again to see every element");
+  j["meta"] = m;
   json steps = json::array();
-  for (const auto& s : t.steps) steps.push_back(stepToJson(s, integral));
+  for (const auto& s : t.steps) {
+    json js = stepToJson(s, integral);
+    if (keepWhole && !s.wholeBits.empty()) js["whole"] = wholeToJson(s.wholeBits, t.meta.dtype);
+    steps.push_back(std::move(js));
+  }
   j["steps"] = steps;
   json blocks = json::array();
   for (const auto& b : t.blocks) {
@@ -152,9 +202,9 @@ Trace traceFromJson(const std::string& text) {
   Reader root{j, "trace"};
   Trace t;
   t.version = root.get<int>("version");
-  if (t.version != kTraceVersion)
+  if (t.version < 1 || t.version > kTraceVersion)
     throw TraceFormatError("trace version " + std::to_string(t.version) +
-                           " is not supported (this build reads version " +
+                           " is not supported (this build reads versions 1 to " +
                            std::to_string(kTraceVersion) + ")");
   Reader m = root.sub("meta");
   t.meta.algorithm = m.get<std::string>("algorithm");
@@ -180,8 +230,11 @@ Trace traceFromJson(const std::string& text) {
                            " values but output has " + std::to_string(t.output.size()));
   const json& steps = root.at("steps");
   if (!steps.is_array()) throw TraceFormatError("trace.steps: expected an array");
-  for (size_t i = 0; i < steps.size(); ++i)
-    t.steps.push_back(stepFromJson(Reader{steps[i], "trace.steps[" + std::to_string(i) + "]"}));
+  for (size_t i = 0; i < steps.size(); ++i) {
+    const Reader step{steps[i], "trace.steps[" + std::to_string(i) + "]"};
+    t.steps.push_back(stepFromJson(step));
+    t.steps.back().wholeBits = wholeFromJson(step, t.meta);
+  }
   const json& blocks = root.at("blocks");
   if (!blocks.is_array()) throw TraceFormatError("trace.blocks: expected an array");
   for (size_t i = 0; i < blocks.size(); ++i) {

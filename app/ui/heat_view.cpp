@@ -11,9 +11,11 @@
 #include <optional>
 #include <set>
 
+#include "app/core/block_slice.h"
 #include "app/core/heat_map.h"
 #include "app/core/heat_viewport.h"
 #include "app/core/step_writes.h"
+#include "app/core/thread_states.h"
 #include "app/core/value_format.h"
 #include "app/ui/array_view_scene.h"
 #include "app/ui/fonts.h"
@@ -49,6 +51,9 @@ struct HeatViewState {
   float cellWidthAtZoom1 = kMinCellWidth;  // measured from the cell scene, to hit a cell width
   bool dragged = false;
   std::optional<HeatViewport> requested;  // --heat-window, for the next trace
+  // With whole-array rows, the cells show the block under the window (block_slice.h).
+  std::shared_ptr<const Trace> slice;
+  int sliceBlock = -1;
   std::unique_ptr<HeatRenderer> renderer = std::make_unique<HeatRenderer>();
 };
 
@@ -61,14 +66,14 @@ HeatViewState& heatState(const AppState& app) {
   HeatViewState& s = heatState();
   if (s.trace != app.shown().trace) {
     s.trace = app.shown().trace;
+    s.slice.reset();
+    s.sliceBlock = -1;
     s.choice = HeatChoice::Auto;
     s.uploaded = false;
     if (s.trace) {
       s.scale = defaultHeatScale(*s.trace);
       s.range = traceValueRange(*s.trace);
-      s.columns = 1;
-      for (const TraceStep& st : s.trace->steps)
-        s.columns = std::max(s.columns, static_cast<int>(st.values.size()));
+      s.columns = std::max(1, heatColumns(*s.trace));
       s.viewport = fullViewport(s.columns);
       if (s.requested) {
         s.viewport = clampViewport(*s.requested, s.columns, 1);
@@ -99,7 +104,8 @@ ArraySceneStyle heatStyle(const UiContext& ui) {
 void ensureUploaded(HeatViewState& s) {
   if (s.uploaded && s.uploadedScale == s.scale) return;
   if (!s.renderer->ready()) return;
-  s.renderer->upload(buildHeatGrid(*s.trace, s.scale, s.renderer->textureWidth()));
+  const size_t texels = 2 * s.trace->steps.size() * static_cast<size_t>(std::max(1, s.columns));
+  s.renderer->upload(buildHeatGrid(*s.trace, s.scale, s.renderer->textureWidth(texels)));
   s.uploaded = true;
   s.uploadedScale = s.scale;
 }
@@ -194,19 +200,33 @@ CellsPicture splitCells(Scene&& scene, const CellColumns& c, double first) {
   return p;
 }
 
+// What the cells show: with whole-array rows, the section of the block under the middle of the
+// window (and `first` becomes an index into that section); else the trace's recorded section.
+const Trace& cellsTrace(HeatViewState& s, double& first) {
+  if (!hasWholeArrayRows(*s.trace)) return *s.trace;
+  const int block = blockOfElement(*s.trace, std::llround(first + 0.5 * s.viewport.span));
+  if (!s.slice || s.sliceBlock != block) {
+    s.slice = std::make_shared<const Trace>(blockSlice(*s.trace, block));
+    s.sliceBlock = block;
+  }
+  first -= static_cast<double>(block) * s.trace->meta.sectionSize;
+  return *s.slice;
+}
+
 // The cell view of the window, at the cell width the zoom asks for.
 CellsPicture buildCells(UiContext& ui, HeatViewState& s, float width, float height,
                         float cellWidth) {
   const ArraySceneStyle style = heatStyle(ui);
+  double first = s.viewport.first;
   ArraySceneRequest rq;
-  rq.trace = s.trace.get();
+  rq.trace = &cellsTrace(s, first);
   rq.step = ui.state.playback.step();
   rq.width = width;
   rq.height = height;
   rq.withExplanation = ui.state.presentation;
   const auto build = [&] {
     rq.zoom = std::max(1.0f, cellWidth / s.cellWidthAtZoom1);
-    const float left = static_cast<float>(s.viewport.first) * cellWidth;
+    const float left = static_cast<float>(first) * cellWidth;
     rq.visibleLeft = left - width * 0.25f;
     rq.visibleRight = left + width * 1.25f;
     return buildArrayScene(rq, style, ui.palette, fontMeasure(ui.fonts));
@@ -219,7 +239,7 @@ CellsPicture buildCells(UiContext& ui, HeatViewState& s, float width, float heig
     scene = build();
     c = measureCells(scene);
   }
-  return splitCells(std::move(scene), c, s.viewport.first);
+  return splitCells(std::move(scene), c, first);
 }
 
 // What the cell view drew, as one scene for the frame report.
@@ -272,6 +292,25 @@ void drawImages(UiContext& ui, HeatViewState& s, const HeatScene& hs, const Heat
   image(hs.spaceTime);
 }
 
+// Element e of a step's whole-array row: which block's section it is in, when the row is made of
+// sections, its value, and whether the step wrote it.
+std::string wholeElementTip(const Trace& t, int row, int e) {
+  const TraceStep& st = t.steps[static_cast<size_t>(row)];
+  if (e < 0 || e >= static_cast<int>(wholeValidElements(t, st)))
+    return "element " + std::to_string(e) + ": past the end of the array";
+  const double v = decodeValueBits(st.wholeBits[static_cast<size_t>(e)], t.meta.dtype);
+  std::string tip;
+  if (isSectionStep(st)) {
+    const int width = std::max<int>(1, static_cast<int>(st.values.size()));
+    tip = "block " + std::to_string(e / width) + ": XY[" + std::to_string(e % width) + "]";
+  } else {
+    tip = "Y[" + std::to_string(e) + "]";
+  }
+  tip += " = " + formatValue(v, t.meta.dtype);
+  if (wholeWrittenElements(t, row)[static_cast<size_t>(e)]) tip += "\nwritten in this step";
+  return tip;
+}
+
 // The element and step under the pointer, with what the trace says about it.
 void showTooltip(const HeatViewState& s, const HeatScene& hs, const HeatViewport& window,
                  ImVec2 origin, int step) {
@@ -289,7 +328,9 @@ void showTooltip(const HeatViewState& s, const HeatScene& hs, const HeatViewport
   const int e = static_cast<int>(std::floor(elementAtX(window, x - r->x, r->w)));
   const TraceStep& st = s.trace->steps[static_cast<size_t>(row)];
   std::string tip = "step " + std::to_string(row) + ": " + st.label + "\n";
-  if (e < 0 || e >= static_cast<int>(st.values.size())) {
+  if (!st.wholeBits.empty()) {
+    tip += wholeElementTip(*s.trace, row, e);
+  } else if (e < 0 || e >= static_cast<int>(st.values.size())) {
     tip += "element " + std::to_string(e) + ": not in this step's array";
   } else {
     const std::string name = (st.array == "section"  ? "XY["

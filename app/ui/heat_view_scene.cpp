@@ -104,6 +104,13 @@ class HeatSceneBuilder {
 
   // What the array of this step is, in words.
   std::string arrayDescription() const {
+    if (!s_.wholeBits.empty()) {
+      const std::string all = "all " + groupedCount(t_.meta.n) + " elements";
+      if (isSectionStep(s_))
+        return all + kMiddleDot + "every block's section after its step" + kMiddleDot +
+               std::to_string(t_.meta.blocksTotal) + " blocks";
+      return all + " of the global array";
+    }
     const std::string count = groupedCount(static_cast<long long>(s_.values.size())) + " elements";
     std::string where;
     if (isSectionStep(s_)) {
@@ -122,15 +129,14 @@ class HeatSceneBuilder {
     const double zoom = static_cast<double>(columns()) / std::max(1e-9, rq_.viewport.span);
     char z[32];
     std::snprintf(z, sizeof z, "%.3g", zoom);
-    return "showing " + std::to_string(s_.offset + c.first) + " .. " +
-           std::to_string(s_.offset + std::max(c.first, c.last - 1)) + " (zoom " + z + "x)";
+    return "showing " + std::to_string(firstIndex() + c.first) + " .. " +
+           std::to_string(firstIndex() + std::max(c.first, c.last - 1)) + " (zoom " + z + "x)";
   }
 
-  int columns() const {
-    int c = 0;
-    for (const TraceStep& s : t_.steps) c = std::max(c, static_cast<int>(s.values.size()));
-    return std::max(1, c);
-  }
+  int columns() const { return std::max(1, heatColumns(t_)); }
+
+  // The array index of column 0: a whole-array row starts at element 0, a window at its offset.
+  long long firstIndex() const { return s_.wholeBits.empty() ? s_.offset : 0; }
 
   float addTitle(float y) {
     const std::string title = "Step " + std::to_string(rq_.step) + " of " +
@@ -165,7 +171,7 @@ class HeatSceneBuilder {
     const double first = rq_.viewport.first, last = first + rq_.viewport.span;
     const float size = style_.smallSize;
     const float labelW =
-        measure_(std::to_string(s_.offset + static_cast<long long>(last)), size, false) + size;
+        measure_(std::to_string(firstIndex() + static_cast<long long>(last)), size, false) + size;
     const int maxTicks = plot::maxTicksFor(imageW_, labelW);
     for (const plot::Tick& tick : plot::linearTicks(first, last, maxTicks)) {
       if (tick.value != std::floor(tick.value)) continue;
@@ -179,7 +185,7 @@ class HeatSceneBuilder {
       l.color = pal_.textDim;
       l.role = "heat-tick-line";
       scene().lines.push_back(l);
-      text(x, y + 0.4f * size, std::to_string(s_.offset + static_cast<long long>(tick.value)),
+      text(x, y + 0.4f * size, std::to_string(firstIndex() + static_cast<long long>(tick.value)),
            pal_.textDim, size, false, TextAlign::Center, "heat-tick");
     }
     return y + 1.8f * size;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "kernels/block/section_io.h"
@@ -23,6 +24,8 @@ struct CpuStepSink {
   int block = 0;
   int level = 0;
   std::vector<RecordedEdge> pending;  // edges of the step in progress
+  WholeArrayRows* whole = nullptr;    // set for every block of a multi-block level-0 launch
+  int stepIndex = 0;                  // steps this block has taken: its row in `whole`
 };
 
 template <class T>
@@ -96,7 +99,29 @@ class CpuBlockExec {
   }
 
  private:
+  // This block's section after its step, at its place in the whole array's row for the step.
+  void recordWholeRow(const T* arr, int width, PadMap pad) {
+    static_assert(sizeof(T) == sizeof(uint32_t), "whole-array rows hold 32-bit values");
+    WholeArrayRows& w = *sink_.whole;
+    const int k = sink_.stepIndex;
+    if (width != w.sectionWidth) return;
+    if (k >= w.capacity) {
+      w.overflow = true;
+      return;
+    }
+    if (w.rows.size() <= static_cast<size_t>(k)) w.rows.resize(static_cast<size_t>(k) + 1);
+    std::vector<uint32_t>& row = w.rows[static_cast<size_t>(k)];
+    if (row.empty()) row.assign(static_cast<size_t>(w.length), 0u);
+    const long long base = static_cast<long long>(sink_.block) * width;
+    for (int i = 0; i < width && base + i < w.length; ++i) {
+      const T v = arr[pad(i)];
+      std::memcpy(&row[static_cast<size_t>(base + i)], &v, sizeof(uint32_t));
+    }
+  }
+
   void record(StepCode code, const T* arr, int width, PadMap pad) {
+    if (sink_.whole) recordWholeRow(arr, width, pad);
+    ++sink_.stepIndex;
     if (!sink_.recordSteps || !sink_.run) {
       sink_.pending.clear();
       return;

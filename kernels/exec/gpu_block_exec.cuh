@@ -27,12 +27,27 @@ struct NullRecorder {
   __device__ void snapshotRegWarpTotals(StepCode, T, T) {}
 };
 
-// Records the steps of one chosen block and counts work in every block.
+// Records the steps of one chosen block and counts work in every block. With whole-array rows,
+// every block also writes its section after each step into that step's row of the whole array.
 struct TraceRecorder {
   static constexpr bool kRecords = true;
   DeviceTraceBuffer buf;
   bool active = false;  // this block's steps are recorded
   int step = 0;
+  int rowBlock = 0;  // where this block's section goes in a whole-array row (its tile id)
+
+  // The row of the current step for a step `width` values wide, or null when none is kept.
+  __device__ uint32_t* wholeRow(int width) {
+    if (!buf.wholeRows || width != buf.wholeWidth) return nullptr;
+    if (step >= buf.wholeCapacity) {
+      if (threadIdx.x == 0) atomicExch(buf.wholeOverflow, 1);
+      return nullptr;
+    }
+    return buf.wholeRows + static_cast<size_t>(step) * buf.wholeLength;
+  }
+  __device__ void putWhole(uint32_t* row, int i, uint32_t bits) {
+    row[static_cast<long long>(rowBlock) * buf.wholeWidth + i] = bits;
+  }
 
   __device__ void edge(int t, int dst, int src) {
     atomicAdd(buf.work, 1ull);
@@ -65,6 +80,8 @@ struct TraceRecorder {
   // no thread overwrites the array before all threads copied it.
   template <class T>
   __device__ void snapshot(StepCode code, const T* arr, int width, PadMap pad) {
+    if (uint32_t* row = wholeRow(width))
+      for (int i = threadIdx.x; i < width; i += blockDim.x) putWhole(row, i, toBits(arr[pad(i)]));
     if (active && step < buf.maxSteps) {
       header(code);
       uint32_t* dst = buf.values + static_cast<size_t>(step) * buf.width;
@@ -79,6 +96,7 @@ struct TraceRecorder {
 
   template <class T>
   __device__ void snapshotReg(StepCode code, T v, int) {
+    if (uint32_t* row = wholeRow(static_cast<int>(blockDim.x))) putWhole(row, threadIdx.x, toBits(v));
     if (active && step < buf.maxSteps) {
       header(code);
       if (threadIdx.x < buf.width)
@@ -94,6 +112,11 @@ struct TraceRecorder {
   // is written by exactly one thread, so no barrier is needed.
   template <class T>
   __device__ void snapshotRegWarpTotals(StepCode code, T v, T warpTotal) {
+    if (uint32_t* row = wholeRow(static_cast<int>(blockDim.x))) {
+      const int t = threadIdx.x;
+      if (t % 32 != 31) putWhole(row, t, toBits(v));
+      if (t < static_cast<int>(blockDim.x / 32)) putWhole(row, t * 32 + 31, toBits(warpTotal));
+    }
     if (active && step < buf.maxSteps) {
       header(code);
       uint32_t* dst = buf.values + static_cast<size_t>(step) * buf.width;

@@ -31,6 +31,22 @@ struct RecordedStep {
   std::vector<RecordedEdge> edges;
   int64_t ops = -1;  // operator applications; -1: edges.size() (global steps record no edges)
   std::vector<int64_t> warpClock;  // GPU only: clock64() per warp when the step ended
+  std::vector<uint32_t> wholeBits;  // a level-0 global step: the whole array (raw 32 bits)
+};
+
+// The whole level-0 array after each step of a multi-block launch: row k holds every block's
+// section after that block's k-th step, each at its place in the array (the last block's padding
+// past n included, so that any block's section can be shown as it was). One block's steps explain
+// how a section is scanned; these rows let the heat view draw all N elements of every step. Both
+// backends fill them under the same budget (CaptureLimits::maxWholeArrayValues), so their traces
+// stay comparable.
+struct WholeArrayRows {
+  long long length = 0;    // elements of a row: blocks * sectionWidth, padding included; 0: none
+  long long elements = 0;  // the array's n (a global step's whole array has this many)
+  int sectionWidth = 0;   // values a block's step shows; steps of another width are not kept
+  int capacity = 0;       // rows the budget allows
+  bool overflow = false;  // some block took more steps than `capacity`: the rows are dropped
+  std::vector<std::vector<uint32_t>> rows;  // by step index within a block; raw 32-bit values
 };
 
 struct RecordedBlock {
@@ -49,6 +65,7 @@ struct RecordedRun {
   int64_t work = 0;                // operator applications over all blocks, recorded or not
   bool timeIsRounds = false;       // emulator: block times are scheduler rounds, not nanoseconds
   std::vector<std::string> notes;  // e.g. "steps shown for block 0 of 35"
+  WholeArrayRows whole;
 };
 
 }  // namespace scanviz

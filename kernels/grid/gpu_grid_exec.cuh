@@ -78,7 +78,10 @@ class GpuGrid {
   }
 
   __device__ void beginTile(int tile) {
-    if constexpr (Rec::kRecords) rec_.active = tile == rec_.buf.recordBlock;
+    if constexpr (Rec::kRecords) {
+      rec_.active = tile == rec_.buf.recordBlock;
+      rec_.rowBlock = tile;
+    }
   }
 
   __device__ void countWork(int64_t ops) {

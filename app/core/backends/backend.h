@@ -2,6 +2,7 @@
 // emulator (always there) and CUDA (when built with CUDA and a device answers).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -21,7 +22,30 @@ struct CaptureLimits {
   int globalWindow = 4096;                  // elements of the global array shown by grid steps
   int maxBlocksTimed = 1 << 16;             // blocks with start/wait/end records
   long long maxStoredValues = 1ll << 16;    // input/output elements kept in the trace
+  // Whole-array rows of a multi-block run (RecordedRun::whole): n times the steps of a block,
+  // 128 MiB of raw values at most (2^20 elements of a 24-step hierarchical scan fit).
+  long long maxWholeArrayValues = 1ll << 25;
 };
+
+// Rows of whole-array values the budget allows for n elements (0: none).
+inline int wholeRowCapacity(const CaptureLimits& lim, long long n) {
+  if (n <= 0) return 0;  // n: the elements of a row
+  const long long rows = std::min<long long>(lim.maxSteps + 1, lim.maxWholeArrayValues / n);
+  return static_cast<int>(rows);
+}
+
+// Starts whole-array rows for a level-0 launch of more than one block, when the budget allows.
+inline void startWholeArrayRows(RecordedRun& run, const CaptureLimits& lim, long long n,
+                                int sectionWidth, long long blocks) {
+  if (blocks <= 1) return;
+  const long long length = blocks * sectionWidth;
+  const int capacity = wholeRowCapacity(lim, length);
+  if (capacity < 1) return;
+  run.whole.length = length;
+  run.whole.elements = n;
+  run.whole.sectionWidth = sectionWidth;
+  run.whole.capacity = capacity;
+}
 
 // How the emulator schedules the blocks of a grid: GPUs give no order guarantee, so lessons can
 // pick one, and limit how many blocks are resident at once.

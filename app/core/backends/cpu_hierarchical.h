@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstring>
 #include <vector>
 
 #include "app/core/backends/backend.h"
@@ -11,6 +12,8 @@
 
 namespace scanviz {
 
+// A step over the global array: a window of it as values, and at level 0, when whole-array rows
+// are recorded, all of it.
 template <class T>
 void recordGlobalStep(RecordedRun& run, StepKind kind, int level, ArrayKind array, const T* data,
                       long long n, int window, int64_t ops) {
@@ -21,6 +24,10 @@ void recordGlobalStep(RecordedRun& run, StepKind kind, int level, ArrayKind arra
   s.ops = ops;
   const long long shown = std::min<long long>(n, window);
   s.values.assign(data, data + shown);
+  if (level == 0 && run.whole.length > 0 && run.whole.elements == n) {
+    s.wholeBits.resize(static_cast<size_t>(n));
+    std::memcpy(s.wholeBits.data(), data, static_cast<size_t>(n) * sizeof(uint32_t));
+  }
   run.steps.push_back(std::move(s));
 }
 
@@ -37,6 +44,7 @@ void cpuScanLevel(const Algo& algo, const RunRequest& rq, const T* in, T* out, l
   std::vector<T> sums(static_cast<size_t>(blocks > 1 ? blocks : 0));
   int64_t* work = rq.record ? &run.work : nullptr;
   const std::vector<int> order = emulatorLaunchOrder(rq.emulator, static_cast<int>(blocks));
+  if (level == 0 && rq.record) startWholeArrayRows(run, rq.limits, n, section, blocks);
   for (size_t k = 0; k < order.size(); ++k) {
     const long long b = order[k];
     const int recordBlock = level == 0 ? rq.recordBlock : 0;
@@ -46,6 +54,7 @@ void cpuScanLevel(const Algo& algo, const RunRequest& rq, const T* in, T* out, l
     sink.recordSteps = rq.record && b == recordBlock;
     sink.block = static_cast<int>(b);
     sink.level = level;
+    if (level == 0 && run.whole.length > 0) sink.whole = &run.whole;
     CpuBlockExec<T> ex(threads, rq.op, sink, rq.emulator.threadOrder);
     SectionIO<T> io;
     io.in = in + b * section;

@@ -106,6 +106,7 @@ class SinglePassEmulator {
     if (rq_.record) {
       b.sink.run = &result_.run;
       b.sink.work = &result_.run.work;
+      if (result_.run.whole.length > 0) b.sink.whole = &result_.run.whole;
     }
   }
 
@@ -222,6 +223,9 @@ RunResult<T> runSinglePass(const RunRequest& rq, const std::vector<T>& input) {
   r.run.timeIsRounds = true;
   r.output.assign(input.size(), T{});
   if (input.empty()) return r;
+  if (rq.record)
+    startWholeArrayRows(r.run, rq.limits, static_cast<long long>(input.size()), shape.section,
+                        shape.tiles);
   if (shape.chained) {
     SinglePassEmulator<T, SinglePassChained>(rq, input, r).run();
   } else {

@@ -46,6 +46,7 @@ __device__ TraceRecorder makeRecorder<TraceRecorder>(const DeviceTraceBuffer& bu
   r.buf = buf;
   r.active = recordSteps;
   r.step = 0;
+  r.rowBlock = static_cast<int>(blockIdx.x);
   return r;
 }
 
@@ -100,7 +101,7 @@ void launchAddBlockSums(T* out, const T* scanned, long long n, long long section
 
 template <class T>
 void recordWindow(RecordedRun& run, StepKind kind, int level, const T* deviceData, long long n,
-                  int window, int64_t ops) {
+                  int window, int64_t ops, const HostTraceBuffer& trace) {
   const long long shown = std::min<long long>(n, window);
   std::vector<T> host(static_cast<size_t>(shown));
   cudaCheck(cudaMemcpy(host.data(), deviceData, host.size() * sizeof(T), cudaMemcpyDeviceToHost),
@@ -111,6 +112,7 @@ void recordWindow(RecordedRun& run, StepKind kind, int level, const T* deviceDat
   s.array = ArrayKind::Global;
   s.ops = ops;
   s.values.assign(host.begin(), host.end());
+  if (level == 0) trace.copyWholeArray(deviceData, n, s);
   run.steps.push_back(std::move(s));
 }
 
@@ -136,13 +138,13 @@ class GpuHierarchicalScan {
     launchSections(in, out, n, exclusive, sums.get(), static_cast<int>(blocks), level);
     if (blocks == 1) return;
     const int window = rq_.limits.globalWindow;
-    if (rq_.record) recordWindow(run_, StepKind::SectionsScanned, level, out, n, window, 0);
+    if (rq_.record) recordWindow(run_, StepKind::SectionsScanned, level, out, n, window, 0, *trace_);
     DeviceArray<T> scanned(static_cast<size_t>(blocks));
     scanLevel(sums.get(), scanned.get(), blocks, /*exclusive=*/true, level + 1);
     launchAddBlockSums(out, scanned.get(), n, section_, rq_.op);
     if (rq_.record) {
       run_.work += n - section_;
-      recordWindow(run_, StepKind::AddBlockSums, level, out, n, window, n - section_);
+      recordWindow(run_, StepKind::AddBlockSums, level, out, n, window, n - section_, *trace_);
     }
   }
 
@@ -166,11 +168,17 @@ class GpuHierarchicalScan {
     const int recordBlock = level == 0 ? rq_.recordBlock : 0;
     trace_->resetSteps();
     trace_->setShape(section_, (threads + 31) / 32);
+    if (level == 0) {
+      startWholeArrayRows(run_, rq_.limits, n, section_, blocks);
+      trace_->enableWholeRows(run_.whole);
+    }
     setSharedLimit(scanSectionsKernel<T, TraceRecorder, Algo>, shared);
     scanSectionsKernel<T, TraceRecorder, Algo><<<blocks, threads, shared>>>(
-        algo_, in, out, n, exclusive, rq_.op, sums, trace_->view(recordBlock), level == 0);
+        algo_, in, out, n, exclusive, rq_.op, sums, trace_->view(recordBlock, level == 0),
+        level == 0);
     cudaCheckLaunch("scanSections (recorded)", true);
     trace_->appendSteps<T>(run_, recordBlock, level, ArrayKind::Section);
+    if (level == 0) trace_->takeWholeRows(run_.whole);
     if (level == 0) trace_->appendBlockTimings(blocks, rq_.limits.maxBlocksTimed, run_);
   }
 

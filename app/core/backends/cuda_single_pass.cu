@@ -402,12 +402,15 @@ RunResult<T> runSinglePass(const RunRequest& rq, const std::vector<T>& input) {
   const int timed = static_cast<int>(std::min<long long>(shape.tiles, rq.limits.maxBlocksTimed));
   HostTraceBuffer trace(limits, shape.section, shape.section, warps, timed);
   trace.setShape(shape.section, warps);
+  startWholeArrayRows(r.run, rq.limits, n, shape.section, shape.tiles);
+  trace.enableWholeRows(r.run.whole);
   launchSinglePass<T, TraceRecorder>(shape.chained, rq, in.get(), out.get(), n, shape.tiles, ws,
-                                     trace.view(rq.recordBlock));
+                                     trace.view(rq.recordBlock, true));
   cudaCheck(cudaDeviceSynchronize(), "single-pass scan (recorded)");
   throwIfGaveUp(ws.diagnostics(), ws.lastEpoch(), rq);
   out.download(r.output.data(), r.output.size());
   trace.appendSteps<T>(r.run, rq.recordBlock, 0, ArrayKind::Section);
+  trace.takeWholeRows(r.run.whole);
   r.run.work = static_cast<int64_t>(trace.work());
   appendBlockTimings(trace, shape.tiles, rq.limits.maxBlocksTimed, r.run);
   if (shape.tiles > 1) r.run.notes.push_back(singlePassStepsNote(rq, shape.tiles));

@@ -52,10 +52,57 @@ class HostTraceBuffer {
     resetSteps();
   }
 
-  DeviceTraceBuffer view(int recordBlock) const {
+  // withWhole: the launch writes whole-array rows (level 0 of a multi-block run).
+  DeviceTraceBuffer view(int recordBlock, bool withWhole = false) const {
     DeviceTraceBuffer v = view_;
     v.recordBlock = recordBlock;
+    if (withWhole && wholeRows_.size() > 0) {
+      v.wholeRows = wholeRows_.get();
+      v.wholeLength = wholeLength_;
+      v.wholeWidth = wholeWidth_;
+      v.wholeCapacity = wholeCapacity_;
+      v.wholeOverflow = wholeOverflow_.get();
+    }
     return v;
+  }
+
+  // Room for whole-array rows when the run's RecordedRun::whole was started (the budget allows
+  // them). Zeroed, so that rows are defined even where a step of another width wrote nothing.
+  void enableWholeRows(const WholeArrayRows& whole) {
+    if (whole.length == 0) return;
+    wholeLength_ = whole.length;
+    wholeElements_ = whole.elements;
+    wholeWidth_ = whole.sectionWidth;
+    wholeCapacity_ = whole.capacity;
+    wholeRows_.allocate(static_cast<size_t>(whole.capacity) * static_cast<size_t>(whole.length));
+    wholeRows_.zero();
+    wholeOverflow_.allocate(1);
+    wholeOverflow_.zero();
+  }
+
+  // After the launch that wrote them: the rows of the steps the recorded block took.
+  void takeWholeRows(WholeArrayRows& whole) const {
+    if (wholeRows_.size() == 0) return;
+    whole.overflow = wholeOverflow_.toHost()[0] != 0;
+    const int steps = std::min(stepCount_.toHost()[0], wholeCapacity_);
+    if (whole.overflow || steps <= 0) return;
+    const auto length = static_cast<size_t>(wholeLength_);
+    std::vector<uint32_t> all(static_cast<size_t>(steps) * length);
+    wholeRows_.download(all.data(), all.size());
+    whole.rows.resize(static_cast<size_t>(steps));
+    for (size_t k = 0; k < whole.rows.size(); ++k)
+      whole.rows[k].assign(all.begin() + static_cast<long>(k * length),
+                           all.begin() + static_cast<long>((k + 1) * length));
+  }
+
+  // The whole array of a global step, when whole-array rows are kept.
+  template <class T>
+  void copyWholeArray(const T* deviceData, long long n, RecordedStep& s) const {
+    if (wholeRows_.size() == 0 || n != wholeElements_) return;
+    s.wholeBits.resize(static_cast<size_t>(n));
+    cudaCheck(cudaMemcpy(s.wholeBits.data(), deviceData, static_cast<size_t>(n) * sizeof(T),
+                         cudaMemcpyDeviceToHost),
+              "copy the whole array to the host");
   }
 
   // Clears the recorded steps (not the work counter or block timings) before the next launch.
@@ -156,6 +203,12 @@ class HostTraceBuffer {
   DeviceArray<long long> warpClock_;
   DeviceArray<unsigned long long> work_;
   DeviceArray<DeviceBlockTiming> blocks_;
+  DeviceArray<uint32_t> wholeRows_;
+  DeviceArray<int32_t> wholeOverflow_;
+  long long wholeLength_ = 0;
+  long long wholeElements_ = 0;
+  int wholeWidth_ = 0;
+  int wholeCapacity_ = 0;
 };
 
 }  // namespace scanviz

@@ -50,16 +50,17 @@ bool HeatRenderer::ready() {
   return true;
 }
 
-int HeatRenderer::textureWidth() {
-  if (textureWidth_ == 0) {
-    GLint maxSize = 0;
-    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxSize);
-    // A power of two: the shader addresses texels with a shift and a mask.
-    int width = 1024;
-    while (width * 2 <= std::min(static_cast<int>(maxSize), kPreferredTextureWidth)) width *= 2;
-    textureWidth_ = width;
-  }
-  return textureWidth_;
+int HeatRenderer::textureWidth(size_t texels) {
+  GLint maxSize = 0;
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxSize);
+  // A power of two: the shader addresses texels with a shift and a mask. Lines wider than the
+  // preferred width only when the texture would otherwise be taller than the driver allows
+  // (whole-array rows of 2^20 elements over 46 steps are 96M texels).
+  int width = 1024;
+  while (width * 2 <= std::min(static_cast<int>(maxSize), kPreferredTextureWidth)) width *= 2;
+  while (width * 2 <= maxSize && texels / static_cast<size_t>(width) >= static_cast<size_t>(maxSize))
+    width *= 2;
+  return width;
 }
 
 void HeatRenderer::upload(const HeatGrid& grid) {

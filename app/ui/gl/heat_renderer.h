@@ -57,8 +57,8 @@ class HeatRenderer {
   // Builds the shaders on first use; false with error() saying why (a driver without GLSL 3.30).
   bool ready();
   const std::string& error() const { return error_; }
-  // Texels a texture line may hold on this driver (the grid's textureWidth).
-  int textureWidth();
+  // Texels a texture line should hold on this driver for a grid of `texels` (its textureWidth).
+  int textureWidth(size_t texels);
 
   // The grid of the trace on screen; the texels can be freed afterwards.
   void upload(const HeatGrid& grid);
@@ -84,7 +84,6 @@ class HeatRenderer {
   std::optional<HeatDraw> drawn_;  // what the picture shows now
   int renders_ = 0;
   std::string error_;
-  int textureWidth_ = 0;
   int rows_ = 0;
   int columns_ = 0;
   int gridTextureWidth_ = 0;

@@ -1,0 +1,75 @@
+#include "app/core/block_slice.h"
+
+#include <algorithm>
+
+#include "app/core/thread_states.h"
+#include "kernels/scan_types.h"
+
+namespace scanviz {
+namespace {
+
+std::vector<double> decodeRange(const Trace& t, const std::vector<uint32_t>& bits, size_t first,
+                                size_t count) {
+  std::vector<double> v(count);
+  for (size_t i = 0; i < count; ++i) v[i] = decodeValueBits(bits[first + i], t.meta.dtype);
+  return v;
+}
+
+// Tile 0 of a single-pass scan adds no prefix; every later tile adds it to all of its elements.
+void applyTilePrefixRule(TraceStep& s, int block, int threads) {
+  s.edges.clear();
+  s.active.clear();
+  s.ops = 0;
+  if (block == 0) return;
+  const int width = static_cast<int>(s.values.size());
+  for (int i = 0; i < width; ++i) s.edges.push_back({i, -1});
+  for (int th = 0; th < std::min(threads, width); ++th) s.active.push_back(th);
+  s.ops = width;
+}
+
+}  // namespace
+
+int blockOfElement(const Trace& t, long long element) {
+  if (t.meta.sectionSize <= 0) return 0;
+  const long long last = std::max(0, t.meta.blocksTotal - 1);
+  return static_cast<int>(std::clamp(element / t.meta.sectionSize, 0ll, last));
+}
+
+Trace blockSlice(const Trace& t, int block) {
+  Trace slice;
+  slice.version = t.version;
+  slice.meta = t.meta;
+  slice.input = t.input;
+  slice.output = t.output;
+  slice.blocks = t.blocks;
+  slice.counters = t.counters;
+  const auto width = static_cast<size_t>(std::max(0, t.meta.sectionSize));
+  const size_t first = static_cast<size_t>(std::max(0, block)) * width;
+  bool covered = hasWholeArrayRows(t);
+  for (const TraceStep& s : t.steps)
+    if (!s.wholeBits.empty() && isSectionStep(s) && s.wholeBits.size() < first + width)
+      covered = false;
+  if (covered) slice.meta.recordedBlock = block;
+  slice.steps.reserve(t.steps.size());
+  for (const TraceStep& s : t.steps) {
+    TraceStep c = s;
+    c.wholeBits.clear();
+    if (covered && !s.wholeBits.empty()) {
+      c.warpClock.clear();
+      if (isSectionStep(s)) {
+        c.values = decodeRange(t, s.wholeBits, first, width);
+        c.block = block;
+        if (s.kind == static_cast<int>(StepKind::TilePrefix))
+          applyTilePrefixRule(c, block, t.meta.blockSize);
+      } else {
+        const size_t count = std::min(width, s.wholeBits.size() - std::min(first, s.wholeBits.size()));
+        c.values = decodeRange(t, s.wholeBits, first, count);
+        c.offset = static_cast<int>(first);
+      }
+    }
+    slice.steps.push_back(std::move(c));
+  }
+  return slice;
+}
+
+}  // namespace scanviz
