@@ -62,7 +62,8 @@ Trace blockSlice(const Trace& t, int block) {
         if (s.kind == static_cast<int>(StepKind::TilePrefix))
           applyTilePrefixRule(c, block, t.meta.blockSize);
       } else {
-        const size_t count = std::min(width, s.wholeBits.size() - std::min(first, s.wholeBits.size()));
+        const size_t count =
+            std::min(width, s.wholeBits.size() - std::min(first, s.wholeBits.size()));
         c.values = decodeRange(t, s.wholeBits, first, count);
         c.offset = static_cast<int>(first);
       }

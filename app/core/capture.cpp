@@ -95,9 +95,11 @@ void attachWholeArrayRows(WholeArrayRows& whole, Trace& t) {
   const auto n = static_cast<size_t>(whole.length);
   if (whole.overflow) {
     for (TraceStep& s : t.steps) s.wholeBits.clear();
-    t.meta.notes.push_back("the heat view shows the recorded block's section only: every step of "
-                           "all " + std::to_string(whole.elements) + " elements would be more than " +
-                           std::to_string(whole.capacity) + " rows; use a smaller N");
+    t.meta.notes.push_back(
+        "the heat view shows the recorded block's section only: every step of "
+        "all " +
+        std::to_string(whole.elements) + " elements would be more than " +
+        std::to_string(whole.capacity) + " rows; use a smaller N");
     return;
   }
   size_t k = 0;

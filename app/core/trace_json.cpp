@@ -64,8 +64,6 @@ json stepToJson(const TraceStep& s, bool integral) {
   return j;
 }
 
-
-
 // Field access with messages that say where in the file the problem is.
 struct Reader {
   const json& j;

@@ -34,11 +34,11 @@ struct DeviceTraceBuffer {
   int maxBlocks = 0;
   int32_t* overflow = nullptr;  // [1] set when a limit above was exceeded
   // Whole-array rows (RecordedRun::whole), written by every block; null when not recorded.
-  uint32_t* wholeRows = nullptr;        // [wholeCapacity * wholeLength]
-  long long wholeLength = 0;            // elements of a row: blocks * wholeWidth
-  int wholeWidth = 0;                   // a step's values per block
-  int wholeCapacity = 0;                // rows
-  int32_t* wholeOverflow = nullptr;     // [1] some block took more steps than wholeCapacity
+  uint32_t* wholeRows = nullptr;     // [wholeCapacity * wholeLength]
+  long long wholeLength = 0;         // elements of a row: blocks * wholeWidth
+  int wholeWidth = 0;                // a step's values per block
+  int wholeCapacity = 0;             // rows
+  int32_t* wholeOverflow = nullptr;  // [1] some block took more steps than wholeCapacity
 };
 
 }  // namespace scanviz

@@ -96,7 +96,8 @@ struct TraceRecorder {
 
   template <class T>
   __device__ void snapshotReg(StepCode code, T v, int) {
-    if (uint32_t* row = wholeRow(static_cast<int>(blockDim.x))) putWhole(row, threadIdx.x, toBits(v));
+    if (uint32_t* row = wholeRow(static_cast<int>(blockDim.x)))
+      putWhole(row, threadIdx.x, toBits(v));
     if (active && step < buf.maxSteps) {
       header(code);
       if (threadIdx.x < buf.width)

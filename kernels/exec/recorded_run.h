@@ -30,7 +30,7 @@ struct RecordedStep {
   std::vector<double> values;
   std::vector<RecordedEdge> edges;
   int64_t ops = -1;  // operator applications; -1: edges.size() (global steps record no edges)
-  std::vector<int64_t> warpClock;  // GPU only: clock64() per warp when the step ended
+  std::vector<int64_t> warpClock;   // GPU only: clock64() per warp when the step ended
   std::vector<uint32_t> wholeBits;  // a level-0 global step: the whole array (raw 32 bits)
 };
 
@@ -43,9 +43,9 @@ struct RecordedStep {
 struct WholeArrayRows {
   long long length = 0;    // elements of a row: blocks * sectionWidth, padding included; 0: none
   long long elements = 0;  // the array's n (a global step's whole array has this many)
-  int sectionWidth = 0;   // values a block's step shows; steps of another width are not kept
-  int capacity = 0;       // rows the budget allows
-  bool overflow = false;  // some block took more steps than `capacity`: the rows are dropped
+  int sectionWidth = 0;    // values a block's step shows; steps of another width are not kept
+  int capacity = 0;        // rows the budget allows
+  bool overflow = false;   // some block took more steps than `capacity`: the rows are dropped
   std::vector<std::vector<uint32_t>> rows;  // by step index within a block; raw 32-bit values
 };
 

@@ -29,7 +29,8 @@ CaptureRequest request(AlgorithmId id, long long n, int blockSize, int recordBlo
 
 std::vector<double> wholeValues(const Trace& t, const TraceStep& s, size_t first, size_t count) {
   std::vector<double> v;
-  for (size_t i = first; i < first + count; ++i) v.push_back(decodeValueBits(s.wholeBits[i], t.meta.dtype));
+  for (size_t i = first; i < first + count; ++i)
+    v.push_back(decodeValueBits(s.wholeBits[i], t.meta.dtype));
   return v;
 }
 
@@ -83,15 +84,14 @@ TEST_P(WholeArrayRowsTest, FirstRowIsTheInputAndLastRowTheResult) {
   EXPECT_EQ(heatColumns(t), t.meta.n);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    GridRuns, WholeArrayRowsTest,
-    ::testing::Values(WholeCase{AlgorithmId::Hierarchical, 5003, 64},
-                      WholeCase{AlgorithmId::KoggeStone, 1000, 32},
-                      WholeCase{AlgorithmId::Blelloch, 777, 16},
-                      WholeCase{AlgorithmId::ThreePhase, 4099, 32},
-                      WholeCase{AlgorithmId::WarpShuffle, 3000, 64},
-                      WholeCase{AlgorithmId::SinglePassChained, 3001, 64},
-                      WholeCase{AlgorithmId::DecoupledLookback, 9001, 64}));
+INSTANTIATE_TEST_SUITE_P(GridRuns, WholeArrayRowsTest,
+                         ::testing::Values(WholeCase{AlgorithmId::Hierarchical, 5003, 64},
+                                           WholeCase{AlgorithmId::KoggeStone, 1000, 32},
+                                           WholeCase{AlgorithmId::Blelloch, 777, 16},
+                                           WholeCase{AlgorithmId::ThreePhase, 4099, 32},
+                                           WholeCase{AlgorithmId::WarpShuffle, 3000, 64},
+                                           WholeCase{AlgorithmId::SinglePassChained, 3001, 64},
+                                           WholeCase{AlgorithmId::DecoupledLookback, 9001, 64}));
 
 TEST(WholeArrayRows, OneBlockRunsNeedNone) {
   const Trace t = capture(request(AlgorithmId::KoggeStone, 64, 64)).trace;
@@ -104,7 +104,8 @@ TEST(WholeArrayRows, ABudgetTooSmallDropsThemAllAndSaysWhy) {
   const Trace t = capture(rq).trace;
   EXPECT_FALSE(hasWholeArrayRows(t));
   bool said = false;
-  for (const std::string& note : t.meta.notes) said |= note.find("recorded block") != std::string::npos;
+  for (const std::string& note : t.meta.notes)
+    said |= note.find("recorded block") != std::string::npos;
   EXPECT_TRUE(said);
 }
 
@@ -119,7 +120,8 @@ TEST(WholeArrayRows, SurviveATraceFileAndBigOnesAreLeftOutWithANote) {
   const Trace bigBack = traceFromJson(traceToJson(big, false));
   EXPECT_FALSE(hasWholeArrayRows(bigBack));
   bool said = false;
-  for (const std::string& note : bigBack.meta.notes) said |= note.find("not saved") != std::string::npos;
+  for (const std::string& note : bigBack.meta.notes)
+    said |= note.find("not saved") != std::string::npos;
   EXPECT_TRUE(said);
 }
 

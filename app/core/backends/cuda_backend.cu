@@ -138,7 +138,8 @@ class GpuHierarchicalScan {
     launchSections(in, out, n, exclusive, sums.get(), static_cast<int>(blocks), level);
     if (blocks == 1) return;
     const int window = rq_.limits.globalWindow;
-    if (rq_.record) recordWindow(run_, StepKind::SectionsScanned, level, out, n, window, 0, *trace_);
+    if (rq_.record)
+      recordWindow(run_, StepKind::SectionsScanned, level, out, n, window, 0, *trace_);
     DeviceArray<T> scanned(static_cast<size_t>(blocks));
     scanLevel(sums.get(), scanned.get(), blocks, /*exclusive=*/true, level + 1);
     launchAddBlockSums(out, scanned.get(), n, section_, rq_.op);
@@ -173,9 +174,9 @@ class GpuHierarchicalScan {
       trace_->enableWholeRows(run_.whole);
     }
     setSharedLimit(scanSectionsKernel<T, TraceRecorder, Algo>, shared);
-    scanSectionsKernel<T, TraceRecorder, Algo><<<blocks, threads, shared>>>(
-        algo_, in, out, n, exclusive, rq_.op, sums, trace_->view(recordBlock, level == 0),
-        level == 0);
+    scanSectionsKernel<T, TraceRecorder, Algo>
+        <<<blocks, threads, shared>>>(algo_, in, out, n, exclusive, rq_.op, sums,
+                                      trace_->view(recordBlock, level == 0), level == 0);
     cudaCheckLaunch("scanSections (recorded)", true);
     trace_->appendSteps<T>(run_, recordBlock, level, ArrayKind::Section);
     if (level == 0) trace_->takeWholeRows(run_.whole);

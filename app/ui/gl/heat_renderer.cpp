@@ -58,7 +58,8 @@ int HeatRenderer::textureWidth(size_t texels) {
   // (whole-array rows of 2^20 elements over 46 steps are 96M texels).
   int width = 1024;
   while (width * 2 <= std::min(static_cast<int>(maxSize), kPreferredTextureWidth)) width *= 2;
-  while (width * 2 <= maxSize && texels / static_cast<size_t>(width) >= static_cast<size_t>(maxSize))
+  while (width * 2 <= maxSize &&
+         texels / static_cast<size_t>(width) >= static_cast<size_t>(maxSize))
     width *= 2;
   return width;
 }
