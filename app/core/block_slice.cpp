@@ -15,6 +15,26 @@ std::vector<double> decodeRange(const Trace& t, const std::vector<uint32_t>& bit
   return v;
 }
 
+// The step without its whole-array row: the slice does not need it, and copying it would copy
+// every element of the array for each step.
+TraceStep withoutWholeRow(const TraceStep& s) {
+  TraceStep c;
+  c.label = s.label;
+  c.phase = s.phase;
+  c.kind = s.kind;
+  c.param = s.param;
+  c.block = s.block;
+  c.level = s.level;
+  c.array = s.array;
+  c.offset = s.offset;
+  c.values = s.values;
+  c.active = s.active;
+  c.edges = s.edges;
+  c.ops = s.ops;
+  c.warpClock = s.warpClock;
+  return c;
+}
+
 // Tile 0 of a single-pass scan adds no prefix; every later tile adds it to all of its elements.
 void applyTilePrefixRule(TraceStep& s, int block, int threads) {
   s.edges.clear();
@@ -52,8 +72,7 @@ Trace blockSlice(const Trace& t, int block) {
   if (covered) slice.meta.recordedBlock = block;
   slice.steps.reserve(t.steps.size());
   for (const TraceStep& s : t.steps) {
-    TraceStep c = s;
-    c.wholeBits.clear();
+    TraceStep c = withoutWholeRow(s);
     if (covered && !s.wholeBits.empty()) {
       c.warpClock.clear();
       if (isSectionStep(s)) {

@@ -92,7 +92,26 @@ void store(const LevelData& d, size_t offset, std::vector<uint16_t>& texels) {
   }
 }
 
+// Where each level of the pyramid starts; `total` receives the texels of all levels.
+std::vector<HeatLevel> pyramidLevels(int rows, int columns, size_t& total) {
+  std::vector<HeatLevel> levels;
+  total = 0;
+  if (rows <= 0 || columns <= 0) return levels;
+  for (int cols = columns;; cols = (cols + 1) / 2) {
+    levels.push_back({cols, total});
+    total += static_cast<size_t>(rows) * cols;
+    if (cols == 1) break;
+  }
+  return levels;
+}
+
 }  // namespace
+
+size_t heatGridTexels(const Trace& t) {
+  size_t total = 0;
+  pyramidLevels(static_cast<int>(t.steps.size()), heatColumns(t), total);
+  return total;
+}
 
 HeatScale defaultHeatScale(const Trace& t) {
   return t.meta.op == "add" || t.meta.op == "mul" ? HeatScale::Log : HeatScale::Linear;
@@ -152,11 +171,7 @@ HeatGrid buildHeatGrid(const Trace& t, HeatScale scale, int textureWidth) {
   g.textureWidth = std::max(1, textureWidth);
   if (g.rows == 0 || g.columns == 0) return g;
   size_t total = 0;
-  for (int cols = g.columns;; cols = (cols + 1) / 2) {
-    g.levels.push_back({cols, total});
-    total += static_cast<size_t>(g.rows) * cols;
-    if (cols == 1) break;
-  }
+  g.levels = pyramidLevels(g.rows, g.columns, total);
   g.textureHeight = static_cast<int>((total + g.textureWidth - 1) / g.textureWidth);
   g.texels.assign(2 * static_cast<size_t>(g.textureWidth) * g.textureHeight, 0);
   LevelData level = fullResolution(t, g.range, scale, g.columns);

@@ -79,6 +79,10 @@ struct HeatGrid {
 // Columns of the space-time image: the longest row (a whole array, a section or a window).
 int heatColumns(const Trace& t);
 
+// Texels of the grid buildHeatGrid makes for the trace, every pyramid level included (to choose
+// a texture line width before building it).
+size_t heatGridTexels(const Trace& t);
+
 // textureWidth: texels a line of the texture (a power of two within the driver's limit).
 HeatGrid buildHeatGrid(const Trace& t, HeatScale scale, int textureWidth);
 

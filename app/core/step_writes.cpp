@@ -98,26 +98,48 @@ std::vector<uint8_t> writtenElements(const Trace& t, int step) {
   return written;
 }
 
-std::vector<uint8_t> wholeWrittenElements(const Trace& t, int step) {
-  if (!inRange(t, step)) return {};
-  const TraceStep& s = t.steps[static_cast<size_t>(step)];
-  const size_t n = s.wholeBits.size();
-  std::vector<uint8_t> written(n, 0);
-  if (n == 0) return written;
-  if (isSectionStep(s)) {
-    const std::vector<uint8_t> section = writtenElements(t, step);
-    const size_t width = std::max<size_t>(1, section.size());
-    for (size_t g = 0; g < n; ++g) written[g] = section[g % width];
-  }
+namespace {
+
+// The recorded block's writes, to be repeated in every section (empty for a global step).
+std::vector<uint8_t> sectionPattern(const Trace& t, int step) {
+  return isSectionStep(t.steps[static_cast<size_t>(step)]) ? writtenElements(t, step)
+                                                           : std::vector<uint8_t>{};
+}
+
+// The last whole-array row before `step`, or null.
+const std::vector<uint32_t>* previousWholeRow(const Trace& t, int step) {
   for (int p = step - 1; p >= 0; --p) {
     const std::vector<uint32_t>& old = t.steps[static_cast<size_t>(p)].wholeBits;
-    if (old.empty()) continue;
-    // A section row and a global one differ only in the last block's padding.
-    const size_t common = std::min(old.size(), n);
-    for (size_t g = 0; g < common; ++g) written[g] |= old[g] != s.wholeBits[g] ? 1 : 0;
-    break;
+    if (!old.empty()) return &old;
   }
+  return nullptr;
+}
+
+// One element by the rule of wholeWrittenElements. A section row and a global one differ only in
+// the last block's padding, so elements past the shorter row compare as unchanged.
+bool writtenAt(const std::vector<uint8_t>& pattern, const std::vector<uint32_t>* old,
+               const std::vector<uint32_t>& row, size_t g) {
+  if (!pattern.empty() && pattern[g % pattern.size()]) return true;
+  return old && g < old->size() && (*old)[g] != row[g];
+}
+
+}  // namespace
+
+std::vector<uint8_t> wholeWrittenElements(const Trace& t, int step) {
+  if (!inRange(t, step)) return {};
+  const std::vector<uint32_t>& row = t.steps[static_cast<size_t>(step)].wholeBits;
+  const std::vector<uint8_t> pattern = sectionPattern(t, step);
+  const std::vector<uint32_t>* old = previousWholeRow(t, step);
+  std::vector<uint8_t> written(row.size(), 0);
+  for (size_t g = 0; g < row.size(); ++g) written[g] = writtenAt(pattern, old, row, g) ? 1 : 0;
   return written;
+}
+
+bool wholeElementWritten(const Trace& t, int step, size_t element) {
+  if (!inRange(t, step)) return false;
+  const std::vector<uint32_t>& row = t.steps[static_cast<size_t>(step)].wholeBits;
+  if (element >= row.size()) return false;
+  return writtenAt(sectionPattern(t, step), previousWholeRow(t, step), row, element);
 }
 
 }  // namespace scanviz

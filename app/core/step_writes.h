@@ -56,6 +56,8 @@ std::vector<uint8_t> writtenElements(const Trace& t, int step);
 // value differs from the last earlier whole row, because a step can write in other blocks what it
 // leaves alone in the recorded one (tile 0 adds no prefix; the others do).
 std::vector<uint8_t> wholeWrittenElements(const Trace& t, int step);
+// The same for one element, without building the whole row's marks (the heat view's tooltip).
+bool wholeElementWritten(const Trace& t, int step, size_t element);
 
 // Elements of steps[step].values before the padding: a section past the end of its level's array
 // is filled with the operator's identity. The whole array for steps that are not sections.

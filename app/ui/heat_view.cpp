@@ -104,8 +104,8 @@ ArraySceneStyle heatStyle(const UiContext& ui) {
 void ensureUploaded(HeatViewState& s) {
   if (s.uploaded && s.uploadedScale == s.scale) return;
   if (!s.renderer->ready()) return;
-  const size_t texels = 2 * s.trace->steps.size() * static_cast<size_t>(std::max(1, s.columns));
-  s.renderer->upload(buildHeatGrid(*s.trace, s.scale, s.renderer->textureWidth(texels)));
+  const int width = s.renderer->textureWidth(heatGridTexels(*s.trace));
+  s.renderer->upload(buildHeatGrid(*s.trace, s.scale, width));
   s.uploaded = true;
   s.uploadedScale = s.scale;
 }
@@ -307,7 +307,7 @@ std::string wholeElementTip(const Trace& t, int row, int e) {
     tip = "Y[" + std::to_string(e) + "]";
   }
   tip += " = " + formatValue(v, t.meta.dtype);
-  if (wholeWrittenElements(t, row)[static_cast<size_t>(e)]) tip += "\nwritten in this step";
+  if (wholeElementWritten(t, row, static_cast<size_t>(e))) tip += "\nwritten in this step";
   return tip;
 }
 

@@ -87,12 +87,13 @@ class HostTraceBuffer {
     const int steps = std::min(stepCount_.toHost()[0], wholeCapacity_);
     if (whole.overflow || steps <= 0) return;
     const auto length = static_cast<size_t>(wholeLength_);
-    std::vector<uint32_t> all(static_cast<size_t>(steps) * length);
-    wholeRows_.download(all.data(), all.size());
     whole.rows.resize(static_cast<size_t>(steps));
-    for (size_t k = 0; k < whole.rows.size(); ++k)
-      whole.rows[k].assign(all.begin() + static_cast<long>(k * length),
-                           all.begin() + static_cast<long>((k + 1) * length));
+    for (size_t k = 0; k < whole.rows.size(); ++k) {
+      whole.rows[k].resize(length);
+      cudaCheck(cudaMemcpy(whole.rows[k].data(), wholeRows_.get() + k * length,
+                           length * sizeof(uint32_t), cudaMemcpyDeviceToHost),
+                "copy a whole-array row to the host");
+    }
   }
 
   // The whole array of a global step, when whole-array rows are kept.
