@@ -21,4 +21,15 @@ std::string formatValue(double v, const std::string& dtype) {
   return formatValue(v, dtype != "float32");
 }
 
+std::string groupedCount(long long n) {
+  std::string digits = std::to_string(n);
+  std::string out;
+  const int len = static_cast<int>(digits.size());
+  for (int i = 0; i < len; ++i) {
+    if (i > 0 && digits[static_cast<size_t>(i - 1)] != '-' && (len - i) % 3 == 0) out += ',';
+    out += digits[static_cast<size_t>(i)];
+  }
+  return out;
+}
+
 }  // namespace scanviz

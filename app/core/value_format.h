@@ -10,4 +10,7 @@ std::string formatValue(double v, bool integral);
 // Same, from the trace's dtype name ("int32" | "float32").
 std::string formatValue(double v, const std::string& dtype);
 
+// A count with its thousands separated by commas: "1,048,576" reads at a glance.
+std::string groupedCount(long long n);
+
 }  // namespace scanviz

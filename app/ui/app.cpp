@@ -306,8 +306,8 @@ int App::runScripted() {
   int settled = 0;
   while (!window_.shouldClose()) {
     window_.pollEvents(0);
-    const bool ready =
-        !state_.busy() && state_.hasTrace() && !state_.compare.busy() && !timingBusy();
+    const bool ready = !state_.busy() && state_.hasTrace() && !state_.compare.busy() &&
+                       !timingBusy() && !heatViewBusy();
     settled = ready ? settled + 1 : 0;
     const bool take = settled > kSettleFrames;
     frame(take && (!options_.screenshot.empty()));
@@ -324,7 +324,8 @@ int App::run() {
   while (!window_.shouldClose()) {
     // Sleep until input arrives unless something moves on screen.
     const bool moving = state_.busy() || state_.playback.playing() || exports_.busy() ||
-                        state_.compare.busy() || state_.compare.playback.playing() || timingBusy();
+                        state_.compare.busy() || state_.compare.playback.playing() ||
+                        timingBusy() || heatViewBusy();
     window_.pollEvents(moving ? 0 : 0.1);
     frame(false);
   }

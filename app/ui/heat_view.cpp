@@ -6,10 +6,12 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <memory>
 #include <optional>
 #include <set>
+#include <thread>
 
 #include "app/core/block_slice.h"
 #include "app/core/heat_map.h"
@@ -36,6 +38,20 @@ constexpr double kWheelZoom = 1.25;
 
 enum class HeatChoice { Auto, Heat, Cells };
 
+// Grids above this many texels are built on a worker thread: whole-array rows of 2^20 elements
+// take seconds to normalise and reduce, and the window must keep answering meanwhile. Smaller
+// grids (every lesson) are built at once, so that a new trace never shows a "preparing" frame.
+constexpr size_t kSynchronousGridTexels = size_t{1} << 22;
+
+// A grid being built off the UI thread. The worker owns a reference to the trace; a job that is
+// no longer wanted (the trace or scale changed) finishes on its own and is dropped.
+struct HeatGridJob {
+  std::shared_ptr<const Trace> trace;
+  HeatScale scale = HeatScale::Log;
+  HeatGrid grid;
+  std::atomic<bool> done{false};
+};
+
 // The heat view of the trace on screen: the user's choices are kept until the trace changes; the
 // renderer (shaders, textures) lives as long as the window.
 struct HeatViewState {
@@ -54,6 +70,7 @@ struct HeatViewState {
   // With whole-array rows, the cells show the block under the window (block_slice.h).
   std::shared_ptr<const Trace> slice;
   int sliceBlock = -1;
+  std::shared_ptr<HeatGridJob> job;  // a grid on its way (kSynchronousGridTexels)
   std::unique_ptr<HeatRenderer> renderer = std::make_unique<HeatRenderer>();
 };
 
@@ -100,14 +117,39 @@ ArraySceneStyle heatStyle(const UiContext& ui) {
   return s;
 }
 
-// The grid goes to the GPU once per trace, and again when the scale changes.
-void ensureUploaded(HeatViewState& s) {
-  if (s.uploaded && s.uploadedScale == s.scale) return;
-  if (!s.renderer->ready()) return;
-  const int width = s.renderer->textureWidth(heatGridTexels(*s.trace));
-  s.renderer->upload(buildHeatGrid(*s.trace, s.scale, width));
+void finishUpload(HeatViewState& s, const HeatGrid& grid) {
+  s.renderer->upload(grid);
   s.uploaded = true;
   s.uploadedScale = s.scale;
+}
+
+// The grid goes to the GPU once per trace, and again when the scale changes; a large one is built
+// on a worker first (kSynchronousGridTexels), and `uploaded` stays false until it arrives.
+void ensureUploaded(HeatViewState& s) {
+  if (s.uploaded && s.uploadedScale == s.scale) return;
+  s.uploaded = false;
+  if (!s.renderer->ready()) return;
+  if (s.job && s.job->trace == s.trace && s.job->scale == s.scale) {
+    if (!s.job->done.load(std::memory_order_acquire)) return;
+    finishUpload(s, s.job->grid);
+    s.job.reset();
+    return;
+  }
+  const size_t texels = heatGridTexels(*s.trace);
+  const int width = s.renderer->textureWidth(texels);
+  if (texels <= kSynchronousGridTexels) {
+    s.job.reset();
+    finishUpload(s, buildHeatGrid(*s.trace, s.scale, width));
+    return;
+  }
+  auto job = std::make_shared<HeatGridJob>();
+  job->trace = s.trace;
+  job->scale = s.scale;
+  s.job = job;
+  std::thread([job, width] {
+    job->grid = buildHeatGrid(*job->trace, job->scale, width);
+    job->done.store(true, std::memory_order_release);
+  }).detach();
 }
 
 void toolbar(HeatViewState& s) {
@@ -460,6 +502,11 @@ void drawFrame(UiContext& ui, HeatViewState& s, const HeatFrame& f, ImVec2 origi
 
 }  // namespace
 
+bool heatViewBusy() {
+  const HeatViewState& s = heatState();
+  return s.job != nullptr && s.job->trace == s.trace;
+}
+
 bool heatViewShown(const AppState& state) {
   if (!state.hasTrace()) return false;
   const HeatViewState& s = heatState(state);
@@ -479,6 +526,11 @@ void drawHeatView(UiContext& ui) {
   ensureUploaded(s);
   if (!s.renderer->error().empty()) {
     ImGui::TextWrapped("%s", s.renderer->error().c_str());
+    return;
+  }
+  if (!s.uploaded) {
+    ImGui::TextWrapped("Preparing the heat view: %s elements over %zu steps...",
+                       groupedCount(heatColumns(*s.trace)).c_str(), s.trace->steps.size());
     return;
   }
   const ImVec2 origin = ImGui::GetCursorScreenPos();

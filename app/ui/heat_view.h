@@ -20,6 +20,10 @@ inline constexpr int kCellViewMaxElements = 1024;
 // long steps, or as H chose for the lesson on screen.
 bool heatViewShown(const AppState& state);
 
+// True while the heat view's grid is being built on a worker for the trace on screen: frames must
+// keep coming (to upload it when it arrives), and scripted screenshots wait for it.
+bool heatViewBusy();
+
 // Draws the heat view into the current window (the array view's child) and fills the frame
 // report: the scene of what it drew and panels["heat"].
 void drawHeatView(UiContext& ui);

@@ -18,18 +18,6 @@ namespace {
 constexpr int kGradientSlices = 64;
 const char* const kMiddleDot = "  \xC2\xB7  ";
 
-// Thousands separated by commas: "1,048,576" reads at a glance.
-std::string groupedCount(long long n) {
-  std::string digits = std::to_string(n);
-  std::string out;
-  const int len = static_cast<int>(digits.size());
-  for (int i = 0; i < len; ++i) {
-    if (i > 0 && digits[static_cast<size_t>(i - 1)] != '-' && (len - i) % 3 == 0) out += ',';
-    out += digits[static_cast<size_t>(i)];
-  }
-  return out;
-}
-
 Color toColor(Rgb c) {
   const auto byte = [](float v) {
     return static_cast<uint8_t>(std::lround(std::clamp(v, 0.0f, 1.0f) * 255));
@@ -105,10 +93,9 @@ class HeatSceneBuilder {
   // What the array of this step is, in words.
   std::string arrayDescription() const {
     if (!s_.wholeBits.empty()) {
-      const std::string all = "all " + groupedCount(t_.meta.n) + " elements";
+      const std::string all = groupedCount(t_.meta.n) + " elements";
       if (isSectionStep(s_))
-        return all + kMiddleDot + "every block's section after its step" + kMiddleDot +
-               std::to_string(t_.meta.blocksTotal) + " blocks";
+        return all + " of all " + std::to_string(t_.meta.blocksTotal) + " blocks";
       return all + " of the global array";
     }
     const std::string count = groupedCount(static_cast<long long>(s_.values.size())) + " elements";
