@@ -4,11 +4,14 @@
 #include <vector>
 
 #include "app/cli/cli.h"
+#include "app/core/interrupt.h"
 #if defined(SCANVIZ_WITH_GUI)
 #include "app/ui/app_main.h"
 #endif
 
 int main(int argc, char** argv) {
+  // Ctrl-C and SIGTERM remove temporary files and exit with 130 or 143 (interrupt.h).
+  scanviz::installInterruptHandlers();
   std::vector<std::string> args(argv + 1, argv + argc);
   if (auto code = scanviz::runCli(args)) return *code;
 #if defined(SCANVIZ_WITH_GUI)

@@ -5,6 +5,7 @@
 #include "app/core/backends/backend.h"
 #include "app/core/file_util.h"
 #include "app/core/input_spec.h"
+#include "app/core/output_file.h"
 #include "app/core/trace_json.h"
 
 namespace scanviz {
@@ -118,6 +119,10 @@ std::optional<int> runCli(const std::vector<std::string>& args) {
     return 2;
   } catch (const UsageError& e) {
     std::cerr << "scanviz " << cmd << ": " << e.what() << "\n";
+  } catch (const WriteError& e) {
+    // Reading was fine; the disk refused (full, too large, no permission): not bad input.
+    std::cerr << "scanviz " << cmd << ": " << e.what() << "\n";
+    return 1;
   } catch (const InputError& e) {
     std::cerr << "scanviz " << cmd << ": " << e.what() << "\n";
   } catch (const BackendError& e) {

@@ -1,11 +1,9 @@
 // `scanviz bench`: times every algorithm's uninstrumented kernels next to a device copy, CUB and
 // Thrust measured in the same run, and prints one table row per point as it is measured (a
 // progress bar on stderr when that is a terminal). Ctrl-C stops between samples and still prints
-// and saves what was measured.
+// and saves what was measured, as SIGTERM does; the exit code then says which (130, 143).
 #include <unistd.h>
 
-#include <atomic>
-#include <csignal>
 #include <cstdio>
 #include <string>
 
@@ -13,30 +11,11 @@
 #include "app/core/bench/bench_engine.h"
 #include "app/core/bench/bench_format.h"
 #include "app/core/file_util.h"
+#include "app/core/interrupt.h"
+#include "app/core/output_file.h"
 
 namespace scanviz {
 namespace {
-
-std::atomic<bool> gBenchInterrupted{false};
-
-extern "C" void onBenchInterrupt(int) {
-  gBenchInterrupted.store(true);
-}
-
-// Installs the Ctrl-C handler for the duration of one run and puts the previous one back.
-class InterruptScope {
- public:
-  InterruptScope() {
-    gBenchInterrupted.store(false);
-    previous_ = std::signal(SIGINT, onBenchInterrupt);
-  }
-  ~InterruptScope() { std::signal(SIGINT, previous_); }
-  InterruptScope(const InterruptScope&) = delete;
-  InterruptScope& operator=(const InterruptScope&) = delete;
-
- private:
-  void (*previous_)(int) = SIG_DFL;
-};
 
 // One line on stderr, redrawn in place: "[#######.......]  37/114  kogge-stone float32 2^20".
 class ProgressBar {
@@ -85,7 +64,7 @@ BenchConfig benchConfigFromArgs(const Args& a) {
   return cfg;
 }
 
-// Writes one output file; a failure is reported and turns the exit code into 2, but never hides
+// Writes one output file; a failure is reported and turns the exit code into 1, but never hides
 // the table already printed.
 bool writeOutput(const std::string& path, const std::string& content, const char* what) {
   try {
@@ -106,6 +85,11 @@ int cmdBench(const std::vector<std::string>& args) {
       {"algorithms", "sizes", "dtype", "repeats", "json", "csv", "backend", "block-size", "seed"},
       {"no-capture", "no-progress"});
   const BenchConfig cfg = benchConfigFromArgs(a);
+  // An output that cannot be written is found now, not after the whole benchmark.
+  for (const char* option : {"json", "csv"})
+    if (auto path = a.get(option))
+      if (const std::string problem = outputProblem(*path); !problem.empty())
+        throw InputError("--" + std::string(option) + ": " + problem);
 
   BenchReport head;
   try {
@@ -139,8 +123,9 @@ int cmdBench(const std::vector<std::string>& args) {
 
   BenchReport report;
   {
-    const InterruptScope interrupt;
-    report = runBenchmark(cfg, observer, &gBenchInterrupted);
+    // Ctrl-C and SIGTERM stop between samples; what was measured is still printed and saved.
+    const DeferredInterrupt interrupt;
+    report = runBenchmark(cfg, observer, &DeferredInterrupt::requested());
   }
   progress.clear();
   std::printf("\n%s", benchTableFooter(report).c_str());
@@ -150,7 +135,8 @@ int cmdBench(const std::vector<std::string>& args) {
   if (auto path = a.get("csv")) filesOk &= writeOutput(*path, benchReportCsv(report), "CSV");
   std::printf("%s\n", benchSummaryLine(report).c_str());
 
-  if (report.cancelled || !filesOk) return 2;
+  if (const int signalled = exitCodeForInterrupt(); signalled != 0) return signalled;
+  if (!filesOk) return 1;
   for (const BenchPoint& p : report.points)
     if (p.check == BenchCheck::Failed) return 1;
   return 0;

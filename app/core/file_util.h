@@ -11,7 +11,8 @@ struct FileError : std::runtime_error {
 };
 
 std::string readWholeFile(const std::string& path);
-// Writes PATH.tmp-PID and renames it over PATH: a failure never leaves a partial file.
+// Writes `content` through OutputFile (output_file.h): the old file or the whole new one, never
+// a partial file. Throws WriteError (a FileError) naming the path and the reason.
 void writeFileAtomically(const std::string& path, const std::string& content);
 
 }  // namespace scanviz

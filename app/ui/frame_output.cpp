@@ -4,14 +4,44 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/core/file_util.h"
+#include <exception>
+
+#include "app/core/output_file.h"
 
 namespace scanviz {
+namespace {
+
+// stb calls back from C: the failure is kept and rethrown once stb has returned.
+struct PngSink {
+  OutputFile& out;
+  std::exception_ptr failure;
+};
+
+extern "C" void writePngBytes(void* context, void* data, int size) {
+  auto* sink = static_cast<PngSink*>(context);
+  if (sink->failure) return;
+  try {
+    sink->out.write(data, static_cast<size_t>(size));
+  } catch (...) {
+    sink->failure = std::current_exception();
+  }
+}
+
+}  // namespace
+
+void encodePng(const PixelImage& image, OutputFile& out) {
+  PngSink sink{out, nullptr};
+  const int stride = image.width * 4;
+  const int ok = stbi_write_png_to_func(writePngBytes, &sink, image.width, image.height, 4,
+                                        image.rgba.data(), stride);
+  if (sink.failure) std::rethrow_exception(sink.failure);
+  if (!ok) throw WriteError("cannot write '" + out.path() + "': the PNG could not be encoded");
+}
 
 void writePng(const PixelImage& image, const std::string& path) {
-  const int stride = image.width * 4;
-  if (!stbi_write_png(path.c_str(), image.width, image.height, 4, image.rgba.data(), stride))
-    throw FileError("cannot write the screenshot '" + path + "'");
+  OutputFile out(path);
+  encodePng(image, out);
+  out.commit();
 }
 
 std::string frameReportJson(const FrameReport& report, const AppState& state, int windowWidth,

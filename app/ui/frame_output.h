@@ -10,8 +10,13 @@
 
 namespace scanviz {
 
-// Throws FileError naming the path.
+class OutputFile;
+
+// Writes the PNG through OutputFile: the old file or the whole new one. Throws WriteError naming
+// the path and the reason.
 void writePng(const PixelImage& image, const std::string& path);
+// Encodes the PNG into `out` without committing it (frames that replace their files together).
+void encodePng(const PixelImage& image, OutputFile& out);
 
 std::string frameReportJson(const FrameReport& report, const AppState& state, int windowWidth,
                             int windowHeight);

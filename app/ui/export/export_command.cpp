@@ -10,6 +10,7 @@
 #include "app/cli/args.h"
 #include "app/core/capture.h"
 #include "app/core/file_util.h"
+#include "app/core/output_file.h"
 #include "app/core/session.h"
 #include "app/ui/app_state.h"
 #include "app/ui/command_line.h"
@@ -205,11 +206,29 @@ void prepareState(AppState& state, const ExportOptions& o, const LaunchOptions& 
   loadLesson(state, lo);
 }
 
+// Why --out cannot be written, known before the lesson is loaded and drawn (a missing folder is
+// bad input, found in a moment rather than after the work). Empty when it can.
+std::string outProblem(const std::string& out, const ExportOptions& o) {
+  std::error_code ec;
+  if (o.format == ExportFormat::PngSequence) {
+    // The folder may be made: its nearest existing ancestor must take new entries.
+    fs::path existing = fs::path(out);
+    while (!existing.empty() && !fs::exists(existing, ec)) existing = existing.parent_path();
+    const std::string why = folderProblem(existing.empty() ? "." : existing.string());
+    return why.empty() ? why : "cannot write the frames in '" + out + "': " + why;
+  }
+  if (out.back() == '/' || fs::is_directory(out, ec)) {
+    const std::string why = folderProblem(out);
+    return why.empty() ? why : "cannot write in '" + out + "': " + why;
+  }
+  return outputProblem(withExtension(out, o.format));
+}
+
 int runJob(ExportJob& job) {
   job.runToEnd();
   if (!job.succeeded()) {
     std::cerr << "scanviz export: " << job.error() << "\n";
-    return 2;
+    return job.failedToWrite() ? 1 : 2;
   }
   std::cout << "wrote " << job.out() << " (" << job.summary() << ")\n";
   if (!job.note().empty()) std::cerr << "scanviz export: note: " << job.note() << "\n";
@@ -299,6 +318,8 @@ int exportLesson(const std::vector<std::string>& args) {
   const LaunchOptions lo = parseLaunchOptions(split.lesson);
   checkWindowOnlyOptions(lo);
   ExportOptions o = readOptions(a, lo);
+  if (const std::string problem = outProblem(*a.get("out"), o); !problem.empty())
+    throw InputError(problem);
   AppState state(AppSettings{}, /*settingsFile=*/"");
   prepareState(state, o, lo);
   o.steps = chooseSteps(a, lo, state, o);
@@ -361,6 +382,9 @@ int runExportCommand(const std::vector<std::string>& args) {
     return exportLesson(args);
   } catch (const UsageError& e) {
     std::cerr << "scanviz export: " << e.what() << " (scanviz export --help lists the options)\n";
+  } catch (const WriteError& e) {
+    std::cerr << "scanviz export: " << e.what() << "\n";
+    return 1;
   } catch (const std::exception& e) {
     std::cerr << "scanviz export: " << e.what() << "\n";
   }

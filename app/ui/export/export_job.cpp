@@ -2,7 +2,7 @@
 
 #include <filesystem>
 
-#include "app/core/file_util.h"
+#include "app/core/output_file.h"
 #include "app/ui/export/counters_picture.h"
 #include "app/ui/export/export_naming.h"
 #include "app/ui/export/filmstrip.h"
@@ -94,6 +94,7 @@ void ExportJob::step() {
     ++done_;
   } catch (const std::exception& e) {
     error_ = e.what();
+    failedToWrite_ = dynamic_cast<const WriteError*>(&e) != nullptr;
     units_.clear();
     gif_.reset();
     removeWritten();
@@ -114,11 +115,13 @@ void ExportJob::cancel() {
   removeWritten();
 }
 
+// Files are written to temporary files and put in place at the end of the job, all together, so
+// there is nothing to remove but those temporary files and a folder the job made.
 void ExportJob::removeWritten() {
+  pendingFrames_.clear();
   std::error_code ec;
-  for (const std::string& path : written_) fs::remove(path, ec);
   if (createdFolder_) fs::remove(out_, ec);  // only when empty: the user's files stay
-  written_.clear();
+  folderCleanup_.release();
 }
 
 OffscreenImGui& ExportJob::gl() {
@@ -278,7 +281,6 @@ void ExportJob::beginGif() {
       buildGifPalette(themeColors(picturePalette(options_.style)), {&first, &last}, transparent));
   mapper_ = std::make_unique<PaletteMapper>(*palette_);
   gif_ = std::make_unique<GifWriter>(out_, first.width, first.height, *palette_);
-  written_.push_back(out_);
   const int delay = gifDelayCentiseconds(options_.speed);
   for (int k = options_.steps.first; k <= options_.steps.last; ++k)
     units_.push_back(
@@ -286,6 +288,7 @@ void ExportJob::beginGif() {
   units_.push_back({"finishing the GIF", [this, w = first.width, h = first.height, delay] {
                       gif_->finish();
                       gif_.reset();
+                      written_.push_back(out_);
                       summary_ = std::to_string(options_.steps.count()) + " frames of " +
                                  std::to_string(w) + " x " + std::to_string(h) + " pixels, " +
                                  std::to_string(delay * 10) + " ms each";
@@ -300,16 +303,34 @@ void ExportJob::beginSequence() {
   layOutFrames();
   std::error_code ec;
   createdFolder_ = fs::create_directories(out_, ec);
+  if (createdFolder_)
+    folderCleanup_ = CleanupOnInterrupt(out_, CleanupOnInterrupt::Kind::EmptyFolder);
   if (ec || !fs::is_directory(out_))
-    throw FileError("cannot create the folder '" + out_ + "'" +
-                    (ec ? ": " + ec.message() : std::string()));
+    throw WriteError("cannot create the folder '" + out_ + "'" +
+                     (ec ? ": " + ec.message() : std::string()));
+  // Each frame goes to a temporary file; all of them replace their targets at the end, so a
+  // failure or a cancel leaves the folder as it was.
   for (int k = options_.steps.first; k <= options_.steps.last; ++k)
     units_.push_back(
         {frameName(k), [this, k] {
-           image_ = renderStep(k);
-           writeImage((fs::path(out_) / sequenceFrameName(trace_->meta, options_, k)).string());
-           summary_ = std::to_string(options_.steps.count()) + " frames of " + summary_;
+           const PixelImage image = renderStep(k);
+           auto frame = std::make_unique<OutputFile>(
+               (fs::path(out_) / sequenceFrameName(trace_->meta, options_, k)).string());
+           encodePng(image, *frame);
+           frame->finish();
+           pendingFrames_.push_back(std::move(frame));
+           summary_ = std::to_string(options_.steps.count()) + " frames of " +
+                      std::to_string(image.width) + " x " + std::to_string(image.height) +
+                      " pixels";
          }});
+  units_.push_back({"putting the frames in place", [this] {
+                      for (const auto& frame : pendingFrames_) {
+                        frame->commit();
+                        written_.push_back(frame->path());
+                      }
+                      pendingFrames_.clear();
+                      folderCleanup_.release();
+                    }});
 }
 
 }  // namespace scanviz

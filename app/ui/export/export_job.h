@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "app/core/interrupt.h"
+#include "app/core/output_file.h"
 #include "app/core/trace.h"
 #include "app/ui/export/export_options.h"
 #include "app/ui/export/gif_palette.h"
@@ -36,7 +38,8 @@ class ExportJob {
   ExportJob(const ExportJob&) = delete;
   ExportJob& operator=(const ExportJob&) = delete;
 
-  // Runs the next unit; a failure ends the job with error() set and removes partial files.
+  // Runs the next unit; a failure ends the job with error() set and removes partial files (files
+  // appear only when the job succeeds: a failure leaves the previous ones as they were).
   void step();
   void runToEnd();
   // Stops and removes what was written so far.
@@ -46,6 +49,8 @@ class ExportJob {
   bool succeeded() const { return finished() && error_.empty() && !cancelled_; }
   bool cancelled() const { return cancelled_; }
   const std::string& error() const { return error_; }
+  // Whether the error is a failed write (disk full, no permission): exit code 1, not 2.
+  bool failedToWrite() const { return failedToWrite_; }
   float progress() const;
   // What the current unit does, for the progress line: "frame 3 of 9".
   const std::string& stage() const { return stage_; }
@@ -98,8 +103,11 @@ class ExportJob {
   std::string summary_;
   std::string note_;
   bool cancelled_ = false;
+  bool failedToWrite_ = false;
   std::vector<std::string> written_;
   bool createdFolder_ = false;
+  CleanupOnInterrupt folderCleanup_;  // the folder a sequence made, removed on a signal
+  std::vector<std::unique_ptr<OutputFile>> pendingFrames_;  // finished, not yet in place
   PixelImage image_;
   Color background_;
   CanvasSize canvas_;

@@ -1,15 +1,11 @@
 #include "app/ui/export/gif_writer.h"
 
-#include <fcntl.h>
 #include <gif_lib.h>
-#include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
-#include <cstring>
 
-#include "app/core/file_util.h"
+#include "app/core/output_file.h"
 
 namespace scanviz {
 namespace {
@@ -44,22 +40,30 @@ int gifDelayCentiseconds(double stepsPerSecond) {
   return std::clamp(static_cast<int>(std::lround(seconds * 100)), 2, 65535);
 }
 
+// giflib's output function: bytes go to the OutputFile; a failure is kept for check() (giflib only
+// learns that fewer bytes were written) and never thrown through giflib's C code.
+int GifWriter::writeBytes(GifFileType* gif, const unsigned char* bytes, int size) {
+  auto* self = static_cast<GifWriter*>(gif->UserData);
+  if (!self->writeFailure_.empty()) return 0;
+  try {
+    self->out_->write(bytes, static_cast<size_t>(size));
+  } catch (const std::exception& e) {
+    self->writeFailure_ = e.what();
+    return 0;
+  }
+  return size;
+}
+
 GifWriter::GifWriter(const std::string& path, int width, int height, const GifPalette& palette)
-    : path_(path),
+    : out_(std::make_unique<OutputFile>(path)),
+      path_(path),
       width_(width),
       height_(height),
       transparent_(palette.transparent >= 0),
       transparentIndex_(palette.transparent) {
-  // Opened here rather than by EGifOpenFileName, which makes the file private (0600): a figure
-  // for slides gets the permissions of any other file the user saves.
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0666);
-  if (fd < 0) throw FileError("cannot write '" + path + "': " + std::strerror(errno));
   int error = 0;
-  gif_ = EGifOpenFileHandle(fd, &error);
-  if (!gif_) {
-    ::close(fd);
-    throw FileError("cannot write '" + path + "': " + GifErrorString(error));
-  }
+  gif_ = EGifOpen(this, writeBytes, &error);
+  if (!gif_) throw WriteError("cannot write '" + path + "': " + GifErrorString(error));
   // GIF89a: delays and looping live in its extensions (giflib picks 87a unless told).
   EGifSetGifVersion(gif_, true);
   // GIF colour tables have a power-of-two size.
@@ -76,6 +80,7 @@ GifWriter::GifWriter(const std::string& path, int width, int height, const GifPa
 }
 
 GifWriter::~GifWriter() {
+  // Unfinished: giflib frees its state; out_ then removes the temporary file.
   if (gif_) {
     int error = 0;
     EGifCloseFile(gif_, &error);
@@ -84,9 +89,10 @@ GifWriter::~GifWriter() {
 
 void GifWriter::check(int status, const char* what) {
   if (status == GIF_OK) return;
+  if (!writeFailure_.empty()) throw WriteError(writeFailure_);
   const int error = gif_ ? gif_->Error : 0;
-  throw FileError("cannot write " + std::string(what) + " of '" + path_ +
-                  "': " + (GifErrorString(error) ? GifErrorString(error) : "unknown error"));
+  throw WriteError("cannot write " + std::string(what) + " of '" + path_ +
+                   "': " + (GifErrorString(error) ? GifErrorString(error) : "unknown error"));
 }
 
 void GifWriter::writeLoopExtension() {
@@ -129,9 +135,12 @@ void GifWriter::finish() {
   int error = 0;
   GifFileType* gif = gif_;
   gif_ = nullptr;
-  if (EGifCloseFile(gif, &error) != GIF_OK)
-    throw FileError("cannot finish '" + path_ +
-                    "': " + (GifErrorString(error) ? GifErrorString(error) : "unknown error"));
+  const int status = EGifCloseFile(gif, &error);
+  if (!writeFailure_.empty()) throw WriteError(writeFailure_);
+  if (status != GIF_OK)
+    throw WriteError("cannot finish '" + path_ +
+                     "': " + (GifErrorString(error) ? GifErrorString(error) : "unknown error"));
+  out_->commit();
 }
 
 }  // namespace scanviz

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -13,9 +14,12 @@ struct GifFileType;
 
 namespace scanviz {
 
+class OutputFile;
+
 class GifWriter {
  public:
-  // Throws FileError naming the path.
+  // Writes through OutputFile: the file appears whole at finish(); a writer destroyed before
+  // that leaves the previous file as it was. Throws WriteError naming the path.
   GifWriter(const std::string& path, int width, int height, const GifPalette& palette);
   ~GifWriter();
   GifWriter(const GifWriter&) = delete;
@@ -24,13 +28,16 @@ class GifWriter {
   // `indices` holds width x height palette indices, top row first; the delay is in hundredths of
   // a second (GIF's unit).
   void addFrame(const std::vector<uint8_t>& indices, int delayCentiseconds);
-  // Writes the trailer and closes the file. Throws FileError.
+  // Writes the trailer and puts the file in place. Throws WriteError.
   void finish();
 
  private:
+  static int writeBytes(GifFileType* gif, const unsigned char* bytes, int size);
   void check(int status, const char* what);
   void writeLoopExtension();
 
+  std::unique_ptr<OutputFile> out_;
+  std::string writeFailure_;  // why out_ refused bytes; giflib only sees a short write
   GifFileType* gif_ = nullptr;
   std::string path_;
   int width_;

@@ -1,0 +1,454 @@
+#!/usr/bin/env python3
+"""Every file scanviz writes is the old one or the whole new one (issue 15, the write side).
+
+Each case runs the real binary against a hostile output: a full device, a file-size limit
+(`ulimit -f`, RLIMIT_FSIZE here), a signal sent to the running process, a symlink, a character
+device, a FIFO, `-`, a folder that is not there. It then checks the exit code (0 ok, 1 failed
+write, 2 bad input, 130 SIGINT, 143 SIGTERM), the message, that the previous file is intact and
+that no temporary or partial file stays. Cases that draw need a display: run them under
+`xvfb-run -a` with LIBGL_ALWAYS_SOFTWARE=1, as CTest does.
+
+    python3 write_safety_check.py --binary build/app/scanviz --work /tmp/ws png_file_size_limit
+"""
+
+import argparse
+import hashlib
+import json
+import os
+import resource
+import shutil
+import signal
+import stat
+import subprocess
+import sys
+import threading
+import time
+
+EXPORT_LESSON = ["--algorithm", "kogge-stone", "--n", "64", "--all", "--scale", "2"]
+# A lesson whose GIF or frames take a few seconds under software GL: time to send a signal.
+SLOW_LESSON = ["--algorithm", "kogge-stone", "--n", "64", "--all", "--scale", "4"]
+OLD = b"the previous file, which must survive\n"
+
+
+class CheckFailed(Exception):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise CheckFailed(message)
+
+
+def digest(path):
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+class Context:
+    def __init__(self, binary, work):
+        self.binary = binary
+        self.work = work
+        shutil.rmtree(work, ignore_errors=True)
+        os.makedirs(work)
+        self.env = dict(os.environ)
+        self.env["XDG_CONFIG_HOME"] = os.path.join(work, "config")  # never the user's settings
+        self.env.setdefault("LIBGL_ALWAYS_SOFTWARE", "1")
+
+    def path(self, *names):
+        return os.path.join(self.work, *names)
+
+    def folder(self, name):
+        path = self.path(name)
+        os.makedirs(path, exist_ok=True)
+        return path
+
+    def old_file(self, path):
+        with open(path, "wb") as f:
+            f.write(OLD)
+        return digest(path)
+
+    def run(self, *args, file_size_limit=None, ignore_sigxfsz=True, timeout=300):
+        """Runs scanviz; with file_size_limit (bytes) as `ulimit -f` would."""
+        def limit():
+            if file_size_limit is not None:
+                resource.setrlimit(resource.RLIMIT_FSIZE, (file_size_limit, file_size_limit))
+            if ignore_sigxfsz:
+                signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        start = time.monotonic()
+        proc = subprocess.run([self.binary, *args], env=self.env, capture_output=True,
+                              timeout=timeout, cwd=self.work, preexec_fn=limit)
+        proc.seconds = time.monotonic() - start
+        proc.out = proc.stdout.decode(errors="replace")
+        proc.err = proc.stderr.decode(errors="replace")
+        return proc
+
+    def start(self, *args):
+        return subprocess.Popen([self.binary, *args], env=self.env, cwd=self.work,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def expect_rc(proc, rc, what):
+    check(proc.returncode == rc,
+          f"{what}: exited {proc.returncode}, expected {rc}; stdout: {proc.out[-600:]} "
+          f"stderr: {proc.err[-600:]}")
+
+
+def only(folder, names, what):
+    """Nothing but `names` in `folder`: no temporary or partial file stayed."""
+    found = sorted(os.listdir(folder))
+    check(found == sorted(names), f"{what}: the folder holds {found}, expected {sorted(names)}")
+
+
+def intact(path, old_digest, what):
+    check(os.path.isfile(path) and digest(path) == old_digest, f"{what}: '{path}' was changed or removed")
+
+
+def names_path_and_reason(proc, path, reason, what):
+    check(path in proc.err and reason in proc.err,
+          f"{what}: stderr does not name '{path}' and '{reason}': {proc.err}")
+
+
+def signal_when(proc, ready, sig, what, timeout=120):
+    """Sends `sig` once ready() says the work is under way; returns the process's output."""
+    deadline = time.monotonic() + timeout
+    while not ready():
+        if proc.poll() is not None:
+            err = proc.stderr.read().decode(errors="replace")
+            raise CheckFailed(f"{what}: finished (exit {proc.returncode}) before the signal could "
+                              f"be sent; stderr: {err[-600:]}")
+        check(time.monotonic() < deadline, f"{what}: the work never started")
+        time.sleep(0.01)
+    proc.send_signal(sig)
+    out, err = proc.communicate(timeout=120)
+    proc.out, proc.err = out.decode(errors="replace"), err.decode(errors="replace")
+    return proc
+
+
+def listing(folder):
+    """Names with sizes and times: any file made, grown or rewritten changes it."""
+    out = {}
+    for name in os.listdir(folder):
+        st = os.stat(os.path.join(folder, name))
+        out[name] = (st.st_size, st.st_mtime_ns)
+    return out
+
+
+def changed(folder):
+    before = listing(folder)
+    return lambda: listing(folder) != before
+
+
+# ---- 1. full disks and file-size limits: exit 1, the old file intact, nothing left -----------
+
+def case_png_file_size_limit(ctx):
+    """`ulimit -f 8` under a PNG export: before, exit 0 and a PNG cut at 8 KiB."""
+    out = ctx.folder("out")
+    target = os.path.join(out, "old.png")
+    old = ctx.old_file(target)
+    proc = ctx.run("export", *EXPORT_LESSON, "--out", target, file_size_limit=8 * 1024)
+    expect_rc(proc, 1, "PNG export over the file-size limit")
+    names_path_and_reason(proc, target, os.strerror(27), "PNG export over the limit")  # EFBIG
+    intact(target, old, "PNG export over the limit")
+    only(out, ["old.png"], "PNG export over the limit")
+
+
+def case_gif_file_size_limit(ctx):
+    """A GIF over the limit; the process itself must ignore SIGXFSZ (the test does not)."""
+    out = ctx.folder("out")
+    target = os.path.join(out, "old.gif")
+    old = ctx.old_file(target)
+    proc = ctx.run("export", *EXPORT_LESSON, "--format", "gif", "--out", target,
+                   file_size_limit=8 * 1024, ignore_sigxfsz=False)
+    expect_rc(proc, 1, "GIF export over the file-size limit")
+    names_path_and_reason(proc, target, os.strerror(27), "GIF export over the limit")
+    intact(target, old, "GIF export over the limit")
+    only(out, ["old.gif"], "GIF export over the limit")
+
+
+def case_png_sequence_file_size_limit(ctx):
+    """Frames are all or nothing: the earlier frames of the folder stay as they were."""
+    out = ctx.folder("frames")
+    first = os.path.join(out, "kogge-stone_n64_step0@2x.png")
+    old = ctx.old_file(first)
+    proc = ctx.run("export", *EXPORT_LESSON, "--format", "png-seq", "--out", out,
+                   file_size_limit=8 * 1024)
+    expect_rc(proc, 1, "PNG sequence over the file-size limit")
+    intact(first, old, "PNG sequence over the limit")
+    only(out, [os.path.basename(first)], "PNG sequence over the limit")
+
+
+def case_screenshot_dev_full(ctx):
+    """`--screenshot /dev/full`: before, exit 0."""
+    proc = ctx.run("--screenshot", "/dev/full", "--size", "800x600")
+    expect_rc(proc, 1, "--screenshot /dev/full")
+    names_path_and_reason(proc, "/dev/full", os.strerror(28), "--screenshot /dev/full")  # ENOSPC
+    check(stat.S_ISCHR(os.stat("/dev/full").st_mode), "/dev/full is no longer a character device")
+
+
+def case_screenshot_and_dump_file_size_limit(ctx):
+    out = ctx.folder("out")
+    shot, dump = os.path.join(out, "shot.png"), os.path.join(out, "dump.json")
+    old_shot, old_dump = ctx.old_file(shot), ctx.old_file(dump)
+    proc = ctx.run("--screenshot", shot, "--size", "800x600", file_size_limit=8 * 1024)
+    expect_rc(proc, 1, "--screenshot over the file-size limit")
+    intact(shot, old_shot, "--screenshot over the limit")
+    proc = ctx.run("--dump-scene", dump, "--size", "800x600", file_size_limit=1024)
+    expect_rc(proc, 1, "--dump-scene over the file-size limit")
+    intact(dump, old_dump, "--dump-scene over the limit")
+    only(out, ["dump.json", "shot.png"], "screenshot and dump over the limit")
+
+
+def case_capture_file_size_limit(ctx):
+    """A trace that does not fit: exit 1 (a failed write), not 2 (bad input)."""
+    out = ctx.folder("out")
+    target = os.path.join(out, "old.json")
+    old = ctx.old_file(target)
+    proc = ctx.run("capture", "--n", "4096", "--out", target, file_size_limit=16 * 1024)
+    expect_rc(proc, 1, "capture over the file-size limit")
+    names_path_and_reason(proc, target, os.strerror(27), "capture over the limit")
+    intact(target, old, "capture over the limit")
+    only(out, ["old.json"], "capture over the limit")
+
+
+def case_bench_file_size_limit(ctx):
+    out = ctx.folder("out")
+    target = os.path.join(out, "old.json")
+    old = ctx.old_file(target)
+    proc = ctx.run("bench", "--backend", "cpu", "--algorithms", "kogge-stone", "--sizes", "2^10",
+                   "--repeats", "1", "--no-capture", "--json", target, file_size_limit=1024)
+    expect_rc(proc, 1, "bench --json over the file-size limit")
+    names_path_and_reason(proc, target, os.strerror(27), "bench --json over the limit")
+    intact(target, old, "bench --json over the limit")
+    only(out, ["old.json"], "bench --json over the limit")
+
+
+# ---- 2. signals: exit 130/143, temporary and partial files removed -----------------------------
+
+def interrupted_export(ctx, fmt, sig):
+    out = ctx.folder("out")
+    if fmt == "gif":
+        target = os.path.join(out, "old.gif")
+        kept = ["old.gif"]
+    else:
+        target = os.path.join(out, "frames")
+        os.makedirs(target)
+        kept = ["frames"]
+    old_file = os.path.join(out, "old.gif") if fmt == "gif" else os.path.join(
+        target, "kogge-stone_n64_step0@4x.png")
+    old = ctx.old_file(old_file)
+    proc = ctx.start("export", *SLOW_LESSON, "--format", fmt, "--out", target)
+    # Signalled once writing has begun: a file appeared or changed in the folder.
+    proc = signal_when(proc, changed(out if fmt == "gif" else target), sig, f"{fmt} export")
+    expect_rc(proc, 128 + sig, f"{fmt} export stopped by signal {sig}")
+    intact(old_file, old, f"{fmt} export stopped by a signal")
+    only(out, kept, f"{fmt} export stopped by a signal")
+    if fmt == "png-seq":
+        only(target, [os.path.basename(old_file)], "PNG sequence stopped by a signal")
+
+
+def case_gif_sigint(ctx):
+    interrupted_export(ctx, "gif", signal.SIGINT)
+
+
+def case_gif_sigterm(ctx):
+    interrupted_export(ctx, "gif", signal.SIGTERM)
+
+
+def case_png_sequence_sigterm(ctx):
+    interrupted_export(ctx, "png-seq", signal.SIGTERM)
+
+
+def case_png_sequence_sigint(ctx):
+    interrupted_export(ctx, "png-seq", signal.SIGINT)
+
+
+def case_capture_sigterm(ctx):
+    """SIGTERM while a large capture runs: exit 143, no file, no temporary file."""
+    out = ctx.folder("out")
+    target = os.path.join(out, "big.json")
+    proc = ctx.start("capture", "--backend", "cpu", "--n", str(1 << 23), "--out", target)
+    time.sleep(0.5)
+    check(proc.poll() is None, "the capture ended before the signal")
+    proc = signal_when(proc, lambda: True, signal.SIGTERM, "capture")
+    expect_rc(proc, 143, "capture stopped by SIGTERM")
+    only(out, [], "capture stopped by SIGTERM")
+
+
+def bench_args(json_path, csv_path):
+    # Enough points that the run is still going after the first row.
+    return ["bench", "--backend", "cpu", "--algorithms", "all", "--sizes", "2^12..2^22",
+            "--repeats", "3", "--no-capture", "--no-progress", "--json", json_path, "--csv",
+            csv_path]
+
+
+def interrupted_bench(ctx, sig):
+    out = ctx.folder("out")
+    json_path, csv_path = os.path.join(out, "bench.json"), os.path.join(out, "bench.csv")
+    proc = ctx.start(*bench_args(json_path, csv_path))
+    # The table's first row: a point was measured.
+    lines = []
+
+    def read_stdout():
+        for line in proc.stdout:
+            lines.append(line.decode(errors="replace"))
+    reader = threading.Thread(target=read_stdout, daemon=True)
+    reader.start()
+    deadline = time.monotonic() + 120
+    while not any("kogge-stone" in line for line in lines):
+        check(proc.poll() is None, f"bench ended (exit {proc.returncode}) before a point")
+        check(time.monotonic() < deadline, "bench measured nothing in 120 s")
+        time.sleep(0.02)
+    proc.send_signal(sig)
+    proc.wait(timeout=120)
+    reader.join(timeout=10)
+    err = proc.stderr.read().decode(errors="replace")
+    check(proc.returncode == 128 + sig,
+          f"bench stopped by signal {sig}: exited {proc.returncode}, expected {128 + sig}; "
+          f"stderr: {err[-600:]}")
+    check(os.path.isfile(json_path) and os.path.isfile(csv_path),
+          f"bench stopped by signal {sig} saved {sorted(os.listdir(out))}, not the JSON and CSV")
+    with open(json_path) as f:
+        report = json.load(f)
+    points = report.get("results", [])
+    check(len(points) >= 1, "the saved JSON holds no point")
+    with open(csv_path) as f:
+        rows = [line for line in f if line.strip()]
+    check(len(rows) >= 2, f"the saved CSV holds {len(rows)} lines")
+    only(out, ["bench.csv", "bench.json"], f"bench stopped by signal {sig}")
+
+
+def case_bench_sigint(ctx):
+    """Ctrl-C saves the partial results and exits 130 (before: 2)."""
+    interrupted_bench(ctx, signal.SIGINT)
+
+
+def case_bench_sigterm(ctx):
+    """SIGTERM saves them as Ctrl-C does (before: nothing saved)."""
+    interrupted_bench(ctx, signal.SIGTERM)
+
+
+# ---- 3. links, devices, FIFOs and stdout: written through, never replaced ---------------------
+
+def case_capture_symlink(ctx):
+    real = ctx.folder("real")
+    target = os.path.join(real, "trace.json")
+    ctx.old_file(target)
+    link = ctx.path("link.json")
+    os.symlink(os.path.join("real", "trace.json"), link)
+    proc = ctx.run("capture", "--n", "16", "--out", link)
+    expect_rc(proc, 0, "capture to a symlink")
+    check(os.path.islink(link), "the symlink was replaced by a file")
+    with open(target) as f:
+        check(json.load(f)["meta"]["n"] == 16, "the link's target does not hold the new trace")
+    only(real, ["trace.json"], "capture through a symlink")
+
+
+def case_capture_character_device(ctx):
+    """A private copy of /dev/null: as root, `--out /dev/null` must not replace the node."""
+    node = ctx.path("null")
+    try:
+        os.mknod(node, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+    except PermissionError:
+        node = "/dev/null"  # not root: it cannot be replaced anyway, still checked below
+    proc = ctx.run("capture", "--n", "16", "--out", node)
+    expect_rc(proc, 0, "capture to a character device")
+    check(stat.S_ISCHR(os.stat(node).st_mode), f"{node} is no longer a character device")
+    only(ctx.work, ["null"] if node != "/dev/null" else [], "capture to a character device")
+
+
+def case_capture_fifo_and_stdout(ctx):
+    fifo = ctx.path("pipe")
+    os.mkfifo(fifo)
+    received = []
+
+    def drain():
+        with open(fifo, "rb") as f:
+            received.append(f.read())
+    reader = threading.Thread(target=drain, daemon=True)
+    reader.start()
+    proc = ctx.run("capture", "--n", "16", "--out", fifo, timeout=60)
+    reader.join(timeout=30)
+    expect_rc(proc, 0, "capture to a FIFO")
+    check(stat.S_ISFIFO(os.stat(fifo).st_mode), "the FIFO was replaced")
+    check(received and json.loads(received[0])["meta"]["n"] == 16, "the FIFO's reader got no trace")
+    proc = ctx.run("capture", "--n", "16", "--out", "-")
+    expect_rc(proc, 0, "capture --out -")
+    check(json.loads(proc.out)["meta"]["n"] == 16, f"stdout is not the trace: {proc.out[:200]}")
+    only(ctx.work, ["pipe"], "capture to a FIFO and stdout")
+
+
+def case_export_png_to_device(ctx):
+    node = ctx.path("null")
+    try:
+        os.mknod(node, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+    except PermissionError:
+        return
+    proc = ctx.run("export", *EXPORT_LESSON, "--out", node, "--format", "png")
+    expect_rc(proc, 0, "PNG export to a character device")
+    check(stat.S_ISCHR(os.stat(node).st_mode), "the device node was replaced")
+
+
+# ---- 4. outputs checked before the work ------------------------------------------------------
+
+def refused_fast(proc, what, path):
+    expect_rc(proc, 2, what)
+    check(proc.seconds < 1.0, f"{what}: refused after {proc.seconds:.1f} s, not before the work")
+    check(path in proc.err, f"{what}: the message does not name '{path}': {proc.err}")
+
+
+def case_bench_unwritable_output(ctx):
+    """Before: refused only after the whole benchmark (the table printed first)."""
+    for option in ("--json", "--csv"):
+        for bad in (ctx.path("no-such-folder", "r.out"), "/proc/version/r.out"):
+            args = bench_args(ctx.path("ok.json"), ctx.path("ok.csv"))
+            args[args.index(option) + 1] = bad
+            proc = ctx.run(*args, timeout=60)
+            refused_fast(proc, f"bench {option} {bad}", bad)
+            check("kogge-stone" not in proc.out, f"bench {option} {bad} measured before refusing")
+    only(ctx.work, [], "bench refused")
+
+
+def case_capture_unwritable_output(ctx):
+    bad = ctx.path("no-such-folder", "t.json")
+    proc = ctx.run("capture", "--backend", "cpu", "--n", str(1 << 23), "--out", bad, timeout=60)
+    refused_fast(proc, "capture --out into a missing folder", bad)
+    only(ctx.work, [], "capture refused")
+
+
+def case_export_unwritable_output(ctx):
+    # A lesson that takes seconds to capture and draw: the refusal must come before that.
+    big = ["--algorithm", "kogge-stone", "--n", str(1 << 22), "--range", "0:2"]
+    for fmt, bad in (("png", ctx.path("no-such-folder", "x.png")),
+                     ("gif", ctx.path("no-such-folder", "x.gif")),
+                     ("png-seq", "/proc/version/frames")):
+        proc = ctx.run("export", *big, "--format", fmt, "--out", bad, timeout=120)
+        refused_fast(proc, f"export --format {fmt} --out {bad}", bad)
+    only(ctx.work, [], "export refused")
+
+
+CASES = {name[len("case_"):]: fn for name, fn in globals().items() if name.startswith("case_")}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--binary", required=True)
+    parser.add_argument("--work", required=True)
+    parser.add_argument("cases", nargs="+", help="case names, or 'all': " + ", ".join(CASES))
+    args = parser.parse_args()
+    names = list(CASES) if args.cases == ["all"] else args.cases
+    failed = []
+    for name in names:
+        ctx = Context(os.path.abspath(args.binary), os.path.join(os.path.abspath(args.work), name))
+        start = time.monotonic()
+        try:
+            CASES[name](ctx)
+            print(f"ok    {name} ({time.monotonic() - start:.1f} s)")
+        except (CheckFailed, subprocess.TimeoutExpired) as e:
+            print(f"FAIL  {name}: {e}")
+            failed.append(name)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
