@@ -4,10 +4,12 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <set>
 
+#include "app/core/output_file.h"
 #include "app/ui/export/gif_palette.h"
 #include "app/ui/export/gif_writer.h"
 
@@ -178,6 +180,43 @@ TEST(GifWriter, UnwritablePathIsAFileError) {
   GifPalette palette;
   palette.colors = {rgb(0), rgb(0xffffff)};
   EXPECT_THROW(GifWriter("/no/such/folder/x.gif", 4, 4, palette), std::exception);
+}
+
+TEST(GifWriter, AFullDeviceIsAWriteErrorNamingTheReason) {
+  GifPalette palette;
+  palette.colors = {rgb(0), rgb(0xffffff)};
+  try {
+    GifWriter w("/dev/full", 4, 4, palette);
+    w.addFrame(std::vector<uint8_t>(16, 1), 10);
+    w.finish();
+    FAIL() << "a GIF was written to /dev/full";
+  } catch (const WriteError& e) {
+    EXPECT_NE(std::string(e.what()).find(std::strerror(ENOSPC)), std::string::npos) << e.what();
+  }
+}
+
+TEST(GifWriter, AnUnfinishedGifLeavesThePreviousFileAsItWas) {
+  const fs::path folder = fs::temp_directory_path() / ("scanviz-gif-" + std::to_string(::getpid()));
+  fs::create_directories(folder);
+  const std::string path = (folder / "run.gif").string();
+  GifPalette palette;
+  palette.colors = {rgb(0), rgb(0xffffff)};
+  {
+    GifWriter w(path, 4, 4, palette);
+    w.addFrame(std::vector<uint8_t>(16, 1), 10);
+    w.finish();
+  }
+  const auto before = fs::file_size(path);
+  {
+    GifWriter w(path, 8, 8, palette);
+    w.addFrame(std::vector<uint8_t>(64, 0), 10);
+    EXPECT_EQ(fs::file_size(path), before) << "the old GIF is replaced only at finish()";
+  }  // destroyed without finish(): a cancel or a failure
+  EXPECT_EQ(fs::file_size(path), before);
+  EXPECT_EQ(readGif(path).width, 4);
+  EXPECT_EQ(std::distance(fs::directory_iterator(folder), fs::directory_iterator{}), 1)
+      << "no temporary file stays";
+  fs::remove_all(folder);
 }
 
 }  // namespace
