@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "app/core/backends/backend.h"
+#include "app/core/capture_option_table.h"
 #include "app/core/file_util.h"
 #include "app/core/input_spec.h"
 #include "app/core/output_file.h"
@@ -10,18 +11,15 @@
 
 namespace scanviz {
 
-int cmdBench(const std::vector<std::string>& args);  // cmd_bench.cpp
-
+// The names come from the capture options' table, so help and parser agree.
 const std::set<std::string>& captureValueOptions() {
-  static const std::set<std::string> k = {
-      "algorithm", "input",        "input-file",      "n",           "seed",
-      "pattern",   "block-size",   "coarsening",      "operator",    "dtype",
-      "backend",   "record-block", "resident-blocks", "launch-order"};
+  static const std::set<std::string> k =
+      CommandHelp{.sections = {captureOptionSection()}}.valueOptions();
   return k;
 }
 
 const std::set<std::string>& captureFlags() {
-  static const std::set<std::string> k = {"exclusive", "static-block-ids", "reverse-threads"};
+  static const std::set<std::string> k = CommandHelp{.sections = {captureOptionSection()}}.flags();
   return k;
 }
 
@@ -94,43 +92,40 @@ CaptureRequest captureRequestFromArgs(const Args& a) {
   return rq;
 }
 
-std::optional<int> runCli(const std::vector<std::string>& args) {
-  if (args.empty() || args[0].rfind("--", 0) == 0) return std::nullopt;
-  const std::string cmd = args[0];
-  const std::vector<std::string> rest(args.begin() + 1, args.end());
+const std::vector<Subcommand>& cliSubcommands() {
+  static const std::vector<Subcommand> k = {
+      {listHelp, cmdList},       {captureHelp, cmdCapture}, {verifyHelp, cmdVerify},
+      {analyzeHelp, cmdAnalyze}, {benchHelp, cmdBench},
+  };
+  return k;
+}
+
+int runSubcommand(const Subcommand& command, const std::vector<std::string>& args) {
+  const std::string& name = command.name();
+  if (asksForHelp(args)) {
+    std::cout << formatHelp(command.help());
+    return 0;
+  }
   try {
-    if (cmd == "list") return cmdList(rest);
-    if (cmd == "capture") return cmdCapture(rest);
-    if (cmd == "verify") return cmdVerify(rest);
-    if (cmd == "analyze") return cmdAnalyze(rest);
-    if (cmd == "bench") return cmdBench(rest);
-    // Drawn with the window's renderer (app/ui/export): main() hands it to the window build.
-    if (cmd == "export") return std::nullopt;
-    if (cmd == "help") {
-      std::cout << "usage: scanviz [list | capture | verify | analyze | bench | export] [options]\n"
-                   "       scanviz bench [--algorithms a,b|all] [--sizes 2^10,2^20|2^10..2^16]\n"
-                   "         [--dtype int32|float32|both] [--repeats R] [--block-size B]\n"
-                   "         [--backend auto|cuda|cpu] [--json FILE] [--csv FILE] [--no-capture]\n"
-                   "       scanviz            opens the window on the default lesson\n";
-      return 0;
-    }
-    std::cerr << "scanviz: unknown command '" << cmd
-              << "' (commands: list, capture, verify, analyze, bench)\n";
-    return 2;
+    return command.run(args);
   } catch (const UsageError& e) {
-    std::cerr << "scanviz " << cmd << ": " << e.what() << "\n";
+    std::cerr << "scanviz " << name << ": " << e.what() << " (scanviz " << name
+              << " --help lists the options)\n";
   } catch (const WriteError& e) {
     // Reading was fine; the disk refused (full, too large, no permission): not bad input.
-    std::cerr << "scanviz " << cmd << ": " << e.what() << "\n";
+    std::cerr << "scanviz " << name << ": " << e.what() << "\n";
     return 1;
-  } catch (const InputError& e) {
-    std::cerr << "scanviz " << cmd << ": " << e.what() << "\n";
-  } catch (const BackendError& e) {
-    std::cerr << "scanviz " << cmd << ": " << e.what() << "\n";
   } catch (const std::exception& e) {
-    std::cerr << "scanviz " << cmd << ": " << e.what() << "\n";
+    std::cerr << "scanviz " << name << ": " << e.what() << "\n";
   }
   return 2;
+}
+
+std::optional<int> runCli(const std::vector<std::string>& args) {
+  if (args.empty()) return std::nullopt;
+  for (const Subcommand& c : cliSubcommands())
+    if (c.name() == args[0]) return runSubcommand(c, {args.begin() + 1, args.end()});
+  return std::nullopt;
 }
 
 }  // namespace scanviz

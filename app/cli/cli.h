@@ -8,16 +8,39 @@
 
 #include "app/cli/args.h"
 #include "app/core/capture.h"
+#include "app/core/command_help.h"
 
 namespace scanviz {
 
-// Runs a subcommand; nullopt when argv names none (the caller opens the window).
+// One subcommand: its name, options and help, and what runs it. The parser of each handler takes
+// its option names from help(), so help lists exactly what the command accepts.
+struct Subcommand {
+  const CommandHelp& (*help)();
+  int (*run)(const std::vector<std::string>& args);  // args: what follows the name
+  const std::string& name() const { return help().name; }
+};
+
+// list, capture, verify, analyze, bench (export, drawn with the window's renderer, is added by
+// the program's entry point, app/program.h).
+const std::vector<Subcommand>& cliSubcommands();
+
+// Prints help for -h/--help, else runs the command and turns its exceptions into a one-line
+// message and exit code 2.
+int runSubcommand(const Subcommand& command, const std::vector<std::string>& args);
+
+// Runs one of cliSubcommands(); nullopt when argv names none.
 std::optional<int> runCli(const std::vector<std::string>& args);
 
 int cmdList(const std::vector<std::string>& args);
 int cmdCapture(const std::vector<std::string>& args);
 int cmdVerify(const std::vector<std::string>& args);
 int cmdAnalyze(const std::vector<std::string>& args);
+int cmdBench(const std::vector<std::string>& args);
+const CommandHelp& listHelp();
+const CommandHelp& captureHelp();
+const CommandHelp& verifyHelp();
+const CommandHelp& analyzeHelp();
+const CommandHelp& benchHelp();
 
 // Options shared by `capture` and the window: --algorithm, --input | --n [--seed],
 // --block-size, --coarsening, --operator, --dtype, --exclusive, --backend, emulator options.

@@ -17,8 +17,27 @@ int threePhaseCoarsening(long long n, int threads) {
 
 }  // namespace
 
+const CommandHelp& analyzeHelp() {
+  static const CommandHelp k = {
+      "analyze",
+      "Count the work and depth of an algorithm on N elements and set them beside the seed "
+      "texts' formulas, Brent's bound and the predicted speedup on P processors.",
+      {"scanviz analyze [--algorithm ID] [--n N] [--processors P] [--block-size B]"},
+      "Runs on the CPU emulator with an input of ones.",
+      {{"Analyze options",
+        {{"algorithm", "ID", "kogge-stone", "The scan to count (`scanviz list` names them)."},
+         {"n", "N", "1024", "Input size, 1 to 2^24."},
+         {"processors", "P", "32", "Processors of Brent's bound and the seed model."},
+         {"block-size", "B", "the smallest block that covers N (three-phase: 64)",
+          "Threads per block."}}}},
+      {"scanviz analyze --algorithm kogge-stone --n 1024 --processors 32",
+       "scanviz analyze --algorithm brent-kung --n 2048"},
+  };
+  return k;
+}
+
 int cmdAnalyze(const std::vector<std::string>& args) {
-  Args a(args, {"algorithm", "n", "processors", "block-size"}, {});
+  const Args a(args, analyzeHelp().valueOptions(), analyzeHelp().flags());
   const std::string key = a.getOr("algorithm", "kogge-stone");
   const auto id = findAlgorithm(key);
   if (!id) throw UsageError("unknown algorithm '" + key + "'; known: " + algorithmKeyList());

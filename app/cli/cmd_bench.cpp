@@ -77,13 +77,53 @@ bool writeOutput(const std::string& path, const std::string& content, const char
   }
 }
 
+std::string sizeList(BenchDevice device) {
+  std::string list;
+  for (const long long n : defaultBenchSizes(device))
+    list += (list.empty() ? "" : ",") + formatBenchSize(n);
+  return list;
+}
+
 }  // namespace
 
+const CommandHelp& benchHelp() {
+  static const CommandHelp k = {
+      "bench",
+      "Time every algorithm's uninstrumented kernels beside a device copy, CUB and Thrust, one "
+      "table row per point as it is measured.",
+      {"scanviz bench [--algorithms LIST|all] [--sizes LIST] [--dtype int32|float32|both]",
+       "              [--repeats R] [--block-size B] [--backend auto|cuda|cpu] [--json FILE]",
+       "              [--csv FILE] [--no-capture] [--no-progress]"},
+      "Ctrl-C stops between samples and still prints and saves what was measured. Exit code 1 "
+      "when a result was wrong.",
+      {{"Bench options",
+        {{"algorithms", "LIST", "all", "Algorithms to time, e.g. kogge-stone,decoupled-lookback."},
+         {"sizes", "LIST",
+          sizeList(BenchDevice::Cuda) + " on a GPU, " + sizeList(BenchDevice::Cpu) + " on the CPU",
+          "Input sizes, e.g. 2^10,2^20 or 2^10..2^16."},
+         {"dtype", "T", "both", "Element types.", {"int32", "float32", "both"}},
+         {"repeats", "R",
+          std::to_string(kGpuDefaultRepeats) + " on a GPU, " + std::to_string(kCpuDefaultRepeats) +
+              " on the CPU",
+          "Timed samples per point (the median is reported), 1 to 1000."},
+         {"block-size", "B", std::to_string(BenchConfig{}.blockSize),
+          "Threads per block of the block-level scans."},
+         {"backend", "B", "auto", "Where to run.", {"auto", "cuda", "cpu"}},
+         {"seed", "S", std::to_string(BenchConfig{}.seed), "Seed of the random input."},
+         {"json", "FILE", "", "Also write the report as JSON (for `scanviz export --bench`)."},
+         {"csv", "FILE", "", "Also write the points as CSV."},
+         {"no-capture", "", "",
+          "Do not time the instrumented (capture) run, which is timed up to " +
+              formatBenchSize(BenchConfig{}.captureMaxN) + " by default."},
+         {"no-progress", "", "", "No progress bar on stderr."}}}},
+      {"scanviz bench --sizes 2^10,2^20 --dtype both --json bench.json",
+       "scanviz bench --algorithms decoupled-lookback --sizes 2^24..2^30 --csv dl.csv"},
+  };
+  return k;
+}
+
 int cmdBench(const std::vector<std::string>& args) {
-  const Args a(
-      args,
-      {"algorithms", "sizes", "dtype", "repeats", "json", "csv", "backend", "block-size", "seed"},
-      {"no-capture", "no-progress"});
+  const Args a(args, benchHelp().valueOptions(), benchHelp().flags());
   const BenchConfig cfg = benchConfigFromArgs(a);
   // An output that cannot be written is found now, not after the whole benchmark.
   for (const char* option : {"json", "csv"})

@@ -1,15 +1,31 @@
 #include <iostream>
 
 #include "app/cli/cli.h"
+#include "app/core/capture_option_table.h"
 #include "app/core/output_file.h"
 #include "app/core/trace_json.h"
 
 namespace scanviz {
 
+const CommandHelp& captureHelp() {
+  static const CommandHelp k = {
+      "capture",
+      "Run one scan and write its trace: the array after every step, the operator applications, "
+      "work and depth, warp clocks and block timing.",
+      {"scanviz capture [capture options] --out FILE.json"},
+      "Open the trace with `scanviz FILE.json`. Bad input gets a one-line message and exit code 2; "
+      "no partial file is written.",
+      {{"Output", {{"out", "FILE", "", "Where to write the trace (JSON); required."}}},
+       captureOptionSection()},
+      {"scanviz capture --algorithm brent-kung --input 3,1,7,0,4,1,6,3 --out bk.json",
+       "scanviz capture --algorithm decoupled-lookback --n 1048576 --backend cuda --out dl.json",
+       "scanviz capture --algorithm blelloch --n 64 --pattern ones --exclusive --out b.json"},
+  };
+  return k;
+}
+
 int cmdCapture(const std::vector<std::string>& args) {
-  std::set<std::string> options = captureValueOptions();
-  options.insert("out");
-  Args a(args, options, captureFlags());
+  const Args a(args, captureHelp().valueOptions(), captureHelp().flags());
   const auto out = a.get("out");
   if (!out || out->empty()) throw UsageError("--out FILE is required (where to write the trace)");
   // Found before the capture, which may take a while at large N.

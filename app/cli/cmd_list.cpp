@@ -1,11 +1,36 @@
 #include <cstdio>
 
 #include "app/cli/cli.h"
+#include "app/core/sample_traces.h"
 
 namespace scanviz {
 
+const CommandHelp& listHelp() {
+  static const CommandHelp k = {
+      "list",
+      "Print the algorithms, one line each: id, level (block or grid) and what it is.",
+      {"scanviz list [--traces]"},
+      "",
+      {{"List options",
+        {{"traces", "", "",
+          "Print the sample traces that come with scanviz instead (their paths, for scanviz "
+          "FILE or --trace)."}}}},
+      {"scanviz list", "scanviz list --traces"},
+  };
+  return k;
+}
+
 int cmdList(const std::vector<std::string>& args) {
-  Args a(args, {}, {});
+  const Args a(args, listHelp().valueOptions(), listHelp().flags());
+  if (a.flag("traces")) {
+    const std::vector<std::string> files = sampleTraces();
+    if (files.empty()) {
+      std::fprintf(stderr, "scanviz list: no sample traces found (assets/traces)\n");
+      return 1;
+    }
+    for (const auto& f : files) std::printf("%s\n", f.c_str());
+    return 0;
+  }
   for (const auto& info : allAlgorithms()) {
     std::printf("%-24s %-6s %s\n", std::string(info.key).c_str(),
                 info.level == AlgorithmLevel::Block ? "block" : "grid",

@@ -8,8 +8,33 @@
 
 namespace scanviz {
 
+const CommandHelp& verifyHelp() {
+  static const CommandHelp k = {
+      "verify",
+      "Check every algorithm against the sequential scan (and CUB on a GPU) over sizes, block "
+      "sizes, operators and types; prints a pass table.",
+      {"scanviz verify [--backend auto|cuda|cpu] [--quick | --smoke] [--algorithm ID]",
+       "               [--sizes LIST] [--block-sizes LIST]"},
+      "Exit code 0 when every case passed, 1 when one did not.",
+      {{"Verify options",
+        {{"backend",
+          "B",
+          "auto",
+          "Where to run: the GPU when there is one (auto), cuda or cpu.",
+          {"auto", "cuda", "cpu"}},
+         {"quick", "", "", "A smaller matrix of cases (seconds)."},
+         {"smoke", "", "", "The smallest matrix: one size per algorithm and operator."},
+         {"algorithm", "ID", "every algorithm", "Check only this algorithm."},
+         {"sizes", "LIST", "the matrix's sizes", "Input sizes, e.g. 7,1000,2^20 or 2^10..2^16."},
+         {"block-sizes", "LIST", "the matrix's block sizes", "Block sizes, e.g. 32,256."}}}},
+      {"scanviz verify --quick",
+       "scanviz verify --backend cpu --algorithm blelloch --sizes 7,2^12"},
+  };
+  return k;
+}
+
 int cmdVerify(const std::vector<std::string>& args) {
-  Args a(args, {"backend", "algorithm", "sizes", "block-sizes"}, {"quick", "smoke"});
+  const Args a(args, verifyHelp().valueOptions(), verifyHelp().flags());
   const std::string be = a.getOr("backend", "auto");
   auto backend = parseBackend(be);
   if (!backend) throw UsageError("--backend '" + be + "' is not one of auto, cuda, cpu");

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "app/core/file_util.h"
+#include "app/core/version.h"
 
 namespace scanviz {
 namespace {
@@ -156,6 +157,7 @@ std::string traceToJson(const Trace& t, bool pretty) {
   m["recorded_block"] = t.meta.recordedBlock;
   m["stored_values"] = t.meta.storedValues;
   m["notes"] = t.meta.notes;
+  m["scanviz_version"] = scanvizVersion();  // which build wrote the file
   j["input"] = numbers(t.input, integral);
   j["output"] = numbers(t.output, integral);
   const bool keepWhole = wholeValueCount(t) <= kWholeValuesInFiles;

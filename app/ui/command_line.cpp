@@ -6,22 +6,18 @@
 
 #include "app/cli/cli.h"
 #include "app/core/bench/bench_format.h"
+#include "app/ui/window_options.h"
 
 namespace scanviz {
 namespace {
 
+// The option names come from the window's table (window_options.cpp), which --help prints.
 std::set<std::string> valueOptions() {
-  std::set<std::string> o = captureValueOptions();
-  o.insert({"session", "trace", "step", "theme", "palette", "scale", "screenshot", "dump-scene",
-            "size", "frame-times", "panel", "compare", "sync", "lanes"});
-  o.insert({"bench-sizes", "heat-window", "heat-color", "timing-tab"});
-  return o;
+  return windowHelp().valueOptions();
 }
 
 std::set<std::string> flagOptions() {
-  std::set<std::string> f = captureFlags();
-  f.insert({"presentation", "diff", "export-dialog"});
-  return f;
+  return windowHelp().flags();
 }
 
 float parseScale(const std::string& text) {
@@ -223,15 +219,7 @@ LaunchOptions parseLaunchOptions(const std::vector<std::string>& args) {
 }
 
 std::string launchUsage() {
-  return "usage: scanviz [--session FILE | --trace FILE | capture options] [--step K]\n"
-         "               [--theme light|dark] [--palette classic|okabe-ito] [--scale 1..3]\n"
-         "               [--presentation] [--export-dialog] [--size WxH] [--screenshot FILE.png]\n"
-         "               [--dump-scene FILE.json] [--frame-times N]\n"
-         "               [--panel lesson|compare|timeline] [--compare a,b[,c,d]]\n"
-         "               [--sync step|time] [--diff] [--lanes sm|block]\n"
-         "               [--bench-sizes 2^10,2^12] [--timing-tab benchmark|warp-clock|brent]\n"
-         "               [--heat-window FIRST,COUNT] [--heat-color values|writes]\n"
-         "capture options are those of `scanviz capture` (--algorithm, --input, --n, ...)\n";
+  return formatHelp(windowHelp());
 }
 
 }  // namespace scanviz

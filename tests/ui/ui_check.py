@@ -322,6 +322,24 @@ def case_session(ctx):
     check("not valid JSON" in r.dump["banner"]["text"], r.dump["banner"])
 
 
+def case_open_file_argument(ctx):
+    """`scanviz FILE.json` opens a trace or a session by what the file says it is."""
+    trace = ctx.path("bk.json")
+    proc = ctx.run_raw("capture", "--algorithm", "brent-kung", "--backend", "cpu", "--out", trace)
+    check(proc.returncode == 0, proc.stderr)
+    r = ctx.run(trace, "--step", "3", screenshot=False)
+    check(r.dump["trace"]["algorithm"] == "brent-kung" and r.dump["step"] == 3, r.dump["trace"])
+    session = ctx.path("lesson.session.json")
+    with open(session, "w") as f:
+        json.dump({"kind": "scanviz-session", "version": 1, "step": 2,
+                   "config": {"algorithm": "blelloch", "backend": "cpu",
+                              "input": {"source": "random", "n": 16, "seed": 3}}}, f)
+    r = ctx.run(session, screenshot=False)
+    check(r.dump["trace"]["algorithm"] == "blelloch" and r.dump["step"] == 2, r.dump["trace"])
+    proc = ctx.run_raw(ctx.path("missing.json"))
+    check(proc.returncode == 2 and "neither a command" in proc.stderr, proc.stderr)
+
+
 def case_light_theme(ctx):
     """--theme light is mostly light; the dark theme is mostly dark."""
     light = ctx.run("--theme", "light", "--step", "1")

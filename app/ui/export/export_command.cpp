@@ -9,6 +9,7 @@
 
 #include "app/cli/args.h"
 #include "app/core/capture.h"
+#include "app/core/capture_option_table.h"
 #include "app/core/file_util.h"
 #include "app/core/output_file.h"
 #include "app/core/session.h"
@@ -25,6 +26,7 @@
 #include "app/ui/file_dialog.h"
 #include "app/ui/frame_output.h"
 #include "app/ui/panels.h"
+#include "app/ui/window_options.h"
 
 namespace scanviz {
 namespace {
@@ -33,14 +35,64 @@ namespace fs = std::filesystem;
 
 // Options of export itself; everything else describes the lesson and goes to the window's
 // parser, so both read --session, --trace, capture options, --step, --theme alike.
+// --ui-scale is not here: it becomes the window's --scale (splitArgs).
+const OptionSection& exportOwnSection() {
+  static const OptionSection k = {
+      "Export options",
+      {{"out", "PATH", "", "The file to write, or a folder for the default name; required."},
+       {"format",
+        "F",
+        "from the extension of --out",
+        "The file format.",
+        {"png", "svg", "gif", "png-seq"}},
+       {"scale", "S", "1", "Pixels per point of PNG and GIF: 1, 2 or 4."},
+       {"background", "B", "theme", "Behind the picture.", {"theme", "white", "transparent"}},
+       {"panel",
+        "P",
+        "array",
+        "What to draw (plot: the --bench plot).",
+        {"array", "counters", "timeline", "plot", "window"}},
+       {"width", "PX", "1200", "Width of the array picture in points, 200 to 16384."},
+       {"speed", "STEPS_PER_S", "1", "Steps a second of a GIF."},
+       {"range", "A:B", "", "Steps A to B (a filmstrip or the frames of an animation)."},
+       {"all", "", "", "Every step."},
+       {"explanation", "", "", "Draw the step's explanation under the array."},
+       {"bench", "REPORT.json", "",
+        "Draw the throughput plot of a `scanviz bench --json` report instead of a lesson."}}};
+  return k;
+}
+
+// The window's lesson options as export takes them: export's own --scale and --panel win, and
+// the window's UI scale is --ui-scale.
+std::vector<OptionSection> exportLessonSections() {
+  std::vector<OptionSection> sections = windowLessonSections();
+  for (OptionSection& s : sections) {
+    std::vector<OptionSpec> kept;
+    for (OptionSpec o : s.options) {
+      if (o.name == "panel") continue;
+      if (o.name == "scale") o.name = "ui-scale";
+      kept.push_back(o);
+    }
+    s.options = kept;
+    s.title = "Lesson options: " + s.title;
+  }
+  return sections;
+}
+
+const OptionSection& exportBenchSection() {
+  static const OptionSection k = {"With --bench (also --theme, --palette, --size, --dtype)",
+                                  {{"subjects", "LIST", "every subject of the report",
+                                    "The lines to draw, e.g. kogge-stone,cub,copy."}}};
+  return k;
+}
+
 const std::set<std::string>& exportValueOptions() {
-  // --ui-scale is not here: it becomes the window's --scale (splitArgs).
-  static const std::set<std::string> k = {"format", "scale", "background", "panel", "width",
-                                          "speed",  "out",   "range",      "bench"};
+  static const std::set<std::string> k =
+      CommandHelp{.sections = {exportOwnSection()}}.valueOptions();
   return k;
 }
 const std::set<std::string>& exportFlags() {
-  static const std::set<std::string> k = {"all", "explanation"};
+  static const std::set<std::string> k = CommandHelp{.sections = {exportOwnSection()}}.flags();
   return k;
 }
 
@@ -280,7 +332,9 @@ int exportBench(const Args& a, const std::vector<std::string>& rest) {
       throw UsageError(std::string("--") + lessonOnly + " does not apply to a --bench plot");
   if (a.flag("all") || a.flag("explanation"))
     throw UsageError("--all and --explanation do not apply to a --bench plot");
-  const Args b(rest, {"theme", "palette", "size", "dtype", "subjects"}, {});
+  std::set<std::string> benchOptions = {"theme", "palette", "size", "dtype"};
+  benchOptions.merge(CommandHelp{.sections = {exportBenchSection()}}.valueOptions());
+  const Args b(rest, benchOptions, {});
   BenchPlotRequest rq;
   rq.dtype = b.getOr("dtype", "int32");
   if (rq.dtype != "int32" && rq.dtype != "float32")
@@ -352,25 +406,37 @@ int exportLesson(const std::vector<std::string>& args) {
 
 }  // namespace
 
+const CommandHelp& exportHelp() {
+  static const CommandHelp k = [] {
+    CommandHelp h;
+    h.name = "export";
+    h.summary =
+        "Write the pictures of the Export dialog: a step, a filmstrip, a GIF, the counters, "
+        "the block timeline or a benchmark plot, as PNG, SVG or GIF.";
+    h.usage = {"scanviz export (--session FILE | --trace FILE | capture options)",
+               "         [--step K | --range A:B | --all] --out PATH [export options]",
+               "scanviz export --bench REPORT.json [--panel plot] --out PATH [--dtype T] "
+               "[--subjects LIST]"};
+    h.description =
+        "Several steps make a filmstrip (png, svg) or the frames of a GIF or PNG sequence. --out "
+        "may be a folder: the file then gets its default name (brent-kung_n8_step3@2x.png). PNG "
+        "and GIF need an OpenGL context: without a display run under xvfb-run -a.";
+    h.sections = {exportOwnSection()};
+    for (const OptionSection& s : exportLessonSections()) h.sections.push_back(s);
+    h.sections.push_back(captureOptionSection());
+    h.sections.push_back(exportBenchSection());
+    h.examples = {
+        "scanviz export --algorithm blelloch --step 6 --theme light --scale 2 --out fig.png",
+        "scanviz export --trace dl.json --panel timeline --format svg --out timeline.svg",
+        "scanviz export --algorithm kogge-stone --all --format gif --out ks.gif",
+        "scanviz export --bench bench.json --out plot.svg"};
+    return h;
+  }();
+  return k;
+}
+
 std::string exportUsage() {
-  return "usage: scanviz export (--session FILE | --trace FILE | capture options)\n"
-         "         [--step K | --range A:B | --all] --out PATH\n"
-         "         [--format png|svg|gif|png-seq] [--scale 1|2|4] [--theme dark|light]\n"
-         "         [--palette classic|okabe-ito] [--background theme|white|transparent]\n"
-         "         [--panel array|counters|timeline|window] [--lanes sm|block] [--width PX]\n"
-         "         [--explanation] [--speed STEPS_PER_S]\n"
-         "         [--size WxH] [--ui-scale 1..3] [--presentation]\n"
-         "Several steps make a filmstrip (png, svg) or the frames of a GIF or PNG sequence.\n"
-         "--out may be a folder: the file then gets its default name "
-         "(brent-kung_n8_step3@2x.png).\n"
-         "PNG and GIF need an OpenGL context: without a display run under xvfb-run -a.\n"
-         "capture options are those of `scanviz capture` (--algorithm, --input, --n, ...)\n"
-         "counters, timeline: the counters of the step, the block timeline of a grid-level scan\n"
-         "(PNG or SVG; --lanes as the timeline panel's lanes).\n"
-         "       scanviz export --bench REPORT.json [--panel plot] --out PATH [--dtype "
-         "int32|float32]\n"
-         "         [--subjects kogge-stone,cub,copy,...] [--size WxH] [--theme ...] [--scale ...]\n"
-         "The throughput plot (GB/s against N) of `scanviz bench --json REPORT.json`.\n";
+  return formatHelp(exportHelp());
 }
 
 int runExportCommand(const std::vector<std::string>& args) {

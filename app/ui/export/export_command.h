@@ -8,11 +8,15 @@
 #include <string>
 #include <vector>
 
+#include "app/core/command_help.h"
+
 namespace scanviz {
 
 // `args` are what follows `scanviz export`.
 int runExportCommand(const std::vector<std::string>& args);
 
+// The options and help of `scanviz export` (its entry in the subcommand table).
+const CommandHelp& exportHelp();
 std::string exportUsage();
 
 }  // namespace scanviz

@@ -1,0 +1,63 @@
+#include "app/core/capture_option_table.h"
+
+#include <string>
+
+#include "app/core/algorithm_catalog.h"
+#include "app/core/capture.h"
+
+namespace scanviz {
+namespace {
+
+std::vector<std::string> algorithmKeys() {
+  std::vector<std::string> keys;
+  for (const auto& info : allAlgorithms()) keys.emplace_back(info.key);
+  return keys;
+}
+
+OptionSection makeCaptureSection() {
+  return {
+      "Capture options",
+      {
+          {"algorithm", "ID", "kogge-stone", "The scan to run (`scanviz list` names them).",
+           algorithmKeys()},
+          {"input", "V,V,...", "the lesson 3,1,7,0,4,1,6,3",
+           "The input values, separated by commas or spaces."},
+          {"input-file", "FILE", "", "Read the input values from FILE."},
+          {"n", "N", "", "Generate N input values (see --pattern and --seed)."},
+          {"seed", "S", "1", "Seed of the random input and of the emulator's random launch order."},
+          {"pattern", "P", "random", "The values --n generates.", {"random", "ones", "ascending"}},
+          {"block-size", "B", "the smallest block whose section covers the input",
+           "Threads per block, a power of two from 2 to 1024."},
+          {"coarsening", "C", std::to_string(kThreePhaseCoarsening),
+           "Elements per thread of three-phase, a power of two up to 64."},
+          {"operator", "OP", "add", "The scan's operator.", {"add", "max", "min", "mul"}},
+          {"dtype", "T", "int32", "The element type.", {"int32", "float32"}},
+          {"exclusive", "", "", "Exclusive scan (each output leaves out its own element)."},
+          {"backend",
+           "B",
+           "auto",
+           "Where to run: the GPU (cuda), the CPU emulator (cpu), or the GPU when there is one.",
+           {"auto", "cuda", "cpu"}},
+          {"record-block", "K", "0", "The block whose steps a grid-level scan records."},
+          {"resident-blocks", "R", "4",
+           "Emulator: blocks that run at once (the scheduler's SM slots)."},
+          {"launch-order",
+           "O",
+           "ascending",
+           "Emulator: the order blocks are launched in.",
+           {"ascending", "descending", "random"}},
+          {"static-block-ids", "", "",
+           "Emulator: use blockIdx instead of a dynamic block counter (shows why single-pass "
+           "scans need one)."},
+          {"reverse-threads", "", "", "Emulator: run the threads of a step in reverse order."},
+      }};
+}
+
+}  // namespace
+
+const OptionSection& captureOptionSection() {
+  static const OptionSection section = makeCaptureSection();
+  return section;
+}
+
+}  // namespace scanviz

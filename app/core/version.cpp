@@ -1,0 +1,11 @@
+#include "app/core/version.h"
+
+#include "scanviz_version_text.h"  // generated at build time by packaging/version.cmake
+
+namespace scanviz {
+
+const char* scanvizVersion() {
+  return SCANVIZ_VERSION_TEXT;
+}
+
+}  // namespace scanviz

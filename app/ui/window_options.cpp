@@ -1,0 +1,89 @@
+#include "app/ui/window_options.h"
+
+#include "app/core/capture_option_table.h"
+
+namespace scanviz {
+namespace {
+
+std::vector<OptionSection> makeLessonSections() {
+  return {
+      {"What to show",
+       {{"session", "FILE", "", "Open a session file (Ctrl+S saves one)."},
+        {"trace", "FILE", "", "Open a trace file (from `scanviz capture` or assets/traces)."},
+        {"step", "K", "", "Stand at step K (0 is the input)."}}},
+      {"Look",
+       {{"theme", "T", "the saved setting (dark)", "Colours.", {"dark", "light"}},
+        {"palette",
+         "P",
+         "the saved setting (classic)",
+         "Colour palette; okabe-ito is safe for "
+         "colour-blind readers.",
+         {"classic", "okabe-ito"}},
+        {"scale", "S", "the saved setting (1)", "UI scale, 1 to 3 (2 for a projector)."},
+        {"presentation", "", "", "Presentation mode: large text, the explanation panel."},
+        {"size", "WxH", "1440x900", "Window size in pixels."},
+        {"panel",
+         "VIEW",
+         "the saved setting (lesson)",
+         "The centre view.",
+         {"lesson", "compare", "timeline", "timing"}},
+        {"compare", "A,B[,C,D]", "", "Open Compare with two to four algorithms."},
+        {"sync", "HOW", "step", "How Compare steps its lanes together.", {"step", "time"}},
+        {"diff", "", "", "Compare's GPU-against-CPU trace diff."},
+        {"lanes", "L", "sm", "Lanes of the block timeline.", {"sm", "block"}},
+        {"bench-sizes", "LIST", "",
+         "Open Timing and start a benchmark of these sizes, e.g. 2^10,2^12."},
+        {"timing-tab",
+         "TAB",
+         "benchmark",
+         "Open Timing on this tab.",
+         {"benchmark", "warp-clock", "brent"}},
+        {"heat-window", "FIRST,COUNT", "", "Zoom the heat view to these elements."},
+        {"heat-color", "C", "values", "What the heat view colours.", {"values", "writes"}}}},
+  };
+}
+
+OptionSection makeScriptedSection() {
+  return {"Scripted runs (render, write, exit)",
+          {{"screenshot", "FILE.png", "", "Write what the window shows as PNG and exit."},
+           {"dump-scene", "FILE.json", "", "Write the frame report (what was drawn) and exit."},
+           {"frame-times", "N", "", "Time N frames, print the times and exit."},
+           {"export-dialog", "", "", "Open the Export dialog, as Ctrl+E does."}}};
+}
+
+CommandHelp makeWindowHelp() {
+  CommandHelp h;
+  h.summary = "Open the classroom window: step through a scan, compare algorithms, time them.";
+  h.usage = {"scanviz [FILE.json] [window options] [capture options]",
+             "scanviz COMMAND [options]     (scanviz COMMAND --help)"};
+  h.description =
+      "FILE.json is a trace or a session. Without a file or capture options the window opens on "
+      "the default lesson. Capture options are those of `scanviz capture`.";
+  h.sections = windowLessonSections();
+  h.sections.push_back(windowScriptedSection());
+  h.sections.push_back(captureOptionSection());
+  h.examples = {"scanviz", "scanviz assets/traces/brent-kung-lesson.json --step 3",
+                "scanviz --algorithm blelloch --n 16 --theme light --scale 2 --presentation",
+                "scanviz --compare kogge-stone,brent-kung",
+                "xvfb-run -a scanviz --algorithm blelloch --step 6 --screenshot fig.png"};
+  return h;
+}
+
+}  // namespace
+
+const std::vector<OptionSection>& windowLessonSections() {
+  static const std::vector<OptionSection> k = makeLessonSections();
+  return k;
+}
+
+const OptionSection& windowScriptedSection() {
+  static const OptionSection k = makeScriptedSection();
+  return k;
+}
+
+const CommandHelp& windowHelp() {
+  static const CommandHelp k = makeWindowHelp();
+  return k;
+}
+
+}  // namespace scanviz
