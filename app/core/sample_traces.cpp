@@ -22,6 +22,9 @@ std::string sampleTraceDirectory() {
   fs::path dir = fs::read_symlink("/proc/self/exe", ec).parent_path();
   for (int up = 0; !ec && up < 5 && !dir.empty(); ++up, dir = dir.parent_path()) {
     if (isDirectory(dir / relative)) return (dir / relative).lexically_normal().string();
+    // Installed: <prefix>/bin/scanviz and <prefix>/share/scanviz/assets/traces.
+    const fs::path installed = dir / "share" / "scanviz" / relative;
+    if (isDirectory(installed)) return installed.lexically_normal().string();
     if (dir == dir.root_path()) break;
   }
   return {};

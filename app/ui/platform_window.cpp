@@ -44,6 +44,10 @@ PlatformWindow::PlatformWindow(int width, int height, const std::string& title,
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
   glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+  // WM_CLASS "scanviz", as the .desktop file's StartupWMClass says, so that docks group the
+  // window under its launcher and icon (otherwise the class is the full title).
+  glfwWindowHintString(GLFW_X11_CLASS_NAME, "scanviz");
+  glfwWindowHintString(GLFW_X11_INSTANCE_NAME, "scanviz");
   window_ = glfwCreateWindow(width, height, title.c_str(), nullptr, nullptr);
   if (!window_) {
     const std::string why = glfwProblem();
