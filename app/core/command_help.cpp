@@ -34,7 +34,7 @@ void appendWrapped(std::string& out, const std::string& text, size_t firstColumn
 
 // A short list of choices is the value's name in help ("--dtype int32|float32"); a long one is
 // spelled out after the help text.
-constexpr size_t kMaxChoicesInSignature = 30;
+constexpr size_t kMaxChoicesInSignature = 44;
 
 std::string joinedChoices(const OptionSpec& o) {
   std::string list;

@@ -10,6 +10,7 @@
 #include "app/cli/args.h"
 #include "app/core/capture.h"
 #include "app/core/capture_option_table.h"
+#include "app/core/chrome_trace.h"
 #include "app/core/file_util.h"
 #include "app/core/output_file.h"
 #include "app/core/session.h"
@@ -43,8 +44,9 @@ const OptionSection& exportOwnSection() {
        {"format",
         "F",
         "from the extension of --out",
-        "The file format.",
-        {"png", "svg", "gif", "png-seq"}},
+        "The file format; perfetto and chrome-trace (the same file) write the block timeline and "
+        "the warp clocks as Chrome Trace Event JSON for ui.perfetto.dev or chrome://tracing.",
+        {"png", "svg", "gif", "png-seq", "perfetto", "chrome-trace"}},
        {"scale", "S", "1", "Pixels per point of PNG and GIF: 1, 2 or 4."},
        {"background", "B", "theme", "Behind the picture.", {"theme", "white", "transparent"}},
        {"panel",
@@ -363,6 +365,15 @@ int exportBench(const Args& a, const std::vector<std::string>& rest) {
   return writeStandalone(scene, *a.get("out"), a, style.theme, palette);
 }
 
+// --format perfetto | chrome-trace: the lesson's timing as Chrome Trace Event JSON; no drawing.
+int exportChromeTrace(const std::string& out, const LaunchOptions& lo) {
+  AppState state(AppSettings{}, /*settingsFile=*/"");
+  loadLesson(state, lo);
+  writeFileAtomically(out, chromeTraceJson(state.trace()));
+  std::cout << "wrote " << out << " (Chrome Trace Event JSON: open it in ui.perfetto.dev)\n";
+  return 0;
+}
+
 int exportLesson(const std::vector<std::string>& args) {
   const SplitArgs split = splitArgs(args);
   const Args a(split.own, exportValueOptions(), exportFlags());
@@ -371,6 +382,8 @@ int exportLesson(const std::vector<std::string>& args) {
   if (a.has("bench")) return exportBench(a, split.lesson);
   const LaunchOptions lo = parseLaunchOptions(split.lesson);
   checkWindowOnlyOptions(lo);
+  if (const std::string f = a.getOr("format", ""); f == "perfetto" || f == "chrome-trace")
+    return exportChromeTrace(*a.get("out"), lo);
   ExportOptions o = readOptions(a, lo);
   if (const std::string problem = outProblem(*a.get("out"), o); !problem.empty())
     throw InputError(problem);
@@ -429,7 +442,8 @@ const CommandHelp& exportHelp() {
         "scanviz export --algorithm blelloch --step 6 --theme light --scale 2 --out fig.png",
         "scanviz export --trace dl.json --panel timeline --format svg --out timeline.svg",
         "scanviz export --algorithm kogge-stone --all --format gif --out ks.gif",
-        "scanviz export --bench bench.json --out plot.svg"};
+        "scanviz export --bench bench.json --out plot.svg",
+        "scanviz export --trace dl.json --format perfetto --out dl.perfetto.json"};
     return h;
   }();
   return k;
