@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""Validates traces against docs/trace.schema.json: every sample trace in assets/traces, traces the
+binary writes now (block-level, grid-level with whole-array rows, float32 exclusive), and files
+that break the format on purpose, which must be refused.
+
+usage: check_trace_schema.py --binary build/app/scanviz --schema docs/trace.schema.json
+                             --samples assets/traces --work DIR
+"""
+import argparse
+import copy
+import glob
+import json
+import os
+import subprocess
+import sys
+
+try:
+    import jsonschema
+except ImportError:
+    sys.exit("FAIL: python3-jsonschema is missing (apt-get install python3-jsonschema; tools/dev.sh installs it)")
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--binary", required=True)
+    p.add_argument("--schema", required=True)
+    p.add_argument("--samples", required=True)
+    p.add_argument("--work", required=True)
+    args = p.parse_args()
+    with open(args.schema) as f:
+        schema = json.load(f)
+    jsonschema.Draft7Validator.check_schema(schema)
+    validator = jsonschema.Draft7Validator(schema)
+    failures = []
+
+    def check(name, trace):
+        errors = sorted(validator.iter_errors(trace), key=lambda e: list(e.path))
+        if errors:
+            e = errors[0]
+            failures.append(f"{name}: {'/'.join(map(str, e.path))}: {e.message[:200]}")
+
+    samples = sorted(glob.glob(os.path.join(args.samples, "*.json")))
+    if not samples:
+        failures.append(f"no sample traces in {args.samples}")
+    for path in samples:
+        with open(path) as f:
+            check(os.path.basename(path), json.load(f))
+
+    os.makedirs(args.work, exist_ok=True)
+    written = []
+    for name, options in [
+        ("lesson", ["--algorithm", "brent-kung"]),
+        ("grid-whole-rows", ["--algorithm", "decoupled-lookback", "--n", "5000", "--block-size", "64"]),
+        ("float-exclusive", ["--algorithm", "blelloch", "--n", "100", "--dtype", "float32", "--exclusive"]),
+    ]:
+        out = os.path.join(args.work, name + ".json")
+        proc = subprocess.run([args.binary, "capture", *options, "--backend", "cpu", "--out", out],
+                              capture_output=True, text=True)
+        if proc.returncode != 0:
+            failures.append(f"capture {name}: {proc.stderr.strip()}")
+            continue
+        with open(out) as f:
+            trace = json.load(f)
+        check(name, trace)
+        written.append(trace)
+    if written and not any("whole" in s for t in written for s in t["steps"]):
+        failures.append("no written trace has whole-array rows: the v2 part of the schema went untested")
+
+    # Files that break the format must be refused, or the schema checks nothing.
+    base = written[0] if written else None
+    broken = {
+        "version 3": lambda t: t.update(version=3),
+        "no steps": lambda t: t.pop("steps"),
+        "dtype int64": lambda t: t["meta"].update(dtype="int64"),
+        "edge of three": lambda t: t["steps"][1].update(edges=[[1, 0, 2]]),
+        "string value": lambda t: t["steps"][0]["values"].__setitem__(0, "3"),
+        "negative wait": lambda t: t["blocks"][0].update(wait_ns=-1),
+        "unknown top-level field": lambda t: t.update(extra=1),
+        "whole in version 1": lambda t: (t.update(version=1), t["steps"][0].update(whole=[1])),
+    }
+    for name, breakIt in broken.items():
+        if base is None:
+            break
+        t = copy.deepcopy(base)
+        breakIt(t)
+        if validator.is_valid(t):
+            failures.append(f"the schema accepts a trace with {name}")
+
+    print(f"{len(samples)} sample traces, {len(written)} written traces, {len(broken)} broken ones")
+    if failures:
+        print("FAIL:\n  " + "\n  ".join(failures))
+        return 1
+    print("ok")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
