@@ -162,11 +162,12 @@ std::string programHelp() {
   }
   out +=
       "\nExit status:\n"
-      "  0    success\n"
-      "  1    failure: a check found a wrong result, no window could be opened, a file could not "
-      "be written\n"
-      "  2    usage error or bad input (one line on stderr names the problem; no partial file)\n"
-      "  130  interrupted (Ctrl-C, SIGINT); 143: terminated (SIGTERM)\n";
+      "  0    done\n"
+      "  1    failed: a check did not pass, no window could be opened, or a file could not be "
+      "written\n"
+      "  2    usage or bad input (one line on stderr names the problem; no partial file), an "
+      "output folder missing or not writable (checked before the work)\n"
+      "  130  stopped by Ctrl-C (SIGINT); 143: by SIGTERM\n";
   return out;
 }
 
