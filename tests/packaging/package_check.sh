@@ -50,23 +50,27 @@ case "$first" in "$scratch/root/usr/share/scanviz/assets/traces/"*.json) ;;
 echo "sample traces: $(echo "$traces" | wc -l) under usr/share/scanviz/assets/traces"
 
 share="$scratch/root/usr/share"
-for f in applications/scanviz.desktop mime/packages/scanviz.xml \
-  icons/hicolor/scalable/apps/scanviz.svg bash-completion/completions/scanviz \
-  doc/scanviz/copyright doc/scanviz/README.md man/man1/scanviz.1.gz; do
+for f in bash-completion/completions/scanviz doc/scanviz/copyright doc/scanviz/README.md \
+  man/man1/scanviz.1.gz; do
   [ -s "$share/$f" ] || fail "no $f in the package"
 done
-for size in 16 24 32 48 64 128 256; do
-  python3 - "$share/icons/hicolor/${size}x${size}/apps/scanviz.png" "$size" <<'PY'
+if [ "$gui" = ON ]; then
+  for f in applications/scanviz.desktop mime/packages/scanviz.xml icons/hicolor/scalable/apps/scanviz.svg; do
+    [ -s "$share/$f" ] || fail "no $f in the package"
+  done
+  for size in 16 24 32 48 64 128 256; do
+    python3 - "$share/icons/hicolor/${size}x${size}/apps/scanviz.png" "$size" <<'PY'
 import struct, sys
 data = open(sys.argv[1], "rb").read()
 assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
 w, h = struct.unpack(">II", data[16:24])
 assert (w, h) == (int(sys.argv[2]),) * 2, (w, h)
 PY
-done
-python3 -c "import sys, xml.etree.ElementTree as t; t.parse(sys.argv[1])" "$share/mime/packages/scanviz.xml"
-grep -q '^Exec=scanviz %f$' "$share/applications/scanviz.desktop" || fail ".desktop Exec"
-grep -q '^StartupWMClass=scanviz$' "$share/applications/scanviz.desktop" || fail ".desktop WM class"
+  done
+  python3 -c "import sys, xml.etree.ElementTree as t; t.parse(sys.argv[1])" "$share/mime/packages/scanviz.xml"
+  grep -q '^Exec=scanviz %f$' "$share/applications/scanviz.desktop" || fail ".desktop Exec"
+  grep -q '^StartupWMClass=scanviz$' "$share/applications/scanviz.desktop" || fail ".desktop WM class"
+fi
 bash -n "$share/bash-completion/completions/scanviz" || fail "bash completion is not valid bash"
 zcat "$share/man/man1/scanviz.1.gz" | grep -q '^\.TH SCANVIZ "1"' || fail "man page header"
 zcat "$share/man/man1/scanviz.1.gz" | grep -q 'capture' || fail "man page lacks the commands"
