@@ -70,6 +70,20 @@ PY
   python3 -c "import sys, xml.etree.ElementTree as t; t.parse(sys.argv[1])" "$share/mime/packages/scanviz.xml"
   grep -q '^Exec=scanviz %f$' "$share/applications/scanviz.desktop" || fail ".desktop Exec"
   grep -q '^StartupWMClass=scanviz$' "$share/applications/scanviz.desktop" || fail ".desktop WM class"
+  # Where shared-mime-info and gio are installed: the file types are recognised by content.
+  if command -v update-mime-database >/dev/null && command -v gio >/dev/null; then
+    mkdir -p "$scratch/xdg/mime/packages"
+    cp "$share/mime/packages/scanviz.xml" "$scratch/xdg/mime/packages/"
+    update-mime-database "$scratch/xdg/mime" 2>/dev/null
+    echo '{"config":{"algorithm":"blelloch"},"kind":"scanviz-session","step":2,"version":1}' \
+      >"$scratch/lesson.json"
+    type_of() { XDG_DATA_DIRS="$scratch/xdg:/usr/share" gio info -a standard::content-type "$1" |
+      sed -n 's/.*content-type: //p'; }
+    [ "$(type_of "$scratch/bk.json")" = application/x-scanviz-trace ] || fail "trace MIME type"
+    [ "$(type_of "$first")" = application/x-scanviz-trace ] || fail "sample trace MIME type"
+    [ "$(type_of "$scratch/lesson.json")" = application/x-scanviz-session ] || fail "session MIME type"
+    echo "MIME types: traces and sessions recognised"
+  fi
 fi
 bash -n "$share/bash-completion/completions/scanviz" || fail "bash completion is not valid bash"
 zcat "$share/man/man1/scanviz.1.gz" | grep -q '^\.TH SCANVIZ "1"' || fail "man page header"
