@@ -1,5 +1,7 @@
 #include <cstdio>
 #include <map>
+#include <set>
+#include <string>
 
 #include "app/cli/cli.h"
 #include "app/core/backends/cuda_backend.h"
@@ -7,6 +9,28 @@
 #include "app/core/verification.h"
 
 namespace scanviz {
+namespace {
+
+// The sizes and block sizes of a scope's matrix, as help shows them (from the matrix itself).
+std::string matrixSizes(VerifyScope scope) {
+  std::set<long long> sizes;
+  for (const VerifyCase& c : verifyMatrix(scope, {})) sizes.insert(c.n);
+  std::string text;
+  for (const long long n : sizes) text += (text.empty() ? "" : ", ") + std::to_string(n);
+  return text;
+}
+
+std::string matrixBlocks(VerifyScope scope) {
+  std::set<int> blocks;
+  for (const VerifyCase& c : verifyMatrix(scope, {})) blocks.insert(c.blockSize);
+  std::string text;
+  for (const int b : blocks)
+    text += (text.empty() ? "" : ", ") +
+            (b == 0 ? std::string("the lesson default") : std::to_string(b));
+  return text;
+}
+
+}  // namespace
 
 const CommandHelp& verifyHelp() {
   static const CommandHelp k = {
@@ -22,11 +46,16 @@ const CommandHelp& verifyHelp() {
           "auto",
           "Where to run: the GPU when there is one (auto), cuda or cpu.",
           {"auto", "cuda", "cpu"}},
-         {"quick", "", "", "A smaller matrix of cases (seconds)."},
-         {"smoke", "", "", "The smallest matrix: one size per algorithm and operator."},
+         {"quick", "", "",
+          "A smaller matrix: sizes " + matrixSizes(VerifyScope::Quick) + "; blocks " +
+              matrixBlocks(VerifyScope::Quick) + "."},
+         {"smoke", "", "",
+          "One pass over every kernel: size " + matrixSizes(VerifyScope::Smoke) + ", block " +
+              matrixBlocks(VerifyScope::Smoke) + ", add, both types and variants."},
          {"algorithm", "ID", "every algorithm", "Check only this algorithm."},
-         {"sizes", "LIST", "the matrix's sizes", "Input sizes, e.g. 7,1000,2^20 or 2^10..2^16."},
-         {"block-sizes", "LIST", "the matrix's block sizes", "Block sizes, e.g. 32,256."}}}},
+         {"sizes", "LIST", matrixSizes(VerifyScope::Full),
+          "Input sizes, e.g. 7,1000,2^20 or 2^10..2^16."},
+         {"block-sizes", "LIST", matrixBlocks(VerifyScope::Full), "Block sizes, e.g. 32,256."}}}},
       {"scanviz verify --quick",
        "scanviz verify --backend cpu --algorithm blelloch --sizes 7,2^12"},
   };
