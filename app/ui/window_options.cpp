@@ -1,6 +1,9 @@
 #include "app/ui/window_options.h"
 
+#include <string>
+
 #include "app/core/capture_option_table.h"
+#include "app/ui/command_line.h"
 
 namespace scanviz {
 namespace {
@@ -21,7 +24,9 @@ std::vector<OptionSection> makeLessonSections() {
          {"classic", "okabe-ito"}},
         {"scale", "S", "the saved setting (1)", "UI scale, 1 to 3 (2 for a projector)."},
         {"presentation", "", "", "Presentation mode: large text, the explanation panel."},
-        {"size", "WxH", "1440x900", "Window size in pixels."},
+        {"size", "WxH",
+         std::to_string(LaunchOptions{}.width) + "x" + std::to_string(LaunchOptions{}.height),
+         "Window size in pixels."},
         {"panel",
          "VIEW",
          "the saved setting (lesson)",
