@@ -58,10 +58,38 @@ struct StaticOp {
 // instruction covers 512 contiguous bytes anyway, and the hint lets DRAM serve whole lines
 // sooner (H100, 2^30 int32: 0.897 -> 0.907 of the copy rate; .L2::256B gave 0.901;
 // docs/notes/production-scan.md, v5).
+// kLineHint (128, 256 or 0 for none) and kEvictFirst (an L2 eviction-first policy for the input,
+// which is read once) are policy switches (lookback_tuning.h).
+template <int kLineHint = 128, bool kEvictFirst = false>
 __device__ __forceinline__ void cpAsync16(void* smem, const void* gmem) {
+  static_assert(kLineHint == 0 || kLineHint == 128 || kLineHint == 256, "an L2 prefetch size");
   const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(smem));
-  asm volatile("cp.async.cg.shared.global.L2::128B [%0], [%1], 16;\n" ::"r"(dst), "l"(gmem)
-               : "memory");
+  if constexpr (kEvictFirst) {
+    unsigned long long policy;
+    asm("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;\n" : "=l"(policy));
+    if constexpr (kLineHint == 128)
+      asm volatile(
+          "cp.async.cg.shared.global.L2::cache_hint.L2::128B [%0], [%1], 16, %2;\n" ::"r"(dst),
+          "l"(gmem), "l"(policy)
+          : "memory");
+    else if constexpr (kLineHint == 256)
+      asm volatile(
+          "cp.async.cg.shared.global.L2::cache_hint.L2::256B [%0], [%1], 16, %2;\n" ::"r"(dst),
+          "l"(gmem), "l"(policy)
+          : "memory");
+    else
+      asm volatile("cp.async.cg.shared.global.L2::cache_hint [%0], [%1], 16, %2;\n" ::"r"(dst),
+                   "l"(gmem), "l"(policy)
+                   : "memory");
+  } else if constexpr (kLineHint == 128) {
+    asm volatile("cp.async.cg.shared.global.L2::128B [%0], [%1], 16;\n" ::"r"(dst), "l"(gmem)
+                 : "memory");
+  } else if constexpr (kLineHint == 256) {
+    asm volatile("cp.async.cg.shared.global.L2::256B [%0], [%1], 16;\n" ::"r"(dst), "l"(gmem)
+                 : "memory");
+  } else {
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(dst), "l"(gmem) : "memory");
+  }
 }
 __device__ __forceinline__ void cpAsync4(void* smem, const void* gmem) {
   const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(smem));
@@ -92,17 +120,79 @@ __device__ __forceinline__ void storeStreaming(T* dst, const Vec4<T>& x) {
   bits.w = static_cast<int>(valueBits(x.v[3]));
   __stcs(reinterpret_cast<int4*>(dst), bits);
 }
+// The same store with the default cache policy (write-back, normal eviction priority).
+template <class T>
+__device__ __forceinline__ void storePlain(T* dst, const Vec4<T>& x) {
+  int4 bits;
+  bits.x = static_cast<int>(valueBits(x.v[0]));
+  bits.y = static_cast<int>(valueBits(x.v[1]));
+  bits.z = static_cast<int>(valueBits(x.v[2]));
+  bits.w = static_cast<int>(valueBits(x.v[3]));
+  *reinterpret_cast<int4*>(dst) = bits;
+}
+
+// The SM's bulk copy engine (TMA, sm_90): one instruction copies `bytes` (a multiple of 16, both
+// addresses 16-byte aligned) from global to shared memory and signals an mbarrier when they have
+// landed. The mbarrier is set up once (arrival count 1: the thread that issues the copy), and every
+// use is one phase: arrive with the bytes to expect, copy, and everyone waits on that phase's
+// parity. Generic-proxy accesses of the destination before the copy are ordered by
+// fence.proxy.async (the copy engine is another proxy).
+__device__ __forceinline__ unsigned sharedAddress(const void* p) {
+  return static_cast<unsigned>(__cvta_generic_to_shared(p));
+}
+__device__ __forceinline__ void mbarrierInit(unsigned long long* bar) {
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;\n" ::"r"(sharedAddress(bar)) : "memory");
+}
+__device__ __forceinline__ void fenceMbarrierInit() {
+  asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+}
+__device__ __forceinline__ void fenceProxyAsyncShared() {
+  asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
+}
+__device__ __forceinline__ void bulkCopyToShared(void* smem, const void* gmem, unsigned bytes,
+                                                 unsigned long long* bar) {
+  const unsigned b = sharedAddress(bar);
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(b), "r"(bytes)
+               : "memory");
+  asm volatile(
+      "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];\n" ::
+          "r"(sharedAddress(smem)),
+      "l"(gmem), "r"(bytes), "r"(b)
+      : "memory");
+}
+__device__ __forceinline__ void mbarrierWait(unsigned long long* bar, unsigned parity) {
+  const unsigned b = sharedAddress(bar);
+  unsigned done = 0;
+  do {
+    asm volatile(
+        "{\n.reg .pred p;\nmbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\nselp.u32 %0, 1, "
+        "0, p;\n}\n"
+        : "=r"(done)
+        : "r"(b), "r"(parity)
+        : "memory");
+  } while (!done);
+}
+
+// How a thread copies a full tile: 4-byte copies (the input is not 16-byte aligned), 16-byte
+// copies, or 16-byte copies that tell L2 to evict these input lines first (they are read once).
+enum class TileCopy { Scalar, Vector, VectorEvictFirst };
+__device__ __forceinline__ TileCopy tileCopyFor(const void* in, bool evictFirst) {
+  if ((reinterpret_cast<uintptr_t>(in) & 15u) != 0) return TileCopy::Scalar;
+  return evictFirst ? TileCopy::VectorEvictFirst : TileCopy::Vector;
+}
 
 // The pieces of a tile every agent shares. "Mine" is where a thread's vectors of the tile live in
 // shared memory: vector j at mine + j * stride (stride = 4 x the lanes of a warp).
-template <class T, class Op, int kVectors>
+template <class T, class Op, int kVectors, class Policy>
 struct TileSlice {
-  // Starts this thread's 16-byte copies of a full tile (4-byte copies if `in` is misaligned).
-  __device__ static void startCopies(T* mine, const T* src, int stride, bool vector) {
+  // Starts this thread's copies of a full tile.
+  __device__ static void startCopies(T* mine, const T* src, int stride, TileCopy copy) {
 #pragma unroll
     for (int j = 0; j < kVectors; ++j) {
-      if (vector) {
-        cpAsync16(mine + j * stride, src + j * stride);
+      if (copy == TileCopy::VectorEvictFirst) {
+        cpAsync16<Policy::kL2LineHint, true>(mine + j * stride, src + j * stride);
+      } else if (copy == TileCopy::Vector) {
+        cpAsync16<Policy::kL2LineHint, false>(mine + j * stride, src + j * stride);
       } else {
 #pragma unroll
         for (int k = 0; k < 4; ++k) cpAsync4(mine + j * stride + k, src + j * stride + k);
@@ -185,7 +275,10 @@ struct TileSlice {
         y.v[3] = Op::apply(y.v[2], x.v[3]);
       }
       if (fullVectors) {
-        storeStreaming(dst + j * stride, y);
+        if constexpr (Policy::kStreamingStores)
+          storeStreaming(dst + j * stride, y);
+        else
+          storePlain(dst + j * stride, y);
       } else {
 #pragma unroll
         for (int k = 0; k < 4; ++k)
@@ -251,8 +344,9 @@ struct LookbackAgent {
 
   template <class Op>
   __device__ static void run(const T* in, T* out, long long n, bool exclusive, int /*tiles*/,
-                             const SinglePassDeviceArgs<T>& args, T* tileMem, Shared& sh) {
-    using Slice = TileSlice<T, Op, kVectors>;
+                             bool evictFirst, const SinglePassDeviceArgs<T>& args, T* tileMem,
+                             Shared& sh) {
+    using Slice = TileSlice<T, Op, kVectors, Policy>;
     const int blockThreads = threads();
     const int lanes = blockThreads < 32 ? blockThreads : 32;
     const unsigned laneMask = lanes == 32 ? 0xffffffffu : (1u << lanes) - 1u;
@@ -283,8 +377,7 @@ struct LookbackAgent {
     // Load: every thread copies its own vectors into shared memory and later reads only those,
     // so waiting for its own copies is enough (no barrier).
     if (valid == tileSize) {
-      Slice::startCopies(mine, in + base + first, stride,
-                         (reinterpret_cast<uintptr_t>(in) & 15u) == 0);
+      Slice::startCopies(mine, in + base + first, stride, tileCopyFor(in, evictFirst));
       cpAsyncCommit();
       cpAsyncWait<0>();
     } else {
@@ -338,12 +431,20 @@ template <class T, class Policy>
 struct PipelinedLookbackAgent {
   static constexpr int kThreads = Policy::kThreads;
   static constexpr int kBuffers = Policy::kBuffers;
-  static constexpr int kDataWarps = kThreads / 32 - 1;
+  // More than one look-back warp was an experiment (slower: docs/notes/production-scan.md, v6).
+  // With more than one, a look-back that gives up (the watchdog: a deadlock, which dynamic ids do
+  // not produce) leaves the other look-back warps waiting at their barrier; every policy has 1.
+  static constexpr int kLookbackWarps = Policy::kLookbackWarps;
+  static constexpr int kDataWarps = kThreads / 32 - kLookbackWarps;
   static constexpr int kDataThreads = kDataWarps * 32;
   static constexpr int kItems = Policy::kItemsPerThread;
   static constexpr int kVectors = kItems / 4;
   static constexpr int kTile = kDataThreads * kItems;
   static_assert(kThreads % 32 == 0 && kDataWarps >= 1, "whole warps, at least one data warp");
+  static_assert(kLookbackWarps >= 1 && kLookbackWarps < kBuffers,
+                "the stops for the look-back warps use buffers the ring has finished");
+  // A hand-over at READY[b] / PREFIX[b]: the data warps and the one look-back warp of that round.
+  static constexpr int kHandOverThreads = kDataThreads + 32;
   static_assert(kItems % 4 == 0, "items per thread move as vectors of 4");
   static_assert(kBuffers >= 2 && 2 + 2 * kBuffers <= 16, "a ring of buffers, 16 named barriers");
   static constexpr int kDataBarrier = 1;            // data warps among themselves
@@ -358,6 +459,8 @@ struct PipelinedLookbackAgent {
     int gaveUp[kBuffers];        // the look-back gave up
     T warpPrefix[kBuffers][32];  // per data warp: the tile's warps before it (for pass 2)
     T warpTotals[32];            // the data warps' totals of the tile being reduced
+    // kBulkCopy: per buffer and data warp, the mbarrier its bulk copy completes on.
+    unsigned long long loaded[Policy::kBulkCopy ? kBuffers : 1][Policy::kBulkCopy ? kDataWarps : 1];
   };
 
   __host__ __device__ static int tileElements(int /*blockThreads*/) { return kTile; }
@@ -389,33 +492,36 @@ struct PipelinedLookbackAgent {
       }
     }
     if constexpr (kWait)
-      barSync<kFirst + kB>(kThreads);
+      barSync<kFirst + kB>(kHandOverThreads);
     else
-      barArrive<kFirst + kB>(kThreads);
+      barArrive<kFirst + kB>(kHandOverThreads);
   }
 
   template <class Op>
   __device__ static void run(const T* in, T* out, long long n, bool exclusive, int tiles,
-                             const SinglePassDeviceArgs<T>& args, T* mem, Shared& sh) {
+                             bool evictFirst, const SinglePassDeviceArgs<T>& args, T* mem,
+                             Shared& sh) {
     NullRecorder rec;
     GpuGrid<T, NullRecorder> grid(args, rec);
-    if (threadIdx.x < 32)
-      lookBackLoop<Op>(grid, args, tiles, sh);
+    if (threadIdx.x < 32 * kLookbackWarps)
+      lookBackLoop<Op>(grid, args, tiles, static_cast<int>(threadIdx.x) / 32, sh);
     else
-      dataLoop<Op>(grid, in, out, n, exclusive, tiles, args, mem, sh);
+      dataLoop<Op>(grid, in, out, n, exclusive, tiles, tileCopyFor(in, evictFirst), args, mem, sh);
   }
 
   template <class Op>
   __device__ static void lookBackLoop(GpuGrid<T, NullRecorder>& grid,
-                                      const SinglePassDeviceArgs<T>& args, int tiles, Shared& sh) {
-    for (int i = 0;; ++i) {
+                                      const SinglePassDeviceArgs<T>& args, int tiles, int warp,
+                                      Shared& sh) {
+    // Look-back warp w takes rounds w, w + kLookbackWarps, ...
+    for (int i = warp;; i += kLookbackWarps) {
       const int b = i % kBuffers;
       onBarrier<kReady, true>(b);
       const int tile = sh.tile[b];
       if (tile >= tiles) return;
       T prefix;
       const bool ok = lookBackTile<T, Op, Policy>(grid, args, tile, sh.aggregate[b], 32, prefix);
-      if (threadIdx.x == 0) {
+      if (threadIdx.x % 32 == 0) {
         sh.prefix[b] = prefix;
         sh.gaveUp[b] = !ok;
       }
@@ -427,12 +533,12 @@ struct PipelinedLookbackAgent {
 
   template <class Op>
   __device__ static void dataLoop(GpuGrid<T, NullRecorder>& grid, const T* in, T* out, long long n,
-                                  bool exclusive, int tiles, const SinglePassDeviceArgs<T>& args,
-                                  T* mem, Shared& sh) {
-    using Slice = TileSlice<T, Op, kVectors>;
+                                  bool exclusive, int tiles, TileCopy copy,
+                                  const SinglePassDeviceArgs<T>& args, T* mem, Shared& sh) {
+    using Slice = TileSlice<T, Op, kVectors, Policy>;
     const int lane = static_cast<int>(threadIdx.x) % 32;
-    const int dataWarp = static_cast<int>(threadIdx.x) / 32 - 1;
-    const bool leader = threadIdx.x == 32;
+    const int dataWarp = static_cast<int>(threadIdx.x) / 32 - kLookbackWarps;
+    const bool leader = threadIdx.x == 32 * kLookbackWarps;
     const int first = dataWarp * 32 * kItems + lane * 4;  // vector j: first + j * stride
     constexpr int stride = 32 * 4;
     const bool vectorIn = (reinterpret_cast<uintptr_t>(in) & 15u) == 0;
@@ -457,6 +563,35 @@ struct PipelinedLookbackAgent {
       return true;
     };
 
+    // kBulkCopy: lane 0 of each data warp sets up its own mbarriers (only that warp uses them);
+    // `phases` holds, per buffer, the parity of the phase its next copy completes.
+    unsigned phases = 0;
+    if constexpr (Policy::kBulkCopy) {
+      if (lane == 0) {
+        for (int b = 0; b < kBuffers; ++b) mbarrierInit(&sh.loaded[b][dataWarp]);
+        fenceMbarrierInit();
+      }
+      __syncwarp();
+    }
+    // Loads a full tile into this warp's part of buffer b and waits for it.
+    auto loadFull = [&](T* mine, const T* src, int b) {
+      if constexpr (Policy::kBulkCopy) {
+        if (vectorIn) {
+          constexpr unsigned kWarpBytes = 32u * kItems * sizeof(T);
+          fenceProxyAsyncShared();  // this warp's earlier reads and writes of the buffer
+          __syncwarp();
+          unsigned long long* bar = &sh.loaded[b][dataWarp];
+          if (lane == 0) bulkCopyToShared(mine - lane * 4, src - lane * 4, kWarpBytes, bar);
+          mbarrierWait(bar, (phases >> b) & 1u);
+          phases ^= 1u << b;
+          return;
+        }
+      }
+      Slice::startCopies(mine, src, stride, copy);
+      cpAsyncCommit();
+      cpAsyncWait<0>();
+    };
+
     int nextTile = leader ? takeTile() : 0;
     for (int i = 0;; ++i) {
       const int b = i % kBuffers;
@@ -471,13 +606,10 @@ struct PipelinedLookbackAgent {
         const int valid = tileValidCount(n, kTile, tile);
         const long long base = static_cast<long long>(tile) * kTile;
         T* mine = mem + b * kTile + first;
-        if (valid == kTile) {
-          Slice::startCopies(mine, in + base + first, stride, vectorIn);
-          cpAsyncCommit();
-          cpAsyncWait<0>();
-        } else {
+        if (valid == kTile)
+          loadFull(mine, in + base + first, b);
+        else
           Slice::loadPartial(mine, in + base, first, stride, valid);
-        }
         const T warpTotal = Slice::reduce(mine, stride, lane, 32, 0xffffffffu, exclusive);
         if (lane == 0) sh.warpTotals[dataWarp] = warpTotal;
         barSync<kDataBarrier>(kDataThreads);  // every data warp's total is visible
@@ -515,6 +647,14 @@ struct PipelinedLookbackAgent {
         // Finish the tiles still in the ring, oldest first.
         for (int k = (oldest >= 0 ? oldest + 1 : 0); k < i; ++k)
           if (!finish(k % kBuffers)) return;
+        // Every other look-back warp waits for its next round: hand it a stop too. Those rounds'
+        // buffers are free (kLookbackWarps < kBuffers, and the ring is finished).
+        for (int k = 1; k < kLookbackWarps; ++k) {
+          const int bk = (i + k) % kBuffers;
+          if (leader) sh.tile[bk] = tiles;
+          barSync<kDataBarrier>(kDataThreads);
+          onBarrier<kReady, false>(bk);
+        }
         return;
       }
       // The next id only now, after the oldest tile's prefix arrived: a tile's A must never

@@ -21,15 +21,30 @@
 //    the others waiting for their prefix.
 //  - backoff: nanoseconds a look-back warp sleeps after a window in which a needed predecessor
 //    had published nothing yet (0: spin). 100 ns measured no different from 0.
-// Plain constants, no CUDA: the header compiles anywhere.
+// Plain constants and a table, no CUDA: the header compiles anywhere (and is unit-tested).
 #pragma once
 
+#include <string_view>
+
 namespace scanviz {
+
+// What every policy says besides its shape; a policy states each field (tools/lookback-shapes.sh
+// edits them by name). The experiment switches of docs/notes/production-scan.md (v6):
+//  - kBulkCopy: each data warp loads its part of a tile with one cp.async.bulk (the copy engine of
+//    the SM, TMA) completing on an mbarrier, instead of 16-byte cp.async per thread.
+//  - kStreamingStores: st.global.cs (evict-first) for the output, or plain stores.
+//  - kL2LineHint: the L2 prefetch size asked for by each 16-byte cp.async (128, 256, 0: none);
+//    kEvictFirstMaxBytes: inputs of up to this many bytes are copied with an L2 evict-first
+//    cache policy (they are read once; L2 then keeps the output and the status words); 0: never.
+//  - kLookbackWarps: warps that only look back, taking the ring's tiles in turn.
+
+inline constexpr long long kAlwaysEvictFirst = 1ll << 62;
 
 // Hopper (sm_90: H100, H200), 4-byte values at block size 256: one tile per block, 48 items a
 // thread make a 12288-element (48 KB) tile, and four blocks (192 KB of tiles) fit on an SM.
 // H200, 2^30 int32: 0.75 of the copy rate, 1.02x CUB.
 struct LookbackPolicySm90 {
+  static constexpr const char* kName = "sm90-one-tile";
   static constexpr bool kPipelined = false;
   static constexpr int kThreads = 256;
   static constexpr int kMaxThreads = kThreads;
@@ -37,15 +52,23 @@ struct LookbackPolicySm90 {
   static constexpr int kBuffers = 1;
   static constexpr int kMinBlocksPerSm = 4;
   static constexpr int kBackoffNs = 0;
+  static constexpr bool kBulkCopy = false;
+  static constexpr bool kStreamingStores = true;
+  static constexpr int kL2LineHint = 128;
+  static constexpr long long kEvictFirstMaxBytes = 0;
+  static constexpr int kLookbackWarps = 1;
 };
 
 // Hopper, persistent blocks with a look-back warp (PipelinedLookbackAgent): 7 data warps x 32
 // lanes x 20 items = 4480-element tiles, three buffers (52.5 KB), four blocks per SM. The third
 // buffer gives a tile's prefix a whole further tile's load to arrive, so the data warps no longer
 // wait for it: H100, 2^30 int32, 0.90 of the copy rate and 1.10x CUB, where two buffers of 28
-// items gave 0.82 and 1.00x (tools/lookback-shapes.sh; docs/notes/production-scan.md, v4). The
-// default on sm_90 at block size 256.
+// items gave 0.82 and 1.00x (tools/lookback-shapes.sh; docs/notes/production-scan.md, v4). Input
+// copies evict-first at every size: H100 2^24 0.88 -> 0.94 of the copy rate, 2^20 +2-4%, 2^28/2^30
+// unchanged (v7). The sm_90 default (H100 and any sm_90 part without a row of its own in
+// kLookbackDeviceTunings).
 struct LookbackPolicySm90Pipelined {
+  static constexpr const char* kName = "sm90-pipelined";
   static constexpr bool kPipelined = true;
   static constexpr int kThreads = 256;
   static constexpr int kMaxThreads = kThreads;
@@ -53,12 +76,40 @@ struct LookbackPolicySm90Pipelined {
   static constexpr int kBuffers = 3;
   static constexpr int kMinBlocksPerSm = 4;
   static constexpr int kBackoffNs = 0;
+  static constexpr bool kBulkCopy = false;
+  static constexpr bool kStreamingStores = true;
+  static constexpr int kL2LineHint = 128;
+  static constexpr long long kEvictFirstMaxBytes = kAlwaysEvictFirst;
+  static constexpr int kLookbackWarps = 1;
+};
+
+// The same agent with larger tiles for the H200 (HBM3e, about 1.4x the H100's bandwidth): 28
+// items x 3 buffers x 3 blocks per SM (73.5 KB per block). Every three-buffer shape measured
+// 0.83-0.84 of the copy rate there; this one was the best, 0.839-0.841 at 2^28/2^30 and 1.14x CUB
+// (docs/results/2026-11-24-h200-shapes/). Input copies evict-first up to 1 GiB of input (2^28
+// int32): 2^24 0.81 -> 0.85 of the copy rate, 2^28 0.84 -> 0.85; at 2^30 (4 GiB) it measured 1%
+// slower, so not there (v7; sizes between 1 and 4 GiB were not measured).
+struct LookbackPolicySm90PipelinedH200 {
+  static constexpr const char* kName = "sm90-pipelined-h200";
+  static constexpr bool kPipelined = true;
+  static constexpr int kThreads = 256;
+  static constexpr int kMaxThreads = kThreads;
+  static constexpr int kItemsPerThread = 28;
+  static constexpr int kBuffers = 3;
+  static constexpr int kMinBlocksPerSm = 3;
+  static constexpr int kBackoffNs = 0;
+  static constexpr bool kBulkCopy = false;
+  static constexpr bool kStreamingStores = true;
+  static constexpr int kL2LineHint = 128;
+  static constexpr long long kEvictFirstMaxBytes = 1ll << 30;
+  static constexpr int kLookbackWarps = 1;
 };
 
 // Every other block size (2..1024, the user's choice in the app) and every other architecture:
 // the block size is read at run time, so one kernel serves them all. 16 items keep the largest
 // block (1024 threads) at 64 KB of shared memory.
 struct LookbackPolicyGeneric {
+  static constexpr const char* kName = "generic";
   static constexpr bool kPipelined = false;
   static constexpr int kThreads = 0;  // blockDim.x
   static constexpr int kMaxThreads = 1024;
@@ -66,19 +117,88 @@ struct LookbackPolicyGeneric {
   static constexpr int kBuffers = 1;
   static constexpr int kMinBlocksPerSm = 1;
   static constexpr int kBackoffNs = 0;
+  static constexpr bool kBulkCopy = false;
+  static constexpr bool kStreamingStores = true;
+  static constexpr int kL2LineHint = 128;
+  static constexpr long long kEvictFirstMaxBytes = 0;
+  static constexpr int kLookbackWarps = 1;
 };
 
-enum class LookbackPolicyId { Sm90Pipelined, Sm90, Generic };
+enum class LookbackPolicyId { Sm90Pipelined, Sm90PipelinedH200, Sm90, Generic };
 
-// The tuned shapes only where they were measured: compute capability 9.0 at their own block size.
-// `preferOneTile` picks the one-tile-per-block agent there instead (the previous default), so that
-// both can be measured in one benchmark run (SCANVIZ_LOOKBACK_AGENT=one-tile, see
-// cuda_single_pass.cu).
-inline LookbackPolicyId selectLookbackPolicy(int ccMajor, int ccMinor, int blockSize,
+// What a policy is, as data: printed by `scanviz bench` and stored in its JSON.
+struct LookbackTuning {
+  LookbackPolicyId id = LookbackPolicyId::Generic;
+  const char* name = "";
+  bool pipelined = false;
+  int threads = 0;  // 0: the block size the user chose
+  int itemsPerThread = 0;
+  int buffers = 0;
+  int minBlocksPerSm = 0;
+  long long evictFirstMaxBytes = 0;
+};
+
+template <class Policy>
+constexpr LookbackTuning describeLookbackPolicy(LookbackPolicyId id) {
+  return {id,
+          Policy::kName,
+          Policy::kPipelined,
+          Policy::kThreads,
+          Policy::kItemsPerThread,
+          Policy::kBuffers,
+          Policy::kMinBlocksPerSm,
+          Policy::kEvictFirstMaxBytes};
+}
+
+inline LookbackTuning lookbackTuning(LookbackPolicyId id) {
+  switch (id) {
+    case LookbackPolicyId::Sm90Pipelined:
+      return describeLookbackPolicy<LookbackPolicySm90Pipelined>(id);
+    case LookbackPolicyId::Sm90PipelinedH200:
+      return describeLookbackPolicy<LookbackPolicySm90PipelinedH200>(id);
+    case LookbackPolicyId::Sm90:
+      return describeLookbackPolicy<LookbackPolicySm90>(id);
+    case LookbackPolicyId::Generic:
+      break;
+  }
+  return describeLookbackPolicy<LookbackPolicyGeneric>(LookbackPolicyId::Generic);
+}
+
+// The device a policy is chosen for: compute capability and SKU (the name the driver reports).
+struct LookbackDeviceKey {
+  int ccMajor = 0;
+  int ccMinor = 0;
+  std::string_view name;  // "NVIDIA H200", "NVIDIA H100 80GB HBM3"
+};
+
+// The tuning table (CUB's tuning_scan.cuh has one policy per architecture; here a row may also
+// name a SKU, because parts of one architecture differ in memory bandwidth). Rows are tried in
+// order; the first whose compute capability matches and whose `nameContains` is in the device's
+// name ("" matches any) wins. Each row was measured on that device (docs/benchmarks.md).
+struct LookbackDeviceTuning {
+  int ccMajor;
+  int ccMinor;
+  std::string_view nameContains;
+  LookbackPolicyId policy;
+};
+inline constexpr LookbackDeviceTuning kLookbackDeviceTunings[] = {
+    {9, 0, "H200", LookbackPolicyId::Sm90PipelinedH200},
+    {9, 0, "", LookbackPolicyId::Sm90Pipelined},
+};
+
+// The policy for a device at a block size. The tuned policies exist for their own block size
+// only; any other block size, and a device without a row, gets the generic policy. `preferOneTile`
+// picks the one-tile-per-block agent instead of a pipelined one, so that both can be measured in
+// one benchmark run (SCANVIZ_LOOKBACK_AGENT=one-tile, see cuda_single_pass.cu).
+inline LookbackPolicyId selectLookbackPolicy(const LookbackDeviceKey& device, int blockSize,
                                              bool preferOneTile = false) {
-  static_assert(LookbackPolicySm90::kThreads == LookbackPolicySm90Pipelined::kThreads);
-  if (ccMajor == 9 && ccMinor == 0 && blockSize == LookbackPolicySm90::kThreads)
-    return preferOneTile ? LookbackPolicyId::Sm90 : LookbackPolicyId::Sm90Pipelined;
+  for (const LookbackDeviceTuning& row : kLookbackDeviceTunings) {
+    if (row.ccMajor != device.ccMajor || row.ccMinor != device.ccMinor) continue;
+    if (device.name.find(row.nameContains) == std::string_view::npos) continue;
+    if (blockSize != lookbackTuning(row.policy).threads) return LookbackPolicyId::Generic;
+    if (preferOneTile && blockSize == LookbackPolicySm90::kThreads) return LookbackPolicyId::Sm90;
+    return row.policy;
+  }
   return LookbackPolicyId::Generic;
 }
 

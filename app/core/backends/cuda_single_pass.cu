@@ -161,16 +161,17 @@ using ProductionAgent = std::conditional_t<Policy::kPipelined, PipelinedLookback
 template <class T, Operator kOp, class Policy>
 __global__ void __launch_bounds__(Policy::kMaxThreads, Policy::kMinBlocksPerSm)
     lookbackProductionKernel(const T* in, T* out, long long n, bool exclusive, int tiles,
-                             SinglePassDeviceArgs<T> args) {
+                             bool evictFirst, SinglePassDeviceArgs<T> args) {
   using Agent = ProductionAgent<T, Policy>;
   extern __shared__ __align__(16) unsigned char tileBytes[];
   __shared__ typename Agent::Shared sh;
-  Agent::template run<StaticOp<T, kOp>>(in, out, n, exclusive, tiles, args,
+  Agent::template run<StaticOp<T, kOp>>(in, out, n, exclusive, tiles, evictFirst, args,
                                         reinterpret_cast<T*>(tileBytes), sh);
 }
 
 template <class T>
-using ProductionKernel = void (*)(const T*, T*, long long, bool, int, SinglePassDeviceArgs<T>);
+using ProductionKernel = void (*)(const T*, T*, long long, bool, int, bool,
+                                  SinglePassDeviceArgs<T>);
 
 // Everything a production launch needs, worked out once per (request, n).
 template <class T>
@@ -180,6 +181,7 @@ struct ProductionLaunch {
   int tiles = 0;
   unsigned blocks = 0;
   size_t sharedBytes = 0;
+  bool evictFirst = false;  // the input copies carry an L2 evict-first policy (see the policy)
 };
 
 template <class T, class Policy>
@@ -207,6 +209,7 @@ ProductionLaunch<T> planProductionLaunch(Operator op, int blockSize, long long n
   if (tiles > 0x7fffffffll - 65536) throw BackendError("too many tiles for one launch");
   p.tiles = static_cast<int>(tiles);
   p.sharedBytes = Agent::sharedBytes(blockSize);
+  p.evictFirst = n * static_cast<long long>(sizeof(T)) <= Policy::kEvictFirstMaxBytes;
   // Above 48 KB a block's dynamic shared memory must be asked for; below it this changes nothing.
   cudaCheck(cudaFuncSetAttribute(p.kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                  static_cast<int>(p.sharedBytes)),
@@ -232,13 +235,23 @@ bool preferOneTileAgent() {
   return prefer;
 }
 
+}  // namespace
+
+LookbackTuning productionLookbackTuning(int blockSize) {
+  const CudaStatus& dev = cudaStatus();
+  return lookbackTuning(selectLookbackPolicy({dev.computeMajor, dev.computeMinor, dev.device},
+                                             blockSize, preferOneTileAgent()));
+}
+
+namespace {
+
 template <class T>
 ProductionLaunch<T> planProductionLaunch(const RunRequest& rq, long long n) {
-  const CudaStatus& dev = cudaStatus();
-  switch (selectLookbackPolicy(dev.computeMajor, dev.computeMinor, rq.blockSize,
-                               preferOneTileAgent())) {
+  switch (productionLookbackTuning(rq.blockSize).id) {
     case LookbackPolicyId::Sm90Pipelined:
       return planProductionLaunch<T, LookbackPolicySm90Pipelined>(rq.op, rq.blockSize, n);
+    case LookbackPolicyId::Sm90PipelinedH200:
+      return planProductionLaunch<T, LookbackPolicySm90PipelinedH200>(rq.op, rq.blockSize, n);
     case LookbackPolicyId::Sm90:
       return planProductionLaunch<T, LookbackPolicySm90>(rq.op, rq.blockSize, n);
     default:
@@ -326,7 +339,8 @@ void launchSinglePass(bool chained, const RunRequest& rq, const T* in, T* out, l
 template <class T>
 void launchProduction(const ProductionLaunch<T>& p, const T* in, T* out, long long n,
                       bool exclusive, const SinglePassWorkspace<T>& ws) {
-  p.kernel<<<p.blocks, p.threads, p.sharedBytes>>>(in, out, n, exclusive, p.tiles, ws.args(false));
+  p.kernel<<<p.blocks, p.threads, p.sharedBytes>>>(in, out, n, exclusive, p.tiles, p.evictFirst,
+                                                   ws.args(false));
   cudaCheckLaunch("decoupled-lookback kernel", false);
 }
 

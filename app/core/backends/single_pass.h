@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "app/core/backends/backend.h"
+#include "kernels/grid/lookback_tuning.h"
 
 namespace scanviz {
 
@@ -16,5 +17,8 @@ RunResult<float> runSinglePassOnCpu(const RunRequest& rq, const std::vector<floa
 // Defined in cuda_single_pass.cu; only called when the build has CUDA.
 RunResult<int32_t> runSinglePassOnCuda(const RunRequest& rq, const std::vector<int32_t>& input);
 RunResult<float> runSinglePassOnCuda(const RunRequest& rq, const std::vector<float>& input);
+// The shape the production decoupled look-back runs on this GPU at this block size (the tuning
+// table of lookback_tuning.h, read with the device's compute capability and name).
+LookbackTuning productionLookbackTuning(int blockSize);
 
 }  // namespace scanviz
