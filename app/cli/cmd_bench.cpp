@@ -54,6 +54,11 @@ BenchConfig benchConfigFromArgs(const Args& a) {
   if (auto v = a.get("algorithms")) cfg.algorithms = parseBenchAlgorithms(*v);
   if (auto v = a.get("sizes")) cfg.sizes = parseBenchSizes(*v);
   if (auto v = a.get("dtype")) cfg.dtypes = parseBenchDTypes(*v);
+  const std::string op = a.getOr("operator", "add");
+  const auto parsedOp = parseOperator(op);
+  if (!parsedOp) throw UsageError("--operator '" + op + "' is not one of add, max, min, mul");
+  cfg.op = *parsedOp;
+  cfg.exclusive = a.flag("exclusive");
   cfg.repeats = static_cast<int>(a.getInt("repeats", 0, 1, 1000));
   cfg.blockSize = static_cast<int>(a.getInt("block-size", cfg.blockSize, 1, kMaxBlockSize));
   if ((cfg.blockSize & (cfg.blockSize - 1)) != 0 || cfg.blockSize < kMinBlockSize)
@@ -92,6 +97,7 @@ const CommandHelp& benchHelp() {
       "Time every algorithm's uninstrumented kernels beside a device copy, CUB and Thrust, one "
       "table row per point as it is measured.",
       {"scanviz bench [--algorithms LIST|all] [--sizes LIST] [--dtype int32|float32|both]",
+       "              [--operator add|max|min|mul] [--exclusive]",
        "              [--repeats R] [--block-size B] [--backend auto|cuda|cpu] [--json FILE]",
        "              [--csv FILE] [--no-capture] [--no-progress]"},
       "Ctrl-C stops between samples and still prints and saves what was measured. Exit code 1 "
@@ -102,10 +108,19 @@ const CommandHelp& benchHelp() {
           sizeList(BenchDevice::Cuda) + " on a GPU, " + sizeList(BenchDevice::Cpu) + " on the CPU",
           "Input sizes, e.g. 2^10,2^20 or 2^10..2^16."},
          {"dtype", "T", "both", "Element types.", {"int32", "float32", "both"}},
+         {"operator",
+          "OP",
+          "add",
+          "The scan's operator; CUB and Thrust run the same scan, and every output is checked "
+          "against CUB's.",
+          {"add", "max", "min", "mul"}},
+         {"exclusive", "", "", "Exclusive scans (CUB's and Thrust's too)."},
          {"repeats", "R",
           std::to_string(kGpuDefaultRepeats) + " on a GPU, " + std::to_string(kCpuDefaultRepeats) +
               " on the CPU",
-          "Timed samples per point (the median is reported), 1 to 1000."},
+          "Timed samples per point, at least (more, up to " + std::to_string(kMaxRepeatsFactor) +
+              " times as many, while the quartiles are over 1% apart; the median is reported), "
+              "1 to 1000."},
          {"block-size", "B", std::to_string(BenchConfig{}.blockSize),
           "Threads per block of the block-level scans."},
          {"backend", "B", "auto", "Where to run.", {"auto", "cuda", "cpu"}},

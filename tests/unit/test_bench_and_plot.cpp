@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <cmath>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <numbers>
 #include <set>
@@ -13,6 +14,7 @@
 
 #include "app/core/backends/backend.h"
 #include "app/core/backends/cuda_backend.h"
+#include "app/core/bench/bench_check.h"
 #include "app/core/bench/bench_engine.h"
 #include "app/core/bench/bench_format.h"
 #include "app/core/bench/bench_measure.h"
@@ -481,6 +483,177 @@ TEST(BenchCancel, CancelMidMeasurementDropsThePartialPoint) {
   EXPECT_TRUE(r.cancelled);
   ASSERT_EQ(r.points.size(), 1u);
   EXPECT_EQ(r.points[0].subject.key(), "cpu-memcpy");
+}
+
+// ---- statistics of the samples ----
+
+TEST(BenchStatistics, QuantilesInterpolateBetweenOrderStatistics) {
+  const std::vector<double> v = {4, 1, 3, 2, 5};  // sorted: 1 2 3 4 5
+  EXPECT_DOUBLE_EQ(quantileOf(v, 0.0), 1);
+  EXPECT_DOUBLE_EQ(quantileOf(v, 0.25), 2);
+  EXPECT_DOUBLE_EQ(quantileOf(v, 0.5), medianOf(v));
+  EXPECT_DOUBLE_EQ(quantileOf(v, 0.75), 4);
+  EXPECT_DOUBLE_EQ(quantileOf(v, 1.0), 5);
+  EXPECT_DOUBLE_EQ(quantileOf({1, 2}, 0.25), 1.25);
+  EXPECT_DOUBLE_EQ(quantileOf({7}, 0.75), 7);
+  EXPECT_TRUE(std::isnan(quantileOf({}, 0.5)));
+}
+
+TEST(BenchStatistics, SamplesSettleWhenTheQuartilesAreClose) {
+  // Quartiles 1.00 and 1.02 around a median of 1.01: 2% apart.
+  const std::vector<double> noisy = {0.99, 1.00, 1.01, 1.02, 1.03};
+  EXPECT_FALSE(samplesSettled(noisy, 0.01));
+  EXPECT_TRUE(samplesSettled(noisy, 0.02));
+  // One outlier moves neither quartile much: the median is what is reported.
+  EXPECT_TRUE(samplesSettled({1.000, 1.001, 1.002, 1.001, 9.0}, 0.01));
+  EXPECT_TRUE(samplesSettled({}, 0.01));
+}
+
+TEST(BenchStatistics, MoreSamplesOnlyWhileNoisyAndWithinTheMaximum) {
+  TimingPlan plan;
+  plan.samples = 3;
+  plan.maxSamples = 5;
+  plan.noiseTarget = 0.01;
+  EXPECT_TRUE(wantsMoreSamples(plan, {1.0, 1.0}));                  // fewer than the minimum
+  EXPECT_FALSE(wantsMoreSamples(plan, {1.0, 1.0, 1.0}));            // stable
+  EXPECT_TRUE(wantsMoreSamples(plan, {1.0, 1.5, 2.0}));             // noisy: go on
+  EXPECT_TRUE(wantsMoreSamples(plan, {1.0, 1.5, 2.0, 1.2}));        // still noisy
+  EXPECT_FALSE(wantsMoreSamples(plan, {1.0, 1.5, 2.0, 1.2, 1.7}));  // the maximum
+  const BenchConfig cfg = resolveBenchConfig({}, BenchDevice::Cuda);
+  EXPECT_EQ(cfg.maxRepeats, kMaxRepeatsFactor * cfg.repeats);
+  BenchConfig few;
+  few.repeats = 20;
+  few.maxRepeats = 5;
+  EXPECT_EQ(resolveBenchConfig(few, BenchDevice::Cuda).maxRepeats, 20) << "never below repeats";
+}
+
+TEST(BenchStatistics, SpreadIsTheInterquartileRangeOverTheMedian) {
+  BenchPoint p;
+  p.medianMs = 2.0;
+  p.q1Ms = 1.99;
+  p.q3Ms = 2.01;
+  EXPECT_EQ(formatBenchSpread(p), "1.0%");
+  p.q3Ms = 2.5;
+  EXPECT_EQ(formatBenchSpread(p), "26%");
+  EXPECT_EQ(formatBenchSpread(BenchPoint{}), "-");
+}
+
+TEST(BenchCheck, FloatsAgreeWithinToleranceAndEqualInfinitiesAgree) {
+  const float inf = std::numeric_limits<float>::infinity();
+  EXPECT_TRUE(benchValuesAgree(-inf, -inf)) << "an exclusive max begins with its identity, -inf";
+  EXPECT_FALSE(benchValuesAgree(-inf, 0.5f));
+  EXPECT_FALSE(benchValuesAgree(inf, -inf));
+  EXPECT_FALSE(benchValuesAgree(std::nanf(""), std::nanf("")));
+  EXPECT_TRUE(benchValuesAgree(1000.0f, 1000.5f));
+  EXPECT_FALSE(benchValuesAgree(1000.0f, 1002.0f));
+  EXPECT_TRUE(benchValuesAgree(7, 7));
+  EXPECT_FALSE(benchValuesAgree(7, 8));
+}
+
+// ---- the look-back's tuning table ----
+
+TEST(LookbackTuning, EachDeviceGetsItsRowAndOtherBlockSizesTheGenericPolicy) {
+  const LookbackDeviceKey h200{9, 0, "NVIDIA H200"};
+  const LookbackDeviceKey h100{9, 0, "NVIDIA H100 80GB HBM3"};
+  EXPECT_EQ(selectLookbackPolicy(h200, 256), LookbackPolicyId::Sm90PipelinedH200);
+  EXPECT_EQ(selectLookbackPolicy(h100, 256), LookbackPolicyId::Sm90Pipelined);
+  EXPECT_EQ(selectLookbackPolicy({9, 0, "NVIDIA H100 NVL"}, 256), LookbackPolicyId::Sm90Pipelined);
+  // The tuned shapes exist at their own block size only; other architectures are not tuned.
+  EXPECT_EQ(selectLookbackPolicy(h200, 128), LookbackPolicyId::Generic);
+  EXPECT_EQ(selectLookbackPolicy(h100, 1024), LookbackPolicyId::Generic);
+  EXPECT_EQ(selectLookbackPolicy({8, 0, "NVIDIA A100-SXM4-80GB"}, 256), LookbackPolicyId::Generic);
+  EXPECT_EQ(selectLookbackPolicy({10, 0, "NVIDIA B200"}, 256), LookbackPolicyId::Generic);
+  // SCANVIZ_LOOKBACK_AGENT=one-tile: the one-tile agent wherever a pipelined one would run.
+  EXPECT_EQ(selectLookbackPolicy(h200, 256, true), LookbackPolicyId::Sm90);
+  EXPECT_EQ(selectLookbackPolicy(h100, 256, true), LookbackPolicyId::Sm90);
+  EXPECT_EQ(selectLookbackPolicy(h100, 64, true), LookbackPolicyId::Generic);
+}
+
+TEST(LookbackTuning, DescriptionsComeFromThePolicies) {
+  const LookbackTuning h200 = lookbackTuning(LookbackPolicyId::Sm90PipelinedH200);
+  EXPECT_EQ(h200.id, LookbackPolicyId::Sm90PipelinedH200);
+  EXPECT_STREQ(h200.name, LookbackPolicySm90PipelinedH200::kName);
+  EXPECT_EQ(h200.itemsPerThread, LookbackPolicySm90PipelinedH200::kItemsPerThread);
+  EXPECT_EQ(h200.buffers, LookbackPolicySm90PipelinedH200::kBuffers);
+  EXPECT_EQ(h200.minBlocksPerSm, LookbackPolicySm90PipelinedH200::kMinBlocksPerSm);
+  EXPECT_EQ(h200.threads, 256);
+  EXPECT_TRUE(h200.pipelined);
+  EXPECT_EQ(lookbackTuning(LookbackPolicyId::Generic).threads, 0);
+  // Every policy has its own name: the JSON tells them apart.
+  std::set<std::string> names;
+  for (auto id : {LookbackPolicyId::Sm90Pipelined, LookbackPolicyId::Sm90PipelinedH200,
+                  LookbackPolicyId::Sm90, LookbackPolicyId::Generic})
+    names.insert(lookbackTuning(id).name);
+  EXPECT_EQ(names.size(), 4u);
+  const std::string text = describeLookbackTuning(lookbackTuning(LookbackPolicyId::Sm90Pipelined));
+  EXPECT_EQ(text,
+            "sm90-pipelined (20 items x 256 threads, 3 buffers, persistent blocks with a look-back "
+            "warp, at least 4 blocks per SM, input evict-first in L2)");
+  EXPECT_NE(describeLookbackTuning(h200).find("input evict-first in L2 up to 1 GiB"),
+            std::string::npos);
+  EXPECT_NE(describeLookbackTuning(lookbackTuning(LookbackPolicyId::Generic)).find("any threads"),
+            std::string::npos);
+}
+
+TEST(BenchFormat, JsonAndPreambleCarryTheMethodClocksAndTuning) {
+  BenchReport r = sampleReport();
+  r.config.op = Operator::Max;
+  r.config.exclusive = true;
+  r.operation = benchOperationName(r.config);
+  r.clocks = {1980, 3201, 6144, 1979.6};
+  r.tuning = lookbackTuning(LookbackPolicyId::Sm90PipelinedH200);
+  r.points[1].q1Ms = 0.0122;
+  r.points[1].q3Ms = 0.0125;
+  const nlohmann::json j = nlohmann::json::parse(benchReportJson(r));
+  EXPECT_EQ(j["operation"], "exclusive max");
+  EXPECT_EQ(j["config"]["operator"], "max");
+  EXPECT_EQ(j["config"]["exclusive"], true);
+  EXPECT_EQ(j["clocks"]["sm_peak_mhz"], 1980);
+  EXPECT_EQ(j["clocks"]["memory_peak_mhz"], 3201);
+  EXPECT_EQ(j["clocks"]["memory_bus_bits"], 6144);
+  EXPECT_DOUBLE_EQ(j["clocks"]["sm_measured_mhz"].get<double>(), 1979.6);
+  EXPECT_EQ(j["tuning"]["policy"], "sm90-pipelined-h200");
+  EXPECT_EQ(j["tuning"]["items_per_thread"], 28);
+  EXPECT_EQ(j["tuning"]["buffers"], 3);
+  EXPECT_EQ(j["tuning"]["blocks_per_sm"], 3);
+  EXPECT_EQ(j["tuning"]["threads"], 256);
+  EXPECT_EQ(j["tuning"]["evict_first_max_bytes"], 1ll << 30);
+  EXPECT_EQ(j["method"]["warmups"], r.config.warmups);
+  EXPECT_EQ(j["method"]["min_samples"], kGpuDefaultRepeats);
+  EXPECT_EQ(j["method"]["max_samples"], kMaxRepeatsFactor * kGpuDefaultRepeats);
+  EXPECT_DOUBLE_EQ(j["results"][1]["q1_ms"].get<double>(), 0.0122);
+  EXPECT_DOUBLE_EQ(j["results"][1]["q3_ms"].get<double>(), 0.0125);
+  EXPECT_TRUE(j["results"][0]["q1_ms"].is_null());
+  const std::string preamble = benchPreamble(r);
+  EXPECT_NE(preamble.find("exclusive max on"), std::string::npos) << preamble;
+  EXPECT_NE(preamble.find("decoupled-lookback tuning: sm90-pipelined-h200 (28 items"),
+            std::string::npos)
+      << preamble;
+  EXPECT_NE(preamble.find("9 to 27 samples"), std::string::npos) << preamble;
+  // Without a GPU there is no tuning: JSON null, nothing printed.
+  r.tuning.reset();
+  EXPECT_TRUE(nlohmann::json::parse(benchReportJson(r))["tuning"].is_null());
+  EXPECT_EQ(benchPreamble(r).find("tuning"), std::string::npos);
+}
+
+TEST(BenchCpu, OperatorAndVariantReachTheReferenceAndTheScans) {
+  BenchConfig cfg = smallCpuConfig();
+  cfg.sizes = {1000};
+  cfg.dtypes = {DType::Int32};
+  cfg.captureMaxN = 0;
+  cfg.op = Operator::Max;
+  cfg.exclusive = true;
+  const BenchReport r = runBenchmark(cfg);
+  EXPECT_EQ(r.operation, "exclusive max");
+  ASSERT_EQ(r.points.size(), 5u);
+  for (const BenchPoint& p : r.points) {
+    ASSERT_TRUE(p.measured()) << p.error;
+    if (!p.subject.isReference()) EXPECT_EQ(p.check, BenchCheck::Passed) << p.checkDetail;
+    EXPECT_LE(p.minMs, p.q1Ms);
+    EXPECT_LE(p.q1Ms, p.medianMs);
+    EXPECT_LE(p.medianMs, p.q3Ms);
+    EXPECT_LE(p.q3Ms, p.maxMs);
+  }
 }
 
 }  // namespace

@@ -15,12 +15,18 @@ namespace scanviz {
 // prefix is a sum of positive terms and a different summation order changes it by rounding only,
 // far below 1e-3 relative; a scan that drops or repeats a section is off by whole elements
 // (absolute error >= 1e-3 at small prefixes), and exact int32 checks of the same code catch what
-// hides in large float sums. NaN never agrees.
+// hides in large float sums. NaN never agrees; equal infinities do (an exclusive max starts
+// with -inf).
 template <class T>
 SCANVIZ_HD inline bool benchValuesAgree(T got, T expected) {
   if constexpr (std::is_integral_v<T>) {
     return got == expected;
   } else {
+    // Equal values agree, equal infinities too (an exclusive max starts with -inf; their
+    // difference would be NaN).
+    if (got == expected) return true;
+    // Otherwise an infinity (or NaN) never agrees: x - x is 0 only for finite x.
+    if (!(got - got == T(0)) || !(expected - expected == T(0))) return false;
     const T diff = got - expected;
     const T absDiff = diff < 0 ? -diff : diff;
     const T absExpected = expected < 0 ? -expected : expected;

@@ -46,27 +46,28 @@ Measurement timeOnHost(Call&& call, const TimingPlan& plan) {
 }
 
 template <class T>
-void sequentialScan(const std::vector<T>& in, std::vector<T>& out) {
-  T running = OpTraits<T>::identity(Operator::Add);
+void sequentialScan(const std::vector<T>& in, std::vector<T>& out, Operator op, bool exclusive) {
+  T running = OpTraits<T>::identity(op);
   for (size_t i = 0; i < in.size(); ++i) {
-    running = OpTraits<T>::apply(Operator::Add, running, in[i]);
-    out[i] = running;
+    const T next = OpTraits<T>::apply(op, running, in[i]);
+    out[i] = exclusive ? running : next;
+    running = next;
   }
 }
 
 template <class T>
 class CpuSizeBench final : public SizeBench {
  public:
-  CpuSizeBench(long long n, unsigned seed) {
+  CpuSizeBench(long long n, unsigned seed, Operator op, bool exclusive)
+      : op_(op), exclusive_(exclusive) {
     const DType dtype = std::is_same_v<T, float> ? DType::Float32 : DType::Int32;
     // The lesson generator's random values: small enough that int32 sums never overflow, so the
     // emulator's result can be compared exactly.
-    const std::vector<double> wide =
-        generateInput(InputPattern::Random, n, seed, dtype, Operator::Add);
+    const std::vector<double> wide = generateInput(InputPattern::Random, n, seed, dtype, op);
     input_.assign(wide.begin(), wide.end());
     output_.resize(input_.size());
     reference_.resize(input_.size());
-    sequentialScan(input_, reference_);
+    sequentialScan(input_, reference_, op_, exclusive_);
   }
 
   Measurement timeReference(BenchSubjectKind kind, const TimingPlan& plan) override {
@@ -74,7 +75,7 @@ class CpuSizeBench final : public SizeBench {
     if (kind == BenchSubjectKind::HostCopy)
       return timeOnHost([&] { std::memcpy(output_.data(), input_.data(), bytes); }, plan);
     if (kind == BenchSubjectKind::HostSequential) {
-      Measurement m = timeOnHost([&] { sequentialScan(input_, output_); }, plan);
+      Measurement m = timeOnHost([&] { sequentialScan(input_, output_, op_, exclusive_); }, plan);
       return m;
     }
     throw BackendError("the CPU path has no " + BenchSubject::reference(kind).label());
@@ -115,15 +116,18 @@ class CpuSizeBench final : public SizeBench {
   }
 
  private:
+  Operator op_;
+  bool exclusive_;
   std::vector<T> input_, output_, reference_;
 };
 
 }  // namespace
 
-std::unique_ptr<SizeBench> makeCpuSizeBench(DType dtype, long long n, unsigned seed) {
+std::unique_ptr<SizeBench> makeCpuSizeBench(DType dtype, long long n, unsigned seed, Operator op,
+                                            bool exclusive) {
   if (n > kCpuBenchMaxSize) throw BenchSkip("the CPU emulator is timed up to 2^24 elements");
-  if (dtype == DType::Int32) return std::make_unique<CpuSizeBench<int32_t>>(n, seed);
-  return std::make_unique<CpuSizeBench<float>>(n, seed);
+  if (dtype == DType::Int32) return std::make_unique<CpuSizeBench<int32_t>>(n, seed, op, exclusive);
+  return std::make_unique<CpuSizeBench<float>>(n, seed, op, exclusive);
 }
 
 }  // namespace scanviz

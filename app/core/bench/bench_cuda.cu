@@ -1,8 +1,11 @@
 // The benchmark's GPU path: CUDA events around batches of calls on the default stream, warm-up,
-// median of samples, fresh random input per size rotated over several buffers while it would fit
-// in L2, and the references measured on the same inputs in the same run: a device-to-device copy
-// of the same bytes (the physical limit), CUB DeviceScan and Thrust inclusive_scan. Our scans run
-// through DeviceScan: uninstrumented kernels over workspace allocated before timing starts.
+// median of samples (more samples while their spread is wide), fresh random input per size
+// rotated over several buffers while it would fit in L2 (so that no call finds its input in L2
+// from the call before: the L2 is flushed by the rotation, without a flush kernel between calls
+// that would add its own time), and the references measured on the same inputs in the same run: a
+// device-to-device copy of the same bytes (the physical limit), CUB DeviceScan and Thrust's scan,
+// both with the run's operator and variant. Our scans run through DeviceScan: uninstrumented
+// kernels over workspace allocated before timing starts.
 // CUB and Thrust compile slowly: the benchmark includes them here and nowhere else.
 #include <cuda_runtime.h>
 
@@ -13,6 +16,8 @@
 #include <cstdint>
 #include <cstdio>
 #include <cub/device/device_scan.cuh>
+#include <cuda/functional>
+#include <cuda/std/functional>
 #include <memory>
 #include <string>
 #include <type_traits>
@@ -20,6 +25,7 @@
 
 #include "app/core/backends/cuda_backend.h"
 #include "app/core/backends/cuda_check.cuh"
+#include "app/core/backends/single_pass.h"
 #include "app/core/bench/bench_check.h"
 #include "app/core/bench/bench_measure.h"
 
@@ -71,6 +77,36 @@ __global__ void compareKernel(const T* got, const T* expected, long long n,
     atomicAdd(mismatches, 1ull);
     atomicMin(firstBad, static_cast<unsigned long long>(i));
   }
+}
+
+// The CCCL functor of an operator, so that CUB and Thrust run their own tuned code for it (the
+// same functors CUB's InclusiveSum uses).
+template <class T, class F>
+decltype(auto) withScanFunctor(Operator op, F&& f) {
+  switch (op) {
+    case Operator::Max:
+      return f(cuda::maximum<T>{});
+    case Operator::Min:
+      return f(cuda::minimum<T>{});
+    case Operator::Mul:
+      return f(cuda::std::multiplies<T>{});
+    case Operator::Add:
+      break;
+  }
+  return f(cuda::std::plus<T>{});
+}
+
+// The SM clock, measured: one thread spins on %globaltimer for `spinNs` and counts clock64
+// cycles meanwhile.
+__global__ void clockProbeKernel(unsigned long long spinNs, unsigned long long* out) {
+  unsigned long long t0, t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
+  const long long c0 = clock64();
+  do {
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  } while (t - t0 < spinNs);
+  out[0] = static_cast<unsigned long long>(clock64() - c0);
+  out[1] = t - t0;
 }
 
 unsigned gridFor(long long count) {
@@ -140,7 +176,8 @@ double msSince(std::chrono::steady_clock::time_point t0) {
 template <class T>
 class CudaSizeBench final : public SizeBench {
  public:
-  CudaSizeBench(long long n, unsigned seed) : n_(n) {
+  CudaSizeBench(long long n, unsigned seed, Operator op, bool exclusive)
+      : n_(n), op_(op), exclusive_(exclusive), identity_(OpTraits<T>::identity(op)) {
     const DeviceMemory memory = deviceMemory();
     rotation_ = rotationBuffers(2 * n * static_cast<long long>(sizeof(T)), memory.l2Bytes);
     stride_ = rotationStride(n, static_cast<int>(sizeof(T)));
@@ -154,9 +191,7 @@ class CudaSizeBench final : public SizeBench {
       outputs_.allocate(pool);
       reference_.allocate(static_cast<size_t>(n));
       counters_.allocate(2);
-      cudaCheck(cub::DeviceScan::InclusiveSum(nullptr, cubTempBytes_, input(0), output(0),
-                                              static_cast<int>(n)),
-                "CUB temporary storage size");
+      cudaCheck(cubScan(nullptr, cubTempBytes_, input(0), output(0)), "CUB temporary storage size");
       cubTemp_.allocate(std::max<size_t>(cubTempBytes_, 1));
     } catch (const BackendError& e) {
       cudaGetLastError();  // an out-of-memory error is not sticky: later sizes still run
@@ -167,14 +202,11 @@ class CudaSizeBench final : public SizeBench {
         static_cast<uint64_t>(seed) * 0x2545F4914F6CDD1Dull + static_cast<uint64_t>(n));
     cudaCheckLaunch("fill the inputs", true);
     // CUB's result on buffer 0 is what every other output is checked against.
-    cudaCheck(cub::DeviceScan::InclusiveSum(cubTemp_.get(), cubTempBytes_, input(0),
-                                            reference_.get(), static_cast<int>(n)),
-              "CUB InclusiveSum");
+    cudaCheck(cubScan(cubTemp_.get(), cubTempBytes_, input(0), reference_.get()), "CUB scan");
     cudaCheck(cudaDeviceSynchronize(), "CUB reference scan");
   }
 
   Measurement timeReference(BenchSubjectKind kind, const TimingPlan& plan) override {
-    const int n = static_cast<int>(n_);
     const size_t bytes = static_cast<size_t>(n_) * sizeof(T);
     Measurement m;
     switch (kind) {
@@ -191,9 +223,8 @@ class CudaSizeBench final : public SizeBench {
       case BenchSubjectKind::CubScan:
         m = timeOnDevice(
             [&](int slot) {
-              cudaCheck(cub::DeviceScan::InclusiveSum(cubTemp_.get(), cubTempBytes_, input(slot),
-                                                      output(slot), n),
-                        "CUB InclusiveSum");
+              cudaCheck(cubScan(cubTemp_.get(), cubTempBytes_, input(slot), output(slot)),
+                        "CUB scan");
             },
             plan);
         m.launches = kCubLaunches;
@@ -201,14 +232,10 @@ class CudaSizeBench final : public SizeBench {
       case BenchSubjectKind::ThrustScan:
         // As most programs call it: thrust::device allocates its temporary storage and
         // synchronises on every call, and that is part of what Thrust costs.
-        m = timeOnDevice(
-            [&](int slot) {
-              thrust::inclusive_scan(thrust::device, input(slot), input(slot) + n_, output(slot));
-            },
-            plan);
+        m = timeOnDevice([&](int slot) { thrustScan(input(slot), output(slot)); }, plan);
         m.launches = kThrustLaunches;
         if (!m.cancelled) {
-          thrust::inclusive_scan(thrust::device, input(0), input(0) + n_, output(0));
+          thrustScan(input(0), output(0));
           checkAgainstCub(m);
         }
         return m;
@@ -254,11 +281,29 @@ class CudaSizeBench final : public SizeBench {
   }
 
  private:
+  // CUB's scan with the run's operator and variant (n fits an int: the benchmark stops at 2^30).
+  cudaError_t cubScan(void* temp, size_t& tempBytes, const T* in, T* out) const {
+    const int n = static_cast<int>(n_);
+    return withScanFunctor<T>(op_, [&](auto fn) {
+      return exclusive_ ? cub::DeviceScan::ExclusiveScan(temp, tempBytes, in, out, fn, identity_, n)
+                        : cub::DeviceScan::InclusiveScan(temp, tempBytes, in, out, fn, n);
+    });
+  }
+  void thrustScan(const T* in, T* out) const {
+    withScanFunctor<T>(op_, [&](auto fn) {
+      if (exclusive_)
+        thrust::exclusive_scan(thrust::device, in, in + n_, out, identity_, fn);
+      else
+        thrust::inclusive_scan(thrust::device, in, in + n_, out, fn);
+    });
+  }
+
   T* input(int slot) const { return inputs_.get() + static_cast<long long>(slot) * stride_; }
   T* output(int slot) const { return outputs_.get() + static_cast<long long>(slot) * stride_; }
 
   // Warm-up calls, one call to estimate, then samples of enough calls (each on the next rotated
-  // buffer) to last plan.targetSampleMs between one pair of events.
+  // buffer) to last plan.targetSampleMs between one pair of events, until wantsMoreSamples says
+  // the median is stable.
   template <class Call>
   Measurement timeOnDevice(Call&& call, const TimingPlan& plan) {
     Measurement m;
@@ -272,7 +317,7 @@ class CudaSizeBench final : public SizeBench {
     call(nextSlot());
     m.callsPerSample =
         callsPerSample(events_.stopMs(), plan.targetSampleMs, kMaxDeviceCallsPerSample);
-    for (int s = 0; s < plan.samples; ++s) {
+    while (wantsMoreSamples(plan, m.perCallMs)) {
       if (plan.cancelled()) {
         m.cancelled = true;
         return m;
@@ -317,6 +362,9 @@ class CudaSizeBench final : public SizeBench {
   }
 
   long long n_ = 0;
+  Operator op_ = Operator::Add;
+  bool exclusive_ = false;
+  T identity_{};
   int rotation_ = 1;
   long long stride_ = 0;
   int slot_ = 0;
@@ -329,11 +377,41 @@ class CudaSizeBench final : public SizeBench {
 
 }  // namespace
 
-std::unique_ptr<SizeBench> makeCudaSizeBench(DType dtype, long long n, unsigned seed) {
+std::unique_ptr<SizeBench> makeCudaSizeBench(DType dtype, long long n, unsigned seed, Operator op,
+                                             bool exclusive) {
   if (!cudaStatus().available) throw BackendError(cudaStatus().message);
   if (n > kBenchMaxSize) throw BenchSkip("above the largest size the benchmark runs, 2^30");
-  if (dtype == DType::Int32) return std::make_unique<CudaSizeBench<int32_t>>(n, seed);
-  return std::make_unique<CudaSizeBench<float>>(n, seed);
+  if (dtype == DType::Int32)
+    return std::make_unique<CudaSizeBench<int32_t>>(n, seed, op, exclusive);
+  return std::make_unique<CudaSizeBench<float>>(n, seed, op, exclusive);
+}
+
+BenchClocks cudaBenchClocks() {
+  BenchClocks c;
+  if (!cudaStatus().available) return c;
+  int device = 0, smKhz = 0, memoryKhz = 0, busBits = 0;
+  cudaCheck(cudaGetDevice(&device), "cudaGetDevice");
+  cudaCheck(cudaDeviceGetAttribute(&smKhz, cudaDevAttrClockRate, device), "read the SM clock");
+  cudaCheck(cudaDeviceGetAttribute(&memoryKhz, cudaDevAttrMemoryClockRate, device),
+            "read the memory clock");
+  cudaCheck(cudaDeviceGetAttribute(&busBits, cudaDevAttrGlobalMemoryBusWidth, device),
+            "read the memory bus width");
+  c.smPeakMhz = smKhz / 1000;
+  c.memoryPeakMhz = memoryKhz / 1000;
+  c.memoryBusBits = busBits;
+  DeviceArray<unsigned long long> probe(2);
+  clockProbeKernel<<<1, 1>>>(20'000'000ull, probe.get());
+  cudaCheckLaunch("measure the SM clock", true);
+  const std::vector<unsigned long long> cyclesAndNs = probe.toHost();
+  if (cyclesAndNs[1] > 0)
+    c.smMeasuredMhz =
+        static_cast<double>(cyclesAndNs[0]) / static_cast<double>(cyclesAndNs[1]) * 1e3;
+  return c;
+}
+
+std::optional<LookbackTuning> cudaLookbackTuning(int blockSize) {
+  if (!cudaStatus().available) return std::nullopt;
+  return productionLookbackTuning(blockSize);
 }
 
 std::string cudaBenchDeviceNote() {

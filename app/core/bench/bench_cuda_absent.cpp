@@ -5,12 +5,20 @@
 
 namespace scanviz {
 
-std::unique_ptr<SizeBench> makeCudaSizeBench(DType, long long, unsigned) {
+std::unique_ptr<SizeBench> makeCudaSizeBench(DType, long long, unsigned, Operator, bool) {
   throw BackendError(cudaStatus().message);
 }
 
 std::string cudaBenchDeviceNote() {
   return "";
+}
+
+BenchClocks cudaBenchClocks() {
+  return {};
+}
+
+std::optional<LookbackTuning> cudaLookbackTuning(int) {
+  return std::nullopt;
 }
 
 }  // namespace scanviz

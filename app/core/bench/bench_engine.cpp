@@ -67,6 +67,8 @@ BenchConfig resolveBenchConfig(const BenchConfig& config, BenchDevice device) {
   if (r.dtypes.empty()) r.dtypes = {DType::Int32, DType::Float32};
   if (r.repeats <= 0)
     r.repeats = device == BenchDevice::Cuda ? kGpuDefaultRepeats : kCpuDefaultRepeats;
+  if (r.maxRepeats <= 0) r.maxRepeats = kMaxRepeatsFactor * r.repeats;
+  r.maxRepeats = std::max(r.maxRepeats, r.repeats);
   r.warmups = std::max(0, r.warmups);
   if (r.backend == BackendChoice::Auto)
     r.backend = device == BenchDevice::Cuda ? BackendChoice::Cuda : BackendChoice::Cpu;
@@ -141,6 +143,26 @@ double medianOf(std::vector<double> values) {
   return values.size() % 2 ? values[mid] : 0.5 * (values[mid - 1] + values[mid]);
 }
 
+double quantileOf(std::vector<double> values, double q) {
+  if (values.empty()) return BenchPoint::kNone;
+  std::sort(values.begin(), values.end());
+  const double at = std::clamp(q, 0.0, 1.0) * static_cast<double>(values.size() - 1);
+  const size_t below = static_cast<size_t>(std::floor(at));
+  const size_t above = std::min(below + 1, values.size() - 1);
+  return values[below] + (at - static_cast<double>(below)) * (values[above] - values[below]);
+}
+
+bool samplesSettled(const std::vector<double>& values, double noiseTarget) {
+  const double median = medianOf(values);
+  if (!(median > 0)) return true;  // nothing to refine: no samples, or times of zero
+  return quantileOf(values, 0.75) - quantileOf(values, 0.25) <= noiseTarget * median;
+}
+
+std::string benchOperationName(const BenchConfig& config) {
+  return std::string(config.exclusive ? "exclusive " : "inclusive ") +
+         std::string(operatorName(config.op));
+}
+
 int rotationBuffers(long long bytesPerCall, long long l2Bytes) {
   if (bytesPerCall <= 0 || l2Bytes <= 0) return 1;
   const long long wanted = (2 * l2Bytes + bytesPerCall - 1) / bytesPerCall;
@@ -190,8 +212,8 @@ unsigned sizeSeed(unsigned seed, long long n, DType dtype) {
 RunRequest benchRequest(const BenchConfig& cfg, AlgorithmId id) {
   RunRequest rq;
   rq.algorithm = id;
-  rq.op = Operator::Add;
-  rq.exclusive = false;
+  rq.op = cfg.op;
+  rq.exclusive = cfg.exclusive;
   rq.blockSize = cfg.blockSize;
   rq.record = false;
   return rq;
@@ -227,6 +249,8 @@ BenchPoint measureTask(SizeBench& bench, const BenchTask& task, const BenchConfi
     p.callsPerSample = m.callsPerSample;
     p.launches = m.launches;
     p.medianMs = medianOf(m.perCallMs);
+    p.q1Ms = quantileOf(m.perCallMs, 0.25);
+    p.q3Ms = quantileOf(m.perCallMs, 0.75);
     if (!m.perCallMs.empty()) {
       p.minMs = *std::min_element(m.perCallMs.begin(), m.perCallMs.end());
       p.maxMs = *std::max_element(m.perCallMs.begin(), m.perCallMs.end());
@@ -244,13 +268,14 @@ BenchPoint measureTask(SizeBench& bench, const BenchTask& task, const BenchConfi
 BenchReport prepareBenchReport(const BenchConfig& config) {
   const BenchDevice device = resolveBenchDevice(config.backend);
   const CudaStatus& cuda = cudaStatus();
-  if (config.backend == BackendChoice::Cuda && !cuda.available)
-    throw BackendError(cuda.message);
+  if (config.backend == BackendChoice::Cuda && !cuda.available) throw BackendError(cuda.message);
   BenchReport report;
   report.device = device;
   report.config = resolveBenchConfig(config, device);
   report.date = utcNow();
+  report.operation = benchOperationName(report.config);
   if (device == BenchDevice::Cuda) {
+    report.tuning = cudaLookbackTuning(report.config.blockSize);
     report.deviceName = cuda.device;
     report.driverVersion = cuda.driverVersion;
     report.runtimeVersion = cuda.runtimeVersion;
@@ -285,6 +310,8 @@ BenchReport runBenchmark(const BenchConfig& config, const BenchObserver& observe
   TimingPlan plan;
   plan.warmups = cfg.warmups;
   plan.samples = cfg.repeats;
+  plan.maxSamples = cfg.maxRepeats;
+  plan.noiseTarget = cfg.noiseTarget;
   plan.targetSampleMs = cfg.targetSampleMs;
   plan.cancel = cancel;
 
@@ -299,8 +326,8 @@ BenchReport runBenchmark(const BenchConfig& config, const BenchObserver& observe
     std::unique_ptr<SizeBench> bench;
     try {
       const unsigned seed = sizeSeed(cfg.seed, n, dtype);
-      bench = device == BenchDevice::Cuda ? makeCudaSizeBench(dtype, n, seed)
-                                          : makeCpuSizeBench(dtype, n, seed);
+      bench = device == BenchDevice::Cuda ? makeCudaSizeBench(dtype, n, seed, cfg.op, cfg.exclusive)
+                                          : makeCpuSizeBench(dtype, n, seed, cfg.op, cfg.exclusive);
     } catch (const BenchSkip& e) {
       addNote("N = " + formatBenchSize(n) + " " + std::string(dtypeName(dtype)) +
               " skipped: " + e.what());
@@ -326,6 +353,14 @@ BenchReport runBenchmark(const BenchConfig& config, const BenchObserver& observe
       applyBenchRatios(p, copyMs, cubMs);
       report.points.push_back(p);
       if (observer.finished) observer.finished(report.points.back(), static_cast<int>(i), total);
+    }
+  }
+  // The clocks after the work, when the GPU has been busy: the clock it ran the timings at.
+  if (device == BenchDevice::Cuda && !plan.cancelled()) {
+    try {
+      report.clocks = cudaBenchClocks();
+    } catch (const std::exception& e) {
+      addNote(std::string("cannot read the GPU's clocks: ") + e.what());
     }
   }
   report.cancelled = plan.cancelled();

@@ -10,11 +10,13 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "app/core/algorithm_catalog.h"
 #include "app/core/scan_options.h"
+#include "kernels/grid/lookback_tuning.h"
 #include "kernels/scan_types.h"
 
 namespace scanviz {
@@ -58,7 +60,16 @@ struct BenchConfig {
   // > 0: block-level algorithms (run as hierarchical scans of their sections) are timed only up to
   // this N; larger sizes time the grid-level scans and the references.
   long long blockLevelMaxN = 0;
+  // The scan every subject runs (CUB and Thrust with the same operator and variant, so that the
+  // references stay comparable and every output can be checked against CUB's).
+  Operator op = Operator::Add;
+  bool exclusive = false;
   int repeats = 0;  // timed samples per point (the median is reported); 0: the device default
+  // More samples while they are noisy (NVBench's criterion): after `repeats`, sampling goes on
+  // until the interquartile range is within noiseTarget of the median or maxRepeats samples were
+  // taken (0: kMaxRepeatsFactor x repeats).
+  int maxRepeats = 0;
+  double noiseTarget = 0.01;
   int warmups = 2;  // untimed calls before timing: module loading, clocks ramping up
   int blockSize = 256;
   bool references = true;  // copy, CUB, Thrust (GPU); memcpy and the sequential loop (CPU)
@@ -79,6 +90,7 @@ inline constexpr long long kCpuBenchMaxSize = 1ll << 24;
 inline constexpr int kGpuDefaultRepeats = 9;
 inline constexpr int kCpuDefaultRepeats = 5;
 inline constexpr int kCaptureRepeats = 3;
+inline constexpr int kMaxRepeatsFactor = 3;
 
 // Fills what the config leaves to the device: sizes, dtypes, algorithms, repeats, and the
 // block-level limit of the default plan.
@@ -113,6 +125,8 @@ struct BenchPoint {
   double medianMs = kNone;
   double minMs = kNone;
   double maxMs = kNone;
+  double q1Ms = kNone;  // first and third quartiles of the samples: the spread without outliers
+  double q3Ms = kNone;
   double elementsPerSecond = kNone;
   double gigabytesPerSecond = kNone;  // 2 * sizeof(T) * N bytes (read once, written once)
   double ratioToCopy = kNone;         // copy time / this time: the fraction of the physical limit
@@ -130,6 +144,16 @@ struct BenchPoint {
   bool measured() const { return error.empty() && medianMs == medianMs; }
 };
 
+// The GPU's clocks: the peaks the device reports, and the SM clock measured at the end of the run
+// (clock64 cycles over %globaltimer nanoseconds of a spinning kernel), which shows whether the GPU
+// ran at its boost clock or was held lower. 0: unknown.
+struct BenchClocks {
+  int smPeakMhz = 0;
+  int memoryPeakMhz = 0;
+  int memoryBusBits = 0;
+  double smMeasuredMhz = 0;
+};
+
 struct BenchReport {
   BenchDevice device = BenchDevice::Cpu;
   std::string deviceName;  // "NVIDIA H100 80GB HBM3" or "CPU emulator"
@@ -137,8 +161,12 @@ struct BenchReport {
   std::string runtimeVersion;
   std::string noGpuReason;  // set when timings are CPU times because no GPU answered
   std::string date;         // UTC, ISO 8601
-  std::string operation = "inclusive add";
-  BenchConfig config;  // resolved
+  std::string operation = "inclusive add";  // benchOperationName(config)
+  BenchConfig config;                       // resolved
+  BenchClocks clocks;
+  // The shape the production decoupled look-back runs (the GPU's row of the tuning table at the
+  // config's block size); empty on the CPU.
+  std::optional<LookbackTuning> tuning;
   std::vector<BenchPoint> points;
   std::vector<std::string> notes;  // sizes skipped for memory, limits applied
   bool cancelled = false;
@@ -173,6 +201,12 @@ double speedRatio(double referenceMs, double ms);                // referenceMs 
 // Fills throughput and the two ratios of a measured point from its median time.
 void applyBenchRatios(BenchPoint& point, double copyMs, double cubMs);
 double medianOf(std::vector<double> values);
+// The q-quantile (0..1) with linear interpolation between order statistics; NaN when empty.
+double quantileOf(std::vector<double> values, double q);
+// Enough samples: the interquartile range is within `noiseTarget` of the median.
+bool samplesSettled(const std::vector<double>& values, double noiseTarget);
+// "inclusive add", "exclusive max".
+std::string benchOperationName(const BenchConfig& config);
 
 // Input buffers an L2-resident size rotates over, so that every timed call reads from DRAM as a
 // large input does: enough buffers that one round touches twice the L2, at most kMaxRotation.

@@ -222,6 +222,12 @@ std::string formatBenchRatio(double ratio) {
   return format(std::fabs(ratio) >= 0.1 ? "%.2fx" : "%.2gx", ratio);
 }
 
+std::string formatBenchSpread(const BenchPoint& p) {
+  const double spread = (p.q3Ms - p.q1Ms) / p.medianMs;
+  if (!(spread == spread) || !(p.medianMs > 0)) return "-";
+  return format(spread < 0.1 ? "%.1f%%" : "%.0f%%", 100 * spread);
+}
+
 std::string benchCheckName(BenchCheck check) {
   switch (check) {
     case BenchCheck::Passed:
@@ -236,9 +242,9 @@ std::string benchCheckName(BenchCheck check) {
 
 std::string benchTableHeader() {
   char buf[256];
-  std::snprintf(buf, sizeof buf, "%-23s %-7s %6s %9s %8s %8s %8s %8s %8s %10s %7s %5s", "algorithm",
-                "dtype", "N", "time", "Gelem/s", "GB/s", "x copy", "x CUB", "launches", "capture",
-                "x plain", "check");
+  std::snprintf(buf, sizeof buf, "%-23s %-7s %6s %9s %6s %8s %8s %8s %8s %8s %10s %7s %5s",
+                "algorithm", "dtype", "N", "time", "IQR", "Gelem/s", "GB/s", "x copy", "x CUB",
+                "launches", "capture", "x plain", "check");
   return buf;
 }
 
@@ -255,9 +261,9 @@ std::string formatBenchTableRow(const BenchPoint& p) {
   const std::string launches = p.launches > 0 ? std::to_string(p.launches) : "-";
   // The cost of capture: the recorded run against the same host path with recording off.
   const double captureCost = speedRatio(p.captureMs, p.plainHostMs);
-  std::snprintf(buf, sizeof buf, "%-23s %-7s %6s %9s %8s %8s %8s %8s %8s %10s %7s %5s", key.c_str(),
-                dtype.c_str(), n.c_str(), formatBenchDuration(p.medianMs).c_str(),
-                threeDigits(p.elementsPerSecond / 1e9).c_str(),
+  std::snprintf(buf, sizeof buf, "%-23s %-7s %6s %9s %6s %8s %8s %8s %8s %8s %10s %7s %5s",
+                key.c_str(), dtype.c_str(), n.c_str(), formatBenchDuration(p.medianMs).c_str(),
+                formatBenchSpread(p).c_str(), threeDigits(p.elementsPerSecond / 1e9).c_str(),
                 threeDigits(p.gigabytesPerSecond).c_str(), formatBenchRatio(p.ratioToCopy).c_str(),
                 formatBenchRatio(p.ratioToCub).c_str(), launches.c_str(),
                 formatBenchDuration(p.captureMs).c_str(), formatBenchRatio(captureCost).c_str(),
@@ -270,12 +276,45 @@ std::string benchPreamble(const BenchReport& r) {
   if (r.device == BenchDevice::Cpu)
     s += "CPU times: the CPU emulator and a sequential loop on this machine's processor, not GPU "
          "timings\n";
-  s += "time: median per call of " + std::to_string(r.config.repeats) +
-       " samples; GB/s counts 2 x 4 bytes per element (read once, written once); x copy = copy "
+  const std::string samples =
+      r.device == BenchDevice::Cuda && r.config.maxRepeats > r.config.repeats
+          ? std::to_string(r.config.repeats) + " to " + std::to_string(r.config.maxRepeats) +
+                " samples (more while the quartiles are over " +
+                format("%.0f", 100 * r.config.noiseTarget) + "% of the median apart)"
+          : std::to_string(r.config.repeats) + " samples";
+  s += "time: median per call of " + samples + ", after " + std::to_string(r.config.warmups) +
+       " warm-up calls; IQR = (third - first quartile) / median; GB/s counts 2 x 4 bytes per "
+       "element (read once, written once); x copy = copy "
        "time / time; x CUB = CUB time / time\ncapture: host wall time of an instrumented "
        "(recording) run, "
        "upload to download; x plain = capture / the same run without recording\n";
+  if (r.tuning) s += "decoupled-lookback tuning: " + describeLookbackTuning(*r.tuning) + "\n";
   return s;
+}
+
+namespace {
+// "1 GiB", "512 MiB": powers of two as they are configured.
+std::string formatBytes(long long bytes) {
+  if (bytes >= (1ll << 30) && bytes % (1ll << 30) == 0) return std::to_string(bytes >> 30) + " GiB";
+  if (bytes >= (1ll << 20) && bytes % (1ll << 20) == 0) return std::to_string(bytes >> 20) + " MiB";
+  return std::to_string(bytes) + " bytes";
+}
+}  // namespace
+
+std::string describeLookbackTuning(const LookbackTuning& t) {
+  const std::string threads = t.threads > 0 ? std::to_string(t.threads) : "any";
+  std::string s = std::string(t.name) + " (" + std::to_string(t.itemsPerThread) + " items x " +
+                  threads + " threads";
+  if (t.pipelined)
+    s += ", " + std::to_string(t.buffers) + " buffers, persistent blocks with a look-back warp";
+  else
+    s += ", one tile per block";
+  s += ", at least " + std::to_string(t.minBlocksPerSm) + " blocks per SM";
+  if (t.evictFirstMaxBytes >= kAlwaysEvictFirst)
+    s += ", input evict-first in L2";
+  else if (t.evictFirstMaxBytes > 0)
+    s += ", input evict-first in L2 up to " + formatBytes(t.evictFirstMaxBytes);
+  return s + ")";
 }
 
 std::string benchTableFooter(const BenchReport& r) {
@@ -354,10 +393,46 @@ std::string benchReportJson(const BenchReport& r) {
   j["no_gpu_reason"] = r.noGpuReason;
   j["operation"] = r.operation;
   j["bytes_per_element"] = "2 x sizeof(T): read once, written once";
+  json clocks;
+  clocks["sm_peak_mhz"] = r.clocks.smPeakMhz;
+  clocks["memory_peak_mhz"] = r.clocks.memoryPeakMhz;
+  clocks["memory_bus_bits"] = r.clocks.memoryBusBits;
+  clocks["sm_measured_mhz"] =
+      jsonNumber(r.clocks.smMeasuredMhz > 0 ? r.clocks.smMeasuredMhz : BenchPoint::kNone);
+  j["clocks"] = clocks;
+  if (r.tuning) {
+    json t;
+    t["policy"] = r.tuning->name;
+    t["pipelined"] = r.tuning->pipelined;
+    t["threads"] = r.tuning->threads;
+    t["items_per_thread"] = r.tuning->itemsPerThread;
+    t["buffers"] = r.tuning->buffers;
+    t["blocks_per_sm"] = r.tuning->minBlocksPerSm;
+    t["evict_first_max_bytes"] = r.tuning->evictFirstMaxBytes;
+    j["tuning"] = t;
+  } else {
+    j["tuning"] = nullptr;
+  }
+  json method;
+  method["warmups"] = r.config.warmups;
+  method["min_samples"] = r.config.repeats;
+  method["max_samples"] = r.config.maxRepeats;
+  method["noise_target"] = r.config.noiseTarget;
+  method["statistic"] =
+      "median per call of the samples; spread: min, first quartile, third quartile, max";
+  method["sample_ms"] = r.config.targetSampleMs;
+  method["l2"] =
+      r.device == BenchDevice::Cuda
+          ? "inputs below twice the L2 rotate over enough buffers that each call reads from DRAM"
+          : "";
+  j["method"] = method;
   j["cancelled"] = r.cancelled;
   j["wall_seconds"] = r.wallSeconds;
   json cfg;
   cfg["repeats"] = r.config.repeats;
+  cfg["max_repeats"] = r.config.maxRepeats;
+  cfg["operator"] = std::string(operatorName(r.config.op));
+  cfg["exclusive"] = r.config.exclusive;
   cfg["warmups"] = r.config.warmups;
   cfg["block_size"] = r.config.blockSize;
   cfg["capture_max_n"] = r.config.captureMaxN;
@@ -389,6 +464,8 @@ std::string benchReportJson(const BenchReport& r) {
     e["median_ms"] = jsonNumber(p.medianMs);
     e["min_ms"] = jsonNumber(p.minMs);
     e["max_ms"] = jsonNumber(p.maxMs);
+    e["q1_ms"] = jsonNumber(p.q1Ms);
+    e["q3_ms"] = jsonNumber(p.q3Ms);
     e["elements_per_s"] = jsonNumber(p.elementsPerSecond);
     e["gb_per_s"] = jsonNumber(p.gigabytesPerSecond);
     e["x_copy"] = jsonNumber(p.ratioToCopy);
@@ -410,7 +487,8 @@ std::string benchReportJson(const BenchReport& r) {
 std::string benchReportCsv(const BenchReport& r) {
   std::string s =
       "subject,kind,backend,dtype,n,block_size,launches,samples,calls_per_sample,median_ms,min_ms,"
-      "max_ms,elements_per_s,gb_per_s,x_copy,x_cub,capture_ms,plain_host_ms,check,error\n";
+      "max_ms,q1_ms,q3_ms,elements_per_s,gb_per_s,x_copy,x_cub,capture_ms,plain_host_ms,check,"
+      "error\n";
   for (const BenchPoint& p : r.points) {
     const std::string fields[] = {csvField(p.subject.key()),
                                   p.subject.isReference() ? "reference" : "algorithm",
@@ -424,6 +502,8 @@ std::string benchReportCsv(const BenchReport& r) {
                                   csvNumber(p.medianMs),
                                   csvNumber(p.minMs),
                                   csvNumber(p.maxMs),
+                                  csvNumber(p.q1Ms),
+                                  csvNumber(p.q3Ms),
                                   csvNumber(p.elementsPerSecond),
                                   csvNumber(p.gigabytesPerSecond),
                                   csvNumber(p.ratioToCopy),

@@ -28,6 +28,8 @@ std::string formatBenchDuration(double ms);
 // "0.83x"; "-" for NaN.
 std::string formatBenchRatio(double ratio);
 std::string benchCheckName(BenchCheck check);  // "ok", "FAIL", "-"
+// The interquartile range over the median, "0.4%"; "-" without samples.
+std::string formatBenchSpread(const BenchPoint& point);
 
 // The table: one header, one row per point (an unmeasured point shows its error).
 std::string benchTableHeader();
@@ -41,6 +43,9 @@ std::string formatBenchTable(const BenchReport& report);
 // The last line `scanviz bench` prints: device, points, time, the fastest scan at the largest
 // size, whether every output matched the reference.
 std::string benchSummaryLine(const BenchReport& report);
+// "sm90-pipelined (20 items x 256 threads, 3 buffers, persistent blocks with a look-back warp, at
+// least 4 blocks per SM)".
+std::string describeLookbackTuning(const LookbackTuning& tuning);
 
 std::string benchReportJson(const BenchReport& report);
 std::string benchReportCsv(const BenchReport& report);

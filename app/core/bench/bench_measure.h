@@ -21,7 +21,9 @@ struct BenchSkip : std::runtime_error {
 
 struct TimingPlan {
   int warmups = 2;
-  int samples = 9;
+  int samples = 9;      // at least
+  int maxSamples = 27;  // at most, while samplesSettled() says the spread is still wide
+  double noiseTarget = 0.01;
   double targetSampleMs = 2.0;
   const std::atomic<bool>* cancel = nullptr;
   bool cancelled() const { return cancel && cancel->load(std::memory_order_relaxed); }
@@ -53,13 +55,27 @@ class SizeBench {
   virtual CaptureTiming timeCapture(const RunRequest& rq, int repeats) = 0;
 };
 
+// Samples until the plan is satisfied: plan.samples, then more while they are noisy.
+inline bool wantsMoreSamples(const TimingPlan& plan, const std::vector<double>& perCallMs) {
+  const int taken = static_cast<int>(perCallMs.size());
+  if (taken < plan.samples) return true;
+  return taken < plan.maxSamples && !samplesSettled(perCallMs, plan.noiseTarget);
+}
+
 // bench_cuda.cu (or bench_cuda_absent.cpp, which throws BackendError).
-std::unique_ptr<SizeBench> makeCudaSizeBench(DType dtype, long long n, unsigned seed);
+// `op` and `exclusive`: the scan the references run and every output is checked against.
+std::unique_ptr<SizeBench> makeCudaSizeBench(DType dtype, long long n, unsigned seed, Operator op,
+                                             bool exclusive);
 // One line about the device's memory and L2 for the report ("" without CUDA).
 std::string cudaBenchDeviceNote();
+// The device's clocks, the SM clock measured now (a few milliseconds); {} without CUDA.
+BenchClocks cudaBenchClocks();
+// The production look-back's shape at this block size; empty without CUDA.
+std::optional<LookbackTuning> cudaLookbackTuning(int blockSize);
 
 // bench_cpu.cpp.
-std::unique_ptr<SizeBench> makeCpuSizeBench(DType dtype, long long n, unsigned seed);
+std::unique_ptr<SizeBench> makeCpuSizeBench(DType dtype, long long n, unsigned seed, Operator op,
+                                            bool exclusive);
 
 // Calls per sample so that one sample lasts about targetMs, given one call's estimated time.
 int callsPerSample(double estimateMs, double targetMs, int maxCalls);

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# The measurement of record on a GPU machine (issue 19): build the engine and CLI without the GUI,
+# verify the production look-back at sizes of many tiles per block, run compute-sanitizer memcheck
+# and racecheck over it, then `scanviz bench` of decoupled-lookback beside the copy, CUB and Thrust
+# at 2^16..2^30, int32 and float32, for add and max, inclusive and exclusive (one bench per
+# operator and variant). Results (logs and JSON) go to $OUT/results.tgz; a summary is printed.
+# Usage: tools/bench-device.sh
+set -uo pipefail
+cd "$(dirname "$0")/.."
+OUT=${OUT:-$PWD/gpu-out}
+r=/tmp/bench-device
+rm -rf $r && mkdir -p $r "$OUT"
+{
+  date -u +"date %Y-%m-%dT%H:%MZ"
+  nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,clocks.max.sm,clocks.max.mem \
+    --format=csv
+  nvcc --version | tail -2
+} >$r/device.txt 2>&1
+cat $r/device.txt
+build=/tmp/bench-device-build
+if ! { cmake -S . -B $build -G Ninja -DSCANVIZ_GUI=OFF -DSCANVIZ_TESTS=OFF -DCMAKE_BUILD_TYPE=Release \
+  >$r/build.log 2>&1 && cmake --build $build --parallel 16 >>$r/build.log 2>&1; }; then
+  tail -30 $r/build.log
+  tar -C $r -czf "$OUT/results.tgz" .
+  exit 1
+fi
+bin=$build/app/scanviz
+$bin verify --backend cuda --algorithm decoupled-lookback --block-sizes 256 \
+  --sizes 1,1000,70001,3300001,16777259,33554467 >$r/verify.txt 2>&1
+echo "verify: $(tail -1 $r/verify.txt)"
+for tool in memcheck racecheck; do
+  # 7000013 elements: several tiles per resident block, so the ring of buffers turns over.
+  timeout 200 compute-sanitizer --tool $tool --error-exitcode 99 $bin verify --backend cuda --smoke \
+    --algorithm decoupled-lookback --sizes 7000013 --block-sizes 256 >$r/sanitizer-$tool.txt 2>&1
+  echo "$tool: rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' $r/sanitizer-$tool.txt | tail -1)"
+done
+for op in add max; do
+  for variant in inclusive exclusive; do
+    flag=$([ $variant = exclusive ] && echo --exclusive)
+    name=bench-$variant-$op
+    $bin bench --algorithms decoupled-lookback --sizes 2^16,2^20,2^24,2^28,2^30 --dtype both \
+      --operator $op $flag --no-capture --no-progress --json $r/$name.json >$r/$name.txt 2>&1
+    echo "$name: $(tail -1 $r/$name.txt)"
+  done
+done
+tar -C $r -czf "$OUT/results.tgz" .
