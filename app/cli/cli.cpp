@@ -59,7 +59,11 @@ CaptureRequest captureRequestFromArgs(const Args& a) {
   auto parsedBe = parseBackend(be);
   if (!parsedBe) throw UsageError("--backend '" + be + "' is not one of auto, cuda, cpu");
   rq.backend = *parsedBe;
-  rq.exclusive = a.flag("exclusive");
+  if (a.flag("exclusive") && a.flag("inclusive"))
+    throw UsageError("--exclusive and --inclusive contradict each other; give one of them");
+  // Blelloch and exclusive Kogge-Stone produce the exclusive scan: it is their default, and
+  // --inclusive adds the conversion step.
+  rq.exclusive = a.flag("exclusive") || (!a.flag("inclusive") && exclusiveByNature(rq.algorithm));
   rq.blockSize = static_cast<int>(a.getInt("block-size", 0, -(1ll << 31), 1ll << 31));
   if (a.has("block-size") && rq.blockSize <= 0)
     throw InputError("block size " + std::to_string(rq.blockSize) +

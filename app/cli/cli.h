@@ -43,7 +43,8 @@ const CommandHelp& analyzeHelp();
 const CommandHelp& benchHelp();
 
 // Options shared by `capture` and the window: --algorithm, --input | --n [--seed],
-// --block-size, --coarsening, --operator, --dtype, --exclusive, --backend, emulator options.
+// --block-size, --coarsening, --operator, --dtype, --exclusive | --inclusive, --backend, emulator
+// options.
 const std::set<std::string>& captureValueOptions();
 const std::set<std::string>& captureFlags();
 CaptureRequest captureRequestFromArgs(const Args& a);

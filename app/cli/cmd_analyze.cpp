@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -15,6 +16,20 @@ int threePhaseCoarsening(long long n, int threads) {
   return c;
 }
 
+void row(const char* what, double counted, const std::string& formula) {
+  std::printf("  %-40s %10.0f   %s\n", what, counted, formula.c_str());
+}
+
+void rowReal(const char* what, double value, const std::string& formula) {
+  std::printf("  %-40s %10.2f   %s\n", what, value, formula.c_str());
+}
+
+std::string fmt(const char* f, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, f, v);
+  return buf;
+}
+
 }  // namespace
 
 const CommandHelp& analyzeHelp() {
@@ -22,14 +37,19 @@ const CommandHelp& analyzeHelp() {
       "analyze",
       "Count the work and depth of an algorithm on N elements and set them beside the seed "
       "texts' formulas, Brent's bound and the predicted speedup on P processors.",
-      {"scanviz analyze [--algorithm ID] [--n N] [--processors P] [--block-size B]"},
+      {"scanviz analyze [--algorithm ID] [--n N] [--processors P] [--block-size B] "
+       "[--exclusive | --inclusive]"},
       "Runs on the CPU emulator with an input of ones.",
       {{"Analyze options",
         {{"algorithm", "ID", "kogge-stone", "The scan to count (`scanviz list` names them)."},
          {"n", "N", "1024", "Input size, 1 to 2^24."},
          {"processors", "P", "32", "Processors of Brent's bound and the seed model."},
          {"block-size", "B", "the smallest block that covers N (three-phase: 64)",
-          "Threads per block."}}}},
+          "Threads per block."},
+         {"exclusive", "", "",
+          "Count the exclusive scan (the default of blelloch and kogge-stone-exclusive)."},
+         {"inclusive", "", "",
+          "Count the inclusive scan (Blelloch's with its conversion step)."}}}},
       {"scanviz analyze --algorithm kogge-stone --n 1024 --processors 32",
        "scanviz analyze --algorithm brent-kung --n 2048"},
   };
@@ -43,10 +63,13 @@ int cmdAnalyze(const std::vector<std::string>& args) {
   if (!id) throw UsageError("unknown algorithm '" + key + "'; known: " + algorithmKeyList());
   const long long n = a.getInt("n", 1024, 1, 1 << 24);
   const int p = static_cast<int>(a.getInt("processors", 32, 1, 1 << 20));
+  if (a.flag("exclusive") && a.flag("inclusive"))
+    throw UsageError("--exclusive and --inclusive contradict each other; give one of them");
 
   CaptureRequest rq;
   rq.algorithm = *id;
   rq.backend = BackendChoice::Cpu;
+  rq.exclusive = a.flag("exclusive") || (!a.flag("inclusive") && exclusiveByNature(*id));
   rq.input = generateInput(InputPattern::Ones, n, 1, DType::Int32, Operator::Add);
   rq.blockSize = static_cast<int>(a.getInt("block-size", 0, 0, kMaxBlockSize));
   if (*id == AlgorithmId::ThreePhase) {
@@ -55,36 +78,48 @@ int cmdAnalyze(const std::vector<std::string>& args) {
   }
   rq.limits.maxRecordedValues = 1ll << 26;
   const Trace t = capture(rq).trace;
-  const double work = static_cast<double>(t.counters.work);
-  const double depth = static_cast<double>(t.counters.depth);
+  const RunCounts c = countRun(t);
+  const auto f = runFormula(t);
+  const double work = static_cast<double>(c.work);
+  const double depth = static_cast<double>(c.depth);
 
-  std::printf("%s, N = %lld, block %d, section %d, %d section(s), P = %d\n", key.c_str(), n,
-              t.meta.blockSize, t.meta.sectionSize, t.meta.blocksTotal, p);
-  std::printf("  %-34s %12s   %s\n", "", "counted", "seed formula");
-  const auto f = seedFormulas(*id, n, t.meta.blockSize);
-  const auto row = [](const char* what, double counted, const std::string& formula, double value) {
-    std::printf("  %-34s %12.0f   %s = %.6g\n", what, counted, formula.c_str(), value);
-  };
-  row("work (operator applications)", work, f ? f->work : "-", f ? f->workValue : 0);
-  row("sequential work", static_cast<double>(n - 1), "N - 1", static_cast<double>(n - 1));
-  std::printf(
-      "  %-34s %12.2f   %s\n", "work / sequential work", n > 1 ? work / (n - 1) : 0.0,
-      f && n > 1 ? (std::to_string(f->workValue / (n - 1)).substr(0, 5) + "x").c_str() : "-");
-  row("depth (steps that apply the operator)", depth, f ? f->depth : "-", f ? f->depthValue : 0);
-  std::printf("  %-34s %12.2f   W/P + D = %.0f/%d + %.0f\n", "Brent's bound on P units",
-              brentBound(work, depth, p), work, p, depth);
-  std::printf("  %-34s %12.2f   N / (W/P + D)\n", "predicted speedup (Brent)",
-              static_cast<double>(n) / brentBound(work, depth, p));
-  if (f) {
-    std::printf("  %-34s %12s   N / D = %.6g\n", "speedup, unlimited units", "", n / f->depthValue);
-    std::printf("  %-34s %12s   %s = %.6g\n", "lanes occupied on a GPU", "", f->resources.c_str(),
-                f->resourcesValue);
-    std::printf("  %-34s %12s   %.6g / %d = %.6g\n", "time units on P units (seed model)", "",
-                f->resourcesValue, p, seedTimeUnits(*f, p));
-    std::printf("  %-34s %12s   N / time units = %.3g\n", "speedup over sequential (seed model)",
-                "", seedSpeedup(*f, n, p));
-    std::printf("  (%s)\n", f->source.c_str());
+  std::printf("%s, %s scan, N = %lld, block %d, section %d, %d section(s), P = %d\n", key.c_str(),
+              t.meta.inclusive ? "inclusive" : "exclusive", n, t.meta.blockSize, t.meta.sectionSize,
+              t.meta.blocksTotal, p);
+  std::printf("  %-40s %10s   %s\n", "", "counted", "formula");
+  row("work (operator applications)", work, f ? describeWork(*f) : "- (no formula in the seeds)");
+  if (exclusiveByNature(*id))
+    row("  of which exclusive -> inclusive", static_cast<double>(c.conversionWork),
+        t.meta.inclusive ? "a step of its own: each element combines its own input"
+                         : "none: the exclusive scan is this algorithm's own result");
+  row("  of which on padding", static_cast<double>(c.paddingWork),
+      "identity (+) identity in the padding of a partial section");
+  row("sequential work", static_cast<double>(n - 1), "N - 1");
+  rowReal("work / sequential work", n > 1 ? work / static_cast<double>(n - 1) : 0.0, "");
+  row("depth (dependent operator applications)", depth, f ? describeDepth(*f) : "-");
+  row("barrier steps (steps that apply it)", static_cast<double>(c.barrierSteps),
+      c.barrierSteps == c.depth ? "one application per thread and step"
+                                : "threads apply the operator several times within a step");
+  rowReal("Brent's bound on P units", brentBound(work, depth, p),
+          fmt("W/P + D = %.0f", work) + fmt("/%.0f", p) + fmt(" + %.0f", depth));
+  rowReal("predicted speedup (Brent)", brentSpeedup(n, work, depth, p),
+          fmt("N / (W/P + D) = %.4g", brentSpeedup(n, work, depth, p)));
+  rowReal("speedup, unlimited units", unlimitedSpeedup(n, depth),
+          fmt("N / D = %.4g (no P does better)", unlimitedSpeedup(n, depth)));
+  const auto sf =
+      seedFormulas(*id, t.meta.blocksTotal == 1 ? t.meta.sectionSize : n, t.meta.blockSize);
+  if (sf) {
+    SeedFormulas model = *sf;  // a conversion step lengthens the critical path too
+    model.depthValue = std::max(model.depthValue, depth);
+    std::printf("  %-40s %10s   %s = %.6g\n", "lanes occupied on a GPU", "",
+                model.resources.c_str(), model.resourcesValue);
+    std::printf("  %-40s %10s   max(%.6g / %d, D = %.6g) = %.6g\n",
+                "time units on P units (seed model)", "", model.resourcesValue, p, model.depthValue,
+                seedTimeUnits(model, p));
+    std::printf("  %-40s %10s   N / time units = %.3g\n", "speedup over sequential (seed model)",
+                "", seedSpeedup(model, n, p));
   }
+  if (f) std::printf("  (%s)\n", f->source.c_str());
   return 0;
 }
 

@@ -1,6 +1,7 @@
 #include <iostream>
 
 #include "app/cli/cli.h"
+#include "app/core/analysis.h"
 #include "app/core/capture_option_table.h"
 #include "app/core/output_file.h"
 #include "app/core/trace_json.h"
@@ -39,7 +40,9 @@ int cmdCapture(const std::vector<std::string>& args) {
   (*out == "-" ? std::cerr : std::cout)
       << "wrote " << *out << ": " << t.meta.algorithm << ", n " << t.meta.n << ", block "
       << t.meta.blockSize << ", " << t.steps.size() << " steps, work " << t.counters.work
-      << ", depth " << t.counters.depth << ", " << t.meta.backend << " (" << t.meta.device << ")\n";
+      << ", depth " << countRun(t).depth << " (" << t.counters.depth << " barrier steps), "
+      << (t.meta.inclusive ? "inclusive" : "exclusive") << ", " << t.meta.backend << " ("
+      << t.meta.device << ")\n";
   return 0;
 }
 

@@ -89,4 +89,9 @@ int defaultBlockSize(AlgorithmId id, long long n, int coarsening) {
   return b;
 }
 
+bool exclusiveByNature(AlgorithmId id) {
+  return id == AlgorithmId::Blelloch || id == AlgorithmId::BlellochConflictFree ||
+         id == AlgorithmId::KoggeStoneExclusive;
+}
+
 }  // namespace scanviz

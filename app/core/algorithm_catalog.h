@@ -49,6 +49,11 @@ int sectionSize(AlgorithmId id, int blockSize, int coarsening = 4);
 // section covers n, capped at the largest block; so the default lesson of 8 values shows 8 cells.
 int defaultBlockSize(AlgorithmId id, long long n, int coarsening = 4);
 
+// True for the scans whose working array ends up holding the EXCLUSIVE scan (Blelloch's
+// down-sweep, Kogge-Stone on the shifted input): they default to exclusive, and an inclusive
+// result costs a conversion step of its own (one application per element).
+bool exclusiveByNature(AlgorithmId id);
+
 constexpr int kMinBlockSize = 2;
 constexpr int kMaxBlockSize = 1024;
 constexpr int kThreePhaseCoarsening = 4;

@@ -1,10 +1,38 @@
 #include "app/core/analysis.h"
 
+#include <algorithm>
 #include <cmath>
 
-namespace scanviz {
+#include "kernels/scan_types.h"
 
-std::optional<SeedFormulas> seedFormulas(AlgorithmId id, long long n, int threads) {
+namespace scanviz {
+namespace {
+
+// PMPP 8.6 scans 2048-element Brent-Kung sections (1024 threads, two elements each).
+constexpr long long kHierarchicalSection = 2048;
+
+long long nextPowerOfTwo(long long n) {
+  long long p = 1;
+  while (p < n) p *= 2;
+  return p;
+}
+
+std::string num(double v) {
+  char buf[64];
+  if (std::fabs(v - std::round(v)) < 1e-9) {
+    std::snprintf(buf, sizeof buf, "%.0f", v);
+  } else {
+    std::snprintf(buf, sizeof buf, "%.4g", v);
+  }
+  return buf;
+}
+
+// The algorithm whose sections a run scans.
+AlgorithmId sectionAlgorithm(AlgorithmId id) {
+  return id == AlgorithmId::Hierarchical ? AlgorithmId::BrentKung : id;
+}
+
+std::optional<SeedFormulas> sectionFormulas(AlgorithmId id, long long n, int threads) {
   const double N = static_cast<double>(n);
   const double lg = std::log2(N);
   SeedFormulas f;
@@ -18,7 +46,6 @@ std::optional<SeedFormulas> seedFormulas(AlgorithmId id, long long n, int thread
       f = {"N log2 N - (N - 1)", N * lg - (N - 1), "log2 N", lg, "N log2 N", N * lg, "PMPP 8.3"};
       break;
     case AlgorithmId::BrentKung:
-    case AlgorithmId::Hierarchical:
       f = {"2N - 2 - log2 N",     2 * N - 2 - lg,       "2 log2 N - 1", 2 * lg - 1,
            "(N/2)(2 log2 N - 1)", N / 2 * (2 * lg - 1), "PMPP 8.4"};
       break;
@@ -45,12 +72,239 @@ std::optional<SeedFormulas> seedFormulas(AlgorithmId id, long long n, int thread
   return f;
 }
 
+// One level of a hierarchical run: `elements` values cut into `sections` sections.
+struct Level {
+  long long elements = 0;
+  long long sections = 0;
+};
+
+std::vector<Level> levelsOf(long long n, long long section) {
+  std::vector<Level> levels;
+  long long elements = std::max(1ll, n);
+  for (;;) {
+    const long long sections = (elements + section - 1) / section;
+    levels.push_back({elements, sections});
+    if (sections <= 1) break;
+    elements = sections;
+  }
+  return levels;
+}
+
+// The per-section formula of a section with `valid` elements: the sequential scan stops at the
+// last valid element, every other algorithm scans the whole padded section.
+double sectionWork(AlgorithmId id, const SeedFormulas& atS, long long valid) {
+  return id == AlgorithmId::Sequential ? static_cast<double>(valid - 1) : atS.workValue;
+}
+
+double levelWork(AlgorithmId id, const SeedFormulas& atS, const Level& l, long long section) {
+  const long long full = l.elements / section;
+  const long long last = l.elements - full * section;
+  double w = static_cast<double>(full) * sectionWork(id, atS, section);
+  if (last > 0) w += sectionWork(id, atS, last);
+  return w;
+}
+
+double levelDepth(AlgorithmId id, const SeedFormulas& atS, const Level& l) {
+  return id == AlgorithmId::Sequential && l.sections == 1 ? static_cast<double>(l.elements - 1)
+                                                          : atS.depthValue;
+}
+
+// An element that holds only the identity (padding, or the cleared root) or a value of the input.
+using Purity = std::vector<char>;
+
+// Applications in one step that combine two padding values, and the purity after the step.
+// The step's edges are (dst, src): dst = src (+) dst, src -1 meaning the thread's own input.
+int64_t paddingApplications(const TraceStep& s, int valid, Purity& pure) {
+  const auto kind = static_cast<StepKind>(s.kind);
+  const auto in = [&](int i) { return i >= 0 && i < static_cast<int>(pure.size()); };
+  int64_t count = 0;
+  switch (kind) {
+    case StepKind::Load:
+      for (size_t i = 0; i < pure.size(); ++i) pure[i] = static_cast<int>(i) >= valid;
+      return 0;
+    case StepKind::ClearLast:
+      if (!pure.empty()) pure.back() = 1;
+      return 0;
+    case StepKind::KoggeStoneShift:
+      for (size_t i = pure.size(); i-- > 1;) pure[i] = pure[i - 1];
+      if (!pure.empty()) pure[0] = 1;
+      return 0;
+    case StepKind::ThreadScan:
+    case StepKind::SequentialStep:
+      // A chain: each application reads the value its left neighbour got in this step.
+      for (const auto& [dst, src] : s.edges) {
+        if (!in(dst) || !in(src)) continue;
+        if (pure[dst] && pure[src]) ++count;
+        pure[dst] = pure[dst] && pure[src];
+      }
+      return count;
+    case StepKind::BlellochDown: {
+      const Purity before = pure;
+      for (const auto& [dst, src] : s.edges) {
+        if (!in(dst) || !in(src)) continue;
+        if (before[dst] && before[src]) ++count;
+        pure[src] = before[dst];
+        pure[dst] = before[dst] && before[src];
+      }
+      return count;
+    }
+    default: {
+      const Purity before = pure;
+      for (const auto& [dst, src] : s.edges) {
+        if (!in(dst)) continue;
+        const bool srcPure = src < 0 ? dst >= valid : (in(src) && before[src]);
+        if (before[dst] && srcPure) ++count;
+        pure[dst] = before[dst] && srcPure;
+      }
+      return count;
+    }
+  }
+}
+
+bool isConversion(const TraceStep& s) {
+  return s.kind == static_cast<int>(StepKind::ToInclusive);
+}
+
+}  // namespace
+
+std::optional<SeedFormulas> seedFormulas(AlgorithmId id, long long n, int threads) {
+  if (id != AlgorithmId::Hierarchical) return sectionFormulas(id, n, threads);
+  const long long section = std::min(nextPowerOfTwo(n), kHierarchicalSection);
+  const auto r = runFormula(id, n, static_cast<int>(section), static_cast<int>(section / 2), false);
+  const auto bk = sectionFormulas(AlgorithmId::BrentKung, section, threads);
+  if (!r || !bk) return std::nullopt;
+  // Lanes: every section's resident block for its steps, and one lane per element added back.
+  double lanes = 0;
+  for (const Level& l : levelsOf(n, section))
+    lanes += static_cast<double>(l.sections) * bk->resourcesValue +
+             (l.sections > 1 ? static_cast<double>(l.elements - section) : 0);
+  return SeedFormulas{
+      r->work, r->workValue, r->depth, r->depthValue, "B (S/2)(2 log2 S - 1) + ... + (N - S)",
+      lanes,   "PMPP 8.6"};
+}
+
+std::optional<RunFormula> runFormula(AlgorithmId id, long long n, int sectionSize, int threads,
+                                     bool inclusive) {
+  const AlgorithmId algo = sectionAlgorithm(id);
+  const long long S = std::max(1, sectionSize);
+  const auto atS = sectionFormulas(algo, S, std::max(1, threads));
+  if (!atS) return std::nullopt;
+  const std::vector<Level> levels = levelsOf(n, S);
+  RunFormula r;
+  r.source = id == AlgorithmId::Hierarchical ? "PMPP 8.6 over " + atS->source : atS->source;
+  const std::string atSText = " at N = " + num(static_cast<double>(S));
+  if (levels.size() == 1) {
+    const long long valid = algo == AlgorithmId::Sequential ? n : S;
+    r.workValue = sectionWork(algo, *atS, valid);
+    r.depthValue = levelDepth(algo, *atS, levels[0]);
+    r.at = "N = " + num(static_cast<double>(valid));
+    if (algo == AlgorithmId::ThreePhase) r.at += ", T = " + num(threads);
+    r.work = atS->work;
+    r.depth = atS->depth;
+  } else {
+    // B sections, then the scan of their sums (recursively), then the add-back of N - S.
+    std::string w, d;
+    for (size_t k = 0; k < levels.size(); ++k) {
+      const Level& l = levels[k];
+      const double lw = levelWork(algo, *atS, l, S);
+      r.workValue += lw;
+      r.depthValue += levelDepth(algo, *atS, l);
+      const std::string what = k == 0 ? "" : (k == 1 ? " [the block sums]" : " [their sums]");
+      w += (k ? " + " : "") + num(lw) + what;
+      d += (k ? " + " : "") + num(levelDepth(algo, *atS, l));
+    }
+    for (size_t k = 0; k + 1 < levels.size(); ++k) {
+      const double add = static_cast<double>(levels[k].elements - S);
+      r.workValue += add;
+      r.depthValue += 1;
+      w += " + " + num(add) + " [add back]";
+      d += " + 1";
+    }
+    r.at = "S = " + num(static_cast<double>(S)) + ", N = " + num(static_cast<double>(n));
+    r.work = num(static_cast<double>(levels[0].sections)) + " sections x (" + atS->work + atSText +
+             "), the sums' scan, the add-back (N - S): " + w;
+    r.depth = "(" + atS->depth + atSText + ") per level + 1 per add-back: " + d;
+  }
+  if (inclusive && exclusiveByNature(id)) {
+    r.conversionWork = static_cast<double>(levels[0].sections * S);
+    r.conversionDepth = static_cast<double>(S / std::max(1, threads));
+    r.workValue += r.conversionWork;
+    r.depthValue += r.conversionDepth;
+    r.conversion = "exclusive -> inclusive";
+  }
+  return r;
+}
+
+std::string describeWork(const RunFormula& f) {
+  std::string s = f.work + " = " + num(f.workValue - f.conversionWork) + "  (" + f.at + ")";
+  if (f.conversionWork > 0)
+    s += "  + " + num(f.conversionWork) + " " + f.conversion + " = " + num(f.workValue);
+  return s;
+}
+
+std::string describeDepth(const RunFormula& f) {
+  std::string s = f.depth + " = " + num(f.depthValue - f.conversionDepth);
+  if (f.conversionDepth > 0)
+    s += "  + " + num(f.conversionDepth) + " " + f.conversion + " = " + num(f.depthValue);
+  return s;
+}
+
+std::optional<RunFormula> runFormula(const Trace& t) {
+  const auto id = findAlgorithm(t.meta.algorithm);
+  if (!id) return std::nullopt;
+  return runFormula(*id, t.meta.n, t.meta.sectionSize, t.meta.blockSize, t.meta.inclusive);
+}
+
+int64_t stepDepth(const TraceStep& s) {
+  if (s.ops <= 0) return 0;
+  if (s.active.empty()) return 1;
+  // Every algorithm gives its working threads equal shares; the longest share is the step's run.
+  const auto threads = static_cast<int64_t>(s.active.size());
+  return (s.ops + threads - 1) / threads;
+}
+
+RunCounts countRun(const Trace& t) {
+  RunCounts c;
+  c.work = t.counters.work;
+  const long long S = std::max(1, t.meta.sectionSize);
+  const std::vector<Level> levels = levelsOf(t.meta.n, S);
+  // The recorded block of each level has the same edges as any other block of that level, so
+  // the padding of the level's last (partial) section is counted over its steps.
+  std::vector<Purity> pure(levels.size(), Purity(static_cast<size_t>(S), 0));
+  for (const TraceStep& s : t.steps) {
+    c.depth += stepDepth(s);
+    if (s.ops > 0) ++c.barrierSteps;
+    if (isConversion(s)) {
+      c.conversionDepth += stepDepth(s);
+      // The recorded block's share times the sections of its level.
+      const auto level = static_cast<size_t>(std::max(0, s.level));
+      c.conversionWork += s.ops * (level < levels.size() ? levels[level].sections : 1);
+    }
+    if (s.array != "section" || s.level < 0 || s.level >= static_cast<int>(levels.size())) continue;
+    const Level& l = levels[static_cast<size_t>(s.level)];
+    const long long valid = l.elements - (l.sections - 1) * S;
+    if (valid >= S || static_cast<int>(s.values.size()) != S) continue;
+    c.paddingWork +=
+        paddingApplications(s, static_cast<int>(valid), pure[static_cast<size_t>(s.level)]);
+  }
+  return c;
+}
+
 double brentBound(double work, double depth, int processors) {
   return work / static_cast<double>(processors) + depth;
 }
 
+double brentSpeedup(long long n, double work, double depth, int processors) {
+  // A run without work (N = 1) still takes a step, as unlimitedSpeedup assumes.
+  return static_cast<double>(n) / std::max(1.0, brentBound(work, depth, processors));
+}
+
+double unlimitedSpeedup(long long n, double depth) {
+  return static_cast<double>(n) / std::max(1.0, depth);
+}
+
 double seedTimeUnits(const SeedFormulas& f, int processors) {
-  return f.resourcesValue / static_cast<double>(processors);
+  return std::max(f.resourcesValue / static_cast<double>(processors), f.depthValue);
 }
 
 double seedSpeedup(const SeedFormulas& f, long long n, int processors) {

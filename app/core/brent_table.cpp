@@ -35,7 +35,6 @@ BrentTable brentTable(long long n, int processors, int threads, const TimingRun*
     table.baseline = base.key();
     table.baselineMs = pointMs(*run, base, dtype, n);
   }
-  const double sequentialSteps = static_cast<double>(std::max(1ll, n - 1));
   for (const AlgorithmInfo& info : allAlgorithms()) {
     const auto f = seedFormulas(info.id, n, table.threads);
     if (!f) continue;
@@ -45,7 +44,7 @@ BrentTable brentTable(long long n, int processors, int threads, const TimingRun*
     row.formulas = *f;
     row.brentUnits = brentBound(f->workValue, f->depthValue, table.processors);
     row.seedUnits = seedTimeUnits(*f, table.processors);
-    row.predictedSpeedup = sequentialSteps / row.brentUnits;
+    row.predictedSpeedup = brentSpeedup(n, f->workValue, f->depthValue, table.processors);
     row.seedSpeedup = seedSpeedup(*f, n, table.processors);
     row.measuredMs = run ? pointMs(*run, BenchSubject::of(info.id), dtype, n) : kNaN;
     row.measuredSpeedup = table.baselineMs / row.measuredMs;

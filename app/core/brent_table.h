@@ -1,6 +1,6 @@
 // Brent's theorem next to the stopwatch: for each algorithm with a seed formula, the work W and
 // depth D at N, the bound W/P + D on P execution units, the seeds' model in which every occupied
-// lane costs a unit, the speedups over the N - 1 steps of the sequential scan they predict, and
+// lane costs a unit (never below D), the speedups over the N steps of the sequential scan, and
 // the speedup a benchmark run measured at the same N (the sequential baseline's time over the
 // algorithm's). No UI here.
 #pragma once
@@ -18,8 +18,8 @@ struct BrentRow {
   std::string key;
   SeedFormulas formulas;
   double brentUnits = 0;        // W/P + D
-  double seedUnits = 0;         // occupied lanes / P
-  double predictedSpeedup = 0;  // (N - 1) / (W/P + D)
+  double seedUnits = 0;         // max(occupied lanes / P, D)
+  double predictedSpeedup = 0;  // N / (W/P + D), the seeds' N steps of the sequential scan
   double seedSpeedup = 0;       // N / seed units
   double measuredMs = 0;        // NaN when the run has no point for it
   double measuredSpeedup = 0;   // baseline time / this time; NaN without both

@@ -32,7 +32,12 @@ OptionSection makeCaptureSection() {
            "Elements per thread of three-phase, a power of two up to 64."},
           {"operator", "OP", "add", "The scan's operator.", {"add", "max", "min", "mul"}},
           {"dtype", "T", "int32", "The element type.", {"int32", "float32"}},
-          {"exclusive", "", "", "Exclusive scan (each output leaves out its own element)."},
+          {"exclusive", "", "",
+           "Exclusive scan (each output leaves out its own element); the default of blelloch, "
+           "blelloch-conflict-free and kogge-stone-exclusive."},
+          {"inclusive", "", "",
+           "Inclusive scan, the default of the other algorithms; Blelloch's is converted in a "
+           "step of its own."},
           {"backend",
            "B",
            "auto",

@@ -61,7 +61,8 @@ struct TraceBlock {
 
 struct TraceCounters {
   int64_t work = 0;            // operator applications, all blocks
-  int64_t depth = 0;           // steps of the critical path that applied the operator
+  int64_t depth = 0;           // steps that applied the operator (barrier steps; the
+                               // critical path is countRun(t).depth, app/core/analysis.h)
   int64_t sequentialWork = 0;  // n - 1
 };
 

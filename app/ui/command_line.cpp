@@ -63,7 +63,7 @@ CaptureConfig configFromArgs(const Args& a) {
   c.op = parseName(a, "operator", c.op, parseOperator, "add, max, min, mul");
   c.dtype = parseName(a, "dtype", c.dtype, parseDType, "int32, float32");
   c.backend = parseName(a, "backend", c.backend, parseBackend, "auto, cuda, cpu");
-  c.exclusive = a.flag("exclusive");
+  c.exclusive = a.flag("exclusive") || (!a.flag("inclusive") && exclusiveByNature(c.algorithm));
   c.blockSize = static_cast<int>(std::max(0ll, a.getInt("block-size", 0, -(1ll << 31), 1ll << 31)));
   c.coarsening = static_cast<int>(a.getInt("coarsening", c.coarsening, 1, 64));
   c.recordBlock = static_cast<int>(a.getInt("record-block", 0, 0, 1 << 30));

@@ -1,5 +1,6 @@
 #include "app/ui/compare_counters.h"
 
+#include "app/core/analysis.h"
 #include "app/core/result_check.h"
 #include "app/core/step_metrics.h"
 
@@ -29,8 +30,14 @@ std::vector<CounterRow> compareCounters(const Trace& t, int step) {
                       " (N - 1 = " + std::to_string(t.counters.sequentialWork) + ")",
                   "Operator applications so far, of the run's total W, next to the sequential "
                   "scan's N - 1."});
-  rows.push_back({"depth", std::to_string(t.counters.depth),
-                  "Steps that apply the operator: the critical path."});
+  const RunCounts c = countRun(t);
+  rows.push_back(
+      {"depth",
+       std::to_string(c.depth) + (c.depth == c.barrierSteps
+                                      ? ""
+                                      : " (" + std::to_string(c.barrierSteps) + " barrier steps)"),
+       "The critical path of dependent operator applications; barrier steps are the "
+       "steps that apply the operator."});
   if (step == last && !t.output.empty())
     rows.push_back({"result", resultText(t), "The output checked against the sequential scan."});
   return rows;

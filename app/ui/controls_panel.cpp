@@ -37,6 +37,10 @@ bool algorithmCombo(CaptureConfig& c) {
         const std::string label = "   " + std::string(a.name);
         if (ImGui::Selectable(label.c_str(), a.id == c.algorithm)) {
           changed = a.id != c.algorithm;
+          // Moving between an exclusive-by-nature scan (Blelloch) and an inclusive one takes the
+          // new algorithm's own variant; otherwise the chosen variant stays.
+          if (exclusiveByNature(a.id) != exclusiveByNature(c.algorithm))
+            c.exclusive = exclusiveByNature(a.id);
           c.algorithm = a.id;
         }
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(a.summary).c_str());

@@ -25,26 +25,28 @@ std::string count(long long v) {
   return std::to_string(v);
 }
 
-// The N the seeds' formulas talk about: the padded section of a one-block scan, else the input.
-long long formulaN(const Trace& t) {
-  return t.meta.n <= t.meta.sectionSize ? t.meta.sectionSize : t.meta.n;
-}
-
-void addWorkRows(const Trace& t, const StepMetrics& m, std::vector<CounterRow>& rows) {
+void addWorkRows(const Trace& t, const StepMetrics& m, const RunCounts& c,
+                 std::vector<CounterRow>& rows) {
   rows.push_back(
       {"Ops this step", count(m.ops), "Operator applications in this step, over all its threads."});
   rows.push_back(
-      {"Work so far", count(m.cumulativeWork) + " of " + count(t.counters.work),
+      {"Work so far", count(m.cumulativeWork) + " of " + count(c.work),
        "Operator applications up to and including this step, next to the whole run's work W."});
+  if (c.conversionWork > 0)
+    rows.push_back({"Exclusive -> inclusive", count(c.conversionWork) + " of the work",
+                    "This algorithm produces the exclusive scan; the inclusive one asked for "
+                    "takes a step of its own in which each element combines its own input."});
+  if (c.paddingWork > 0)
+    rows.push_back({"Work on padding", count(c.paddingWork) + " of the work",
+                    "Applications that combine the identity padding of a partial section with "
+                    "more padding: counted in W, they change no result."});
   rows.push_back({"Sequential work", count(t.counters.sequentialWork) + "  (N - 1)",
                   "What one thread walking the array needs: the yardstick for work efficiency."});
-  const auto id = findAlgorithm(t.meta.algorithm);
-  const auto f = id ? seedFormulas(*id, formulaN(t), t.meta.blockSize) : std::nullopt;
+  const auto f = runFormula(t);
   if (f)
-    rows.push_back({"Seed formula",
-                    f->work + " = " + number(f->workValue) + "  (N = " + count(formulaN(t)) + ")",
-                    "The work the course material predicts (" + f->source +
-                        "); padding makes N the section size for a one-block scan."});
+    rows.push_back({"Seed formula", describeWork(*f),
+                    "The work this algorithm's own formula predicts (" + f->source +
+                        "), at the section length S its sections are padded to."});
 }
 
 void addThreadRows(const StepMetrics& m, bool section, std::vector<CounterRow>& rows) {
@@ -85,21 +87,33 @@ std::vector<CounterRow> counterRows(const Trace& t, int step, int processors) {
   const bool section = isSectionStep(t.steps[static_cast<size_t>(step)]);
   rows.push_back({"Step", count(step) + " of " + count(static_cast<long long>(t.steps.size()) - 1),
                   "Step 0 is the state right after the load; every later step ends at a barrier."});
-  rows.push_back({"Depth D", count(t.counters.depth) + " steps",
-                  "Steps that apply the operator: the critical path of the run."});
-  addWorkRows(t, m, rows);
+  const RunCounts c = countRun(t);
+  rows.push_back(
+      {"Depth D",
+       c.depth == c.barrierSteps
+           ? count(c.depth) + " steps"
+           : count(c.depth) + " applications  (" + count(c.barrierSteps) + " barrier steps)",
+       "Depth: the critical path of dependent operator applications, where a thread that applies "
+       "the operator several times in one step (three-phase's sequential phases) counts each. "
+       "Barrier steps: the steps that apply the operator."});
+  addWorkRows(t, m, c, rows);
   addThreadRows(m, section, rows);
   rows.push_back(
       {"Bank conflicts", section ? bankText(m.banks) : "not a shared-memory step",
        "The worst conflict: n-way when one warp sends n accesses to one of the 32 four-byte "
        "banks in one instruction, which then replays n - 1 times; and the replays summed over "
        "the step's warps and accesses. Computed from the step's operator applications."});
-  const double w = static_cast<double>(t.counters.work), d = static_cast<double>(t.counters.depth);
+  const double w = static_cast<double>(c.work), d = static_cast<double>(c.depth);
   rows.push_back(
       {"Brent W/P + D",
        number(w) + "/" + count(processors) + " + " + number(d) + " = " +
            number(brentBound(w, d, processors)) + " steps",
        "Brent's theorem: with P processors the run needs at most W/P + D steps. Set P above."});
+  rows.push_back({"Predicted speedup",
+                  number(brentSpeedup(t.meta.n, w, d, processors)) + "x  (at most " +
+                      number(unlimitedSpeedup(t.meta.n, d)) + "x = N / D)",
+                  "The sequential scan's N steps over Brent's bound; with unlimited processors "
+                  "the bound falls to the depth D, so no P beats N / D."});
   return rows;
 }
 

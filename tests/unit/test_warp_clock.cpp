@@ -105,7 +105,7 @@ TEST(BrentTable, BoundAndSeedModelAtNForPUnits) {
   EXPECT_DOUBLE_EQ(kogge->formulas.workValue, 9217);
   EXPECT_DOUBLE_EQ(kogge->brentUnits, 9217.0 / 4 + 10);
   EXPECT_DOUBLE_EQ(kogge->seedUnits, 1024.0 * 10 / 4);
-  EXPECT_DOUBLE_EQ(kogge->predictedSpeedup, 1023 / (9217.0 / 4 + 10));
+  EXPECT_DOUBLE_EQ(kogge->predictedSpeedup, 1024 / (9217.0 / 4 + 10));
   EXPECT_TRUE(std::isnan(kogge->measuredSpeedup));
   for (const BrentRow& r : table.rows)
     EXPECT_NE(r.id, AlgorithmId::DecoupledLookback);  // no seed formula

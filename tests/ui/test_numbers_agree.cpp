@@ -1,0 +1,227 @@
+// The guard of issue 14: over every algorithm x operator x N x P, the numbers the analysis, the
+// `scanviz analyze` command and the counters panel print never contradict each other or the
+// algorithm's own formula.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+#include <sstream>
+
+#include "app/cli/cli.h"
+#include "app/core/analysis.h"
+#include "app/core/capture.h"
+#include "app/core/input_spec.h"
+#include "app/ui/counter_rows.h"
+
+namespace scanviz {
+namespace {
+
+// Powers of two, their neighbours, odd lengths, and lengths of more than one section.
+const std::vector<long long> kLengths = {1,    2,    3,    5,    7,    8,    9,    10,  16,   31,
+                                         33,   64,   100,  127,  129,  255,  256,  513, 1000, 1023,
+                                         1024, 1025, 2047, 2048, 2049, 3001, 4095, 4096};
+const std::vector<int> kProcessors = {1, 4, 32, 1024, 1 << 20};
+const std::vector<Operator> kOperators = {Operator::Add, Operator::Max, Operator::Min,
+                                          Operator::Mul};
+
+std::string what(const Trace& t, int p) {
+  return t.meta.algorithm + " " + t.meta.op + (t.meta.inclusive ? " inclusive" : " exclusive") +
+         " N=" + std::to_string(t.meta.n) + " block=" + std::to_string(t.meta.blockSize) +
+         " P=" + std::to_string(p);
+}
+
+Trace captureOnes(AlgorithmId id, long long n, Operator op, bool exclusive) {
+  CaptureRequest rq;
+  rq.algorithm = id;
+  rq.backend = BackendChoice::Cpu;
+  rq.op = op;
+  rq.exclusive = exclusive;
+  // Ones: no product or sum overflows int32 at 4096 elements.
+  rq.input = generateInput(InputPattern::Ones, n, 1, DType::Int32, op);
+  rq.limits.maxRecordedValues = 1ll << 26;
+  return capture(rq).trace;
+}
+
+std::string counterValue(const std::vector<CounterRow>& rows, const std::string& label) {
+  for (const CounterRow& r : rows)
+    if (r.label == label) return r.value;
+  return "missing";
+}
+
+void checkRun(const Trace& t) {
+  const auto id = findAlgorithm(t.meta.algorithm);
+  ASSERT_TRUE(id.has_value());
+  const RunCounts c = countRun(t);
+  const auto f = runFormula(t);
+  const long long n = t.meta.n;
+  const double w = static_cast<double>(c.work), d = static_cast<double>(c.depth);
+  const std::string base = what(t, 0);
+
+  // Work: the algorithm's own formula, with the conversion named and counted apart.
+  ASSERT_EQ(f.has_value(), seedFormulas(*id, 1024, 64).has_value()) << base;
+  if (f) {
+    EXPECT_DOUBLE_EQ(f->workValue, w) << base << ": " << describeWork(*f);
+    EXPECT_DOUBLE_EQ(f->depthValue, d) << base << ": " << describeDepth(*f);
+    EXPECT_DOUBLE_EQ(f->conversionWork, static_cast<double>(c.conversionWork)) << base;
+    EXPECT_DOUBLE_EQ(f->conversionDepth, static_cast<double>(c.conversionDepth)) << base;
+  }
+  EXPECT_EQ(c.conversionWork > 0, t.meta.inclusive && exclusiveByNature(*id)) << base;
+  // Padding: none without padding, never more than the work.
+  EXPECT_LE(c.paddingWork + c.conversionWork, c.work) << base;
+  if (n == t.meta.sectionSize) EXPECT_EQ(c.paddingWork, 0) << base;
+  // Depth: the critical path is at least the barrier steps, and at least log2 N for the
+  // parallel scans.
+  EXPECT_GE(c.depth, c.barrierSteps) << base;
+  if (*id != AlgorithmId::Sequential && n > 1)
+    EXPECT_GE(d, std::floor(std::log2(static_cast<double>(n)))) << base;
+  if (*id == AlgorithmId::Sequential && t.meta.blocksTotal == 1)
+    EXPECT_EQ(c.depth, std::max(0ll, n - 1)) << base;
+
+  for (int p : kProcessors) {
+    const std::string at = what(t, p);
+    // No predicted speedup beats the unlimited-processor one.
+    EXPECT_LE(brentSpeedup(n, w, d, p), unlimitedSpeedup(n, d) + 1e-12) << at;
+    const auto sf =
+        seedFormulas(*id, t.meta.blocksTotal == 1 ? t.meta.sectionSize : n, t.meta.blockSize);
+    if (sf) EXPECT_LE(seedSpeedup(*sf, n, p), n / sf->depthValue + 1e-12) << at;
+    // The counters panel prints the same numbers.
+    const std::vector<CounterRow> rows = counterRows(t, static_cast<int>(t.steps.size()) - 1, p);
+    const std::string depthRow = counterValue(rows, "Depth D");
+    EXPECT_EQ(depthRow.substr(0, depthRow.find(' ')), std::to_string(c.depth)) << at;
+    if (c.barrierSteps != c.depth)
+      EXPECT_NE(depthRow.find("(" + std::to_string(c.barrierSteps) + " barrier steps)"),
+                std::string::npos)
+          << at << ": " << depthRow;
+    const std::string work = counterValue(rows, "Work so far");
+    EXPECT_EQ(work.substr(work.find(" of ") + 4), std::to_string(c.work)) << at;
+    if (f) EXPECT_EQ(counterValue(rows, "Seed formula"), describeWork(*f)) << at;
+    EXPECT_EQ(counterValue(rows, "Work on padding") != "missing", c.paddingWork > 0) << at;
+    const std::string brent = counterValue(rows, "Brent W/P + D");
+    std::ostringstream bound;
+    bound << " + " << c.depth << " = ";
+    EXPECT_NE(brent.find(bound.str()), std::string::npos) << at << ": " << brent;
+  }
+}
+
+TEST(NumbersAgree, EveryAlgorithmOperatorLengthAndProcessorCount) {
+  size_t runs = 0;
+  for (const AlgorithmInfo& a : allAlgorithms()) {
+    for (size_t k = 0; k < kLengths.size(); ++k) {
+      const long long n = kLengths[k];
+      // Every operator on the short inputs; one operator each (in turn) on the longer ones, whose
+      // work and depth do not depend on the operator anyway.
+      std::vector<Operator> ops = kOperators;
+      if (n > 64) ops = {kOperators[k % kOperators.size()]};
+      for (Operator op : ops) {
+        for (bool exclusive : {false, true}) {
+          if (n > 64 && exclusive != exclusiveByNature(a.id)) continue;  // the default only
+          const Trace t = captureOnes(a.id, n, op, exclusive);
+          checkRun(t);
+          ++runs;
+          if (HasFailure()) return;  // one broken case says enough
+        }
+      }
+    }
+  }
+  EXPECT_GT(runs, 500u);
+}
+
+// The issue's three reproductions, with the numbers they must give now.
+TEST(NumbersAgree, ThreePhaseDepthIsTheSeedsCriticalPath) {
+  CaptureRequest rq;
+  rq.algorithm = AlgorithmId::ThreePhase;
+  rq.backend = BackendChoice::Cpu;
+  rq.input = generateInput(InputPattern::Ones, 1024, 1, DType::Int32, Operator::Add);
+  rq.blockSize = 64;
+  rq.coarsening = 16;
+  const Trace t = capture(rq).trace;
+  const RunCounts c = countRun(t);
+  EXPECT_EQ(c.depth, 15 + 6 + 15);  // N/T - 1 + log2 T + N/T - 1
+  EXPECT_EQ(c.barrierSteps, 8);     // phase 1, six Kogge-Stone steps, phase 3
+  EXPECT_NEAR(brentSpeedup(1024, 2226, 36, 1024), 1024 / (2226.0 / 1024 + 36), 1e-9);
+  EXPECT_LT(brentSpeedup(1024, 2226, 36, 1024), unlimitedSpeedup(1024, 36));
+}
+
+TEST(NumbersAgree, HierarchicalCountsItsPaddingApartAndUsesItsOwnFormula) {
+  const Trace t = captureOnes(AlgorithmId::Hierarchical, 4096, Operator::Add, false);
+  const RunCounts c = countRun(t);
+  EXPECT_EQ(c.work, 14297);
+  // Level 1 scans 2 block sums in a 2048-element section: the up-sweep's 1023 + 511 + ... and
+  // the down-sweep's applications that combine padding with padding.
+  EXPECT_GT(c.paddingWork, 2000);
+  EXPECT_LT(c.paddingWork, 4083);
+  const auto f = runFormula(t);
+  ASSERT_TRUE(f);
+  EXPECT_DOUBLE_EQ(f->workValue, 2 * 4083 + 4083 + 2048);  // 2 sections, their sums, add-back
+  EXPECT_EQ(f->work.find("2N - 2 - log2 N at N = 2048") != std::string::npos, true) << f->work;
+}
+
+TEST(NumbersAgree, PaddingOfTenElementsInASectionOfSixteen) {
+  // Kogge-Stone, strides 1, 2, 4, 8 over 16 slots of which 10 hold data: padding (+) padding is
+  // 5 at stride 1 (dst 11..15), 3 at stride 2 (13..15; 11 and 12 now hold data), 0 after.
+  const Trace t = captureOnes(AlgorithmId::KoggeStone, 10, Operator::Add, false);
+  EXPECT_EQ(t.meta.sectionSize, 16);
+  EXPECT_EQ(countRun(t).paddingWork, 8);
+  EXPECT_EQ(countRun(t).work, 49);  // 16 log2 16 - 15
+}
+
+TEST(NumbersAgree, BlellochIsExclusiveByDefaultAndItsConversionIsAStep) {
+  const Trace inclusive = captureOnes(AlgorithmId::Blelloch, 1024, Operator::Add, false);
+  const RunCounts c = countRun(inclusive);
+  EXPECT_EQ(c.work, 2046 + 1024);
+  EXPECT_EQ(c.conversionWork, 1024);
+  EXPECT_EQ(c.depth, 20 + 2);  // each of the 512 threads converts its two elements
+  const auto f = runFormula(inclusive);
+  ASSERT_TRUE(f);
+  EXPECT_EQ(describeWork(*f), "2(N - 1) = 2046  (N = 1024)  + 1024 exclusive -> inclusive = 3070");
+  // The command line's default for Blelloch is the exclusive scan.
+  const Args a({"--algorithm", "blelloch", "--n", "16"}, captureValueOptions(), captureFlags());
+  EXPECT_TRUE(captureRequestFromArgs(a).exclusive);
+  const Args b({"--algorithm", "blelloch", "--n", "16", "--inclusive"}, captureValueOptions(),
+               captureFlags());
+  EXPECT_FALSE(captureRequestFromArgs(b).exclusive);
+  const Args k({"--algorithm", "kogge-stone", "--n", "16"}, captureValueOptions(), captureFlags());
+  EXPECT_FALSE(captureRequestFromArgs(k).exclusive);
+}
+
+// `scanviz analyze` prints the numbers the counters panel shows for the same run.
+TEST(NumbersAgree, AnalyzeCommandAndCountersPanel) {
+  struct Case {
+    const char* algorithm;
+    long long n;
+  };
+  for (const Case& k : {Case{"kogge-stone", 1000}, Case{"blelloch", 1024},
+                        Case{"hierarchical", 4096}, Case{"brent-kung", 10}}) {
+    testing::internal::CaptureStdout();
+    const int code = runCli({"analyze", "--algorithm", k.algorithm, "--n", std::to_string(k.n),
+                             "--processors", "32"})
+                         .value_or(-1);
+    const std::string out = testing::internal::GetCapturedStdout();
+    ASSERT_EQ(code, 0) << out;
+    const auto id = findAlgorithm(k.algorithm);
+    const Trace t = captureOnes(*id, k.n, Operator::Add, exclusiveByNature(*id));
+    const RunCounts c = countRun(t);
+    const auto counted = [&out](const std::string& label) {
+      const size_t at = out.find(label);
+      if (at == std::string::npos) return std::string("missing");
+      std::istringstream line(out.substr(at + label.size()));
+      std::string v;
+      line >> v;
+      return v;
+    };
+    EXPECT_EQ(counted("work (operator applications)"), std::to_string(c.work)) << out;
+    EXPECT_EQ(counted("depth (dependent operator applications)"), std::to_string(c.depth)) << out;
+    EXPECT_EQ(counted("of which on padding"), std::to_string(c.paddingWork)) << out;
+    const std::vector<CounterRow> rows = counterRows(t, static_cast<int>(t.steps.size()) - 1, 32);
+    const std::string brent = counterValue(rows, "Brent W/P + D");
+    const std::string bound = brent.substr(brent.rfind("= ") + 2);
+    char expect[32];
+    std::snprintf(expect, sizeof expect, "%.2f",
+                  brentBound(static_cast<double>(c.work), static_cast<double>(c.depth), 32));
+    EXPECT_EQ(counted("Brent's bound on P units"), expect) << out;
+    EXPECT_NEAR(std::stod(bound), std::stod(expect), 0.006) << brent;
+  }
+}
+
+}  // namespace
+}  // namespace scanviz
