@@ -88,8 +88,11 @@ class ArraySceneBuilder {
     // Which cells the step wrote and how: the rule lives with the step model (step_writes.h), so
     // that the heat view, Compare and the exported pictures mark the same cells.
     writes_ = cellWrites(t_, rq_.step);
+    // A sequential pass within the step (three-phase phase 1) reads each left neighbour's NEW
+    // value: its operands are in the row the step wrote, not in the row before it.
+    chain_ = s_.kind == static_cast<int>(StepKind::ThreadScan);
     for (const auto& [dst, src] : s_.edges)
-      if (src >= 0) sources_.insert(src);
+      if (src >= 0 && !chain_) sources_.insert(src);
     moves_ = stepMoves(s_);
     before_ = beforeValues();
     naming_ = sectionStep() ? RowNaming{"XY", 0}
@@ -411,8 +414,12 @@ class ArraySceneBuilder {
     const int beforeCount = static_cast<int>(before_->size());
     for (const auto& [dst, src] : s_.edges) {
       if (dst != i || src < 0 || src >= beforeCount) continue;
-      tip += "\nwritten this step: " + applied(nameOf(src), nameOf(dst)) + " = " +
-             applied(value(src), value(dst)) + " = " + full;
+      // In a chain the left operand is the value its neighbour got in this very step.
+      const std::string left =
+          chain_ ? formatValue(s_.values[static_cast<size_t>(src)], t_.meta.dtype) : value(src);
+      tip +=
+          "\nwritten this step: " + applied(nameOf(src) + (chain_ ? " (new)" : ""), nameOf(dst)) +
+          " = " + applied(left, value(dst)) + " = " + full;
     }
     for (const CellMove& m : moves_) {
       if (m.dst != i || m.src < 0 || m.src >= beforeCount) continue;
@@ -456,6 +463,10 @@ class ArraySceneBuilder {
     addRowLabel(name, y, cellH_, pal_.text, "row-label");
     addCellRow({&s_.values, y, cellH_, false, "cell", naming_});
     for (int i : rq_.differingCells) markDifference(i, y);
+    if (chain_) {
+      addChainArrows(y);
+      return y + cellH_ + 0.4f * style_.labelSize;
+    }
     return y + cellH_;
   }
 
@@ -527,11 +538,26 @@ class ArraySceneBuilder {
       addArrow(cellCentre(m.src), top + gap, cellCentre(m.dst), bottom - gap, pal_.text,
                std::max(1.0f, 0.75f * width), "move-arrow", m.dst, /*dashed=*/true);
     }
+    if (chain_) return;  // its operand arrows run inside the row it wrote (addChainArrows)
     for (size_t j = 0, every = arrowStride(s_.edges.size()); j < s_.edges.size(); j += every) {
       const auto [dst, src] = s_.edges[j];
       if (src < 0 || src >= count()) continue;
       addArrow(cellCentre(src), top + gap, cellCentre(dst), bottom - gap, pal_.arrow, width,
                "arrow", dst);
+    }
+  }
+
+  // A sequential pass: each element combines its left neighbour's new value, so the arrows run
+  // along the row that was written, just under it, one link of the chain per application.
+  void addChainArrows(float rowTop) {
+    const float y = rowTop + cellH_ + 0.3f * style_.labelSize;  // in the gap above the threads
+    const float inset = 0.1f * cw_;
+    const float width = arrowWidth();
+    for (size_t j = 0, every = arrowStride(s_.edges.size()); j < s_.edges.size(); j += every) {
+      const auto [dst, src] = s_.edges[j];
+      if (src < 0 || src >= count() || dst < 0 || dst >= count()) continue;
+      addArrow(cellCentre(src) + inset, y, cellCentre(dst) - inset, y, pal_.arrow, width,
+               "chain-arrow", dst);
     }
   }
 
@@ -780,6 +806,10 @@ class ArraySceneBuilder {
         {"read as operand", swatch(pal_.beforeFill, pal_.sourceStroke, 2.5f, 0.15f * d, false), {}},
     };
     // The two kinds of arrow side by side where a step has both: the swap is the lesson.
+    if (chain_)
+      items.push_back({"operator applied to the left neighbour's new value",
+                       {},
+                       arrow(pal_.arrow, std::max(1.5f, 0.12f * style_.labelSize), false)});
     if (!moves_.empty()) {
       const float width = std::max(1.5f, 0.12f * style_.labelSize);
       items.push_back({"operator applied", {}, arrow(pal_.arrow, width, false)});
@@ -841,6 +871,7 @@ class ArraySceneBuilder {
   std::vector<CellWrite> writes_;
   std::vector<CellMove> moves_;
   std::set<int> sources_;
+  bool chain_ = false;  // the step is a sequential pass within the row (three-phase phase 1)
   std::optional<std::vector<double>> before_;
   std::vector<std::vector<double>> resultStore_;
   RowNaming naming_;
