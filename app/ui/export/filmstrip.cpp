@@ -91,8 +91,12 @@ class FilmstripBuilder {
     y = addTitle(y);
     y = addIndexRow(y);
     for (int k = first_; k <= last_; ++k) y = addStep(k, y);
-    if (last_ + 1 == static_cast<int>(t_.steps.size()) && !t_.output.empty())
-      y = addVerdict(y + 0.6f * text_.labelSize);
+    if (last_ + 1 == static_cast<int>(t_.steps.size()) && !t_.output.empty()) {
+      // The verdicts name both results: both rows are drawn, so the strip claims only what it
+      // shows.
+      y = addResultRows(y + 0.6f * text_.labelSize);
+      y = addVerdict(y + 0.3f * text_.labelSize);
+    }
     y = addLegend(y + 0.8f * text_.labelSize);
     out_.height = y + pad();
     fitWidth(out_, measure_, pad());
@@ -127,6 +131,8 @@ class FilmstripBuilder {
       labels = std::max(labels,
                         measure_(t_.steps[static_cast<size_t>(k)].label, text_.smallSize, false));
     }
+    if (last_ + 1 == static_cast<int>(t_.steps.size()) && !t_.output.empty())
+      labels = std::max(labels, measure_("exclusive \xE2\x9C\x93", text_.labelSize, false));
     cellsLeft_ = pad() + labels + 1.5f * pad();
   }
 
@@ -172,8 +178,33 @@ class FilmstripBuilder {
     const auto cellRole = before ? isBeforeCell : isAfterCell;
     const RowSpan span = spanOf(s, cellRole);
     const std::string valueRole = before ? "before-cell-value" : "cell-value";
-    const Scene row = only(s, [&](const std::string& r) { return cellRole(r) || r == valueRole; });
+    // A sequential pass's arrows run along its row, just under it (three-phase phase 1).
+    const auto keep = [&](const std::string& r) {
+      return cellRole(r) || r == valueRole || (!before && r == "chain-arrow");
+    };
+    const Scene row = only(s, keep);
     appendScene(out_, row, dxFor(s), y - span.top);
+    float bottom = y + (span.bottom - span.top);
+    for (const SceneLine& l : row.lines)
+      bottom = std::max(bottom, l.y1 + (y - span.top) + 0.45f * text_.labelSize);
+    return bottom;
+  }
+
+  // The last step's result rows (inclusive and exclusive, each checked), cells under the strip's
+  // cells and their labels in the label column.
+  float addResultRows(float y) {
+    const Scene& s = stepScene(last_);
+    const auto isResultCell = [](const std::string& r) {
+      return r.rfind("result-inclusive", 0) == 0 || r.rfind("result-exclusive", 0) == 0 ||
+             r == "result-mismatch";
+    };
+    const RowSpan span = spanOf(s, isResultCell);
+    if (!span.found) return y;
+    appendScene(out_, only(s, isResultCell), dxFor(s), y - span.top);
+    appendScene(
+        out_,
+        only(s, [](const std::string& r) { return r == "result-pass" || r == "result-fail"; }), 0,
+        y - span.top);
     return y + (span.bottom - span.top);
   }
 
