@@ -1,6 +1,7 @@
 #include "app/core/value_format.h"
 
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 
 namespace scanviz {
@@ -19,6 +20,25 @@ std::string formatValue(double v, bool integral) {
 
 std::string formatValue(double v, const std::string& dtype) {
   return formatValue(v, dtype != "float32");
+}
+
+bool isIdentitySymbol(double v, const std::string& op, const std::string& dtype) {
+  const bool integral = dtype != "float32";
+  if (op == "max") return integral ? v == static_cast<double>(INT32_MIN) : std::isinf(v) && v < 0;
+  if (op == "min") return integral ? v == static_cast<double>(INT32_MAX) : std::isinf(v) && v > 0;
+  return false;
+}
+
+std::string formatCellValue(double v, const std::string& op, const std::string& dtype) {
+  if (isIdentitySymbol(v, op, dtype)) return op == "max" ? "-\xE2\x88\x9E" : "+\xE2\x88\x9E";
+  return formatValue(v, dtype);
+}
+
+std::string scanDescription(const std::string& op, bool inclusive, const std::string& dtype) {
+  const std::string what = op == "add"   ? "sum scan (+)"
+                           : op == "mul" ? "product scan (\xC3\x97)"
+                                         : op + " scan";
+  return std::string(inclusive ? "inclusive " : "exclusive ") + what + ", " + dtype;
 }
 
 std::string groupedCount(long long n) {

@@ -10,6 +10,18 @@ std::string formatValue(double v, bool integral);
 // Same, from the trace's dtype name ("int32" | "float32").
 std::string formatValue(double v, const std::string& dtype);
 
+// The text a cell shows: the value, except the identity of max (the type's smallest value) and
+// of min (its largest), which pad sections and start exclusive scans: they read -∞ and +∞
+// instead of an eleven-digit -2147483648 that widens every cell. Add's 0 and mul's 1 are short
+// already. op: "add" | "max" | "min" | "mul".
+std::string formatCellValue(double v, const std::string& op, const std::string& dtype);
+// True when v is what formatCellValue writes as a symbol.
+bool isIdentitySymbol(double v, const std::string& op, const std::string& dtype);
+
+// What a run scans, for titles: "inclusive sum scan (+), int32", "exclusive max scan, float32".
+// A max-scan must not look like a sum.
+std::string scanDescription(const std::string& op, bool inclusive, const std::string& dtype);
+
 // A count with its thousands separated by commas: "1,048,576" reads at a glance.
 std::string groupedCount(long long n);
 

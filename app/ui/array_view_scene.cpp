@@ -141,7 +141,7 @@ class ArraySceneBuilder {
     const auto consider = [&](const std::vector<double>& values) {
       const size_t n = std::min(values.size(), kMaxResultCells);
       for (size_t i = 0; i < n; ++i) {
-        std::string text = formatValue(values[i], t_.meta.dtype);
+        std::string text = cellText(values[i]);
         if (text.size() < length) continue;
         if (text.size() > length) {
           length = text.size();
@@ -236,6 +236,10 @@ class ArraySceneBuilder {
     if (sectionStep() && t_.meta.blocksTotal > 1 && s_.level == 0)
       parts.push_back("block " + std::to_string(s_.block) + " of " +
                       std::to_string(t_.meta.blocksTotal));
+    // What is scanned: a max-scan must not look like a sum (Compare's small views name it once
+    // above them).
+    if (!rq_.compact)
+      parts.push_back(scanDescription(t_.meta.op, t_.meta.inclusive, t_.meta.dtype));
     std::string title;
     for (const std::string& part : parts) title += (title.empty() ? "" : separator) + part;
     const float maxWidth = viewTextWidth();
@@ -337,6 +341,9 @@ class ArraySceneBuilder {
 
   bool isPadding(int i) const { return i >= validCount_; }
 
+  // What a cell shows: the identity of max and min as a symbol (value_format.h).
+  std::string cellText(double v) const { return formatCellValue(v, t_.meta.op, t_.meta.dtype); }
+
   void addCell(const CellRowSpec& row, int i) {
     const float x = cellX(i) + 0.5f * (1 - kCellBox) * cw_;
     const float w = kCellBox * cw_;
@@ -377,14 +384,15 @@ class ArraySceneBuilder {
     const float size = row.before ? beforeValueSize() : valueSize_;
     const std::string full = formatValue(v, t_.meta.dtype);
     SceneText text;
-    text.text = valuesShown_ ? fitCellText(full, cw_, size, !row.before, measure_) : std::string();
+    text.text =
+        valuesShown_ ? fitCellText(cellText(v), cw_, size, !row.before, measure_) : std::string();
     text.x = x + 0.5f * w;
     text.y = row.y + 0.5f * (row.height - size);
     text.size = size;
     text.bold = !row.before;
     text.align = TextAlign::Center;
-    text.color = written      ? pal_.writtenText
-                 : padding    ? pal_.textDim
+    text.color = padding      ? pal_.textDim
+                 : written    ? pal_.writtenText
                  : row.before ? pal_.beforeText
                               : pal_.text;
     text.role = row.role + "-value";
@@ -402,6 +410,9 @@ class ArraySceneBuilder {
     const std::string name =
         row.naming.array + "[" + std::to_string(row.naming.firstIndex + i) + "]";
     std::string tip = (row.before ? "before this step: " : "") + name + " = " + full;
+    if (isIdentitySymbol((*row.values)[static_cast<size_t>(i)], t_.meta.op, t_.meta.dtype))
+      tip += " (" + cellText((*row.values)[static_cast<size_t>(i)]) + ": the identity of " +
+             t_.meta.op + ")";
     if (sectionStep() && isPadding(i) && (row.role == "cell" || row.before))
       tip += "\npadding: the identity, so it never changes a result";
     if (!written || !before_) return tip;

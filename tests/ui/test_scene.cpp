@@ -7,6 +7,7 @@
 
 #include "app/core/capture.h"
 #include "app/core/input_spec.h"
+#include "app/core/value_format.h"
 #include "app/ui/array_view_scene.h"
 #include "app/ui/counter_rows.h"
 
@@ -139,23 +140,55 @@ TEST(ArrayScene, WideValuesAreElidedWithTheValueInTheTooltip) {
     EXPECT_LE(width, text->hoverW) << text->text;  // never wider than its cell
     EXPECT_NE(text->tooltip.find("XY["), std::string::npos);
   }
-  // Max pads nothing here; force a wide value through the exclusive result's identity.
+  // Wide values in narrow cells: a prefix and an ellipsis, the whole value in the tooltip.
+  const Trace wide = captureCpu(AlgorithmId::KoggeStone,
+                                {-1999999999, -1999999, -99999, 4, 2, 1, 3, 5}, 0, Operator::Max);
+  const Scene narrow = sceneOf(wide, 0, 300);
+  bool elided = false;
+  for (const SceneText* text : narrow.textsWithRole("cell-value")) {
+    if (text->index != 0) continue;
+    EXPECT_NE(text->text.find("\xE2\x80\xA6"), std::string::npos) << text->text;
+    EXPECT_NE(text->tooltip.find("-1999999999"), std::string::npos) << text->tooltip;
+    elided = true;
+  }
+  EXPECT_TRUE(elided);
+}
+
+// The identity of max and min reads as a symbol, not as an eleven-digit number that would widen
+// every cell; the tooltip keeps the exact value.
+TEST(ArrayScene, TheIdentityOfMaxIsMinusInfinity) {
   CaptureRequest rq;
   rq.algorithm = AlgorithmId::KoggeStone;
   rq.backend = BackendChoice::Cpu;
-  rq.input = {5, -7, 4, 2};
+  rq.input = {5, -7, 4, 2, 1};  // padded to 8 with the identity
   rq.op = Operator::Max;
   rq.exclusive = true;
   const Trace ex = capture(rq).trace;
   const Scene last = sceneOf(ex, static_cast<int>(ex.steps.size()) - 1, 420);
-  bool elided = false;
+  bool seen = false;
   for (const SceneText* text : last.textsWithRole("result-exclusive-value")) {
     if (text->index != 0) continue;
-    EXPECT_NE(text->text.find("\xE2\x80\xA6"), std::string::npos) << text->text;
+    EXPECT_EQ(text->text, "-\xE2\x88\x9E");
     EXPECT_NE(text->tooltip.find("-2147483648"), std::string::npos) << text->tooltip;
-    elided = true;
+    EXPECT_NE(text->tooltip.find("the identity of max"), std::string::npos) << text->tooltip;
+    seen = true;
   }
-  EXPECT_TRUE(elided);
+  EXPECT_TRUE(seen);
+  const Scene load = sceneOf(ex, 0, 420);
+  for (const SceneText* text : load.textsWithRole("cell-value"))
+    if (text->index >= 5) EXPECT_EQ(text->text, "-\xE2\x88\x9E") << text->index;
+  EXPECT_EQ(formatCellValue(2147483647, "min", "int32"), "+\xE2\x88\x9E");
+  EXPECT_EQ(formatCellValue(-2147483648.0, "add", "int32"), "-2147483648");  // data, not identity
+  EXPECT_EQ(formatCellValue(0, "add", "int32"), "0");
+}
+
+// Titles say what is scanned: the operator, the variant, the type.
+TEST(ArrayScene, TheTitleNamesTheOperatorVariantAndType) {
+  const Trace t = captureCpu(AlgorithmId::KoggeStone, {3, 1, 7, 0}, 0, Operator::Max);
+  const Scene s = sceneOf(t, 1, 800);
+  EXPECT_TRUE(hasTextContaining(s, "title", "inclusive max scan, int32"));
+  const Trace sum = captureCpu(AlgorithmId::KoggeStone, {3, 1, 7, 0});
+  EXPECT_TRUE(hasTextContaining(sceneOf(sum, 1, 800), "title", "inclusive sum scan (+), int32"));
 }
 
 TEST(ArrayScene, FitTextKeepsAPrefixAndAnEllipsis) {

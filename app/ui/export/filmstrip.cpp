@@ -4,6 +4,7 @@
 #include <functional>
 
 #include "app/core/algorithm_catalog.h"
+#include "app/core/value_format.h"
 #include "app/ui/export/scene_geometry.h"
 
 namespace scanviz {
@@ -144,8 +145,9 @@ class FilmstripBuilder {
             ? "all " + std::to_string(t_.steps.size()) + " steps"
             : "steps " + std::to_string(first_) + "\xE2\x80\x93" + std::to_string(last_);
     addText(pad(), y,
-            algorithmName(t_.meta) + "  \xC2\xB7  N = " + std::to_string(t_.meta.n) +
-                "  \xC2\xB7  " + range,
+            algorithmName(t_.meta) + "  \xC2\xB7  " +
+                scanDescription(t_.meta.op, t_.meta.inclusive, t_.meta.dtype) +
+                "  \xC2\xB7  N = " + std::to_string(t_.meta.n) + "  \xC2\xB7  " + range,
             pal_.text, text_.titleSize, true, "title");
     return y + 1.5f * text_.titleSize;
   }
