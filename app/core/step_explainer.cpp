@@ -121,6 +121,14 @@ std::string edgeSentence(const Trace& t, const TraceStep& s) {
          (edges == 1 ? " pair" : " pairs") + " of elements" + destinationList(s);
 }
 
+// The identity as the cells show it: -inf / +inf for max and min, with the exact value.
+std::string identityText(const Trace& t) {
+  const double v = identityValue(t.meta.op, t.meta.dtype);
+  const std::string shown = formatCellValue(v, t.meta.op, t.meta.dtype);
+  const std::string exact = formatValue(v, t.meta.dtype);
+  return shown == exact ? shown : shown + " (" + exact + ")";
+}
+
 std::string loadSentence(const Trace& t, const TraceStep& s) {
   const int section = static_cast<int>(s.values.size());
   const long long start = static_cast<long long>(s.block) * std::max(1, t.meta.sectionSize);
@@ -134,12 +142,8 @@ std::string loadSentence(const Trace& t, const TraceStep& s) {
   const long long padding = section - valid;
   if (padding > 0)
     text += "; " + std::to_string(padding) + " padding slot" + (padding > 1 ? "s get" : " gets") +
-            " the identity " + formatValue(identityValue(t.meta.op, t.meta.dtype), t.meta.dtype);
+            " the identity " + identityText(t);
   return text;
-}
-
-std::string identityText(const Trace& t) {
-  return formatValue(identityValue(t.meta.op, t.meta.dtype), t.meta.dtype);
 }
 
 // Steps whose meaning the edges alone do not tell.
@@ -178,6 +182,10 @@ std::string kindSuffix(const TraceStep& s) {
       return "; the other threads copy their value and the two buffers swap";
     case StepKind::WarpShuffle:
       return ", lane to lane with __shfl_up_sync (registers, no shared memory)";
+    case StepKind::ToInclusive:
+      // The conversion is a step of its own, counted in the work and the depth.
+      return "; the algorithm's own result is the exclusive scan, so the inclusive one asked for "
+             "costs this extra step (--exclusive, or the exclusive radio button, skips it)";
     case StepKind::BlellochDown:
       // The swap's second write is the half a student misses; it is a move, not an operation.
       return "; " + std::string(s.active.size() == 1 ? "it" : "each") +

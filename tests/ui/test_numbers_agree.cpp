@@ -11,7 +11,9 @@
 #include "app/core/analysis.h"
 #include "app/core/capture.h"
 #include "app/core/input_spec.h"
+#include "app/core/step_explainer.h"
 #include "app/ui/counter_rows.h"
+#include "kernels/scan_types.h"
 
 namespace scanviz {
 namespace {
@@ -165,6 +167,12 @@ TEST(NumbersAgree, PaddingOfTenElementsInASectionOfSixteen) {
   EXPECT_EQ(countRun(t).work, 49);  // 16 log2 16 - 15
 }
 
+TEST(NumbersAgree, TheIdentityOfMaxIsNamedAsASymbolInTheLoadSentence) {
+  const Trace t = captureOnes(AlgorithmId::KoggeStone, 5, Operator::Max, false);
+  EXPECT_NE(explainStep(t, 0).find("the identity -\xE2\x88\x9E (-2147483648)"), std::string::npos)
+      << explainStep(t, 0);
+}
+
 TEST(NumbersAgree, BlellochIsExclusiveByDefaultAndItsConversionIsAStep) {
   const Trace inclusive = captureOnes(AlgorithmId::Blelloch, 1024, Operator::Add, false);
   const RunCounts c = countRun(inclusive);
@@ -174,6 +182,12 @@ TEST(NumbersAgree, BlellochIsExclusiveByDefaultAndItsConversionIsAStep) {
   const auto f = runFormula(inclusive);
   ASSERT_TRUE(f);
   EXPECT_EQ(describeWork(*f), "2(N - 1) = 2046  (N = 1024)  + 1024 exclusive -> inclusive = 3070");
+  // The step that converts says why it is there.
+  bool explained = false;
+  for (int k = 0; k < static_cast<int>(inclusive.steps.size()); ++k)
+    if (inclusive.steps[static_cast<size_t>(k)].kind == static_cast<int>(StepKind::ToInclusive))
+      explained = explainStep(inclusive, k).find("costs this extra step") != std::string::npos;
+  EXPECT_TRUE(explained);
   // The command line's default for Blelloch is the exclusive scan.
   const Args a({"--algorithm", "blelloch", "--n", "16"}, captureValueOptions(), captureFlags());
   EXPECT_TRUE(captureRequestFromArgs(a).exclusive);
