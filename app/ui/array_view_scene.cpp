@@ -384,12 +384,13 @@ class ArraySceneBuilder {
     const float size = row.before ? beforeValueSize() : valueSize_;
     const std::string full = formatValue(v, t_.meta.dtype);
     SceneText text;
-    text.text =
-        valuesShown_ ? fitCellText(cellText(v), cw_, size, !row.before, measure_) : std::string();
+    // Padding values are regular and dim: they must not read as data or results.
+    const bool bold = !row.before && !padding;
+    text.text = valuesShown_ ? fitCellText(cellText(v), cw_, size, bold, measure_) : std::string();
     text.x = x + 0.5f * w;
     text.y = row.y + 0.5f * (row.height - size);
     text.size = size;
-    text.bold = !row.before;
+    text.bold = bold;
     text.align = TextAlign::Center;
     text.color = padding      ? pal_.textDim
                  : written    ? pal_.writtenText
@@ -836,7 +837,7 @@ class ArraySceneBuilder {
           {"done, lane still occupied", swatch(pal_.threadDone, {}, 0, 0.5f * d, false), {}});
     }
     if (validCount_ < count() && sectionStep())
-      items.push_back({"padding (identity)",
+      items.push_back({"padding, not data (loaded as the identity)",
                        swatch(pal_.paddingFill, pal_.paddingHatch, 1, 0.15f * d, true),
                        {}});
     return items;

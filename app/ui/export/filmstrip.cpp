@@ -306,7 +306,7 @@ class FilmstripBuilder {
       padding.stroke = pal_.paddingHatch;
       padding.hatched = true;
       out_.rects.push_back(padding);
-      label("padding (identity)");
+      label("padding, not data (loaded as the identity)");
     }
     return y + 1.6f * size;
   }
