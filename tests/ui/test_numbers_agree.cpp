@@ -70,14 +70,18 @@ void checkRun(const Trace& t) {
   EXPECT_EQ(c.conversionWork > 0, t.meta.inclusive && exclusiveByNature(*id)) << base;
   // Padding: none without padding, never more than the work.
   EXPECT_LE(c.paddingWork + c.conversionWork, c.work) << base;
-  if (n == t.meta.sectionSize) EXPECT_EQ(c.paddingWork, 0) << base;
+  if (n == t.meta.sectionSize) {
+    EXPECT_EQ(c.paddingWork, 0) << base;
+  }
   // Depth: the critical path is at least the barrier steps, and at least log2 N for the
   // parallel scans.
   EXPECT_GE(c.depth, c.barrierSteps) << base;
-  if (*id != AlgorithmId::Sequential && n > 1)
+  if (*id != AlgorithmId::Sequential && n > 1) {
     EXPECT_GE(d, std::floor(std::log2(static_cast<double>(n)))) << base;
-  if (*id == AlgorithmId::Sequential && t.meta.blocksTotal == 1)
+  }
+  if (*id == AlgorithmId::Sequential && t.meta.blocksTotal == 1) {
     EXPECT_EQ(c.depth, std::max(0ll, n - 1)) << base;
+  }
 
   for (int p : kProcessors) {
     const std::string at = what(t, p);
@@ -85,18 +89,23 @@ void checkRun(const Trace& t) {
     EXPECT_LE(brentSpeedup(n, w, d, p), unlimitedSpeedup(n, d) + 1e-12) << at;
     const auto sf =
         seedFormulas(*id, t.meta.blocksTotal == 1 ? t.meta.sectionSize : n, t.meta.blockSize);
-    if (sf) EXPECT_LE(seedSpeedup(*sf, n, p), n / sf->depthValue + 1e-12) << at;
+    if (sf) {
+      EXPECT_LE(seedSpeedup(*sf, n, p), n / sf->depthValue + 1e-12) << at;
+    }
     // The counters panel prints the same numbers.
     const std::vector<CounterRow> rows = counterRows(t, static_cast<int>(t.steps.size()) - 1, p);
     const std::string depthRow = counterValue(rows, "Depth D");
     EXPECT_EQ(depthRow.substr(0, depthRow.find(' ')), std::to_string(c.depth)) << at;
-    if (c.barrierSteps != c.depth)
+    if (c.barrierSteps != c.depth) {
       EXPECT_NE(depthRow.find("(" + std::to_string(c.barrierSteps) + " barrier steps)"),
                 std::string::npos)
           << at << ": " << depthRow;
+    }
     const std::string work = counterValue(rows, "Work so far");
     EXPECT_EQ(work.substr(work.find(" of ") + 4), std::to_string(c.work)) << at;
-    if (f) EXPECT_EQ(counterValue(rows, "Seed formula"), describeWork(*f)) << at;
+    if (f) {
+      EXPECT_EQ(counterValue(rows, "Seed formula"), describeWork(*f)) << at;
+    }
     EXPECT_EQ(counterValue(rows, "Work on padding") != "missing", c.paddingWork > 0) << at;
     const std::string brent = counterValue(rows, "Brent W/P + D");
     std::ostringstream bound;

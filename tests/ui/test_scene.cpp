@@ -176,7 +176,9 @@ TEST(ArrayScene, TheIdentityOfMaxIsMinusInfinity) {
   EXPECT_TRUE(seen);
   const Scene load = sceneOf(ex, 0, 420);
   for (const SceneText* text : load.textsWithRole("cell-value"))
-    if (text->index >= 5) EXPECT_EQ(text->text, "-\xE2\x88\x9E") << text->index;
+    if (text->index >= 5) {
+      EXPECT_EQ(text->text, "-\xE2\x88\x9E") << text->index;
+    }
   EXPECT_EQ(formatCellValue(2147483647, "min", "int32"), "+\xE2\x88\x9E");
   EXPECT_EQ(formatCellValue(-2147483648.0, "add", "int32"), "-2147483648");  // data, not identity
   EXPECT_EQ(formatCellValue(0, "add", "int32"), "0");
