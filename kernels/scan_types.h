@@ -84,28 +84,39 @@ struct OpTraits<float> {
 
 // What a recorded step was, as a small code both backends can store; the host turns it into the
 // label text ("up-sweep stride 2"), so GPU and CPU traces carry identical labels by construction.
+// The list is written once: it makes the enum here and the host's table of everything keyed by a
+// kind (app/core/step_kinds.cpp), whose size is checked against it. Traces store the number, so
+// new kinds go at the end.
+#define SCANVIZ_STEP_KINDS(X)                                                                 \
+  X(Load)            /* state right after the load into the working array (step 0) */         \
+  X(KoggeStone)      /* in-place Kogge-Stone iteration, param = stride */                     \
+  X(KoggeStoneShift) /* exclusive Kogge-Stone: shift right by one, identity into element 0 */ \
+  X(HillisSteele)    /* double-buffered iteration, param = stride */                          \
+  X(UpSweep)         /* reduction tree, param = stride */                                     \
+  X(DownSweep)       /* Brent-Kung distribution tree, param = stride */                       \
+  X(ClearLast)       /* Blelloch: identity into the last element */                           \
+  X(BlellochDown)    /* Blelloch swap-and-combine down-sweep, param = stride */               \
+  X(ToInclusive)     /* combine an exclusive result with each thread's input */               \
+  X(ThreadScan)      /* three-phase phase 1: each thread scans its subsection sequentially */ \
+  X(SubsectionScan)  /* three-phase phase 2 over the subsection totals, param = stride */     \
+  X(AddSubsection)   /* three-phase phase 3: add the preceding subsection total */            \
+  X(WarpShuffle)     /* __shfl_up_sync round inside each warp, param = delta */               \
+  X(WarpTotals)      /* warp totals gathered and scanned by the first warp, param = delta */  \
+  X(AddWarpPrefix)   /* add the preceding warps' total */                                     \
+  X(SequentialStep)  /* one element of the sequential scan, param = index */                  \
+  X(SectionsScanned) /* grid: every section scanned locally (global array view) */            \
+  X(AddBlockSums)    /* grid: scanned block sums added into each section */                   \
+  X(TilePrefix)      /* grid single-pass: the tile's exclusive prefix added */
+
+// clang-format off
 enum class StepKind : int {
-  Load = 0,         // state right after the load into the working array (step 0)
-  KoggeStone,       // in-place Kogge-Stone iteration, param = stride
-  KoggeStoneShift,  // exclusive Kogge-Stone: shift right by one, identity into element 0
-  HillisSteele,     // double-buffered iteration, param = stride
-  UpSweep,          // reduction tree, param = stride
-  DownSweep,        // Brent-Kung distribution tree, param = stride
-  ClearLast,        // Blelloch: identity into the last element
-  BlellochDown,     // Blelloch swap-and-combine down-sweep, param = stride
-  ToInclusive,      // combine an exclusive result with each thread's input
-  ThreadScan,       // three-phase phase 1: each thread scans its subsection sequentially
-  SubsectionScan,   // three-phase phase 2 over the subsection totals, param = stride
-  AddSubsection,    // three-phase phase 3: add the preceding subsection total
-  WarpShuffle,      // __shfl_up_sync round inside each warp, param = delta
-  WarpTotals,       // warp totals gathered and scanned by the first warp, param = delta
-  AddWarpPrefix,    // add the preceding warps' total
-  SequentialStep,   // one element of the sequential scan, param = index
-  SectionsScanned,  // grid: every section scanned locally (global array view)
-  AddBlockSums,     // grid: scanned block sums added into each section
-  TilePrefix,       // grid single-pass: the tile's exclusive prefix added
+#define SCANVIZ_STEP_KIND_ENUMERATOR(name) name,
+  SCANVIZ_STEP_KINDS(SCANVIZ_STEP_KIND_ENUMERATOR)
+#undef SCANVIZ_STEP_KIND_ENUMERATOR
   Count
 };
+// clang-format on
+static_assert(static_cast<int>(StepKind::Load) == 0, "traces store kinds as numbers from 0");
 
 struct StepCode {
   StepKind kind;

@@ -4,8 +4,8 @@
 
 #include "app/core/algorithm_catalog.h"
 #include "app/core/result_check.h"
+#include "app/core/step_kinds.h"
 #include "app/core/value_format.h"
-#include "kernels/scan_types.h"
 
 namespace scanviz {
 namespace {
@@ -146,54 +146,18 @@ std::string loadSentence(const Trace& t, const TraceStep& s) {
   return text;
 }
 
-// Steps whose meaning the edges alone do not tell.
+// The table's wording where the edges do not tell the story, else the edges'.
 std::string kindSentence(const Trace& t, const TraceStep& s) {
-  const std::string ops = std::to_string(s.ops) + " operation" + (s.ops == 1 ? "" : "s");
-  switch (static_cast<StepKind>(s.kind)) {
-    case StepKind::KoggeStoneShift:
-      return "each thread moves XY[i-1] into XY[i] and XY[0] gets the identity " + identityText(t) +
-             ", so the scan that follows is exclusive";
-    case StepKind::ClearLast:
-      return "the identity " + identityText(t) + " replaces the root XY[" +
-             std::to_string(s.values.size() - 1) + "]; the down-sweep pushes prefixes down from it";
-    case StepKind::ThreadScan:
-      return "each thread scans its own subsection sequentially (" + ops + ")";
-    case StepKind::SectionsScanned:
-      return "each of the " + std::to_string(t.meta.blocksTotal) + " blocks scanned its own " +
-             std::to_string(t.meta.sectionSize) +
-             " elements; the last element of a section is its sum";
-    case StepKind::AddBlockSums:
-      return "every block after the first adds the scanned sum of the sections before it to its "
-             "elements (" +
-             ops + ")";
-    case StepKind::TilePrefix:
-      return "each tile adds the combined total of all tiles before it (" + ops + ")";
-    default:
-      break;
-  }
+  const StepKindInfo* kind = findStepKind(s.kind);
+  if (kind && kind->sentence) return kind->sentence(t, s);
   if (!s.edges.empty()) return edgeSentence(t, s);
-  if (s.ops > 0) return ops;
+  if (s.ops > 0) return std::to_string(s.ops) + " operation" + (s.ops == 1 ? "" : "s");
   return "values move; no operator is applied";
 }
 
 std::string kindSuffix(const TraceStep& s) {
-  switch (static_cast<StepKind>(s.kind)) {
-    case StepKind::HillisSteele:
-      return "; the other threads copy their value and the two buffers swap";
-    case StepKind::WarpShuffle:
-      return ", lane to lane with __shfl_up_sync (registers, no shared memory)";
-    case StepKind::ToInclusive:
-      // The conversion is a step of its own, counted in the work and the depth.
-      return "; the algorithm's own result is the exclusive scan, so the inclusive one asked for "
-             "costs this extra step (--exclusive, or the exclusive radio button, skips it)";
-    case StepKind::BlellochDown:
-      // The swap's second write is the half a student misses; it is a move, not an operation.
-      return "; " + std::string(s.active.size() == 1 ? "it" : "each") +
-             " also moves the old XY[i] into XY[i-" + std::to_string(s.param) +
-             "] (a move, not an operation)";
-    default:
-      return "";
-  }
+  const StepKindInfo* kind = findStepKind(s.kind);
+  return kind && kind->suffix ? kind->suffix(s) : "";
 }
 
 }  // namespace

@@ -5,8 +5,8 @@
 #include <map>
 #include <set>
 
+#include "app/core/step_kinds.h"
 #include "app/core/thread_states.h"
-#include "kernels/scan_types.h"
 
 namespace scanviz {
 namespace {
@@ -43,7 +43,8 @@ int worstWay(const BankSlots& banks) {
 }
 
 bool usesRegistersOnly(const TraceStep& s) {
-  return s.kind == static_cast<int>(StepKind::WarpShuffle);
+  const StepKindInfo* kind = findStepKind(s.kind);
+  return kind && kind->registersOnly;
 }
 
 }  // namespace

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
+#include "app/core/step_kinds.h"
 #include "app/core/thread_states.h"
-#include "kernels/scan_types.h"
 
 namespace scanviz {
 namespace {
@@ -42,7 +42,8 @@ int previousStepOnSameArray(const Trace& t, int step) {
 
 std::vector<CellMove> stepMoves(const TraceStep& s) {
   std::vector<CellMove> moves;
-  if (s.kind != static_cast<int>(StepKind::BlellochDown)) return moves;
+  const StepKindInfo* kind = findStepKind(s.kind);
+  if (!kind || !kind->movesOldValue) return moves;
   // Thread t at i = (t + 1) * 2 * stride - 1 records the edge (i, i - stride) for
   // XY[i] = XY[i] op XY[i - stride]; in the same step it moved the old XY[i] to XY[i - stride]
   // (kernels/block/blelloch.h).
@@ -60,13 +61,14 @@ std::vector<CellWrite> cellWrites(const Trace& t, int step) {
   const auto mark = [&](int i, CellWrite how) {
     if (i >= 0 && static_cast<size_t>(i) < count) writes[static_cast<size_t>(i)] = how;
   };
-  const auto kind = static_cast<StepKind>(s.kind);
-  if (kind == StepKind::Load || kind == StepKind::KoggeStoneShift) {
+  const StepKindInfo* kind = findStepKind(s.kind);
+  const StepWrites how = kind ? kind->writes : StepWrites::FromEdges;
+  if (how == StepWrites::EveryValidElement) {
     // Both store every valid element from the input (the shifted load one place to the right).
     for (int i = 0; i < validElements(t, step); ++i) mark(i, CellWrite::Set);
     return writes;
   }
-  if (kind == StepKind::ClearLast) {
+  if (how == StepWrites::LastElement) {
     // The identity replaces the root even where the root already held it (an all-zero sum).
     mark(static_cast<int>(count) - 1, CellWrite::Set);
     return writes;

@@ -7,10 +7,10 @@
 
 #include "app/core/result_check.h"
 #include "app/core/step_explainer.h"
+#include "app/core/step_kinds.h"
 #include "app/core/step_writes.h"
 #include "app/core/thread_states.h"
 #include "app/core/value_format.h"
-#include "kernels/scan_types.h"
 
 namespace scanviz {
 namespace {

@@ -5,20 +5,11 @@
 #include <cctype>
 #include <optional>
 
+#include "app/core/step_kinds.h"
 #include "app/ui/embedded_sources.h"
-#include "kernels/scan_types.h"
 
 namespace scanviz {
 namespace {
-
-// StepKind's enumerators as the sources spell them, in enum order. A kind added later without a
-// name here simply gets no highlighted lines.
-constexpr std::array<const char*, 19> kStepKindNames = {
-    "Load",           "KoggeStone",      "KoggeStoneShift", "HillisSteele", "UpSweep",
-    "DownSweep",      "ClearLast",       "BlellochDown",    "ToInclusive",  "ThreadScan",
-    "SubsectionScan", "AddSubsection",   "WarpShuffle",     "WarpTotals",   "AddWarpPrefix",
-    "SequentialStep", "SectionsScanned", "AddBlockSums",    "TilePrefix",
-};
 
 // Files whose helpers several algorithms share (load and store, exclusive conversion, tiles).
 constexpr std::array<const char*, 3> kSharedHelpers = {
@@ -188,12 +179,12 @@ StepSource findStepLines(const std::vector<const SourceFile*>& files,
                          const std::vector<SourceFile>& all, int stepKind) {
   StepSource none;
   none.file = files.empty() ? nullptr : files.front();
-  if (stepKind < 0 || stepKind >= static_cast<int>(kStepKindNames.size())) {
+  if (!findStepKind(stepKind)) {
     none.note = "this kind of step has no source lines to show";
     return none;
   }
   const std::string token =
-      std::string("StepKind::") + kStepKindNames[static_cast<size_t>(stepKind)];
+      "StepKind::" + std::string(stepKindName(static_cast<StepKind>(stepKind)));
   for (const SourceFile* f : files) {
     const std::optional<Hit> hit = findToken(*f, token);
     if (!hit) continue;

@@ -1,0 +1,165 @@
+#include "app/core/step_kinds.h"
+
+#include <array>
+
+#include "app/core/result_check.h"
+#include "app/core/value_format.h"
+
+namespace scanviz {
+namespace {
+
+std::string identityText(const Trace& t) {
+  return formatValue(identityValue(t.meta.op, t.meta.dtype), t.meta.dtype);
+}
+
+std::string opsText(const TraceStep& s) {
+  return std::to_string(s.ops) + " operation" + (s.ops == 1 ? "" : "s");
+}
+
+// The explanations of the kinds whose edges do not tell what happened.
+
+std::string shiftSentence(const Trace& t, const TraceStep&) {
+  return "each thread moves XY[i-1] into XY[i] and XY[0] gets the identity " + identityText(t) +
+         ", so the scan that follows is exclusive";
+}
+
+std::string clearLastSentence(const Trace& t, const TraceStep& s) {
+  return "the identity " + identityText(t) + " replaces the root XY[" +
+         std::to_string(s.values.size() - 1) + "]; the down-sweep pushes prefixes down from it";
+}
+
+std::string threadScanSentence(const Trace&, const TraceStep& s) {
+  return "each thread scans its own subsection sequentially (" + opsText(s) + ")";
+}
+
+std::string sectionsScannedSentence(const Trace& t, const TraceStep&) {
+  return "each of the " + std::to_string(t.meta.blocksTotal) + " blocks scanned its own " +
+         std::to_string(t.meta.sectionSize) + " elements; the last element of a section is its sum";
+}
+
+std::string addBlockSumsSentence(const Trace&, const TraceStep& s) {
+  return "every block after the first adds the scanned sum of the sections before it to its "
+         "elements (" +
+         opsText(s) + ")";
+}
+
+std::string tilePrefixSentence(const Trace&, const TraceStep& s) {
+  return "each tile adds the combined total of all tiles before it (" + opsText(s) + ")";
+}
+
+std::string swapBuffersSuffix(const TraceStep&) {
+  return "; the other threads copy their value and the two buffers swap";
+}
+
+// The conversion is a step of its own, counted in the work and the depth.
+std::string toInclusiveSuffix(const TraceStep&) {
+  return "; the algorithm's own result is the exclusive scan, so the inclusive one asked for "
+         "costs this extra step (--exclusive, or the exclusive radio button, skips it)";
+}
+
+std::string shuffleSuffix(const TraceStep&) {
+  return ", lane to lane with __shfl_up_sync (registers, no shared memory)";
+}
+
+// The swap's second write is the half a student misses; it is a move, not an operation.
+std::string blellochSwapSuffix(const TraceStep& s) {
+  return "; " + std::string(s.active.size() == 1 ? "it" : "each") +
+         " also moves the old XY[i] into XY[i-" + std::to_string(s.param) +
+         "] (a move, not an operation)";
+}
+
+using K = StepKind;
+using W = StepWrites;
+
+// One row per kind, in the enum's order; what a row leaves out is the default of StepKindInfo.
+constexpr std::array<StepKindInfo, kStepKindCount> kStepKinds = {{
+    {.kind = K::Load, .label = "load", .phase = "load", .writes = W::EveryValidElement},
+    {.kind = K::KoggeStone, .label = "stride {}", .phase = "scan"},
+    {.kind = K::KoggeStoneShift,
+     .label = "shift right by one",
+     .phase = "shift",
+     .writes = W::EveryValidElement,
+     .sentence = shiftSentence},
+    {.kind = K::HillisSteele,
+     .label = "stride {} (swap buffers)",
+     .phase = "scan",
+     .suffix = swapBuffersSuffix},
+    {.kind = K::UpSweep, .label = "up-sweep stride {}", .phase = "up-sweep"},
+    {.kind = K::DownSweep, .label = "down-sweep stride {}", .phase = "down-sweep"},
+    {.kind = K::ClearLast,
+     .label = "clear last element",
+     .phase = "clear",
+     .writes = W::LastElement,
+     .sentence = clearLastSentence},
+    {.kind = K::BlellochDown,
+     .label = "down-sweep stride {} (swap and add)",
+     .phase = "down-sweep",
+     .movesOldValue = true,
+     .suffix = blellochSwapSuffix},
+    {.kind = K::ToInclusive,
+     .label = "add own input (exclusive to inclusive)",
+     .phase = "to-inclusive",
+     .suffix = toInclusiveSuffix},
+    {.kind = K::ThreadScan,
+     .label = "phase 1: each thread scans its subsection",
+     .phase = "phase 1",
+     .sentence = threadScanSentence},
+    {.kind = K::SubsectionScan,
+     .label = "phase 2: scan subsection totals, stride {}",
+     .phase = "phase 2"},
+    {.kind = K::AddSubsection,
+     .label = "phase 3: add preceding subsection total",
+     .phase = "phase 3"},
+    {.kind = K::WarpShuffle,
+     .label = "warp shuffle delta {}",
+     .phase = "warp scan",
+     .registersOnly = true,
+     .suffix = shuffleSuffix},
+    {.kind = K::WarpTotals, .label = "scan warp totals, delta {}", .phase = "warp totals"},
+    {.kind = K::AddWarpPrefix, .label = "add preceding warps' total", .phase = "add warp prefix"},
+    {.kind = K::SequentialStep, .label = "element {}", .phase = "sequential"},
+    {.kind = K::SectionsScanned,
+     .label = "every section scanned",
+     .phase = "scan sections",
+     .sentence = sectionsScannedSentence},
+    {.kind = K::AddBlockSums,
+     .label = "add scanned block sums",
+     .phase = "add block sums",
+     .sentence = addBlockSumsSentence},
+    {.kind = K::TilePrefix,
+     .label = "add tile prefix",
+     .phase = "tile prefix",
+     .sentence = tilePrefixSentence},
+}};
+
+// A row left out leaves a default row behind (kind Count, no label): caught here.
+constexpr bool everyKindHasItsRow() {
+  for (int i = 0; i < kStepKindCount; ++i) {
+    const StepKindInfo& row = kStepKinds[static_cast<size_t>(i)];
+    if (static_cast<int>(row.kind) != i || row.label.empty() || row.phase.empty()) return false;
+  }
+  return true;
+}
+static_assert(everyKindHasItsRow(), "kStepKinds needs one row per StepKind, in the enum's order");
+
+#define SCANVIZ_STEP_KIND_NAME(name) #name,
+constexpr std::array<std::string_view, kStepKindCount> kStepKindNames = {
+    SCANVIZ_STEP_KINDS(SCANVIZ_STEP_KIND_NAME)};
+#undef SCANVIZ_STEP_KIND_NAME
+
+}  // namespace
+
+const StepKindInfo* findStepKind(int kind) {
+  if (kind < 0 || kind >= kStepKindCount) return nullptr;
+  return &kStepKinds[static_cast<size_t>(kind)];
+}
+
+const StepKindInfo& stepKindInfo(StepKind kind) {
+  return *findStepKind(static_cast<int>(kind));
+}
+
+std::string_view stepKindName(StepKind kind) {
+  return kStepKindNames[static_cast<size_t>(kind)];
+}
+
+}  // namespace scanviz
