@@ -6,9 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "app/cli/args.h"
 #include "app/core/capture.h"
 #include "app/core/command_help.h"
+#include "app/options/args.h"
+#include "app/options/capture_options.h"
 
 namespace scanviz {
 
@@ -41,12 +42,5 @@ const CommandHelp& captureHelp();
 const CommandHelp& verifyHelp();
 const CommandHelp& analyzeHelp();
 const CommandHelp& benchHelp();
-
-// Options shared by `capture` and the window: --algorithm, --input | --n [--seed],
-// --block-size, --coarsening, --operator, --dtype, --exclusive | --inclusive, --backend, emulator
-// options.
-const std::set<std::string>& captureValueOptions();
-const std::set<std::string>& captureFlags();
-CaptureRequest captureRequestFromArgs(const Args& a);
 
 }  // namespace scanviz

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "app/ui/plot/plot_math.h"
+#include "app/core/plot_math.h"
 
 namespace scanviz {
 namespace {

@@ -3,11 +3,10 @@
 #include <filesystem>
 #include <iostream>
 
-#include "app/cli/args.h"
 #include "app/core/app_settings.h"
+#include "app/options/args.h"
 #include "app/ui/app.h"
 #include "app/ui/command_line.h"
-#include "app/ui/export/export_command.h"
 
 namespace scanviz {
 namespace {
@@ -36,9 +35,6 @@ AppSettings withOverrides(AppSettings s, const LaunchOptions& o) {
 }  // namespace
 
 int runApp(const std::vector<std::string>& args) {
-  // `scanviz export` draws with the window's renderer, so it is routed here, not in app/cli.
-  if (!args.empty() && args[0] == "export")
-    return runExportCommand(std::vector<std::string>(args.begin() + 1, args.end()));
   if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h")) {
     std::cout << launchUsage();
     return 0;

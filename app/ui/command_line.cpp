@@ -4,8 +4,8 @@
 #include <cerrno>
 #include <cstdlib>
 
-#include "app/cli/cli.h"
 #include "app/core/bench/bench_format.h"
+#include "app/options/capture_options.h"
 #include "app/ui/window_options.h"
 
 namespace scanviz {

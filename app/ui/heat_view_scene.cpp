@@ -8,9 +8,9 @@
 
 #include "app/core/color_map.h"
 #include "app/core/playback.h"
+#include "app/core/plot_math.h"
 #include "app/core/thread_states.h"
 #include "app/core/value_format.h"
-#include "app/ui/plot/plot_math.h"
 
 namespace scanviz {
 namespace {

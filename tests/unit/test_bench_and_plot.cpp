@@ -19,7 +19,7 @@
 #include "app/core/bench/bench_format.h"
 #include "app/core/bench/bench_measure.h"
 #include "app/core/capture.h"
-#include "app/ui/plot/plot_math.h"
+#include "app/core/plot_math.h"
 
 namespace scanviz {
 namespace {

@@ -7,13 +7,13 @@
 #include <set>
 #include <sstream>
 
-#include "app/cli/args.h"
 #include "app/core/capture.h"
 #include "app/core/capture_option_table.h"
 #include "app/core/chrome_trace.h"
 #include "app/core/file_util.h"
 #include "app/core/output_file.h"
 #include "app/core/session.h"
+#include "app/options/args.h"
 #include "app/ui/app_state.h"
 #include "app/ui/command_line.h"
 #include "app/ui/commands.h"

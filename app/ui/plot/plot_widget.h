@@ -1,8 +1,8 @@
 // A small plot widget drawn with ImGui draw lists (no ImPlot package exists here): axes with
 // linear, log10 or log2 scales, nice ticks, several coloured series with a legend, dashed
 // horizontal reference lines (the copy rate, CUB), a tooltip with the exact values of the point
-// nearest the mouse, and a bar-chart mode. The arithmetic lives in plot_math.h and is tested
-// without a display; this file only measures text and draws.
+// nearest the mouse, and a bar-chart mode. The arithmetic lives in app/core/plot_math.h and is
+// tested without a display; this file only measures text and draws.
 //
 //   plot::PlotSpec spec;
 //   spec.title = "GB/s vs N";
@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "app/ui/plot/plot_math.h"
+#include "app/core/plot_math.h"
 
 namespace scanviz::plot {
 

@@ -5,7 +5,7 @@
 #include <cstdio>
 
 #include "app/core/algorithm_catalog.h"
-#include "app/ui/plot/plot_math.h"
+#include "app/core/plot_math.h"
 
 namespace scanviz {
 namespace {

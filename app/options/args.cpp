@@ -1,4 +1,4 @@
-#include "app/cli/args.h"
+#include "app/options/args.h"
 
 #include <cerrno>
 #include <cstdlib>

@@ -1,4 +1,4 @@
-#include "app/ui/plot/plot_math.h"
+#include "app/core/plot_math.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,0 +1,96 @@
+#include "app/options/capture_options.h"
+
+#include "app/core/backends/backend.h"
+#include "app/core/capture_option_table.h"
+#include "app/core/command_help.h"
+#include "app/core/file_util.h"
+#include "app/core/input_spec.h"
+
+namespace scanviz {
+
+// The names come from the capture options' table, so help and parser agree.
+const std::set<std::string>& captureValueOptions() {
+  static const std::set<std::string> k =
+      CommandHelp{.sections = {captureOptionSection()}}.valueOptions();
+  return k;
+}
+
+const std::set<std::string>& captureFlags() {
+  static const std::set<std::string> k = CommandHelp{.sections = {captureOptionSection()}}.flags();
+  return k;
+}
+
+namespace {
+
+InputPattern parsePattern(const std::string& s) {
+  if (s == "random") return InputPattern::Random;
+  if (s == "ones") return InputPattern::Ones;
+  if (s == "ascending") return InputPattern::Ascending;
+  throw UsageError("--pattern '" + s + "' is not one of random, ones, ascending");
+}
+
+LaunchOrder parseLaunchOrder(const std::string& s) {
+  if (s == "ascending") return LaunchOrder::Ascending;
+  if (s == "descending") return LaunchOrder::Descending;
+  if (s == "random") return LaunchOrder::Random;
+  throw UsageError("--launch-order '" + s + "' is not one of ascending, descending, random");
+}
+
+}  // namespace
+
+CaptureRequest captureRequestFromArgs(const Args& a) {
+  CaptureRequest rq;
+  const std::string algo = a.getOr("algorithm", "kogge-stone");
+  auto id = findAlgorithm(algo);
+  if (!id) throw UsageError("unknown algorithm '" + algo + "'; known: " + algorithmKeyList());
+  rq.algorithm = *id;
+  const std::string op = a.getOr("operator", "add");
+  auto parsedOp = parseOperator(op);
+  if (!parsedOp) throw UsageError("--operator '" + op + "' is not one of add, max, min, mul");
+  rq.op = *parsedOp;
+  const std::string dt = a.getOr("dtype", "int32");
+  auto parsedDt = parseDType(dt);
+  if (!parsedDt) throw UsageError("--dtype '" + dt + "' is not int32 or float32");
+  rq.dtype = *parsedDt;
+  const std::string be = a.getOr("backend", "auto");
+  auto parsedBe = parseBackend(be);
+  if (!parsedBe) throw UsageError("--backend '" + be + "' is not one of auto, cuda, cpu");
+  rq.backend = *parsedBe;
+  if (a.flag("exclusive") && a.flag("inclusive"))
+    throw UsageError("--exclusive and --inclusive contradict each other; give one of them");
+  // Blelloch and exclusive Kogge-Stone produce the exclusive scan: it is their default, and
+  // --inclusive adds the conversion step.
+  rq.exclusive = a.flag("exclusive") || (!a.flag("inclusive") && exclusiveByNature(rq.algorithm));
+  rq.blockSize = static_cast<int>(a.getInt("block-size", 0, -(1ll << 31), 1ll << 31));
+  if (a.has("block-size") && rq.blockSize <= 0)
+    throw InputError("block size " + std::to_string(rq.blockSize) +
+                     " is not a power of two between 2 and 1024");
+  rq.coarsening = static_cast<int>(a.getInt("coarsening", kThreePhaseCoarsening, 1, 64));
+  rq.recordBlock = static_cast<int>(a.getInt("record-block", 0, 0, 1 << 30));
+  rq.emulator.residentBlocks = static_cast<int>(a.getInt("resident-blocks", 4, 1, 1 << 16));
+  rq.emulator.order = parseLaunchOrder(a.getOr("launch-order", "ascending"));
+  rq.emulator.staticBlockIds = a.flag("static-block-ids");
+  rq.emulator.threadOrder = a.flag("reverse-threads") ? ThreadOrder::Reverse : ThreadOrder::Forward;
+
+  const int sources = a.has("input") + a.has("n") + a.has("input-file");
+  if (sources > 1) throw UsageError("give only one of --input, --input-file and --n");
+  const unsigned seed = static_cast<unsigned>(a.getInt("seed", 1, 0, 0xffffffffll));
+  rq.emulator.seed = seed;
+  if (a.has("input")) {
+    rq.input = parseValues(*a.get("input"));
+  } else if (a.has("input-file")) {
+    rq.input = parseValues(readWholeFile(*a.get("input-file")));
+  } else if (a.has("n")) {
+    const long long n = a.getInt("n", 0, -(1ll << 62), 1ll << 62);
+    if (n <= 0) throw InputError("N = " + std::to_string(n) + ": N must be at least 1");
+    if (n > rq.limits.maxElements)
+      throw InputError("N = " + std::to_string(n) + " is above the limit of " +
+                       std::to_string(rq.limits.maxElements) + " elements");
+    rq.input = generateInput(parsePattern(a.getOr("pattern", "random")), n, seed, rq.dtype, rq.op);
+  } else {
+    rq.input = defaultLessonInput();
+  }
+  return rq;
+}
+
+}  // namespace scanviz

@@ -1,0 +1,21 @@
+// The capture options that `scanviz capture` and the window both take: --algorithm,
+// --input | --input-file | --n [--seed --pattern], --block-size, --coarsening, --operator, --dtype,
+// --exclusive | --inclusive, --backend and the emulator's options. Parsed here, once, so that both
+// report a bad value in the same words.
+#pragma once
+
+#include <set>
+#include <string>
+
+#include "app/core/capture.h"
+#include "app/options/args.h"
+
+namespace scanviz {
+
+const std::set<std::string>& captureValueOptions();
+const std::set<std::string>& captureFlags();
+// Throws UsageError (a name that is not one of the choices, conflicting sources) or InputError
+// (a value out of range, input that does not parse).
+CaptureRequest captureRequestFromArgs(const Args& a);
+
+}  // namespace scanviz
