@@ -56,7 +56,7 @@ void App::start() {
     state_.requestStep(*options_.step);
   }
   if (options_.diff) state_.compare.setKind(CompareKind::BackendDiff);
-  applyHeatOptions(options_);
+  views_.heat.applyOptions(options_);
   if (!options_.timingTab.empty()) applyTimingOptions(state_, options_);
 }
 
@@ -188,7 +188,7 @@ void App::buildCommands() {
   addFileCommands();
   addViewCommands();
   addCenterViewCommands(commands_, state_);
-  addHeatViewCommands(commands_, state_);
+  views_.heat.addCommands(commands_, state_);
   addTimingCommands(commands_, state_);
 }
 
@@ -247,8 +247,8 @@ void App::frame(bool captureOutput) {
   if (!files_.isOpen() && !exports_.isOpen()) commands_.handleKeys();
   report_.contentScale = window_.contentScale();
   report_.pixelScale = fonts_.pixelScale;
-  UiContext ui{state_,  fonts_, palette_,  fonts_.pixelScale,
-               report_, files_, commands_, !options_.scripted()};
+  UiContext ui{state_, fonts_,    palette_, fonts_.pixelScale,   report_,
+               files_, commands_, views_,   !options_.scripted()};
   drawMainLayout(ui);
   handleDialog(ui);
   drawShortcutsWindow(ui, &showShortcuts_);
@@ -307,7 +307,7 @@ int App::runScripted() {
   while (!window_.shouldClose()) {
     window_.pollEvents(0);
     const bool ready = !state_.busy() && state_.hasTrace() && !state_.compare.busy() &&
-                       !timingBusy() && !heatViewBusy();
+                       !timingBusy(state_) && !views_.heat.busy();
     settled = ready ? settled + 1 : 0;
     const bool take = settled > kSettleFrames;
     frame(take && (!options_.screenshot.empty()));
@@ -325,11 +325,11 @@ int App::run() {
     // Sleep until input arrives unless something moves on screen.
     const bool moving = state_.busy() || state_.playback.playing() || exports_.busy() ||
                         state_.compare.busy() || state_.compare.playback.playing() ||
-                        timingBusy() || heatViewBusy();
+                        timingBusy(state_) || views_.heat.busy();
     window_.pollEvents(moving ? 0 : 0.1);
     frame(false);
   }
-  stopTimingRun();
+  stopTimingRun(state_);
   return 0;
 }
 

@@ -14,6 +14,7 @@
 #include "app/ui/palette.h"
 #include "app/ui/platform_window.h"
 #include "app/ui/ui_context.h"
+#include "app/ui/view_states.h"
 
 namespace scanviz {
 
@@ -45,6 +46,8 @@ class App {
   Theme styledTheme_ = Theme::Dark;
   Palette styledPalette_ = Palette::Classic;
   float styledScale_ = 0;
+  // Before the commands, which refer to the views (the heat view's H).
+  ViewStates views_;
   CommandTable commands_;
   FileDialog files_;
   ExportDialog exports_;

@@ -1,6 +1,6 @@
 // The model the panels read: the lesson on screen (a trace and where it came from), what the
-// controls say, playback, settings and the messages for the user. Panels call its actions; it
-// never touches ImGui, so the whole flow can be tested without a window.
+// controls say, playback, settings, the benchmark runs and the messages for the user. Panels call
+// its actions; it never touches ImGui, so the whole flow can be tested without a window.
 #pragma once
 
 #include <chrono>
@@ -15,6 +15,7 @@
 #include "app/core/playback.h"
 #include "app/core/session.h"
 #include "app/core/trace.h"
+#include "app/ui/timing_state.h"
 
 namespace scanviz {
 
@@ -41,6 +42,9 @@ class AppState {
   bool presentation = false;
   // Compare's lanes and their playback (View > Compare); captured only while Compare is shown.
   CompareModel compare;
+  // The session's benchmark runs, the runner measuring one in the background, and the Timing
+  // view's form and choices (View > Timing, the Export dialog's timing plots).
+  TimingState timing;
 
   // Captures `config` in the background; the lesson on screen stays until the result arrives.
   void recapture();

@@ -12,6 +12,7 @@
 #include "app/ui/panels.h"
 #include "app/ui/scene_renderer.h"
 #include "app/ui/theme.h"
+#include "app/ui/view_states.h"
 
 namespace scanviz {
 namespace {
@@ -78,21 +79,13 @@ float handleZoom() {
 }  // namespace
 
 float arrayViewNaturalHeight(UiContext& ui, float width) {
-  if (!ui.state.hasTrace() || heatViewShown(ui.state)) return 0;
+  if (!ui.state.hasTrace() || ui.views.heat.shown(ui.state)) return 0;
   // The layout asks every frame; the answer changes only with the step, the width or the sizes,
   // so the scene is laid out once per change rather than twice a frame.
-  struct Key {
-    std::shared_ptr<const Trace> trace;  // held, so that a new trace never reuses the address
-    int step;
-    float width, scale;
-    bool presentation;
-    bool operator==(const Key&) const = default;
-  };
-  static Key cachedKey{};
-  static float cachedHeight = 0;
-  const Key key{ui.state.shown().trace, ui.state.playback.step(), width, ui.scale,
-                ui.state.presentation};
-  if (key == cachedKey) return cachedHeight;
+  ArrayHeightCache& cache = ui.views.arrayHeight;
+  const ArrayHeightCache::Key key{ui.state.shown().trace, ui.state.playback.step(), width, ui.scale,
+                                  ui.state.presentation};
+  if (key == cache.key) return cache.height;
   ArraySceneRequest rq;
   rq.trace = &ui.state.trace();
   rq.step = ui.state.playback.step();
@@ -101,9 +94,9 @@ float arrayViewNaturalHeight(UiContext& ui, float width) {
   rq.visibleLeft = 0;
   rq.visibleRight = 0;  // only the height is wanted: no primitives
   rq.withExplanation = ui.state.presentation;
-  cachedHeight = buildArrayScene(rq, sceneStyle(ui), ui.palette, fontMeasure(ui.fonts)).height;
-  cachedKey = key;
-  return cachedHeight;
+  cache.height = buildArrayScene(rq, sceneStyle(ui), ui.palette, fontMeasure(ui.fonts)).height;
+  cache.key = key;
+  return cache.height;
 }
 
 void drawArrayView(UiContext& ui) {
@@ -117,8 +110,8 @@ void drawArrayView(UiContext& ui) {
     return;
   }
   // Above what fits as cells the GLSL heat view draws the step (heat_view.h).
-  if (heatViewShown(ui.state)) {
-    drawHeatView(ui);
+  if (ui.views.heat.shown(ui.state)) {
+    ui.views.heat.draw(ui);
     drawBusyBadge(ui);
     ImGui::EndChild();
     return;

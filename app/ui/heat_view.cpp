@@ -52,6 +52,8 @@ struct HeatGridJob {
   std::atomic<bool> done{false};
 };
 
+}  // namespace
+
 // The heat view of the trace on screen: the user's choices are kept until the trace changes; the
 // renderer (shaders, textures) lives as long as the window.
 struct HeatViewState {
@@ -74,13 +76,10 @@ struct HeatViewState {
   std::unique_ptr<HeatRenderer> renderer = std::make_unique<HeatRenderer>();
 };
 
-HeatViewState& heatState() {
-  static HeatViewState s;
-  return s;
-}
+namespace {
 
-HeatViewState& heatState(const AppState& app) {
-  HeatViewState& s = heatState();
+// The state follows the trace on screen: a new trace starts with its own defaults.
+HeatViewState& followTrace(HeatViewState& s, const AppState& app) {
   if (s.trace != app.shown().trace) {
     s.trace = app.shown().trace;
     s.slice.reset();
@@ -502,14 +501,16 @@ void drawFrame(UiContext& ui, HeatViewState& s, const HeatFrame& f, ImVec2 origi
 
 }  // namespace
 
-bool heatViewBusy() {
-  const HeatViewState& s = heatState();
-  return s.job != nullptr && s.job->trace == s.trace;
+HeatView::HeatView() : s_(std::make_unique<HeatViewState>()) {}
+HeatView::~HeatView() = default;
+
+bool HeatView::busy() const {
+  return s_->job != nullptr && s_->job->trace == s_->trace;
 }
 
-bool heatViewShown(const AppState& state) {
+bool HeatView::shown(const AppState& state) {
   if (!state.hasTrace()) return false;
-  const HeatViewState& s = heatState(state);
+  const HeatViewState& s = followTrace(*s_, state);
   if (s.choice != HeatChoice::Auto) return s.choice == HeatChoice::Heat;
   const int step = state.playback.step();
   const auto& steps = state.trace().steps;
@@ -517,8 +518,8 @@ bool heatViewShown(const AppState& state) {
          static_cast<int>(steps[static_cast<size_t>(step)].values.size()) > kCellViewMaxElements;
 }
 
-void drawHeatView(UiContext& ui) {
-  HeatViewState& s = heatState(ui.state);
+void HeatView::draw(UiContext& ui) {
+  HeatViewState& s = followTrace(*s_, ui.state);
   // The cell view may have left the shared window scrolled; this view fits it exactly.
   if (ImGui::GetScrollX() != 0) ImGui::SetScrollX(0);
   if (ImGui::GetScrollY() != 0) ImGui::SetScrollY(0);
@@ -547,22 +548,22 @@ void drawHeatView(UiContext& ui) {
   ui.report.arrayScene = frame.showsCells ? mergedCells(std::move(frame.cells)) : frame.heat.scene;
 }
 
-void applyHeatOptions(const LaunchOptions& options) {
-  HeatViewState& s = heatState();
+void HeatView::applyOptions(const LaunchOptions& options) {
+  HeatViewState& s = *s_;
   if (options.heatWindow)
     s.requested = HeatViewport{options.heatWindow->first, options.heatWindow->second};
   if (options.heatWrites) s.colorBy = HeatColorBy::Writes;
 }
 
-void addHeatViewCommands(CommandTable& commands, AppState& state) {
+void HeatView::addCommands(CommandTable& commands, AppState& state) {
   commands.add({"heat-view",
                 "Heat view (long arrays)",
                 "H",
                 {GLFW_KEY_H},
                 false,
-                [&state] {
-                  HeatViewState& s = heatState(state);
-                  s.choice = heatViewShown(state) ? HeatChoice::Cells : HeatChoice::Heat;
+                [this, &state] {
+                  const bool heat = shown(state);
+                  followTrace(*s_, state).choice = heat ? HeatChoice::Cells : HeatChoice::Heat;
                 },
                 [&state] { return state.hasTrace(); }});
 }

@@ -5,6 +5,8 @@
 // with the space-time image still below it. H switches between this view and the plain cells.
 #pragma once
 
+#include <memory>
+
 #include "app/ui/app_state.h"
 #include "app/ui/command_line.h"
 #include "app/ui/commands.h"
@@ -16,24 +18,41 @@ namespace scanviz {
 // steps through cell by cell) still gets cells.
 inline constexpr int kCellViewMaxElements = 1024;
 
-// True when the heat view draws the step on screen instead of the cell view: automatically for
-// long steps, or as H chose for the lesson on screen.
-bool heatViewShown(const AppState& state);
+struct HeatViewState;
 
-// True while the heat view's grid is being built on a worker for the trace on screen: frames must
-// keep coming (to upload it when it arrives), and scripted screenshots wait for it.
-bool heatViewBusy();
+// The heat view of one window: the user's choices (heat or cells, scale, colours, the window on
+// the elements) for the trace on screen, its grid and its GL renderer. Owned by the window's
+// ViewStates (view_states.h); nothing of it is global.
+class HeatView {
+ public:
+  HeatView();
+  ~HeatView();
+  HeatView(const HeatView&) = delete;
+  HeatView& operator=(const HeatView&) = delete;
 
-// Draws the heat view into the current window (the array view's child) and fills the frame
-// report: the scene of what it drew and panels["heat"].
-void drawHeatView(UiContext& ui);
+  // True when the heat view draws the step on screen instead of the cell view: automatically for
+  // long steps, or as H chose for the lesson on screen.
+  bool shown(const AppState& state);
 
-// --heat-window FIRST,COUNT: the next lesson to arrive opens in the heat view on those elements
-// (as cells when they are few enough to be legible); --heat-color writes: its space-time image
-// colours the writes.
-void applyHeatOptions(const LaunchOptions& options);
+  // True while the grid is being built on a worker for the trace on screen: frames must keep
+  // coming (to upload it when it arrives), and scripted screenshots wait for it.
+  bool busy() const;
 
-// heat-view (H): the heat view and the cells, for the lesson on screen.
-void addHeatViewCommands(CommandTable& commands, AppState& state);
+  // Draws into the current window (the array view's child) and fills the frame report: the
+  // scene of what it drew and panels["heat"].
+  void draw(UiContext& ui);
+
+  // --heat-window FIRST,COUNT: the next lesson to arrive opens in the heat view on those
+  // elements (as cells when they are few enough to be legible); --heat-color writes: its
+  // space-time image colours the writes.
+  void applyOptions(const LaunchOptions& options);
+
+  // heat-view (H): the heat view and the cells, for the lesson on screen. The commands refer to
+  // this view: it must outlive them.
+  void addCommands(CommandTable& commands, AppState& state);
+
+ private:
+  std::unique_ptr<HeatViewState> s_;
+};
 
 }  // namespace scanviz

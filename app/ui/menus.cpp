@@ -10,6 +10,7 @@
 #include "app/ui/heat_view.h"
 #include "app/ui/panels.h"
 #include "app/ui/timing_view.h"
+#include "app/ui/view_states.h"
 
 namespace scanviz {
 namespace {
@@ -71,7 +72,7 @@ void appearanceItems(UiContext& ui) {
     ImGui::EndMenu();
   }
   // The fonts are rebuilt when the slider is released, not on every pixel of the drag.
-  static float pendingScale = 0;
+  float& pendingScale = ui.views.pendingUiScale;
   if (pendingScale == 0) pendingScale = s.uiScale;
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
   ImGui::SliderFloat("UI scale", &pendingScale, kMinUiScale, kMaxUiScale, "%.2fx");
@@ -109,12 +110,12 @@ void viewMenu(UiContext& ui) {
   ui.commands.menuItem("view-compare", center == CenterView::Compare && !diff);
   ui.commands.menuItem("view-diff", center == CenterView::Compare && diff);
   ui.commands.menuItem("view-timeline", center == CenterView::Timeline);
-  const TimingTab tab = timingState().tab;
+  const TimingTab tab = ui.state.timing.tab;
   const bool timing = center == CenterView::Timing;
   ui.commands.menuItem("view-timing", timing && tab == TimingTab::Benchmark);
   ui.commands.menuItem("view-warp-clock", timing && tab == TimingTab::WarpClock);
   ui.commands.menuItem("view-brent", timing && tab == TimingTab::Brent);
-  ui.commands.menuItem("heat-view", heatViewShown(ui.state));
+  ui.commands.menuItem("heat-view", ui.views.heat.shown(ui.state));
   ImGui::Separator();
   appearanceItems(ui);
   ImGui::Separator();

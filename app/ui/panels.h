@@ -1,5 +1,6 @@
 // The panels of the window, one file each. Each reads the model through UiContext and calls its
-// actions; none keeps state of its own beyond ImGui's.
+// actions; what a view keeps between frames is in UiContext::views (view_states.h), never in a
+// function-static variable.
 #pragma once
 
 #include <string>

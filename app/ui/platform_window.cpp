@@ -15,17 +15,12 @@
 namespace scanviz {
 namespace {
 
-std::string& lastGlfwError() {
-  static std::string e;
-  return e;
-}
-
-void onGlfwError(int, const char* description) {
-  lastGlfwError() = description ? description : "unknown";
-}
-
+// GLFW keeps the last error of the calling thread: asked right after a failed call, it needs no
+// error callback writing into a global of ours.
 std::string glfwProblem() {
-  return lastGlfwError().empty() ? std::string("no reason given") : lastGlfwError();
+  const char* description = nullptr;
+  glfwGetError(&description);
+  return description && *description ? description : "no reason given";
 }
 
 }  // namespace
@@ -33,7 +28,6 @@ std::string glfwProblem() {
 PlatformWindow::PlatformWindow(int width, int height, const std::string& title,
                                const std::string& iniPath)
     : iniPath_(iniPath) {
-  glfwSetErrorCallback(onGlfwError);
   if (!glfwInit())
     throw WindowError(
         "cannot open a window (" + glfwProblem() +

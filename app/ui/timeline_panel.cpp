@@ -12,7 +12,9 @@
 #include "app/ui/panels.h"
 #include "app/ui/scene_renderer.h"
 #include "app/ui/timeline/timeline_scene.h"
+#include "app/ui/timeline_panel.h"
 #include "app/ui/toolbar_row.h"
+#include "app/ui/view_states.h"
 #include "app/ui/view_style.h"
 
 namespace scanviz {
@@ -21,43 +23,13 @@ namespace {
 constexpr float kZoomStep = 1.5f;
 constexpr float kMaxRowZoom = 12;
 
-// The timeline of the trace on screen and where the user has zoomed, kept until the trace
-// changes (a new lesson starts at the whole run).
-struct TimelineState {
-  std::shared_ptr<const Trace> trace;
-  LaneGrouping grouping = LaneGrouping::BySm;
-  BlockTimeline timeline;
-  TimelineView view;
-  float scroll = 0;
-  float rowZoom = 1;
-};
-
 LaneGrouping layoutGrouping(const AppState& app) {
   return app.settings().layout.timelineLanes == "block" ? LaneGrouping::ByBlock
                                                         : LaneGrouping::BySm;
 }
 
-TimelineState& timelineState(const AppState& app) {
-  static TimelineState s;
-  if (s.trace != app.shown().trace || s.grouping != layoutGrouping(app)) {
-    s.grouping = layoutGrouping(app);
-    if (s.trace == app.shown().trace) {
-      // Other lanes, same run: keep the zoom.
-      s.timeline = buildBlockTimeline(*s.trace, s.grouping);
-      s.scroll = 0;
-      return s;
-    }
-    s.trace = app.shown().trace;
-    s.timeline = buildBlockTimeline(*s.trace, s.grouping);
-    s.view = fullView(s.timeline);
-    s.scroll = 0;
-    s.rowZoom = 1;
-  }
-  return s;
-}
-
 // Lanes by SM or one per block, remembered in the layout.
-void groupingChoice(UiContext& ui, const TimelineState& s) {
+void groupingChoice(UiContext& ui, const TimelinePanelState& s) {
   ImGui::TextUnformatted("Lanes");
   ImGui::SameLine();
   LaneGrouping chosen = s.grouping;
@@ -71,7 +43,7 @@ void groupingChoice(UiContext& ui, const TimelineState& s) {
   ui.state.updateSettings(settings);
 }
 
-void toolbar(UiContext& ui, TimelineState& s) {
+void toolbar(UiContext& ui, TimelinePanelState& s) {
   groupingChoice(ui, s);
   const double centre = 0.5 * (s.view.start + s.view.end);
   nextInRow(buttonWidth("Whole run"), ImGui::GetFontSize() * 1.5f);
@@ -95,7 +67,7 @@ void toolbar(UiContext& ui, TimelineState& s) {
 }
 
 // Zoom, pan and scroll from the mouse; they show from the next frame on.
-void handleInput(TimelineState& s, const TimelineScene& drawn, ImVec2 origin) {
+void handleInput(TimelinePanelState& s, const TimelineScene& drawn, ImVec2 origin) {
   // The canvas is one invisible button: hovering or dragging it is hovering the timeline.
   if (!ImGui::IsItemHovered() && !ImGui::IsItemActive()) return;
   const ImGuiIO& io = ImGui::GetIO();
@@ -120,7 +92,7 @@ void handleInput(TimelineState& s, const TimelineScene& drawn, ImVec2 origin) {
   }
 }
 
-void showBlockTooltip(const TimelineState& s, const TimelineScene& drawn, ImVec2 origin) {
+void showBlockTooltip(const TimelinePanelState& s, const TimelineScene& drawn, ImVec2 origin) {
   if (!ImGui::IsItemHovered()) return;
   const ImVec2 m = ImGui::GetMousePos();
   const int hit = barAt(drawn.layout, m.x - origin.x, m.y - origin.y);
@@ -129,7 +101,7 @@ void showBlockTooltip(const TimelineState& s, const TimelineScene& drawn, ImVec2
   ImGui::SetTooltip("%s", blockTooltip(*s.trace, s.timeline, span).c_str());
 }
 
-void report(UiContext& ui, const TimelineState& s, const TimelineScene& drawn, ImVec2 origin) {
+void report(UiContext& ui, const TimelinePanelState& s, const TimelineScene& drawn, ImVec2 origin) {
   const ImVec2 fb = ImGui::GetIO().DisplayFramebufferScale;
   const BlockTimeline& tl = s.timeline;
   ui.report.panels["timeline"] = {
@@ -147,9 +119,26 @@ void report(UiContext& ui, const TimelineState& s, const TimelineScene& drawn, I
 
 }  // namespace
 
+void TimelinePanelState::follow(const AppState& app) {
+  if (trace == app.shown().trace && grouping == layoutGrouping(app)) return;
+  grouping = layoutGrouping(app);
+  if (trace == app.shown().trace) {
+    // Other lanes, same run: keep the zoom.
+    timeline = buildBlockTimeline(*trace, grouping);
+    scroll = 0;
+    return;
+  }
+  trace = app.shown().trace;
+  timeline = buildBlockTimeline(*trace, grouping);
+  view = fullView(timeline);
+  scroll = 0;
+  rowZoom = 1;
+}
+
 void drawTimelinePanel(UiContext& ui) {
   if (!ui.state.hasTrace()) return;
-  TimelineState& s = timelineState(ui.state);
+  TimelinePanelState& s = ui.views.timeline;
+  s.follow(ui.state);
   if (!s.timeline.spans.empty() && !ui.state.presentation) toolbar(ui, s);
   ImGui::BeginChild("timeline-canvas", ImVec2(0, 0), false,
                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);

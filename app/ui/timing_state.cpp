@@ -5,12 +5,6 @@
 
 namespace scanviz {
 
-TimingState& timingState() {
-  // Lives until exit: its runner's destructor cancels a run still measuring and joins it.
-  static TimingState s;
-  return s;
-}
-
 BenchConfig benchConfigFromForm(const BenchForm& form) {
   BenchConfig c;
   c.backend = form.backend;

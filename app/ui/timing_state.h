@@ -42,8 +42,6 @@ struct TimingState {
   TimingPlotKind lookedAt = TimingPlotKind::ThroughputVsN;
 };
 
-TimingState& timingState();
-
 // The form as a benchmark configuration; throws InputError naming a bad size list.
 BenchConfig benchConfigFromForm(const BenchForm& form);
 

@@ -15,7 +15,7 @@ bool timingShown(const AppState& state) {
 }
 
 void showTab(AppState& state, TimingTab tab) {
-  TimingState& s = timingState();
+  TimingState& s = state.timing;
   AppSettings settings = state.settings();
   const bool same = timingShown(state) && s.tab == tab;
   settings.layout.centerView = same ? CenterView::Lesson : CenterView::Timing;
@@ -45,7 +45,7 @@ void tab(UiContext& ui, TimingState& s, TimingTab which, const char* label) {
 }  // namespace
 
 void drawTimingView(UiContext& ui) {
-  TimingState& s = timingState();
+  TimingState& s = ui.state.timing;
   // Points are taken every frame the view is drawn, so the plots grow as they arrive.
   s.runner.poll(s.history);
   if (ImGui::BeginTabBar("timing-tabs")) {
@@ -71,7 +71,7 @@ void addTimingCommands(CommandTable& commands, AppState& state) {
 }
 
 void applyTimingOptions(AppState& state, const LaunchOptions& options) {
-  TimingState& s = timingState();
+  TimingState& s = state.timing;
   s.tab = options.timingTab == "warp-clock" ? TimingTab::WarpClock
           : options.timingTab == "brent"    ? TimingTab::Brent
                                             : TimingTab::Benchmark;
@@ -81,12 +81,12 @@ void applyTimingOptions(AppState& state, const LaunchOptions& options) {
   if (!startTimingRun(s)) state.showError("--bench-sizes: " + s.form.error);
 }
 
-bool timingBusy() {
-  return timingState().runner.measuring();
+bool timingBusy(const AppState& state) {
+  return state.timing.runner.measuring();
 }
 
-void stopTimingRun() {
-  TimingState& s = timingState();
+void stopTimingRun(AppState& state) {
+  TimingState& s = state.timing;
   s.runner.cancel();
   s.runner.stop();
 }

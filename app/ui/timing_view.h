@@ -28,10 +28,10 @@ void addTimingCommands(CommandTable& commands, AppState& state);
 void applyTimingOptions(AppState& state, const LaunchOptions& options);
 
 // A run is measuring: scripted runs wait for it before they take their picture.
-bool timingBusy();
+bool timingBusy(const AppState& state);
 
 // Cancels a run still measuring and waits for its thread: called when the window closes, while
 // everything the benchmark uses is still alive.
-void stopTimingRun();
+void stopTimingRun(AppState& state);
 
 }  // namespace scanviz

@@ -1,5 +1,6 @@
 // What every panel gets for a frame: the model, fonts and colours at the current scale, the
-// shared dialogs and commands, and the frame report that --dump-scene writes.
+// shared dialogs and commands, the views' own state, and the frame report that --dump-scene
+// writes.
 #pragma once
 
 #include <map>
@@ -16,6 +17,7 @@ namespace scanviz {
 
 class CommandTable;
 class FileDialog;
+struct ViewStates;
 
 // What this frame showed, in words and primitives: what tests and tools read back.
 struct FrameReport {
@@ -41,6 +43,7 @@ struct UiContext {
   FrameReport& report;
   FileDialog& files;
   CommandTable& commands;
+  ViewStates& views;    // what each view keeps between frames (view_states.h)
   bool animate = true;  // false in scripted runs: every frame shows the final state
 };
 

@@ -12,6 +12,7 @@
 #include "app/ui/file_dialog.h"
 #include "app/ui/fonts.h"
 #include "app/ui/palette.h"
+#include "app/ui/view_states.h"
 
 namespace scanviz {
 namespace {
@@ -48,7 +49,7 @@ class HeadlessDialog : public ::testing::Test {
   template <class F>
   void frame(F&& inside) {
     ImGui::NewFrame();
-    UiContext ui{state_, fonts_, palette_, 1.0f, report_, files_, commands_, false};
+    UiContext ui{state_, fonts_, palette_, 1.0f, report_, files_, commands_, views_, false};
     dialog_.draw(ui);
     inside(ui);
     ImGui::Render();
@@ -61,6 +62,7 @@ class HeadlessDialog : public ::testing::Test {
   FrameReport report_;
   FileDialog files_;
   CommandTable commands_;
+  ViewStates views_;
   fs::path folder_;
 };
 

@@ -20,6 +20,7 @@
 #include "app/ui/panels.h"
 #include "app/ui/platform_window.h"
 #include "app/ui/theme.h"
+#include "app/ui/view_states.h"
 
 namespace scanviz {
 namespace {
@@ -44,6 +45,7 @@ TEST(ExportInWindow, PngBetweenFramesLeavesTheWindowAsItWas) {
   FrameReport report;
   FileDialog files;
   CommandTable commands;
+  ViewStates views;
   ExportDialog dialog;
   const fs::path folder =
       fs::temp_directory_path() / ("scanviz-window-" + std::to_string(::getpid()));
@@ -51,7 +53,7 @@ TEST(ExportInWindow, PngBetweenFramesLeavesTheWindowAsItWas) {
   bool start = false;
   const auto frame = [&] {
     window.newFrame(true);
-    UiContext ui{state, fonts, palette, 1.0f, report, files, commands, false};
+    UiContext ui{state, fonts, palette, 1.0f, report, files, commands, views, false};
     drawMainLayout(ui);
     if (start) {
       dialog.startExport(ui);
@@ -202,6 +204,7 @@ TEST(ExportInWindow, ProgressRisesAndCancelRemovesThePartialFiles) {
   FrameReport report;
   FileDialog files;
   CommandTable commands;
+  ViewStates views;
   ExportDialog dialog;
   dialog.open(state);
   ExportDialogModel& m = dialog.model();
@@ -213,7 +216,7 @@ TEST(ExportInWindow, ProgressRisesAndCancelRemovesThePartialFiles) {
   const std::string path = m.outputPath();
   window.newFrame(true);
   {
-    UiContext ui{state, fonts, palette, 1.0f, report, files, commands, false};
+    UiContext ui{state, fonts, palette, 1.0f, report, files, commands, views, false};
     dialog.startExport(ui);
   }
   window.render(0, 0, 0);

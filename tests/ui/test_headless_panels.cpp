@@ -15,6 +15,7 @@
 #include "app/ui/fonts.h"
 #include "app/ui/palette.h"
 #include "app/ui/panels.h"
+#include "app/ui/view_states.h"
 
 // GLFW key codes, as the GLFW backend feeds them into io.KeysDown.
 constexpr int kKeyRight = 262;
@@ -41,7 +42,7 @@ class HeadlessUi : public ::testing::Test {
 
   void frame(AppState& state) {
     ImGui::NewFrame();
-    UiContext ui{state, fonts_, palette_, 1.0f, report_, files_, commands_, false};
+    UiContext ui{state, fonts_, palette_, 1.0f, report_, files_, commands_, views_, false};
     drawMainLayout(ui);
     ImGui::Render();
   }
@@ -59,6 +60,7 @@ class HeadlessUi : public ::testing::Test {
   FrameReport report_;
   FileDialog files_;
   CommandTable commands_;
+  ViewStates views_;
 };
 
 TEST_F(HeadlessUi, EveryAlgorithmEveryStepLaysOut) {

@@ -21,6 +21,7 @@
 #include "app/ui/fonts.h"
 #include "app/ui/panels.h"
 #include "app/ui/timeline/timeline_scene.h"
+#include "app/ui/view_states.h"
 
 namespace scanviz {
 namespace {
@@ -315,7 +316,7 @@ class HeadlessViews : public ::testing::Test {
 
   void frame(AppState& state) {
     ImGui::NewFrame();
-    UiContext ui{state, fonts_, kPalette, 1.0f, report_, files_, commands_, false};
+    UiContext ui{state, fonts_, kPalette, 1.0f, report_, files_, commands_, views_, false};
     drawMainLayout(ui);
     ImGui::Render();
   }
@@ -330,6 +331,7 @@ class HeadlessViews : public ::testing::Test {
   FrameReport report_;
   FileDialog files_;
   CommandTable commands_;
+  ViewStates views_;
 };
 
 TEST_F(HeadlessViews, CompareReportsEveryView) {

@@ -27,6 +27,7 @@
 #include "app/ui/file_dialog.h"
 #include "app/ui/frame_output.h"
 #include "app/ui/panels.h"
+#include "app/ui/view_states.h"
 #include "app/ui/window_options.h"
 
 namespace scanviz {
@@ -408,8 +409,9 @@ int exportLesson(const std::vector<std::string>& args) {
   FrameReport report;
   FileDialog files;
   CommandTable commands;
+  ViewStates views;  // after the GL context: the heat view's textures go first
   const WindowPainter painter = [&](const FontSet& fonts, const ViewPalette& palette, float scale) {
-    UiContext ui{state, fonts, palette, scale, report, files, commands, /*animate=*/false};
+    UiContext ui{state, fonts, palette, scale, report, files, commands, views, /*animate=*/false};
     drawMainLayout(ui);
   };
   auto trace = std::make_shared<const Trace>(state.trace());

@@ -11,6 +11,7 @@
 #include "app/ui/panels.h"
 #include "app/ui/theme.h"
 #include "app/ui/timing_state.h"
+#include "app/ui/view_states.h"
 
 namespace scanviz {
 namespace {
@@ -126,7 +127,7 @@ void ExportDialog::open(const AppState& state) {
   const ExportDialogModel previous = model_;
   model_ = ExportDialogModel::forLesson(state.trace(), state.playback.step(), state.settings());
   model_.options.speed = state.playback.speed();
-  const TimingState& timing = timingState();
+  const TimingState& timing = state.timing;
   model_.timingPlotUnavailable = timing_plots::unavailableReason(timing);
   model_.options.timingPlot = timing.lookedAt;
   if (previous.stepCount > 0) {
@@ -348,17 +349,18 @@ void ExportDialog::start(UiContext& ui) {
   AppState& state = ui.state;
   FileDialog& files = ui.files;
   CommandTable& commands = ui.commands;
+  ViewStates& views = ui.views;
   // The window's panels, drawn into the export's own ImGui context; the references are the
   // App's, which outlive every export.
-  WindowPainter painter = [&state, &files, &commands](const FontSet& fonts,
-                                                      const ViewPalette& palette, float scale) {
+  WindowPainter painter = [&state, &files, &commands, &views](
+                              const FontSet& fonts, const ViewPalette& palette, float scale) {
     FrameReport report;
-    UiContext u{state, fonts, palette, scale, report, files, commands, /*animate=*/false};
+    UiContext u{state, fonts, palette, scale, report, files, commands, views, /*animate=*/false};
     drawMainLayout(u);
   };
   std::optional<plot::PlotSpec> timingPlot;
   if (o.panel == ExportPanel::TimingPlot && model_.timingPlotUnavailable.empty())
-    timingPlot = timing_plots::picturePlot(timingState(), o.timingPlot);
+    timingPlot = timing_plots::picturePlot(state.timing, o.timingPlot);
   job_ = std::make_unique<ExportJob>(state.shown().trace, o, model_.outputPath(), painter,
                                      std::move(timingPlot));
   state.updateSettings(model_.remembered(state.settings()));

@@ -11,13 +11,12 @@
 namespace scanviz {
 namespace {
 
-std::string& lastError() {
-  static std::string e;
-  return e;
-}
-
-void onError(int, const char* description) {
-  lastError() = description ? description : "unknown";
+// GLFW keeps the last error of the calling thread: asked right after a failed call, it needs no
+// error callback writing into a global of ours.
+std::string lastError() {
+  const char* description = nullptr;
+  glfwGetError(&description);
+  return description ? description : "unknown";
 }
 
 bool hasDisplay() {
@@ -35,7 +34,6 @@ std::string noGlContextAdvice() {
 
 HiddenGlContext::HiddenGlContext() {
   if (!hasDisplay()) throw NoGlContext(noGlContextAdvice() + "; there is no display here");
-  glfwSetErrorCallback(onError);
   if (!glfwInit()) throw NoGlContext(noGlContextAdvice() + "; GLFW says: " + lastError());
   glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);

@@ -1,0 +1,36 @@
+// What the window's views keep from frame to frame, in one object: the App owns it (one per
+// window) and hands it to every panel as UiContext::views. No view keeps state in a
+// function-static variable, so a test can draw a view with state of its own, beside the window's.
+#pragma once
+
+#include <memory>
+
+#include "app/core/trace.h"
+#include "app/ui/heat_view.h"
+#include "app/ui/timeline_panel.h"
+
+namespace scanviz {
+
+// The array view's natural height for the last step, width and sizes it was asked about: the
+// layout asks every frame, the answer changes only with them.
+struct ArrayHeightCache {
+  struct Key {
+    std::shared_ptr<const Trace> trace;  // held, so that a new trace never reuses the address
+    int step = -1;
+    float width = 0, scale = 0;
+    bool presentation = false;
+    bool operator==(const Key&) const = default;
+  };
+  Key key;
+  float height = 0;
+};
+
+struct ViewStates {
+  HeatView heat;
+  TimelinePanelState timeline;
+  ArrayHeightCache arrayHeight;
+  // The View menu's UI-scale slider while it is dragged: the fonts are rebuilt on release.
+  float pendingUiScale = 0;
+};
+
+}  // namespace scanviz
