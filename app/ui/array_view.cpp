@@ -13,20 +13,10 @@
 #include "app/ui/scene_renderer.h"
 #include "app/ui/theme.h"
 #include "app/ui/view_states.h"
+#include "app/ui/view_style.h"
 
 namespace scanviz {
 namespace {
-
-ArraySceneStyle sceneStyle(const UiContext& ui) {
-  // Presentation mode: one big view, read from the back row.
-  const float boost = ui.state.presentation ? 1.35f : 1.0f;
-  ArraySceneStyle s;
-  s.valueSize = kValueSize * ui.scale * boost;
-  s.labelSize = kBodySize * ui.scale * (ui.state.presentation ? 1.2f : 1.0f);
-  s.smallSize = kSmallSize * ui.scale * (ui.state.presentation ? 1.15f : 1.0f);
-  s.titleSize = kHeadingSize * ui.scale * (ui.state.presentation ? 1.3f : 1.0f);
-  return s;
-}
 
 void drawWaiting(const UiContext& ui) {
   const char* text =
@@ -94,7 +84,7 @@ float arrayViewNaturalHeight(UiContext& ui, float width) {
   rq.visibleLeft = 0;
   rq.visibleRight = 0;  // only the height is wanted: no primitives
   rq.withExplanation = ui.state.presentation;
-  cache.height = buildArrayScene(rq, sceneStyle(ui), ui.palette, fontMeasure(ui.fonts)).height;
+  cache.height = buildArrayScene(rq, viewSceneStyle(ui), ui.palette, fontMeasure(ui.fonts)).height;
   cache.key = key;
   return cache.height;
 }
@@ -127,7 +117,7 @@ void drawArrayView(UiContext& ui) {
   rq.visibleRight = scroll + width * 1.25f;
   rq.withExplanation = ui.state.presentation;
   rq.zoom = handleZoom();
-  Scene scene = buildArrayScene(rq, sceneStyle(ui), ui.palette, fontMeasure(ui.fonts));
+  Scene scene = buildArrayScene(rq, viewSceneStyle(ui), ui.palette, fontMeasure(ui.fonts));
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   drawScene(*ImGui::GetWindowDrawList(), scene, origin, ui.fonts);
   ImGui::Dummy(ImVec2(scene.width, scene.height));

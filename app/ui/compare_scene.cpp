@@ -8,6 +8,7 @@
 #include "app/core/thread_states.h"
 #include "app/ui/compare_counters.h"
 #include "app/ui/export/scene_geometry.h"
+#include "app/ui/scene_text.h"
 
 namespace scanviz {
 namespace {
@@ -39,43 +40,17 @@ class CompareSceneBuilder {
 
   void addText(float x, float y, std::string text, Color c, float size, bool bold, std::string role,
                int index = -1) {
-    SceneText t;
-    t.x = x;
-    t.y = y;
-    t.text = std::move(text);
-    t.color = c;
-    t.size = size;
-    t.bold = bold;
-    t.role = std::move(role);
-    t.index = index;
-    scene_.texts.push_back(std::move(t));
+    addSceneText(scene_, x, y, std::move(text), c, size, bold, TextAlign::Left, std::move(role),
+                 index);
   }
 
   // Word-wraps to `width`; returns the y below the last line.
   float addWrapped(const std::string& text, float x, float y, float width, Color c, float size,
                    bool bold, const std::string& role, int index = -1) {
-    std::string line, word;
-    const auto flush = [&] {
-      if (line.empty()) return;
-      addText(x, y, line, c, size, bold, role, index);
+    for (std::string& line : wrapWords(text, width, size, bold, measure_)) {
+      addText(x, y, std::move(line), c, size, bold, role, index);
       y += 1.3f * size;
-      line.clear();
-    };
-    for (size_t i = 0; i <= text.size(); ++i) {
-      if (i < text.size() && text[i] != ' ') {
-        word += text[i];
-        continue;
-      }
-      const std::string candidate = line.empty() ? word : line + " " + word;
-      if (!line.empty() && measure_(candidate, size, bold) > width) {
-        flush();
-        line = word;
-      } else {
-        line = candidate;
-      }
-      word.clear();
     }
-    flush();
     return y;
   }
 

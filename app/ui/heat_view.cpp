@@ -26,6 +26,7 @@
 #include "app/ui/help_marker.h"
 #include "app/ui/scene_renderer.h"
 #include "app/ui/theme.h"
+#include "app/ui/view_style.h"
 
 namespace scanviz {
 namespace {
@@ -103,17 +104,6 @@ HeatViewState& followTrace(HeatViewState& s, const AppState& app) {
 
 Rgb toRgb(Color c) {
   return {c.r / 255.0f, c.g / 255.0f, c.b / 255.0f};
-}
-
-// The array view's sizes (array_view.cpp), so that the cells look the same in both views.
-ArraySceneStyle heatStyle(const UiContext& ui) {
-  const bool big = ui.state.presentation;
-  ArraySceneStyle s;
-  s.valueSize = kValueSize * ui.scale * (big ? 1.35f : 1.0f);
-  s.labelSize = kBodySize * ui.scale * (big ? 1.2f : 1.0f);
-  s.smallSize = kSmallSize * ui.scale * (big ? 1.15f : 1.0f);
-  s.titleSize = kHeadingSize * ui.scale * (big ? 1.3f : 1.0f);
-  return s;
 }
 
 void finishUpload(HeatViewState& s, const HeatGrid& grid) {
@@ -257,7 +247,7 @@ const Trace& cellsTrace(HeatViewState& s, double& first) {
 // The cell view of the window, at the cell width the zoom asks for.
 CellsPicture buildCells(UiContext& ui, HeatViewState& s, float width, float height,
                         float cellWidth) {
-  const ArraySceneStyle style = heatStyle(ui);
+  const ArraySceneStyle style = viewSceneStyle(ui);
   double first = s.viewport.first;
   ArraySceneRequest rq;
   rq.trace = &cellsTrace(s, first);
@@ -454,7 +444,7 @@ struct HeatFrame {
 
 HeatFrame layoutFrame(UiContext& ui, HeatViewState& s, ImVec2 size) {
   HeatFrame f;
-  const ArraySceneStyle style = heatStyle(ui);
+  const ArraySceneStyle style = viewSceneStyle(ui);
   const MeasureText measure = fontMeasure(ui.fonts);
   f.imageWidth = heatImageWidth(size.x, style, measure);
   f.minSpan = spanForCellWidth(f.imageWidth, kWidestCellWidth * ui.scale);

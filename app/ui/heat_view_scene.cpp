@@ -11,6 +11,7 @@
 #include "app/core/plot_math.h"
 #include "app/core/thread_states.h"
 #include "app/core/value_format.h"
+#include "app/ui/scene_text.h"
 
 namespace scanviz {
 namespace {
@@ -64,17 +65,7 @@ class HeatSceneBuilder {
 
   void text(float x, float y, std::string s, Color c, float size, bool bold, TextAlign align,
             std::string role, int index = -1) {
-    SceneText t;
-    t.x = x;
-    t.y = y;
-    t.text = std::move(s);
-    t.color = c;
-    t.size = size;
-    t.bold = bold;
-    t.align = align;
-    t.role = std::move(role);
-    t.index = index;
-    scene().texts.push_back(std::move(t));
+    addSceneText(scene(), x, y, std::move(s), c, size, bold, align, std::move(role), index);
   }
 
   void frame(const HeatRect& r, const std::string& role, int index = -1) {

@@ -1,5 +1,5 @@
-// Font sizes of the scenes the centre views draw (Compare, the block timeline) at the current
-// scale, larger in presentation mode, as the lesson's array view has them.
+// Font sizes of the scenes the views draw (the array and heat views, Compare, the block timeline)
+// at the current scale, larger in presentation mode (read from the back row).
 #pragma once
 
 #include "app/ui/array_view_scene.h"

@@ -357,26 +357,6 @@ void throwIfGaveUp(const SpinDiagnostics& d, unsigned epoch, const RunRequest& r
       "; the kernel was stopped and its output is incomplete");
 }
 
-void appendBlockTimings(const HostTraceBuffer& trace, long long tiles, int maxTimed,
-                        RecordedRun& run) {
-  const auto timings =
-      trace.blockTimings(static_cast<size_t>(std::min<long long>(tiles, maxTimed)));
-  if (timings.empty()) return;
-  uint64_t t0 = timings[0].start;
-  for (const auto& t : timings) t0 = std::min<uint64_t>(t0, t.start);
-  for (const auto& t : timings) {
-    RecordedBlock b;
-    b.id = t.id;
-    b.launchIndex = t.launchIndex;
-    b.sm = t.sm;
-    b.startNs = static_cast<int64_t>(t.start - t0);
-    b.waitNs = static_cast<int64_t>(t.waitEnd - t.waitStart);
-    b.endNs = static_cast<int64_t>(t.end - t0);
-    b.lookback = t.lookback;
-    run.blocks.push_back(b);
-  }
-}
-
 // Uninstrumented decoupled look-back with dynamic tile ids runs the production kernel; recorded
 // runs, static tile ids (the deadlock demonstration) and the chained scan run the kernels above.
 bool usesProductionKernel(const RunRequest& rq) {
@@ -426,7 +406,7 @@ RunResult<T> runSinglePass(const RunRequest& rq, const std::vector<T>& input) {
   trace.appendSteps<T>(r.run, rq.recordBlock, 0, ArrayKind::Section);
   trace.takeWholeRows(r.run.whole);
   r.run.work = static_cast<int64_t>(trace.work());
-  appendBlockTimings(trace, shape.tiles, rq.limits.maxBlocksTimed, r.run);
+  trace.appendBlockTimings(shape.tiles, rq.limits.maxBlocksTimed, r.run);
   if (shape.tiles > 1) r.run.notes.push_back(singlePassStepsNote(rq, shape.tiles));
   return r;
 }

@@ -17,10 +17,6 @@ namespace {
 
 constexpr int kMaxHostCallsPerSample = 100000;
 
-double msSince(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-}
-
 // Warm-up, one call to estimate, then samples of enough calls to last plan.targetSampleMs.
 template <class Call>
 Measurement timeOnHost(Call&& call, const TimingPlan& plan) {
@@ -94,25 +90,8 @@ class CpuSizeBench final : public SizeBench {
   }
 
   CaptureTiming timeCapture(const RunRequest& rq, int repeats) override {
-    CaptureTiming t;
-    try {
-      RunRequest recorded = rq;
-      recorded.record = true;
-      std::vector<double> recordedMs, plainMs;
-      for (int r = 0; r < repeats; ++r) {
-        auto t0 = std::chrono::steady_clock::now();
-        (void)runOnCpu(recorded, input_);
-        recordedMs.push_back(msSince(t0));
-        t0 = std::chrono::steady_clock::now();
-        (void)runOnCpu(rq, input_);
-        plainMs.push_back(msSince(t0));
-      }
-      t.recordedMs = medianOf(recordedMs);
-      t.plainMs = medianOf(plainMs);
-    } catch (const std::exception& e) {
-      t.note = e.what();
-    }
-    return t;
+    return timeRecordedAndPlain(rq, repeats,
+                                [this](const RunRequest& r) { (void)runOnCpu(r, input_); });
   }
 
  private:

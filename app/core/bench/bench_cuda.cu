@@ -169,10 +169,6 @@ class EventPair {
   cudaEvent_t stop_ = nullptr;
 };
 
-double msSince(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-}
-
 template <class T>
 class CudaSizeBench final : public SizeBench {
  public:
@@ -256,28 +252,17 @@ class CudaSizeBench final : public SizeBench {
   }
 
   CaptureTiming timeCapture(const RunRequest& rq, int repeats) override {
-    CaptureTiming t;
-    try {
-      std::vector<T> host(static_cast<size_t>(n_));
+    std::vector<T> host(static_cast<size_t>(n_));
+    try {  // before the clock starts
       cudaCheck(cudaMemcpy(host.data(), input(0), host.size() * sizeof(T), cudaMemcpyDeviceToHost),
                 "copy the input to the host");
-      RunRequest recorded = rq;
-      recorded.record = true;
-      std::vector<double> recordedMs, plainMs;
-      for (int r = 0; r < repeats; ++r) {
-        auto t0 = std::chrono::steady_clock::now();
-        (void)runOnCuda(recorded, host);
-        recordedMs.push_back(msSince(t0));
-        t0 = std::chrono::steady_clock::now();
-        (void)runOnCuda(rq, host);
-        plainMs.push_back(msSince(t0));
-      }
-      t.recordedMs = medianOf(recordedMs);
-      t.plainMs = medianOf(plainMs);
     } catch (const std::exception& e) {
-      t.note = e.what();
+      CaptureTiming failed;
+      failed.note = e.what();
+      return failed;
     }
-    return t;
+    return timeRecordedAndPlain(rq, repeats,
+                                [&](const RunRequest& r) { (void)runOnCuda(r, host); });
   }
 
  private:

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -43,6 +44,35 @@ struct CaptureTiming {
   double plainMs = BenchPoint::kNone;
   std::string note;
 };
+
+inline double msSince(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// Host wall time of run(request) for a recorded copy of rq and for rq itself, alternating,
+// `repeats` times each: the medians. A failure becomes the note the report shows instead.
+template <class Run>
+CaptureTiming timeRecordedAndPlain(const RunRequest& rq, int repeats, Run run) {
+  CaptureTiming t;
+  try {
+    RunRequest recorded = rq;
+    recorded.record = true;
+    std::vector<double> recordedMs, plainMs;
+    for (int r = 0; r < repeats; ++r) {
+      auto t0 = std::chrono::steady_clock::now();
+      run(recorded);
+      recordedMs.push_back(msSince(t0));
+      t0 = std::chrono::steady_clock::now();
+      run(rq);
+      plainMs.push_back(msSince(t0));
+    }
+    t.recordedMs = medianOf(recordedMs);
+    t.plainMs = medianOf(plainMs);
+  } catch (const std::exception& e) {
+    t.note = e.what();
+  }
+  return t;
+}
 
 // Owns the inputs of one (dtype, N) and times subjects on them. Throws BackendError for a failure
 // of the device and BenchSkip when the size cannot be set up.

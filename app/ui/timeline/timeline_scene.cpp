@@ -6,6 +6,7 @@
 
 #include "app/core/algorithm_catalog.h"
 #include "app/core/plot_math.h"
+#include "app/ui/scene_text.h"
 
 namespace scanviz {
 namespace {
@@ -72,17 +73,7 @@ class TimelineSceneBuilder {
 
   void addText(float x, float y, std::string text, Color c, float size, bool bold, TextAlign align,
                std::string role, int index = -1) {
-    SceneText t;
-    t.x = x;
-    t.y = y;
-    t.text = std::move(text);
-    t.color = c;
-    t.size = size;
-    t.bold = bold;
-    t.align = align;
-    t.role = std::move(role);
-    t.index = index;
-    scene_.texts.push_back(std::move(t));
+    addSceneText(scene_, x, y, std::move(text), c, size, bold, align, std::move(role), index);
   }
 
   SceneRect& addRect(float x, float y, float w, float h, Color fill, std::string role,
@@ -165,28 +156,10 @@ class TimelineSceneBuilder {
   float addWrapped(const std::string& text, float y, Color c, float size, const std::string& role,
                    bool bold = false) {
     const float maxWidth = std::max(100.0f, rq_.width - 2 * pad());
-    std::string line, word;
-    const auto flush = [&] {
-      if (line.empty()) return;
-      addText(pad(), y, line, c, size, bold, TextAlign::Left, role);
+    for (std::string& line : wrapWords(text, maxWidth, size, bold, measure_)) {
+      addText(pad(), y, std::move(line), c, size, bold, TextAlign::Left, role);
       y += 1.4f * size;
-      line.clear();
-    };
-    for (size_t i = 0; i <= text.size(); ++i) {
-      if (i < text.size() && text[i] != ' ') {
-        word += text[i];
-        continue;
-      }
-      const std::string candidate = line.empty() ? word : line + " " + word;
-      if (!line.empty() && measure_(candidate, size, bold) > maxWidth) {
-        flush();
-        line = word;
-      } else {
-        line = candidate;
-      }
-      word.clear();
     }
-    flush();
     return y;
   }
 
