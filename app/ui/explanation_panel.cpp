@@ -2,11 +2,13 @@
 #include <imgui.h>
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "app/core/algorithm_catalog.h"
 #include "app/core/step_explainer.h"
 #include "app/ui/panels.h"
+#include "app/ui/scene_text.h"
 
 namespace scanviz {
 namespace {
@@ -21,24 +23,10 @@ std::string algorithmLine(const Trace& t) {
 // Lines broken at spaces only: ImGui's wrapping also breaks after '.', which would split
 // "threads 1..15" across lines.
 std::vector<std::string> wrapAtSpaces(const std::string& text, float width) {
-  std::vector<std::string> lines;
-  std::string line, word;
-  for (size_t i = 0; i <= text.size(); ++i) {
-    if (i < text.size() && text[i] != ' ') {
-      word += text[i];
-      continue;
-    }
-    const std::string candidate = line.empty() ? word : line + " " + word;
-    if (!line.empty() && ImGui::CalcTextSize(candidate.c_str()).x > width) {
-      lines.push_back(line);
-      line = word;
-    } else {
-      line = candidate;
-    }
-    word.clear();
-  }
-  if (!line.empty()) lines.push_back(line);
-  return lines;
+  const MeasureText current = [](std::string_view s, float, bool) {
+    return ImGui::CalcTextSize(s.data(), s.data() + s.size()).x;
+  };
+  return wrapWords(text, width, ImGui::GetFontSize(), false, current);
 }
 
 }  // namespace
