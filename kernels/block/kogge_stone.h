@@ -35,11 +35,7 @@ SCANVIZ_HD void koggeStoneIterations(Ex& ex, typename Ex::Value* xy, At at, Step
   }
 }
 
-struct KoggeStoneScan {
-  static constexpr int kElementsPerThread = 1;
-  SCANVIZ_HD static int sectionSize(int threads) { return threads; }
-  SCANVIZ_HD static int sharedSlots(int threads) { return threads; }
-
+struct KoggeStoneScan : OneElementPerThread {
   template <class Ex>
   SCANVIZ_HD static void run(Ex& ex, typename Ex::Value* xy,
                              const SectionIO<typename Ex::Value>& io) {

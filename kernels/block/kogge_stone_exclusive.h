@@ -12,11 +12,7 @@
 
 namespace scanviz {
 
-struct KoggeStoneExclusiveScan {
-  static constexpr int kElementsPerThread = 1;
-  SCANVIZ_HD static int sectionSize(int threads) { return threads; }
-  SCANVIZ_HD static int sharedSlots(int threads) { return threads; }
-
+struct KoggeStoneExclusiveScan : OneElementPerThread {
   template <class Ex>
   SCANVIZ_HD static void run(Ex& ex, typename Ex::Value* xy,
                              const SectionIO<typename Ex::Value>& io) {

@@ -17,6 +17,14 @@ struct SectionIO {
   T* total = nullptr;  // if set, receives the reduction of the whole section
 };
 
+// The section of the algorithms in which each thread owns one element, scanned in place in
+// shared memory (Kogge-Stone, its exclusive form, the sequential baseline).
+struct OneElementPerThread {
+  static constexpr int kElementsPerThread = 1;
+  SCANVIZ_HD static int sectionSize(int threads) { return threads; }
+  SCANVIZ_HD static int sharedSlots(int threads) { return threads; }
+};
+
 // Maps a logical index of the working array to its shared-memory slot. Conflict-free Blelloch
 // pads one slot every 2^shift elements so that strided accesses spread over the 32 banks.
 struct PadMap {

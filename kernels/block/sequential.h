@@ -9,11 +9,7 @@
 
 namespace scanviz {
 
-struct SequentialScan {
-  static constexpr int kElementsPerThread = 1;
-  SCANVIZ_HD static int sectionSize(int threads) { return threads; }
-  SCANVIZ_HD static int sharedSlots(int threads) { return threads; }
-
+struct SequentialScan : OneElementPerThread {
   template <class Ex>
   SCANVIZ_HD static void run(Ex& ex, typename Ex::Value* xy,
                              const SectionIO<typename Ex::Value>& io) {
