@@ -86,10 +86,12 @@ struct TileClock {
   }
 };
 
-template <class T, class Rec>
+// The instrumented single-pass kernels, chained scan or decoupled look-back (Protocol): scan the
+// tile, wait for the prefix of the tiles before it, finish the tile. Only the wait differs.
+template <class Protocol, class T, class Rec>
 __global__ void __launch_bounds__(1024)
-    singlePassChainedKernel(const T* in, T* out, long long n, Operator op, bool exclusive,
-                            SinglePassDeviceArgs<T> args, DeviceTraceBuffer buf) {
+    singlePassKernel(const T* in, T* out, long long n, Operator op, bool exclusive,
+                     SinglePassDeviceArgs<T> args, DeviceTraceBuffer buf) {
   extern __shared__ __align__(16) unsigned char tileBytes[];
   T* xy = reinterpret_cast<T*>(tileBytes);
   __shared__ TileShared<T> sh;
@@ -100,54 +102,36 @@ __global__ void __launch_bounds__(1024)
   GpuBlockExec<T, Rec> ex(op, rec);
   GpuGrid<T, Rec> grid(args, rec);
 
-  SinglePassChained::scanTile(ex, grid, sh, xy, in, n);
-  if (threadIdx.x == 0) {  // only the leader spins; the others wait at the barrier below
-    clock.waitStart();
-    SpinWatchdog watchdog(args.diag, args.spinTimeoutNs, args.epoch);
-    bool stop = false;
-    while (!stop && SinglePassChained::poll(grid, sh, op) != PollResult::Done)
-      stop = watchdog.expired(sh.tile, SinglePassChained::waitsFor(sh.tile));
-    gaveUp = stop;
-    clock.waitEnd(sh.tile > 0 ? 1 : 0);
+  Protocol::scanTile(ex, grid, sh, xy, in, n);
+  if constexpr (std::is_same_v<Protocol, SinglePassChained>) {
+    if (threadIdx.x == 0) {  // only the leader spins; the others wait at the barrier below
+      clock.waitStart();
+      SpinWatchdog watchdog(args.diag, args.spinTimeoutNs, args.epoch);
+      bool stop = false;
+      while (!stop && SinglePassChained::poll(grid, sh, op) != PollResult::Done)
+        stop = watchdog.expired(sh.tile, SinglePassChained::waitsFor(sh.tile));
+      gaveUp = stop;
+      clock.waitEnd(sh.tile > 0 ? 1 : 0);
+    }
+  } else {
+    if (threadIdx.x < 32) {  // warp 0 looks back; the other warps wait at the barrier below
+      GpuLookbackWarp warp(DecoupledLookback::windowWidth(static_cast<int>(blockDim.x)));
+      LookbackCursor<T> cursor = DecoupledLookback::startLookback(sh, op);
+      clock.waitStart();
+      SpinWatchdog watchdog(args.diag, args.spinTimeoutNs, args.epoch);
+      bool stop = false;
+      while (!stop && DecoupledLookback::poll(warp, grid, sh, cursor, op) != PollResult::Done) {
+        // Lane 0 decides and the warp follows, so every lane leaves the loop together.
+        const bool expired = threadIdx.x == 0 && watchdog.expired(sh.tile, cursor.waitingFor);
+        stop = __shfl_sync(warp.mask(), expired, 0);
+      }
+      if (threadIdx.x == 0) gaveUp = stop;
+      clock.waitEnd(cursor.inspected);
+    }
   }
   __syncthreads();  // sh.prefix (or the decision to give up) reaches every thread
   if (gaveUp) return;
-  SinglePassChained::finishTile(ex, sh, xy, out, exclusive);
-  clock.finish(buf, sh.tile);
-}
-
-template <class T, class Rec>
-__global__ void __launch_bounds__(1024)
-    decoupledLookbackKernel(const T* in, T* out, long long n, Operator op, bool exclusive,
-                            SinglePassDeviceArgs<T> args, DeviceTraceBuffer buf) {
-  extern __shared__ __align__(16) unsigned char tileBytes[];
-  T* xy = reinterpret_cast<T*>(tileBytes);
-  __shared__ TileShared<T> sh;
-  __shared__ int gaveUp;
-  TileClock<Rec> clock;
-  clock.start();
-  Rec rec = makeTileRecorder<Rec>(buf);
-  GpuBlockExec<T, Rec> ex(op, rec);
-  GpuGrid<T, Rec> grid(args, rec);
-
-  DecoupledLookback::scanTile(ex, grid, sh, xy, in, n);
-  if (threadIdx.x < 32) {  // warp 0 looks back; the other warps wait at the barrier below
-    GpuLookbackWarp warp(DecoupledLookback::windowWidth(static_cast<int>(blockDim.x)));
-    LookbackCursor<T> cursor = DecoupledLookback::startLookback(sh, op);
-    clock.waitStart();
-    SpinWatchdog watchdog(args.diag, args.spinTimeoutNs, args.epoch);
-    bool stop = false;
-    while (!stop && DecoupledLookback::poll(warp, grid, sh, cursor, op) != PollResult::Done) {
-      // Lane 0 decides and the warp follows, so every lane leaves the loop together.
-      const bool expired = threadIdx.x == 0 && watchdog.expired(sh.tile, cursor.waitingFor);
-      stop = __shfl_sync(warp.mask(), expired, 0);
-    }
-    if (threadIdx.x == 0) gaveUp = stop;
-    clock.waitEnd(cursor.inspected);
-  }
-  __syncthreads();
-  if (gaveUp) return;
-  DecoupledLookback::finishTile(ex, sh, xy, out, exclusive);
+  Protocol::finishTile(ex, sh, xy, out, exclusive);
   clock.finish(buf, sh.tile);
 }
 
@@ -327,10 +311,10 @@ void launchSinglePass(bool chained, const RunRequest& rq, const T* in, T* out, l
   const SinglePassDeviceArgs<T> args = ws.args(rq.emulator.staticBlockIds);
   ws.reset();
   if (chained) {
-    singlePassChainedKernel<T, Rec>
+    singlePassKernel<SinglePassChained, T, Rec>
         <<<grid, threads, shared>>>(in, out, n, rq.op, rq.exclusive, args, buf);
   } else {
-    decoupledLookbackKernel<T, Rec>
+    singlePassKernel<DecoupledLookback, T, Rec>
         <<<grid, threads, shared>>>(in, out, n, rq.op, rq.exclusive, args, buf);
   }
   cudaCheckLaunch(chained ? "single-pass-chained kernel" : "decoupled-lookback kernel", false);
