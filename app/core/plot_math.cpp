@@ -68,6 +68,23 @@ double niceStep(double rawStep) {
   return nice * magnitude;
 }
 
+std::vector<double> stepMultiples(double lo, double hi, double step, int maxCount) {
+  std::vector<double> out;
+  if (!(step > 0) || !std::isfinite(lo) || !std::isfinite(hi) || !(hi >= lo) || maxCount < 1)
+    return out;
+  const double first = std::ceil(lo / step - kEps);
+  const double last = std::floor(hi / step + kEps);
+  if (!std::isfinite(first) || !std::isfinite(last) || last < first) return out;
+  const double count = std::min(last - first + 1, static_cast<double>(maxCount));
+  for (int i = 0; i < static_cast<int>(count); ++i) {
+    double v = (first + i) * step;
+    if (std::fabs(v) < step * 1e-9) v = 0;
+    if (!out.empty() && v <= out.back()) continue;  // k and k+1 rounded to the same double
+    out.push_back(v);
+  }
+  return out;
+}
+
 std::string formatLinearTick(double value, double step) {
   if (!(step > 0)) step = std::fabs(value) > 0 ? std::fabs(value) : 1;
   if (std::fabs(value) < step * 1e-6) return "0";
@@ -117,13 +134,9 @@ std::vector<Tick> linearTicks(double min, double max, int maxTicks) {
   }
   maxTicks = std::max(2, maxTicks);
   const double step = niceStep((max - min) / (maxTicks - 1));
-  const double first = std::ceil(min / step - kEps);
-  const double last = std::floor(max / step + kEps);
-  for (double k = first; k <= last; k += 1) {
-    double v = k * step;
-    if (std::fabs(v) < step * 1e-9) v = 0;
+  // A 1-2-5 step yields at most about maxTicks + 2 multiples; the cap only guards rounding.
+  for (double v : stepMultiples(min, max, step, 2 * maxTicks + 2))
     ticks.push_back({v, formatLinearTick(v, step), true});
-  }
   return ticks;
 }
 

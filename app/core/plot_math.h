@@ -48,6 +48,10 @@ struct Tick {
 
 // 1, 2 or 5 times a power of ten, the smallest such step >= rawStep (> 0).
 double niceStep(double rawStep);
+// The multiples k * step inside [lo, hi] (a hair of slack at both ends), ascending and distinct,
+// at most maxCount of them. Computed from k, never by adding step to a double: far from zero a
+// double plus a small step can equal itself, and a loop stepping it would never end.
+std::vector<double> stepMultiples(double lo, double hi, double step, int maxCount);
 // Ticks at multiples of a 1-2-5 step inside [min, max], at most about maxTicks of them.
 std::vector<Tick> linearTicks(double min, double max, int maxTicks);
 // Ticks at powers of ten inside [min, max] (every k-th decade when there are too many); when the

@@ -78,11 +78,10 @@ std::vector<AxisTick> timeTicks(const BlockTimeline& tl, const TimelineView& v,
   double step = plot::niceStep((hi - lo) / std::max(1, g.maxTicks));
   if (tl.unit == TimelineUnit::Rounds) step = std::max(1.0, std::round(step));
   std::vector<AxisTick> ticks;
-  for (double t = std::ceil(lo / step) * step; t <= hi + 1e-9 * step; t += step) {
-    const double value = std::fabs(t) < 1e-9 * step ? 0.0 : t;
+  const int maxCount = 2 * std::max(1, g.maxTicks) + 2;
+  for (double value : plot::stepMultiples(lo, hi, step, maxCount))
     ticks.push_back(
         {timeToX(v, g, value * u.perUnit), value * u.perUnit, plot::formatLinearTick(value, step)});
-  }
   return ticks;
 }
 
