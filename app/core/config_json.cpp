@@ -1,5 +1,8 @@
 #include "app/core/config_json.h"
 
+#include <limits>
+#include <type_traits>
+
 #include "app/core/scan_options.h"
 
 namespace scanviz {
@@ -21,10 +24,25 @@ struct FieldReader {
   template <class V>
   void read(const char* key, V& out) const {
     if (!j.contains(key)) return;
-    try {
-      out = j.at(key).get<V>();
-    } catch (const json::exception&) {
-      throw ConfigFormatError(where + "." + key + ": wrong type");
+    const json& x = j.at(key);
+    if constexpr (std::is_integral_v<V> && !std::is_same_v<V, bool>) {
+      // get<int> would wrap 2^40 and is undefined for 1e300: take whole numbers that fit.
+      if (!x.is_number_integer() ||
+          (x.is_number_unsigned()
+               ? x.get<uint64_t>() > static_cast<uint64_t>(std::numeric_limits<V>::max())
+               : x.get<int64_t>() < static_cast<int64_t>(std::numeric_limits<V>::min()) ||
+                     x.get<int64_t>() > static_cast<int64_t>(std::numeric_limits<V>::max())))
+        throw ConfigFormatError(
+            where + "." + key + ": " + (x.is_number() ? x.dump() : std::string(x.type_name())) +
+            " is not a whole number in " + std::to_string(std::numeric_limits<V>::min()) + ".." +
+            std::to_string(std::numeric_limits<V>::max()));
+      out = x.get<V>();
+    } else {
+      try {
+        out = x.get<V>();
+      } catch (const json::exception&) {
+        throw ConfigFormatError(where + "." + key + ": wrong type");
+      }
     }
   }
 

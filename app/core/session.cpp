@@ -1,13 +1,19 @@
 #include "app/core/session.h"
 
+#include <cstdint>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 
+#include "app/core/algorithm_catalog.h"
 #include "app/core/file_util.h"
 
 namespace scanviz {
 namespace {
 
 using nlohmann::json;
+
+// Typed values are for a lesson's handful of cells; a file holds more.
+constexpr size_t kMaxTypedValuesBytes = 1 << 20;
 
 json parseJson(const std::string& text, const std::string& name) {
   try {
@@ -40,6 +46,40 @@ void checkKind(const json& j, const std::string& name) {
   }
 }
 
+bool isPowerOfTwo(long long v) {
+  return v > 0 && (v & (v - 1)) == 0;
+}
+
+void checkRange(const std::string& field, long long v, long long lo, long long hi) {
+  if (v < lo || v > hi)
+    throw ConfigFormatError(field + ": " + std::to_string(v) + " is outside the valid range " +
+                            std::to_string(lo) + ".." + std::to_string(hi));
+}
+
+// The fields a session can hold out of range after parsing; the values themselves (typed or in a
+// file) are checked when the capture runs, with the same messages as on the command line.
+void validateSessionConfig(const CaptureConfig& c, const std::string& where) {
+  const CaptureLimits limits;
+  if (c.source == InputSource::Random || c.source == InputSource::Ones ||
+      c.source == InputSource::Ascending)
+    checkRange(where + ".input.n", c.n, 1, limits.maxElements);
+  if (c.blockSize != 0 &&
+      (!isPowerOfTwo(c.blockSize) || c.blockSize < kMinBlockSize || c.blockSize > kMaxBlockSize))
+    throw ConfigFormatError(where + ".block_size: " + std::to_string(c.blockSize) +
+                            " is not 0 (the lesson default) or a power of two between " +
+                            std::to_string(kMinBlockSize) + " and " +
+                            std::to_string(kMaxBlockSize));
+  if (!isPowerOfTwo(c.coarsening) || c.coarsening > 64)
+    throw ConfigFormatError(where + ".coarsening: " + std::to_string(c.coarsening) +
+                            " is not a power of two between 1 and 64");
+  checkRange(where + ".record_block", c.recordBlock, 0, 1 << 30);
+  checkRange(where + ".emulator.resident_blocks", c.emulator.residentBlocks, 1, 1 << 16);
+  if (c.typedValues.size() > kMaxTypedValuesBytes)
+    throw ConfigFormatError(where + ".input.values: " + std::to_string(c.typedValues.size()) +
+                            " characters; a session holds at most " +
+                            std::to_string(kMaxTypedValuesBytes) + " (use an input file for more)");
+}
+
 }  // namespace
 
 std::string jsonErrorText(const std::exception& e) {
@@ -67,14 +107,24 @@ Session sessionFromJson(const std::string& text, const std::string& name) {
   Session s;
   if (j.contains("config"))
     s.config = captureConfigFromJson(j.at("config"), "'" + name + "': config");
-  try {
-    if (j.contains("step")) s.step = j.at("step").get<int>();
-    if (j.contains("trace_file")) s.traceFile = j.at("trace_file").get<std::string>();
-  } catch (const json::exception&) {
-    throw ConfigFormatError("'" + name + "': step or trace_file has the wrong type");
+  if (j.contains("step")) {
+    const json& step = j.at("step");
+    if (!step.is_number_integer())
+      throw ConfigFormatError("'" + name + "': step: wrong type (expected a whole number)");
+    if (!step.is_number_unsigned() && step.get<int64_t>() < 0)
+      throw ConfigFormatError("'" + name + "': step " + step.dump() + " is negative");
+    if (step.is_number_unsigned() ? step.get<uint64_t>() > INT32_MAX
+                                  : step.get<int64_t>() > INT32_MAX)
+      throw ConfigFormatError("'" + name + "': step " + step.dump() +
+                              " is outside the valid range 0.." + std::to_string(INT32_MAX));
+    s.step = step.get<int>();
   }
-  if (s.step < 0)
-    throw ConfigFormatError("'" + name + "': step " + std::to_string(s.step) + " is negative");
+  if (j.contains("trace_file")) {
+    if (!j.at("trace_file").is_string())
+      throw ConfigFormatError("'" + name + "': trace_file: wrong type (expected a path)");
+    s.traceFile = j.at("trace_file").get<std::string>();
+  }
+  validateSessionConfig(s.config, "'" + name + "': config");
   return s;
 }
 
@@ -83,6 +133,14 @@ void saveSession(const Session& s, const std::string& path) {
 }
 
 Session loadSession(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw ConfigFormatError("session: '" + path + "' is a directory, not a session file");
+  const auto size = std::filesystem::file_size(path, ec);
+  if (!ec && size > kMaxSessionFileBytes)
+    throw ConfigFormatError("session: '" + path + "' is " + std::to_string(size) +
+                            " bytes; session files are read up to " +
+                            std::to_string(kMaxSessionFileBytes) + " bytes");
   std::string text;
   try {
     text = readWholeFile(path);

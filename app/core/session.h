@@ -11,6 +11,8 @@ namespace scanviz {
 
 constexpr int kSessionVersion = 1;
 constexpr const char* kSessionKind = "scanviz-session";
+// Sessions hold a configuration, not data: larger files are refused before they are read.
+constexpr long long kMaxSessionFileBytes = 4 << 20;
 
 struct Session {
   CaptureConfig config;

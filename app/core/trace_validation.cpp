@@ -1,0 +1,168 @@
+#include "app/core/trace_validation.h"
+
+#include <cmath>
+#include <cstdint>
+
+#include "app/core/algorithm_catalog.h"
+#include "app/core/scan_options.h"
+#include "app/core/trace_json.h"
+#include "kernels/scan_types.h"
+
+namespace scanviz {
+namespace {
+
+std::string str(long long v) {
+  return std::to_string(v);
+}
+
+[[noreturn]] void fail(const std::string& field, const std::string& problem) {
+  throw TraceFormatError(field + ": " + problem);
+}
+
+void checkRange(const std::string& field, long long v, long long lo, long long hi) {
+  if (v < lo || v > hi)
+    fail(field, str(v) + " is outside the valid range " + str(lo) + ".." + str(hi));
+}
+
+bool isPowerOfTwo(long long v) {
+  return v > 0 && (v & (v - 1)) == 0;
+}
+
+void checkMeta(const Trace& t, const TraceLimits& lim) {
+  const TraceMeta& m = t.meta;
+  const std::string w = "trace.meta.";
+  if (!findAlgorithm(m.algorithm))
+    fail(w + "algorithm", "'" + m.algorithm + "' is not one of " + algorithmKeyList());
+  checkRange(w + "n", m.n, 1, lim.maxN);
+  if (!isPowerOfTwo(m.blockSize) || m.blockSize < kMinBlockSize || m.blockSize > kMaxBlockSize)
+    fail(w + "block_size", str(m.blockSize) + " is not a power of two between " +
+                               str(kMinBlockSize) + " and " + str(kMaxBlockSize));
+  if (!isPowerOfTwo(m.sectionSize) || m.sectionSize > lim.maxSectionSize)
+    fail(w + "section_size",
+         str(m.sectionSize) + " is not a power of two between 1 and " + str(lim.maxSectionSize));
+  if (!parseOperator(m.op)) fail(w + "operator", "'" + m.op + "' is not one of add, max, min, mul");
+  if (!parseDType(m.dtype)) fail(w + "dtype", "'" + m.dtype + "' is not int32 or float32");
+  if (m.backend != "cuda" && m.backend != "cpu")
+    fail(w + "backend", "'" + m.backend + "' is not cuda or cpu");
+  if (m.timeUnit != "ns" && m.timeUnit != "round")
+    fail(w + "time_unit", "'" + m.timeUnit + "' is not ns or round");
+  const long long blocks = (m.n + m.sectionSize - 1) / m.sectionSize;
+  if (m.blocksTotal != blocks)
+    fail(w + "blocks_total", str(m.blocksTotal) + " does not match n = " + str(m.n) +
+                                 " in sections of " + str(m.sectionSize) + " (" + str(blocks) +
+                                 " blocks)");
+  checkRange(w + "recorded_block", m.recordedBlock, 0, m.blocksTotal - 1);
+  const auto stored = static_cast<long long>(t.input.size());
+  if (m.storedValues != stored)
+    fail(w + "stored_values", str(m.storedValues) + " but input holds " + str(stored) + " values");
+  if (stored < 1 || stored > std::min(m.n, lim.maxStoredValues))
+    fail("trace.input", str(stored) + " values; a trace keeps 1 to min(n, " +
+                            str(lim.maxStoredValues) +
+                            ") = " + str(std::min(m.n, lim.maxStoredValues)));
+  if (t.output.size() != t.input.size())
+    fail("trace.output",
+         str(static_cast<long long>(t.output.size())) + " values but input has " + str(stored));
+}
+
+// int32 values are whole numbers in int32's range; float32 values may be infinite or NaN where
+// a scan overflowed (written as strings, see docs/trace-format.md) but inputs are finite.
+void checkValues(const std::string& field, const std::vector<double>& v, const std::string& dtype,
+                 bool finite) {
+  for (size_t i = 0; i < v.size(); ++i) {
+    const double x = v[i];
+    const std::string at = field + "[" + std::to_string(i) + "]";
+    if (dtype == "int32") {
+      if (!std::isfinite(x) || x != std::floor(x) || x < INT32_MIN || x > INT32_MAX)
+        fail(at, "is not an int32 value (the trace's dtype)");
+    } else if (finite && !std::isfinite(x)) {
+      fail(at, "is not finite");
+    } else if (std::isfinite(x) && std::fabs(x) > 3.4028234663852886e38) {
+      fail(at, "does not fit float32 (the trace's dtype)");
+    }
+  }
+}
+
+void checkStep(const Trace& t, size_t index) {
+  const TraceStep& s = t.steps[index];
+  const TraceMeta& m = t.meta;
+  const std::string w = "trace.steps[" + std::to_string(index) + "].";
+  checkRange(w + "kind", s.kind, 0, static_cast<int>(StepKind::Count) - 1);
+  checkRange(w + "level", s.level, 0, 16);
+  checkRange(w + "block", s.block, 0, std::max(0, m.blocksTotal - 1));
+  checkRange(w + "offset", s.offset, 0, m.n);
+  if (s.array != "section" && s.array != "global" && s.array != "block-sums")
+    fail(w + "array", "'" + s.array + "' is not one of section, global, block-sums");
+  const auto count = static_cast<long long>(s.values.size());
+  if (s.array == "section" && count != m.sectionSize)
+    fail(w + "values",
+         str(count) + " values; a section step holds section_size = " + str(m.sectionSize));
+  if (s.array != "section" && (count < 1 || count > m.n))
+    fail(w + "values", str(count) + " values; a " + s.array + " step holds 1 to n = " + str(m.n));
+  checkValues(w + "values", s.values, m.dtype, false);
+  for (size_t i = 0; i < s.edges.size(); ++i) {
+    const std::string e = w + "edges[" + std::to_string(i) + "]";
+    const auto [dst, src] = s.edges[i];
+    if (dst < 0 || dst >= count)
+      fail(e, "dst " + str(dst) + " is outside the step's " + str(count) + " values");
+    if (src < -1 || src >= count)
+      fail(e, "src " + str(src) + " is outside the step's " + str(count) + " values (or -1)");
+  }
+  for (size_t i = 0; i < s.active.size(); ++i) {
+    const std::string a = w + "active[" + std::to_string(i) + "]";
+    checkRange(a, s.active[i], 0, m.blockSize - 1);
+    if (i > 0 && s.active[i] <= s.active[i - 1]) fail(a, "threads are not in ascending order");
+  }
+  if (s.ops < 0) fail(w + "ops", str(s.ops) + " is negative");
+  if (static_cast<long long>(s.warpClock.size()) > kMaxBlockSize / 32)
+    fail(w + "warp_clock", str(static_cast<long long>(s.warpClock.size())) +
+                               " warps; a block has at most " + str(kMaxBlockSize / 32));
+}
+
+void checkBlocks(const Trace& t, const TraceLimits& lim) {
+  const auto count = static_cast<long long>(t.blocks.size());
+  if (count > std::min<long long>(lim.maxBlocks, t.meta.blocksTotal))
+    fail("trace.blocks", str(count) + " blocks; a trace times at most min(blocks_total, " +
+                             str(lim.maxBlocks) + ")");
+  for (size_t i = 0; i < t.blocks.size(); ++i) {
+    const TraceBlock& b = t.blocks[i];
+    const std::string w = "trace.blocks[" + std::to_string(i) + "].";
+    checkRange(w + "id", b.id, 0, t.meta.blocksTotal - 1);
+    checkRange(w + "launch_index", b.launchIndex, 0, t.meta.blocksTotal - 1);
+    checkRange(w + "sm", b.sm, -1, 1 << 16);
+    checkRange(w + "lookback", b.lookback, 0, t.meta.blocksTotal);
+    checkRange(w + "start_ns", b.startNs, 0, lim.maxTime);
+    checkRange(w + "end_ns", b.endNs, b.startNs, lim.maxTime);
+    // wait_ns is how long the block waited, inside its run.
+    checkRange(w + "wait_ns", b.waitNs, 0, b.endNs - b.startNs);
+  }
+}
+
+}  // namespace
+
+void validateTrace(const Trace& t, const TraceLimits& lim) {
+  checkRange("trace.version", t.version, 1, kTraceVersion);
+  checkMeta(t, lim);
+  checkValues("trace.input", t.input, t.meta.dtype, true);
+  checkValues("trace.output", t.output, t.meta.dtype, false);
+  if (t.steps.empty()) fail("trace.steps", "no steps; a trace has at least the load step");
+  checkRange("trace.steps (count)", static_cast<long long>(t.steps.size()), 1, lim.maxSteps);
+  long long values = 0, whole = 0;
+  for (size_t i = 0; i < t.steps.size(); ++i) {
+    checkStep(t, i);
+    values += static_cast<long long>(t.steps[i].values.size());
+    whole += static_cast<long long>(t.steps[i].wholeBits.size());
+  }
+  if (values > lim.maxStepValues)
+    fail("trace.steps", str(values) + " values in all; the limit is " + str(lim.maxStepValues));
+  if (whole > lim.maxWholeValues)
+    fail("trace.steps",
+         str(whole) + " whole-array values in all; the limit is " + str(lim.maxWholeValues));
+  checkBlocks(t, lim);
+  const TraceCounters& c = t.counters;
+  if (c.work < 0) fail("trace.counters.work", str(c.work) + " is negative");
+  checkRange("trace.counters.depth", c.depth, 0, static_cast<long long>(t.steps.size()));
+  if (c.sequentialWork < 0)
+    fail("trace.counters.sequential_work", str(c.sequentialWork) + " is negative");
+}
+
+}  // namespace scanviz
