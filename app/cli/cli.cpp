@@ -1,8 +1,10 @@
 #include "app/cli/cli.h"
 
 #include <iostream>
+#include <new>
 
 #include "app/core/backends/backend.h"
+#include "app/core/capture_memory.h"
 #include "app/core/file_util.h"
 #include "app/core/input_spec.h"
 #include "app/core/output_file.h"
@@ -32,6 +34,9 @@ int runSubcommand(const Subcommand& command, const std::vector<std::string>& arg
   } catch (const WriteError& e) {
     // Reading was fine; the disk refused (full, too large, no permission): not bad input.
     std::cerr << "scanviz " << name << ": " << e.what() << "\n";
+    return 1;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "scanviz " << name << ": " << outOfMemoryMessage() << "\n";
     return 1;
   } catch (const std::exception& e) {
     std::cerr << "scanviz " << name << ": " << e.what() << "\n";

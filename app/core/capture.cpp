@@ -7,6 +7,7 @@
 
 #include "app/core/backends/cpu_backend.h"
 #include "app/core/backends/cuda_backend.h"
+#include "app/core/capture_memory.h"
 #include "app/core/reference_scan.h"
 #include "app/core/step_labels.h"
 
@@ -148,10 +149,8 @@ Trace buildTrace(const CaptureRequest& rq, const std::vector<T>& typedInput, int
   t.meta.notes = r.run.notes;
 
   // The reference scans the values the kernel saw: float inputs rounded to float32 first.
-  const std::vector<double> in(typedInput.begin(), typedInput.end());
-  std::vector<double> out(r.output.begin(), r.output.end());
   const Mismatch m =
-      compareWithReference(in, out, rq.op, rq.exclusive, rq.dtype, t.meta.blocksTotal);
+      compareWithReference(typedInput, r.output, rq.op, rq.exclusive, rq.dtype, t.meta.blocksTotal);
   t.meta.notes.push_back(m.index < 0
                              ? "output matches the sequential scan"
                              : "output differs from the sequential scan at " + m.describe());
@@ -161,8 +160,8 @@ Trace buildTrace(const CaptureRequest& rq, const std::vector<T>& typedInput, int
   if (stored < rq.input.size())
     t.meta.notes.push_back("input and output hold the first " + std::to_string(stored) + " of " +
                            std::to_string(t.meta.n) + " elements");
-  t.input.assign(in.begin(), in.begin() + static_cast<long>(stored));
-  t.output.assign(out.begin(), out.begin() + static_cast<long>(stored));
+  t.input.assign(typedInput.begin(), typedInput.begin() + static_cast<long>(stored));
+  t.output.assign(r.output.begin(), r.output.begin() + static_cast<long>(stored));
 
   for (auto& s : r.run.steps) t.steps.push_back(toTraceStep(std::move(s)));
   attachWholeArrayRows(r.run.whole, t);
@@ -246,6 +245,8 @@ void validateCaptureRequest(const CaptureRequest& rq) {
 
 CaptureOutcome capture(const CaptureRequest& rq) {
   validateCaptureRequest(rq);
+  const auto n = static_cast<long long>(rq.input.size());
+  checkCaptureMemory(n, rq.limits, n * static_cast<long long>(sizeof(double)));
   return rq.dtype == DType::Int32 ? captureTyped<int32_t>(rq) : captureTyped<float>(rq);
 }
 

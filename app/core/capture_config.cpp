@@ -2,7 +2,7 @@
 
 #include <array>
 
-#include "app/core/file_util.h"
+#include "app/core/capture_memory.h"
 #include "app/core/input_spec.h"
 
 namespace scanviz {
@@ -30,20 +30,17 @@ std::vector<double> inputValues(const CaptureConfig& c, const CaptureLimits& lim
     case InputSource::Lesson:
       return defaultLessonInput();
     case InputSource::Typed:
-      return parseValues(c.typedValues);
+      return parseValues(c.typedValues, limits.maxElements);
     case InputSource::File:
       if (c.inputFile.empty()) throw InputError("no input file chosen");
-      try {
-        return parseValues(readWholeFile(c.inputFile));
-      } catch (const FileError& e) {
-        throw InputError(std::string("input file: ") + e.what());
-      }
+      return readValuesFile(c.inputFile, limits.maxElements);
     case InputSource::Random:
     case InputSource::Ones:
     case InputSource::Ascending:
       break;
   }
   checkPatternLength(c.n, limits);
+  checkCaptureMemory(c.n, limits);
   const InputPattern p = c.source == InputSource::Random ? InputPattern::Random
                          : c.source == InputSource::Ones ? InputPattern::Ones
                                                          : InputPattern::Ascending;

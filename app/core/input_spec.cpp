@@ -4,39 +4,92 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <random>
 
 #include "app/core/capture.h"
 
 namespace scanviz {
 
-std::vector<double> parseValues(const std::string& text) {
-  std::vector<double> v;
-  size_t i = 0;
-  const auto isSep = [](char c) {
-    return c == ',' || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ';';
-  };
-  while (i < text.size()) {
-    while (i < text.size() && isSep(text[i])) ++i;
-    if (i >= text.size()) break;
-    size_t j = i;
-    while (j < text.size() && !isSep(text[j])) ++j;
-    const std::string token = text.substr(i, j - i);
+namespace {
+
+bool isSeparator(char c) {
+  return c == ',' || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ';';
+}
+
+// Collects the values of a text given in pieces: a token may continue into the next piece.
+class ValueReader {
+ public:
+  explicit ValueReader(long long maxValues, std::string source)
+      : maxValues_(maxValues), source_(std::move(source)) {}
+
+  void feed(const char* text, size_t size) {
+    for (size_t i = 0; i < size; ++i) {
+      if (!isSeparator(text[i])) {
+        // No number is this long: a binary file or garbage, refused without holding it.
+        if (token_.size() > 1000) throw InputError(tokenPrefix() + " is not a number");
+        token_ += text[i];
+      } else if (!token_.empty()) {
+        take();
+      }
+    }
+  }
+
+  std::vector<double> finish() {
+    if (!token_.empty()) take();
+    if (values_.empty())
+      throw InputError(source_ + " holds no values; type numbers such as 3,1,7,0,4,1,6,3");
+    return std::move(values_);
+  }
+
+ private:
+  std::string tokenPrefix() const {
+    return "'" + token_.substr(0, 40) + (token_.size() > 40 ? "..." : "") + "' (value " +
+           std::to_string(values_.size() + 1) + ")";
+  }
+
+  void take() {
     char* end = nullptr;
     errno = 0;
-    const double x = std::strtod(token.c_str(), &end);
-    if (end != token.c_str() + token.size() || token.empty())
-      throw InputError("'" + token + "' (value " + std::to_string(v.size() + 1) +
-                       ") is not a number; separate numbers with commas or spaces");
-    if (errno == ERANGE && std::isinf(x))
-      throw InputError("'" + token + "' (value " + std::to_string(v.size() + 1) +
-                       ") is out of range");
-    v.push_back(x);
-    i = j;
+    const double x = std::strtod(token_.c_str(), &end);
+    if (end != token_.c_str() + token_.size())
+      throw InputError(tokenPrefix() + " is not a number; separate numbers with commas or spaces");
+    if (errno == ERANGE && std::isinf(x)) throw InputError(tokenPrefix() + " is out of range");
+    if (static_cast<long long>(values_.size()) >= maxValues_)
+      throw InputError(source_ + " holds more than " + std::to_string(maxValues_) +
+                       " values, the limit of a capture; use fewer values");
+    values_.push_back(x);
+    token_.clear();
   }
-  if (v.empty())
-    throw InputError("the input holds no values; type numbers such as 3,1,7,0,4,1,6,3");
-  return v;
+
+  long long maxValues_;
+  std::string source_;
+  std::string token_;
+  std::vector<double> values_;
+};
+
+}  // namespace
+
+std::vector<double> parseValues(const std::string& text, long long maxValues) {
+  ValueReader r(maxValues, "the input");
+  r.feed(text.data(), text.size());
+  return r.finish();
+}
+
+std::vector<double> readValuesFile(const std::string& path, long long maxValues) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw InputError("input file '" + path + "' is a directory; give a file of numbers");
+  std::ifstream f(path, std::ios::binary);
+  if (!f) throw InputError("cannot open input file '" + path + "': " + std::strerror(errno));
+  ValueReader r(maxValues, "input file '" + path + "'");
+  std::vector<char> buffer(1 << 20);
+  while (f.read(buffer.data(), static_cast<std::streamsize>(buffer.size())) || f.gcount() > 0)
+    r.feed(buffer.data(), static_cast<size_t>(f.gcount()));
+  if (f.bad()) throw InputError("cannot read input file '" + path + "': " + std::strerror(errno));
+  return r.finish();
 }
 
 std::vector<double> generateInput(InputPattern p, long long n, unsigned seed, DType dtype,

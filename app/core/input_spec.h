@@ -8,8 +8,13 @@
 
 namespace scanviz {
 
-// "3,1,7,0,4,1,6,3", "3 1 7 0", one value a line... Throws InputError naming the bad token.
-std::vector<double> parseValues(const std::string& text);
+// "3,1,7,0,4,1,6,3", "3 1 7 0", one value a line... Throws InputError naming the bad token, or
+// as soon as there are more than maxValues values (the capture limit, 2^28).
+std::vector<double> parseValues(const std::string& text, long long maxValues = 1ll << 28);
+
+// The values of a file, read in pieces: a directory, an unreadable file, a bad token or more than
+// maxValues values is an InputError, raised as soon as it is seen (not after reading it all).
+std::vector<double> readValuesFile(const std::string& path, long long maxValues = 1ll << 28);
 
 enum class InputPattern { Random, Ones, Ascending };
 

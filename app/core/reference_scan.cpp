@@ -65,8 +65,10 @@ long long firstInt32Overflow(const std::vector<double>& input, Operator op) {
   return -1;
 }
 
-double floatTolerance(const std::vector<double>& input, Operator op, size_t index, double ref,
-                      long long sections, double prefixAbsSum) {
+namespace {
+
+double toleranceFor(size_t n, Operator op, size_t index, double ref, long long sections,
+                    double prefixAbsSum) {
   if (op == Operator::Max || op == Operator::Min) return 0.0;
   const double eps = std::ldexp(1.0, -23);
   // Results below float's normal range round to a fixed absolute grid.
@@ -82,9 +84,16 @@ double floatTolerance(const std::vector<double>& input, Operator op, size_t inde
     const double unit = eps / 2;
     return 1.05 * unit * (static_cast<double>(index) + 2.0) * std::fabs(ref) + floor;
   }
-  const double k = 2.0 * std::ceil(std::log2(static_cast<double>(input.size()) + 1.0)) +
+  const double k = 2.0 * std::ceil(std::log2(static_cast<double>(n) + 1.0)) +
                    static_cast<double>(sections) + 4.0;
   return eps * k * prefixAbsSum + floor;
+}
+
+}  // namespace
+
+double floatTolerance(const std::vector<double>& input, Operator op, size_t index, double ref,
+                      long long sections, double prefixAbsSum) {
+  return toleranceFor(input.size(), op, index, ref, sections, prefixAbsSum);
 }
 
 std::string Mismatch::describe() const {
@@ -94,15 +103,25 @@ std::string Mismatch::describe() const {
   return s.str();
 }
 
-Mismatch compareWithReference(const std::vector<double>& input, const std::vector<double>& output,
-                              Operator op, bool exclusive, DType dtype, long long sections) {
-  const std::vector<double> ref = referenceScan(input, op, exclusive);
+namespace {
+
+// Streams the reference alongside the output: no n-element copy, so a capture at the 2^28
+// limit does not hold the input, output and reference in doubles at once.
+template <class In, class Out>
+Mismatch compareStreaming(const std::vector<In>& input, const std::vector<Out>& output, Operator op,
+                          bool exclusive, DType dtype, long long sections) {
   Mismatch m;
+  double acc = identityWide(op);
   double absSum = 0.0;
-  for (size_t i = 0; i < ref.size(); ++i) {
-    if (!exclusive) absSum += std::fabs(input[i]);
-    const double got = i < output.size() ? output[i] : std::nan("");
-    double expected = ref[i];
+  for (size_t i = 0; i < input.size(); ++i) {
+    const auto x = static_cast<double>(input[i]);
+    double expected = acc;
+    acc = applyWide(op, acc, x);
+    if (!exclusive) {
+      expected = acc;
+      absSum += std::fabs(x);
+    }
+    const double got = i < output.size() ? static_cast<double>(output[i]) : std::nan("");
     bool ok;
     if (dtype == DType::Int32) {
       // The identity of max/min is INT32_MIN/MAX in int32, -inf/+inf in the wide reference.
@@ -111,9 +130,10 @@ Mismatch compareWithReference(const std::vector<double>& input, const std::vecto
     } else if (std::isinf(expected)) {
       ok = got == expected;
     } else {
-      ok = std::fabs(got - expected) <= floatTolerance(input, op, i, expected, sections, absSum);
+      ok = std::fabs(got - expected) <=
+           toleranceFor(input.size(), op, i, expected, sections, absSum);
     }
-    if (exclusive) absSum += std::fabs(input[i]);
+    if (exclusive) absSum += std::fabs(x);
     if (!ok) {
       m.index = static_cast<long long>(i);
       m.expected = expected;
@@ -122,6 +142,21 @@ Mismatch compareWithReference(const std::vector<double>& input, const std::vecto
     }
   }
   return m;
+}
+
+}  // namespace
+
+Mismatch compareWithReference(const std::vector<double>& input, const std::vector<double>& output,
+                              Operator op, bool exclusive, DType dtype, long long sections) {
+  return compareStreaming(input, output, op, exclusive, dtype, sections);
+}
+Mismatch compareWithReference(const std::vector<float>& input, const std::vector<float>& output,
+                              Operator op, bool exclusive, DType dtype, long long sections) {
+  return compareStreaming(input, output, op, exclusive, dtype, sections);
+}
+Mismatch compareWithReference(const std::vector<int32_t>& input, const std::vector<int32_t>& output,
+                              Operator op, bool exclusive, DType dtype, long long sections) {
+  return compareStreaming(input, output, op, exclusive, dtype, sections);
 }
 
 }  // namespace scanviz

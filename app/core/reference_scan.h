@@ -2,6 +2,7 @@
 // int32 inputs, double for float32), and the tolerance a float result is held to.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,11 @@ struct Mismatch {
 };
 
 Mismatch compareWithReference(const std::vector<double>& input, const std::vector<double>& output,
+                              Operator op, bool exclusive, DType dtype, long long sections);
+// The same on a kernel's own types, without widening copies of the arrays.
+Mismatch compareWithReference(const std::vector<float>& input, const std::vector<float>& output,
+                              Operator op, bool exclusive, DType dtype, long long sections);
+Mismatch compareWithReference(const std::vector<int32_t>& input, const std::vector<int32_t>& output,
                               Operator op, bool exclusive, DType dtype, long long sections);
 
 }  // namespace scanviz

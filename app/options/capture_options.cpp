@@ -1,9 +1,11 @@
 #include "app/options/capture_options.h"
 
+#include <climits>
+
 #include "app/core/backends/backend.h"
+#include "app/core/capture_memory.h"
 #include "app/core/capture_option_table.h"
 #include "app/core/command_help.h"
-#include "app/core/file_util.h"
 #include "app/core/input_spec.h"
 
 namespace scanviz {
@@ -36,6 +38,17 @@ LaunchOrder parseLaunchOrder(const std::string& s) {
   throw UsageError("--launch-order '" + s + "' is not one of ascending, descending, random");
 }
 
+int parseBlockSize(const Args& a) {
+  const auto text = a.get("block-size");
+  if (!text) return 0;
+  // Checked as typed: 2147483648 must not wrap to a negative int before the message.
+  const long long b = a.getInt("block-size", 0, LLONG_MIN, LLONG_MAX);
+  if (b < kMinBlockSize || b > kMaxBlockSize || (b & (b - 1)) != 0)
+    throw InputError("--block-size " + *text + " is not a power of two between " +
+                     std::to_string(kMinBlockSize) + " and " + std::to_string(kMaxBlockSize));
+  return static_cast<int>(b);
+}
+
 }  // namespace
 
 CaptureRequest captureRequestFromArgs(const Args& a) {
@@ -61,10 +74,7 @@ CaptureRequest captureRequestFromArgs(const Args& a) {
   // Blelloch and exclusive Kogge-Stone produce the exclusive scan: it is their default, and
   // --inclusive adds the conversion step.
   rq.exclusive = a.flag("exclusive") || (!a.flag("inclusive") && exclusiveByNature(rq.algorithm));
-  rq.blockSize = static_cast<int>(a.getInt("block-size", 0, -(1ll << 31), 1ll << 31));
-  if (a.has("block-size") && rq.blockSize <= 0)
-    throw InputError("block size " + std::to_string(rq.blockSize) +
-                     " is not a power of two between 2 and 1024");
+  rq.blockSize = parseBlockSize(a);
   rq.coarsening = static_cast<int>(a.getInt("coarsening", kThreePhaseCoarsening, 1, 64));
   rq.recordBlock = static_cast<int>(a.getInt("record-block", 0, 0, 1 << 30));
   rq.emulator.residentBlocks = static_cast<int>(a.getInt("resident-blocks", 4, 1, 1 << 16));
@@ -77,15 +87,16 @@ CaptureRequest captureRequestFromArgs(const Args& a) {
   const unsigned seed = static_cast<unsigned>(a.getInt("seed", 1, 0, 0xffffffffll));
   rq.emulator.seed = seed;
   if (a.has("input")) {
-    rq.input = parseValues(*a.get("input"));
+    rq.input = parseValues(*a.get("input"), rq.limits.maxElements);
   } else if (a.has("input-file")) {
-    rq.input = parseValues(readWholeFile(*a.get("input-file")));
+    rq.input = readValuesFile(*a.get("input-file"), rq.limits.maxElements);
   } else if (a.has("n")) {
     const long long n = a.getInt("n", 0, -(1ll << 62), 1ll << 62);
     if (n <= 0) throw InputError("N = " + std::to_string(n) + ": N must be at least 1");
     if (n > rq.limits.maxElements)
       throw InputError("N = " + std::to_string(n) + " is above the limit of " +
                        std::to_string(rq.limits.maxElements) + " elements");
+    checkCaptureMemory(n, rq.limits);
     rq.input = generateInput(parsePattern(a.getOr("pattern", "random")), n, seed, rq.dtype, rq.op);
   } else {
     rq.input = defaultLessonInput();
