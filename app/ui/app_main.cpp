@@ -46,6 +46,12 @@ int runApp(const std::vector<std::string>& args) {
     std::cerr << "scanviz: " << e.what() << " (scanviz --help lists the options)\n";
     return 2;
   }
+  if (options.scripted()) {
+    if (const std::string problem = scriptedSourceProblem(options); !problem.empty()) {
+      std::cerr << "scanviz: " << problem << "\n";
+      return 2;
+    }
+  }
   const LoadedSettings loaded = loadSettings(settingsPath());
   AppState state(loaded.settings, settingsPath());
   // Command-line choices hold for this run only; the saved settings stay as they were.

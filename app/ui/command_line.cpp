@@ -2,9 +2,12 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <climits>
 #include <cstdlib>
 
 #include "app/core/bench/bench_format.h"
+#include "app/core/session.h"
+#include "app/core/trace_json.h"
 #include "app/options/capture_options.h"
 #include "app/ui/window_options.h"
 
@@ -64,7 +67,9 @@ CaptureConfig configFromArgs(const Args& a) {
   c.dtype = parseName(a, "dtype", c.dtype, parseDType, "int32, float32");
   c.backend = parseName(a, "backend", c.backend, parseBackend, "auto, cuda, cpu");
   c.exclusive = a.flag("exclusive") || (!a.flag("inclusive") && exclusiveByNature(c.algorithm));
-  c.blockSize = static_cast<int>(std::max(0ll, a.getInt("block-size", 0, -(1ll << 31), 1ll << 31)));
+  // Out of range is reported by captureRequestFromArgs with the value as typed.
+  const long long blockSize = a.getInt("block-size", 0, LLONG_MIN, LLONG_MAX);
+  c.blockSize = blockSize > 0 && blockSize <= kMaxBlockSize ? static_cast<int>(blockSize) : 0;
   c.coarsening = static_cast<int>(a.getInt("coarsening", c.coarsening, 1, 64));
   c.recordBlock = static_cast<int>(a.getInt("record-block", 0, 0, 1 << 30));
   c.seed = static_cast<unsigned>(a.getInt("seed", 1, 0, 0xffffffffll));
@@ -105,6 +110,7 @@ void parseSources(const Args& a, LaunchOptions& o) {
   try {
     // The same checks and messages as `scanviz capture`; the emulator options are read there too.
     const CaptureRequest rq = captureRequestFromArgs(a);
+    validateCaptureRequest(rq);
     o.config.emulator = rq.emulator;
   } catch (const InputError& e) {
     o.captureError = e.what();
@@ -216,6 +222,24 @@ LaunchOptions parseLaunchOptions(const std::vector<std::string>& args) {
   if (a.has("dump-scene") && o.dumpScene.empty())
     throw UsageError("--dump-scene needs a file name");
   return o;
+}
+
+std::string scriptedSourceProblem(const LaunchOptions& o) {
+  try {
+    if (!o.sessionFile.empty()) {
+      const Session s = loadSession(o.sessionFile);
+      if (!s.traceFile.empty()) {
+        loadTrace(s.traceFile);
+      } else {
+        validateCaptureRequest(toCaptureRequest(s.config));
+      }
+    } else if (!o.traceFile.empty()) {
+      loadTrace(o.traceFile);
+    }
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return o.captureError;
 }
 
 std::string launchUsage() {

@@ -149,6 +149,14 @@ std::string exportProblem(const ExportOptions& o, int stepCount) {
   if (o.steps.first < 0 || o.steps.last >= stepCount || o.steps.first > o.steps.last)
     return "steps " + std::to_string(o.steps.first) + " to " + std::to_string(o.steps.last) +
            " are not inside this trace (steps 0 to " + std::to_string(stepCount - 1) + ")";
+  // A filmstrip is one picture: past this many steps it outgrows kMaxExportPixels, and finding
+  // that out by drawing took a minute (6000 steps). Refused before any drawing.
+  if (o.format == ExportFormat::Png && o.panel == ExportPanel::ArrayView &&
+      o.steps.count() > kMaxPngFilmstripSteps)
+    return "a PNG filmstrip shows at most " + std::to_string(kMaxPngFilmstripSteps) +
+           " steps and this one would have " + std::to_string(o.steps.count()) +
+           ": choose fewer with --step K or --range A:B, or export a GIF or a PNG sequence "
+           "(--format gif|png-seq)";
   if (o.format == ExportFormat::Gif && !(o.speed >= 0.0625 && o.speed <= 50))
     return "the GIF speed must be between 0.0625 and 50 steps a second";
   if (!(o.style.width >= 200 && o.style.width <= 16384))

@@ -82,5 +82,7 @@ StepRange parseStepRange(std::string_view text, int stepCount);
 // The largest picture an export makes, in pixels (a 4x filmstrip of a long run would otherwise
 // ask for gigabytes).
 constexpr long long kMaxExportPixels = 200'000'000;
+// Steps of one PNG filmstrip (more are refused before drawing; GIF and PNG sequences take all).
+constexpr int kMaxPngFilmstripSteps = 512;
 
 }  // namespace scanviz
