@@ -1,0 +1,483 @@
+// A deterministic mutation fuzzer over trace and session files. Each case mutates a real file
+// (the sample traces, fresh captures, saved sessions) as a careless editor or a broken disk would:
+// truncation, byte flips, deleted fields, swapped types, huge and negative numbers, nested
+// garbage. It then runs in a child process with a time limit, so a crash or a hang is counted,
+// not fatal to the run: the child loads the file and, if it is accepted, saves it, reloads it and
+// lays it out as the views would. Asserted: no crash, no hang, every rejection has a message,
+// and no partial or temporary file is left next to the output.
+//
+// SCANVIZ_FUZZ_CASES=N runs N cases per corpus instead of the default 450 traces and 150 sessions
+// (configure with -DSCANVIZ_FUZZ_LONG=ON and run ctest -L fuzz-long for 20000 each);
+// SCANVIZ_FUZZ_SEED changes the seed.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <sstream>
+
+#include "app/core/block_timeline.h"
+#include "app/core/capture.h"
+#include "app/core/capture_config.h"
+#include "app/core/heat_map.h"
+#include "app/core/sample_traces.h"
+#include "app/core/session.h"
+#include "app/core/step_metrics.h"
+#include "app/core/timeline_layout.h"
+#include "app/core/trace_json.h"
+
+namespace scanviz {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+constexpr int kCaseSeconds = 20;  // a case that takes longer is a hang
+
+long long envNumber(const char* name, long long fallback) {
+  const char* v = std::getenv(name);
+  return v && *v ? std::atoll(v) : fallback;
+}
+
+std::string readFile(const fs::path& p) {
+  std::ifstream f(p, std::ios::binary);
+  std::ostringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+void writeFile(const fs::path& p, const std::string& text) {
+  std::ofstream f(p, std::ios::binary | std::ios::trunc);
+  f << text;
+}
+
+// ---- mutations ------------------------------------------------------------------------------
+
+using Rng = std::mt19937_64;
+
+size_t pick(Rng& rng, size_t n) {
+  return n == 0 ? 0 : static_cast<size_t>(rng() % n);
+}
+
+// A node of the document, reached by a random walk that stops early often, so that the meta
+// fields and sizes are hit as often as the bulk of the values.
+json* randomNode(json& root, Rng& rng, json** parent = nullptr, std::string* key = nullptr) {
+  json* node = &root;
+  for (int depth = 0; depth < 8; ++depth) {
+    const bool container = (node->is_object() || node->is_array()) && !node->empty();
+    if (!container || (depth > 0 && rng() % 3 == 0)) break;
+    if (parent) *parent = node;
+    if (node->is_object()) {
+      auto it = node->begin();
+      std::advance(it, static_cast<long>(pick(rng, node->size())));
+      if (key) *key = it.key();
+      node = &it.value();
+    } else {
+      const size_t i = pick(rng, node->size());
+      if (key) *key = std::to_string(i);
+      node = &(*node)[i];
+    }
+  }
+  return node;
+}
+
+json nestedGarbage(Rng& rng) {
+  const int depth = 1 + static_cast<int>(pick(rng, 5000));
+  json g = rng() % 2 ? json::array({1, "x", nullptr}) : json::object({{"a", -1}});
+  for (int i = 0; i < depth; ++i)
+    g = rng() % 2 ? json::array({std::move(g)}) : json{{"k", std::move(g)}};
+  return g;
+}
+
+json otherType(const json& was, Rng& rng) {
+  switch (pick(rng, 7)) {
+    case 0:
+      return was.is_string() ? json(12) : json("text");
+    case 1:
+      return json::array();
+    case 2:
+      return json::object();
+    case 3:
+      return nullptr;
+    case 4:
+      return rng() % 2 == 1;
+    case 5:
+      return json::array({"inf", -1, 2.5});
+    default:
+      return 0.5;
+  }
+}
+
+json hugeNumber(Rng& rng) {
+  static const json kHuge[] = {9007199254740992ll,
+                               2147483647,
+                               2147483648ll,
+                               -2147483648ll,
+                               4294967296ll,
+                               1ll << 40,
+                               1099511627778ll,
+                               std::numeric_limits<int64_t>::max(),
+                               std::numeric_limits<int64_t>::min(),
+                               std::numeric_limits<uint64_t>::max(),
+                               1e300,
+                               -1e300,
+                               3.4e38,
+                               1e-320,
+                               0.5};
+  return kHuge[pick(rng, std::size(kHuge))];
+}
+
+json negativeSize(Rng& rng) {
+  static const json kNegative[] = {-1, -8, 0, -2147483648ll, -1e18};
+  return kNegative[pick(rng, std::size(kNegative))];
+}
+
+// Structured mutations need a parsed document; byte mutations work on the text.
+std::string mutate(const std::string& text, Rng& rng, std::string& what) {
+  std::string out = text;
+  const int kind = static_cast<int>(pick(rng, 8));
+  if (kind == 0) {
+    what = "truncation";
+    out.resize(pick(rng, out.size()));
+    return out;
+  }
+  if (kind == 1) {
+    what = "byte flips";
+    const int flips = 1 + static_cast<int>(pick(rng, 8));
+    for (int i = 0; i < flips && !out.empty(); ++i)
+      out[pick(rng, out.size())] ^= static_cast<char>(1 << pick(rng, 8));
+    return out;
+  }
+  json doc = json::parse(text);
+  const int edits = 1 + static_cast<int>(pick(rng, 3));
+  for (int e = 0; e < edits; ++e) {
+    json* parent = nullptr;
+    std::string key;
+    json* node = randomNode(doc, rng, &parent, &key);
+    switch (kind) {
+      case 2:
+        what = "field deletion";
+        if (parent && parent->is_object())
+          parent->erase(key);
+        else if (parent && parent->is_array() && !parent->empty())
+          parent->erase(pick(rng, parent->size()));
+        break;
+      case 3:
+        what = "type swap";
+        *node = otherType(*node, rng);
+        break;
+      case 4:
+        what = "huge number";
+        *node = hugeNumber(rng);
+        break;
+      case 5:
+        what = "negative size";
+        *node = negativeSize(rng);
+        break;
+      case 6:
+        what = "nested garbage";
+        *node = nestedGarbage(rng);
+        break;
+      default:
+        what = "meta field";  // a meta (or config) field set to a number, text or nothing
+        if (json* m = doc.contains("meta")     ? &doc["meta"]
+                      : doc.contains("config") ? &doc["config"]
+                                               : nullptr;
+            m && m->is_object() && !m->empty()) {
+          auto it = m->begin();
+          std::advance(it, static_cast<long>(pick(rng, m->size())));
+          const int choice = static_cast<int>(pick(rng, 4));
+          it.value() = choice == 0   ? hugeNumber(rng)
+                       : choice == 1 ? negativeSize(rng)
+                       : choice == 2 ? json("pow")
+                                     : otherType(it.value(), rng);
+        }
+        break;
+    }
+  }
+  return doc.dump();
+}
+
+// ---- running a case -------------------------------------------------------------------------
+
+enum class Outcome { Accepted, Rejected, RejectedSilently, Crashed, Hung, FileLost, Wrong };
+
+struct Figures {
+  long long tried = 0, accepted = 0, rejected = 0, silent = 0, crashes = 0, hangs = 0, lost = 0,
+            wrong = 0;
+  std::string firstProblem;
+  void add(Outcome o, const std::string& about) {
+    ++tried;
+    switch (o) {
+      case Outcome::Accepted:
+        ++accepted;
+        return;
+      case Outcome::Rejected:
+        ++rejected;
+        return;
+      case Outcome::RejectedSilently:
+        ++silent;
+        break;
+      case Outcome::Crashed:
+        ++crashes;
+        break;
+      case Outcome::Hung:
+        ++hangs;
+        break;
+      case Outcome::FileLost:
+        ++lost;
+        break;
+      case Outcome::Wrong:
+        ++wrong;
+        break;
+    }
+    if (firstProblem.empty()) firstProblem = about;
+  }
+  std::string summary(const std::string& corpus) const {
+    return corpus + ": " + std::to_string(tried) + " cases, " + std::to_string(accepted) +
+           " accepted, " + std::to_string(rejected) + " rejected with a message, " +
+           std::to_string(silent) + " rejected without one, " + std::to_string(crashes) +
+           " crashes, " + std::to_string(hangs) + " hangs, " + std::to_string(lost) +
+           " files lost or left partial, " + std::to_string(wrong) + " wrong round trips";
+  }
+};
+
+// The child's verdict, one byte and a message, through a pipe.
+Outcome runIsolated(const std::function<Outcome(std::string&)>& body, std::string& message) {
+  int fds[2];
+  if (pipe(fds) != 0) return Outcome::Crashed;
+  std::fflush(nullptr);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    close(fds[0]);
+    alarm(kCaseSeconds);
+    std::string msg;
+    Outcome o;
+    try {
+      o = body(msg);
+    } catch (const std::exception& e) {
+      o = Outcome::Wrong;
+      msg = std::string("escaped exception: ") + e.what();
+    }
+    const char code = static_cast<char>(o);
+    [[maybe_unused]] auto w1 = write(fds[1], &code, 1);
+    [[maybe_unused]] auto w2 = write(fds[1], msg.data(), std::min<size_t>(msg.size(), 4000));
+    close(fds[1]);
+    _exit(0);
+  }
+  close(fds[1]);
+  std::string got;
+  char buf[4096];
+  for (ssize_t r; (r = read(fds[0], buf, sizeof buf)) > 0;) got.append(buf, static_cast<size_t>(r));
+  close(fds[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  if (WIFSIGNALED(status)) {
+    message = "signal " + std::to_string(WTERMSIG(status));
+    return WTERMSIG(status) == SIGALRM ? Outcome::Hung : Outcome::Crashed;
+  }
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || got.empty()) {
+    message = "exit status " + std::to_string(WEXITSTATUS(status)) + " " + got;
+    return Outcome::Crashed;  // a sanitizer report ends the child with a non-zero status
+  }
+  message = got.substr(1);
+  return static_cast<Outcome>(got[0]);
+}
+
+// Only the output and nothing else may be in the output folder.
+bool onlyExpectedFiles(const fs::path& dir, const std::vector<fs::path>& allowed) {
+  for (const auto& e : fs::directory_iterator(dir)) {
+    bool ok = false;
+    for (const auto& a : allowed) ok |= e.path().filename() == a.filename();
+    if (!ok) return false;
+  }
+  return true;
+}
+
+// What the views compute from a trace, so that an accepted file is also drawn (in numbers).
+void layOut(const Trace& t) {
+  const BlockTimeline tl = buildBlockTimeline(t);
+  TimelineGeometry g;
+  g.plotLeft = 0;
+  g.plotRight = 1200;
+  layoutTimeline(tl, fullView(tl), g);
+  for (int s = 0; s < static_cast<int>(t.steps.size());
+       s += 1 + static_cast<int>(t.steps.size()) / 8)
+    stepMetrics(t, s);
+  if (heatGridTexels(t) <= (1u << 22)) buildHeatGrid(t, defaultHeatScale(t), 1024);
+}
+
+Outcome traceCase(const fs::path& in, const fs::path& outDir, std::string& msg) {
+  const fs::path out = outDir / "saved.json";
+  Trace t;
+  try {
+    t = loadTrace(in.string());
+  } catch (const TraceFormatError& e) {
+    msg = e.what();
+    if (fs::exists(out) || !onlyExpectedFiles(outDir, {})) return Outcome::FileLost;
+    return msg.empty() ? Outcome::RejectedSilently : Outcome::Rejected;
+  }
+  layOut(t);
+  saveTrace(t, out.string());
+  if (!onlyExpectedFiles(outDir, {out})) {
+    msg = "a temporary file was left next to " + out.string();
+    return Outcome::FileLost;
+  }
+  const Trace back = loadTrace(out.string());
+  if (traceToJson(back) != traceToJson(t)) {
+    msg = "saved and reloaded trace differs";
+    return Outcome::Wrong;
+  }
+  return Outcome::Accepted;
+}
+
+Outcome sessionCase(const fs::path& in, const fs::path& outDir, std::string& msg) {
+  const fs::path out = outDir / "saved.scanviz-session.json";
+  Session s;
+  try {
+    s = loadSession(in.string());
+    // Small captures run (the rest would only measure the machine): their values are checked
+    // where the capture checks them.
+    if (!s.traceFile.empty()) {
+      layOut(loadTrace(s.traceFile));
+    } else if (s.config.n <= 4096) {
+      const CaptureOutcome o = capture(toCaptureRequest(s.config));
+      layOut(o.trace);
+    }
+  } catch (const ConfigFormatError& e) {
+    msg = e.what();
+  } catch (const InputError& e) {
+    msg = e.what();
+  } catch (const BackendError& e) {
+    msg = e.what();
+  } catch (const TraceFormatError& e) {
+    msg = e.what();
+  }
+  if (!msg.empty() || fs::exists(out)) {
+    if (fs::exists(out) || !onlyExpectedFiles(outDir, {})) return Outcome::FileLost;
+    return Outcome::Rejected;
+  }
+  saveSession(s, out.string());
+  if (!onlyExpectedFiles(outDir, {out})) return Outcome::FileLost;
+  if (sessionToJson(loadSession(out.string())) != sessionToJson(s)) {
+    msg = "saved and reloaded session differs";
+    return Outcome::Wrong;
+  }
+  return Outcome::Accepted;
+}
+
+struct Corpus {
+  std::vector<std::string> texts;
+  std::vector<std::string> names;
+};
+
+Corpus traceCorpus() {
+  Corpus c;
+  for (const auto& e : fs::directory_iterator(sampleTraceDirectory())) {
+    const std::string name = e.path().filename().string();
+    if (e.path().extension() != ".json" || fs::file_size(e.path()) > (1u << 20)) continue;
+    c.texts.push_back(readFile(e.path()));
+    c.names.push_back(name);
+  }
+  // Fresh captures: more than one block (whole-array rows), float32 overflow, every dtype.
+  const auto add = [&](AlgorithmId id, DType d, Operator op, std::vector<double> in,
+                       const std::string& name) {
+    CaptureRequest rq;
+    rq.algorithm = id;
+    rq.dtype = d;
+    rq.op = op;
+    rq.backend = BackendChoice::Cpu;
+    rq.input = std::move(in);
+    c.texts.push_back(traceToJson(capture(rq).trace));
+    c.names.push_back(name);
+  };
+  add(AlgorithmId::DecoupledLookback, DType::Int32, Operator::Add, std::vector<double>(300, 1),
+      "dl-300");
+  add(AlgorithmId::Hierarchical, DType::Float32, Operator::Add, {3e38, 3e38, 1, -3e38}, "overflow");
+  add(AlgorithmId::BrentKung, DType::Float32, Operator::Max, {1.5, -2.25, 7, 0}, "float-max");
+  return c;
+}
+
+Corpus sessionCorpus() {
+  Corpus c;
+  Session s;
+  c.texts.push_back(sessionToJson(s));
+  s.config.algorithm = AlgorithmId::ThreePhase;
+  s.config.source = InputSource::Random;
+  s.config.n = 100;
+  s.config.blockSize = 8;
+  s.config.op = Operator::Max;
+  s.step = 3;
+  c.texts.push_back(sessionToJson(s));
+  s.config.source = InputSource::Typed;
+  s.config.typedValues = "3,1,7,0,4,1,6,3";
+  s.config.dtype = DType::Float32;
+  c.texts.push_back(sessionToJson(s));
+  s.traceFile = (fs::path(sampleTraceDirectory()) / "kogge-stone-lesson.json").string();
+  c.texts.push_back(sessionToJson(s));
+  c.names = {"default", "random", "typed", "trace"};
+  return c;
+}
+
+Figures fuzz(const Corpus& corpus, long long cases, const std::string& tag,
+             Outcome (*body)(const fs::path&, const fs::path&, std::string&)) {
+  const fs::path root =
+      fs::temp_directory_path() / ("scanviz-fuzz-" + tag + "-" + std::to_string(getpid()));
+  fs::remove_all(root);
+  fs::create_directories(root / "out");
+  const auto seed = static_cast<uint64_t>(envNumber("SCANVIZ_FUZZ_SEED", 20261124));
+  Figures f;
+  for (long long i = 0; i < cases; ++i) {
+    Rng rng(seed * 1000003 + static_cast<uint64_t>(i));
+    const size_t k = pick(rng, corpus.texts.size());
+    std::string what;
+    const std::string text = mutate(corpus.texts[k], rng, what);
+    const fs::path in = root / "case.json";
+    writeFile(in, text);
+    fs::remove_all(root / "out");
+    fs::create_directories(root / "out");
+    std::string message;
+    const Outcome o =
+        runIsolated([&](std::string& m) { return body(in, root / "out", m); }, message);
+    f.add(o, "case " + std::to_string(i) + " (" + corpus.names[k] + ", " + what + "): " + message);
+  }
+  fs::remove_all(root);
+  return f;
+}
+
+long long casesPerCorpus(long long fallback) {
+  return envNumber("SCANVIZ_FUZZ_CASES", fallback);
+}
+
+void expectClean(const Figures& f, const std::string& corpus) {
+  std::cout << "fuzz " << f.summary(corpus) << "\n";
+  EXPECT_EQ(f.crashes, 0) << f.firstProblem;
+  EXPECT_EQ(f.hangs, 0) << f.firstProblem;
+  EXPECT_EQ(f.silent, 0) << f.firstProblem;
+  EXPECT_EQ(f.lost, 0) << f.firstProblem;
+  EXPECT_EQ(f.wrong, 0) << f.firstProblem;
+  // The mutations must reach both sides: some files survive, most are refused.
+  EXPECT_GT(f.rejected, f.tried / 4) << f.summary(corpus);
+}
+
+TEST(FuzzFiles, MutatedTracesAreRefusedWithAMessageOrRoundTrip) {
+  const Figures f = fuzz(traceCorpus(), casesPerCorpus(450), "traces", traceCase);
+  expectClean(f, "traces");
+  EXPECT_GT(f.accepted, 0) << f.summary("traces");
+}
+
+TEST(FuzzFiles, MutatedSessionsAreRefusedWithAMessageOrRoundTrip) {
+  const Figures f = fuzz(sessionCorpus(), casesPerCorpus(150), "sessions", sessionCase);
+  expectClean(f, "sessions");
+  EXPECT_GT(f.accepted, 0) << f.summary("sessions");
+}
+
+}  // namespace
+}  // namespace scanviz
