@@ -1,5 +1,7 @@
 #include "app/core/capture_worker.h"
 
+#include "app/core/capture_memory.h"
+
 #include <new>
 
 namespace scanviz {
@@ -65,7 +67,7 @@ CaptureResult CaptureWorker::run(uint64_t id, const CaptureConfig& c) {
   try {
     r.outcome = capture(toCaptureRequest(c));
   } catch (const std::bad_alloc&) {
-    r.error = "not enough memory for this capture; use a smaller N";
+    r.error = outOfMemoryMessage();
   } catch (const std::exception& e) {
     r.error = e.what();
   }

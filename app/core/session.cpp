@@ -1,7 +1,9 @@
 #include "app/core/session.h"
 
 #include <cstdint>
+#include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "app/core/algorithm_catalog.h"
@@ -148,6 +150,15 @@ Session loadSession(const std::string& path) {
     throw ConfigFormatError(std::string("session: ") + e.what());
   }
   return sessionFromJson(text, path);
+}
+
+bool fileLooksLikeSession(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) throw FileError("cannot open '" + path + "': " + std::strerror(errno));
+  std::string head(1 << 16, '\0');
+  f.read(head.data(), static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<size_t>(f.gcount()));
+  return looksLikeSession(head);
 }
 
 bool looksLikeSession(const std::string& text) {

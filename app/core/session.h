@@ -31,6 +31,9 @@ Session loadSession(const std::string& path);
 
 // True when the text declares itself a session file (the Open dialog takes traces and sessions).
 bool looksLikeSession(const std::string& text);
+// The same for a file, reading only its head (a trace may be hundreds of megabytes). Throws
+// FileError when it cannot be opened.
+bool fileLooksLikeSession(const std::string& path);
 
 // nlohmann's messages start with "[json.exception.parse_error.101] "; users need the rest.
 std::string jsonErrorText(const std::exception& e);

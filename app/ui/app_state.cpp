@@ -65,14 +65,14 @@ void AppState::fallBackToLesson(std::string problem) {
 }
 
 void AppState::openFile(const std::string& path) {
-  std::string head;
+  bool session = false;
   try {
-    head = readWholeFile(path);
+    session = fileLooksLikeSession(path);
   } catch (const FileError& e) {
     showError(e.what());
     return;
   }
-  if (looksLikeSession(head)) {
+  if (session) {
     openSession(path);
   } else {
     openTrace(path);

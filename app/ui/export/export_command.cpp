@@ -4,10 +4,12 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <new>
 #include <set>
 #include <sstream>
 
 #include "app/core/capture.h"
+#include "app/core/capture_memory.h"
 #include "app/core/capture_option_table.h"
 #include "app/core/chrome_trace.h"
 #include "app/core/file_util.h"
@@ -466,6 +468,9 @@ int runExportCommand(const std::vector<std::string>& args) {
     std::cerr << "scanviz export: " << e.what() << " (scanviz export --help lists the options)\n";
   } catch (const WriteError& e) {
     std::cerr << "scanviz export: " << e.what() << "\n";
+    return 1;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "scanviz export: " << outOfMemoryMessage() << "\n";
     return 1;
   } catch (const std::exception& e) {
     std::cerr << "scanviz export: " << e.what() << "\n";
