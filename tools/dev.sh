@@ -2,7 +2,8 @@
 # The README's quick start. Installs what a fresh Debian machine lacks, builds, then either opens
 # the app on the default lesson (`app`) or runs every test suite (`test`).
 #   tools/dev.sh app    build and open the window (under Xvfb with a screenshot if no display)
-#   tools/dev.sh test   build and run unit, gpu (skipped without a GPU) and ui tests
+#   tools/dev.sh test   build and run unit, gpu (skipped without a GPU) and ui tests, then the unit
+#                       and fuzz tests again built with AddressSanitizer and UBSan (build-asan/)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:-app}
@@ -30,8 +31,20 @@ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
 cmake --build "$build" --parallel
 
 if [ "$mode" = test ]; then
-  ctest --test-dir "$build" --output-on-failure --timeout 900
-  exit $?
+  status=0
+  ctest --test-dir "$build" --output-on-failure --timeout 900 || status=$?
+  # The unit tests and the fuzz cases again, built with AddressSanitizer and UBSan (our targets
+  # only, no window, no CUDA): a memory error or undefined behaviour fails the run.
+  sanitized=${SCANVIZ_SANITIZE_BUILD_DIR:-build-asan}
+  started=$(date +%s)
+  cmake -S . -B "$sanitized" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DSCANVIZ_SANITIZE=ON \
+    -DSCANVIZ_GUI=OFF -DSCANVIZ_CUDA=OFF
+  cmake --build "$sanitized" --parallel --target scanviz_unit_tests scanviz_fuzz_tests
+  ASAN_OPTIONS=halt_on_error=1:detect_leaks=1:abort_on_error=0 \
+    UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+    ctest --test-dir "$sanitized" -L unit --output-on-failure --timeout 900 || status=$((status | $?))
+  echo "sanitizer build and tests: $(($(date +%s) - started)) s"
+  exit "$status"
 fi
 
 if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
