@@ -88,12 +88,19 @@ json* randomNode(json& root, Rng& rng, json** parent = nullptr, std::string* key
   return node;
 }
 
-json nestedGarbage(Rng& rng) {
-  const int depth = 1 + static_cast<int>(pick(rng, 5000));
-  json g = rng() % 2 ? json::array({1, "x", nullptr}) : json::object({{"a", -1}});
-  for (int i = 0; i < depth; ++i)
-    g = rng() % 2 ? json::array({std::move(g)}) : json{{"k", std::move(g)}};
-  return g;
+// Deeply nested arrays and objects, as text: built as a document they would overflow the
+// harness's own stack when copied or printed (nlohmann recurses there), not the reader's.
+constexpr const char* kGarbageMarker = "@@nested-garbage@@";
+
+std::string nestedGarbageText(Rng& rng) {
+  const size_t depth = 1 + pick(rng, 100000);
+  const bool objects = rng() % 2 == 0;
+  std::string text;
+  text.reserve(depth * 7 + 8);
+  for (size_t i = 0; i < depth; ++i) text += objects ? "{\"a\":" : "[";
+  text += rng() % 2 ? "1" : "\"x\"";
+  for (size_t i = 0; i < depth; ++i) text += objects ? "}" : "]";
+  return text;
 }
 
 json otherType(const json& was, Rng& rng) {
@@ -183,7 +190,7 @@ std::string mutate(const std::string& text, Rng& rng, std::string& what) {
         break;
       case 6:
         what = "nested garbage";
-        *node = nestedGarbage(rng);
+        *node = kGarbageMarker;
         break;
       default:
         what = "meta field";  // a meta (or config) field set to a number, text or nothing
@@ -202,7 +209,11 @@ std::string mutate(const std::string& text, Rng& rng, std::string& what) {
         break;
     }
   }
-  return doc.dump();
+  std::string mutated = doc.dump();
+  const std::string marker = std::string("\"") + kGarbageMarker + "\"";
+  for (size_t at; (at = mutated.find(marker)) != std::string::npos;)
+    mutated.replace(at, marker.size(), nestedGarbageText(rng));
+  return mutated;
 }
 
 // ---- running a case -------------------------------------------------------------------------
