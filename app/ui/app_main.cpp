@@ -46,7 +46,9 @@ int runApp(const std::vector<std::string>& args) {
     std::cerr << "scanviz: " << e.what() << " (scanviz --help lists the options)\n";
     return 2;
   }
-  if (options.scripted()) {
+  // A picture of the default lesson under an error banner would pass for a result: a script
+  // asking for one gets the message and exit 2 instead (--dump-scene still records the banner).
+  if (!options.screenshot.empty()) {
     if (const std::string problem = scriptedSourceProblem(options); !problem.empty()) {
       std::cerr << "scanviz: " << problem << "\n";
       return 2;

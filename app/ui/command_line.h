@@ -49,7 +49,7 @@ struct LaunchOptions {
 // are not usage errors: they go to captureError, as the controls would report them.
 LaunchOptions parseLaunchOptions(const std::vector<std::string>& args);
 
-// For a scripted run: why what it should show cannot be shown (a bad trace or session, bad
+// For a --screenshot run: why what it should show cannot be shown (a bad trace or session, bad
 // capture values), or empty. Such a run exits 2 with this message instead of picturing the
 // default lesson under an error banner.
 std::string scriptedSourceProblem(const LaunchOptions& o);

@@ -260,14 +260,16 @@ def case_status_names_backend(ctx):
 
 
 def case_bad_input_banner(ctx):
-    """--input "3,x": a visible error banner, exit 0, and the lesson stays on screen."""
-    r = ctx.run("--input", "3,x")
+    """--input "3,x": an error banner and the lesson stays on screen; a --screenshot of that
+    exits 2 with the message instead (a picture of the default lesson would pass for a result)."""
+    r = ctx.run("--input", "3,x", screenshot=False)
     banner = r.dump["banner"]
     check(banner["error"] and "'x'" in banner["text"] and "not a number" in banner["text"], f"banner {banner}")
     check(len(r.texts("cell-value")) == 8, "the default lesson should stay on screen under the banner")
-    red = (0x8F, 0x1D, 0x1D)
-    found = r.image.count_near(red, (0, 0, r.image.width, 200), tolerance=25)
-    check(found > 2000, f"only {found} banner-red pixels at the top of the window")
+    shot = ctx.path("refused.png")
+    proc = ctx.run_raw("--input", "3,x", "--screenshot", shot)
+    check(proc.returncode == 2 and "not a number" in proc.stderr, f"{proc.returncode}: {proc.stderr}")
+    check(not os.path.exists(shot), "a screenshot was written for a bad input")
     for bad in (["--input", ""], ["--n", "0"], ["--input", "1,2,nan"], ["--n", "999999999999"],
                 ["--input", "2147483647,1"]):
         r = ctx.run(*bad, screenshot=False)
@@ -295,8 +297,10 @@ def case_corrupt_trace(ctx):
     bad = ctx.path("truncated.json")
     with open(bad, "w") as f:
         f.write(text[: len(text) // 2])
-    r = ctx.run("--trace", bad)
+    r = ctx.run("--trace", bad, screenshot=False)
     check(r.dump["banner"]["error"] and "cannot open trace" in r.dump["banner"]["text"], r.dump["banner"])
+    proc = ctx.run_raw("--trace", bad, "--screenshot", ctx.path("refused.png"))
+    check(proc.returncode == 2 and "truncated" in proc.stderr, f"{proc.returncode}: {proc.stderr}")
     check(r.dump["trace"]["algorithm"] == "kogge-stone", "the default lesson should be shown instead")
     r = ctx.run("--trace", ctx.path("missing.json"), screenshot=False)
     check("missing.json" in r.dump["banner"]["text"], r.dump["banner"])
