@@ -26,6 +26,7 @@
 #include "app/core/block_timeline.h"
 #include "app/core/capture.h"
 #include "app/core/capture_config.h"
+#include "app/core/file_util.h"
 #include "app/core/heat_map.h"
 #include "app/core/sample_traces.h"
 #include "app/core/session.h"
@@ -369,6 +370,8 @@ Outcome sessionCase(const fs::path& in, const fs::path& outDir, std::string& msg
   } catch (const BackendError& e) {
     msg = e.what();
   } catch (const TraceFormatError& e) {
+    msg = e.what();
+  } catch (const FileError& e) {  // the session's trace file is missing or unreadable
     msg = e.what();
   }
   if (!msg.empty() || fs::exists(out)) {
