@@ -22,13 +22,14 @@
 #include "app/core/capture_memory.h"
 #include "app/core/file_util.h"
 #include "app/core/input_spec.h"
+#include "app/core/plot_math.h"
 #include "app/core/sample_traces.h"
 #include "app/core/scan_options.h"
 #include "app/core/session.h"
 #include "app/core/timeline_layout.h"
 #include "app/core/trace_json.h"
 #include "app/core/trace_validation.h"
-#include "app/ui/plot/plot_math.h"
+#include "app/options/capture_options.h"
 
 namespace scanviz {
 namespace {
