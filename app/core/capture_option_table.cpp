@@ -22,7 +22,7 @@ OptionSection makeCaptureSection() {
            algorithmKeys()},
           {"input", "V,V,...", "the lesson 3,1,7,0,4,1,6,3",
            "The input values, separated by commas or spaces."},
-          {"input-file", "FILE", "", "Read the input values from FILE."},
+          {"input-file", "FILE", "", "Read the input values from FILE (- reads standard input)."},
           {"n", "N", "", "Generate N input values (see --pattern and --seed)."},
           {"seed", "S", "1", "Seed of the random input and of the emulator's random launch order."},
           {"pattern", "P", "random", "The values --n generates.", {"random", "ones", "ascending"}},

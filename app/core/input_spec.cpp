@@ -7,6 +7,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <random>
 
 #include "app/core/capture.h"
@@ -79,16 +80,22 @@ std::vector<double> parseValues(const std::string& text, long long maxValues) {
 }
 
 std::vector<double> readValuesFile(const std::string& path, long long maxValues) {
+  const bool standardInput = path == "-";
   std::error_code ec;
-  if (std::filesystem::is_directory(path, ec))
+  if (!standardInput && std::filesystem::is_directory(path, ec))
     throw InputError("input file '" + path + "' is a directory; give a file of numbers");
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw InputError("cannot open input file '" + path + "': " + std::strerror(errno));
-  ValueReader r(maxValues, "input file '" + path + "'");
+  std::ifstream file;
+  if (!standardInput) {
+    file.open(path, std::ios::binary);
+    if (!file) throw InputError("cannot open input file '" + path + "': " + std::strerror(errno));
+  }
+  std::istream& f = standardInput ? std::cin : file;
+  const std::string name = standardInput ? "standard input" : "input file '" + path + "'";
+  ValueReader r(maxValues, name);
   std::vector<char> buffer(1 << 20);
   while (f.read(buffer.data(), static_cast<std::streamsize>(buffer.size())) || f.gcount() > 0)
     r.feed(buffer.data(), static_cast<size_t>(f.gcount()));
-  if (f.bad()) throw InputError("cannot read input file '" + path + "': " + std::strerror(errno));
+  if (f.bad()) throw InputError("cannot read " + name + ": " + std::strerror(errno));
   return r.finish();
 }
 

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -584,7 +585,34 @@ void saveTrace(const Trace& t, const std::string& path) {
 
 namespace {
 
+const std::string& tooLargeNote() {
+  static const std::string note =
+      "; trace files are read up to " + mib(kMaxTraceFileBytes) + " (see docs/trace-format.md)";
+  return note;
+}
+
+// A pipe, a device or standard input has no size to check first: read at most the limit
+// (/dev/zero ends).
+Trace readTraceStream(std::istream& in) {
+  std::string text;
+  std::vector<char> buffer(1 << 16);
+  while (in.read(buffer.data(), static_cast<std::streamsize>(buffer.size())) || in.gcount() > 0) {
+    text.append(buffer.data(), static_cast<size_t>(in.gcount()));
+    if (text.size() > static_cast<size_t>(kMaxTraceFileBytes))
+      throw TraceFormatError("it holds more than " + mib(kMaxTraceFileBytes) + tooLargeNote());
+  }
+  return parseTrace(text);
+}
+
 Trace readTraceFile(const std::string& path, uintmax_t& size) {
+  if (path ==
+      "-") {  // standard input, as in `scanviz capture ... --out - | scanviz export --trace -`
+    try {
+      return readTraceStream(std::cin);
+    } catch (const TraceFormatError& e) {
+      throw TraceFormatError(std::string("standard input: ") + e.what());
+    }
+  }
   std::error_code ec;
   const auto status = std::filesystem::status(path, ec);
   if (ec) throw FileError("cannot open '" + path + "': " + ec.message());
@@ -592,23 +620,12 @@ Trace readTraceFile(const std::string& path, uintmax_t& size) {
     throw FileError("cannot open '" + path + "': it is a directory, not a trace file");
   const bool regular = std::filesystem::is_regular_file(status);
   size = regular ? std::filesystem::file_size(path, ec) : 0;
-  const std::string tooLarge =
-      "; trace files are read up to " + mib(kMaxTraceFileBytes) + " (see docs/trace-format.md)";
   if (regular && !ec && size > static_cast<uintmax_t>(kMaxTraceFileBytes))
-    throw TraceFormatError("'" + path + "' is " + mib(static_cast<double>(size)) + tooLarge);
+    throw TraceFormatError("'" + path + "' is " + mib(static_cast<double>(size)) + tooLargeNote());
   std::ifstream in(path, std::ios::binary);
   if (!in) throw FileError("cannot open '" + path + "': " + std::strerror(errno));
   try {
-    if (regular) return parseTrace(in);
-    // A pipe or a device has no size to check first: read at most the limit (/dev/zero ends).
-    std::string text;
-    std::vector<char> buffer(1 << 16);
-    while (in.read(buffer.data(), static_cast<std::streamsize>(buffer.size())) || in.gcount() > 0) {
-      text.append(buffer.data(), static_cast<size_t>(in.gcount()));
-      if (text.size() > static_cast<size_t>(kMaxTraceFileBytes))
-        throw TraceFormatError("it holds more than " + mib(kMaxTraceFileBytes) + tooLarge);
-    }
-    return parseTrace(text);
+    return regular ? parseTrace(in) : readTraceStream(in);
   } catch (const TraceFormatError& e) {
     throw TraceFormatError(path + ": " + e.what());
   }

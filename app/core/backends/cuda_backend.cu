@@ -309,12 +309,12 @@ const CudaStatus& cudaStatus() {
     const cudaError_t err = cudaGetDeviceCount(&count);
     if (err != cudaSuccess) {
       // Error 35 (insufficient driver) is what a machine without an NVIDIA driver reports.
-      s.message = std::string("no CUDA device: ") + cudaGetErrorString(err);
+      s.message = noCudaDeviceMessage(static_cast<int>(err), cudaGetErrorString(err));
       cudaGetLastError();
       return s;
     }
     if (count == 0) {
-      s.message = "no CUDA device: the driver reports none";
+      s.message = noCudaDeviceMessage(static_cast<int>(cudaErrorNoDevice), "no device counted");
       return s;
     }
     cudaDeviceProp prop{};

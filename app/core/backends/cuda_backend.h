@@ -25,6 +25,10 @@ struct CudaStatus {
 // Probes once and caches: any error from the runtime (no driver: error 35) means "no GPU".
 const CudaStatus& cudaStatus();
 
+// The status message for a runtime error at start-up: what it means for the user (no driver, no
+// GPU), that the CPU emulator runs instead and GPU traces still open, then CUDA's own words.
+std::string noCudaDeviceMessage(int cudaError, const std::string& cudaText);
+
 RunResult<int32_t> runOnCuda(const RunRequest& rq, const std::vector<int32_t>& input);
 RunResult<float> runOnCuda(const RunRequest& rq, const std::vector<float>& input);
 
