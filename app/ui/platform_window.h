@@ -19,6 +19,9 @@ struct PixelImage {
   int width = 0;
   int height = 0;
   std::vector<unsigned char> rgba;  // top row first
+  // Pixels per logical pixel it was drawn at (an export's --scale): a PNG says 96 dpi times this,
+  // so that a slide program places a 2x picture at the size of the 1x one.
+  float pixelsPerPoint = 1;
 };
 
 class PlatformWindow {

@@ -244,6 +244,8 @@ void ExportJob::beginWindow() {
   spec.theme = options_.style.theme;
   spec.palette = options_.style.palette;
   const int tiles = beginWindowPicture(gl(), spec, painter_);
+  image_ = PixelImage{};
+  image_.pixelsPerPoint = static_cast<float>(options_.scale);
   for (int i = 0; i < tiles; ++i)
     units_.push_back({partName("drawing the window", i, tiles),
                       [this, i] { gl().renderTile(i, background_, image_); }});

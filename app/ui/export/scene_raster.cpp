@@ -29,6 +29,7 @@ int SceneRaster::begin(const Scene& scene, float scale, float canvasWidth, float
   }
   background_ = background;
   image_ = PixelImage{};
+  image_.pixelsPerPoint = scale;
   const int w = pixelsAt(std::max(canvasWidth, scene.width), scale);
   const int h = pixelsAt(std::max(canvasHeight, scene.height), scale);
   target_.frame(
