@@ -13,37 +13,12 @@
 #include "app/core/file_util.h"
 #include "app/core/interrupt.h"
 #include "app/core/output_file.h"
+#include "app/core/terminal_progress.h"
 
 namespace scanviz {
 namespace {
 
 // One line on stderr, redrawn in place: "[#######.......]  37/114  kogge-stone float32 2^20".
-class ProgressBar {
- public:
-  explicit ProgressBar(bool enabled) : enabled_(enabled) {}
-
-  void show(int done, int total, const std::string& what) {
-    if (!enabled_ || total <= 0) return;
-    constexpr int kWidth = 30;
-    const int filled = done * kWidth / total;
-    std::string bar(static_cast<size_t>(filled), '#');
-    bar.append(static_cast<size_t>(kWidth - filled), '.');
-    std::fprintf(stderr, "\r\033[K[%s] %4d/%d  %s", bar.c_str(), done, total, what.c_str());
-    std::fflush(stderr);
-    visible_ = true;
-  }
-
-  void clear() {
-    if (!visible_) return;
-    std::fputs("\r\033[K", stderr);
-    std::fflush(stderr);
-    visible_ = false;
-  }
-
- private:
-  bool enabled_;
-  bool visible_ = false;
-};
 
 BenchConfig benchConfigFromArgs(const Args& a) {
   BenchConfig cfg;
@@ -99,7 +74,7 @@ const CommandHelp& benchHelp() {
       {"scanviz bench [--algorithms LIST|all] [--sizes LIST] [--dtype int32|float32|both]",
        "              [--operator add|max|min|mul] [--exclusive]",
        "              [--repeats R] [--block-size B] [--backend auto|cuda|cpu] [--json FILE]",
-       "              [--csv FILE] [--no-capture] [--no-progress]"},
+       "              [--csv FILE] [--no-capture] [--quiet]"},
       "Ctrl-C stops between samples and still prints and saves what was measured. Exit code 1 "
       "when a result was wrong.",
       {{"Bench options",
@@ -130,7 +105,9 @@ const CommandHelp& benchHelp() {
          {"no-capture", "", "",
           "Do not time the instrumented (capture) run, which is timed up to " +
               formatBenchSize(BenchConfig{}.captureMaxN) + " by default."},
-         {"no-progress", "", "", "No progress bar on stderr."}}}},
+         {"quiet", "", "",
+          "No progress line on stderr (there is none when stderr is not a terminal)."},
+         {"no-progress", "", "", "The same as --quiet."}}}},
       {"scanviz bench --sizes 2^10,2^20 --dtype both --json bench.json",
        "scanviz bench --algorithms decoupled-lookback --sizes 2^24..2^30 --csv dl.csv"},
   };
@@ -157,7 +134,7 @@ int cmdBench(const std::vector<std::string>& args) {
   std::printf("\n%s\n", benchTableHeader().c_str());
   std::fflush(stdout);
 
-  ProgressBar progress(!a.flag("no-progress") && isatty(fileno(stderr)));
+  TerminalProgress progress(progressWanted(a.flag("quiet") || a.flag("no-progress")));
   const BenchPoint* previous = nullptr;
   BenchPoint last;
   BenchObserver observer;

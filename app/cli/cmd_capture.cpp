@@ -4,6 +4,7 @@
 #include "app/core/analysis.h"
 #include "app/core/capture_option_table.h"
 #include "app/core/output_file.h"
+#include "app/core/terminal_progress.h"
 #include "app/core/trace_json.h"
 
 namespace scanviz {
@@ -16,7 +17,10 @@ const CommandHelp& captureHelp() {
       {"scanviz capture [capture options] --out FILE.json"},
       "Open the trace with `scanviz FILE.json`. Bad input gets a one-line message and exit code 2; "
       "no partial file is written.",
-      {{"Output", {{"out", "FILE", "", "Where to write the trace (JSON); required."}}},
+      {{"Output",
+        {{"out", "FILE", "", "Where to write the trace (JSON); required."},
+         {"quiet", "", "",
+          "No progress line on stderr (there is none when stderr is not a terminal)."}}},
        captureOptionSection()},
       {"scanviz capture --algorithm brent-kung --input 3,1,7,0,4,1,6,3 --out bk.json",
        "scanviz capture --algorithm decoupled-lookback --n 1048576 --backend cuda --out dl.json",
@@ -32,7 +36,12 @@ int cmdCapture(const std::vector<std::string>& args) {
   // Found before the capture, which may take a while at large N.
   if (const std::string problem = outputProblem(*out); !problem.empty()) throw InputError(problem);
   const CaptureRequest rq = captureRequestFromArgs(a);
-  const CaptureOutcome o = capture(rq);
+  const CaptureOutcome o = [&] {
+    // A capture of millions of elements takes seconds on the emulator: a terminal sees it tick.
+    const ElapsedProgress progress(progressWanted(a.flag("quiet")),
+                                   "capturing " + std::string(algorithmInfo(rq.algorithm).key));
+    return capture(rq);
+  }();
   if (!o.backendNote.empty()) std::cerr << "note: " << o.backendNote << "\n";
   saveTrace(o.trace, *out);
   const Trace& t = o.trace;

@@ -2,10 +2,12 @@
 #include <map>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "app/cli/cli.h"
 #include "app/core/backends/cuda_backend.h"
 #include "app/core/bench/bench_format.h"
+#include "app/core/terminal_progress.h"
 #include "app/core/verification.h"
 
 namespace scanviz {
@@ -38,7 +40,7 @@ const CommandHelp& verifyHelp() {
       "Check every algorithm against the sequential scan (and CUB on a GPU) over sizes, block "
       "sizes, operators and types; prints a pass table.",
       {"scanviz verify [--backend auto|cuda|cpu] [--quick | --smoke] [--algorithm ID]",
-       "               [--sizes LIST] [--block-sizes LIST]"},
+       "               [--sizes LIST] [--block-sizes LIST] [--quiet]"},
       "Exit code 0 when every case passed, 1 when one did not.",
       {{"Verify options",
         {{"backend",
@@ -55,7 +57,9 @@ const CommandHelp& verifyHelp() {
          {"algorithm", "ID", "every algorithm", "Check only this algorithm."},
          {"sizes", "LIST", matrixSizes(VerifyScope::Full),
           "Input sizes, e.g. 7,1000,2^20 or 2^10..2^16."},
-         {"block-sizes", "LIST", matrixBlocks(VerifyScope::Full), "Block sizes, e.g. 32,256."}}}},
+         {"block-sizes", "LIST", matrixBlocks(VerifyScope::Full), "Block sizes, e.g. 32,256."},
+         {"quiet", "", "",
+          "No progress line on stderr (there is none when stderr is not a terminal)."}}}},
       {"scanviz verify --quick",
        "scanviz verify --backend cpu --algorithm blelloch --sizes 7,2^12"},
   };
@@ -92,8 +96,14 @@ int cmdVerify(const std::vector<std::string>& args) {
   VerifyOverrides overrides;
   if (auto v = a.get("sizes")) overrides.sizes = parseBenchSizes(*v);
   if (auto v = a.get("block-sizes")) overrides.blockSizes = parseBlockSizeList(*v);
-  for (const VerifyCase& c : verifyMatrix(scope, overrides)) {
-    if (only && c.algorithm != *only) continue;
+  std::vector<VerifyCase> cases;
+  for (const VerifyCase& c : verifyMatrix(scope, overrides))
+    if (!only || c.algorithm == *only) cases.push_back(c);
+  TerminalProgress progress(progressWanted(a.flag("quiet")));
+  for (size_t k = 0; k < cases.size(); ++k) {
+    const VerifyCase& c = cases[k];
+    progress.show(static_cast<int>(k), static_cast<int>(cases.size()),
+                  std::string(algorithmInfo(c.algorithm).key) + " n=" + std::to_string(c.n));
     const VerifyOutcome o = verifyCase(c, *backend, onGpu);
     const std::string algo(algorithmInfo(c.algorithm).key);
     Tally& t = table[algo][std::string(dtypeName(c.dtype)) + " " + std::string(operatorName(c.op))];
@@ -107,6 +117,7 @@ int cmdVerify(const std::vector<std::string>& args) {
                          " block=" + std::to_string(c.blockSize) + ": " + o.detail);
     }
   }
+  progress.clear();
   const char* cols[] = {"int32 add",   "int32 max",   "int32 min",   "int32 mul",
                         "float32 add", "float32 max", "float32 min", "float32 mul"};
   std::printf("%-24s", "algorithm");

@@ -15,6 +15,7 @@
 #include "app/core/file_util.h"
 #include "app/core/output_file.h"
 #include "app/core/session.h"
+#include "app/core/terminal_progress.h"
 #include "app/options/args.h"
 #include "app/ui/app_state.h"
 #include "app/ui/command_line.h"
@@ -62,6 +63,8 @@ const OptionSection& exportOwnSection() {
        {"range", "A:B", "", "Steps A to B (a filmstrip or the frames of an animation)."},
        {"all", "", "", "Every step."},
        {"explanation", "", "", "Draw the step's explanation under the array."},
+       {"quiet", "", "",
+        "No progress line on stderr (there is none when stderr is not a terminal)."},
        {"bench", "REPORT.json", "",
         "Draw the throughput plot of a `scanviz bench --json` report instead of a lesson."}}};
   return k;
@@ -281,8 +284,15 @@ std::string outProblem(const std::string& out, const ExportOptions& o) {
   return outputProblem(withExtension(out, o.format));
 }
 
-int runJob(ExportJob& job) {
-  job.runToEnd();
+// One unit at a time, so that a terminal sees the frames go by (GIFs and filmstrips of many
+// steps take seconds).
+int runJob(ExportJob& job, bool quiet) {
+  TerminalProgress progress(progressWanted(quiet));
+  while (!job.finished()) {
+    progress.showFraction(job.progress(), job.stage());
+    job.step();
+  }
+  progress.clear();
   if (!job.succeeded()) {
     std::cerr << "scanviz export: " << job.error() << "\n";
     return job.failedToWrite() ? 1 : 2;
@@ -418,7 +428,7 @@ int exportLesson(const std::vector<std::string>& args) {
   };
   auto trace = std::make_shared<const Trace>(state.trace());
   ExportJob job(trace, o, out, painter);
-  return runJob(job);
+  return runJob(job, a.flag("quiet"));
 }
 
 }  // namespace

@@ -1,0 +1,79 @@
+#include "app/core/terminal_progress.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+
+namespace scanviz {
+
+bool progressWanted(bool quiet) {
+  return !quiet && isatty(STDERR_FILENO) == 1;
+}
+
+void TerminalProgress::draw(const std::string& line) {
+  std::lock_guard lock(mutex_);
+  std::fprintf(stderr, "\r\033[K%s", line.c_str());
+  std::fflush(stderr);
+  visible_ = true;
+}
+
+void TerminalProgress::show(int done, int total, const std::string& what) {
+  if (!enabled_ || total <= 0) return;
+  constexpr int kWidth = 30;
+  const int filled = done * kWidth / total;
+  std::string bar(static_cast<size_t>(filled), '#');
+  bar.append(static_cast<size_t>(kWidth - filled), '.');
+  char counts[48];
+  std::snprintf(counts, sizeof counts, "] %4d/%d  ", done, total);
+  draw("[" + bar + counts + what);
+}
+
+void TerminalProgress::showFraction(double done, const std::string& what) {
+  if (!enabled_) return;
+  constexpr int kWidth = 30;
+  const double f = done < 0 ? 0 : (done > 1 ? 1 : done);
+  const int filled = static_cast<int>(f * kWidth);
+  std::string bar(static_cast<size_t>(filled), '#');
+  bar.append(static_cast<size_t>(kWidth - filled), '.');
+  char percent[24];
+  std::snprintf(percent, sizeof percent, "] %3d%%  ", static_cast<int>(f * 100));
+  draw("[" + bar + percent + what);
+}
+
+void TerminalProgress::showElapsed(const std::string& what, double seconds) {
+  if (!enabled_) return;
+  char time[32];
+  std::snprintf(time, sizeof time, "  %.1f s", seconds);
+  draw(what + time);
+}
+
+void TerminalProgress::clear() {
+  std::lock_guard lock(mutex_);
+  if (!visible_) return;
+  std::fputs("\r\033[K", stderr);
+  std::fflush(stderr);
+  visible_ = false;
+}
+
+ElapsedProgress::ElapsedProgress(bool enabled, std::string what)
+    : line_(enabled), what_(std::move(what)) {
+  if (!enabled) return;
+  thread_ = std::thread([this] {
+    const auto start = std::chrono::steady_clock::now();
+    // The first line only after a second: short work shows nothing at all.
+    for (int tick = 0; !stop_.load(); ++tick) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      const double s =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      if (s >= 1.0 && tick % 5 == 0 && !stop_.load()) line_.showElapsed(what_, s);
+    }
+  });
+}
+
+ElapsedProgress::~ElapsedProgress() {
+  stop_ = true;
+  if (thread_.joinable()) thread_.join();
+  line_.clear();
+}
+
+}  // namespace scanviz
