@@ -11,6 +11,7 @@
 #include "app/core/step_writes.h"
 #include "app/core/thread_states.h"
 #include "app/core/value_format.h"
+#include "app/ui/scene_text.h"
 
 namespace scanviz {
 namespace {
@@ -212,17 +213,7 @@ class ArraySceneBuilder {
 
   void addText(float x, float y, std::string text, Color c, float size, bool bold, TextAlign align,
                std::string role, int index = -1) {
-    SceneText t;
-    t.x = x;
-    t.y = y;
-    t.text = std::move(text);
-    t.color = c;
-    t.size = size;
-    t.bold = bold;
-    t.align = align;
-    t.role = std::move(role);
-    t.index = index;
-    scene_.texts.push_back(std::move(t));
+    addSceneText(scene_, x, y, std::move(text), c, size, bold, align, std::move(role), index);
   }
 
   // The title on one line where it fits; otherwise smaller, down to the body text's size, and

@@ -12,7 +12,8 @@ std::vector<OptionSection> makeLessonSections() {
   return {
       {"What to show",
        {{"session", "FILE", "", "Open a session file (Ctrl+S saves one)."},
-        {"trace", "FILE", "", "Open a trace file (from `scanviz capture` or assets/traces; - reads standard input)."},
+        {"trace", "FILE", "",
+         "Open a trace file (from `scanviz capture` or assets/traces; - reads standard input)."},
         {"step", "K", "", "Stand at step K (0 is the input)."}}},
       {"Look",
        {{"theme", "T", "the saved setting (dark)", "Colours.", {"dark", "light"}},

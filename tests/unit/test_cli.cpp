@@ -106,10 +106,10 @@ TEST(Cli, AnalyzeReproducesTheSeedsNumbers) {
   };
   const std::string ks32 =
       analyze({"--algorithm", "kogge-stone", "--n", "1024", "--processors", "32"});
-  EXPECT_NE(ks32.find("9217"), std::string::npos);           // PMPP 8.3: N log2 N - (N-1)
+  EXPECT_NE(ks32.find("9217"), std::string::npos);            // PMPP 8.3: N log2 N - (N-1)
   EXPECT_NE(ks32.find("N / D = 102.4 "), std::string::npos);  // unlimited units
-  EXPECT_NE(ks32.find("= 320"), std::string::npos);          // 10240 / 32 time units
-  EXPECT_NE(ks32.find("= 3.2"), std::string::npos);          // speedup 3.2
+  EXPECT_NE(ks32.find("= 320"), std::string::npos);           // 10240 / 32 time units
+  EXPECT_NE(ks32.find("= 3.2"), std::string::npos);           // speedup 3.2
   const std::string ks4 =
       analyze({"--algorithm", "kogge-stone", "--n", "1024", "--processors", "4"});
   EXPECT_NE(ks4.find("= 0.4"), std::string::npos);  // slower than sequential with 4 units

@@ -4,6 +4,7 @@
 
 #include "app/core/algorithm_catalog.h"
 #include "app/ui/counter_rows.h"
+#include "app/ui/scene_text.h"
 
 namespace scanviz {
 namespace {
@@ -77,16 +78,8 @@ class CountersPictureBuilder {
  private:
   void addText(float x, float y, std::string text, float size, bool bold, Color color,
                std::string role, int index = -1) {
-    SceneText t;
-    t.x = x;
-    t.y = y;
-    t.text = std::move(text);
-    t.size = size;
-    t.bold = bold;
-    t.color = color;
-    t.role = std::move(role);
-    t.index = index;
-    scene_.texts.push_back(std::move(t));
+    addSceneText(scene_, x, y, std::move(text), color, size, bold, TextAlign::Left, std::move(role),
+                 index);
   }
 
   const Trace& trace_;

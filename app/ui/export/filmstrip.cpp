@@ -6,6 +6,7 @@
 #include "app/core/algorithm_catalog.h"
 #include "app/core/value_format.h"
 #include "app/ui/export/scene_geometry.h"
+#include "app/ui/scene_text.h"
 
 namespace scanviz {
 namespace {
@@ -110,16 +111,7 @@ class FilmstripBuilder {
 
   void addText(float x, float y, std::string text, Color c, float size, bool bold,
                const std::string& role, int index = -1) {
-    SceneText st;
-    st.x = x;
-    st.y = y;
-    st.text = std::move(text);
-    st.color = c;
-    st.size = size;
-    st.bold = bold;
-    st.role = role;
-    st.index = index;
-    out_.texts.push_back(std::move(st));
+    addSceneText(out_, x, y, std::move(text), c, size, bold, TextAlign::Left, role, index);
   }
 
   std::string stepName(int k) const { return "step " + std::to_string(k); }
