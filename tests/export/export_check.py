@@ -10,14 +10,15 @@ Mesa's software renderer, e.g.
         --binary build/app/scanviz --rsvg /usr/bin/rsvg-convert --work /tmp/export png_2x_matches_1x
 """
 
-import argparse
 import os
 import shutil
 import struct
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
-import zlib
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+from checks import Png, cases_of, check, read_gif, run_cases  # noqa: E402
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 KOGGE_STONE_ANSWER = ["3", "4", "11", "11", "15", "16", "22", "25"]
@@ -27,97 +28,6 @@ DARK_BACKGROUND = (0x18, 0x1A, 0x1F)
 # The classic palette's accent (the timeline's working blocks) in the dark and light themes.
 ACCENT_DARK = (0x5A, 0xA9, 0xFF)
 ACCENT_LIGHT = (0x1F, 0x6F, 0xD1)
-
-
-class CheckFailed(Exception):
-    pass
-
-
-def check(condition, message):
-    if not condition:
-        raise CheckFailed(message)
-
-
-# ---- PNG ---------------------------------------------------------------------------------------
-
-def _paeth(a, b, c):
-    p = a + b - c
-    pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-    return a if pa <= pb and pa <= pc else (b if pb <= pc else c)
-
-
-def _unfilter(raw, width, height, bpp):
-    stride = width * bpp
-    rows, prev, pos = [], bytearray(stride), 0
-    for _ in range(height):
-        kind = raw[pos]
-        line = bytearray(raw[pos + 1:pos + 1 + stride])
-        pos += 1 + stride
-        if kind == 1:
-            for i in range(bpp, stride):
-                line[i] = (line[i] + line[i - bpp]) & 0xFF
-        elif kind == 2:
-            line = bytearray((x + y) & 0xFF for x, y in zip(line, prev))
-        elif kind == 3:
-            for i in range(stride):
-                a = line[i - bpp] if i >= bpp else 0
-                line[i] = (line[i] + ((a + prev[i]) >> 1)) & 0xFF
-        elif kind == 4:
-            for i in range(stride):
-                a = line[i - bpp] if i >= bpp else 0
-                c = prev[i - bpp] if i >= bpp else 0
-                line[i] = (line[i] + _paeth(a, prev[i], c)) & 0xFF
-        rows.append(line)
-        prev = line
-    return rows
-
-
-class Png:
-    """An RGBA picture: rows of bytes, four per pixel."""
-
-    def __init__(self, path):
-        with open(path, "rb") as f:
-            data = f.read()
-        check(data[:8] == b"\x89PNG\r\n\x1a\n", f"{path} is not a PNG")
-        pos, idat = 8, b""
-        while pos < len(data):
-            length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-            body = data[pos + 8:pos + 8 + length]
-            if kind == b"IHDR":
-                self.width, self.height, depth, color, _, _, interlace = struct.unpack(">IIBBBBB", body)
-                check(depth == 8 and color in (2, 6) and interlace == 0, f"unexpected PNG format in {path}")
-                bpp = 4 if color == 6 else 3
-            elif kind == b"IDAT":
-                idat += body
-            pos += 12 + length
-        rows = _unfilter(zlib.decompress(idat), self.width, self.height, bpp)
-        if bpp == 3:
-            rows = [bytearray(b for i in range(0, len(r), 3) for b in (r[i], r[i + 1], r[i + 2], 255)) for r in rows]
-        self.rows = rows
-
-    def pixel(self, x, y):
-        r = self.rows[y]
-        return tuple(r[4 * x:4 * x + 4])
-
-    def colours(self, limit=100000):
-        seen = set()
-        for r in self.rows:
-            for i in range(0, len(r), 4):
-                seen.add(bytes(r[i:i + 4]))
-                if len(seen) >= limit:
-                    return seen
-        return seen
-
-    def mask(self, rgb, tolerance=12):
-        """Pixels within `tolerance` of a colour, as a set of (x, y)."""
-        out = set()
-        for y, r in enumerate(self.rows):
-            for x in range(self.width):
-                i = 4 * x
-                if abs(r[i] - rgb[0]) <= tolerance and abs(r[i + 1] - rgb[1]) <= tolerance and \
-                        abs(r[i + 2] - rgb[2]) <= tolerance and r[i + 3] > 200:
-                    out.add((x, y))
-        return out
 
 
 def downscale2(img):
@@ -132,47 +42,6 @@ def downscale2(img):
                 row[4 * x + c] = (a[i] + a[i + 4] + b[i] + b[i + 4] + 2) // 4
         out.append(row)
     return out
-
-
-# ---- GIF ---------------------------------------------------------------------------------------
-
-def read_gif(path):
-    """Frames, delays (centiseconds) and whether it loops, read block by block."""
-    with open(path, "rb") as f:
-        data = f.read()
-    check(data[:6] == b"GIF89a", f"{path} is not a GIF89a (got {data[:6]!r})")
-    width, height, flags = struct.unpack("<HHB", data[6:11])
-    pos = 13
-    if flags & 0x80:
-        pos += 3 * (2 << (flags & 7))
-    frames, delays, loops = 0, [], False
-
-    def skip_sub_blocks(p):
-        while data[p] != 0:
-            p += data[p] + 1
-        return p + 1
-
-    while pos < len(data):
-        tag = data[pos]
-        if tag == 0x3B:  # trailer
-            break
-        if tag == 0x21:  # extension
-            label = data[pos + 1]
-            if label == 0xF9:
-                delays.append(struct.unpack("<H", data[pos + 4:pos + 6])[0])
-            if label == 0xFF and data[pos + 3:pos + 14] == b"NETSCAPE2.0":
-                loops = True
-            pos = skip_sub_blocks(pos + 2)
-        elif tag == 0x2C:  # image
-            frames += 1
-            packed = data[pos + 9]
-            pos += 10
-            if packed & 0x80:
-                pos += 3 * (2 << (packed & 7))
-            pos = skip_sub_blocks(pos + 1)  # LZW minimum code size, then the data
-        else:
-            raise CheckFailed(f"unexpected block 0x{tag:02x} in {path}")
-    return {"width": width, "height": height, "frames": frames, "delays": delays, "loops": loops}
 
 
 # ---- running the binary -----------------------------------------------------------------------
@@ -669,24 +538,9 @@ def case_bench_plot(run):
     run.export("--bench", report, "--panel", "counters", "--out", run.path("x.svg"), expect=2)
 
 
-CASES = {name[5:]: fn for name, fn in globals().items() if name.startswith("case_")}
-
-
-def main():
-    p = argparse.ArgumentParser()
-    p.add_argument("--binary", required=True)
-    p.add_argument("--rsvg", default="rsvg-convert")
-    p.add_argument("--work", required=True)
-    p.add_argument("case", choices=sorted(CASES))
-    a = p.parse_args()
-    try:
-        CASES[a.case](Runner(a.binary, a.rsvg, a.work))
-    except CheckFailed as e:
-        print(f"FAILED {a.case}: {e}", file=sys.stderr)
-        return 1
-    print(f"ok {a.case}")
-    return 0
+CASES = cases_of(globals())
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_cases(CASES, lambda args, _name: Runner(args.binary, args.rsvg, args.work), __doc__,
+                       lambda parser: parser.add_argument("--rsvg", default="rsvg-convert")))

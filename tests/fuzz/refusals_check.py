@@ -5,13 +5,15 @@ xvfb-run (the PNG cases and the window's --screenshot need a display).
 
 usage: refusals_check.py --binary build/app/scanviz --work DIR CASE
 """
-import argparse
 import json
 import os
 import shutil
 import subprocess
 import sys
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+from checks import run_cases  # noqa: E402
 
 CASES = {}
 
@@ -119,22 +121,12 @@ def long_filmstrip_is_refused_before_drawing(binary, work):
     expect(time.monotonic() - started < 20, "the refusal took too long")
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--binary", required=True)
-    ap.add_argument("--work", required=True)
-    ap.add_argument("case", choices=sorted(CASES))
-    a = ap.parse_args()
-    shutil.rmtree(a.work, ignore_errors=True)
-    os.makedirs(a.work)
-    try:
-        CASES[a.case](os.path.abspath(a.binary), a.work)
-    except (AssertionError, subprocess.TimeoutExpired) as e:
-        print(f"FAIL {a.case}: {e}")
-        return 1
-    print(f"ok {a.case}")
-    return 0
+def fresh_work_folder(args, _name):
+    shutil.rmtree(args.work, ignore_errors=True)
+    os.makedirs(args.work)
+    return args
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_cases({name: (lambda a, fn=fn: fn(a.binary, a.work)) for name, fn in CASES.items()},
+                       fresh_work_folder, __doc__))

@@ -14,7 +14,6 @@ A change that is meant to change a figure updates the stored file in the same co
         --binary build/app/scanviz --work /tmp/golden --update CASE...
 """
 
-import argparse
 import os
 import shutil
 import struct
@@ -23,8 +22,8 @@ import sys
 import xml.etree.ElementTree as ET
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "export"))
-from export_check import CheckFailed, Png, check, read_gif  # noqa: E402  (reuses the PNG decoder)
+sys.path.insert(0, os.path.join(HERE, "..", "common"))
+from checks import Png, check, read_gif, run_cases  # noqa: E402
 
 DATA = os.path.join(HERE, "data")
 ROOT = os.path.join(HERE, "..", "..")
@@ -178,24 +177,14 @@ def run_case(binary, work, name, update):
     COMPARE[os.path.splitext(filename)[1]](out, golden)
 
 
-def main():
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--binary", required=True)
-    p.add_argument("--work", required=True)
-    p.add_argument("--update", action="store_true", help="store the new pictures as the golden ones")
-    p.add_argument("cases", nargs="*", help=f"cases (default: all): {', '.join(CASES)}")
-    a = p.parse_args()
-    os.makedirs(a.work, exist_ok=True)
-    failed = 0
-    for name in a.cases or CASES:
-        try:
-            run_case(a.binary, a.work, name, a.update)
-            print(f"ok   {name}")
-        except (CheckFailed, subprocess.TimeoutExpired) as e:
-            failed += 1
-            print(f"FAIL {name}: {e}")
-    return 1 if failed else 0
+def context_for(args, _name):
+    os.makedirs(args.work, exist_ok=True)
+    return args
 
+
+CASE_RUNS = {name: (lambda ctx, name=name: run_case(ctx.binary, ctx.work, name, ctx.update)) for name in CASES}
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_cases(CASE_RUNS, context_for, __doc__,
+                       lambda p: p.add_argument("--update", action="store_true",
+                                                help="store the new pictures as the golden ones")))

@@ -11,7 +11,6 @@ that no temporary or partial file stays. Cases that draw need a display: run the
     python3 write_safety_check.py --binary build/app/scanviz --work /tmp/ws png_file_size_limit
 """
 
-import argparse
 import hashlib
 import json
 import os
@@ -24,19 +23,13 @@ import sys
 import threading
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+from checks import CheckFailed, cases_of, check, run_cases  # noqa: E402
+
 EXPORT_LESSON = ["--algorithm", "kogge-stone", "--n", "64", "--all", "--scale", "2"]
 # A lesson whose GIF or frames take a few seconds under software GL: time to send a signal.
 SLOW_LESSON = ["--algorithm", "kogge-stone", "--n", "64", "--all", "--scale", "4"]
 OLD = b"the previous file, which must survive\n"
-
-
-class CheckFailed(Exception):
-    pass
-
-
-def check(condition, message):
-    if not condition:
-        raise CheckFailed(message)
 
 
 def digest(path):
@@ -426,29 +419,8 @@ def case_export_unwritable_output(ctx):
     only(ctx.work, [], "export refused")
 
 
-CASES = {name[len("case_"):]: fn for name, fn in globals().items() if name.startswith("case_")}
-
-
-def main():
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--binary", required=True)
-    parser.add_argument("--work", required=True)
-    parser.add_argument("cases", nargs="+", help="case names, or 'all': " + ", ".join(CASES))
-    args = parser.parse_args()
-    names = list(CASES) if args.cases == ["all"] else args.cases
-    failed = []
-    for name in names:
-        ctx = Context(os.path.abspath(args.binary), os.path.join(os.path.abspath(args.work), name))
-        start = time.monotonic()
-        try:
-            CASES[name](ctx)
-            print(f"ok    {name} ({time.monotonic() - start:.1f} s)")
-        except (CheckFailed, subprocess.TimeoutExpired) as e:
-            print(f"FAIL  {name}: {e}")
-            failed.append(name)
-    return 1 if failed else 0
+CASES = cases_of(globals())
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_cases(CASES, lambda args, name: Context(args.binary, os.path.join(args.work, name)), __doc__))

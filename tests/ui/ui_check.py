@@ -12,109 +12,24 @@ the scene says things are. Run it under Xvfb with Mesa's software renderer, e.g.
 Only the standard library: PNGs are decoded with zlib.
 """
 
-import argparse
 import json
 import os
 import re
-import struct
 import subprocess
 import sys
 import time
-import zlib
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+from checks import CheckFailed, Png, cases_of, check, hex_rgb, near, run_cases  # noqa: E402
 
 WINDOW = "1600x1000"
 
 
-class CheckFailed(Exception):
-    pass
-
-
-def check(condition, message):
-    if not condition:
-        raise CheckFailed(message)
-
-
-# ---- PNG -----------------------------------------------------------------------------------
-
-def _unfilter(raw, width, height, bpp):
-    stride = width * bpp
-    rows, prev, pos = [], bytearray(stride), 0
-    for _ in range(height):
-        kind = raw[pos]
-        line = bytearray(raw[pos + 1:pos + 1 + stride])
-        pos += 1 + stride
-        for i in range(stride):
-            a = line[i - bpp] if i >= bpp else 0
-            b = prev[i]
-            c = prev[i - bpp] if i >= bpp else 0
-            if kind == 1:
-                line[i] = (line[i] + a) & 0xFF
-            elif kind == 2:
-                line[i] = (line[i] + b) & 0xFF
-            elif kind == 3:
-                line[i] = (line[i] + ((a + b) >> 1)) & 0xFF
-            elif kind == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                pred = a if pa <= pb and pa <= pc else (b if pb <= pc else c)
-                line[i] = (line[i] + pred) & 0xFF
-        rows.append(bytes(line))
-        prev = line
-    return rows
-
-
-class Image:
-    def __init__(self, path):
-        with open(path, "rb") as f:
-            data = f.read()
-        check(data[:8] == b"\x89PNG\r\n\x1a\n", f"{path} is not a PNG")
-        pos, idat = 8, b""
-        while pos < len(data):
-            length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-            body = data[pos + 8:pos + 8 + length]
-            if kind == b"IHDR":
-                self.width, self.height, depth, color, _, _, interlace = struct.unpack(">IIBBBBB", body)
-                check(depth == 8 and color in (2, 6) and interlace == 0, f"unexpected PNG format in {path}")
-                self.bpp = 4 if color == 6 else 3
-            elif kind == b"IDAT":
-                idat += body
-            pos += 12 + length
-        self.rows = _unfilter(zlib.decompress(idat), self.width, self.height, self.bpp)
+class Image(Png):
+    """A screenshot: pixel() is RGB and clamps to the picture (probes come from scene coordinates)."""
 
     def pixel(self, x, y):
-        x = min(max(int(x), 0), self.width - 1)
-        y = min(max(int(y), 0), self.height - 1)
-        i = x * self.bpp
-        return tuple(self.rows[y][i:i + 3])
-
-    def luminance_stats(self, step=4):
-        total, light, count = 0.0, 0, 0
-        for y in range(0, self.height, step):
-            row = self.rows[y]
-            for x in range(0, self.width, step):
-                i = x * self.bpp
-                lum = (0.2126 * row[i] + 0.7152 * row[i + 1] + 0.0722 * row[i + 2]) / 255.0
-                total += lum
-                light += lum > 0.7
-                count += 1
-        return total / count, light / count
-
-    def count_near(self, color, box=None, tolerance=30, step=2):
-        x0, y0, x1, y1 = box or (0, 0, self.width, self.height)
-        found = 0
-        for y in range(max(0, int(y0)), min(self.height, int(y1)), step):
-            for x in range(max(0, int(x0)), min(self.width, int(x1)), step):
-                if near(self.pixel(x, y), color, tolerance):
-                    found += 1
-        return found
-
-
-def hex_rgb(text):
-    return tuple(int(text[i:i + 2], 16) for i in (1, 3, 5))
-
-
-def near(a, b, tolerance=30):
-    return all(abs(x - y) <= tolerance for x, y in zip(a, b))
+        return self.rgb(x, y)
 
 
 # ---- running the binary --------------------------------------------------------------------
@@ -498,24 +413,12 @@ def case_settings_persist(ctx):
     check(r.dump["theme"] == "dark", "a corrupt settings file should fall back to the defaults")
 
 
-CASES = {name[5:]: fn for name, fn in globals().items() if name.startswith("case_")}
+CASES = cases_of(globals())
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--binary", required=True)
-    parser.add_argument("--work", required=True)
-    parser.add_argument("case", choices=sorted(CASES))
-    args = parser.parse_args()
-    ctx = Context(os.path.abspath(args.binary), os.path.abspath(args.work))
-    try:
-        CASES[args.case](ctx)
-    except CheckFailed as e:
-        print(f"FAILED {args.case}: {e}")
-        return 1
-    print(f"ok {args.case}")
-    return 0
+def context_for(args, _name):
+    return Context(args.binary, args.work)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_cases(CASES, context_for, __doc__))

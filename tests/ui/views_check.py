@@ -10,12 +10,11 @@ their scenes), and asserts on both, probing the PNG where the scene says things 
         python3 views_check.py --binary build/app/scanviz --work /tmp/ui compare_two_algorithms
 """
 
-import argparse
 import json
 import os
 import sys
 
-from ui_check import CheckFailed, Context, check, hex_rgb, near
+from ui_check import cases_of, check, context_for, hex_rgb, near, run_cases
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TRACES = os.path.join(os.path.dirname(os.path.dirname(HERE)), "assets", "traces")
@@ -295,24 +294,8 @@ def case_view_usage_errors(ctx):
         check(len(lines) == 1 and lines[0].startswith("scanviz:"), f"{args}: stderr {proc.stderr!r}")
 
 
-CASES = {name[5:]: fn for name, fn in globals().items() if name.startswith("case_")}
-
-
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--binary", required=True)
-    parser.add_argument("--work", required=True)
-    parser.add_argument("case", choices=sorted(CASES))
-    args = parser.parse_args()
-    ctx = Context(os.path.abspath(args.binary), os.path.abspath(args.work))
-    try:
-        CASES[args.case](ctx)
-    except CheckFailed as e:
-        print(f"FAILED {args.case}: {e}")
-        return 1
-    print(f"ok {args.case}")
-    return 0
+CASES = cases_of(globals())
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_cases(CASES, context_for, __doc__))
