@@ -11,26 +11,14 @@
 #include "app/ui/export/picture.h"
 #include "app/ui/export/scene_geometry.h"
 #include "app/ui/export/text_metrics.h"
+#include "tests/common/captures.h"
+#include "tests/common/scene_texts.h"
 
 namespace scanviz {
 namespace {
 
-Trace lesson(AlgorithmId id) {
-  CaptureRequest rq;
-  rq.algorithm = id;
-  rq.backend = BackendChoice::Cpu;
-  rq.input = defaultLessonInput();
-  return capture(rq).trace;
-}
-
-std::vector<std::string> textsOf(const Scene& s, const std::string& role) {
-  std::vector<std::string> out;
-  for (const SceneText* t : s.textsWithRole(role)) out.push_back(t->text);
-  return out;
-}
-
 TEST(Filmstrip, OneLabelledRowPerStep) {
-  const Trace t = lesson(AlgorithmId::KoggeStone);
+  const Trace t = lessonTrace(AlgorithmId::KoggeStone);
   const int last = static_cast<int>(t.steps.size()) - 1;
   const Scene s = filmstripPicture(t, 0, last, PictureStyle{});
   std::vector<std::string> expected;
@@ -55,7 +43,7 @@ TEST(Filmstrip, OneLabelledRowPerStep) {
 }
 
 TEST(Filmstrip, GrowsWithEveryStep) {
-  const Trace t = lesson(AlgorithmId::BrentKung);
+  const Trace t = lessonTrace(AlgorithmId::BrentKung);
   float previous = 0;
   for (int last = 0; last < static_cast<int>(t.steps.size()); ++last) {
     const Scene s = filmstripPicture(t, 0, last, PictureStyle{});
@@ -65,7 +53,7 @@ TEST(Filmstrip, GrowsWithEveryStep) {
 }
 
 TEST(Filmstrip, ArrowsRunBetweenConsecutiveRows) {
-  const Trace t = lesson(AlgorithmId::BrentKung);
+  const Trace t = lessonTrace(AlgorithmId::BrentKung);
   const int last = static_cast<int>(t.steps.size()) - 1;
   const Scene s = filmstripPicture(t, 0, last, PictureStyle{});
   size_t operands = 0;
@@ -81,7 +69,7 @@ TEST(Filmstrip, ArrowsRunBetweenConsecutiveRows) {
 }
 
 TEST(Filmstrip, ColumnsLineUpAcrossRows) {
-  const Trace t = lesson(AlgorithmId::KoggeStone);
+  const Trace t = lessonTrace(AlgorithmId::KoggeStone);
   const Scene s = filmstripPicture(t, 0, static_cast<int>(t.steps.size()) - 1, PictureStyle{});
   std::set<int> xs;
   for (const SceneRect& r : s.rects)
@@ -90,7 +78,7 @@ TEST(Filmstrip, ColumnsLineUpAcrossRows) {
 }
 
 TEST(Filmstrip, ARangeNamesItsSteps) {
-  const Trace t = lesson(AlgorithmId::Blelloch);
+  const Trace t = lessonTrace(AlgorithmId::Blelloch);
   const Scene s = filmstripPicture(t, 2, 4, PictureStyle{});
   EXPECT_EQ(textsOf(s, "step-label"), (std::vector<std::string>{"step 2", "step 3", "step 4"}));
   ASSERT_FALSE(s.textsWithRole("title").empty());
@@ -100,7 +88,7 @@ TEST(Filmstrip, ARangeNamesItsSteps) {
 }
 
 TEST(Filmstrip, FitsItsContent) {
-  const Trace t = lesson(AlgorithmId::KoggeStone);
+  const Trace t = lessonTrace(AlgorithmId::KoggeStone);
   const Scene s = filmstripPicture(t, 0, 2, PictureStyle{});
   const SceneBox box = sceneContentBox(s, TextMetrics::embedded().measure());
   EXPECT_GE(box.left, 0);
@@ -111,7 +99,7 @@ TEST(Filmstrip, FitsItsContent) {
 }
 
 TEST(StepPicture, NarrowedToItsContentAndScaledExactly) {
-  const Trace t = lesson(AlgorithmId::KoggeStone);
+  const Trace t = lessonTrace(AlgorithmId::KoggeStone);
   PictureStyle wide;
   wide.width = 3000;
   const Scene s = stepPicture(t, 1, wide);
@@ -194,7 +182,7 @@ TEST(StepPicture, AnOverviewOfALongArrayIsNotWidened) {
 }
 
 TEST(StepPicture, CommonCanvasHoldsEveryStep) {
-  const Trace t = lesson(AlgorithmId::BrentKung);
+  const Trace t = lessonTrace(AlgorithmId::BrentKung);
   const int last = static_cast<int>(t.steps.size()) - 1;
   const CanvasSize c = commonCanvas(t, 0, last, PictureStyle{});
   for (int k = 0; k <= last; ++k) {

@@ -22,38 +22,24 @@
 #include "app/ui/export/scene_geometry.h"
 #include "app/ui/export/timeline_picture.h"
 #include "app/ui/export/timing_plots.h"
+#include "tests/common/captures.h"
+#include "tests/common/scene_texts.h"
 
 namespace scanviz {
 namespace {
 
 namespace fs = std::filesystem;
 
-Trace lesson(AlgorithmId id) {
-  CaptureRequest rq;
-  rq.algorithm = id;
-  rq.backend = BackendChoice::Cpu;
-  rq.input = defaultLessonInput();
-  return capture(rq).trace;
-}
-
 // A grid-level scan of many blocks on the emulator: it records every block's start, wait and end.
 Trace gridRun() {
-  CaptureRequest rq;
-  rq.algorithm = AlgorithmId::DecoupledLookback;
-  rq.backend = BackendChoice::Cpu;
+  CaptureRequest rq =
+      emulatorRequest(AlgorithmId::DecoupledLookback, std::vector<double>(64 * 512, 1.0));
   rq.blockSize = 64;
-  rq.input.assign(64 * 512, 1.0);
   return capture(rq).trace;
-}
-
-std::vector<std::string> textsOf(const Scene& s, const std::string& role) {
-  std::vector<std::string> out;
-  for (const SceneText* t : s.textsWithRole(role)) out.push_back(t->text);
-  return out;
 }
 
 TEST(CountersPicture, ShowsThePanelsRowsInTwoAlignedColumns) {
-  const Trace t = lesson(AlgorithmId::KoggeStone);
+  const Trace t = lessonTrace(AlgorithmId::KoggeStone);
   const int last = static_cast<int>(t.steps.size()) - 1;
   const Scene s = countersPicture(t, last, 4, PictureStyle{});
   const std::vector<CounterRow> rows = counterRows(t, last, 4);
@@ -89,7 +75,7 @@ TEST(CountersPicture, ShowsThePanelsRowsInTwoAlignedColumns) {
 }
 
 TEST(CountersPicture, FollowsTheStepAndTheTheme) {
-  const Trace t = lesson(AlgorithmId::BrentKung);
+  const Trace t = lessonTrace(AlgorithmId::BrentKung);
   PictureStyle dark, light;
   light.theme = Theme::Light;
   const Scene first = countersPicture(t, 0, 4, dark);
@@ -133,7 +119,7 @@ TEST(TimelinePicture, GrowsUntilEveryLaneFits) {
 }
 
 TEST(TimelinePicture, ABlockLevelTraceSaysWhichAlgorithmsHaveOne) {
-  const std::string why = timelinePictureProblem(lesson(AlgorithmId::KoggeStone));
+  const std::string why = timelinePictureProblem(lessonTrace(AlgorithmId::KoggeStone));
   EXPECT_NE(why.find("kogge-stone"), std::string::npos) << why;
   EXPECT_NE(why.find("per-block timings"), std::string::npos) << why;
   for (const char* grid : {"hierarchical", "single-pass-chained", "decoupled-lookback"})
@@ -184,7 +170,7 @@ TEST(PanelDialogModel, OffersTheTimelineOnlyWithBlockTimings) {
   settings.brentProcessors = 16;
   settings.layout.timelineLanes = "block";
   ExportDialogModel block =
-      ExportDialogModel::forLesson(lesson(AlgorithmId::KoggeStone), 1, settings);
+      ExportDialogModel::forLesson(lessonTrace(AlgorithmId::KoggeStone), 1, settings);
   EXPECT_EQ(block.options.brentProcessors, 16);
   EXPECT_EQ(block.options.timelineLanes, LaneGrouping::ByBlock);
   EXPECT_EQ(block.unavailable(ExportPanel::Counters), "");
@@ -340,7 +326,7 @@ TEST_F(PanelJobs, CountersAndTimelineAsSvg) {
   o.format = ExportFormat::Svg;
   o.panel = ExportPanel::Counters;
   o.steps = {3, 3};
-  const auto ks = std::make_shared<const Trace>(lesson(AlgorithmId::KoggeStone));
+  const auto ks = std::make_shared<const Trace>(lessonTrace(AlgorithmId::KoggeStone));
   ExportJob counters(ks, o, (folder_ / "c.svg").string());
   counters.runToEnd();
   ASSERT_TRUE(counters.succeeded()) << counters.error();

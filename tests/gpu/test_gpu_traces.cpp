@@ -10,6 +10,7 @@
 #include "app/core/input_spec.h"
 #include "app/core/trace.h"
 #include "app/core/verification.h"
+#include "tests/common/captures.h"
 
 namespace scanviz {
 namespace {
@@ -33,12 +34,10 @@ class GpuTraceEquality : public ::testing::TestWithParam<TraceCase> {};
 
 Trace captureOn(BackendChoice backend, AlgorithmId id, const std::vector<double>& input,
                 Operator op, bool exclusive) {
-  CaptureRequest rq;
-  rq.algorithm = id;
+  CaptureRequest rq = emulatorRequest(id, input);
   rq.backend = backend;
   rq.op = op;
   rq.exclusive = exclusive;
-  rq.input = input;
   rq.limits.maxStoredValues = 1 << 20;
   return capture(rq).trace;
 }

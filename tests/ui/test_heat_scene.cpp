@@ -9,14 +9,13 @@
 #include "app/core/capture.h"
 #include "app/core/color_map.h"
 #include "app/ui/heat_view_scene.h"
+#include "tests/common/captures.h"
 
 namespace scanviz {
 namespace {
 
 Trace koggeStone1024() {
-  CaptureRequest rq;
-  rq.algorithm = AlgorithmId::KoggeStone;
-  rq.backend = BackendChoice::Cpu;
+  CaptureRequest rq = emulatorRequest(AlgorithmId::KoggeStone, {});
   for (int i = 0; i < 1024; ++i) rq.input.push_back(i % 10);
   rq.blockSize = 1024;
   return capture(rq).trace;

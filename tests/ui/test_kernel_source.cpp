@@ -5,17 +5,10 @@
 #include "app/core/capture.h"
 #include "app/core/input_spec.h"
 #include "app/ui/kernel_source.h"
+#include "tests/common/captures.h"
 
 namespace scanviz {
 namespace {
-
-Trace lesson(AlgorithmId id) {
-  CaptureRequest rq;
-  rq.algorithm = id;
-  rq.backend = BackendChoice::Cpu;
-  rq.input = defaultLessonInput();
-  return capture(rq).trace;
-}
 
 std::string highlighted(const StepSource& s) {
   std::string text;
@@ -34,7 +27,7 @@ TEST(KernelSource, EveryAlgorithmHasItsFileCompiledIn) {
 }
 
 TEST(KernelSource, BrentKungUpSweepIsItsParallelBlockAndBarrier) {
-  const Trace t = lesson(AlgorithmId::BrentKung);
+  const Trace t = lessonTrace(AlgorithmId::BrentKung);
   const StepSource s = sourceForStep(t, 1);
   ASSERT_NE(s.file, nullptr);
   EXPECT_EQ(s.file->path, "kernels/block/brent_kung.h");
@@ -45,7 +38,7 @@ TEST(KernelSource, BrentKungUpSweepIsItsParallelBlockAndBarrier) {
 }
 
 TEST(KernelSource, LoadIsFoundInTheSharedHelper) {
-  const StepSource s = sourceForStep(lesson(AlgorithmId::KoggeStone), 0);
+  const StepSource s = sourceForStep(lessonTrace(AlgorithmId::KoggeStone), 0);
   ASSERT_NE(s.file, nullptr);
   EXPECT_EQ(s.file->path, "kernels/block/section_io.h");
   EXPECT_NE(highlighted(s).find("StepKind::Load"), std::string::npos);

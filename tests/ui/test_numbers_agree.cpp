@@ -14,6 +14,7 @@
 #include "app/core/step_explainer.h"
 #include "app/ui/counter_rows.h"
 #include "kernels/scan_types.h"
+#include "tests/common/captures.h"
 
 namespace scanviz {
 namespace {
@@ -33,13 +34,11 @@ std::string what(const Trace& t, int p) {
 }
 
 Trace captureOnes(AlgorithmId id, long long n, Operator op, bool exclusive) {
-  CaptureRequest rq;
-  rq.algorithm = id;
-  rq.backend = BackendChoice::Cpu;
+  // Ones: no product or sum overflows int32 at 4096 elements.
+  CaptureRequest rq =
+      emulatorRequest(id, generateInput(InputPattern::Ones, n, 1, DType::Int32, op));
   rq.op = op;
   rq.exclusive = exclusive;
-  // Ones: no product or sum overflows int32 at 4096 elements.
-  rq.input = generateInput(InputPattern::Ones, n, 1, DType::Int32, op);
   rq.limits.maxRecordedValues = 1ll << 26;
   return capture(rq).trace;
 }

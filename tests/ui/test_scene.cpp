@@ -10,16 +10,14 @@
 #include "app/core/value_format.h"
 #include "app/ui/array_view_scene.h"
 #include "app/ui/counter_rows.h"
+#include "tests/common/captures.h"
 
 namespace scanviz {
 namespace {
 
 Trace captureCpu(AlgorithmId id, std::vector<double> input, int blockSize = 0,
                  Operator op = Operator::Add) {
-  CaptureRequest rq;
-  rq.algorithm = id;
-  rq.backend = BackendChoice::Cpu;
-  rq.input = std::move(input);
+  CaptureRequest rq = emulatorRequest(id, std::move(input));
   rq.blockSize = blockSize;
   rq.op = op;
   return capture(rq).trace;

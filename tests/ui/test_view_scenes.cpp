@@ -22,25 +22,12 @@
 #include "app/ui/panels.h"
 #include "app/ui/timeline/timeline_scene.h"
 #include "app/ui/view_states.h"
+#include "tests/common/captures.h"
 
 namespace scanviz {
 namespace {
 
 const ViewPalette kPalette = viewPalette(Theme::Dark, Palette::Classic);
-
-Trace lesson(AlgorithmId id) {
-  CaptureRequest rq;
-  rq.algorithm = id;
-  rq.backend = BackendChoice::Cpu;
-  rq.input = defaultLessonInput();
-  return capture(rq).trace;
-}
-
-Trace sample(const std::string& name) {
-  const std::string dir = sampleTraceDirectory();
-  EXPECT_FALSE(dir.empty());
-  return loadTrace((std::filesystem::path(dir) / name).string());
-}
 
 // Texts of a role inside a rectangle, ordered by index.
 std::vector<std::string> textsIn(const Scene& s, const std::string& role, const SceneRect& box) {
@@ -55,7 +42,7 @@ std::vector<std::string> textsIn(const Scene& s, const std::string& role, const 
 }
 
 TEST(CompactArrayScene, LeavesOutLegendAndResultsAndMarksDifferences) {
-  const Trace t = lesson(AlgorithmId::KoggeStone);
+  const Trace t = lessonTrace(AlgorithmId::KoggeStone);
   ArraySceneRequest rq;
   rq.trace = &t;
   rq.step = 3;
@@ -84,8 +71,8 @@ TEST(CompactArrayScene, LeavesOutLegendAndResultsAndMarksDifferences) {
 }
 
 TEST(CompareScene, OneFramedViewPerLaneAtItsOwnStep) {
-  const Trace ks = lesson(AlgorithmId::KoggeStone);
-  const Trace bk = lesson(AlgorithmId::BrentKung);
+  const Trace ks = lessonTrace(AlgorithmId::KoggeStone);
+  const Trace bk = lessonTrace(AlgorithmId::BrentKung);
   CompareSceneRequest rq;
   rq.width = 1100;
   rq.height = 800;
@@ -112,8 +99,8 @@ TEST(CompareScene, OneFramedViewPerLaneAtItsOwnStep) {
 // The views draw three thread states under their cells; the shared legend names all three with
 // the same round marks (Brent-Kung's step 2 has active, waiting and done threads).
 TEST(CompareScene, LegendNamesEveryThreadState) {
-  const Trace ks = lesson(AlgorithmId::KoggeStone);
-  const Trace bk = lesson(AlgorithmId::BrentKung);
+  const Trace ks = lessonTrace(AlgorithmId::KoggeStone);
+  const Trace bk = lessonTrace(AlgorithmId::BrentKung);
   CompareSceneRequest rq;
   rq.width = 1100;
   rq.height = 800;
@@ -141,8 +128,8 @@ TEST(CompareScene, LegendNamesEveryThreadState) {
 }
 
 TEST(CompareScene, BlellochDownSweepMarksTheMovedCellToo) {
-  const Trace ks = lesson(AlgorithmId::KoggeStone);
-  const Trace bl = lesson(AlgorithmId::Blelloch);
+  const Trace ks = lessonTrace(AlgorithmId::KoggeStone);
+  const Trace bl = lessonTrace(AlgorithmId::Blelloch);
   int down = -1;  // the first down-sweep step: stride 4
   for (int k = 0; k < static_cast<int>(bl.steps.size()) && down < 0; ++k)
     if (bl.steps[static_cast<size_t>(k)].phase == "down-sweep") down = k;
@@ -174,7 +161,7 @@ TEST(CompareScene, BlellochDownSweepMarksTheMovedCellToo) {
 }
 
 TEST(CompareScene, ALongSubtitleTakesOneLineWithTheRestInTheTooltip) {
-  const Trace ks = lesson(AlgorithmId::KoggeStone);
+  const Trace ks = lessonTrace(AlgorithmId::KoggeStone);
   const std::string where =
       "produced by cpu: CPU emulator (4 resident blocks, ascending launch order) (no CUDA device: "
       "this build has no CUDA support (built with SCANVIZ_CUDA=OFF or without a CUDA toolkit); "
@@ -200,7 +187,7 @@ TEST(CompareScene, ALongSubtitleTakesOneLineWithTheRestInTheTooltip) {
 }
 
 TEST(CompareScene, FourViewsInTwoColumnsAndFailedLanesSayWhy) {
-  const Trace ks = lesson(AlgorithmId::KoggeStone);
+  const Trace ks = lessonTrace(AlgorithmId::KoggeStone);
   CompareSceneRequest rq;
   rq.width = 1200;
   rq.height = 900;
@@ -218,7 +205,7 @@ TEST(CompareScene, FourViewsInTwoColumnsAndFailedLanesSayWhy) {
 }
 
 TEST(CompareCounters, StepWorkDepthAndTheResultAtTheEnd) {
-  const Trace ks = lesson(AlgorithmId::KoggeStone);
+  const Trace ks = lessonTrace(AlgorithmId::KoggeStone);
   const auto mid = compareCounters(ks, 1);
   ASSERT_EQ(mid.size(), 3u);
   EXPECT_EQ(mid[0].value, "1 of 3");
@@ -232,7 +219,7 @@ TEST(CompareCounters, StepWorkDepthAndTheResultAtTheEnd) {
 }
 
 TEST(TimelineScene, LanesBarsAndAxisOfTheH200LookBack) {
-  const Trace t = sample("decoupled-lookback-1048576.json");
+  const Trace t = sampleTrace("decoupled-lookback-1048576.json");
   const BlockTimeline tl = buildBlockTimeline(t);
   TimelineSceneRequest rq;
   rq.trace = &t;
@@ -267,7 +254,7 @@ TEST(TimelineScene, LanesBarsAndAxisOfTheH200LookBack) {
 }
 
 TEST(TimelineScene, TooManyRowsScrollWholeLanes) {
-  const Trace t = sample("single-pass-chained-1048576.json");
+  const Trace t = sampleTrace("single-pass-chained-1048576.json");
   const BlockTimeline tl = buildBlockTimeline(t);
   TimelineSceneRequest rq;
   rq.trace = &t;
@@ -287,7 +274,7 @@ TEST(TimelineScene, TooManyRowsScrollWholeLanes) {
 }
 
 TEST(TimelineScene, TracesWithoutBlocksSayWhatToOpen) {
-  Trace t = lesson(AlgorithmId::KoggeStone);
+  Trace t = lessonTrace(AlgorithmId::KoggeStone);
   t.blocks.clear();
   const BlockTimeline tl = buildBlockTimeline(t);
   TimelineSceneRequest rq;

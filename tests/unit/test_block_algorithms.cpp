@@ -18,6 +18,7 @@
 #include "app/core/reference_scan.h"
 #include "app/core/trace.h"
 #include "kernels/block/blelloch.h"
+#include "tests/common/captures.h"
 
 namespace scanviz {
 namespace {
@@ -40,10 +41,7 @@ std::string keyOf(AlgorithmId id) {
 
 CaptureRequest request(AlgorithmId id, const Values& input, int blockSize = 0,
                        bool exclusive = false) {
-  CaptureRequest rq;
-  rq.algorithm = id;
-  rq.backend = BackendChoice::Cpu;
-  rq.input = input;
+  CaptureRequest rq = emulatorRequest(id, input);
   rq.blockSize = blockSize;
   rq.exclusive = exclusive;
   return rq;

@@ -12,17 +12,12 @@
 #include "app/core/sample_traces.h"
 #include "app/core/trace_json.h"
 #include "app/core/warp_clock.h"
+#include "tests/common/captures.h"
 
 namespace scanviz {
 namespace {
 
 using json = nlohmann::json;
-
-Trace sample(const std::string& name) {
-  const std::string dir = sampleTraceDirectory();
-  EXPECT_FALSE(dir.empty());
-  return loadTrace((std::filesystem::path(dir) / name).string());
-}
 
 // The fields chrome://tracing and Perfetto need: every event has name, ph, pid and tid; a
 // complete event also ts and dur (>= 0); metadata events name a process or a thread.
@@ -52,7 +47,7 @@ std::vector<json> events(const json& doc, const std::string& ph, const std::stri
 }
 
 TEST(ChromeTrace, EveryBlockIsOneCompleteEventOnItsSmTrack) {
-  const Trace t = sample("single-pass-chained-1048576.json");
+  const Trace t = sampleTrace("single-pass-chained-1048576.json");
   const json doc = json::parse(chromeTraceJson(t));
   expectWellFormed(doc);
   const std::vector<json> blocks = events(doc, "X", "block");
@@ -87,7 +82,7 @@ TEST(ChromeTrace, EveryBlockIsOneCompleteEventOnItsSmTrack) {
 }
 
 TEST(ChromeTrace, EachWarpHasATrackWithOneEventPerClockedStep) {
-  const Trace t = sample("decoupled-lookback-1024.json");
+  const Trace t = sampleTrace("decoupled-lookback-1024.json");
   const WarpClockTable table = warpClockTable(t);
   ASSERT_FALSE(table.empty());
   const json doc = json::parse(chromeTraceJson(t));

@@ -10,23 +10,10 @@
 #include "app/core/trace_config.h"
 #include "app/core/trace_diff.h"
 #include "app/core/trace_json.h"
+#include "tests/common/captures.h"
 
 namespace scanviz {
 namespace {
-
-Trace lessonOnCpu(AlgorithmId id) {
-  CaptureRequest rq;
-  rq.algorithm = id;
-  rq.backend = BackendChoice::Cpu;
-  rq.input = {3, 1, 7, 0, 4, 1, 6, 3};
-  return capture(rq).trace;
-}
-
-std::string sample(const std::string& name) {
-  const std::string dir = sampleTraceDirectory();
-  EXPECT_FALSE(dir.empty()) << "assets/traces not found";
-  return (std::filesystem::path(dir) / name).string();
-}
 
 TEST(TraceDiff, SameValueTreatsNaNAsEqualAndSignedZeroAsEqual) {
   EXPECT_TRUE(sameValue(1.5, 1.5));
@@ -43,8 +30,8 @@ TEST(TraceDiff, DifferingCellsListsChangedAndMissingIndices) {
 }
 
 TEST(TraceDiff, IdenticalTracesSayIdentical) {
-  const Trace a = lessonOnCpu(AlgorithmId::BrentKung);
-  const Trace b = lessonOnCpu(AlgorithmId::BrentKung);
+  const Trace a = lessonTrace(AlgorithmId::BrentKung);
+  const Trace b = lessonTrace(AlgorithmId::BrentKung);
   const TraceDiffSummary s = summarizeDiff(a, b);
   EXPECT_TRUE(s.identical());
   EXPECT_TRUE(s.stepsDiffering.empty());
@@ -56,7 +43,7 @@ TEST(TraceDiff, IdenticalTracesSayIdentical) {
 }
 
 TEST(TraceDiff, ChangedCellsAreMarkedInTheirStepOnly) {
-  const Trace a = lessonOnCpu(AlgorithmId::KoggeStone);
+  const Trace a = lessonTrace(AlgorithmId::KoggeStone);
   Trace b = a;
   b.steps[2].values[5] += 1;
   b.steps[2].values[7] += 2;
@@ -77,7 +64,7 @@ TEST(TraceDiff, ChangedCellsAreMarkedInTheirStepOnly) {
 }
 
 TEST(TraceDiff, ActiveThreadsEdgesAndMissingStepsCount) {
-  const Trace a = lessonOnCpu(AlgorithmId::KoggeStone);
+  const Trace a = lessonTrace(AlgorithmId::KoggeStone);
   Trace b = a;
   b.steps[1].active.pop_back();
   b.steps[3].edges.pop_back();
@@ -90,7 +77,7 @@ TEST(TraceDiff, ActiveThreadsEdgesAndMissingStepsCount) {
 }
 
 TEST(TraceDiff, ShiftedSectionIsALayoutDifference) {
-  const Trace a = lessonOnCpu(AlgorithmId::KoggeStone);
+  const Trace a = lessonTrace(AlgorithmId::KoggeStone);
   Trace b = a;
   b.steps[1].block = 1;
   EXPECT_TRUE(diffStep(a, b, 1).layoutDiffers);
@@ -100,7 +87,7 @@ TEST(TraceDiff, ShiftedSectionIsALayoutDifference) {
 TEST(TraceDiff, H200TraceFileEqualsAFreshEmulatorCapture) {
   for (const char* name : {"kogge-stone-lesson.json", "brent-kung-1024.json",
                            "hierarchical-1024.json", "decoupled-lookback-1024.json"}) {
-    const Trace gpu = loadTrace(sample(name));
+    const Trace gpu = loadTrace(sampleTracePath(name));
     ASSERT_EQ(gpu.meta.backend, "cuda") << name;
     const Trace cpu = capture(toCaptureRequest(configFromTrace(gpu, BackendChoice::Cpu))).trace;
     EXPECT_EQ(cpu.meta.backend, "cpu");
@@ -111,7 +98,7 @@ TEST(TraceDiff, H200TraceFileEqualsAFreshEmulatorCapture) {
 }
 
 TEST(TraceDiff, ConfigFromTraceRefusesTruncatedInputs) {
-  const Trace big = loadTrace(sample("single-pass-chained-1048576.json"));
+  const Trace big = loadTrace(sampleTracePath("single-pass-chained-1048576.json"));
   try {
     configFromTrace(big, BackendChoice::Cpu);
     FAIL() << "a trace keeping 65536 of 1048576 inputs cannot be recaptured";

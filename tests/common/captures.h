@@ -1,0 +1,47 @@
+// The captures and sample traces the C++ tests start from, written once: the emulator run of an
+// algorithm on an input, the default lesson (3 1 7 0 4 1 6 3), and the traces in assets/traces.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "app/core/capture.h"
+#include "app/core/input_spec.h"
+#include "app/core/sample_traces.h"
+#include "app/core/trace_json.h"
+
+namespace scanviz {
+
+// A capture on the CPU emulator; the caller sets anything else (block size, operator, ...).
+inline CaptureRequest emulatorRequest(AlgorithmId id, std::vector<double> input) {
+  CaptureRequest rq;
+  rq.algorithm = id;
+  rq.backend = BackendChoice::Cpu;
+  rq.input = std::move(input);
+  return rq;
+}
+
+inline Trace captureOnEmulator(AlgorithmId id, std::vector<double> input) {
+  return capture(emulatorRequest(id, std::move(input))).trace;
+}
+
+// The default lesson's input on the emulator, as the window opens it.
+inline Trace lessonTrace(AlgorithmId id) {
+  return captureOnEmulator(id, defaultLessonInput());
+}
+
+inline std::string sampleTracePath(const std::string& name) {
+  const std::string dir = sampleTraceDirectory();
+  EXPECT_FALSE(dir.empty()) << "assets/traces not found";
+  return (std::filesystem::path(dir) / name).string();
+}
+
+inline Trace sampleTrace(const std::string& name) {
+  return loadTrace(sampleTracePath(name));
+}
+
+}  // namespace scanviz
