@@ -5,13 +5,13 @@
 #include <chrono>
 #include <vector>
 
+#include "app/scene/palette.h"
 #include "app/ui/app_state.h"
 #include "app/ui/command_line.h"
 #include "app/ui/commands.h"
 #include "app/ui/export/export_dialog.h"
 #include "app/ui/file_dialog.h"
 #include "app/ui/fonts.h"
-#include "app/ui/palette.h"
 #include "app/ui/platform_window.h"
 #include "app/ui/ui_context.h"
 #include "app/ui/view_states.h"

@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <memory>
 
-#include "app/ui/array_view_scene.h"
+#include "app/scene/array_view_scene.h"
 #include "app/ui/heat_view.h"
 #include "app/ui/panels.h"
 #include "app/ui/scene_renderer.h"

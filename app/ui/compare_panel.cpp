@@ -9,10 +9,10 @@
 #include <string>
 
 #include "app/core/scan_options.h"
+#include "app/scene/compare_counters.h"
+#include "app/scene/compare_scene.h"
 #include "app/ui/combo_preview.h"
 #include "app/ui/commands.h"
-#include "app/ui/compare_counters.h"
-#include "app/ui/compare_scene.h"
 #include "app/ui/help_marker.h"
 #include "app/ui/panels.h"
 #include "app/ui/scene_renderer.h"

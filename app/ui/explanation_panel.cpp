@@ -7,8 +7,8 @@
 
 #include "app/core/algorithm_catalog.h"
 #include "app/core/step_explainer.h"
+#include "app/scene/scene_text.h"
 #include "app/ui/panels.h"
-#include "app/ui/scene_text.h"
 
 namespace scanviz {
 namespace {

@@ -4,9 +4,9 @@
 
 #include <imgui.h>
 
-#include "app/ui/array_view_scene.h"
+#include "app/scene/array_view_scene.h"
+#include "app/scene/scene.h"
 #include "app/ui/fonts.h"
-#include "app/ui/scene.h"
 
 namespace scanviz {
 

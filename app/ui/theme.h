@@ -5,7 +5,7 @@
 #include <imgui.h>
 
 #include "app/core/app_settings.h"
-#include "app/ui/palette.h"
+#include "app/scene/palette.h"
 
 namespace scanviz {
 

@@ -8,10 +8,10 @@
 #include <memory>
 
 #include "app/core/block_timeline.h"
+#include "app/scene/timeline_scene.h"
 #include "app/ui/help_marker.h"
 #include "app/ui/panels.h"
 #include "app/ui/scene_renderer.h"
-#include "app/ui/timeline/timeline_scene.h"
 #include "app/ui/timeline_panel.h"
 #include "app/ui/toolbar_row.h"
 #include "app/ui/view_states.h"

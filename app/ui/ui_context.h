@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
+#include "app/scene/counter_rows.h"
+#include "app/scene/palette.h"
+#include "app/scene/scene.h"
 #include "app/ui/app_state.h"
-#include "app/ui/counter_rows.h"
 #include "app/ui/fonts.h"
-#include "app/ui/palette.h"
-#include "app/ui/scene.h"
 
 namespace scanviz {
 

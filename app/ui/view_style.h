@@ -2,7 +2,7 @@
 // at the current scale, larger in presentation mode (read from the back row).
 #pragma once
 
-#include "app/ui/array_view_scene.h"
+#include "app/scene/array_view_scene.h"
 #include "app/ui/ui_context.h"
 
 namespace scanviz {

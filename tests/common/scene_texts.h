@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "app/ui/scene.h"
+#include "app/scene/scene.h"
 
 namespace scanviz {
 

@@ -7,11 +7,11 @@
 
 #include <filesystem>
 
+#include "app/scene/palette.h"
 #include "app/ui/commands.h"
 #include "app/ui/export/export_dialog.h"
 #include "app/ui/file_dialog.h"
 #include "app/ui/fonts.h"
-#include "app/ui/palette.h"
 #include "app/ui/view_states.h"
 
 namespace scanviz {

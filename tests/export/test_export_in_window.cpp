@@ -10,13 +10,13 @@
 #include <fstream>
 #include <iterator>
 
+#include "app/scene/palette.h"
 #include "app/ui/commands.h"
 #include "app/ui/export/export_dialog.h"
 #include "app/ui/export/export_job.h"
 #include "app/ui/export/picture.h"
 #include "app/ui/file_dialog.h"
 #include "app/ui/fonts.h"
-#include "app/ui/palette.h"
 #include "app/ui/panels.h"
 #include "app/ui/platform_window.h"
 #include "app/ui/theme.h"

@@ -7,9 +7,9 @@
 
 #include "app/core/capture.h"
 #include "app/core/input_spec.h"
+#include "app/scene/scene_geometry.h"
 #include "app/ui/export/filmstrip.h"
 #include "app/ui/export/picture.h"
-#include "app/ui/export/scene_geometry.h"
 #include "app/ui/export/text_metrics.h"
 #include "tests/common/captures.h"
 #include "tests/common/scene_texts.h"

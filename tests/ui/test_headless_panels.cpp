@@ -9,11 +9,11 @@
 #include <vector>
 
 #include "app/core/algorithm_catalog.h"
+#include "app/scene/palette.h"
 #include "app/ui/combo_preview.h"
 #include "app/ui/commands.h"
 #include "app/ui/file_dialog.h"
 #include "app/ui/fonts.h"
-#include "app/ui/palette.h"
 #include "app/ui/panels.h"
 #include "app/ui/view_states.h"
 

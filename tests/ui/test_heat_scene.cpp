@@ -8,7 +8,7 @@
 
 #include "app/core/capture.h"
 #include "app/core/color_map.h"
-#include "app/ui/heat_view_scene.h"
+#include "app/scene/heat_view_scene.h"
 #include "tests/common/captures.h"
 
 namespace scanviz {

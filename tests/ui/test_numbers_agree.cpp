@@ -12,7 +12,7 @@
 #include "app/core/capture.h"
 #include "app/core/input_spec.h"
 #include "app/core/step_explainer.h"
-#include "app/ui/counter_rows.h"
+#include "app/scene/counter_rows.h"
 #include "kernels/scan_types.h"
 #include "tests/common/captures.h"
 

@@ -8,8 +8,8 @@
 #include "app/core/capture.h"
 #include "app/core/input_spec.h"
 #include "app/core/value_format.h"
-#include "app/ui/array_view_scene.h"
-#include "app/ui/counter_rows.h"
+#include "app/scene/array_view_scene.h"
+#include "app/scene/counter_rows.h"
 #include "tests/common/captures.h"
 
 namespace scanviz {

@@ -131,7 +131,8 @@ TEST(Layers, DocumentedRulesCoverEveryLayer) {
   const auto rules = documentedRules();
   std::vector<std::string> layers;
   for (const auto& r : rules) layers.push_back(r.from);
-  for (const char* layer : {"kernels/", "app/core/", "app/options/", "app/cli/", "app/ui/"})
+  for (const char* layer :
+       {"kernels/", "app/core/", "app/scene/", "app/options/", "app/cli/", "app/ui/"})
     EXPECT_NE(std::find(layers.begin(), layers.end(), layer), layers.end())
         << "docs/architecture.md has no rule for " << layer;
 }
@@ -156,6 +157,21 @@ TEST(Layers, NoIncludeCrossesALayerRule) {
   for (const std::string& path : sources)
     for (const std::string& edge : forbiddenEdges(rules, path, readFile(kSourceDir / path)))
       ADD_FAILURE() << edge;
+}
+
+// The scene layer may read one kernel header, the step kinds and scan types every trace carries;
+// the rules table forbids the kernel folders by name, and this catches a folder added later.
+TEST(Layers, SceneReadsNoKernelHeaderButTheScanTypes) {
+  int sceneSources = 0;
+  for (const std::string& path : projectSources()) {
+    if (!startsWith(path, "app/scene/")) continue;
+    ++sceneSources;
+    for (const Include& inc : includesOf(readFile(kSourceDir / path)))
+      if (startsWith(inc.target, "kernels/"))
+        EXPECT_EQ(inc.target, "kernels/scan_types.h")
+            << path << ":" << inc.line << " includes a kernel header: read it through app/core";
+  }
+  EXPECT_GT(sceneSources, 10) << "app/scene was not found under " << kSourceDir;
 }
 
 // The checker itself, on made-up files: it must see an edge where there is one.

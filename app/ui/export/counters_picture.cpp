@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "app/core/algorithm_catalog.h"
-#include "app/ui/counter_rows.h"
-#include "app/ui/scene_text.h"
+#include "app/scene/counter_rows.h"
+#include "app/scene/scene_text.h"
 
 namespace scanviz {
 namespace {

@@ -6,8 +6,8 @@
 #pragma once
 
 #include "app/core/trace.h"
+#include "app/scene/scene.h"
 #include "app/ui/export/picture.h"
-#include "app/ui/scene.h"
 
 namespace scanviz {
 

@@ -9,9 +9,9 @@
 #include <string_view>
 
 #include "app/core/block_timeline.h"
+#include "app/scene/palette.h"
 #include "app/ui/export/picture.h"
 #include "app/ui/export/timing_plot_kind.h"
-#include "app/ui/palette.h"
 
 namespace scanviz {
 

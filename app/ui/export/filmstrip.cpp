@@ -5,8 +5,8 @@
 
 #include "app/core/algorithm_catalog.h"
 #include "app/core/value_format.h"
-#include "app/ui/export/scene_geometry.h"
-#include "app/ui/scene_text.h"
+#include "app/scene/scene_geometry.h"
+#include "app/scene/scene_text.h"
 
 namespace scanviz {
 namespace {

@@ -9,9 +9,9 @@
 #include <unordered_map>
 #include <vector>
 
-#include "app/ui/palette.h"
+#include "app/scene/palette.h"
+#include "app/scene/scene.h"
 #include "app/ui/platform_window.h"
-#include "app/ui/scene.h"
 
 namespace scanviz {
 

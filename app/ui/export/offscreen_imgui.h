@@ -10,8 +10,8 @@
 
 #include <functional>
 
+#include "app/scene/scene.h"
 #include "app/ui/platform_window.h"
-#include "app/ui/scene.h"
 
 namespace scanviz {
 

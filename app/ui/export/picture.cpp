@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "app/ui/export/scene_geometry.h"
+#include "app/scene/scene_geometry.h"
 #include "app/ui/export/text_metrics.h"
 #include "app/ui/fonts.h"
 

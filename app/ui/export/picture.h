@@ -6,9 +6,9 @@
 
 #include "app/core/app_settings.h"
 #include "app/core/trace.h"
-#include "app/ui/array_view_scene.h"
-#include "app/ui/palette.h"
-#include "app/ui/scene.h"
+#include "app/scene/array_view_scene.h"
+#include "app/scene/palette.h"
+#include "app/scene/scene.h"
 
 namespace scanviz {
 

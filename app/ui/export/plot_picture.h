@@ -6,10 +6,10 @@
 #pragma once
 
 #include "app/core/app_settings.h"
-#include "app/ui/array_view_scene.h"
-#include "app/ui/palette.h"
+#include "app/scene/array_view_scene.h"
+#include "app/scene/palette.h"
+#include "app/scene/scene.h"
 #include "app/ui/plot/plot_widget.h"
-#include "app/ui/scene.h"
 
 namespace scanviz {
 

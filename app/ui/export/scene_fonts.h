@@ -9,8 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "app/scene/scene.h"
 #include "app/ui/fonts.h"
-#include "app/ui/scene.h"
 
 namespace scanviz {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "app/ui/export/scene_geometry.h"
+#include "app/scene/scene_geometry.h"
 #include "app/ui/scene_renderer.h"
 
 namespace scanviz {

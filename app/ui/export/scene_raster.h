@@ -5,10 +5,10 @@
 
 #include <memory>
 
+#include "app/scene/scene.h"
 #include "app/ui/export/offscreen_imgui.h"
 #include "app/ui/export/scene_fonts.h"
 #include "app/ui/platform_window.h"
-#include "app/ui/scene.h"
 
 namespace scanviz {
 

@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "app/ui/scene.h"
+#include "app/scene/scene.h"
 
 namespace scanviz {
 

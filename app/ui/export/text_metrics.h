@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "app/ui/array_view_scene.h"
+#include "app/scene/array_view_scene.h"
 
 namespace scanviz {
 

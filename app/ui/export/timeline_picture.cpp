@@ -4,7 +4,7 @@
 
 #include "app/core/algorithm_catalog.h"
 #include "app/core/timeline_layout.h"
-#include "app/ui/timeline/timeline_scene.h"
+#include "app/scene/timeline_scene.h"
 
 namespace scanviz {
 namespace {

@@ -8,8 +8,8 @@
 
 #include "app/core/block_timeline.h"
 #include "app/core/trace.h"
+#include "app/scene/scene.h"
 #include "app/ui/export/picture.h"
-#include "app/ui/scene.h"
 
 namespace scanviz {
 

@@ -7,9 +7,9 @@
 #include <functional>
 
 #include "app/core/app_settings.h"
+#include "app/scene/palette.h"
 #include "app/ui/export/offscreen_imgui.h"
 #include "app/ui/fonts.h"
-#include "app/ui/palette.h"
 
 namespace scanviz {
 

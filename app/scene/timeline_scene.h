@@ -9,9 +9,9 @@
 #include "app/core/block_timeline.h"
 #include "app/core/timeline_layout.h"
 #include "app/core/trace.h"
-#include "app/ui/array_view_scene.h"
-#include "app/ui/palette.h"
-#include "app/ui/scene.h"
+#include "app/scene/array_view_scene.h"
+#include "app/scene/palette.h"
+#include "app/scene/scene.h"
 
 namespace scanviz {
 

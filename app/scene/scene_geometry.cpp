@@ -1,4 +1,4 @@
-#include "app/ui/export/scene_geometry.h"
+#include "app/scene/scene_geometry.h"
 
 #include <algorithm>
 

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "app/core/app_settings.h"
-#include "app/ui/scene.h"
+#include "app/scene/scene.h"
 
 namespace scanviz {
 

@@ -1,4 +1,4 @@
-#include "app/ui/compare_scene.h"
+#include "app/scene/compare_scene.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,9 +6,9 @@
 
 #include "app/core/step_writes.h"
 #include "app/core/thread_states.h"
-#include "app/ui/compare_counters.h"
-#include "app/ui/export/scene_geometry.h"
-#include "app/ui/scene_text.h"
+#include "app/scene/compare_counters.h"
+#include "app/scene/scene_geometry.h"
+#include "app/scene/scene_text.h"
 
 namespace scanviz {
 namespace {

@@ -1,4 +1,4 @@
-#include "app/ui/compare_counters.h"
+#include "app/scene/compare_counters.h"
 
 #include "app/core/analysis.h"
 #include "app/core/result_check.h"

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "app/core/trace.h"
-#include "app/ui/counter_rows.h"
+#include "app/scene/counter_rows.h"
 
 namespace scanviz {
 

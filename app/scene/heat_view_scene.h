@@ -8,9 +8,9 @@
 #include "app/core/heat_map.h"
 #include "app/core/heat_viewport.h"
 #include "app/core/trace.h"
-#include "app/ui/array_view_scene.h"
-#include "app/ui/palette.h"
-#include "app/ui/scene.h"
+#include "app/scene/array_view_scene.h"
+#include "app/scene/palette.h"
+#include "app/scene/scene.h"
 
 namespace scanviz {
 

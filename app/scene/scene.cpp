@@ -1,4 +1,4 @@
-#include "app/ui/scene.h"
+#include "app/scene/scene.h"
 
 #include <cstdio>
 

@@ -1,4 +1,4 @@
-#include "app/ui/palette.h"
+#include "app/scene/palette.h"
 
 namespace scanviz {
 namespace {

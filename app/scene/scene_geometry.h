@@ -2,8 +2,8 @@
 // filmstrip stacks steps; a PNG at 2x is the same scene twice as large). No ImGui here.
 #pragma once
 
-#include "app/ui/array_view_scene.h"
-#include "app/ui/scene.h"
+#include "app/scene/array_view_scene.h"
+#include "app/scene/scene.h"
 
 namespace scanviz {
 

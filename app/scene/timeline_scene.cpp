@@ -1,4 +1,4 @@
-#include "app/ui/timeline/timeline_scene.h"
+#include "app/scene/timeline_scene.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,7 +6,7 @@
 
 #include "app/core/algorithm_catalog.h"
 #include "app/core/plot_math.h"
-#include "app/ui/scene_text.h"
+#include "app/scene/scene_text.h"
 
 namespace scanviz {
 namespace {

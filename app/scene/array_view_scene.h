@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "app/core/trace.h"
-#include "app/ui/palette.h"
-#include "app/ui/scene.h"
+#include "app/scene/palette.h"
+#include "app/scene/scene.h"
 
 namespace scanviz {
 

@@ -1,4 +1,4 @@
-#include "app/ui/heat_view_scene.h"
+#include "app/scene/heat_view_scene.h"
 
 #include <algorithm>
 #include <cmath>
@@ -11,7 +11,7 @@
 #include "app/core/plot_math.h"
 #include "app/core/thread_states.h"
 #include "app/core/value_format.h"
-#include "app/ui/scene_text.h"
+#include "app/scene/scene_text.h"
 
 namespace scanviz {
 namespace {

@@ -1,4 +1,4 @@
-#include "app/ui/scene_text.h"
+#include "app/scene/scene_text.h"
 
 #include <utility>
 

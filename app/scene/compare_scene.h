@@ -9,10 +9,10 @@
 #include <vector>
 
 #include "app/core/trace.h"
-#include "app/ui/array_view_scene.h"
-#include "app/ui/counter_rows.h"
-#include "app/ui/palette.h"
-#include "app/ui/scene.h"
+#include "app/scene/array_view_scene.h"
+#include "app/scene/counter_rows.h"
+#include "app/scene/palette.h"
+#include "app/scene/scene.h"
 
 namespace scanviz {
 

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "app/ui/array_view_scene.h"
-#include "app/ui/scene.h"
+#include "app/scene/array_view_scene.h"
+#include "app/scene/scene.h"
 
 namespace scanviz {
 

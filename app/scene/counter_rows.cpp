@@ -1,4 +1,4 @@
-#include "app/ui/counter_rows.h"
+#include "app/scene/counter_rows.h"
 
 #include <cmath>
 #include <cstdio>
