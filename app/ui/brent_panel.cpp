@@ -108,7 +108,7 @@ void curvePlot(const BrentTable& t, AlgorithmId current, ImVec2 size) {
   spec.yLabel = "time units";
   spec.xScale = plot::AxisScale::Log2;
   spec.yScale = plot::AxisScale::Log10;
-  spec.size = size;
+  spec.size = {size.x, size.y};
   const AlgorithmId shown[] = {current, AlgorithmId::KoggeStone, AlgorithmId::BrentKung,
                                AlgorithmId::Blelloch};
   std::vector<AlgorithmId> done;

@@ -217,13 +217,14 @@ bool pointerOver(const plot::PlotResult& drawn) {
 }
 
 void timePlot(TimingState& s, ImVec2 size, PlotCounts& counts) {
-  const plot::PlotSpec spec = timing_plots::linePlot(s, TimingPlotKind::TimeVsN, size);
+  const plot::PlotSpec spec = timing_plots::linePlot(s, TimingPlotKind::TimeVsN, {size.x, size.y});
   counts.timePoints = pointCount(spec);
   if (pointerOver(plot::PlotWidget("##time", spec))) s.lookedAt = TimingPlotKind::TimeVsN;
 }
 
 void ratePlot(TimingState& s, ImVec2 size, PlotCounts& counts) {
-  const plot::PlotSpec spec = timing_plots::linePlot(s, TimingPlotKind::ThroughputVsN, size);
+  const plot::PlotSpec spec =
+      timing_plots::linePlot(s, TimingPlotKind::ThroughputVsN, {size.x, size.y});
   for (const plot::ReferenceLine& r : spec.references) counts.references.push_back(r.label);
   counts.ratePoints = pointCount(spec);
   if (pointerOver(plot::PlotWidget("##gbps", spec))) s.lookedAt = TimingPlotKind::ThroughputVsN;
@@ -254,7 +255,7 @@ void barPlot(TimingState& s, const TimingRun* other, ImVec2 size, PlotCounts& co
   spec.mode = plot::PlotMode::Bars;
   spec.yScale = plot::AxisScale::Log10;
   spec.legend = false;
-  spec.size = ImVec2(size.x, size.y - ImGui::GetFrameHeightWithSpacing());
+  spec.size = {size.x, size.y - ImGui::GetFrameHeightWithSpacing()};
   for (size_t i = 0; i < bars.categories.size(); ++i) {
     if (s.hidden.count(bars.categories[i])) continue;
     spec.categories.push_back(bars.categories[i]);

@@ -60,7 +60,7 @@ void linePlot(const WarpClockTable& table, ImVec2 size) {
   spec.xLabel = "step";
   spec.yLabel = "cycles";
   spec.includeZeroY = true;
-  spec.size = size;
+  spec.size = {size.x, size.y};
   // The legend is the coloured line above: 32 warps would fill the widget's own.
   spec.legend = false;
   // One thin neutral line per warp, so that the spread reads as a band.
@@ -97,7 +97,7 @@ void costPlot(const WarpClockTable& table, ImVec2 size) {
   spec.title = "Warp-cycles per operator application";
   spec.yLabel = "cycles x warps / ops";
   spec.mode = plot::PlotMode::Bars;
-  spec.size = size;
+  spec.size = {size.x, size.y};
   spec.legend = false;
   plot::Series s{"cost per op", {}, {}, plot::seriesColor(1), false};
   for (const WarpClockStep& st : table.steps) {

@@ -14,12 +14,12 @@
 #include "app/core/capture.h"
 #include "app/core/input_spec.h"
 #include "app/scene/counter_rows.h"
+#include "app/scene/plot_scene.h"
 #include "app/scene/scene_geometry.h"
 #include "app/ui/export/counters_picture.h"
 #include "app/ui/export/export_dialog_model.h"
 #include "app/ui/export/export_job.h"
 #include "app/ui/export/export_naming.h"
-#include "app/ui/export/plot_picture.h"
 #include "app/ui/export/timeline_picture.h"
 #include "app/ui/export/timing_plots.h"
 #include "tests/common/captures.h"
@@ -232,8 +232,7 @@ TEST(TimingPlotPicture, IsThePanelsPlotWithALegendAndTheRunInTheTitle) {
   EXPECT_NE(timing_plots::unavailableReason(s), "");
   addRun(s);
   EXPECT_EQ(timing_plots::unavailableReason(s), "");
-  const plot::PlotSpec panel =
-      timing_plots::linePlot(s, TimingPlotKind::ThroughputVsN, ImVec2(400, 300));
+  const plot::PlotSpec panel = timing_plots::linePlot(s, TimingPlotKind::ThroughputVsN, {400, 300});
   const plot::PlotSpec picture = timing_plots::picturePlot(s, TimingPlotKind::ThroughputVsN);
   EXPECT_FALSE(panel.legend);
   EXPECT_TRUE(picture.legend);
@@ -280,8 +279,7 @@ TEST(TimingPlotPicture, SubjectsPastThePaletteHaveTheirOwnMarker) {
   TimingState s;
   s.compareRun = addEveryAlgorithm(s);
   addEveryAlgorithm(s);
-  const plot::PlotSpec spec =
-      timing_plots::linePlot(s, TimingPlotKind::ThroughputVsN, ImVec2(400, 300));
+  const plot::PlotSpec spec = timing_plots::linePlot(s, TimingPlotKind::ThroughputVsN, {400, 300});
   ASSERT_EQ(spec.series.size(), 2u * 13u);  // the compared run's faint lines first
   for (int i = 0; i < 13; ++i) {
     const plot::Series& faint = spec.series[static_cast<size_t>(i)];

@@ -6,9 +6,9 @@
 #include <map>
 
 #include "app/core/capture.h"
+#include "app/scene/plot_scene.h"
 #include "app/ui/export/bench_plot.h"
 #include "app/ui/export/picture.h"
-#include "app/ui/export/plot_picture.h"
 
 namespace scanviz {
 namespace {

@@ -152,7 +152,7 @@ PlotSpec timingSpec() {
       {"decoupled-lookback", sizes, {0.8, 40, 700, 2400}, packColor(10, 10, 200)});
   spec.references.push_back({"copy", 3000, packColor(250, 250, 250)});
   spec.references.push_back({"CUB", 2500, packColor(250, 120, 250)});
-  spec.size = ImVec2(800, 420);
+  spec.size = {800, 420};
   return spec;
 }
 
@@ -181,7 +181,7 @@ TEST_F(PlotWidgetTest, DrawsEverySeriesInItsColourWithLegendAndTickLabels) {
 TEST_F(PlotWidgetTest, AnEmptySeriesDrawsNothingAndNoDataSaysSo) {
   PlotSpec spec;
   spec.series.push_back({"empty", {}, {}, packColor(1, 2, 3)});
-  spec.size = ImVec2(400, 300);
+  spec.size = {400, 300};
   frame(spec);
   const DrawnFrame f = decode();
   EXPECT_TRUE(f.hasText("no data yet"));
@@ -200,7 +200,7 @@ TEST_F(PlotWidgetTest, ValuesALogScaleCannotShowBreakTheLineInsteadOfCrashing) {
   spec.yScale = AxisScale::Log10;
   spec.series.push_back(
       {"gaps", {1, 2, 3, 4, 5, 6}, {1, 10, 0, -5, NAN, 100}, packColor(9, 99, 199)});
-  spec.size = ImVec2(500, 300);
+  spec.size = {500, 300};
   frame(spec);
   const DrawnFrame f = decode();
   EXPECT_GT(f.vertices(packColor(9, 99, 199)), 0);
@@ -215,7 +215,7 @@ TEST_F(PlotWidgetTest, BarModeDrawsOneRectanglePerCategoryAndSeries) {
   spec.series.push_back({"int32", {}, {3000, 2400, 400, 2000}, packColor(30, 60, 90)});
   spec.series.push_back({"float32", {}, {3000, 2390, 390, NAN}, packColor(90, 60, 30)});
   spec.references.push_back({"copy", 3000, packColor(220, 220, 220)});
-  spec.size = ImVec2(800, 400);
+  spec.size = {800, 400};
   frame(spec);
   const DrawnFrame f = decode();
   // 4 int32 bars + its legend swatch; 3 float32 bars (NaN: none) + swatch.
@@ -259,7 +259,7 @@ TEST_F(PlotWidgetTest, HoveringABarReportsItsCategoryAndValue) {
   spec.mode = PlotMode::Bars;
   spec.categories = {"copy", "cub", "hierarchical"};
   spec.series.push_back({"int32", {}, {3000, 2400, 900}, packColor(30, 60, 90)});
-  spec.size = ImVec2(600, 300);
+  spec.size = {600, 300};
   const PlotResult first = frame(spec);
   const Rect slot = barSlot(2, 0, 3, 1, first.plotArea.x0, first.plotArea.x1);
   const ImVec2 target(static_cast<float>((slot.x0 + slot.x1) / 2),

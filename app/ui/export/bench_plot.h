@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "app/ui/plot/plot_widget.h"
+#include "app/scene/plot_spec.h"
 
 namespace scanviz {
 

@@ -3,10 +3,10 @@
 #include <filesystem>
 
 #include "app/core/output_file.h"
+#include "app/scene/plot_scene.h"
 #include "app/ui/export/counters_picture.h"
 #include "app/ui/export/export_naming.h"
 #include "app/ui/export/filmstrip.h"
-#include "app/ui/export/plot_picture.h"
 #include "app/ui/export/svg_writer.h"
 #include "app/ui/export/timeline_picture.h"
 #include "app/ui/frame_output.h"

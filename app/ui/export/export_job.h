@@ -14,13 +14,13 @@
 #include "app/core/interrupt.h"
 #include "app/core/output_file.h"
 #include "app/core/trace.h"
+#include "app/scene/plot_spec.h"
 #include "app/ui/export/export_options.h"
 #include "app/ui/export/gif_palette.h"
 #include "app/ui/export/gif_writer.h"
 #include "app/ui/export/offscreen_imgui.h"
 #include "app/ui/export/scene_raster.h"
 #include "app/ui/export/window_picture.h"
-#include "app/ui/plot/plot_widget.h"
 
 namespace scanviz {
 

@@ -75,7 +75,7 @@ plot::MarkerShape subjectMarker(const std::vector<TimingSeries>& all, const Benc
   return plot::seriesMarker(subjectIndex(all, subject));
 }
 
-plot::PlotSpec linePlot(const TimingState& s, TimingPlotKind kind, ImVec2 size) {
+plot::PlotSpec linePlot(const TimingState& s, TimingPlotKind kind, plot::PlotSize size) {
   const bool time = kind == TimingPlotKind::TimeVsN;
   const TimingMetric metric = time ? TimingMetric::Milliseconds : TimingMetric::GigabytesPerSecond;
   const TimingRun& run = *shownTimingRun(s);
@@ -101,7 +101,7 @@ plot::PlotSpec linePlot(const TimingState& s, TimingPlotKind kind, ImVec2 size) 
 }
 
 plot::PlotSpec picturePlot(const TimingState& s, TimingPlotKind kind) {
-  plot::PlotSpec spec = linePlot(s, kind, ImVec2(0, 0));
+  plot::PlotSpec spec = linePlot(s, kind, {});
   spec.legend = true;
   const TimingRun& run = *shownTimingRun(s);
   spec.title += ", " + std::string(dtypeName(s.dtype)) + "  \xC2\xB7  " +

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "app/core/timing_history.h"
+#include "app/scene/plot_spec.h"
 #include "app/ui/export/export_options.h"
-#include "app/ui/plot/plot_widget.h"
 #include "app/ui/timing_state.h"
 
 namespace scanviz::timing_plots {
@@ -29,7 +29,7 @@ plot::MarkerShape subjectMarker(const std::vector<TimingSeries>& all, const Benc
 
 // The plot as the panel draws it (its legend is the panel's checkboxes, so the spec has none);
 // the state must have a run (shownTimingRun).
-plot::PlotSpec linePlot(const TimingState& s, TimingPlotKind kind, ImVec2 size);
+plot::PlotSpec linePlot(const TimingState& s, TimingPlotKind kind, plot::PlotSize size);
 
 // The plot as a picture shows it: with its legend, and the run's device and dtype in the title,
 // since the panel around it is not on the slide.

@@ -76,7 +76,7 @@ PlotResult PlotWidget(const char* id, const PlotSpec& spec) {
   PlotResult result;
   const float lh = ImGui::GetTextLineHeight();
   const float pad = ImGui::GetStyle().ItemInnerSpacing.x + 2;
-  ImVec2 size = spec.size;
+  ImVec2 size(spec.size.x, spec.size.y);
   if (size.x <= 0) size.x = std::max(ImGui::GetContentRegionAvail().x, lh * 10);
   if (size.y <= 0) size.y = lh * 16;
   size.x = std::max(size.x, lh * 4);

@@ -14,64 +14,9 @@
 
 #include <imgui.h>
 
-#include <cstdint>
-#include <functional>
-#include <string>
-#include <vector>
-
-#include "app/core/plot_math.h"
+#include "app/scene/plot_spec.h"
 
 namespace scanviz::plot {
-
-struct Series {
-  std::string name;       // legend and tooltip; empty: not in the legend
-  std::vector<double> x;  // ignored in bar charts
-  std::vector<double> y;  // bar charts: y[c] is this series' bar in category c (NaN: no bar)
-  uint32_t color = 0;     // 0: seriesColor(index), and seriesMarker(index) for the shape
-  bool markers = true;    // a marker on every point (line plots)
-  // The shape with an explicit colour; colour and shape come from the index together otherwise.
-  MarkerShape marker = MarkerShape::Circle;
-};
-
-// The series' shape: seriesMarker(index) for a palette colour, its own for an explicit one.
-inline MarkerShape markerOf(const Series& s, int index) {
-  return s.color ? s.marker : seriesMarker(index);
-}
-
-struct ReferenceLine {
-  std::string label;  // drawn at the line's right end and in the legend
-  double y = 0;
-  uint32_t color = 0;  // 0: a palette colour after the series'
-};
-
-enum class PlotMode { Lines, Bars };
-
-struct PlotSpec {
-  std::string title;
-  std::string xLabel;
-  std::string yLabel;
-  AxisScale xScale = AxisScale::Linear;
-  AxisScale yScale = AxisScale::Linear;
-  PlotMode mode = PlotMode::Lines;
-  std::vector<Series> series;
-  std::vector<ReferenceLine> references;
-  std::vector<std::string> categories;  // bar charts: one label per group of bars
-  bool includeZeroY = false;            // linear y axis from zero (always for bar charts)
-  bool legend = true;
-  std::string emptyText = "no data yet";
-  // Tooltip values; default: formatExactValue (and "(2^k)" after powers of two on log2 axes).
-  std::function<std::string(double)> formatX;
-  std::function<std::string(double)> formatY;
-  ImVec2 size{0, 0};  // 0: the available width, 16 text lines high
-};
-
-struct PlotHover {
-  bool active = false;
-  int series = -1;
-  int index = -1;  // point index, or the category of a bar
-  double x = kNaN;
-  double y = kNaN;
-};
 
 struct PlotResult {
   PlotHover hover;

@@ -1,4 +1,4 @@
-#include "app/ui/export/plot_picture.h"
+#include "app/scene/plot_scene.h"
 
 #include <algorithm>
 #include <cmath>

@@ -8,8 +8,8 @@
 #include "app/core/app_settings.h"
 #include "app/scene/array_view_scene.h"
 #include "app/scene/palette.h"
+#include "app/scene/plot_spec.h"
 #include "app/scene/scene.h"
-#include "app/ui/plot/plot_widget.h"
 
 namespace scanviz {
 
