@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/scene/scene_text.h"
+
 namespace scanviz {
 namespace {
 
@@ -30,25 +32,25 @@ struct Entry {
 
 class PlotBuilder {
  public:
-  PlotBuilder(const PlotSpec& spec, const PlotPictureStyle& style, const ViewPalette& pal,
-              const MeasureText& measure)
+  PlotBuilder(const PlotSpec& spec, const PlotSceneStyle& style, const MeasureText& measure)
       : spec_(spec),
         style_(style),
-        pal_(pal),
         measure_(measure),
         lh_(style.textSize),
-        pad_(10),
+        pad_(style.padding),
         bars_(spec.mode == PlotMode::Bars) {}
 
-  Scene build() {
-    out_.width = style_.width;
-    out_.height = style_.height;
+  PlotScene build() {
+    Scene& out = out_.scene;
+    out.width = style_.width;
+    out.height = style_.height;
     colours();
     ranges();
     layout();
     addFrame();
     addTexts();
     addGrid();
+    if (!anyData_) addEmptyText();
     if (bars_) {
       addCategoryLabels();
       addBars();
@@ -57,6 +59,13 @@ class PlotBuilder {
     }
     addReferences();
     addLegend();
+    out_.plotArea = layout_.plot;
+    out_.x = x_;
+    out_.y = y_;
+    out_.categories = categories_;
+    out_.seriesColors = colors_;
+    out_.lineWidth = thickness();
+    out_.textSize = lh_;
     return std::move(out_);
   }
 
@@ -65,16 +74,8 @@ class PlotBuilder {
 
   void text(double x, double y, const std::string& s, Color c, const std::string& role,
             TextAlign align = TextAlign::Left, bool bold = false) {
-    SceneText t;
-    t.x = static_cast<float>(x);
-    t.y = static_cast<float>(y);
-    t.text = s;
-    t.color = c;
-    t.size = lh_;
-    t.bold = bold;
-    t.align = align;
-    t.role = role;
-    out_.texts.push_back(std::move(t));
+    addSceneText(out_.scene, static_cast<float>(x), static_cast<float>(y), s, c, lh_, bold, align,
+                 role);
   }
 
   void line(double x1, double y1, double x2, double y2, Color c, float w, const std::string& role,
@@ -89,7 +90,7 @@ class PlotBuilder {
     l.dashed = dashed;
     l.role = role;
     l.index = index;
-    out_.lines.push_back(l);
+    out_.scene.lines.push_back(l);
   }
 
   void rect(double x0, double y0, double x1, double y1, Color fill, const std::string& role,
@@ -103,7 +104,7 @@ class PlotBuilder {
     r.rounding = rounding;
     r.role = role;
     r.index = index;
-    out_.rects.push_back(r);
+    out_.scene.rects.push_back(r);
   }
 
   void colours() {
@@ -128,6 +129,8 @@ class PlotBuilder {
       for (size_t i = 0; i < count; ++i) {
         if (!bars_) xs.push_back(s.x[i]);
         ys.push_back(s.y[i]);
+        if ((bars_ || representable(spec_.xScale, s.x[i])) && representable(spec_.yScale, s.y[i]))
+          anyData_ = true;
       }
     }
     categories_ = std::max(categories_, static_cast<int>(spec_.categories.size()));
@@ -160,43 +163,80 @@ class PlotBuilder {
     in.hasXLabel = !spec_.xLabel.empty();
     in.hasYLabel = !spec_.yLabel.empty();
     for (const Entry& e : legend_) in.legendTextWidths.push_back(width(e.text));
-    if (bars_ && categories_ > 0) {
-      double widest = 0;
-      for (const std::string& c : spec_.categories) widest = std::max<double>(widest, width(c));
-      if (widest + pad_ > (style_.width - yLabelWidth - 4 * pad_) / categories_)
-        in.xTickLabelRows = 2;
+    in.xTickLabelRows = categoryRows(yLabelWidth);
+    layout_ = computeLayout(in);
+    // The ticks for the plot's real height may be other labels than the guess above ("1500"
+    // where it had "1k"): room for the widest of them, so that none reaches past the frame.
+    double finalWidth = 0;
+    for (const Tick& t : finalYTicks()) finalWidth = std::max<double>(finalWidth, width(t.label));
+    if (finalWidth > in.yTickLabelWidth + 0.5) {
+      in.yTickLabelWidth = finalWidth;
+      in.xTickLabelRows = categoryRows(finalWidth);
+      layout_ = computeLayout(in);
+    }
+    // The estimate of a bar group's width above is a little wide: stagger the labels when the
+    // widest is wider than a group really is.
+    if (bars_ && categories_ > 0 && in.xTickLabelRows < 2 &&
+        widestCategory() + pad_ > layout_.plot.width() / categories_) {
+      in.xTickLabelRows = 2;
+      layout_ = computeLayout(in);
     }
     rows_ = static_cast<int>(in.xTickLabelRows);
-    layout_ = computeLayout(in);
     const Rect& p = layout_.plot;
     x_ = {spec_.xScale, xRange_.min, xRange_.max, p.x0, p.x1};
     y_ = {spec_.yScale, yRange_.min, yRange_.max, p.y1, p.y0};
   }
 
-  Color frameFill() const { return style_.theme == Theme::Dark ? pal_.cellFill : pal_.beforeFill; }
+  // Bar charts stagger their category labels over two rows when one is wider than its group.
+  int categoryRows(double yLabelWidth) const {
+    if (!bars_ || categories_ <= 0) return 1;
+    return widestCategory() + pad_ > (style_.width - yLabelWidth - 4 * pad_) / categories_ ? 2 : 1;
+  }
 
-  void addFrame() { rect(0, 0, style_.width, style_.height, frameFill(), "plot-frame", 4); }
+  double widestCategory() const {
+    double widest = 0;
+    for (const std::string& c : spec_.categories) widest = std::max<double>(widest, width(c));
+    return widest;
+  }
+
+  // The y ticks for the laid-out plot area.
+  std::vector<Tick> finalYTicks() const {
+    return axisTicks(spec_.yScale, yRange_, maxTicksFor(layout_.plot.height(), lh_ * 2));
+  }
+
+  Color frameFill() const { return style_.frame; }
+
+  void addFrame() {
+    rect(0, 0, style_.width, style_.height, frameFill(), "plot-frame", style_.frameRounding);
+  }
+
+  // Nothing the axes can show: say so in the middle of the plot area.
+  void addEmptyText() {
+    const Rect& p = layout_.plot;
+    text((p.x0 + p.x1) / 2, (p.y0 + p.y1 - lh_) / 2, spec_.emptyText, style_.textDim, "plot-empty",
+         TextAlign::Center);
+  }
 
   void addTexts() {
     if (!spec_.title.empty())
-      text(layout_.title.x, layout_.title.y, spec_.title, pal_.text, "plot-title", TextAlign::Left,
-           true);
+      text(layout_.title.x, layout_.title.y, spec_.title, style_.text, "plot-title",
+           TextAlign::Left, true);
     if (!spec_.yLabel.empty())
-      text(layout_.yLabel.x, layout_.yLabel.y, spec_.yLabel, pal_.textDim, "plot-y-label");
+      text(layout_.yLabel.x, layout_.yLabel.y, spec_.yLabel, style_.textDim, "plot-y-label");
     if (!spec_.xLabel.empty())
-      text(layout_.xLabel.x, layout_.xLabel.y, spec_.xLabel, pal_.textDim, "plot-x-label",
+      text(layout_.xLabel.x, layout_.xLabel.y, spec_.xLabel, style_.textDim, "plot-x-label",
            TextAlign::Center);
   }
 
   void addGrid() {
     const Rect& p = layout_.plot;
-    const Color grid = withAlpha(pal_.textDim, 0.35f), minor = withAlpha(pal_.textDim, 0.15f);
-    for (const Tick& t : axisTicks(spec_.yScale, yRange_, maxTicksFor(p.height(), lh_ * 2))) {
+    const Color grid = withAlpha(style_.textDim, 0.35f), minor = withAlpha(style_.textDim, 0.15f);
+    for (const Tick& t : finalYTicks()) {
       const double py = y_.toPixel(t.value);
       if (std::isnan(py) || py < p.y0 - 0.5 || py > p.y1 + 0.5) continue;
       line(p.x0, py, p.x1, py, t.major ? grid : minor, 1, "grid");
       if (!t.label.empty())
-        text(p.x0 - pad_, py - lh_ / 2, t.label, pal_.textDim, "y-tick", TextAlign::Right);
+        text(p.x0 - pad_, py - lh_ / 2, t.label, style_.textDim, "y-tick", TextAlign::Right);
     }
     if (!bars_) {
       std::vector<Tick> ticks = axisTicks(spec_.xScale, xRange_, maxTicksFor(p.width(), lh_ * 5));
@@ -209,7 +249,7 @@ class PlotBuilder {
         if (std::isnan(px) || px < p.x0 - 0.5 || px > p.x1 + 0.5) continue;
         line(px, p.y0, px, p.y1, t.major ? grid : minor, 1, "grid");
         if (!t.label.empty())
-          text(px, p.y1 + pad_ / 2, t.label, pal_.textDim, "x-tick", TextAlign::Center);
+          text(px, p.y1 + pad_ / 2, t.label, style_.textDim, "x-tick", TextAlign::Center);
       }
     }
     SceneRect border;
@@ -217,17 +257,21 @@ class PlotBuilder {
     border.y = static_cast<float>(p.y0);
     border.w = static_cast<float>(p.width());
     border.h = static_cast<float>(p.height());
-    border.stroke = pal_.textDim;
+    border.stroke = style_.textDim;
     border.strokeWidth = 1;
     border.role = "plot-area";
-    out_.rects.push_back(border);
+    out_.scene.rects.push_back(border);
   }
 
+  // Staggered over rows_ rows when they are wide; a label wider than its rows' room is elided.
   void addCategoryLabels() {
     const Rect& p = layout_.plot;
+    const double room = p.width() / std::max(1, categories_) * rows_ - pad_;
     for (int c = 0; c < static_cast<int>(spec_.categories.size()) && c < categories_; ++c)
       text(categoryCenter(c, categories_, p.x0, p.x1), p.y1 + pad_ / 2 + (c % rows_) * lh_,
-           spec_.categories[static_cast<size_t>(c)], pal_.textDim, "category", TextAlign::Center);
+           fitText(spec_.categories[static_cast<size_t>(c)], static_cast<float>(room), lh_, false,
+                   measure_),
+           style_.textDim, "category", TextAlign::Center);
   }
 
   void addBars() {
@@ -263,8 +307,8 @@ class PlotBuilder {
     rect(x - h, y - h, x + h, y + h, hollow(shape) ? frameFill() : c, "marker",
          round ? static_cast<float>(h) : 0, series);
     if (!hollow(shape)) return;
-    out_.rects.back().stroke = c;
-    out_.rects.back().strokeWidth = thickness();
+    out_.scene.rects.back().stroke = c;
+    out_.scene.rects.back().strokeWidth = thickness();
   }
 
   // How far from a hollow marker's centre a line towards (dx, dy) stops, on the stroke: the scene
@@ -295,8 +339,10 @@ class PlotBuilder {
       const size_t count = std::min(series.x.size(), series.y.size());
       bool havePrevious = false;
       Point previous;
+      std::vector<Point>& points = out_.points.emplace_back();
       for (size_t i = 0; i < count; ++i) {
         const Point pt{x_.toPixel(series.x[i]), y_.toPixel(series.y[i])};
+        points.push_back(pt);
         if (std::isnan(pt.x) || std::isnan(pt.y)) {
           havePrevious = false;  // a value the scale cannot show breaks the line
           continue;
@@ -341,17 +387,17 @@ class PlotBuilder {
         }
         if (e.markers) marker(centre, mid, e.color, e.shape, e.series);
       }
-      text(right + pad_ / 2, at.y, e.text, pal_.text, "legend");
+      text(right + pad_ / 2, at.y, e.text, style_.text, "legend");
     }
   }
 
   const PlotSpec& spec_;
-  const PlotPictureStyle& style_;
-  const ViewPalette& pal_;
+  const PlotSceneStyle& style_;
   const MeasureText& measure_;
   float lh_;
   float pad_;
   bool bars_;
+  bool anyData_ = false;
   int categories_ = 0;
   int rows_ = 1;
   std::vector<Color> colors_, refColors_;
@@ -360,14 +406,26 @@ class PlotBuilder {
   Range xRange_, yRange_;
   PlotLayout layout_;
   AxisMap x_, y_;
-  Scene out_;
+  PlotScene out_;
 };
 
 }  // namespace
 
+PlotScene buildPlotScene(const plot::PlotSpec& spec, const PlotSceneStyle& style,
+                         const MeasureText& measure) {
+  return PlotBuilder(spec, style, measure).build();
+}
+
 Scene plotPicture(const plot::PlotSpec& spec, const PlotPictureStyle& style,
                   const ViewPalette& palette, const MeasureText& measure) {
-  return PlotBuilder(spec, style, palette, measure).build();
+  PlotSceneStyle s;
+  s.width = style.width;
+  s.height = style.height;
+  s.textSize = style.textSize;
+  s.frame = style.theme == Theme::Dark ? palette.cellFill : palette.beforeFill;
+  s.text = palette.text;
+  s.textDim = palette.textDim;
+  return buildPlotScene(spec, s, measure).scene;
 }
 
 }  // namespace scanviz

@@ -1,8 +1,8 @@
-// A plot of the plot widget (app/ui/plot) as a Scene, laid out by the same plot_math the widget
-// uses (ranges, ticks, frame layout, series colours): title, axis labels, grid, tick labels, lines
-// with markers or bars, dashed reference lines and the legend, so that a timing plot can be
-// written as SVG or drawn as PNG like the array view. Lines are drawn as segments and markers as
-// round rectangles: the Scene's primitives.
+// A plot as a Scene, the one drawing of a plot: the window's plot widget (app/ui/plot) draws it and
+// answers the pointer from the geometry it returns, and the exports write it as SVG or PNG. Laid
+// out by plot_math (ranges, ticks, frame layout, series colours): title, axis labels, grid, tick
+// labels, lines with markers or bars, dashed reference lines and the legend. Lines are drawn as
+// segments and markers as round rectangles: the Scene's primitives.
 #pragma once
 
 #include "app/core/app_settings.h"
@@ -13,6 +13,37 @@
 
 namespace scanviz {
 
+// How a plot is drawn: its size and text, and the colours of its frame and text (the window takes
+// them from its theme, a picture from the view palette).
+struct PlotSceneStyle {
+  float width = 960;  // logical pixels
+  float height = 600;
+  float textSize = 18;  // one line of text
+  float padding = 10;   // between blocks
+  float frameRounding = 4;
+  Color frame;  // the plot's background; also what fills hollow markers
+  Color text;
+  Color textDim;  // axis labels, ticks, the grid and the plot area's border
+};
+
+// The plot and where its data landed, in the scene's coordinates: what the pointer is compared
+// with.
+struct PlotScene {
+  Scene scene;
+  plot::Rect plotArea;
+  plot::AxisMap x;  // unused by bar charts
+  plot::AxisMap y;
+  std::vector<std::vector<plot::Point>> points;  // lines: each series' points (NaN: not shown)
+  int categories = 0;                            // bars: the groups along the x axis
+  std::vector<Color> seriesColors;               // as drawn on the frame
+  float lineWidth = 1.5f;                        // the series' lines
+  float textSize = 18;
+};
+
+PlotScene buildPlotScene(const plot::PlotSpec& spec, const PlotSceneStyle& style,
+                         const MeasureText& measure);
+
+// A plot for an export: the picture's size and theme, the palette's colours.
 struct PlotPictureStyle {
   float width = 960;  // logical pixels
   float height = 600;

@@ -101,7 +101,7 @@ void table(const BrentTable& t, AlgorithmId current) {
   ImGui::EndTable();
 }
 
-void curvePlot(const BrentTable& t, AlgorithmId current, ImVec2 size) {
+void curvePlot(const UiContext& ui, const BrentTable& t, AlgorithmId current, ImVec2 size) {
   plot::PlotSpec spec;
   spec.title = "Predicted time units vs P (Brent's W/P + D)";
   spec.xLabel = "P";
@@ -121,7 +121,7 @@ void curvePlot(const BrentTable& t, AlgorithmId current, ImVec2 size) {
                            plot::seriesColor(static_cast<int>(done.size()) - 1), true});
   }
   spec.references.push_back({"sequential: N - 1", static_cast<double>(std::max(1ll, t.n - 1)), 0});
-  plot::PlotWidget("##brent-curve", spec);
+  plot::PlotWidget("##brent-curve", spec, ui.fonts);
 }
 
 std::string measuredNote(const BrentTable& t, const TimingRun* run) {
@@ -170,7 +170,7 @@ void drawBrentPanel(UiContext& ui, TimingState& s) {
   table(t, current);
   ImGui::TextWrapped("%s", measuredNote(t, run).c_str());
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  curvePlot(t, current, ImVec2(avail.x, std::max(avail.y, 12 * ImGui::GetFontSize())));
+  curvePlot(ui, t, current, ImVec2(avail.x, std::max(avail.y, 12 * ImGui::GetFontSize())));
   nlohmann::json rows = nlohmann::json::array();
   for (const BrentRow& r : t.rows)
     rows.push_back(

@@ -216,21 +216,23 @@ bool pointerOver(const plot::PlotResult& drawn) {
                                     ImVec2(static_cast<float>(a.x1), static_cast<float>(a.y1)));
 }
 
-void timePlot(TimingState& s, ImVec2 size, PlotCounts& counts) {
+void timePlot(const UiContext& ui, TimingState& s, ImVec2 size, PlotCounts& counts) {
   const plot::PlotSpec spec = timing_plots::linePlot(s, TimingPlotKind::TimeVsN, {size.x, size.y});
   counts.timePoints = pointCount(spec);
-  if (pointerOver(plot::PlotWidget("##time", spec))) s.lookedAt = TimingPlotKind::TimeVsN;
+  if (pointerOver(plot::PlotWidget("##time", spec, ui.fonts))) s.lookedAt = TimingPlotKind::TimeVsN;
 }
 
-void ratePlot(TimingState& s, ImVec2 size, PlotCounts& counts) {
+void ratePlot(const UiContext& ui, TimingState& s, ImVec2 size, PlotCounts& counts) {
   const plot::PlotSpec spec =
       timing_plots::linePlot(s, TimingPlotKind::ThroughputVsN, {size.x, size.y});
   for (const plot::ReferenceLine& r : spec.references) counts.references.push_back(r.label);
   counts.ratePoints = pointCount(spec);
-  if (pointerOver(plot::PlotWidget("##gbps", spec))) s.lookedAt = TimingPlotKind::ThroughputVsN;
+  if (pointerOver(plot::PlotWidget("##gbps", spec, ui.fonts)))
+    s.lookedAt = TimingPlotKind::ThroughputVsN;
 }
 
-void barPlot(TimingState& s, const TimingRun* other, ImVec2 size, PlotCounts& counts) {
+void barPlot(const UiContext& ui, TimingState& s, const TimingRun* other, ImVec2 size,
+             PlotCounts& counts) {
   const TimingRun& run = *shownTimingRun(s);
   const std::vector<long long> sizes = measuredSizes(run, s.dtype);
   if (sizes.empty()) return;
@@ -277,7 +279,7 @@ void barPlot(TimingState& s, const TimingRun* other, ImVec2 size, PlotCounts& co
     spec.series.push_back(then);
   }
   counts.bars = static_cast<int>(now.y.size());
-  plot::PlotWidget("##bars", spec);
+  plot::PlotWidget("##bars", spec, ui.fonts);
 }
 
 void dtypeChoice(TimingState& s, const TimingRun& run) {
@@ -308,11 +310,11 @@ PlotCounts plots(UiContext& ui, TimingState& s) {
                      ImGui::GetContentRegionAvail().y);
   const float gap = 1.5f * ImGui::GetFontSize();
   const ImVec2 half((avail.x - gap) * 0.5f, std::max(avail.y * 0.52f, 12 * ImGui::GetFontSize()));
-  timePlot(s, half, counts);
+  timePlot(ui, s, half, counts);
   ImGui::SameLine(0, gap);
-  ratePlot(s, half, counts);
+  ratePlot(ui, s, half, counts);
   const float rest = ImGui::GetContentRegionAvail().y;
-  barPlot(s, other, ImVec2(avail.x, std::max(rest, 10 * ImGui::GetFontSize())), counts);
+  barPlot(ui, s, other, ImVec2(avail.x, std::max(rest, 10 * ImGui::GetFontSize())), counts);
   return counts;
 }
 

@@ -54,7 +54,7 @@ plot::Series warpSeries(const WarpClockSeries& w, uint32_t color) {
   return s;
 }
 
-void linePlot(const WarpClockTable& table, ImVec2 size) {
+void linePlot(const UiContext& ui, const WarpClockTable& table, ImVec2 size) {
   plot::PlotSpec spec;
   spec.title = "Cycles each warp spent in each step";
   spec.xLabel = "step";
@@ -79,7 +79,7 @@ void linePlot(const WarpClockTable& table, ImVec2 size) {
   spec.series.push_back(std::move(median));
   spec.formatX = [](double k) { return "step " + cyclesText(k); };
   spec.formatY = [](double c) { return cyclesText(c) + " cycles"; };
-  plot::PlotWidget("##warp-lines", spec);
+  plot::PlotWidget("##warp-lines", spec, ui.fonts);
 }
 
 void lineLegend(int warps) {
@@ -92,7 +92,7 @@ void lineLegend(int warps) {
 
 // The cost of one useful operation: Kogge-Stone's last strides pay as much per step for half the
 // operator applications.
-void costPlot(const WarpClockTable& table, ImVec2 size) {
+void costPlot(const UiContext& ui, const WarpClockTable& table, ImVec2 size) {
   plot::PlotSpec spec;
   spec.title = "Warp-cycles per operator application";
   spec.yLabel = "cycles x warps / ops";
@@ -106,7 +106,7 @@ void costPlot(const WarpClockTable& table, ImVec2 size) {
   }
   spec.series.push_back(std::move(s));
   spec.formatY = [](double c) { return cyclesText(c) + " warp-cycles per op"; };
-  plot::PlotWidget("##warp-cost", spec);
+  plot::PlotWidget("##warp-cost", spec, ui.fonts);
 }
 
 // "by phase: phase 1 61% · phase 2 12% · ...": where the block's time goes.
@@ -190,9 +190,9 @@ void drawWarpClockPanel(UiContext& ui) {
                         std::max(avail.y * 0.55f, 12 * ImGui::GetFontSize()));
   lineLegend(table.warps);
   phaseShares(table);
-  linePlot(table, plotSize);
+  linePlot(ui, table, plotSize);
   ImGui::SameLine(0, gap);
-  costPlot(table, plotSize);
+  costPlot(ui, table, plotSize);
   stepTable(ui, table);
 }
 

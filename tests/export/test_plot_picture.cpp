@@ -180,6 +180,56 @@ nlohmann::json report() {
           {"results", results}};
 }
 
+// The one plot drawing the window and the exports share, in the window's sizes.
+PlotSceneStyle windowLikeStyle() {
+  PlotSceneStyle style;
+  style.width = 800;
+  style.height = 400;
+  style.padding = 6;
+  style.frame = rgb(0x29446b);
+  style.text = rgb(0xffffff);
+  style.textDim = rgb(0x808080);
+  return style;
+}
+
+TEST(PlotScene, EveryYTickLabelStaysInsideTheFrame) {
+  // A linear axis to 3000: a first guess at the ticks labels them 1k, 2k, 3k; the plot's height
+  // fits ticks every 500, labelled 1500, 2000... and the room left of the axis must hold those.
+  plot::PlotSpec spec;
+  spec.mode = plot::PlotMode::Bars;
+  spec.categories = {"copy", "cub", "kogge-stone", "decoupled-lookback"};
+  spec.series.push_back({"int32", {}, {3000, 2400, 400, 2000}});
+  const PlotScene drawn = buildPlotScene(spec, windowLikeStyle(), pictureMeasure());
+  const std::vector<const SceneText*> ticks = drawn.scene.textsWithRole("y-tick");
+  ASSERT_GE(ticks.size(), 4u);
+  bool fourDigits = false;
+  for (const SceneText* t : ticks) {
+    ASSERT_EQ(t->align, TextAlign::Right);
+    fourDigits = fourDigits || t->text.size() == 4;
+    EXPECT_GE(t->x - pictureMeasure()(t->text, t->size, false), 0) << t->text;
+    EXPECT_LE(t->x, drawn.plotArea.x0) << t->text;
+  }
+  EXPECT_TRUE(fourDigits) << "expected ticks such as 1500 on this axis";
+}
+
+TEST(PlotScene, APlotWithoutDataSaysSoAndReportsNoPoints) {
+  plot::PlotSpec spec;
+  spec.emptyText = "no points yet: run the benchmark";
+  spec.series.push_back({"empty", {}, {}});
+  const PlotScene drawn = buildPlotScene(spec, windowLikeStyle(), pictureMeasure());
+  EXPECT_EQ(texts(drawn.scene, "plot-empty"), std::vector<std::string>{spec.emptyText});
+  ASSERT_EQ(drawn.points.size(), 1u);
+  EXPECT_TRUE(drawn.points[0].empty());
+  spec.series[0] = {"data", {1, 2}, {3, 4}};
+  const PlotScene withData = buildPlotScene(spec, windowLikeStyle(), pictureMeasure());
+  EXPECT_TRUE(withData.scene.textsWithRole("plot-empty").empty());
+  // The points the pointer is compared with are where the markers are drawn.
+  ASSERT_EQ(withData.points[0].size(), 2u);
+  const SceneRect* marker = withData.scene.rectsWithRole("marker").front();
+  EXPECT_NEAR(marker->x + marker->w / 2, withData.points[0][0].x, 1e-3);
+  EXPECT_NEAR(marker->y + marker->h / 2, withData.points[0][0].y, 1e-3);
+}
+
 TEST(BenchPlot, OneLinePerSubjectSortedByN) {
   const plot::PlotSpec spec = benchThroughputPlot(report(), BenchPlotRequest{});
   ASSERT_EQ(spec.series.size(), 2u);  // brent-kung has no measured point

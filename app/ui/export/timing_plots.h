@@ -1,7 +1,7 @@
 // The timing panel's line plots (time per call vs N, GB/s vs N with the copy rate and CUB as
-// reference lines) as PlotSpecs built from the timing state: the panel draws them with the plot
-// widget, and the export turns the same spec into a picture (plot_picture.h), so a slide shows
-// the run, the colours and the hidden subjects exactly as the panel does. No drawing here.
+// reference lines) as PlotSpecs built from the timing state: the panel and the export both draw
+// them as the one plot scene (app/scene/plot_scene.h), so a slide shows the run, the colours and
+// the hidden subjects exactly as the panel does. No drawing here.
 #pragma once
 
 #include <cstdint>

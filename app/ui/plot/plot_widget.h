@@ -1,20 +1,16 @@
-// A small plot widget drawn with ImGui draw lists (no ImPlot package exists here): axes with
-// linear, log10 or log2 scales, nice ticks, several coloured series with a legend, dashed
-// horizontal reference lines (the copy rate, CUB), a tooltip with the exact values of the point
-// nearest the mouse, and a bar-chart mode. The arithmetic lives in app/core/plot_math.h and is
-// tested without a display; this file only measures text and draws.
+// The window's plot: the plot scene (app/scene/plot_scene.h, the same drawing the exports write)
+// laid out for the space the panel gives it, in the window's fonts and theme colours, drawn as one
+// item; the pointer is answered from that scene's geometry: the nearest point (lines) or the bar
+// under it (bars) is ringed, and a tooltip gives its exact values.
 //
-//   plot::PlotSpec spec;
+//   plot::PlotSpec spec;  // app/scene/plot_spec.h
 //   spec.title = "GB/s vs N";
-//   spec.xScale = plot::AxisScale::Log2;
 //   spec.series.push_back({"decoupled-lookback", sizes, gbPerSecond});
-//   spec.references.push_back({"copy", copyGbPerSecond});
-//   const plot::PlotResult r = plot::PlotWidget("##gbps", spec);
+//   const plot::PlotResult r = plot::PlotWidget("##gbps", spec, ui.fonts);
 #pragma once
 
-#include <imgui.h>
-
 #include "app/scene/plot_spec.h"
+#include "app/ui/fonts.h"
 
 namespace scanviz::plot {
 
@@ -25,12 +21,8 @@ struct PlotResult {
   AxisMap y;
 };
 
-// Draws the plot as one item of the current window (an invisible button the size of the frame).
-PlotResult PlotWidget(const char* id, const PlotSpec& spec);
-
-// One marker as the plot draws it, for legends outside the widget (the timing panel's checkboxes):
-// radius is a circle's; hollow shapes are filled with `background` and stroked `thickness` wide.
-void DrawMarker(ImDrawList* dl, ImVec2 center, float radius, MarkerShape shape, ImU32 color,
-                ImU32 background, float thickness);
+// Draws the plot as one item of the current window (an invisible button the size of the frame),
+// its text in `fonts` at the current font's size.
+PlotResult PlotWidget(const char* id, const PlotSpec& spec, const FontSet& fonts);
 
 }  // namespace scanviz::plot
