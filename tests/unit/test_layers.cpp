@@ -166,10 +166,12 @@ TEST(Layers, SceneReadsNoKernelHeaderButTheScanTypes) {
   for (const std::string& path : projectSources()) {
     if (!startsWith(path, "app/scene/")) continue;
     ++sceneSources;
-    for (const Include& inc : includesOf(readFile(kSourceDir / path)))
-      if (startsWith(inc.target, "kernels/"))
+    for (const Include& inc : includesOf(readFile(kSourceDir / path))) {
+      if (startsWith(inc.target, "kernels/")) {
         EXPECT_EQ(inc.target, "kernels/scan_types.h")
             << path << ":" << inc.line << " includes a kernel header: read it through app/core";
+      }
+    }
   }
   EXPECT_GT(sceneSources, 10) << "app/scene was not found under " << kSourceDir;
 }
