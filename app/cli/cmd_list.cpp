@@ -1,6 +1,7 @@
 #include <cstdio>
 
 #include "app/cli/cli.h"
+#include "app/core/applications/application.h"
 #include "app/core/sample_traces.h"
 
 namespace scanviz {
@@ -8,7 +9,8 @@ namespace scanviz {
 const CommandHelp& listHelp() {
   static const CommandHelp k = {
       "list",
-      "Print the algorithms, one line each: id, level (block or grid) and what it is.",
+      "Print the algorithms, one line each: id, level (block or grid) and what it is; then the "
+      "applications of scan (scanviz apply ID), one line each.",
       {"scanviz list [--traces]"},
       "",
       {{"List options",
@@ -36,6 +38,9 @@ int cmdList(const std::vector<std::string>& args) {
                 info.level == AlgorithmLevel::Block ? "block" : "grid",
                 std::string(info.summary).c_str());
   }
+  std::printf("\nApplications (scanviz apply ID):\n");
+  for (const ApplicationInfo& app : allApplications())
+    std::printf("%-24s %s\n", std::string(app.key).c_str(), std::string(app.summary).c_str());
   return 0;
 }
 

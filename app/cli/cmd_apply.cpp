@@ -1,0 +1,132 @@
+// `scanviz apply ID`: run an application's scans as real kernels and answer in the domain's
+// words; --json prints the answer as data, --out writes one scan's trace.
+#include <cmath>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "app/cli/cli.h"
+#include "app/core/applications/application_scan.h"
+#include "app/core/output_file.h"
+#include "app/core/trace_json.h"
+#include "app/core/value_format.h"
+#include "app/options/application_options.h"
+
+namespace scanviz {
+namespace {
+
+// JSON has no infinity: an exclusive max-scan starts with -inf, written as trace files write it.
+nlohmann::json numbers(const std::vector<double>& values) {
+  nlohmann::json out = nlohmann::json::array();
+  for (double v : values) {
+    if (std::isfinite(v))
+      out.push_back(v == std::floor(v) && std::fabs(v) < 9e15
+                        ? nlohmann::json(static_cast<long long>(v))
+                        : nlohmann::json(v));
+    else
+      out.push_back(std::isnan(v) ? "nan" : v > 0 ? "inf" : "-inf");
+  }
+  return out;
+}
+
+nlohmann::json runJson(const ApplicationRun& run) {
+  const ApplicationInfo& info = applicationInfo(run.id);
+  nlohmann::json parameters = nlohmann::json::object();
+  for (size_t i = 0; i < info.parameters.size(); ++i)
+    parameters[std::string(info.parameters[i].name)] = run.input.parameters[i];
+  nlohmann::json scans = nlohmann::json::array();
+  for (const ApplicationScan& s : run.scans) {
+    const TraceMeta& m = s.trace.meta;
+    scans.push_back({{"purpose", s.purpose},
+                     {"algorithm", m.algorithm},
+                     {"operator", m.op},
+                     {"inclusive", m.inclusive},
+                     {"dtype", m.dtype},
+                     {"backend", m.backend},
+                     {"device", m.device},
+                     {"steps", s.trace.steps.size()},
+                     {"input", numbers(s.trace.input)},
+                     {"output", numbers(s.trace.output)}});
+  }
+  return {{"application", std::string(info.key)},
+          {"input", numbers(run.input.values)},
+          {"parameters", parameters},
+          {"result", numbers(run.result)},
+          {"answer", run.answer},
+          {"scans", scans}};
+}
+
+void printRun(const ApplicationRun& run, std::ostream& out) {
+  const ApplicationInfo& info = applicationInfo(run.id);
+  out << info.key << ": " << info.title << " (" << info.seed << ")\n";
+  out << "input (" << info.valuesMeaning << "): " << joinNumbers(run.input.values);
+  for (size_t i = 0; i < info.parameters.size(); ++i)
+    out << "; " << info.parameters[i].name << " " << formatNumber(run.input.parameters[i]);
+  out << "\n";
+  for (size_t i = 0; i < run.scans.size(); ++i) {
+    const Trace& t = run.scans[i].trace;
+    out << "scan " << i + 1 << ": " << run.scans[i].purpose << "\n  "
+        << scanDescription(t.meta.op, t.meta.inclusive, t.meta.dtype) << " by " << t.meta.algorithm
+        << ", " << t.steps.size() << " steps, on " << t.meta.backend << " (" << t.meta.device
+        << "): " << joinNumbers(t.output) << "\n";
+  }
+  out << run.answer << "\n";
+}
+
+}  // namespace
+
+const CommandHelp& applyHelp() {
+  static const CommandHelp k = [] {
+    CommandHelp h = {
+        "apply",
+        "Run one of the seeds' applications of scan (sandwich, line of sight, ...) and answer in "
+        "its own words.",
+        {"scanviz apply ID [--input \"v,v,...\"] [numbers] [--backend auto|cuda|cpu] "
+         "[--out FILE.json] [--json]"},
+        "ID is one of: " + applicationKeyList() +
+            " (scanviz list describes them). The scans run as real kernels, on the GPU when "
+            "there is one, else on the emulator; the defaults reproduce the seed's example. Bad "
+            "input gets a one-line message and exit code 2; no partial file is written.",
+        {{"Output",
+          {{"out", "FILE", "", "Write the trace of one scan (--scan) to FILE (JSON)."},
+           {"json", "", "",
+            "Print one JSON object: the answer as a list (\"result\"), in words (\"answer\"), "
+            "and every scan's input and output."}}}},
+        {"scanviz apply sandwich", "scanviz apply sandwich --input \"10,20,30\" --length 80",
+         "scanviz apply line-of-sight --viewer-height 6 --json",
+         "scanviz apply polynomial --input \"1,0,-2\" --x 3 --scan 2 --out sum.json"},
+    };
+    for (const OptionSection& s : applicationOptionSections()) h.sections.push_back(s);
+    return h;
+  }();
+  return k;
+}
+
+int cmdApply(const std::vector<std::string>& args) {
+  const ApplicationArguments split = splitApplicationArguments(args, applyHelp().valueOptions());
+  const Args a(split.options, applyHelp().valueOptions(), applyHelp().flags());
+  const ApplicationRequest request = applicationRequestFromArgs(split.id, a);
+  const auto out = a.get("out");
+  if (out && out->empty()) throw UsageError("--out needs a file name");
+  if (out)
+    if (const std::string problem = outputProblem(*out); !problem.empty())
+      throw InputError(problem);
+  const ApplicationRun run = runApplication(request.id, request.input, request.options);
+  checkScanIndex(request, run);
+  for (const ApplicationScan& s : run.scans)
+    if (!s.backendNote.empty()) {
+      std::cerr << "note: " << s.backendNote << "\n";
+      break;  // every scan falls back for the same reason
+    }
+  if (out) saveTrace(run.scans[static_cast<size_t>(request.scan)].trace, *out);
+  // With `--out -` the trace is stdout: what else is printed goes to stderr.
+  std::ostream& text = out && *out == "-" ? std::cerr : std::cout;
+  if (a.flag("json"))
+    text << runJson(run).dump() << "\n";
+  else
+    printRun(run, text);
+  if (out && *out != "-")
+    text << "wrote " << *out << ": scan " << request.scan + 1 << " of " << run.scans.size() << "\n";
+  return 0;
+}
+
+}  // namespace scanviz

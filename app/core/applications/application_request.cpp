@@ -1,0 +1,84 @@
+#include "app/core/applications/application_request.h"
+
+#include "app/core/capture.h"
+
+namespace scanviz {
+namespace {
+
+std::vector<std::string> algorithmKeys() {
+  std::vector<std::string> keys;
+  for (const AlgorithmInfo& a : allAlgorithms()) keys.emplace_back(a.key);
+  return keys;
+}
+
+std::string formatFallback(double v) {
+  std::string s = std::to_string(v);
+  s.erase(s.find_last_not_of('0') + 1);
+  if (!s.empty() && s.back() == '.') s.pop_back();
+  return s;
+}
+
+// Every application's own numbers, each once (two applications may share a name).
+OptionSection parameterSection() {
+  OptionSection s{"Application numbers", {}};
+  for (const ApplicationInfo& a : allApplications())
+    for (const ApplicationParameter& p : a.parameters) {
+      bool known = false;
+      for (const OptionSpec& o : s.options) known = known || o.name == p.name;
+      if (!known)
+        s.options.push_back({std::string(p.name),
+                             std::string(p.valueName),
+                             formatFallback(p.fallback),
+                             std::string(p.help),
+                             {}});
+    }
+  return s;
+}
+
+}  // namespace
+
+ApplicationRequest defaultApplicationRequest(ApplicationId id) {
+  ApplicationRequest r;
+  r.id = id;
+  r.input = defaultApplicationInput(id);
+  return r;
+}
+
+const std::vector<OptionSection>& applicationOptionSections() {
+  static const std::vector<OptionSection> k = {
+      {"Application input",
+       {{"input", "\"v,v,...\"", "the seed's example",
+         "The application's values (scanviz list says what they are for each)."},
+        {"input-file", "FILE", "", "Read the values from a file ('-': standard input)."}}},
+      parameterSection(),
+      {"Scans",
+       {{"algorithm", "ID", "kogge-stone / blelloch",
+         "The scan algorithm of every scan (default: kogge-stone for inclusive and blelloch for "
+         "exclusive scans, decoupled-lookback where one block cannot hold the input).",
+         algorithmKeys()},
+        {"dtype",
+         "T",
+         "int32 for whole numbers",
+         "int32 or float32 (default: int32 when every number is whole, else float32).",
+         {"int32", "float32"}},
+        {"backend",
+         "B",
+         "auto",
+         "Where the scans run: the GPU when present, else the emulator.",
+         {"auto", "cuda", "cpu"}},
+        {"scan", "K", "1",
+         "Which of the application's scans --out writes and the window shows (1 = the first)."}}},
+  };
+  return k;
+}
+
+void checkScanIndex(const ApplicationRequest& request, const ApplicationRun& run) {
+  const int count = static_cast<int>(run.scans.size());
+  if (request.scan < 0 || request.scan >= count)
+    throw InputError("--scan " + std::to_string(request.scan + 1) + ": " +
+                     std::string(applicationInfo(request.id).key) + " runs " +
+                     std::to_string(count) + (count == 1 ? " scan" : " scans") +
+                     "; give --scan 1.." + std::to_string(count));
+}
+
+}  // namespace scanviz

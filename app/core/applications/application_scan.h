@@ -1,0 +1,43 @@
+// One scan of an application, run as a real kernel through capture(): the part every application
+// shares (which algorithm, which dtype, the check that the kernel agreed with the sequential scan).
+#pragma once
+
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+#include "app/core/applications/application.h"
+
+namespace scanviz {
+
+struct ScanSpec {
+  std::string purpose;  // what the scan computes, in the domain's words
+  std::vector<double> values;
+  Operator op = Operator::Add;
+  bool exclusive = false;
+  DType dtype = DType::Int32;
+};
+
+// Captures the scan on the chosen backend. Throws InputError (a value the dtype cannot hold, an
+// int32 overflow, a block-level algorithm asked for more than one block holds) or BackendError
+// (the backend failed, or its output differs from the sequential scan).
+ApplicationScan runApplicationScan(const ScanSpec& spec, const ApplicationOptions& options);
+
+// The algorithm a scan of n elements runs: the one asked for, else kogge-stone for inclusive and
+// blelloch for exclusive scans while one block holds n, decoupled-lookback above.
+AlgorithmId applicationAlgorithm(const ApplicationOptions& options, bool exclusive, long long n);
+
+// The dtype asked for, else int32 when every number of these lists is whole, else float32.
+DType applicationDType(const ApplicationOptions& options,
+                       std::initializer_list<const std::vector<double>*> numbers);
+
+// True when every value is a whole number.
+bool allWhole(const std::vector<double>& values);
+
+// A value as the domain's sentences write it: integers without a point, others with up to six
+// significant digits.
+std::string formatNumber(double v);
+// "3 8 10 17", cut to the first maxShown values and "... (N in all)" for long lists.
+std::string joinNumbers(const std::vector<double>& values, size_t maxShown = 24);
+
+}  // namespace scanviz

@@ -1,0 +1,91 @@
+#include "app/options/application_options.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+
+#include "app/core/capture.h"
+#include "app/core/input_spec.h"
+
+namespace scanviz {
+namespace {
+
+double parseNumber(const std::string& name, const std::string& text) {
+  char* end = nullptr;
+  errno = 0;
+  const double v = std::strtod(text.c_str(), &end);
+  if (text.empty() || *end != '\0' || errno == ERANGE || !std::isfinite(v))
+    throw InputError("--" + name + " '" + text + "' is not a number");
+  return v;
+}
+
+// The application's own numbers; a number another application takes is a mistake worth naming.
+std::vector<double> parameters(const ApplicationInfo& info, const Args& a) {
+  std::vector<double> values;
+  for (const ApplicationParameter& p : info.parameters) {
+    const auto given = a.get(std::string(p.name));
+    values.push_back(given ? parseNumber(std::string(p.name), *given) : p.fallback);
+  }
+  for (const ApplicationInfo& other : allApplications())
+    for (const ApplicationParameter& p : other.parameters)
+      if (a.has(std::string(p.name)) && applicationParameterIndex(info, p.name) < 0)
+        throw UsageError("--" + std::string(p.name) + " belongs to " + std::string(other.key) +
+                         ", not to " + std::string(info.key));
+  return values;
+}
+
+}  // namespace
+
+ApplicationArguments splitApplicationArguments(const std::vector<std::string>& args,
+                                               const std::set<std::string>& valueOptions) {
+  ApplicationArguments out;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    const bool option = a.rfind("--", 0) == 0;
+    if (!option && out.id.empty()) {
+      out.id = a;
+      continue;
+    }
+    out.options.push_back(a);
+    // The value after a value option is not the id, even when it looks like one.
+    if (option && a.find('=') == std::string::npos && valueOptions.count(a.substr(2)) &&
+        i + 1 < args.size())
+      out.options.push_back(args[++i]);
+  }
+  return out;
+}
+
+ApplicationRequest applicationRequestFromArgs(const std::string& id, const Args& a) {
+  if (id.empty())
+    throw UsageError("name the application: scanviz apply ID (one of " + applicationKeyList() +
+                     ")");
+  const auto found = findApplication(id);
+  if (!found)
+    throw UsageError("'" + id + "' is not an application; use one of " + applicationKeyList());
+  ApplicationRequest r = defaultApplicationRequest(*found);
+  const ApplicationInfo& info = applicationInfo(r.id);
+  if (a.has("input") && a.has("input-file"))
+    throw UsageError("give only one of --input and --input-file");
+  if (a.has("input")) r.input.values = parseValues(*a.get("input"), kMaxApplicationValues);
+  if (a.has("input-file"))
+    r.input.values = readValuesFile(*a.get("input-file"), kMaxApplicationValues);
+  r.input.parameters = parameters(info, a);
+  if (const auto alg = a.get("algorithm")) {
+    r.options.algorithm = findAlgorithm(*alg);
+    if (!r.options.algorithm)
+      throw UsageError("unknown algorithm '" + *alg + "'; use one of " + algorithmKeyList());
+  }
+  if (const auto d = a.get("dtype")) {
+    r.options.dtype = parseDType(*d);
+    if (!r.options.dtype) throw UsageError("--dtype '" + *d + "': use int32 or float32");
+  }
+  if (const auto b = a.get("backend")) {
+    const auto backend = parseBackend(*b);
+    if (!backend) throw UsageError("--backend '" + *b + "': use auto, cuda or cpu");
+    r.options.backend = *backend;
+  }
+  r.scan = static_cast<int>(a.getInt("scan", 1, 1, 64)) - 1;
+  return r;
+}
+
+}  // namespace scanviz

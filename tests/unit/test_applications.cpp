@@ -1,0 +1,222 @@
+// The applications of scan against plain sequential references: the seeds' examples, random
+// inputs of many sizes (one block and several), N = 1 and the edge cases of each domain, on the
+// CPU emulator (tests/gpu runs them on the device and compares).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+#include "app/core/applications/application.h"
+#include "app/core/applications/application_request.h"
+#include "app/core/applications/line_of_sight.h"
+#include "app/core/backends/backend.h"
+#include "app/core/capture.h"
+#include "app/core/reference_scan.h"
+
+namespace scanviz {
+namespace {
+
+ApplicationOptions onCpu() {
+  ApplicationOptions o;
+  o.backend = BackendChoice::Cpu;
+  return o;
+}
+
+ApplicationRun run(ApplicationId id, std::vector<double> values, std::vector<double> parameters,
+                   ApplicationOptions options = onCpu()) {
+  ApplicationInput in{std::move(values), std::move(parameters)};
+  return runApplication(id, in, options);
+}
+
+std::vector<double> reference(ApplicationId id, const ApplicationInput& in) {
+  return applicationInfo(id).reference(in);
+}
+
+TEST(Applications, TableIsInTheOrderOfItsIdsAndFindsEveryKey) {
+  ASSERT_EQ(allApplications().size(), static_cast<size_t>(ApplicationId::Count));
+  for (const ApplicationInfo& a : allApplications()) {
+    EXPECT_EQ(findApplication(a.key), a.id);
+    EXPECT_FALSE(a.title.empty());
+    EXPECT_FALSE(a.lesson.empty());
+    // Every default input runs and answers like its sequential reference.
+    const ApplicationInput in = defaultApplicationInput(a.id);
+    const ApplicationRun r = runApplication(a.id, in, onCpu());
+    EXPECT_EQ(r.result, a.reference(in)) << a.key;
+    EXPECT_FALSE(r.answer.empty());
+    for (const ApplicationScan& s : r.scans)
+      EXPECT_EQ(s.trace.meta.notes.back(), "output matches the sequential scan") << a.key;
+  }
+  EXPECT_FALSE(findApplication("sandwiches"));
+}
+
+// Seed 001: a 100-inch sandwich, ten people wanting 3 5 2 7 28 4 3 0 8 1 inches.
+TEST(Applications, SandwichCutsTheSeedsTenRequests) {
+  const ApplicationRun r = runApplication(
+      ApplicationId::Sandwich, defaultApplicationInput(ApplicationId::Sandwich), onCpu());
+  EXPECT_EQ(r.result, (std::vector<double>{3, 8, 10, 17, 45, 49, 52, 52, 60, 61}));
+  ASSERT_EQ(r.scans.size(), 1u);
+  EXPECT_EQ(r.scans[0].trace.meta.op, "add");
+  EXPECT_TRUE(r.scans[0].trace.meta.inclusive);
+  EXPECT_NE(r.answer.find("Person 8 asked for 0 inches"), std::string::npos) << r.answer;
+  EXPECT_NE(r.answer.find("39 of 100 inches are left over"), std::string::npos) << r.answer;
+}
+
+TEST(Applications, SandwichEdges) {
+  // One person who takes it all: one cut at the end, nothing left.
+  ApplicationRun one = run(ApplicationId::Sandwich, {100}, {100});
+  EXPECT_EQ(one.result, (std::vector<double>{100}));
+  EXPECT_NE(one.answer.find("0 of 100 inches are left over"), std::string::npos);
+  // Nobody wants any: every cut at 0.
+  EXPECT_EQ(run(ApplicationId::Sandwich, {0, 0, 0}, {100}).result, (std::vector<double>{0, 0, 0}));
+  // Fractions of an inch scan in float32.
+  const ApplicationRun half = run(ApplicationId::Sandwich, {0.5, 1.25, 2}, {10});
+  EXPECT_EQ(half.result, (std::vector<double>{0.5, 1.75, 3.75}));
+  EXPECT_EQ(half.scans[0].trace.meta.dtype, "float32");
+  EXPECT_THROW(run(ApplicationId::Sandwich, {60, 50}, {100}), InputError);
+  EXPECT_THROW(run(ApplicationId::Sandwich, {3, -1}, {100}), InputError);
+  EXPECT_THROW(run(ApplicationId::Sandwich, {3}, {0}), InputError);
+  EXPECT_THROW(run(ApplicationId::Sandwich, {}, {100}), InputError);
+}
+
+TEST(Applications, LineOfSightUsesTheExclusiveMaxScan) {
+  const ApplicationInput in = defaultApplicationInput(ApplicationId::LineOfSight);
+  const ApplicationRun r = runApplication(ApplicationId::LineOfSight, in, onCpu());
+  EXPECT_EQ(r.result, (std::vector<double>{1, 1, 0, 1, 0, 0, 1, 0, 0, 1, 0, 1}));
+  const Trace& t = r.scans[0].trace;
+  EXPECT_EQ(t.meta.op, "max");
+  EXPECT_FALSE(t.meta.inclusive);
+  EXPECT_EQ(t.output[0], -INFINITY);  // nothing before the first point: it is always visible
+
+  // The slide's test after an INCLUSIVE max-scan, â_i < a_i, never holds: â_i includes a_i.
+  CaptureRequest inclusive;
+  inclusive.input = viewingAngles(in.values, in.parameters[0]);
+  inclusive.op = Operator::Max;
+  inclusive.dtype = DType::Float32;
+  inclusive.backend = BackendChoice::Cpu;
+  const Trace wrong = capture(inclusive).trace;
+  for (size_t i = 0; i < wrong.output.size(); ++i) EXPECT_FALSE(wrong.output[i] < wrong.input[i]);
+}
+
+TEST(Applications, LineOfSightEdges) {
+  // Flat ground at the viewer's height: every angle is 0, only the first point is seen.
+  EXPECT_EQ(run(ApplicationId::LineOfSight, {4, 4, 4, 4}, {4}).result,
+            (std::vector<double>{1, 0, 0, 0}));
+  // A slope steeper with every step: all visible.
+  EXPECT_EQ(run(ApplicationId::LineOfSight, {1, 4, 9, 16, 25}, {0}).result,
+            (std::vector<double>{1, 1, 1, 1, 1}));
+  // A wall in front hides everything lower behind it.
+  EXPECT_EQ(run(ApplicationId::LineOfSight, {50, 1, 2, 3, 60}, {0}).result,
+            (std::vector<double>{1, 0, 0, 0, 0}));
+  EXPECT_EQ(run(ApplicationId::LineOfSight, {-3}, {10}).result, (std::vector<double>{1}));
+  ApplicationOptions asInt = onCpu();
+  asInt.dtype = DType::Int32;
+  EXPECT_THROW(run(ApplicationId::LineOfSight, {1, 2}, {0}, asInt), InputError);
+}
+
+TEST(Applications, PolynomialPowersAndSum) {
+  const ApplicationRun r = runApplication(
+      ApplicationId::Polynomial, defaultApplicationInput(ApplicationId::Polynomial), onCpu());
+  // 3 + 1*2 + 7*4 + 0*8 + 4*16 + 1*32 + 6*64 + 3*128
+  EXPECT_EQ(r.result, (std::vector<double>{897}));
+  ASSERT_EQ(r.scans.size(), 2u);
+  EXPECT_EQ(r.scans[0].trace.output, (std::vector<double>{1, 2, 4, 8, 16, 32, 64, 128}));
+  EXPECT_EQ(r.scans[0].trace.meta.op, "mul");
+  EXPECT_FALSE(r.scans[0].trace.meta.inclusive);
+  EXPECT_EQ(r.scans[1].trace.input, (std::vector<double>{3, 2, 28, 0, 64, 32, 384, 384}));
+  // x = 0: p(0) = c_0; one coefficient: the constant; negative x alternates.
+  EXPECT_EQ(run(ApplicationId::Polynomial, {5, 7, 9}, {0}).result, (std::vector<double>{5}));
+  EXPECT_EQ(run(ApplicationId::Polynomial, {-4}, {10}).result, (std::vector<double>{-4}));
+  EXPECT_EQ(run(ApplicationId::Polynomial, {1, 1, 1, 1}, {-1}).result, (std::vector<double>{0}));
+  // A fractional x scans in float32.
+  const ApplicationRun f = run(ApplicationId::Polynomial, {1, 2, 3}, {0.5});
+  EXPECT_EQ(f.scans[0].trace.meta.dtype, "float32");
+  EXPECT_DOUBLE_EQ(f.result[0], 1 + 1 + 0.75);
+  // 2^40 does not fit int32: refused, not wrapped.
+  EXPECT_THROW(run(ApplicationId::Polynomial, std::vector<double>(42, 1), {2}), InputError);
+  EXPECT_THROW(run(ApplicationId::Polynomial, {70000, 70000}, {70000}), InputError);
+}
+
+TEST(Applications, BackwardScanIsTheSameScanOnTheReversedView) {
+  const ApplicationRun r = runApplication(
+      ApplicationId::BackwardScan, defaultApplicationInput(ApplicationId::BackwardScan), onCpu());
+  EXPECT_EQ(r.result, (std::vector<double>{25, 22, 21, 14, 14, 10, 9, 3}));
+  EXPECT_EQ(r.scans[0].trace.input, (std::vector<double>{3, 6, 1, 4, 0, 7, 1, 3}));
+  EXPECT_EQ(run(ApplicationId::BackwardScan, {7}, {}).result, (std::vector<double>{7}));
+}
+
+// Random inputs of one block, of a block's exact size and of several blocks (grid algorithms).
+std::vector<double> randomValues(std::mt19937& rng, size_t n, int lo, int hi) {
+  std::uniform_int_distribution<int> d(lo, hi);
+  std::vector<double> v(n);
+  for (double& x : v) x = d(rng);
+  return v;
+}
+
+TEST(Applications, RandomInputsMatchTheSequentialReferences) {
+  std::mt19937 rng(16);
+  for (size_t n : {1u, 2u, 3u, 8u, 31u, 64u, 1000u, 1024u, 1025u, 2049u, 5000u}) {
+    SCOPED_TRACE("n = " + std::to_string(n));
+    const ApplicationInput sandwich{randomValues(rng, n, 0, 9), {10.0 * static_cast<double>(n)}};
+    const ApplicationInput terrain{randomValues(rng, n, -50, 200), {30}};
+    const ApplicationInput suffix{randomValues(rng, n, -100, 100), {}};
+    // x = -1 keeps every power in int32 at any n.
+    const ApplicationInput poly{randomValues(rng, n, -9, 9), {-1}};
+    for (const auto& [id, in] : {std::pair{ApplicationId::Sandwich, sandwich},
+                                 std::pair{ApplicationId::LineOfSight, terrain},
+                                 std::pair{ApplicationId::BackwardScan, suffix},
+                                 std::pair{ApplicationId::Polynomial, poly}})
+      EXPECT_EQ(runApplication(id, in, onCpu()).result, reference(id, in))
+          << applicationInfo(id).key;
+  }
+}
+
+TEST(Applications, EveryAlgorithmGivesTheSameAnswer) {
+  std::mt19937 rng(7);
+  const ApplicationInput terrain{randomValues(rng, 200, 0, 99), {50}};
+  const ApplicationInput poly{randomValues(rng, 20, -9, 9), {2}};
+  for (const AlgorithmInfo& a : allAlgorithms()) {
+    ApplicationOptions o = onCpu();
+    o.algorithm = a.id;
+    const ApplicationRun sight = runApplication(ApplicationId::LineOfSight, terrain, o);
+    EXPECT_EQ(sight.scans[0].trace.meta.algorithm, a.key);
+    EXPECT_EQ(sight.result, reference(ApplicationId::LineOfSight, terrain)) << a.key;
+    EXPECT_EQ(runApplication(ApplicationId::Polynomial, poly, o).result,
+              reference(ApplicationId::Polynomial, poly))
+        << a.key;
+  }
+}
+
+TEST(Applications, FloatPolynomialWithinRounding) {
+  std::mt19937 rng(3);
+  std::uniform_real_distribution<double> c(-2, 2);
+  for (size_t n : {1u, 5u, 40u, 300u}) {
+    ApplicationInput in{std::vector<double>(n), {0.97}};
+    for (double& v : in.values) v = std::round(c(rng) * 100) / 100;
+    const double got = runApplication(ApplicationId::Polynomial, in, onCpu()).result[0];
+    const double want = reference(ApplicationId::Polynomial, in)[0];
+    double scale = 0;
+    for (double v : in.values) scale += std::fabs(v);
+    EXPECT_NEAR(got, want, 1e-5 * scale + 1e-6) << "n = " << n;
+  }
+}
+
+TEST(Applications, ABlockAlgorithmRefusesMoreThanOneBlock) {
+  ApplicationOptions o = onCpu();
+  o.algorithm = AlgorithmId::KoggeStone;
+  EXPECT_THROW(run(ApplicationId::BackwardScan, std::vector<double>(1025, 1), {}, o), InputError);
+  EXPECT_THROW(run(ApplicationId::BackwardScan,
+                   std::vector<double>(static_cast<size_t>(kMaxApplicationValues) + 1, 0), {}),
+               InputError);
+}
+
+TEST(Applications, ScanIndexIsCheckedAgainstTheRun) {
+  ApplicationRequest rq = defaultApplicationRequest(ApplicationId::Polynomial);
+  const ApplicationRun r = runApplication(rq.id, rq.input, onCpu());
+  rq.scan = 1;
+  EXPECT_NO_THROW(checkScanIndex(rq, r));
+  rq.scan = 2;
+  EXPECT_THROW(checkScanIndex(rq, r), InputError);
+}
+
+}  // namespace
+}  // namespace scanviz

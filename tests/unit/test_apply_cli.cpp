@@ -1,0 +1,122 @@
+// `scanviz apply` as scripts rely on it: --json prints the answer as a list, --out writes a trace
+// that loads, bad input is one line, exit code 2 and no file; `scanviz list` names every
+// application.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "app/cli/cli.h"
+#include "app/core/applications/application.h"
+#include "app/core/trace_json.h"
+
+namespace scanviz {
+namespace {
+
+struct CliRun {
+  int code;
+  std::string out;
+  std::string err;
+};
+
+CliRun cli(std::vector<std::string> args) {
+  testing::internal::CaptureStdout();
+  testing::internal::CaptureStderr();
+  const int code = runCli(args).value_or(-1);
+  std::string out = testing::internal::GetCapturedStdout();
+  return {code, out, testing::internal::GetCapturedStderr()};
+}
+
+nlohmann::json applyJson(std::vector<std::string> args) {
+  args.insert(args.begin(), "apply");
+  args.insert(args.end(), {"--backend", "cpu", "--json"});
+  const CliRun r = cli(args);
+  EXPECT_EQ(r.code, 0) << r.err;
+  return nlohmann::json::parse(r.out);
+}
+
+std::string tempFile(const std::string& name) {
+  return (std::filesystem::temp_directory_path() / ("scanviz-apply-" + name)).string();
+}
+
+TEST(ApplyCli, DefaultsReproduceTheSeedsExamples) {
+  EXPECT_EQ(applyJson({"sandwich"})["result"],
+            nlohmann::json({3, 8, 10, 17, 45, 49, 52, 52, 60, 61}));
+  EXPECT_EQ(applyJson({"line-of-sight"})["result"],
+            nlohmann::json({1, 1, 0, 1, 0, 0, 1, 0, 0, 1, 0, 1}));
+  EXPECT_EQ(applyJson({"polynomial"})["result"], nlohmann::json({897}));
+  EXPECT_EQ(applyJson({"backward-scan"})["result"], nlohmann::json({25, 22, 21, 14, 14, 10, 9, 3}));
+}
+
+TEST(ApplyCli, InputsAndNumbersAreTaken) {
+  const nlohmann::json sandwich = applyJson({"sandwich", "--input", "10,20,30", "--length", "80"});
+  EXPECT_EQ(sandwich["result"], nlohmann::json({10, 30, 60}));
+  EXPECT_EQ(sandwich["parameters"]["length"], 80);
+  EXPECT_NE(sandwich["answer"].get<std::string>().find("20 of 80 inches are left over"),
+            std::string::npos);
+  // The id may follow the options.
+  EXPECT_EQ(applyJson({"--input", "1 0 -2", "--x", "3", "polynomial"})["result"],
+            nlohmann::json({1 - 2 * 9}));
+  const nlohmann::json sight = applyJson({"line-of-sight", "--input", "5 1 9", "--viewer-height",
+                                          "5", "--algorithm", "decoupled-lookback"});
+  EXPECT_EQ(sight["result"], nlohmann::json({1, 0, 1}));
+  EXPECT_EQ(sight["scans"][0]["algorithm"], "decoupled-lookback");
+  EXPECT_EQ(sight["scans"][0]["output"][0], "-inf");  // JSON has no infinity
+}
+
+TEST(ApplyCli, OutWritesTheChosenScansTrace) {
+  const std::string file = tempFile("poly.json");
+  std::filesystem::remove(file);
+  const CliRun r = cli({"apply", "polynomial", "--backend", "cpu", "--scan", "2", "--out", file});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("p(2) = 897"), std::string::npos) << r.out;
+  const Trace t = loadTrace(file);
+  EXPECT_EQ(t.meta.op, "add");
+  EXPECT_EQ(t.output.back(), 897);
+  std::filesystem::remove(file);
+}
+
+TEST(ApplyCli, BadInputIsOneLineExitTwoAndNoFile) {
+  const std::string file = tempFile("bad.json");
+  std::filesystem::remove(file);
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{}, "name the application"},
+      {{"sandwiches"}, "'sandwiches' is not an application"},
+      {{"sandwich", "--input", "60 50"}, "add up to 110 inches"},
+      {{"sandwich", "--input", "3,x"}, "is not a number"},
+      {{"sandwich", "--input", ""}, "no values"},
+      {{"sandwich", "--input", "3,-2"}, "person 2 asks for -2 inches"},
+      {{"sandwich", "--x", "2"}, "--x belongs to polynomial"},
+      {{"polynomial", "--x", "two"}, "--x 'two' is not a number"},
+      {{"polynomial", "--scan", "3"}, "polynomial runs 2 scans"},
+      {{"polynomial", "--input",
+        "1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,"
+        "1,1,1",
+        "--x", "2"},
+       "overflows int32"},
+      {{"line-of-sight", "--dtype", "int32"}, "runs in float32"},
+      {{"backward-scan", "--algorithm", "kogge-stoned"}, "unknown algorithm"},
+      {{"backward-scan", "--backend", "tpu"}, "use auto, cuda or cpu"},
+  };
+  for (auto [args, expected] : cases) {
+    args.insert(args.begin(), "apply");
+    args.insert(args.end(), {"--out", file});
+    const CliRun r = cli(args);
+    EXPECT_EQ(r.code, 2) << args[1] << ": " << r.err;
+    EXPECT_NE(r.err.find(expected), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_FALSE(std::filesystem::exists(file)) << r.err;
+  }
+}
+
+TEST(ApplyCli, ListShowsASectionOfApplications) {
+  const CliRun r = cli({"list"});
+  ASSERT_EQ(r.code, 0);
+  const size_t section = r.out.find("Applications (scanviz apply ID):");
+  ASSERT_NE(section, std::string::npos) << r.out;
+  for (const ApplicationInfo& a : allApplications())
+    EXPECT_NE(r.out.find("\n" + std::string(a.key) + " ", section), std::string::npos) << a.key;
+}
+
+}  // namespace
+}  // namespace scanviz
