@@ -15,8 +15,7 @@ namespace scanviz {
 const std::vector<Subcommand>& cliSubcommands() {
   static const std::vector<Subcommand> k = {
       {listHelp, cmdList},       {captureHelp, cmdCapture}, {verifyHelp, cmdVerify},
-      {analyzeHelp, cmdAnalyze}, {benchHelp, cmdBench},
-      {applyHelp, cmdApply},
+      {analyzeHelp, cmdAnalyze}, {benchHelp, cmdBench},     {applyHelp, cmdApply},
   };
   return k;
 }
