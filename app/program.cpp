@@ -6,6 +6,7 @@
 
 #include "app/core/session.h"
 #include "app/core/version.h"
+#include "app/options/application_options.h"
 #if defined(SCANVIZ_WITH_GUI)
 #include "app/ui/app_main.h"
 #include "app/ui/export/export_command.h"
@@ -54,6 +55,30 @@ int openWindow(const std::vector<std::string>& args) {
   return 2;
 #endif
 }
+
+#if defined(SCANVIZ_WITH_GUI)
+// `scanviz apply ID` with an option only the window takes (--screenshot, --theme, --step, ...):
+// the window on that application, as `scanviz --application ID` opens it. nullopt: the
+// subcommand's own run.
+std::optional<std::vector<std::string>> applicationWindowArgs(
+    const std::vector<std::string>& args) {
+  const CommandHelp& window = windowHelp();
+  const CommandHelp& apply = applyHelp();
+  std::set<std::string> values = window.valueOptions();
+  for (const std::string& v : apply.valueOptions()) values.insert(v);
+  const ApplicationArguments split = splitApplicationArguments(args, values);
+  bool windowOption = false;
+  for (const std::string& a : split.options) {
+    if (a.rfind("--", 0) != 0) continue;
+    const std::string name = a.substr(2, a.find('=') - 2);
+    windowOption = windowOption || (window.find(name) && !apply.find(name));
+  }
+  if (!windowOption) return std::nullopt;
+  std::vector<std::string> out = {"--application", split.id};
+  out.insert(out.end(), split.options.begin(), split.options.end());
+  return out;
+}
+#endif
 
 // `scanviz FILE.json [options]`: the window with the trace or session in FILE.
 int openFile(const std::vector<std::string>& args) {
@@ -232,6 +257,11 @@ int runProgram(const std::vector<std::string>& args) {
     std::cout << bashCompletion();
     return 0;
   }
+#if defined(SCANVIZ_WITH_GUI)
+  if (first == "apply" && !asksForHelp(args))
+    if (const auto window = applicationWindowArgs({args.begin() + 1, args.end()}))
+      return openWindow(*window);
+#endif
   if (const Subcommand* c = findSubcommand(first))
     return runSubcommand(*c, {args.begin() + 1, args.end()});
   if (first.rfind("-", 0) != 0) return openFile(args);

@@ -84,7 +84,9 @@ const CommandHelp& applyHelp() {
          "[--out FILE.json] [--json]"},
         "ID is one of: " + applicationKeyList() +
             " (scanviz list describes them). The scans run as real kernels, on the GPU when "
-            "there is one, else on the emulator; the defaults reproduce the seed's example. Bad "
+            "there is one, else on the emulator; the defaults reproduce the seed's example. With "
+            "a window option (--screenshot FILE.png, --step K, --theme, ...: scanviz --help) the "
+            "window opens on the application: its picture above the steps of its scan. Bad "
             "input gets a one-line message and exit code 2; no partial file is written.",
         {{"Output",
           {{"out", "FILE", "", "Write the trace of one scan (--scan) to FILE (JSON)."},

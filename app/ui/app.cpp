@@ -41,6 +41,8 @@ void App::start() {
     state_.openSession(options_.sessionFile);
   } else if (!options_.traceFile.empty()) {
     state_.openTrace(options_.traceFile);
+  } else if (options_.application && options_.captureError.empty()) {
+    state_.openApplication(*options_.application);
   } else {
     state_.config = options_.config;
     if (options_.captureError.empty()) {

@@ -1,6 +1,7 @@
 #include "app/ui/app_state.h"
 
 #include "app/core/file_util.h"
+#include "app/core/trace_config.h"
 #include "app/core/trace_json.h"
 
 namespace scanviz {
@@ -96,6 +97,44 @@ void AppState::openTrace(const std::string& path, std::optional<int> step) {
       fallBackToLesson(problem);
     }
   }
+}
+
+void AppState::openApplication(const ApplicationRequest& request) {
+  try {
+    auto run = std::make_shared<const ApplicationRun>(
+        runApplication(request.id, request.input, request.options));
+    checkScanIndex(request, *run);
+    clearBanner();
+    showApplicationRun(std::move(run), request.scan);
+  } catch (const std::exception& e) {
+    const std::string problem = std::string(applicationInfo(request.id).key) + ": " + e.what();
+    if (hasTrace() || busy()) {
+      showError(problem);
+    } else {
+      fallBackToLesson(problem);
+    }
+  }
+}
+
+void AppState::showApplicationScan(int scan) {
+  if (!shown_.application || scan < 0 || scan >= static_cast<int>(shown_.application->scans.size()))
+    return;
+  showApplicationRun(shown_.application, scan);
+}
+
+void AppState::showApplicationRun(std::shared_ptr<const ApplicationRun> run, int scan) {
+  const ApplicationScan& s = run->scans[static_cast<size_t>(scan)];
+  ShownLesson lesson;
+  // The trace lives in the run: the lesson shares the run's ownership.
+  lesson.trace = std::shared_ptr<const Trace>(run, &s.trace);
+  lesson.backendNote = s.backendNote;
+  lesson.application = std::move(run);
+  lesson.applicationScan = scan;
+  // The controls describe the scan on screen, so that changing one recaptures that scan.
+  const BackendChoice backend = config.backend;
+  config = configFromTrace(s.trace, backend);
+  lesson.config = config;
+  show(std::move(lesson), 0);
 }
 
 void AppState::openSession(const std::string& path) {

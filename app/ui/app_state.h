@@ -9,6 +9,7 @@
 #include <string>
 
 #include "app/core/app_settings.h"
+#include "app/core/applications/application_request.h"
 #include "app/core/capture_config.h"
 #include "app/core/capture_worker.h"
 #include "app/core/compare_model.h"
@@ -29,6 +30,9 @@ struct ShownLesson {
   std::string traceFile;    // non-empty: opened from this file rather than captured
   std::string backendNote;  // why `auto` fell back to the emulator, if it did
   CaptureConfig config;     // the configuration that captured it
+  // An application's lesson: its run, whose scan `applicationScan` is the trace on screen.
+  std::shared_ptr<const ApplicationRun> application;
+  int applicationScan = 0;
 };
 
 class AppState {
@@ -64,6 +68,11 @@ class AppState {
   void openFile(const std::string& path);
   void openTrace(const std::string& path, std::optional<int> step = std::nullopt);
   void openSession(const std::string& path);
+  // Runs an application's scans (small inputs: at once, on this thread) and shows the scan the
+  // request names under its picture. A failure becomes the banner; the lesson on screen stays.
+  void openApplication(const ApplicationRequest& request);
+  // Shows another scan of the application on screen, from its first step.
+  void showApplicationScan(int scan);
   bool saveSession(const std::string& path);
   Session currentSession() const;
   // Shows this step once the next lesson arrives (or now, when none is on its way).
@@ -87,6 +96,7 @@ class AppState {
 
  private:
   void show(ShownLesson lesson, int step);
+  void showApplicationRun(std::shared_ptr<const ApplicationRun> run, int scan);
   void applyStep(int step);
 
   AppSettings settings_;

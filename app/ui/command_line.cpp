@@ -8,6 +8,7 @@
 #include "app/core/bench/bench_format.h"
 #include "app/core/session.h"
 #include "app/core/trace_json.h"
+#include "app/options/application_options.h"
 #include "app/options/capture_options.h"
 #include "app/ui/window_options.h"
 
@@ -99,7 +100,28 @@ bool hasCaptureOptions(const Args& a) {
   return false;
 }
 
+// --application ID: the values and scan options are the application's (scanviz apply's words).
+void parseApplication(const Args& a, LaunchOptions& o) {
+  if (a.has("session") || a.has("trace"))
+    throw UsageError("give only one of --session, --trace and --application");
+  const std::set<std::string> shared = {"input", "input-file", "algorithm", "dtype", "backend"};
+  for (const auto& k : captureValueOptions())
+    if (a.has(k) && !shared.count(k))
+      throw UsageError("--" + k + " is a capture option; an application chooses its own scans");
+  for (const auto& k : captureFlags())
+    if (a.flag(k))
+      throw UsageError("--" + k + " is a capture option; an application chooses its own scans");
+  try {
+    o.application = applicationRequestFromArgs(a.getOr("application", ""), a);
+  } catch (const InputError& e) {
+    o.captureError = e.what();
+  }
+}
+
 void parseSources(const Args& a, LaunchOptions& o) {
+  if (a.has("application")) return parseApplication(a, o);
+  for (const OptionSpec& s : applicationWindowSection().options)
+    if (a.has(s.name)) throw UsageError("--" + s.name + " needs --application ID");
   o.sessionFile = a.getOr("session", "");
   o.traceFile = a.getOr("trace", "");
   const int sources = !o.sessionFile.empty() + !o.traceFile.empty() + hasCaptureOptions(a);
@@ -235,6 +257,9 @@ std::string scriptedSourceProblem(const LaunchOptions& o) {
       }
     } else if (!o.traceFile.empty()) {
       loadTrace(o.traceFile);
+    } else if (o.application && o.captureError.empty()) {
+      const ApplicationRequest& rq = *o.application;
+      checkScanIndex(rq, runApplication(rq.id, rq.input, rq.options));
     }
   } catch (const std::exception& e) {
     return e.what();

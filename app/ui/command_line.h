@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app/core/app_settings.h"
+#include "app/core/applications/application_request.h"
 #include "app/core/capture_config.h"
 
 namespace scanviz {
@@ -16,7 +17,8 @@ namespace scanviz {
 struct LaunchOptions {
   std::string sessionFile;
   std::string traceFile;
-  CaptureConfig config;      // the capture options (the default lesson when none are given)
+  CaptureConfig config;  // the capture options (the default lesson when none are given)
+  std::optional<ApplicationRequest> application;  // --application ID: its values and scans
   std::string captureError;  // bad values in the capture options: shown as the banner
   std::optional<int> step;
   std::optional<Theme> theme;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "app/ui/applications/application_panel.h"
 #include "app/ui/center_view.h"
 #include "app/ui/panels.h"
 #include "app/ui/theme.h"
@@ -74,12 +75,21 @@ void explanationRow(UiContext& ui, float width) {
   ImGui::EndChild();
 }
 
-void centerColumn(UiContext& ui, float width, float height) {
+void centerColumn(UiContext& ui, float width, float columnHeight) {
   const PanelLayout& l = ui.state.settings().layout;
-  ImGui::BeginChild("center", ImVec2(width, height), false, ImGuiWindowFlags_NoScrollbar);
+  ImGui::BeginChild("center", ImVec2(width, columnHeight), false, ImGuiWindowFlags_NoScrollbar);
   if (drawCenterView(ui, /*framed=*/true)) {
     ImGui::EndChild();
     return;
+  }
+  // An application's picture above its scan's steps: what it needs, up to 55% of the column.
+  float height = columnHeight;
+  if (const float picture = std::min(applicationPanelHeight(ui, width), columnHeight * 0.55f);
+      picture > 0) {
+    ImGui::BeginChild("application", ImVec2(0, picture), true);
+    drawApplicationPanel(ui);
+    ImGui::EndChild();
+    height -= picture + ImGui::GetStyle().ItemSpacing.y;
   }
   // The explanation takes what its text needs (about 13 lines when the kernel source shows, the
   // length of a step's code), up to 40% or what the step at its natural size leaves, whichever

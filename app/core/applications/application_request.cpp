@@ -72,6 +72,19 @@ const std::vector<OptionSection>& applicationOptionSections() {
   return k;
 }
 
+OptionSection applicationWindowSection() {
+  std::vector<std::string> keys;
+  for (const ApplicationInfo& a : allApplications()) keys.emplace_back(a.key);
+  OptionSection s{"Application (scanviz apply ID with a window option opens it too)",
+                  {{"application", "ID", "",
+                    "Open an application of scan: its picture above the steps of its scan; "
+                    "--input and the scan options then describe its values and scans.",
+                    keys}}};
+  for (const OptionSpec& o : parameterSection().options) s.options.push_back(o);
+  s.options.push_back(applicationOptionSections().back().options.back());  // --scan
+  return s;
+}
+
 void checkScanIndex(const ApplicationRequest& request, const ApplicationRun& run) {
   const int count = static_cast<int>(run.scans.size());
   if (request.scan < 0 || request.scan >= count)

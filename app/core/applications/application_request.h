@@ -23,6 +23,10 @@ ApplicationRequest defaultApplicationRequest(ApplicationId id);
 // numbers, derived from the table) and of its scans (--algorithm, --dtype, --backend, --scan).
 const std::vector<OptionSection>& applicationOptionSections();
 
+// The window's own options for an application (`scanviz --application ID`): the id, every
+// application's numbers and --scan; its values and scans take the capture options' names.
+OptionSection applicationWindowSection();
+
 // Throws InputError when request.scan names no scan of the run.
 void checkScanIndex(const ApplicationRequest& request, const ApplicationRun& run);
 

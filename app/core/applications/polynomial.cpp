@@ -53,9 +53,8 @@ ApplicationRun runPolynomial(const ApplicationInput& in, const ApplicationOption
   const double value = run.scans[1].trace.output.back();
   run.result = {value};
   run.answer = "p(" + formatNumber(in.parameters[kX]) + ") = " + formatNumber(value) +
-               "\nPowers of x (multiply-scan): " + joinNumbers(run.scans[0].trace.output) +
-               "\nTerms c_i x^i: " + joinNumbers(t) +
-               "\nPartial sums (add-scan): " + joinNumbers(run.scans[1].trace.output);
+               ": the last partial sum of the terms c_i x^i, with every power x^i from one "
+               "multiply-scan.";
   return run;
 }
 
