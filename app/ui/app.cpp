@@ -17,6 +17,7 @@
 #include "app/ui/panels.h"
 #include "app/ui/theme.h"
 #include "app/ui/timing_view.h"
+#include "app/ui/view_registry.h"
 
 namespace scanviz {
 namespace {
@@ -161,7 +162,7 @@ void App::addFileCommands() {
                  "Ctrl+E",
                  {GLFW_KEY_E},
                  true,
-                 [this] { exports_.open(state_); },
+                 [this] { exports_.open(state_, currentView(state_, views_).exportPanel); },
                  [this] { return state_.hasTrace(); }});
   commands_.add({"quit", "Quit", "Ctrl+Q", {GLFW_KEY_Q}, true, [this] { window_.requestClose(); }});
 }
@@ -189,9 +190,8 @@ void App::buildCommands() {
   addPlaybackCommands();
   addFileCommands();
   addViewCommands();
+  addViewRegistryCommands(commands_, state_, views_);
   addCenterViewCommands(commands_, state_);
-  views_.heat.addCommands(commands_, state_);
-  addTimingCommands(commands_, state_);
 }
 
 // Fonts are rasterised for DPI x UI scale; both can change while running (the slider, or the
@@ -242,7 +242,7 @@ void App::frame(bool captureOutput) {
   // --export-dialog: opened once the lesson is there, since the dialog opens on what is shown.
   if (options_.exportDialog && state_.hasTrace() && !state_.busy()) {
     options_.exportDialog = false;
-    exports_.open(state_);
+    exports_.open(state_, currentView(state_, views_).exportPanel);
   }
   if (!options_.scripted()) state_.playback.tick(std::min(dt, 0.25));
   // A dialog owns the keyboard while it is open (Escape closes it, Space is not play).

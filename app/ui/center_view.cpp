@@ -5,8 +5,6 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
-#include "app/ui/panels.h"
-
 namespace scanviz {
 namespace {
 
@@ -16,32 +14,12 @@ void showView(AppState& state, CenterView view) {
   state.updateSettings(s);
 }
 
-// Pressing a view's key again goes back to the lesson.
-void toggleView(AppState& state, CenterView view) {
-  showView(state, state.settings().layout.centerView == view ? CenterView::Lesson : view);
-}
-
-void addViewCommands(CommandTable& commands, AppState& state) {
-  commands.add({"view-lesson", "Lesson (array view)", "", {}, false, [&state] {
-                  showView(state, CenterView::Lesson);
-                }});
-  commands.add({"view-compare", "Compare algorithms", "C", {GLFW_KEY_C}, false, [&state] {
-                  toggleView(state, CenterView::Compare);
-                }});
+// Compare with the algorithms side by side (the Compare panel's own switch back from the diff).
+void addCompareKindCommand(CommandTable& commands, AppState& state) {
   commands.add(
       {"view-compare-algorithms", "Compare algorithms side by side", "", {}, false, [&state] {
          state.compare.setKind(CompareKind::Algorithms);
          showView(state, CenterView::Compare);
-       }});
-  commands.add({"view-diff", "GPU vs CPU trace diff", "D", {GLFW_KEY_D}, false, [&state] {
-                  const bool on =
-                      compareShown(state) && state.compare.kind() == CompareKind::BackendDiff;
-                  state.compare.setKind(on ? CompareKind::Algorithms : CompareKind::BackendDiff);
-                  showView(state, CenterView::Compare);
-                }});
-  commands.add(
-      {"view-timeline", "Block timeline (grid-level scans)", "T", {GLFW_KEY_T}, false, [&state] {
-         toggleView(state, CenterView::Timeline);
        }});
 }
 
@@ -99,25 +77,8 @@ bool compareShown(const AppState& state) {
   return state.settings().layout.centerView == CenterView::Compare;
 }
 
-bool drawCenterView(UiContext& ui, bool framed) {
-  ui.report.panels = nlohmann::json::object();
-  ui.report.panelScenes.clear();
-  const CenterView view = ui.state.settings().layout.centerView;
-  if (view == CenterView::Lesson) return false;
-  if (framed) ImGui::BeginChild("center-view", ImVec2(0, 0), true);
-  if (view == CenterView::Compare) {
-    drawComparePanel(ui);
-  } else if (view == CenterView::Timing) {
-    drawTimingView(ui);
-  } else {
-    drawTimelinePanel(ui);
-  }
-  if (framed) ImGui::EndChild();
-  return true;
-}
-
 void addCenterViewCommands(CommandTable& commands, AppState& state) {
-  addViewCommands(commands, state);
+  addCompareKindCommand(commands, state);
   addComparePlaybackCommands(commands, state);
 }
 

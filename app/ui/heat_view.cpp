@@ -1,8 +1,5 @@
 #include "app/ui/heat_view.h"
 
-// Key codes only: the GL calls are in app/ui/gl.
-#define GLFW_INCLUDE_NONE
-#include <GLFW/glfw3.h>
 #include <imgui.h>
 
 #include <algorithm>
@@ -545,17 +542,9 @@ void HeatView::applyOptions(const LaunchOptions& options) {
   if (options.heatWrites) s.colorBy = HeatColorBy::Writes;
 }
 
-void HeatView::addCommands(CommandTable& commands, AppState& state) {
-  commands.add({"heat-view",
-                "Heat view (long arrays)",
-                "H",
-                {GLFW_KEY_H},
-                false,
-                [this, &state] {
-                  const bool heat = shown(state);
-                  followTrace(*s_, state).choice = heat ? HeatChoice::Cells : HeatChoice::Heat;
-                },
-                [&state] { return state.hasTrace(); }});
+void HeatView::toggle(const AppState& state) {
+  const bool heat = shown(state);
+  followTrace(*s_, state).choice = heat ? HeatChoice::Cells : HeatChoice::Heat;
 }
 
 }  // namespace scanviz

@@ -47,9 +47,8 @@ class HeatView {
   // space-time image colours the writes.
   void applyOptions(const LaunchOptions& options);
 
-  // heat-view (H): the heat view and the cells, for the lesson on screen. The commands refer to
-  // this view: it must outlive them.
-  void addCommands(CommandTable& commands, AppState& state);
+  // heat-view (H, view_registry.h): the heat view and the cells, for the lesson on screen.
+  void toggle(const AppState& state);
 
  private:
   std::unique_ptr<HeatViewState> s_;

@@ -9,6 +9,7 @@
 #include "app/ui/center_view.h"
 #include "app/ui/panels.h"
 #include "app/ui/theme.h"
+#include "app/ui/view_registry.h"
 
 namespace scanviz {
 namespace {

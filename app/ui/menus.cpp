@@ -7,9 +7,8 @@
 #include "app/core/sample_traces.h"
 #include "app/ui/center_view.h"
 #include "app/ui/commands.h"
-#include "app/ui/heat_view.h"
 #include "app/ui/panels.h"
-#include "app/ui/timing_view.h"
+#include "app/ui/view_registry.h"
 #include "app/ui/view_states.h"
 
 namespace scanviz {
@@ -104,18 +103,7 @@ void viewMenu(UiContext& ui) {
   ui.commands.menuItem("presentation", ui.state.presentation);
   ui.commands.menuItem("fullscreen");
   ImGui::Separator();
-  const CenterView center = ui.state.settings().layout.centerView;
-  const bool diff = ui.state.compare.kind() == CompareKind::BackendDiff;
-  ui.commands.menuItem("view-lesson", center == CenterView::Lesson);
-  ui.commands.menuItem("view-compare", center == CenterView::Compare && !diff);
-  ui.commands.menuItem("view-diff", center == CenterView::Compare && diff);
-  ui.commands.menuItem("view-timeline", center == CenterView::Timeline);
-  const TimingTab tab = ui.state.timing.tab;
-  const bool timing = center == CenterView::Timing;
-  ui.commands.menuItem("view-timing", timing && tab == TimingTab::Benchmark);
-  ui.commands.menuItem("view-warp-clock", timing && tab == TimingTab::WarpClock);
-  ui.commands.menuItem("view-brent", timing && tab == TimingTab::Brent);
-  ui.commands.menuItem("heat-view", ui.views.heat.shown(ui.state));
+  viewMenuItems(ui);
   ImGui::Separator();
   appearanceItems(ui);
   ImGui::Separator();

@@ -1,28 +1,11 @@
 #include "app/ui/timing_view.h"
 
-// Key codes only: this file makes no GL calls.
-#define GLFW_INCLUDE_NONE
-#include <GLFW/glfw3.h>
 #include <imgui.h>
 
 #include "app/ui/panels.h"
 
 namespace scanviz {
 namespace {
-
-bool timingShown(const AppState& state) {
-  return state.settings().layout.centerView == CenterView::Timing;
-}
-
-void showTab(AppState& state, TimingTab tab) {
-  TimingState& s = state.timing;
-  AppSettings settings = state.settings();
-  const bool same = timingShown(state) && s.tab == tab;
-  settings.layout.centerView = same ? CenterView::Lesson : CenterView::Timing;
-  state.updateSettings(settings);
-  s.tab = tab;
-  s.selectTab = !same;
-}
 
 void tab(UiContext& ui, TimingState& s, TimingTab which, const char* label) {
   const bool select = s.selectTab && s.tab == which;
@@ -55,19 +38,6 @@ void drawTimingView(UiContext& ui) {
     ImGui::EndTabBar();
   }
   s.selectTab = false;
-}
-
-void addTimingCommands(CommandTable& commands, AppState& state) {
-  commands.add({"view-timing", "Timing: live benchmark", "B", {GLFW_KEY_B}, false, [&state] {
-                  showTab(state, TimingTab::Benchmark);
-                }});
-  commands.add(
-      {"view-warp-clock", "Timing: warp clock per step", "W", {GLFW_KEY_W}, false, [&state] {
-         showTab(state, TimingTab::WarpClock);
-       }});
-  commands.add({"view-brent", "Timing: Brent's theorem", "R", {GLFW_KEY_R}, false, [&state] {
-                  showTab(state, TimingTab::Brent);
-                }});
 }
 
 void applyTimingOptions(AppState& state, const LaunchOptions& options) {

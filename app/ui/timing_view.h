@@ -19,10 +19,6 @@ void drawTimingPanel(UiContext& ui, TimingState& s);
 void drawWarpClockPanel(UiContext& ui);
 void drawBrentPanel(UiContext& ui, TimingState& s);
 
-// view-timing (B), view-warp-clock (W), view-brent (R): each opens the timing view on its tab;
-// pressing the key of the tab on screen goes back to the lesson.
-void addTimingCommands(CommandTable& commands, AppState& state);
-
 // --timing-tab picks the tab; --bench-sizes starts a run of those sizes with the window (the
 // form's other fields as they are). A run that cannot start says why in the banner.
 void applyTimingOptions(AppState& state, const LaunchOptions& options);

@@ -2,9 +2,14 @@
 // tested here without a window, an ImGui context or GL.
 #include <gtest/gtest.h>
 
+#include <set>
+#include <string>
+#include <string_view>
+
 #include "app/ui/app_state.h"
 #include "app/ui/commands.h"
 #include "app/ui/timeline_panel.h"
+#include "app/ui/view_registry.h"
 #include "app/ui/view_states.h"
 
 namespace scanviz {
@@ -83,13 +88,71 @@ TEST(HeatView, TheHeatViewCommandSwitchesOnlyItsOwnView) {
   ViewStates window;
   ViewStates other;
   CommandTable commands;
-  window.heat.addCommands(commands, state);
+  addViewRegistryCommands(commands, state, window);
   EXPECT_FALSE(window.heat.shown(state)) << "an 8-element lesson opens as cells";
   commands.run("heat-view");
   EXPECT_TRUE(window.heat.shown(state));
   EXPECT_FALSE(other.heat.shown(state));
   commands.run("heat-view");
   EXPECT_FALSE(window.heat.shown(state));
+}
+
+// The views are one list: each has its own command with the registry's label and shortcut, and
+// no two share a name or a key.
+TEST(ViewRegistry, EveryViewIsOneCommandWithItsOwnKey) {
+  AppState state(AppSettings{}, "");
+  ViewStates views;
+  CommandTable commands;
+  addViewRegistryCommands(commands, state, views);
+  std::set<std::string_view> ids;
+  std::set<int> keys;
+  for (const ViewEntry& v : viewRegistry()) {
+    EXPECT_TRUE(ids.insert(v.id).second) << v.id << " is declared twice";
+    if (v.key) {
+      EXPECT_TRUE(keys.insert(v.key).second) << v.id << " shares its key";
+    }
+    const Command* c = commands.find(std::string(v.id));
+    ASSERT_NE(c, nullptr) << v.id;
+    EXPECT_EQ(c->label, v.label);
+    EXPECT_EQ(c->shortcut, v.shortcut);
+    EXPECT_EQ(c->keys.empty(), v.key == 0) << v.id;
+    EXPECT_EQ(findView(v.id), &v);
+  }
+  EXPECT_EQ(commands.all().size(), viewRegistry().size());
+}
+
+// Each view's command puts it on screen, where the registry then finds it (and Export offers its
+// picture); a view with a key of its own is left when its key is pressed again.
+// No window: the views' state is AppState's and ViewStates'.
+TEST(ViewRegistry, ShowingAViewMakesItTheCurrentOneAndItsKeyAgainLeavesIt) {
+  AppState state(AppSettings{}, "");
+  state.recapture();
+  state.waitForCapture();
+  ASSERT_TRUE(state.poll());
+  ViewStates views;
+  CommandTable commands;
+  addViewRegistryCommands(commands, state, views);
+  EXPECT_EQ(currentView(state, views).id, "view-lesson");
+  for (const ViewEntry& v : viewRegistry()) {
+    commands.run(std::string(v.id));
+    EXPECT_TRUE(v.shown(state, views)) << v.id;
+    EXPECT_EQ(currentView(state, views).id, v.id);
+    if (v.key == 0) continue;
+    commands.run(std::string(v.id));
+    EXPECT_FALSE(v.shown(state, views)) << v.id << ": its key again leaves it";
+    // D again shows the algorithms side by side, still in Compare; the other keys go back.
+    EXPECT_EQ(currentView(state, views).id, v.id == "view-diff" ? "view-compare" : "view-lesson")
+        << "after " << v.id;
+    commands.run("view-lesson");
+  }
+  commands.run("view-timeline");
+  EXPECT_EQ(currentView(state, views).exportPanel, ExportPanel::Timeline);
+  commands.run("view-timing");
+  EXPECT_EQ(state.timing.tab, TimingTab::Benchmark);
+  EXPECT_EQ(currentView(state, views).exportPanel, ExportPanel::TimingPlot);
+  commands.run("view-brent");
+  EXPECT_EQ(state.timing.tab, TimingTab::Brent);
+  EXPECT_EQ(currentView(state, views).id, "view-brent") << "one tab to another stays in Timing";
 }
 
 // Two windows (or a test beside the window) never share a view's state.

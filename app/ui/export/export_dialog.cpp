@@ -122,7 +122,7 @@ void reportDialog(FrameReport& report, const ExportDialogModel& m, const std::st
 
 }  // namespace
 
-void ExportDialog::open(const AppState& state) {
+void ExportDialog::open(const AppState& state, ExportPanel shown) {
   if (!state.hasTrace()) return;
   const ExportDialogModel previous = model_;
   model_ = ExportDialogModel::forLesson(state.trace(), state.playback.step(), state.settings());
@@ -144,6 +144,10 @@ void ExportDialog::open(const AppState& state) {
     // to the array view.
     if (!model_.unavailable(model_.options.panel).empty())
       model_.options.panel = ExportPanel::ArrayView;
+    model_.update();
+  } else if (model_.unavailable(shown).empty()) {
+    // A first export offers the picture of the view on screen (view_registry.h).
+    model_.options.panel = shown;
     model_.update();
   }
   visible_ = true;

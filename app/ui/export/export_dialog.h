@@ -18,8 +18,10 @@ namespace scanviz {
 
 class ExportDialog {
  public:
-  // Opens the dialog on the lesson on screen (nothing happens without one).
-  void open(const AppState& state);
+  // Opens the dialog on the lesson on screen (nothing happens without one). A first opening
+  // offers `shown`, the picture of the view on screen, where the lesson has one; later ones keep
+  // the last export's choices.
+  void open(const AppState& state, ExportPanel shown = ExportPanel::ArrayView);
   bool isOpen() const { return visible_; }
   // An export is running: the window keeps drawing frames until it ends.
   bool busy() const { return job_ != nullptr; }

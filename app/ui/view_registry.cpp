@@ -1,0 +1,154 @@
+#include "app/ui/view_registry.h"
+
+// Key codes only: this file makes no GL calls.
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include <string>
+
+#include "app/ui/panels.h"
+#include "app/ui/view_states.h"
+
+namespace scanviz {
+namespace {
+
+CenterView centerOf(const AppState& state) {
+  return state.settings().layout.centerView;
+}
+
+void showCenter(AppState& state, CenterView view) {
+  AppSettings s = state.settings();
+  s.layout.centerView = view;
+  state.updateSettings(s);
+}
+
+// Pressing a view's key again goes back to the lesson.
+void toggleCenter(AppState& state, CenterView view) {
+  showCenter(state, centerOf(state) == view ? CenterView::Lesson : view);
+}
+
+bool diffShown(const AppState& state) {
+  return centerOf(state) == CenterView::Compare && state.compare.kind() == CompareKind::BackendDiff;
+}
+
+bool timingTabShown(const AppState& state, TimingTab tab) {
+  return centerOf(state) == CenterView::Timing && state.timing.tab == tab;
+}
+
+// Opens the timing view on `tab`; the key of the tab on screen goes back to the lesson.
+void showTimingTab(AppState& state, TimingTab tab) {
+  const bool same = timingTabShown(state, tab);
+  showCenter(state, same ? CenterView::Lesson : CenterView::Timing);
+  state.timing.tab = tab;
+  state.timing.selectTab = !same;
+}
+
+bool hasTrace(const AppState& state) {
+  return state.hasTrace();
+}
+
+std::vector<ViewEntry> declareViews() {
+  return {
+      {"view-lesson", "Lesson (array view)", "", 0, CenterView::Lesson, ExportPanel::ArrayView,
+       [](AppState& s, ViewStates&) { showCenter(s, CenterView::Lesson); },
+       [](const AppState& s, ViewStates&) { return centerOf(s) == CenterView::Lesson; }},
+      {"view-compare", "Compare algorithms", "C", GLFW_KEY_C, CenterView::Compare,
+       ExportPanel::Window, [](AppState& s, ViewStates&) { toggleCenter(s, CenterView::Compare); },
+       [](const AppState& s, ViewStates&) {
+         return centerOf(s) == CenterView::Compare && !diffShown(s);
+       },
+       nullptr, drawComparePanel},
+      {"view-diff", "GPU vs CPU trace diff", "D", GLFW_KEY_D, CenterView::Compare,
+       ExportPanel::Window,
+       [](AppState& s, ViewStates&) {
+         s.compare.setKind(diffShown(s) ? CompareKind::Algorithms : CompareKind::BackendDiff);
+         showCenter(s, CenterView::Compare);
+       },
+       [](const AppState& s, ViewStates&) { return diffShown(s); }, nullptr, drawComparePanel},
+      {"view-timeline", "Block timeline (grid-level scans)", "T", GLFW_KEY_T, CenterView::Timeline,
+       ExportPanel::Timeline,
+       [](AppState& s, ViewStates&) { toggleCenter(s, CenterView::Timeline); },
+       [](const AppState& s, ViewStates&) { return centerOf(s) == CenterView::Timeline; }, nullptr,
+       drawTimelinePanel},
+      {"view-timing", "Timing: live benchmark", "B", GLFW_KEY_B, CenterView::Timing,
+       ExportPanel::TimingPlot,
+       [](AppState& s, ViewStates&) { showTimingTab(s, TimingTab::Benchmark); },
+       [](const AppState& s, ViewStates&) { return timingTabShown(s, TimingTab::Benchmark); },
+       nullptr, drawTimingView},
+      {"view-warp-clock", "Timing: warp clock per step", "W", GLFW_KEY_W, CenterView::Timing,
+       ExportPanel::Window,
+       [](AppState& s, ViewStates&) { showTimingTab(s, TimingTab::WarpClock); },
+       [](const AppState& s, ViewStates&) { return timingTabShown(s, TimingTab::WarpClock); },
+       nullptr, drawTimingView},
+      {"view-brent", "Timing: Brent's theorem", "R", GLFW_KEY_R, CenterView::Timing,
+       ExportPanel::Window, [](AppState& s, ViewStates&) { showTimingTab(s, TimingTab::Brent); },
+       [](const AppState& s, ViewStates&) { return timingTabShown(s, TimingTab::Brent); }, nullptr,
+       drawTimingView},
+      // The lesson's steps as a space-time heat map instead of cells (long arrays).
+      {"heat-view", "Heat view (long arrays)", "H", GLFW_KEY_H, CenterView::Lesson,
+       ExportPanel::ArrayView, [](AppState& s, ViewStates& v) { v.heat.toggle(s); },
+       [](const AppState& s, ViewStates& v) { return v.heat.shown(s); }, hasTrace},
+  };
+}
+
+}  // namespace
+
+const std::vector<ViewEntry>& viewRegistry() {
+  static const std::vector<ViewEntry> views = declareViews();
+  return views;
+}
+
+const ViewEntry* findView(std::string_view id) {
+  for (const ViewEntry& v : viewRegistry())
+    if (v.id == id) return &v;
+  return nullptr;
+}
+
+const ViewEntry& currentView(const AppState& state, ViewStates& views) {
+  const ViewEntry* lesson = nullptr;
+  for (const ViewEntry& v : viewRegistry()) {
+    // The heat view is a way of showing the lesson: it wins over the plain lesson entry.
+    if (v.id == "view-lesson") {
+      lesson = &v;
+      continue;
+    }
+    if (v.shown(state, views)) return v;
+  }
+  return *lesson;
+}
+
+void addViewRegistryCommands(CommandTable& commands, AppState& state, ViewStates& views) {
+  for (const ViewEntry& v : viewRegistry()) {
+    Command c;
+    c.id = std::string(v.id);
+    c.label = std::string(v.label);
+    c.shortcut = std::string(v.shortcut);
+    if (v.key) c.keys = {v.key};
+    c.run = [&v, &state, &views] { v.show(state, views); };
+    if (v.available) c.enabled = [&v, &state] { return v.available(state); };
+    commands.add(std::move(c));
+  }
+}
+
+void viewMenuItems(UiContext& ui) {
+  for (const ViewEntry& v : viewRegistry())
+    ui.commands.menuItem(std::string(v.id), v.shown(ui.state, ui.views));
+}
+
+bool drawCenterView(UiContext& ui, bool framed) {
+  ui.report.panels = nlohmann::json::object();
+  ui.report.panelScenes.clear();
+  const CenterView center = centerOf(ui.state);
+  if (center == CenterView::Lesson) return false;
+  for (const ViewEntry& v : viewRegistry()) {
+    if (v.center != center || !v.draw) continue;
+    if (framed) ImGui::BeginChild("center-view", ImVec2(0, 0), true);
+    v.draw(ui);
+    if (framed) ImGui::EndChild();
+    return true;
+  }
+  return false;
+}
+
+}  // namespace scanviz
