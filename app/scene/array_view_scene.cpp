@@ -279,29 +279,7 @@ class ArraySceneBuilder {
   float addWrapped(const std::string& text, float y, Color c, float size, bool bold,
                    const std::string& role, float maxWidth = 0) {
     if (maxWidth <= 0) maxWidth = viewTextWidth();
-    std::string line, word;
-    const auto flush = [&] {
-      if (line.empty()) return;
-      addText(pad(), y, line, c, size, bold, TextAlign::Left, role);
-      y += 1.35f * size;
-      line.clear();
-    };
-    for (size_t i = 0; i <= text.size(); ++i) {
-      if (i < text.size() && text[i] != ' ') {
-        word += text[i];
-        continue;
-      }
-      const std::string candidate = line.empty() ? word : line + " " + word;
-      if (!line.empty() && measure_(candidate, size, bold) > maxWidth) {
-        flush();
-        line = word;
-      } else {
-        line = candidate;
-      }
-      word.clear();
-    }
-    flush();
-    return y;
+    return addWrappedText(scene_, text, pad(), y, maxWidth, size, bold, c, role, 1.35f, measure_);
   }
 
   void addRowLabel(const std::string& text, float rowY, float rowH, Color c,
@@ -837,31 +815,23 @@ class ArraySceneBuilder {
   float addLegend(float y) {
     const float size = style_.smallSize;
     const float d = 1.05f * size;
-    float x = pad();
     const float right = std::max(rq_.width, x0_ + static_cast<float>(columns()) * cw_) - pad();
+    LegendRows rows(&scene_, measure_, pad(), right, y, size, 1.6f, pal_.textDim);
     for (LegendItem& item : legendItems(d)) {
-      const float sample = item.arrow ? item.arrow->x2 : d;
-      const float w = sample + 0.4f * size + measure_(item.label, size, false) + 1.4f * size;
-      if (x + w > right && x > pad()) {
-        x = pad();
-        y += 1.6f * size;
-      }
+      const auto [x, rowY] = rows.add(item.arrow ? item.arrow->x2 : d, item.label);
       if (item.arrow) {
         SceneLine l = *item.arrow;
         l.x1 = x;
         l.x2 += x;
-        l.y1 = l.y2 = y + 0.5f * d;
+        l.y1 = l.y2 = rowY + 0.5f * d;
         scene_.lines.push_back(l);
       } else {
         item.swatch.x = x;
-        item.swatch.y = y;
+        item.swatch.y = rowY;
         scene_.rects.push_back(item.swatch);
       }
-      addText(x + sample + 0.4f * size, y + 0.5f * (d - size), item.label, pal_.textDim, size,
-              false, TextAlign::Left, "legend");
-      x += w;
     }
-    return y + 1.6f * size;
+    return rows.bottom();
   }
 
   const ArraySceneRequest& rq_;

@@ -210,23 +210,17 @@ class CompareSceneBuilder {
     }
     if (rq_.diffLegend)
       items.push_back({"differs from the other trace", {0, 0, 0, 0}, pal_.fail, 3});
-    float x = pad();
+    LegendRows rows(draw ? &scene_ : nullptr, measure_, pad(), rq_.width - pad(), y, size, 1.6f,
+                    pal_.textDim);
     for (const Item& item : items) {
       const float sample = item.dashedArrow ? 2 * d : d;
-      const float w = sample + 0.4f * size + measure_(item.label, size, false) + 1.4f * size;
-      if (x + w > rq_.width - pad() && x > pad()) {
-        x = pad();
-        y += 1.6f * size;
-      }
-      if (!draw) {
-        x += w;
-        continue;
-      }
+      const auto [x, rowY] = rows.add(sample, item.label);
+      if (!draw) continue;
       if (item.dashedArrow) {
         SceneLine l;
         l.x1 = x;
         l.x2 = x + sample;
-        l.y1 = l.y2 = y + 0.5f * d;
+        l.y1 = l.y2 = rowY + 0.5f * d;
         l.color = item.stroke;
         l.width = item.strokeWidth;
         l.arrow = true;
@@ -234,22 +228,13 @@ class CompareSceneBuilder {
         l.role = "legend-arrow";
         scene_.lines.push_back(l);
       } else {
-        SceneRect r;
-        r.x = x;
-        r.y = y;
-        r.w = r.h = d;
-        r.fill = item.fill;
+        SceneRect& r = addSceneRect(scene_, x, rowY, d, d, item.fill, "legend-swatch");
         r.stroke = item.stroke;
         r.strokeWidth = item.strokeWidth;
         r.rounding = (item.round ? 0.5f : 0.15f) * d;
-        r.role = "legend-swatch";
-        scene_.rects.push_back(r);
       }
-      addText(x + sample + 0.4f * size, y + 0.5f * (d - size), item.label, pal_.textDim, size,
-              false, "legend");
-      x += w;
     }
-    return y + 1.6f * size;
+    return rows.bottom();
   }
 
   const CompareSceneRequest& rq_;

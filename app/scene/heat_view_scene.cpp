@@ -277,27 +277,14 @@ class HeatSceneBuilder {
 
   // Beside the colour bar, or on the next line when the panel is too narrow.
   void addSwatches(float x, float y) {
-    const float small = style_.smallSize, d = 1.05f * small;
-    const float left = x;
+    LegendRows rows(&scene(), measure_, x, rq_.width, y, style_.smallSize, 1.5f, pal_.textDim);
+    const float d = rows.swatchSide();
     const auto swatch = [&](const std::string& label, Color fill, Color stroke, bool hatched) {
-      const float w = d + 0.4f * small + measure_(label, small, false) + 1.4f * small;
-      if (x > left && x + w > rq_.width) {
-        x = left;
-        y += 1.5f * small;
-      }
-      SceneRect r;
-      r.x = x;
-      r.y = y;
-      r.w = r.h = d;
-      r.fill = fill;
+      const auto [at, rowY] = rows.add(d, label);
+      SceneRect& r = addSceneRect(scene(), at, rowY, d, d, fill, "legend-swatch");
       r.stroke = stroke;
       r.strokeWidth = 1;
       r.hatched = hatched;
-      r.role = "legend-swatch";
-      scene().rects.push_back(r);
-      text(x + d + 0.4f * small, y + 0.5f * (d - small), label, pal_.textDim, small, false,
-           TextAlign::Left, "legend");
-      x += w;
     };
     swatch(rq_.colorByWrites ? "written in that step" : "written in this step", pal_.writtenFill,
            pal_.cellStroke, false);

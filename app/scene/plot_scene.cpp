@@ -95,16 +95,9 @@ class PlotBuilder {
 
   void rect(double x0, double y0, double x1, double y1, Color fill, const std::string& role,
             float rounding = 0, int index = -1) {
-    SceneRect r;
-    r.x = static_cast<float>(x0);
-    r.y = static_cast<float>(y0);
-    r.w = static_cast<float>(x1 - x0);
-    r.h = static_cast<float>(y1 - y0);
-    r.fill = fill;
-    r.rounding = rounding;
-    r.role = role;
-    r.index = index;
-    out_.scene.rects.push_back(r);
+    addSceneRect(out_.scene, static_cast<float>(x0), static_cast<float>(y0),
+                 static_cast<float>(x1 - x0), static_cast<float>(y1 - y0), fill, role, index)
+        .rounding = rounding;
   }
 
   void colours() {

@@ -20,6 +20,20 @@ SceneText& addSceneText(Scene& scene, float x, float y, std::string text, Color 
   return scene.texts.back();
 }
 
+SceneRect& addSceneRect(Scene& scene, float x, float y, float w, float h, Color fill,
+                        std::string role, int index) {
+  SceneRect r;
+  r.x = x;
+  r.y = y;
+  r.w = w;
+  r.h = h;
+  r.fill = fill;
+  r.role = std::move(role);
+  r.index = index;
+  scene.rects.push_back(std::move(r));
+  return scene.rects.back();
+}
+
 std::vector<std::string> wrapWords(const std::string& text, float maxWidth, float size, bool bold,
                                    const MeasureText& measure) {
   std::vector<std::string> lines;
@@ -40,6 +54,43 @@ std::vector<std::string> wrapWords(const std::string& text, float maxWidth, floa
   }
   if (!line.empty()) lines.push_back(std::move(line));
   return lines;
+}
+
+float addWrappedText(Scene& scene, const std::string& text, float x, float y, float maxWidth,
+                     float size, bool bold, Color color, const std::string& role, float lineHeight,
+                     const MeasureText& measure) {
+  for (std::string& line : wrapWords(text, maxWidth, size, bold, measure)) {
+    addSceneText(scene, x, y, std::move(line), color, size, bold, TextAlign::Left, role);
+    y += lineHeight * size;
+  }
+  return y;
+}
+
+LegendRows::LegendRows(Scene* scene, const MeasureText& measure, float left, float right, float y,
+                       float size, float rowHeight, Color textColor)
+    : scene_(scene),
+      measure_(measure),
+      left_(left),
+      right_(right),
+      x_(left),
+      y_(y),
+      size_(size),
+      rowHeight_(rowHeight),
+      textColor_(textColor) {}
+
+LegendRows::Place LegendRows::add(float sampleWidth, const std::string& label) {
+  // The sample, a gap, the label, and the space before the next item.
+  const float w = sampleWidth + 0.4f * size_ + measure_(label, size_, false) + 1.4f * size_;
+  if (x_ > left_ && x_ + w > right_) {
+    x_ = left_;
+    y_ += rowHeight_ * size_;
+  }
+  const Place at{x_, y_};
+  if (scene_)
+    addSceneText(*scene_, x_ + sampleWidth + 0.4f * size_, y_ + 0.5f * (swatchSide() - size_),
+                 label, textColor_, size_, false, TextAlign::Left, "legend");
+  x_ += w;
+  return at;
 }
 
 }  // namespace scanviz

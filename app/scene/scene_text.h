@@ -1,5 +1,5 @@
-// Text in a scene, written once for every scene builder (array, heat, Compare, timeline): adding a
-// scene text, and the word wrap that breaks a sentence into lines that fit a width.
+// What every scene builder (array, heat, Compare, timeline, plot, counters) adds the same way,
+// written once: a text, a rectangle, a sentence wrapped to a width, and a legend's rows.
 #pragma once
 
 #include <string>
@@ -13,9 +13,43 @@ namespace scanviz {
 SceneText& addSceneText(Scene& scene, float x, float y, std::string text, Color color, float size,
                         bool bold, TextAlign align, std::string role, int index = -1);
 
+SceneRect& addSceneRect(Scene& scene, float x, float y, float w, float h, Color fill,
+                        std::string role, int index = -1);
+
 // The lines of `text` broken at spaces so that each fits maxWidth at this size and weight; a
 // word wider than that stands on a line of its own.
 std::vector<std::string> wrapWords(const std::string& text, float maxWidth, float size, bool bold,
                                    const MeasureText& measure);
+
+// `text` wrapped to maxWidth as one scene text a line from (x, y), `lineHeight` times the size
+// apart; returns the y under the last line.
+float addWrappedText(Scene& scene, const std::string& text, float x, float y, float maxWidth,
+                     float size, bool bold, Color color, const std::string& role, float lineHeight,
+                     const MeasureText& measure);
+
+// A legend's items in rows: each a sample (a swatch, or an arrow `sampleWidth` wide) and its
+// label at the text size, left to right from `left`, onto a new row where the next item would
+// pass `right`. Given no scene it only measures (how many rows a width takes).
+class LegendRows {
+ public:
+  LegendRows(Scene* scene, const MeasureText& measure, float left, float right, float y, float size,
+             float rowHeight, Color textColor);
+
+  // A square sample's side, and the height of every sample.
+  float swatchSide() const { return 1.05f * size_; }
+  struct Place {
+    float x, y;  // the sample's top-left
+  };
+  // Places the next item and adds its label (role "legend").
+  Place add(float sampleWidth, const std::string& label);
+  // The y under the last row.
+  float bottom() const { return y_ + rowHeight_ * size_; }
+
+ private:
+  Scene* scene_;
+  const MeasureText& measure_;
+  float left_, right_, x_, y_, size_, rowHeight_;
+  Color textColor_;
+};
 
 }  // namespace scanviz

@@ -78,16 +78,7 @@ class TimelineSceneBuilder {
 
   SceneRect& addRect(float x, float y, float w, float h, Color fill, std::string role,
                      int index = -1) {
-    SceneRect r;
-    r.x = x;
-    r.y = y;
-    r.w = w;
-    r.h = h;
-    r.fill = fill;
-    r.role = std::move(role);
-    r.index = index;
-    scene_.rects.push_back(std::move(r));
-    return scene_.rects.back();
+    return addSceneRect(scene_, x, y, w, h, fill, std::move(role), index);
   }
 
   std::string summary() const {
@@ -118,23 +109,16 @@ class TimelineSceneBuilder {
   float addLegend(float y) {
     if (tl_.spans.empty()) return y;
     const float size = style_.smallSize;
-    const float d = 1.05f * size;
     std::vector<std::pair<Color, std::string>> items = {
         {pal_.accent, "working (scan the tile, then add the prefix and store)"},
         {pal_.writtenFill, "waiting for the predecessors' prefix"}};
-    float x = pad();
+    LegendRows rows(&scene_, measure_, pad(), rq_.width - pad(), y, size, 1.5f, pal_.textDim);
+    const float d = rows.swatchSide();
     for (const auto& [color, label] : items) {
-      const float w = d + 0.4f * size + measure_(label, size, false) + 1.4f * size;
-      if (x + w > rq_.width - pad() && x > pad()) {
-        x = pad();
-        y += 1.5f * size;
-      }
-      addRect(x, y, d, d, color, "legend-swatch").rounding = 0.15f * d;
-      addText(x + d + 0.4f * size, y + 0.5f * (d - size), label, pal_.textDim, size, false,
-              TextAlign::Left, "legend");
-      x += w;
+      const auto [x, rowY] = rows.add(d, label);
+      addRect(x, rowY, d, d, color, "legend-swatch").rounding = 0.15f * d;
     }
-    y += 1.5f * size;
+    y = rows.bottom();
     std::string note;
     if (tl_.maxLookback > 1) {
       char text[96];
@@ -156,11 +140,7 @@ class TimelineSceneBuilder {
   float addWrapped(const std::string& text, float y, Color c, float size, const std::string& role,
                    bool bold = false) {
     const float maxWidth = std::max(100.0f, rq_.width - 2 * pad());
-    for (std::string& line : wrapWords(text, maxWidth, size, bold, measure_)) {
-      addText(pad(), y, std::move(line), c, size, bold, TextAlign::Left, role);
-      y += 1.4f * size;
-    }
-    return y;
+    return addWrappedText(scene_, text, pad(), y, maxWidth, size, bold, c, role, 1.4f, measure_);
   }
 
   float labelColumn() const {

@@ -10,6 +10,7 @@
 #include "app/core/value_format.h"
 #include "app/scene/array_view_scene.h"
 #include "app/scene/counter_rows.h"
+#include "app/scene/scene_text.h"
 #include "tests/common/captures.h"
 
 namespace scanviz {
@@ -443,6 +444,32 @@ TEST(CounterRows, BankConflictsNameTheWayThenTheReplays) {
     }
   }
   EXPECT_TRUE(seen) << "Brent-Kung on 256 elements has conflicting strides";
+}
+
+// The legend rows every view shares: items flow left to right, the next row starts where an item
+// would pass the right edge, labels sit after their samples; without a scene it only measures.
+TEST(LegendRows, ItemsWrapAtTheRightEdgeAndMeasuringAddsNothing) {
+  const MeasureText measure = approximateTextWidth;
+  const float size = 10;  // 6 px a character
+  Scene scene;
+  LegendRows rows(&scene, measure, 5, 200, 40, size, 1.5f, rgb(0x808080));
+  const float d = rows.swatchSide();
+  const auto first = rows.add(d, "0123456789");  // 10.5 + 4 + 60 + 14 = 88.5 wide
+  const auto second = rows.add(d, "0123456789");
+  const auto third = rows.add(2 * d, "0123456789");  // would end at 5 + 177 + 99 > 200
+  EXPECT_FLOAT_EQ(first.x, 5);
+  EXPECT_FLOAT_EQ(first.y, 40);
+  EXPECT_FLOAT_EQ(second.x, 5 + 88.5f);
+  EXPECT_FLOAT_EQ(second.y, 40);
+  EXPECT_FLOAT_EQ(third.x, 5);
+  EXPECT_FLOAT_EQ(third.y, 40 + 15);
+  EXPECT_FLOAT_EQ(rows.bottom(), 40 + 30);
+  ASSERT_EQ(scene.textsWithRole("legend").size(), 3u);
+  EXPECT_FLOAT_EQ(scene.texts[2].x, 5 + 2 * d + 4);
+
+  LegendRows measuring(nullptr, measure, 5, 200, 40, size, 1.5f, rgb(0x808080));
+  for (int i = 0; i < 3; ++i) measuring.add(d, "0123456789");
+  EXPECT_FLOAT_EQ(measuring.bottom(), rows.bottom());
 }
 
 }  // namespace
