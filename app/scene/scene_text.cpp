@@ -6,31 +6,22 @@ namespace scanviz {
 
 SceneText& addSceneText(Scene& scene, float x, float y, std::string text, Color color, float size,
                         bool bold, TextAlign align, std::string role, int index) {
-  SceneText t;
-  t.x = x;
-  t.y = y;
-  t.text = std::move(text);
-  t.color = color;
-  t.size = size;
-  t.bold = bold;
-  t.align = align;
-  t.role = std::move(role);
-  t.index = index;
-  scene.texts.push_back(std::move(t));
+  scene.texts.push_back({.x = x,
+                         .y = y,
+                         .text = std::move(text),
+                         .color = color,
+                         .size = size,
+                         .bold = bold,
+                         .align = align,
+                         .role = std::move(role),
+                         .index = index});
   return scene.texts.back();
 }
 
 SceneRect& addSceneRect(Scene& scene, float x, float y, float w, float h, Color fill,
                         std::string role, int index) {
-  SceneRect r;
-  r.x = x;
-  r.y = y;
-  r.w = w;
-  r.h = h;
-  r.fill = fill;
-  r.role = std::move(role);
-  r.index = index;
-  scene.rects.push_back(std::move(r));
+  scene.rects.push_back(
+      {.x = x, .y = y, .w = w, .h = h, .fill = fill, .role = std::move(role), .index = index});
   return scene.rects.back();
 }
 

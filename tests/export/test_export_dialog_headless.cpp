@@ -13,6 +13,7 @@
 #include "app/ui/file_dialog.h"
 #include "app/ui/fonts.h"
 #include "app/ui/view_states.h"
+#include "tests/common/headless_imgui.h"
 
 namespace scanviz {
 namespace {
@@ -22,15 +23,7 @@ namespace fs = std::filesystem;
 class HeadlessDialog : public ::testing::Test {
  protected:
   void SetUp() override {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DisplaySize = ImVec2(1440, 900);
-    io.DeltaTime = 1.0f / 60.0f;
-    fonts_ = buildFonts(*io.Fonts, 1.0f);
-    unsigned char* pixels = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+    fonts_ = startHeadlessImGui(ImVec2(1440, 900));
     palette_ = viewPalette(Theme::Dark, Palette::Classic);
     folder_ = fs::temp_directory_path() / ("scanviz-dialog-" + std::to_string(::getpid()));
     fs::create_directories(folder_);

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "app/ui/plot/plot_widget.h"
+#include "tests/common/headless_imgui.h"
 
 namespace scanviz::plot {
 namespace {
@@ -47,15 +48,8 @@ class PlotWidgetTest : public ::testing::Test {
  protected:
   void SetUp() override {
     IMGUI_CHECKVERSION();
-    ctx_ = ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DisplaySize = ImVec2(1280, 800);
-    io.DeltaTime = 1.0f / 60.0f;
-    fonts_ = buildFonts(*io.Fonts, 1);
-    unsigned char* pixels = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);  // builds the atlas: text can be measured
+    fonts_ = startHeadlessImGui(ImVec2(1280, 800));
+    ctx_ = ImGui::GetCurrentContext();
     // The plot's text is the body size: the body font, and its bold face for the title.
     for (ImFont* font : {fonts_.body, fonts_.bodyBold})
       for (ImWchar c = 33; c < 127; ++c) {

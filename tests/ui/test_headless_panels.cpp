@@ -16,6 +16,7 @@
 #include "app/ui/fonts.h"
 #include "app/ui/panels.h"
 #include "app/ui/view_states.h"
+#include "tests/common/headless_imgui.h"
 
 // GLFW key codes, as the GLFW backend feeds them into io.KeysDown.
 constexpr int kKeyRight = 262;
@@ -27,15 +28,7 @@ namespace {
 class HeadlessUi : public ::testing::Test {
  protected:
   void SetUp() override {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DisplaySize = ImVec2(1600, 1000);
-    io.DeltaTime = 1.0f / 60.0f;
-    fonts_ = buildFonts(*io.Fonts, 1.0f);
-    unsigned char* pixels = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+    fonts_ = startHeadlessImGui(ImVec2(1600, 1000));
     palette_ = viewPalette(Theme::Dark, Palette::Classic);
   }
   void TearDown() override { ImGui::DestroyContext(); }

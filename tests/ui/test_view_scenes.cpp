@@ -23,6 +23,7 @@
 #include "app/ui/panels.h"
 #include "app/ui/view_states.h"
 #include "tests/common/captures.h"
+#include "tests/common/headless_imgui.h"
 
 namespace scanviz {
 namespace {
@@ -288,17 +289,7 @@ TEST(TimelineScene, TracesWithoutBlocksSayWhatToOpen) {
 // The panels through the real layout, headless.
 class HeadlessViews : public ::testing::Test {
  protected:
-  void SetUp() override {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DisplaySize = ImVec2(1600, 1000);
-    io.DeltaTime = 1.0f / 60.0f;
-    fonts_ = buildFonts(*io.Fonts, 1.0f);
-    unsigned char* pixels = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
-  }
+  void SetUp() override { fonts_ = startHeadlessImGui(ImVec2(1600, 1000)); }
   void TearDown() override { ImGui::DestroyContext(); }
 
   void frame(AppState& state) {
