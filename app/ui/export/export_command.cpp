@@ -56,8 +56,9 @@ const OptionSection& exportOwnSection() {
        {"panel",
         "P",
         "array",
-        "What to draw (plot: the --bench plot).",
-        {"array", "counters", "timeline", "plot", "window"}},
+        "What to draw (plot: the --bench plot; application: the picture of scanviz apply ID's "
+        "domain, with --application ID).",
+        {"array", "counters", "timeline", "plot", "window", "application"}},
        {"width", "PX", "1200", "Width of the array picture in points, 200 to 16384."},
        {"speed", "STEPS_PER_S", "1", "Steps a second of a GIF."},
        {"range", "A:B", "", "Steps A to B (a filmstrip or the frames of an animation)."},
@@ -171,6 +172,8 @@ void loadLesson(AppState& state, const LaunchOptions& lo) {
     state.openSession(lo.sessionFile);
   } else if (!lo.traceFile.empty()) {
     state.openTrace(lo.traceFile);
+  } else if (lo.application && lo.captureError.empty()) {
+    state.openApplication(*lo.application);
   } else {
     if (!lo.captureError.empty()) throw InputError(lo.captureError);
     state.config = lo.config;
@@ -427,7 +430,7 @@ int exportLesson(const std::vector<std::string>& args) {
     drawMainLayout(ui);
   };
   auto trace = std::make_shared<const Trace>(state.trace());
-  ExportJob job(trace, o, out, painter);
+  ExportJob job(trace, o, out, painter, std::nullopt, state.shown().application);
   return runJob(job, a.flag("quiet"));
 }
 

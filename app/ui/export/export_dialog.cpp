@@ -17,8 +17,8 @@ namespace scanviz {
 namespace {
 
 constexpr ExportPanel kPanels[] = {ExportPanel::ArrayView, ExportPanel::Counters,
-                                   ExportPanel::Timeline, ExportPanel::TimingPlot,
-                                   ExportPanel::Window};
+                                   ExportPanel::Timeline,  ExportPanel::TimingPlot,
+                                   ExportPanel::Window,    ExportPanel::Application};
 
 const char* const kTitle = "Export picture";
 // Each frame spends at most this on the export, so the window stays responsive.
@@ -56,6 +56,8 @@ const char* panelLabel(ExportPanel p) {
       return "Timing plot";
     case ExportPanel::Window:
       return "Whole window";
+    case ExportPanel::Application:
+      return "Application picture";
   }
   return "";
 }
@@ -129,6 +131,8 @@ void ExportDialog::open(const AppState& state, ExportPanel shown) {
   model_.options.speed = state.playback.speed();
   const TimingState& timing = state.timing;
   model_.timingPlotUnavailable = timing_plots::unavailableReason(timing);
+  if (!state.shown().application)
+    model_.applicationUnavailable = "the lesson is no application's (scanviz apply ID opens one)";
   model_.options.timingPlot = timing.lookedAt;
   if (previous.stepCount > 0) {
     // The choices of the last export stay (a lecturer exports many figures alike); the lesson,
@@ -366,7 +370,7 @@ void ExportDialog::start(UiContext& ui) {
   if (o.panel == ExportPanel::TimingPlot && model_.timingPlotUnavailable.empty())
     timingPlot = timing_plots::picturePlot(state.timing, o.timingPlot);
   job_ = std::make_unique<ExportJob>(state.shown().trace, o, model_.outputPath(), painter,
-                                     std::move(timingPlot));
+                                     std::move(timingPlot), state.shown().application);
   state.updateSettings(model_.remembered(state.settings()));
   if (job_->finished()) finish(state);  // a problem found before any work
 }

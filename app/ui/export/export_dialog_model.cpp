@@ -64,6 +64,7 @@ std::string ExportDialogModel::outputPath() const {
 std::string ExportDialogModel::unavailable(ExportPanel panel) const {
   if (panel == ExportPanel::Timeline) return timelineUnavailable;
   if (panel == ExportPanel::TimingPlot) return timingPlotUnavailable;
+  if (panel == ExportPanel::Application) return applicationUnavailable;
   return {};
 }
 

@@ -27,6 +27,7 @@ struct ExportDialogModel {
   // Why the block timeline or the timing plot cannot be shown; empty when they can.
   std::string timelineUnavailable;
   std::string timingPlotUnavailable = "there is no timing plot yet: run the benchmark first";
+  std::string applicationUnavailable;  // why there is no application picture; empty: there is
 
   // The dialog as it opens on a lesson: this step, the screen's look, 1x PNG of the array view,
   // the panels' settings (Brent's P, the timeline's lanes), whether the trace has a timeline,

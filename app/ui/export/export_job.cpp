@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "app/core/output_file.h"
+#include "app/scene/applications/application_scene.h"
 #include "app/scene/plot_scene.h"
 #include "app/ui/export/counters_picture.h"
 #include "app/ui/export/export_naming.h"
@@ -19,12 +20,14 @@ bool exportNeedsGl(const ExportOptions& o) {
 }
 
 ExportJob::ExportJob(std::shared_ptr<const Trace> trace, ExportOptions options, std::string out,
-                     WindowPainter painter, std::optional<plot::PlotSpec> timingPlot)
+                     WindowPainter painter, std::optional<plot::PlotSpec> timingPlot,
+                     std::shared_ptr<const ApplicationRun> application)
     : trace_(std::move(trace)),
       options_(std::move(options)),
       out_(std::move(out)),
       painter_(std::move(painter)),
-      timingPlot_(std::move(timingPlot)) {
+      timingPlot_(std::move(timingPlot)),
+      application_(std::move(application)) {
   background_ = exportBackgroundColor(options_.background, picturePalette(options_.style));
   const std::string problem = trace_
                                   ? exportProblem(options_, static_cast<int>(trace_->steps.size()))
@@ -140,6 +143,10 @@ std::string ExportJob::panelProblem() const {
       return timingPlot_ ? std::string()
                          : "there is no timing plot yet: run the benchmark in the timing view "
                            "(View > Timing, B) first";
+    case ExportPanel::Application:
+      return application_ ? std::string()
+                          : "the lesson is no application's: open one with scanviz apply ID "
+                            "(or --application ID) to export its picture";
     case ExportPanel::ArrayView:
     case ExportPanel::Counters:
       return {};
@@ -159,6 +166,10 @@ Scene ExportJob::picture() const {
       plotStyle.theme = options_.style.theme;
       return plotPicture(*timingPlot_, plotStyle, picturePalette(options_.style), pictureMeasure());
     }
+    case ExportPanel::Application:
+      return buildApplicationScene(
+          *application_, {options_.style.width, ArraySceneStyle{}, picturePalette(options_.style),
+                          pictureMeasure()});
     case ExportPanel::ArrayView:
     case ExportPanel::Window:
       break;
@@ -194,8 +205,9 @@ void ExportJob::writeSvg() {
   SvgOptions svg;
   svg.background = background_;
   svg.scale = static_cast<float>(options_.scale);
-  svg.title = options_.panel == ExportPanel::TimingPlot
-                  ? timingPlot_->title
+  svg.title = options_.panel == ExportPanel::TimingPlot ? timingPlot_->title
+              : options_.panel == ExportPanel::Application
+                  ? std::string(applicationInfo(application_->id).title)
                   : trace_->meta.algorithm + ", N = " + std::to_string(trace_->meta.n);
   if (options_.panel == ExportPanel::Counters || options_.panel == ExportPanel::Timeline)
     svg.title += ", " + std::string(panelKey(options_.panel));

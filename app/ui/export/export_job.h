@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "app/core/applications/application.h"
 #include "app/core/interrupt.h"
 #include "app/core/output_file.h"
 #include "app/core/trace.h"
@@ -33,7 +34,8 @@ class ExportJob {
   // needed for whole-window pictures only. `timingPlot` is the plot of a timing-plot picture (the
   // timing panel's data, not the trace's).
   ExportJob(std::shared_ptr<const Trace> trace, ExportOptions options, std::string out,
-            WindowPainter painter = {}, std::optional<plot::PlotSpec> timingPlot = std::nullopt);
+            WindowPainter painter = {}, std::optional<plot::PlotSpec> timingPlot = std::nullopt,
+            std::shared_ptr<const ApplicationRun> application = nullptr);
   ~ExportJob();
   ExportJob(const ExportJob&) = delete;
   ExportJob& operator=(const ExportJob&) = delete;
@@ -94,6 +96,7 @@ class ExportJob {
   std::string out_;
   WindowPainter painter_;
   std::optional<plot::PlotSpec> timingPlot_;
+  std::shared_ptr<const ApplicationRun> application_;  // the lesson's application, if any
   std::unique_ptr<OffscreenImGui> gl_;
   std::unique_ptr<SceneRaster> raster_;
   std::deque<std::pair<std::string, Unit>> units_;

@@ -100,13 +100,15 @@ std::string_view panelKey(ExportPanel p) {
       return "plot";
     case ExportPanel::Window:
       return "window";
+    case ExportPanel::Application:
+      return "application";
   }
   return "array";
 }
 
 std::optional<ExportPanel> parseExportPanel(std::string_view s) {
   for (ExportPanel p : {ExportPanel::ArrayView, ExportPanel::Counters, ExportPanel::Timeline,
-                        ExportPanel::TimingPlot, ExportPanel::Window})
+                        ExportPanel::TimingPlot, ExportPanel::Window, ExportPanel::Application})
     if (s == panelKey(p)) return p;
   return std::nullopt;
 }
@@ -116,7 +118,8 @@ std::string_view timingPlotKey(TimingPlotKind k) {
 }
 
 bool isSingleScenePanel(ExportPanel p) {
-  return p == ExportPanel::Counters || p == ExportPanel::Timeline || p == ExportPanel::TimingPlot;
+  return p == ExportPanel::Counters || p == ExportPanel::Timeline || p == ExportPanel::TimingPlot ||
+         p == ExportPanel::Application;
 }
 
 bool isValidExportScale(int scale) {
@@ -168,9 +171,10 @@ std::string exportProblem(const ExportOptions& o, int stepCount) {
     if (o.steps.count() > 1) return "a whole-window picture shows one step: choose one step";
   }
   if (isSingleScenePanel(o.panel)) {
-    const std::string what = o.panel == ExportPanel::Counters   ? "the counters picture"
-                             : o.panel == ExportPanel::Timeline ? "the block timeline"
-                                                                : "a timing plot";
+    const std::string what = o.panel == ExportPanel::Counters      ? "the counters picture"
+                             : o.panel == ExportPanel::Timeline    ? "the block timeline"
+                             : o.panel == ExportPanel::Application ? "an application's picture"
+                                                                   : "a timing plot";
     if (o.format != ExportFormat::Png && o.format != ExportFormat::Svg)
       return what + " is exported as PNG or SVG; GIF and PNG sequences show the array view";
     if (o.steps.count() > 1) return what + " is one picture: choose one step";

@@ -18,7 +18,7 @@ namespace scanviz {
 enum class ExportFormat { Png, Svg, Gif, PngSequence };
 // Counters, Timeline and TimingPlot are scenes of their own (PNG, SVG); the window is ImGui
 // widgets drawn offscreen (PNG only).
-enum class ExportPanel { ArrayView, Counters, Timeline, TimingPlot, Window };
+enum class ExportPanel { ArrayView, Counters, Timeline, TimingPlot, Window, Application };
 enum class ExportBackground { Theme, White, Transparent };
 
 struct StepRange {
@@ -56,7 +56,8 @@ std::optional<ExportFormat> formatFromPath(std::string_view path);
 
 std::string_view backgroundKey(ExportBackground b);  // theme | white | transparent
 std::optional<ExportBackground> parseExportBackground(std::string_view s);
-std::string_view panelKey(ExportPanel p);  // array | counters | timeline | plot | window
+// array | counters | timeline | plot | window | application
+std::string_view panelKey(ExportPanel p);
 std::optional<ExportPanel> parseExportPanel(std::string_view s);
 std::string_view timingPlotKey(TimingPlotKind k);  // time-vs-n | gbps-vs-n
 // Panels drawn from a scene of their own, one picture of one step: PNG or SVG.
