@@ -44,7 +44,26 @@ void readLayout(const json& j, PanelLayout& l, const std::string& where) {
   l.countersWidth = std::clamp(l.countersWidth, 200.0f, 1200.0f);
 }
 
+// Empty entries and repeats go (the first one stays), and at most kMaxRecentFiles are kept: a
+// hand-edited file cannot make the menu long.
+std::vector<std::string> cleanRecentList(const std::vector<std::string>& list) {
+  std::vector<std::string> out;
+  for (const auto& path : list) {
+    if (path.empty() || std::find(out.begin(), out.end(), path) != out.end()) continue;
+    if (out.size() == kMaxRecentFiles) break;
+    out.push_back(path);
+  }
+  return out;
+}
+
 }  // namespace
+
+std::vector<std::string> withRecentFile(std::vector<std::string> recent, const std::string& path) {
+  std::error_code ec;
+  const std::filesystem::path absolute = std::filesystem::absolute(path, ec);
+  recent.insert(recent.begin(), ec ? path : absolute.lexically_normal().string());
+  return cleanRecentList(recent);
+}
 
 std::string_view centerViewKey(CenterView v) {
   switch (v) {
@@ -107,6 +126,7 @@ std::string settingsToJson(const AppSettings& s) {
   j["ui_scale"] = s.uiScale;
   j["brent_processors"] = s.brentProcessors;
   j["export_folder"] = s.exportFolder;
+  j["recent_files"] = s.recentFiles;
   j["layout"] = {
       {"show_controls", s.layout.showControls},       {"show_counters", s.layout.showCounters},
       {"show_explanation", s.layout.showExplanation}, {"show_code", s.layout.showCode},
@@ -133,6 +153,8 @@ AppSettings settingsFromJson(const std::string& text, const std::string& name) {
   readField(j, "ui_scale", s.uiScale, name);
   readField(j, "brent_processors", s.brentProcessors, name);
   readField(j, "export_folder", s.exportFolder, name);
+  readField(j, "recent_files", s.recentFiles, name);
+  s.recentFiles = cleanRecentList(s.recentFiles);
   if (j.contains("layout")) readLayout(j.at("layout"), s.layout, name + ".layout");
   const auto t = parseTheme(theme);
   if (!t) throw ConfigFormatError("'" + name + "': theme '" + theme + "' is not dark or light");
@@ -164,6 +186,12 @@ void saveSettings(const AppSettings& s, const std::string& path) {
   std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
   if (ec) throw FileError("cannot create the config folder for '" + path + "': " + ec.message());
   writeFileAtomically(path, settingsToJson(s));
+}
+
+void saveRecentFiles(const std::vector<std::string>& recent, const std::string& path) {
+  AppSettings saved = loadSettings(path).settings;
+  saved.recentFiles = cleanRecentList(recent);
+  saveSettings(saved, path);
 }
 
 }  // namespace scanviz

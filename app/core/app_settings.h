@@ -1,5 +1,6 @@
-// What the app remembers between runs: theme, palette, UI scale and the panel layout, kept as JSON
-// in the per-user config folder ($XDG_CONFIG_HOME/scanviz or ~/.config/scanviz).
+// What the app remembers between runs: theme, palette, UI scale, the panel layout and the recent
+// files, kept as JSON in the per-user config folder ($XDG_CONFIG_HOME/scanviz or
+// ~/.config/scanviz).
 #pragma once
 
 #include <optional>
@@ -50,7 +51,16 @@ struct AppSettings {
   int brentProcessors = 4;  // P of Brent's W/P + D in the counters
   PanelLayout layout;
   std::string exportFolder;  // where the Export dialog saved last; empty: not chosen yet
+  // File > Open recent: traces and sessions opened or saved, absolute paths, most recent first,
+  // at most kMaxRecentFiles.
+  std::vector<std::string> recentFiles;
 };
+
+constexpr size_t kMaxRecentFiles = 8;
+
+// `recent` with `path` (made absolute) first: an older entry for the same file goes and the list
+// keeps kMaxRecentFiles entries.
+std::vector<std::string> withRecentFile(std::vector<std::string> recent, const std::string& path);
 
 // Empty when neither XDG_CONFIG_HOME nor HOME is set.
 std::string configDirectory();
@@ -66,6 +76,9 @@ struct LoadedSettings {
 LoadedSettings loadSettings(const std::string& path);
 // Creates the folder when needed. Throws FileError.
 void saveSettings(const AppSettings& s, const std::string& path);
+// Replaces only the recent-files list in the settings file: the other settings stay as saved
+// (not as overridden on this run's command line). Written atomically, like saveSettings.
+void saveRecentFiles(const std::vector<std::string>& recent, const std::string& path);
 
 std::string settingsToJson(const AppSettings& s);
 // Out-of-range values are clamped; wrong types throw ConfigFormatError.

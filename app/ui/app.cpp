@@ -12,9 +12,11 @@
 #include "app/core/file_util.h"
 #include "app/core/sample_traces.h"
 #include "app/ui/center_view.h"
+#include "app/ui/dropped_files.h"
 #include "app/ui/frame_output.h"
 #include "app/ui/heat_view.h"
 #include "app/ui/panels.h"
+#include "app/ui/recent_menu.h"
 #include "app/ui/theme.h"
 #include "app/ui/timing_view.h"
 #include "app/ui/view_registry.h"
@@ -59,6 +61,8 @@ void App::start() {
     state_.requestStep(*options_.step);
   }
   if (options_.diff) state_.compare.setKind(CompareKind::BackendDiff);
+  if (!options_.drop.empty()) window_.queueDroppedPaths({options_.drop});
+  views_.showRecentMenu = options_.showRecent;
   views_.heat.applyOptions(options_);
   if (!options_.timingTab.empty()) applyTimingOptions(state_, options_);
 }
@@ -222,13 +226,31 @@ void App::handleDialog(UiContext&) {
       state_.openFile(*path);
       break;
     case FileDialog::Purpose::SaveSession:
-      state_.saveSession(*path);
+      saveFlow_.choose(state_, *path);
       break;
     case FileDialog::Purpose::InputValues:
       state_.config.source = InputSource::File;
       state_.config.inputFile = *path;
       state_.recapture();
       break;
+  }
+}
+
+bool App::dialogOpen() const {
+  return files_.isOpen() || exports_.isOpen() || saveFlow_.asking();
+}
+
+void App::handleDropsAndScriptedSave() {
+  const std::vector<std::string> dropped = window_.takeDroppedPaths();
+  if (!dropped.empty() && dialogOpen()) {
+    state_.setStatusNote("close the dialog first, then drop the file again");
+  } else {
+    openDroppedFiles(state_, dropped);
+  }
+  // --save-session: as if the Save dialog had returned the path, once there is a lesson to save.
+  if (!options_.saveSession.empty() && state_.hasTrace() && !state_.busy()) {
+    saveFlow_.choose(state_, options_.saveSession);
+    options_.saveSession.clear();
   }
 }
 
@@ -239,6 +261,7 @@ void App::frame(bool captureOutput) {
   const double dt = std::chrono::duration<double>(now - lastFrame_).count();
   lastFrame_ = now;
   state_.poll();
+  handleDropsAndScriptedSave();
   // --export-dialog: opened once the lesson is there, since the dialog opens on what is shown.
   if (options_.exportDialog && state_.hasTrace() && !state_.busy()) {
     options_.exportDialog = false;
@@ -246,13 +269,15 @@ void App::frame(bool captureOutput) {
   }
   if (!options_.scripted()) state_.playback.tick(std::min(dt, 0.25));
   // A dialog owns the keyboard while it is open (Escape closes it, Space is not play).
-  if (!files_.isOpen() && !exports_.isOpen()) commands_.handleKeys();
+  if (!dialogOpen()) commands_.handleKeys();
   report_.contentScale = window_.contentScale();
   report_.pixelScale = fonts_.pixelScale;
   UiContext ui{state_, fonts_,    palette_, fonts_.pixelScale,   report_,
                files_, commands_, views_,   !options_.scripted()};
   drawMainLayout(ui);
   handleDialog(ui);
+  saveFlow_.draw(ui);
+  if (options_.scripted()) reportRecentFiles(ui);
   drawShortcutsWindow(ui, &showShortcuts_);
   exports_.draw(ui);
   const Color bg = palette_.background;

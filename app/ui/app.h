@@ -13,6 +13,7 @@
 #include "app/ui/file_dialog.h"
 #include "app/ui/fonts.h"
 #include "app/ui/platform_window.h"
+#include "app/ui/save_session_flow.h"
 #include "app/ui/ui_context.h"
 #include "app/ui/view_states.h"
 
@@ -34,6 +35,9 @@ class App {
   // One frame; captureOutput keeps its pixels for --screenshot.
   void frame(bool captureOutput);
   void handleDialog(UiContext& ui);
+  // Files dropped on the window (or --drop), and --save-session once the lesson is there.
+  void handleDropsAndScriptedSave();
+  bool dialogOpen() const;
   int runScripted();
   int writeOutputs();
   void timeFrames();
@@ -51,6 +55,7 @@ class App {
   CommandTable commands_;
   FileDialog files_;
   ExportDialog exports_;
+  SaveSessionFlow saveFlow_;
   FrameReport report_;
   PixelImage captured_;
   bool showShortcuts_ = false;

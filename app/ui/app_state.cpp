@@ -81,6 +81,10 @@ void AppState::openFile(const std::string& path) {
 }
 
 void AppState::openTrace(const std::string& path, std::optional<int> step) {
+  if (loadTraceFile(path, step)) rememberRecentFile(path);
+}
+
+bool AppState::loadTraceFile(const std::string& path, std::optional<int> step) {
   try {
     ShownLesson lesson;
     lesson.trace = std::make_shared<const Trace>(loadTrace(path));
@@ -89,13 +93,19 @@ void AppState::openTrace(const std::string& path, std::optional<int> step) {
     if (auto id = findAlgorithm(lesson.trace->meta.algorithm)) config.algorithm = *id;
     clearBanner();
     show(std::move(lesson), step.value_or(0));
+    return true;
   } catch (const std::exception& e) {
-    const std::string problem = "cannot open trace '" + path + "': " + e.what();
+    // Most reasons name the file already; the banner says it once.
+    const std::string why = e.what();
+    const std::string problem = why.find(path) != std::string::npos
+                                    ? "cannot open trace " + why
+                                    : "cannot open trace '" + path + "': " + why;
     if (hasTrace() || busy()) {
       showError(problem);
     } else {
       fallBackToLesson(problem);
     }
+    return false;
   }
 }
 
@@ -150,13 +160,21 @@ void AppState::openSession(const std::string& path) {
     }
     return;
   }
-  config = s.config;
   if (!s.traceFile.empty()) {
-    openTrace(s.traceFile, s.step);
+    // The controls change only with the lesson: a session naming a missing trace leaves both.
+    const CaptureConfig before = config;
+    config = s.config;
+    if (loadTraceFile(s.traceFile, s.step)) {
+      rememberRecentFile(path);
+    } else {
+      config = before;
+    }
     return;
   }
+  config = s.config;
   pendingStep_ = s.step;
   recapture();
+  rememberRecentFile(path);
 }
 
 Session AppState::currentSession() const {
@@ -171,6 +189,7 @@ bool AppState::saveSession(const std::string& path) {
   try {
     scanviz::saveSession(currentSession(), path);
     setStatusNote("saved session to " + path);
+    rememberRecentFile(path);
     return true;
   } catch (const std::exception& e) {
     showError(std::string("cannot save the session: ") + e.what());
@@ -201,6 +220,25 @@ void AppState::updateSettings(const AppSettings& s, bool persist) {
     saveSettings(settings_, settingsFile_);
   } catch (const std::exception& e) {
     setStatusNote(std::string("settings not saved: ") + e.what());
+  }
+}
+
+void AppState::rememberRecentFile(const std::string& path) {
+  if (path == "-") return;  // standard input cannot be opened again
+  saveRecentFiles(withRecentFile(settings_.recentFiles, path));
+}
+
+void AppState::clearRecentFiles() {
+  saveRecentFiles({});
+}
+
+void AppState::saveRecentFiles(std::vector<std::string> recent) {
+  settings_.recentFiles = std::move(recent);
+  if (settingsFile_.empty()) return;
+  try {
+    scanviz::saveRecentFiles(settings_.recentFiles, settingsFile_);
+  } catch (const std::exception& e) {
+    setStatusNote(std::string("recent files not saved: ") + e.what());
   }
 }
 

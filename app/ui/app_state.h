@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "app/core/app_settings.h"
 #include "app/core/applications/application_request.h"
@@ -64,7 +65,7 @@ class AppState {
   const ShownLesson& shown() const { return shown_; }
 
   // A trace or a session, told apart by content. Failures become the banner; the lesson on screen
-  // stays.
+  // and the controls stay. A file opened or saved goes first in File > Open recent.
   void openFile(const std::string& path);
   void openTrace(const std::string& path, std::optional<int> step = std::nullopt);
   void openSession(const std::string& path);
@@ -74,6 +75,10 @@ class AppState {
   // Shows another scan of the application on screen, from its first step.
   void showApplicationScan(int scan);
   bool saveSession(const std::string& path);
+  // Puts `path` first in the recent files and writes that list to the settings file (only that
+  // list: command-line overrides of this run are not saved).
+  void rememberRecentFile(const std::string& path);
+  void clearRecentFiles();
   Session currentSession() const;
   // Shows this step once the next lesson arrives (or now, when none is on its way).
   void requestStep(int step);
@@ -97,6 +102,9 @@ class AppState {
  private:
   void show(ShownLesson lesson, int step);
   void showApplicationRun(std::shared_ptr<const ApplicationRun> run, int scan);
+  // False (and the banner says why) when the file cannot be read as a trace.
+  bool loadTraceFile(const std::string& path, std::optional<int> step);
+  void saveRecentFiles(std::vector<std::string> recent);
   void applyStep(int step);
 
   AppSettings settings_;

@@ -234,6 +234,12 @@ LaunchOptions parseLaunchOptions(const std::vector<std::string>& args) {
   if (a.has("size")) parseSize(*a.get("size"), o);
   o.presentation = a.flag("presentation");
   o.exportDialog = a.flag("export-dialog");
+  o.drop = a.getOr("drop", "");
+  o.saveSession = a.getOr("save-session", "");
+  o.showRecent = a.flag("show-recent");
+  if (a.has("drop") && o.drop.empty()) throw UsageError("--drop needs a file name");
+  if (a.has("save-session") && o.saveSession.empty())
+    throw UsageError("--save-session needs a file name");
   parseCenterViewOptions(a, o);
   parseTimingOptions(a, o);
   o.screenshot = a.getOr("screenshot", "");

@@ -26,6 +26,9 @@ struct LaunchOptions {
   std::optional<float> scale;
   bool presentation = false;
   bool exportDialog = false;        // --export-dialog: the Export dialog open, as Ctrl+E opens it
+  std::string drop;                 // --drop FILE: dropped on the window once it is open
+  std::string saveSession;          // --save-session FILE: as chosen in the Save dialog
+  bool showRecent = false;          // --show-recent: File > Open recent opened
   std::optional<CenterView> panel;  // --panel lesson|compare|timeline|timing
   std::vector<std::string> compareAlgorithms;  // --compare a,b[,c,d]: Compare with these
   std::optional<std::string> compareSync;      // --sync step|time

@@ -8,6 +8,7 @@
 #include "app/ui/center_view.h"
 #include "app/ui/commands.h"
 #include "app/ui/panels.h"
+#include "app/ui/recent_menu.h"
 #include "app/ui/view_registry.h"
 #include "app/ui/view_states.h"
 
@@ -15,8 +16,10 @@ namespace scanviz {
 namespace {
 
 void fileMenu(UiContext& ui) {
+  openMenuForScript(ui, "File");
   if (!ImGui::BeginMenu("File")) return;
   ui.commands.menuItem("open");
+  recentFilesMenu(ui);
   if (ImGui::BeginMenu("Open sample trace")) {
     const std::vector<std::string> samples = sampleTraces();
     if (samples.empty()) ImGui::TextDisabled("no assets/traces folder found");

@@ -7,6 +7,7 @@
 // clang-format on
 #include <algorithm>
 #include <cfloat>
+#include <utility>
 
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
@@ -21,6 +22,12 @@ std::string glfwProblem() {
   const char* description = nullptr;
   glfwGetError(&description);
   return description && *description ? description : "no reason given";
+}
+
+// GLFW hands the paths over only during the callback: they are copied into the window's queue.
+void onDrop(GLFWwindow* window, int count, const char** paths) {
+  auto* self = static_cast<PlatformWindow*>(glfwGetWindowUserPointer(window));
+  if (self) self->queueDroppedPaths(std::vector<std::string>(paths, paths + count));
 }
 
 }  // namespace
@@ -59,6 +66,9 @@ PlatformWindow::PlatformWindow(int width, int height, const std::string& title,
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = iniPath_.empty() ? nullptr : iniPath_.c_str();
   ImGui_ImplGlfw_InitForOpenGL(window_, true);
+  // ImGui's backend installs the input callbacks; drops are ours (it has none).
+  glfwSetWindowUserPointer(window_, this);
+  glfwSetDropCallback(window_, onDrop);
   ImGui_ImplOpenGL3_Init("#version 330 core");
 }
 
@@ -164,6 +174,14 @@ std::string PlatformWindow::rendererName() const {
 
 void PlatformWindow::windowSize(int& width, int& height) const {
   glfwGetWindowSize(window_, &width, &height);
+}
+
+std::vector<std::string> PlatformWindow::takeDroppedPaths() {
+  return std::exchange(dropped_, {});
+}
+
+void PlatformWindow::queueDroppedPaths(const std::vector<std::string>& paths) {
+  dropped_.insert(dropped_.end(), paths.begin(), paths.end());
 }
 
 }  // namespace scanviz

@@ -58,10 +58,16 @@ class PlatformWindow {
   std::string rendererName() const;
   void windowSize(int& width, int& height) const;
 
+  // Files dropped on the window since the last call (GLFW's drop callback), in the order given.
+  std::vector<std::string> takeDroppedPaths();
+  // Adds paths as a drop would: --drop scripts a drop through the same queue.
+  void queueDroppedPaths(const std::vector<std::string>& paths);
+
  private:
   GLFWwindow* window_ = nullptr;
   std::string iniPath_;
   bool fullscreen_ = false;
+  std::vector<std::string> dropped_;
   int windowedX_ = 0, windowedY_ = 0, windowedW_ = 0, windowedH_ = 0;
 };
 

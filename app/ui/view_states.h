@@ -31,6 +31,8 @@ struct ViewStates {
   ArrayHeightCache arrayHeight;
   // The View menu's UI-scale slider while it is dragged: the fonts are rebuilt on release.
   float pendingUiScale = 0;
+  // --show-recent: File > Open recent opens by itself (pictures of the menu).
+  bool showRecentMenu = false;
 };
 
 }  // namespace scanviz

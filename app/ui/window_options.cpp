@@ -55,7 +55,11 @@ OptionSection makeScriptedSection() {
           {{"screenshot", "FILE.png", "", "Write what the window shows as PNG and exit."},
            {"dump-scene", "FILE.json", "", "Write the frame report (what was drawn) and exit."},
            {"frame-times", "N", "", "Time N frames, print the times and exit."},
-           {"export-dialog", "", "", "Open the Export dialog, as Ctrl+E does."}}};
+           {"export-dialog", "", "", "Open the Export dialog, as Ctrl+E does."},
+           {"drop", "FILE", "", "Open FILE as if it were dropped on the window."},
+           {"save-session", "FILE", "",
+            "Save the session to FILE as File > Save session does (asking before it overwrites)."},
+           {"show-recent", "", "", "Open File > Open recent (for a picture of the menu)."}}};
 }
 
 CommandHelp makeWindowHelp() {

@@ -15,6 +15,7 @@ Only the standard library: PNGs are decoded with zlib.
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -411,6 +412,130 @@ def case_settings_persist(ctx):
         f.write("{broken")
     r = ctx.run(screenshot=False)
     check(r.dump["theme"] == "dark", "a corrupt settings file should fall back to the defaults")
+
+
+def start_clean(ctx):
+    """Cases that keep files between runs (settings, sessions) start from an empty folder."""
+    shutil.rmtree(ctx.work)
+    os.makedirs(ctx.work)
+
+
+def settings_file(ctx):
+    return os.path.join(ctx.env["XDG_CONFIG_HOME"], "scanviz", "settings.json")
+
+
+def saved_recent(ctx):
+    with open(settings_file(ctx)) as f:
+        return json.load(f).get("recent_files")
+
+
+def case_drop_files(ctx):
+    """A trace or session dropped on the window opens as `scanviz FILE` does; a bad file, a folder
+    or an unreadable one names its problem in the banner and the lesson on screen stays."""
+    start_clean(ctx)
+    good = ctx.path("bk.json")
+    proc = ctx.run_raw("capture", "--algorithm", "brent-kung", "--backend", "cpu", "--out", good)
+    check(proc.returncode == 0, proc.stderr)
+    r = ctx.run("--algorithm", "kogge-stone", "--backend", "cpu", "--n", "16", "--drop", good, "--step", "2")
+    check(r.dump["trace"]["algorithm"] == "brent-kung" and r.dump["trace"]["file"] == good, r.dump["trace"])
+    check(not r.dump["banner"]["text"], r.dump["banner"])
+    session = ctx.path("blelloch.session.json")
+    with open(session, "w") as f:
+        json.dump({"kind": "scanviz-session", "version": 1, "step": 3,
+                   "config": {"algorithm": "blelloch", "backend": "cpu",
+                              "input": {"source": "random", "n": 16, "seed": 3}}}, f)
+    r = ctx.run("--trace", good, "--drop", session, screenshot=False)
+    check(r.dump["trace"]["algorithm"] == "blelloch" and r.dump["step"] == 3, r.dump["trace"])
+    # Bad drops: the brent-kung lesson at step 2 stays on screen under a banner naming the file.
+    bad = ctx.path("notes.json")
+    with open(bad, "w") as f:
+        f.write("these are my lecture notes, not a trace")
+    broken_session = ctx.path("broken.session.json")
+    with open(broken_session, "w") as f:
+        json.dump({"kind": "scanviz-session", "version": 1, "trace_file": ctx.path("gone.json"),
+                   "config": {"algorithm": "blelloch", "backend": "cpu"}}, f)
+    for dropped, words in ((bad, "notes.json"), (ctx.path("missing.json"), "missing.json"),
+                           (ctx.work, "is a folder"), (broken_session, "gone.json")):
+        r = ctx.run("--trace", good, "--step", "2", "--drop", dropped)
+        check(r.dump["banner"]["error"] and words in r.dump["banner"]["text"],
+              f"dropping {dropped}: banner {r.dump['banner']}")
+        check(r.dump["trace"]["algorithm"] == "brent-kung" and r.dump["trace"]["file"] == good
+              and r.dump["step"] == 2, f"dropping {dropped} lost the lesson: {r.dump['trace']} step {r.dump['step']}")
+    # The last picture: the banner over the lesson that stayed (looked at by hand).
+    print(f"bad-drop picture: {ctx.path(f'shot{ctx.counter}.png')}, banner {r.dump['banner']['text']!r}")
+    proc = ctx.run_raw("--drop", "", "--dump-scene", ctx.path("x.json"))
+    check(proc.returncode == 2 and "--drop needs a file name" in proc.stderr, proc.stderr)
+    proc = ctx.run_raw("export", "--trace", good, "--drop", good, "--out", ctx.path("x.png"))
+    check(proc.returncode == 2 and "options of the window" in proc.stderr, proc.stderr)
+
+
+def case_recent_files(ctx):
+    """File > Open recent: what was opened or saved, most recent first, capped, kept in the
+    settings file (written whole, command-line overrides not saved); a file that is gone is
+    listed as missing."""
+    start_clean(ctx)
+    a, b = ctx.path("a.json"), ctx.path("b.json")
+    for path, algorithm in ((a, "brent-kung"), (b, "blelloch")):
+        proc = ctx.run_raw("capture", "--algorithm", algorithm, "--backend", "cpu", "--out", path)
+        check(proc.returncode == 0, proc.stderr)
+    ctx.run("--trace", a, screenshot=False)
+    check(saved_recent(ctx) == [a], f"after opening a: {saved_recent(ctx)}")
+    ctx.run("--trace", b, "--theme", "light", screenshot=False)
+    ctx.run("--drop", a, screenshot=False)
+    check(saved_recent(ctx) == [a, b], f"after a, b, a: {saved_recent(ctx)}")
+    with open(settings_file(ctx)) as f:
+        check(json.load(f)["theme"] == "dark", "the --theme override was saved with the recent files")
+    session = ctx.path("saved.session.json")
+    ctx.run("--trace", b, "--save-session", session, screenshot=False)
+    check(os.path.exists(session) and saved_recent(ctx) == [session, b, a], f"after saving: {saved_recent(ctx)}")
+    check(sorted(os.listdir(os.path.dirname(settings_file(ctx)))) == ["imgui.ini", "settings.json"],
+          f"left in the config folder: {os.listdir(os.path.dirname(settings_file(ctx)))}")
+    os.remove(a)
+    r = ctx.run("--trace", b, "--show-recent")
+    listed = r.dump["panels"]["recent_files"]
+    check([e["path"] for e in listed] == [b, session, a], f"menu lists {listed}")
+    check([e["missing"] for e in listed] == [False, False, True], f"missing flags {listed}")
+    # The open menu is in the picture: the pixels under the menu bar's File entry are the popup's.
+    print(f"recent menu picture: {ctx.path(f'shot{ctx.counter}.png')}")
+    # A long list from an older run (or a hand edit) is cut to eight, repeats removed.
+    with open(settings_file(ctx)) as f:
+        settings = json.load(f)
+    settings["recent_files"] = [ctx.path(f"old{k}.json") for k in range(12)] + [b]
+    with open(settings_file(ctx), "w") as f:
+        json.dump(settings, f)
+    ctx.run("--trace", b, screenshot=False)
+    recent = saved_recent(ctx)
+    check(recent[0] == b and len(recent) == 8 and recent.count(b) == 1, f"capped list: {recent}")
+
+
+def case_save_session_overwrite(ctx):
+    """Save session asks before it replaces a file (Overwrite / Cancel); the file stays as it was
+    until the user answers. A new file is written at once."""
+    start_clean(ctx)
+    trace = ctx.path("bk.json")
+    proc = ctx.run_raw("capture", "--algorithm", "brent-kung", "--backend", "cpu", "--out", trace)
+    check(proc.returncode == 0, proc.stderr)
+    fresh = ctx.path("fresh.session.json")
+    r = ctx.run("--trace", trace, "--step", "2", "--save-session", fresh, screenshot=False)
+    with open(fresh) as f:
+        saved = json.load(f)
+    check(saved["step"] == 2 and saved["trace_file"] == trace, saved)
+    check("confirm_overwrite" not in r.dump["panels"], "asked before writing a new file")
+    existing = ctx.path("existing.session.json")
+    with open(existing, "w") as f:
+        f.write("the lecturer's own session\n")
+    r = ctx.run("--trace", trace, "--step", "3", "--save-session", existing)
+    modal = r.dump["panels"].get("confirm_overwrite")
+    check(modal and modal["path"] == existing, f"no confirmation asked: {r.dump['panels'].keys()}")
+    check([b["label"] for b in modal["buttons"]] == ["Overwrite", "Cancel"], modal)
+    with open(existing) as f:
+        check(f.read() == "the lecturer's own session\n", "the file was replaced before the user answered")
+    # The modal is on screen: its Overwrite button is drawn in the button colour, not the lesson's.
+    button = modal["buttons"][0]
+    x, y = r.to_pixels(button["x"] + 3, button["y"] + button["h"] / 2)
+    print(f"overwrite modal picture: {ctx.path(f'shot{ctx.counter}.png')}, Overwrite button pixel {r.image.pixel(x, y)}")
+    proc = ctx.run_raw("--save-session", "", "--dump-scene", ctx.path("x.json"))
+    check(proc.returncode == 2 and "--save-session needs a file name" in proc.stderr, proc.stderr)
 
 
 CASES = cases_of(globals())

@@ -161,9 +161,11 @@ T parseChoice(const Args& a, const char* key, T fallback, Parse parse, const cha
 }
 
 void checkWindowOnlyOptions(const LaunchOptions& lo) {
-  if (!lo.screenshot.empty() || !lo.dumpScene.empty() || lo.frameTimes > 0)
+  if (!lo.screenshot.empty() || !lo.dumpScene.empty() || lo.frameTimes > 0 || !lo.drop.empty() ||
+      !lo.saveSession.empty() || lo.showRecent)
     throw UsageError(
-        "--screenshot, --dump-scene and --frame-times are options of the window, not of export");
+        "--screenshot, --dump-scene, --frame-times, --drop, --save-session and --show-recent are "
+        "options of the window, not of export");
 }
 
 // Loads the lesson as the window would, and waits for it. Throws InputError naming the problem.
