@@ -141,7 +141,9 @@ GifPalette buildGifPalette(const std::vector<Color>& fixed,
         std::find(p.colors.begin(), p.colors.end(), c) == p.colors.end())
       p.colors.push_back(c);
   }
-  const size_t room = kMaxColors - p.colors.size() - (transparent ? 1 : 0);
+  // One entry stays free: the see-through one, or the GIF writer's "as before" for pixels of a
+  // frame that did not change.
+  const size_t room = kMaxColors - p.colors.size() - 1;
   for (const Color& c : medianCut(histogram(samples, p.colors), room)) p.colors.push_back(c);
   if (transparent) {
     p.transparent = static_cast<int>(p.colors.size());

@@ -23,8 +23,9 @@ struct GifPalette {
 // The theme's colours, without repeats: what must survive quantisation exactly.
 std::vector<Color> themeColors(const ViewPalette& p);
 
-// `fixed` first, then median-cut colours of the samples' pixels up to 256 entries in all (one
-// kept for transparency when asked). Pixels at least half transparent count as transparency.
+// `fixed` first, then median-cut colours of the samples' pixels up to 255 entries, and the 256th
+// for transparency when asked (otherwise left free for the GIF writer's unchanged pixels). Pixels
+// at least half transparent count as transparency.
 GifPalette buildGifPalette(const std::vector<Color>& fixed,
                            const std::vector<const PixelImage*>& samples, bool transparent);
 

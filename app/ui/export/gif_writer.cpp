@@ -10,27 +10,28 @@
 namespace scanviz {
 namespace {
 
-struct ChangedRect {
+constexpr int kMaxColors = 256;
+
+struct Rect {
   int left = 0, top = 0, right = 0, bottom = 0;  // right and bottom exclusive
+  bool empty() const { return right <= left; }
+  void add(int x, int y) {
+    if (empty()) {
+      *this = {x, y, x + 1, y + 1};
+      return;
+    }
+    left = std::min(left, x);
+    right = std::max(right, x + 1);
+    top = std::min(top, y);
+    bottom = std::max(bottom, y + 1);
+  }
 };
 
-// The smallest rectangle holding every pixel that differs from the previous frame; one pixel
-// when nothing changed (a GIF frame cannot be empty).
-ChangedRect changedRect(const std::vector<uint8_t>& now, const std::vector<uint8_t>& before,
-                        int width, int height) {
-  ChangedRect r{width, height, 0, 0};
-  for (int y = 0; y < height; ++y) {
-    const size_t row = static_cast<size_t>(y) * static_cast<size_t>(width);
-    for (int x = 0; x < width; ++x) {
-      if (now[row + static_cast<size_t>(x)] == before[row + static_cast<size_t>(x)]) continue;
-      r.left = std::min(r.left, x);
-      r.right = std::max(r.right, x + 1);
-      r.top = std::min(r.top, y);
-      r.bottom = std::max(r.bottom, y + 1);
-    }
-  }
-  if (r.right == 0) return {0, 0, 1, 1};
-  return r;
+// The palette's entry that stands for "as before" (see keepIndex_).
+int keepIndexFor(const GifPalette& palette) {
+  if (palette.transparent >= 0) return palette.transparent;
+  const int used = static_cast<int>(palette.colors.size());
+  return used < kMaxColors ? used : -1;
 }
 
 }  // namespace
@@ -60,20 +61,24 @@ GifWriter::GifWriter(const std::string& path, int width, int height, const GifPa
       width_(width),
       height_(height),
       transparent_(palette.transparent >= 0),
-      transparentIndex_(palette.transparent) {
+      transparentIndex_(palette.transparent),
+      keepIndex_(keepIndexFor(palette)) {
   int error = 0;
   gif_ = EGifOpen(this, writeBytes, &error);
   if (!gif_) throw WriteError("cannot write '" + path + "': " + GifErrorString(error));
   // GIF89a: delays and looping live in its extensions (giflib picks 87a unless told).
   EGifSetGifVersion(gif_, true);
-  // GIF colour tables have a power-of-two size.
+  // GIF colour tables have a power-of-two size; the "as before" entry needs one.
+  const int entries = std::max(static_cast<int>(palette.colors.size()), keepIndex_ + 1);
   int size = 2, bits = 1;
-  while (size < static_cast<int>(palette.colors.size())) size *= 2, ++bits;
+  while (size < entries) size *= 2, ++bits;
   std::vector<GifColorType> colors(static_cast<size_t>(size), GifColorType{0, 0, 0});
   for (size_t i = 0; i < palette.colors.size(); ++i)
     colors[i] = GifColorType{palette.colors[i].r, palette.colors[i].g, palette.colors[i].b};
   ColorMapObject* map = GifMakeMapObject(size, colors.data());
-  const int status = EGifPutScreenDesc(gif_, width, height, bits, 0, map);
+  // The background entry is what "restore to background" clears to: see-through when there is one.
+  const int background = transparent_ ? transparentIndex_ : 0;
+  const int status = EGifPutScreenDesc(gif_, width, height, bits, background, map);
   GifFreeMapObject(map);
   check(status, "the screen descriptor");
   writeLoopExtension();
@@ -105,33 +110,70 @@ void GifWriter::writeLoopExtension() {
 }
 
 void GifWriter::addFrame(const std::vector<uint8_t>& indices, int delayCentiseconds) {
-  // With transparency a changed pixel may need to become see-through again, which a partial
-  // frame over the previous one cannot say: such GIFs store whole frames cleared between them.
-  const bool partial = !previous_.empty() && !transparent_;
-  const ChangedRect r = partial ? changedRect(indices, previous_, width_, height_)
-                                : ChangedRect{0, 0, width_, height_};
+  if (pending_) writeFrame(next_, &indices);
+  next_ = {indices, delayCentiseconds};
+  pending_ = true;
+}
+
+void GifWriter::writeFrame(const Frame& frame, const std::vector<uint8_t>* next) {
+  const std::vector<uint8_t>& now = frame.indices;
+  const auto at = [this](int x, int y) {
+    return static_cast<size_t>(y) * static_cast<size_t>(width_) + static_cast<size_t>(x);
+  };
+  // What this frame must store: pixels that differ from the canvas, and (see-through GIFs) pixels
+  // the next frame makes see-through, which only clearing this frame's rectangle can do.
+  Rect r;
+  bool clearAfter = false;
+  if (first_) {
+    r = {0, 0, width_, height_};
+  } else {
+    for (int y = 0; y < height_; ++y)
+      for (int x = 0; x < width_; ++x)
+        if (now[at(x, y)] != canvas_[at(x, y)]) r.add(x, y);
+  }
+  if (transparent_ && next) {
+    const auto seeThrough = static_cast<uint8_t>(transparentIndex_);
+    for (int y = 0; y < height_; ++y)
+      for (int x = 0; x < width_; ++x)
+        if (now[at(x, y)] != seeThrough && (*next)[at(x, y)] == seeThrough) {
+          r.add(x, y);
+          clearAfter = true;
+        }
+  }
+  if (r.empty()) r = {0, 0, 1, 1};  // a GIF frame cannot be empty
+
   GraphicsControlBlock gcb;
-  gcb.DisposalMode = transparent_ ? DISPOSE_BACKGROUND : DISPOSE_DO_NOT;
+  gcb.DisposalMode = clearAfter ? DISPOSE_BACKGROUND : DISPOSE_DO_NOT;
   gcb.UserInputFlag = false;
-  gcb.DelayTime = delayCentiseconds;
-  gcb.TransparentColor = transparent_ ? transparentIndex_ : NO_TRANSPARENT_COLOR;
+  gcb.DelayTime = frame.delay;
+  gcb.TransparentColor = keepIndex_ >= 0 ? keepIndex_ : NO_TRANSPARENT_COLOR;
   GifByteType extension[4];
   const size_t length = EGifGCBToExtension(&gcb, extension);
   check(EGifPutExtension(gif_, GRAPHICS_EXT_FUNC_CODE, static_cast<int>(length), extension),
         "a frame delay");
   check(EGifPutImageDesc(gif_, r.left, r.top, r.right - r.left, r.bottom - r.top, false, nullptr),
         "a frame");
+  const bool keep = !first_ && keepIndex_ >= 0;
   std::vector<GifPixelType> line(static_cast<size_t>(r.right - r.left));
   for (int y = r.top; y < r.bottom; ++y) {
-    const size_t row = static_cast<size_t>(y) * static_cast<size_t>(width_);
-    std::copy_n(indices.begin() + static_cast<long>(row + static_cast<size_t>(r.left)), line.size(),
-                line.begin());
+    for (int x = r.left; x < r.right; ++x) {
+      const uint8_t v = now[at(x, y)];
+      line[static_cast<size_t>(x - r.left)] =
+          keep && v == canvas_[at(x, y)] ? static_cast<GifPixelType>(keepIndex_) : v;
+    }
     check(EGifPutLine(gif_, line.data(), static_cast<int>(line.size())), "a frame");
   }
-  previous_ = indices;
+  canvas_ = now;
+  if (clearAfter)
+    for (int y = r.top; y < r.bottom; ++y)
+      for (int x = r.left; x < r.right; ++x)
+        canvas_[at(x, y)] = static_cast<uint8_t>(transparentIndex_);
+  first_ = false;
 }
 
 void GifWriter::finish() {
+  if (pending_) writeFrame(next_, nullptr);
+  pending_ = false;
   int error = 0;
   GifFileType* gif = gif_;
   gif_ = nullptr;
