@@ -8,6 +8,7 @@
 #include "app/core/backends/cpu_backend.h"
 #include "app/core/backends/cuda_backend.h"
 #include "app/core/capture_memory.h"
+#include "app/core/profile_range.h"
 #include "app/core/reference_scan.h"
 #include "app/core/step_labels.h"
 
@@ -245,6 +246,8 @@ void validateCaptureRequest(const CaptureRequest& rq) {
 
 CaptureOutcome capture(const CaptureRequest& rq) {
   validateCaptureRequest(rq);
+  const ProfileRange range("capture " + std::string(algorithmInfo(rq.algorithm).key) +
+                           ", N = " + std::to_string(rq.input.size()));
   const auto n = static_cast<long long>(rq.input.size());
   checkCaptureMemory(n, rq.limits, n * static_cast<long long>(sizeof(double)));
   return rq.dtype == DType::Int32 ? captureTyped<int32_t>(rq) : captureTyped<float>(rq);

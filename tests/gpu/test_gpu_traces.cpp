@@ -8,6 +8,7 @@
 #include "app/core/backends/cuda_backend.h"
 #include "app/core/capture.h"
 #include "app/core/input_spec.h"
+#include "app/core/profile_range.h"
 #include "app/core/trace.h"
 #include "app/core/verification.h"
 #include "tests/common/captures.h"
@@ -103,6 +104,39 @@ TEST(GpuVerify, QuickMatrixAgainstSequentialAndCub) {
       ADD_FAILURE() << algorithmInfo(c.algorithm).key << " n=" << c.n << ": " << o.detail;
   }
   EXPECT_EQ(failures, 0);
+}
+
+std::vector<std::string> gOpenedRanges;
+void recordOpenedRange(const std::string& name, bool opens) {
+  if (opens) gOpenedRanges.push_back(name);
+}
+
+bool openedRangeStartingWith(const std::string& prefix) {
+  for (const std::string& name : gOpenedRanges)
+    if (name.rfind(prefix, 0) == 0) return true;
+  return false;
+}
+
+// Each grid phase of a CUDA capture is a named range (NVTX in a profile): the hierarchical scan's
+// levels and the single-pass kernels.
+TEST(GpuProfileRanges, EveryGridPhaseIsANamedRange) {
+  REQUIRE_GPU();
+  gOpenedRanges.clear();
+  setProfileRangeObserver(recordOpenedRange);
+  for (AlgorithmId id :
+       {AlgorithmId::BrentKung, AlgorithmId::DecoupledLookback, AlgorithmId::SinglePassChained}) {
+    CaptureRequest rq = emulatorRequest(id, std::vector<double>(1 << 16, 1.0));
+    rq.backend = BackendChoice::Cuda;
+    capture(rq);
+  }
+  setProfileRangeObserver(nullptr);
+  std::string all;
+  for (const std::string& name : gOpenedRanges) all += "\n  " + name;
+  EXPECT_TRUE(profileRangesReachNvtx());
+  for (const char* phase : {"capture brent-kung, N = 65536", "scan sections, level 0",
+                            "scan sections, level 1", "add block sums, level 0",
+                            "single-pass scan, decoupled look-back", "single-pass scan, chained"})
+    EXPECT_TRUE(openedRangeStartingWith(phase)) << phase << " is not among" << all;
 }
 
 TEST(GpuStatus, ReportsTheDevice) {

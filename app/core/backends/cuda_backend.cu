@@ -14,6 +14,7 @@
 #include "app/core/backends/cuda_trace_buffer.cuh"
 #include "app/core/backends/device_scan_impl.h"
 #include "app/core/backends/single_pass.h"
+#include "app/core/profile_range.h"
 #include "kernels/exec/gpu_block_exec.cuh"
 
 namespace scanviz {
@@ -135,13 +136,18 @@ class GpuHierarchicalScan {
     const long long blocks = (n + section_ - 1) / section_;
     if (blocks > 0x7fffffffll) throw BackendError("too many sections for one launch");
     DeviceArray<T> sums(blocks > 1 ? static_cast<size_t>(blocks) : 0);
-    launchSections(in, out, n, exclusive, sums.get(), static_cast<int>(blocks), level);
+    {
+      const ProfileRange phase("scan sections, level " + std::to_string(level) + " (" +
+                               std::to_string(blocks) + " blocks)");
+      launchSections(in, out, n, exclusive, sums.get(), static_cast<int>(blocks), level);
+    }
     if (blocks == 1) return;
     const int window = rq_.limits.globalWindow;
     if (rq_.record)
       recordWindow(run_, StepKind::SectionsScanned, level, out, n, window, 0, *trace_);
     DeviceArray<T> scanned(static_cast<size_t>(blocks));
     scanLevel(sums.get(), scanned.get(), blocks, /*exclusive=*/true, level + 1);
+    const ProfileRange phase("add block sums, level " + std::to_string(level));
     launchAddBlockSums(out, scanned.get(), n, section_, rq_.op);
     if (rq_.record) {
       run_.work += n - section_;

@@ -28,6 +28,7 @@
 #include "app/core/backends/device_scan_impl.h"
 #include "app/core/backends/single_pass.h"
 #include "app/core/backends/single_pass_common.h"
+#include "app/core/profile_range.h"
 #include "kernels/exec/gpu_block_exec.cuh"
 #include "kernels/grid/decoupled_lookback.h"
 #include "kernels/grid/gpu_grid_exec.cuh"
@@ -309,6 +310,9 @@ void launchSinglePass(bool chained, const RunRequest& rq, const T* in, T* out, l
   if (tiles > 0x7fffffffll) throw BackendError("too many tiles for one launch");
   const auto grid = static_cast<unsigned>(tiles);
   const SinglePassDeviceArgs<T> args = ws.args(rq.emulator.staticBlockIds);
+  const ProfileRange phase(std::string("single-pass scan, ") +
+                           (chained ? "chained" : "decoupled look-back") + " (" +
+                           std::to_string(tiles) + " tiles)");
   ws.reset();
   if (chained) {
     singlePassKernel<SinglePassChained, T, Rec>
@@ -323,6 +327,8 @@ void launchSinglePass(bool chained, const RunRequest& rq, const T* in, T* out, l
 template <class T>
 void launchProduction(const ProductionLaunch<T>& p, const T* in, T* out, long long n,
                       bool exclusive, const SinglePassWorkspace<T>& ws) {
+  const ProfileRange phase("single-pass scan, decoupled look-back (production kernel, " +
+                           std::to_string(p.tiles) + " tiles)");
   p.kernel<<<p.blocks, p.threads, p.sharedBytes>>>(in, out, n, exclusive, p.tiles, p.evictFirst,
                                                    ws.args(false));
   cudaCheckLaunch("decoupled-lookback kernel", false);

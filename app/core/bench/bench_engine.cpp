@@ -10,6 +10,7 @@
 #include "app/core/backends/cuda_backend.h"
 #include "app/core/bench/bench_format.h"
 #include "app/core/bench/bench_measure.h"
+#include "app/core/profile_range.h"
 
 namespace scanviz {
 
@@ -221,6 +222,8 @@ RunRequest benchRequest(const BenchConfig& cfg, AlgorithmId id) {
 
 BenchPoint measureTask(SizeBench& bench, const BenchTask& task, const BenchConfig& cfg,
                        BenchDevice device, const TimingPlan& plan, bool& cancelled) {
+  const ProfileRange range("bench " + task.subject.key() + ", N = " + std::to_string(task.n) +
+                           ", " + std::string(dtypeName(task.dtype)));
   BenchPoint p;
   p.subject = task.subject;
   p.device = device;
@@ -294,6 +297,7 @@ BenchReport prepareBenchReport(const BenchConfig& config) {
 
 BenchReport runBenchmark(const BenchConfig& config, const BenchObserver& observer,
                          const std::atomic<bool>* cancel) {
+  const ProfileRange range("bench");
   const auto t0 = std::chrono::steady_clock::now();
   BenchReport report = prepareBenchReport(config);
   const BenchDevice device = report.device;
