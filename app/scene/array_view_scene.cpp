@@ -12,6 +12,7 @@
 #include "app/core/thread_states.h"
 #include "app/core/value_format.h"
 #include "app/scene/scene_text.h"
+#include "app/scene/step_scene.h"
 
 namespace scanviz {
 namespace {
@@ -41,16 +42,11 @@ struct CellRowSpec {
   RowNaming naming;
 };
 
-class ArraySceneBuilder {
+class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
  public:
   ArraySceneBuilder(const ArraySceneRequest& rq, const ArraySceneStyle& style,
                     const ViewPalette& pal, const MeasureText& measure)
-      : rq_(rq),
-        t_(*rq.trace),
-        s_(t_.steps[static_cast<size_t>(rq.step)]),
-        style_(style),
-        pal_(pal),
-        measure_(measure) {}
+      : StepSceneInputs(rq, style, pal, measure) {}
 
   Scene build() {
     prepareStep();
@@ -834,12 +830,6 @@ class ArraySceneBuilder {
     return rows.bottom();
   }
 
-  const ArraySceneRequest& rq_;
-  const Trace& t_;
-  const TraceStep& s_;
-  const ArraySceneStyle& style_;
-  const ViewPalette& pal_;
-  const MeasureText& measure_;
   Scene scene_;
   std::vector<CellWrite> writes_;
   std::vector<CellMove> moves_;

@@ -12,6 +12,7 @@
 #include "app/core/thread_states.h"
 #include "app/core/value_format.h"
 #include "app/scene/scene_text.h"
+#include "app/scene/step_scene.h"
 
 namespace scanviz {
 namespace {
@@ -36,16 +37,11 @@ float labelColumnWidth(const ArraySceneStyle& s, const MeasureText& measure) {
   return pad(s) + rows + pad(s);
 }
 
-class HeatSceneBuilder {
+class HeatSceneBuilder : StepSceneInputs<HeatSceneRequest> {
  public:
   HeatSceneBuilder(const HeatSceneRequest& rq, const ArraySceneStyle& style, const ViewPalette& pal,
                    const MeasureText& measure)
-      : rq_(rq),
-        t_(*rq.trace),
-        s_(t_.steps[static_cast<size_t>(rq.step)]),
-        style_(style),
-        pal_(pal),
-        measure_(measure) {}
+      : StepSceneInputs(rq, style, pal, measure) {}
 
   HeatScene build() {
     const bool cells = rq_.cellsHeight > 0;
@@ -291,12 +287,6 @@ class HeatSceneBuilder {
     swatch("no value (padding, shorter array)", pal_.paddingFill, pal_.paddingHatch, true);
   }
 
-  const HeatSceneRequest& rq_;
-  const Trace& t_;
-  const TraceStep& s_;
-  const ArraySceneStyle& style_;
-  const ViewPalette& pal_;
-  const MeasureText& measure_;
   HeatScene out_;
   float imageW_ = 0;
 };
