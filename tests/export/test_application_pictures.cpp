@@ -46,12 +46,14 @@ TEST(ApplicationPictures, LabelRowsKeepLabelsApartAndOffLeaders) {
       labels.push_back({x - w / 2, x + w / 2, x});
     }
     const std::vector<int> rows = labelRows(labels, 3);
-    for (size_t i = 0; i < labels.size(); ++i)
-      for (size_t j = i + 1; j < labels.size(); ++j)
-        if (rows[i] == rows[j])
-          EXPECT_TRUE(labels[i].right + 3 <= labels[j].left ||
-                      labels[j].right + 3 <= labels[i].left)
-              << "labels " << i << " and " << j << " overlap in row " << rows[i];
+    for (size_t i = 0; i < labels.size(); ++i) {
+      for (size_t j = i + 1; j < labels.size(); ++j) {
+        if (rows[i] != rows[j]) continue;
+        EXPECT_TRUE(labels[i].right + 3 <= labels[j].left ||
+                    labels[j].right + 3 <= labels[i].left)
+            << "labels " << i << " and " << j << " overlap in row " << rows[i];
+      }
+    }
   }
 }
 
