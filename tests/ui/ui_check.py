@@ -324,9 +324,10 @@ def case_export_dialog(ctx):
     check("brent-kung" in name and "step2" in name and name.endswith(".png"), f"default name {name}")
     check("grid-level" in d["disabled"].get("Block timeline", ""), d["disabled"])
     check("Timing plot" in d["disabled"], d["disabled"])
-    # The five "Show" choices wrap onto rows without overlapping.
+    # Every "Show" choice is drawn, and they wrap onto rows without overlapping.
     boxes = d["show_rects"]
-    check(len(boxes) == 5, boxes)
+    for choice in ("Array view", "Counters", "Block timeline", "Timing plot", "Whole window"):
+        check(choice in boxes, f"no '{choice}' among the Show choices {sorted(boxes)}")
     for a, (ax, ay, aw, ah) in boxes.items():
         for b, (bx, by, bw, bh) in boxes.items():
             overlap = a < b and ax < bx + bw and bx < ax + aw and ay < by + bh and by < ay + ah
