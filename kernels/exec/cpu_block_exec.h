@@ -2,10 +2,22 @@
 // exactly as on the GPU; here parallel(f) runs f for every thread in turn. Because every algorithm
 // is race-free between barriers, running threads one after another gives the GPU's result, and
 // the thread order is configurable so tests can prove it does not matter.
+// Two hazards of the seeds' flawed kernels (kernels/lessons/) are made visible here:
+//  - Warps in turn (ThreadOrder::WarpsAscending / WarpsDescending): warps run one after another,
+//    in that order, lanes in order within a warp. A statement like `XY[t] += XY[t-stride]` is,
+//    inside a warp, one load all lanes issue and then one store (lockstep); readThenWrite() runs
+//    it that way. Two orders, two legal GPU schedules: an algorithm with a race between warps
+//    gives different results under them, a race-free one the same.
+//  - Early exit (exitThread): a thread that left never reaches a barrier; a barrier reached by
+//    fewer threads than the block has is a barrier mismatch (undefined behaviour on a GPU), and is
+//    reported in the sink and in the run's notes. The remaining threads go on, as GPUs since Volta
+//    usually let them.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "kernels/block/section_io.h"
@@ -14,7 +26,18 @@
 
 namespace scanviz {
 
-enum class ThreadOrder { Forward, Reverse };
+enum class ThreadOrder { Forward, Reverse, WarpsAscending, WarpsDescending };
+
+constexpr int kEmulatedWarpSize = 32;
+
+// The first barrier a block reached with some of its threads gone.
+struct BarrierMismatch {
+  StepCode code{StepKind::Load, 0};  // the step the barrier ends (sync(): the next recorded one)
+  int stepIndex = 0;                 // steps this block had recorded before it
+  int arrived = 0;                   // threads that reached it
+  int threads = 0;                   // threads of the block
+  int firstExited = 0;               // lowest thread that had left
+};
 
 // Receives steps from a CpuBlockExec. The null sink records nothing, for timing the emulator.
 struct CpuStepSink {
@@ -26,6 +49,8 @@ struct CpuStepSink {
   std::vector<RecordedEdge> pending;  // edges of the step in progress
   WholeArrayRows* whole = nullptr;    // set for every block of a multi-block level-0 launch
   int stepIndex = 0;                  // steps this block has taken: its row in `whole`
+  int barrierMismatches = 0;          // barriers reached by fewer threads than the block has
+  BarrierMismatch firstMismatch;      // valid when barrierMismatches > 0
 };
 
 template <class T>
@@ -51,14 +76,46 @@ class CpuBlockExec {
 
   template <class F>
   void parallel(F&& f) {
-    if (order_ == ThreadOrder::Forward) {
-      for (int t = 0; t < threads_; ++t) f(t);
+    if (warpsInTurn()) {
+      forEachWarp([&](int begin, int end) {
+        for (int t = begin; t < end; ++t)
+          if (alive(t)) f(t);
+      });
+    } else if (order_ == ThreadOrder::Forward) {
+      for (int t = 0; t < threads_; ++t)
+        if (alive(t)) f(t);
     } else {
-      for (int t = threads_ - 1; t >= 0; --t) f(t);
+      for (int t = threads_ - 1; t >= 0; --t)
+        if (alive(t)) f(t);
     }
   }
 
-  void sync() {}
+  // One read-modify-write statement without a barrier inside: value = read(t), then
+  // write(t, value). Warps in turn: every lane of a warp reads before any lane of it writes, as
+  // the warp's load and store instructions do; otherwise each thread reads and writes in turn.
+  template <class Read, class Write>
+  void readThenWrite(Read&& read, Write&& write) {
+    if (!warpsInTurn()) {
+      parallel([&](int t) { write(t, read(t)); });
+      return;
+    }
+    std::vector<T> held(static_cast<size_t>(threads_));
+    forEachWarp([&](int begin, int end) {
+      for (int t = begin; t < end; ++t)
+        if (alive(t)) held[static_cast<size_t>(t)] = read(t);
+      for (int t = begin; t < end; ++t)
+        if (alive(t)) write(t, held[static_cast<size_t>(t)]);
+    });
+  }
+
+  // The thread returns from the kernel (`if (gid >= N) return;`): it runs nothing more and
+  // reaches no barrier.
+  void exitThread(int t) {
+    if (exited_.empty()) exited_.assign(static_cast<size_t>(threads_), false);
+    exited_[static_cast<size_t>(t)] = true;
+  }
+
+  void sync() { arriveAtBarrier(StepCode{StepKind::Load, -1}); }
 
   void edge(int t, int dst, int src) {
     if (sink_.work) ++*sink_.work;
@@ -67,6 +124,7 @@ class CpuBlockExec {
 
   // A barrier the algorithm needs, followed by a snapshot of `width` logical elements of arr.
   void barrier(StepCode code, const T* arr, int width, PadMap pad = {}) {
+    arriveAtBarrier(code);
     record(code, arr, width, pad);
   }
 
@@ -99,6 +157,49 @@ class CpuBlockExec {
   }
 
  private:
+  bool warpsInTurn() const {
+    return order_ == ThreadOrder::WarpsAscending || order_ == ThreadOrder::WarpsDescending;
+  }
+
+  bool alive(int t) const { return exited_.empty() || !exited_[static_cast<size_t>(t)]; }
+
+  // f(begin, end) for the threads of each warp, warps in the order of order_.
+  template <class F>
+  void forEachWarp(F&& f) {
+    const int warps = (threads_ + kEmulatedWarpSize - 1) / kEmulatedWarpSize;
+    for (int k = 0; k < warps; ++k) {
+      const int w = order_ == ThreadOrder::WarpsDescending ? warps - 1 - k : k;
+      f(w * kEmulatedWarpSize, std::min(threads_, (w + 1) * kEmulatedWarpSize));
+    }
+  }
+
+  void arriveAtBarrier(StepCode code) {
+    if (exited_.empty()) return;
+    int arrived = 0;
+    int firstExited = -1;
+    for (int t = 0; t < threads_; ++t) {
+      if (alive(t))
+        ++arrived;
+      else if (firstExited < 0)
+        firstExited = t;
+    }
+    if (arrived == threads_) return;
+    if (sink_.barrierMismatches++ == 0) {
+      sink_.firstMismatch = BarrierMismatch{code, sink_.stepIndex, arrived, threads_, firstExited};
+      if (sink_.run) sink_.run->notes.push_back(mismatchNote(sink_.firstMismatch));
+    }
+  }
+
+  std::string mismatchNote(const BarrierMismatch& m) const {
+    return "barrier mismatch in block " + std::to_string(sink_.block) + ": " +
+           std::to_string(m.arrived) + " of " + std::to_string(m.threads) +
+           " threads reached the barrier after step " + std::to_string(m.stepIndex) + "; " +
+           std::to_string(m.threads - m.arrived) + " (from thread " +
+           std::to_string(m.firstExited) +
+           " on) had returned early (undefined behaviour on a GPU: __syncthreads() must be reached "
+           "by every thread of the block)";
+  }
+
   // This block's section after its step, at its place in the whole array's row for the step.
   void recordWholeRow(const T* arr, int width, PadMap pad) {
     static_assert(sizeof(T) == sizeof(uint32_t), "whole-array rows hold 32-bit values");
@@ -141,6 +242,7 @@ class CpuBlockExec {
   Operator op_;
   CpuStepSink& sink_;
   ThreadOrder order_;
+  std::vector<bool> exited_;  // threads that returned from the kernel; empty while none did
 };
 
 }  // namespace scanviz

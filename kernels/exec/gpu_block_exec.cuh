@@ -157,6 +157,15 @@ class GpuBlockExec {
     f(static_cast<int>(threadIdx.x));
   }
   __device__ void sync() { __syncthreads(); }
+  // `return` from the kernel inside a parallel() body: the thread ends here (PTX exit). Only the
+  // flawed variants of kernels/lessons/ do this before a barrier.
+  __device__ void exitThread(int) { asm volatile("exit;"); }
+  // One read-modify-write statement without a barrier inside (CpuBlockExec::readThenWrite).
+  template <class Read, class Write>
+  __device__ void readThenWrite(Read&& read, Write&& write) {
+    const int t = static_cast<int>(threadIdx.x);
+    write(t, read(t));
+  }
   __device__ void edge(int t, int dst, int src) { rec_.edge(t, dst, src); }
 
   __device__ void barrier(StepCode code, const T* arr, int width, PadMap pad = {}) {

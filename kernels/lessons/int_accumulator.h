@@ -1,0 +1,56 @@
+// FLAWED on purpose (a "spot the bug" lesson): seed 000's sequential_scan keeps a float running
+// sum in an int.
+// The seed's lines:
+//     void sequential_scan(float *x, float *y, int Max_i){
+//         int accumulator = x[0];
+//         ...
+//         accumulator += x[i];
+// Why it is wrong: `int accumulator = x[0]` truncates x[0] toward zero, and every
+// `accumulator += x[i]` converts the float sum back to int: each step drops the fraction, so
+// with inputs like 0.5 the running sum never grows (0.5 -> 0, 0 + 0.5 -> 0, ...). With integer
+// inputs nothing shows, which is why the mistake survives tests on integers.
+// The fix (kernels/block/sequential.h): the accumulator has the element type, `float accumulator`.
+// Written like the sequential scan (thread 0 walks, work n-1, depth n-1); the element type of the
+// trace stays float so the truncated values are visible as floats.
+#pragma once
+
+#include <stdint.h>
+
+#include "kernels/block/section_io.h"
+
+namespace scanviz {
+
+struct IntAccumulatorScan : OneElementPerThread {
+  // What storing into an int and reading it back does to a value (identity for int32).
+  // Values outside int's range saturate (what x86 and the GPU give) instead of being undefined.
+  template <class T>
+  SCANVIZ_HD static T throughInt(T v) {
+    if (!(v > -2147483648.0f)) return static_cast<T>(INT32_MIN);
+    if (!(v < 2147483648.0f)) return static_cast<T>(INT32_MAX);
+    return static_cast<T>(static_cast<int32_t>(v));
+  }
+
+  template <class Ex>
+  SCANVIZ_HD static void run(Ex& ex, typename Ex::Value* xy,
+                             const SectionIO<typename Ex::Value>& io) {
+    const int section = sectionSize(ex.threads());
+    loadSection(ex, xy, io, section);
+    const int last = io.n < section ? io.n : section;
+    ex.parallel([&](int t) {
+      if (t == 0) xy[0] = throughInt(xy[0]);  // int accumulator = x[0]; y[0] = accumulator;
+    });
+    ex.sync();
+    for (int i = 1; i < last; ++i) {
+      ex.parallel([&](int t) {
+        if (t == 0) {
+          xy[i] = throughInt(ex.combine(xy[i - 1], xy[i]));  // accumulator += x[i];
+          ex.edge(t, i, i - 1);
+        }
+      });
+      ex.barrier(StepCode{StepKind::SequentialStep, i}, xy, section);
+    }
+    storeSection(ex, xy, io, section, /*holdsExclusive=*/false);
+  }
+};
+
+}  // namespace scanviz

@@ -1,0 +1,49 @@
+// FLAWED on purpose (a "spot the bug" lesson): the "serial scan" of seed 003.
+// The seed's lines:
+//     output.at(0) = 0;
+//     for (int i = 1; i < input.size(); i++) {
+//       output.at(i) = input.at(i) + input.at(i-1);
+//     }
+// Why it is wrong: a prefix sum needs everything to the left, y_i = x_0 + ... + x_i (the seed's
+// own definition just above the code); adding the left neighbour's INPUT gives sums of two
+// adjacent elements, and y_0 = 0 drops x_0. Right only at i = 1 (and never again once three
+// non-zero elements precede).
+// The fix (kernels/block/sequential.h): carry the running result,
+//     output.at(0) = input.at(0);
+//     output.at(i) = output.at(i-1) + input.at(i);
+// Written like the sequential scan (thread 0 walks, one step per element, work n-1, depth n-1)
+// so that the two runs can be compared step by step.
+#pragma once
+
+#include "kernels/block/section_io.h"
+
+namespace scanviz {
+
+struct NeighbourSumSerialScan : OneElementPerThread {
+  template <class Ex>
+  SCANVIZ_HD static void run(Ex& ex, typename Ex::Value* xy,
+                             const SectionIO<typename Ex::Value>& io) {
+    using T = typename Ex::Value;
+    const int section = sectionSize(ex.threads());
+    loadSection(ex, xy, io, section);
+    const int last = io.n < section ? io.n : section;
+    typename Ex::template Regs<T> leftInput(ex);  // input[i-1], which the walk has overwritten
+    for (int i = 1; i < last; ++i) {
+      ex.parallel([&](int t) {
+        if (t != 0) return;
+        const T input = xy[i];
+        if (i == 1) {
+          leftInput[t] = xy[0];
+          xy[0] = ex.identity();  // output.at(0) = 0;
+        }
+        xy[i] = ex.combine(leftInput[t], input);  // input.at(i) + input.at(i-1)
+        ex.edge(t, i, -1);                        // -1: the left input, held in a register
+        leftInput[t] = input;
+      });
+      ex.barrier(StepCode{StepKind::SequentialStep, i}, xy, section);
+    }
+    storeSection(ex, xy, io, section, /*holdsExclusive=*/false);
+  }
+};
+
+}  // namespace scanviz
