@@ -2,6 +2,7 @@
 
 #include "app/cli/cli.h"
 #include "app/core/applications/application.h"
+#include "app/core/lessons.h"
 #include "app/core/sample_traces.h"
 
 namespace scanviz {
@@ -10,7 +11,8 @@ const CommandHelp& listHelp() {
   static const CommandHelp k = {
       "list",
       "Print the algorithms, one line each: id, level (block or grid) and what it is; then the "
-      "applications of scan (scanviz apply ID), one line each.",
+      "applications of scan (scanviz apply ID), one line each; then the spot-the-bug lessons "
+      "(id, \"flawed\", the algorithm that fixes it, what goes wrong).",
       {"scanviz list [--traces]"},
       "",
       {{"List options",
@@ -21,6 +23,22 @@ const CommandHelp& listHelp() {
   };
   return k;
 }
+
+namespace {
+
+// The spot-the-bug section: the seeds' mistakes, each beside the algorithm that fixes it. Its
+// rows say "flawed" where the algorithms say block or grid, so scripts that want the project's
+// algorithms take the rows whose second column is block or grid.
+void printLessons() {
+  std::printf(
+      "\nSpot the bug: the seeds' mistakes, flawed on purpose (scanviz capture "
+      "--algorithm ID runs one; verify never counts them):\n");
+  for (const Lesson& l : allLessons())
+    std::printf("%-26s flawed fix: %-20s %s\n", std::string(l.id).c_str(),
+                std::string(l.fixedKey).c_str(), std::string(l.title).c_str());
+}
+
+}  // namespace
 
 int cmdList(const std::vector<std::string>& args) {
   const Args a(args, listHelp().valueOptions(), listHelp().flags());
@@ -41,6 +59,7 @@ int cmdList(const std::vector<std::string>& args) {
   std::printf("\nApplications (scanviz apply ID):\n");
   for (const ApplicationInfo& app : allApplications())
     std::printf("%-24s %s\n", std::string(app.key).c_str(), std::string(app.summary).c_str());
+  printLessons();
   return 0;
 }
 

@@ -80,6 +80,11 @@ int cmdVerify(const std::vector<std::string>& args) {
   if (auto k = a.get("algorithm")) {
     only = findAlgorithm(*k);
     if (!only) throw UsageError("unknown algorithm '" + *k + "'; known: " + algorithmKeyList());
+    if (const auto fix = fixedVersionOf(*only))
+      throw UsageError("'" + *k +
+                       "' is flawed on purpose (spot the bug: scanviz list) and is "
+                       "never verified; verify its fix, --algorithm " +
+                       std::string(algorithmInfo(*fix).key));
   }
   std::printf("verify on %s%s\n", onGpu ? cudaStatus().device.c_str() : "the CPU emulator",
               onGpu ? " (against the sequential scan and CUB)" : " (against the sequential scan)");

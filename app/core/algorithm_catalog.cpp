@@ -53,15 +53,70 @@ const std::vector<AlgorithmInfo>& allAlgorithms() {
   return kAll;
 }
 
+namespace {
+
+// A flawed variant and the algorithm that fixes it.
+struct FlawedVariant {
+  AlgorithmInfo info;
+  AlgorithmId fixedBy;
+};
+
+const std::vector<FlawedVariant>& flawedVariants() {
+  static const std::vector<FlawedVariant> kAll = {
+      {{AlgorithmId::KoggeStoneOneBarrier, "kogge-stone-one-barrier",
+        "Kogge-Stone, one barrier (flawed)", AlgorithmLevel::Block, 1,
+        "in place with one barrier per iteration: a read-after-write race between warps",
+        "seeds 000, 002 (PMPP Fig. 8.2 as printed)"},
+       AlgorithmId::KoggeStone},
+      {{AlgorithmId::BlellochEarlyReturn, "blelloch-early-return",
+        "Blelloch, early return (flawed)", AlgorithmLevel::Block, 1,
+        "`if (gid >= N) return;` before the barriers: a barrier mismatch in a partial tile",
+        "seed 003"},
+       AlgorithmId::Blelloch},
+      {{AlgorithmId::BlellochOffsetTimesFour, "blelloch-offset-times-four",
+        "Blelloch, offset <<= 2 (flawed)", AlgorithmLevel::Block, 1,
+        "the up-sweep steps its offset by four: every other tree level skipped", "seed 003"},
+       AlgorithmId::Blelloch},
+      {{AlgorithmId::SerialNeighbourSum, "serial-neighbour-sum", "Serial neighbour sum (flawed)",
+        AlgorithmLevel::Block, 1,
+        "output[i] = input[i] + input[i-1]: sums of two neighbours, not a prefix sum", "seed 003"},
+       AlgorithmId::Sequential},
+      {{AlgorithmId::SequentialIntAccumulator, "sequential-int-accumulator",
+        "Sequential, int accumulator (flawed)", AlgorithmLevel::Block, 1,
+        "a float running sum kept in an int: truncated at every step", "seed 000"},
+       AlgorithmId::Sequential},
+  };
+  return kAll;
+}
+
+}  // namespace
+
+const std::vector<AlgorithmInfo>& flawedAlgorithms() {
+  static const std::vector<AlgorithmInfo> kAll = [] {
+    std::vector<AlgorithmInfo> all;
+    for (const auto& f : flawedVariants()) all.push_back(f.info);
+    return all;
+  }();
+  return kAll;
+}
+
+std::optional<AlgorithmId> fixedVersionOf(AlgorithmId id) {
+  for (const auto& f : flawedVariants())
+    if (f.info.id == id) return f.fixedBy;
+  return std::nullopt;
+}
+
 const AlgorithmInfo& algorithmInfo(AlgorithmId id) {
-  for (const auto& a : allAlgorithms())
-    if (a.id == id) return a;
+  for (const auto* list : {&allAlgorithms(), &flawedAlgorithms()})
+    for (const auto& a : *list)
+      if (a.id == id) return a;
   throw std::logic_error("algorithm id missing from the catalog");
 }
 
 std::optional<AlgorithmId> findAlgorithm(std::string_view key) {
-  for (const auto& a : allAlgorithms())
-    if (a.key == key) return a.id;
+  for (const auto* list : {&allAlgorithms(), &flawedAlgorithms()})
+    for (const auto& a : *list)
+      if (a.key == key) return a.id;
   return std::nullopt;
 }
 
@@ -91,7 +146,8 @@ int defaultBlockSize(AlgorithmId id, long long n, int coarsening) {
 
 bool exclusiveByNature(AlgorithmId id) {
   return id == AlgorithmId::Blelloch || id == AlgorithmId::BlellochConflictFree ||
-         id == AlgorithmId::KoggeStoneExclusive;
+         id == AlgorithmId::KoggeStoneExclusive || id == AlgorithmId::BlellochEarlyReturn ||
+         id == AlgorithmId::BlellochOffsetTimesFour;
 }
 
 }  // namespace scanviz

@@ -21,6 +21,12 @@ enum class AlgorithmId {
   Hierarchical,
   SinglePassChained,
   DecoupledLookback,
+  // Flawed on purpose: the seeds' mistakes, shown beside their fix (app/core/lessons.h).
+  KoggeStoneOneBarrier,
+  BlellochEarlyReturn,
+  BlellochOffsetTimesFour,
+  SerialNeighbourSum,
+  SequentialIntAccumulator,
 };
 
 enum class AlgorithmLevel { Block, Grid };
@@ -35,7 +41,13 @@ struct AlgorithmInfo {
   std::string_view source;  // the seed figure or paper it follows
 };
 
+// The project's algorithms: what lists, verify, bench and the GPU checks go over.
 const std::vector<AlgorithmInfo>& allAlgorithms();
+// The flawed variants (kernels/lessons/): captured like any algorithm, found by findAlgorithm and
+// algorithmInfo, but never in allAlgorithms().
+const std::vector<AlgorithmInfo>& flawedAlgorithms();
+// The algorithm that fixes a flawed variant; nullopt for the project's own algorithms.
+std::optional<AlgorithmId> fixedVersionOf(AlgorithmId id);
 const AlgorithmInfo& algorithmInfo(AlgorithmId id);
 std::optional<AlgorithmId> findAlgorithm(std::string_view key);
 // "kogge-stone, brent-kung, ..." for error messages.

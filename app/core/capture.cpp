@@ -1,5 +1,7 @@
 #include "app/core/capture.h"
 
+#include "app/core/lessons.h"
+
 #include <algorithm>
 #include <cmath>
 #include <set>
@@ -148,6 +150,8 @@ Trace buildTrace(const CaptureRequest& rq, const std::vector<T>& typedInput, int
   t.meta.blocksTotal = static_cast<int>((t.meta.n + t.meta.sectionSize - 1) / t.meta.sectionSize);
   t.meta.recordedBlock = rq.recordBlock;
   t.meta.notes = r.run.notes;
+  if (const Lesson* lesson = lessonOfFlawedAlgorithm(info.key))
+    t.meta.notes.insert(t.meta.notes.begin(), flawedVariantNote(*lesson));
 
   // The reference scans the values the kernel saw: float inputs rounded to float32 first.
   const Mismatch m =
@@ -197,7 +201,17 @@ CaptureOutcome captureTyped(const CaptureRequest& rq) {
   const std::vector<T> input = convertInput<T>(rq.input);
 
   CaptureOutcome o;
-  if (rq.backend != BackendChoice::Cpu) {
+  // A flawed variant whose GPU behaviour is undefined (a barrier some threads never reach) must
+  // not hang the app: it runs on the emulator only.
+  const Lesson* lesson = lessonOfFlawedAlgorithm(algorithmInfo(rq.algorithm).key);
+  if (lesson && lesson->emulatorOnly) {
+    const std::string why = std::string(algorithmInfo(rq.algorithm).key) +
+                            " is flawed on purpose and may hang a GPU, so it runs on the CPU "
+                            "emulator only (tools/gpu-lessons.sh runs it on a device in a child "
+                            "process; docs/gpu-results.md has what came out)";
+    if (rq.backend == BackendChoice::Cuda) throw InputError(why + "; use --backend cpu or auto");
+    if (rq.backend == BackendChoice::Auto) o.backendNote = why;
+  } else if (rq.backend != BackendChoice::Cpu) {
     const CudaStatus& cuda = cudaStatus();
     if (cuda.available) {
       try {

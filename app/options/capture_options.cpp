@@ -7,6 +7,7 @@
 #include "app/core/capture_option_table.h"
 #include "app/core/command_help.h"
 #include "app/core/input_spec.h"
+#include "app/core/lessons.h"
 
 namespace scanviz {
 
@@ -49,12 +50,27 @@ int parseBlockSize(const Args& a) {
   return static_cast<int>(b);
 }
 
+// A spot-the-bug lesson's input and schedule, for every option the command line left out: so
+// `capture --algorithm LESSON` shows the mistake as the lesson does.
+void applyLessonSetup(const Lesson& lesson, const Args& a, CaptureRequest& rq) {
+  const CaptureRequest shown = lessonRequest(lesson, /*fixed=*/false);
+  if (!a.has("input") && !a.has("n") && !a.has("input-file")) rq.input = shown.input;
+  if (!a.has("dtype")) rq.dtype = shown.dtype;
+  if (!a.has("block-size")) rq.blockSize = shown.blockSize;
+  if (!a.flag("exclusive") && !a.flag("inclusive")) rq.exclusive = shown.exclusive;
+  if (!a.flag("reverse-threads")) rq.emulator.threadOrder = shown.emulator.threadOrder;
+  if (!a.has("launch-order")) rq.emulator.order = shown.emulator.order;
+  if (!a.has("resident-blocks")) rq.emulator.residentBlocks = shown.emulator.residentBlocks;
+  rq.emulator.staticBlockIds |= shown.emulator.staticBlockIds;
+}
+
 }  // namespace
 
 CaptureRequest captureRequestFromArgs(const Args& a) {
   CaptureRequest rq;
   const std::string algo = a.getOr("algorithm", "kogge-stone");
-  auto id = findAlgorithm(algo);
+  const Lesson* lesson = findLesson(algo);
+  auto id = findAlgorithm(lesson ? lesson->flawedKey : algo);
   if (!id) throw UsageError("unknown algorithm '" + algo + "'; known: " + algorithmKeyList());
   rq.algorithm = *id;
   const std::string op = a.getOr("operator", "add");
@@ -101,6 +117,7 @@ CaptureRequest captureRequestFromArgs(const Args& a) {
   } else {
     rq.input = defaultLessonInput();
   }
+  if (lesson) applyLessonSetup(*lesson, a, rq);
   return rq;
 }
 

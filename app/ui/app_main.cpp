@@ -59,6 +59,8 @@ int runApp(const std::vector<std::string>& args) {
   // Command-line choices hold for this run only; the saved settings stay as they were.
   state.updateSettings(withOverrides(loaded.settings, options), /*persist=*/false);
   state.presentation = options.presentation;
+  if (!options.spotTheBug.empty())
+    state.spotTheBug.open(*findLesson(options.spotTheBug), options.step.value_or(-1));
   if (!loaded.warning.empty()) state.setStatusNote(loaded.warning);
   try {
     PlatformWindow window(options.width, options.height,

@@ -17,6 +17,7 @@
 #include "app/core/playback.h"
 #include "app/core/session.h"
 #include "app/core/trace.h"
+#include "app/ui/spot_the_bug.h"
 #include "app/ui/timing_state.h"
 
 namespace scanviz {
@@ -50,6 +51,8 @@ class AppState {
   // The session's benchmark runs, the runner measuring one in the background, and the Timing
   // view's form and choices (View > Timing, the Export dialog's timing plots).
   TimingState timing;
+  // The "Spot the bug" lesson shown in Compare's place, if one is open (menu Spot the bug).
+  SpotTheBugState spotTheBug;
 
   // Captures `config` in the background; the lesson on screen stays until the result arrives.
   void recapture();

@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "app/core/bench/bench_format.h"
+#include "app/core/lessons.h"
 #include "app/core/session.h"
 #include "app/core/trace_json.h"
 #include "app/options/application_options.h"
@@ -167,12 +168,19 @@ void parseCenterViewOptions(const Args& a, LaunchOptions& o) {
       throw UsageError("--sync '" + *o.compareSync + "' is not one of step, time");
   }
   o.diff = a.flag("diff");
+  if (a.has("spot-the-bug")) {
+    o.spotTheBug = a.getOr("spot-the-bug", "");
+    if (!findLesson(o.spotTheBug))
+      throw UsageError("--spot-the-bug '" + o.spotTheBug +
+                       "' is not a lesson; scanviz list names them under Spot the bug");
+  }
   if (a.has("lanes")) {
     o.timelineLanes = a.getOr("lanes", "");
     if (*o.timelineLanes != "sm" && *o.timelineLanes != "block")
       throw UsageError("--lanes '" + *o.timelineLanes + "' is not one of sm, block");
   }
-  const bool compare = !o.compareAlgorithms.empty() || o.diff || o.compareSync;
+  const bool compare =
+      !o.compareAlgorithms.empty() || o.diff || o.compareSync || !o.spotTheBug.empty();
   if (compare && o.panel && *o.panel != CenterView::Compare)
     throw UsageError("--compare, --sync and --diff open Compare; they do not go with --panel " +
                      std::string(centerViewKey(*o.panel)));

@@ -33,6 +33,7 @@ struct LaunchOptions {
   std::vector<std::string> compareAlgorithms;  // --compare a,b[,c,d]: Compare with these
   std::optional<std::string> compareSync;      // --sync step|time
   bool diff = false;                           // --diff: Compare's GPU-vs-CPU trace diff
+  std::string spotTheBug;                      // --spot-the-bug ID: that lesson beside its fix
   std::optional<std::string> timelineLanes;    // --lanes sm|block: the block timeline's lanes
   std::string screenshot;                      // PNG to write
   std::string dumpScene;                       // JSON to write

@@ -121,6 +121,7 @@ void drawMainMenu(UiContext& ui) {
   fileMenu(ui);
   playbackMenu(ui);
   viewMenu(ui);
+  drawSpotTheBugMenu(ui);
   if (ImGui::BeginMenu("Help")) {
     ui.commands.menuItem("shortcuts");
     ImGui::EndMenu();

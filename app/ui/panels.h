@@ -25,6 +25,8 @@ void drawCountersPanel(UiContext& ui);
 // Compare (two to four algorithms, or the GPU-vs-CPU diff) and its playback bar; the grid-level
 // block timeline. center_view.h picks which one takes the middle of the window.
 void drawComparePanel(UiContext& ui);
+void drawSpotTheBugPanel(UiContext& ui);
+void drawSpotTheBugMenu(UiContext& ui);
 void drawComparePlaybackBar(UiContext& ui);
 void drawTimelinePanel(UiContext& ui);
 // Timing: the live benchmark, the warp clock per step and Brent's theorem, on tabs (timing_view.h).

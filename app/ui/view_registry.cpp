@@ -13,6 +13,14 @@
 namespace scanviz {
 namespace {
 
+// Compare's place shows a Spot-the-bug lesson beside its fix while one is open (Spot the bug menu).
+void drawCompareOrSpotTheBug(UiContext& ui) {
+  if (ui.state.spotTheBug.active())
+    drawSpotTheBugPanel(ui);
+  else
+    drawComparePanel(ui);
+}
+
 CenterView centerOf(const AppState& state) {
   return state.settings().layout.centerView;
 }
@@ -58,14 +66,14 @@ std::vector<ViewEntry> declareViews() {
        [](const AppState& s, ViewStates&) {
          return centerOf(s) == CenterView::Compare && !diffShown(s);
        },
-       nullptr, drawComparePanel},
+       nullptr, drawCompareOrSpotTheBug},
       {"view-diff", "GPU vs CPU trace diff", "D", GLFW_KEY_D, CenterView::Compare,
        ExportPanel::Window,
        [](AppState& s, ViewStates&) {
          s.compare.setKind(diffShown(s) ? CompareKind::Algorithms : CompareKind::BackendDiff);
          showCenter(s, CenterView::Compare);
        },
-       [](const AppState& s, ViewStates&) { return diffShown(s); }, nullptr, drawComparePanel},
+       [](const AppState& s, ViewStates&) { return diffShown(s); }, nullptr, drawCompareOrSpotTheBug},
       {"view-timeline", "Block timeline (grid-level scans)", "T", GLFW_KEY_T, CenterView::Timeline,
        ExportPanel::Timeline,
        [](AppState& s, ViewStates&) { toggleCenter(s, CenterView::Timeline); },

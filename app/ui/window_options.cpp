@@ -37,6 +37,9 @@ std::vector<OptionSection> makeLessonSections() {
         {"compare", "A,B[,C,D]", "", "Open Compare with two to four algorithms."},
         {"sync", "HOW", "step", "How Compare steps its lanes together.", {"step", "time"}},
         {"diff", "", "", "Compare's GPU-against-CPU trace diff."},
+        {"spot-the-bug", "ID", "",
+         "Open a spot-the-bug lesson beside its fix (scanviz list names them); --step K stands "
+         "at its step K."},
         {"lanes", "L", "sm", "Lanes of the block timeline.", {"sm", "block"}},
         {"bench-sizes", "LIST", "",
          "Open Timing and start a benchmark of these sizes, e.g. 2^10,2^12."},

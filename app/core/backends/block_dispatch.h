@@ -12,6 +12,11 @@
 #include "kernels/block/sequential.h"
 #include "kernels/block/three_phase.h"
 #include "kernels/block/warp_shuffle.h"
+#include "kernels/lessons/blelloch_early_return.h"
+#include "kernels/lessons/blelloch_offset_times_four.h"
+#include "kernels/lessons/int_accumulator.h"
+#include "kernels/lessons/kogge_stone_one_barrier.h"
+#include "kernels/lessons/neighbour_sum_serial.h"
 
 namespace scanviz {
 
@@ -47,6 +52,21 @@ bool withBlockAlgorithm(const RunRequest& rq, F&& f) {
       return true;
     case AlgorithmId::WarpShuffle:
       f(WarpShuffleScan{});
+      return true;
+    case AlgorithmId::KoggeStoneOneBarrier:
+      f(KoggeStoneOneBarrierScan{});
+      return true;
+    case AlgorithmId::BlellochEarlyReturn:
+      f(BlellochEarlyReturnScan{});
+      return true;
+    case AlgorithmId::BlellochOffsetTimesFour:
+      f(BlellochOffsetTimesFourScan{});
+      return true;
+    case AlgorithmId::SerialNeighbourSum:
+      f(NeighbourSumSerialScan{});
+      return true;
+    case AlgorithmId::SequentialIntAccumulator:
+      f(IntAccumulatorScan{});
       return true;
     default:
       return false;

@@ -1,0 +1,196 @@
+// "Spot the bug": a seed's mistake run live beside its fix, in the compare view's frames (the same
+// scene as Compare): both runs at one step, the cells where they differ outlined, a headline with
+// the step where they part and the first wrong output cell, and under the views the seed's lines
+// and the fix side by side with a short explanation of why.
+#include <imgui.h>
+
+#include <algorithm>
+#include <string>
+
+#include "app/scene/compare_counters.h"
+#include "app/scene/compare_scene.h"
+#include "app/ui/panels.h"
+#include "app/ui/scene_renderer.h"
+#include "app/ui/spot_the_bug.h"
+#include "app/ui/view_style.h"
+
+namespace scanviz {
+
+void SpotTheBugState::open(const Lesson& lesson, int step) {
+  run_ = runLesson(lesson);
+  setStep(step >= 0 ? step : std::max(0, run_->partingStep));
+}
+
+int SpotTheBugState::steps() const {
+  int n = 1;
+  if (run_ && run_->flawed) n = std::max(n, static_cast<int>(run_->flawed->steps.size()));
+  if (run_ && run_->fixed) n = std::max(n, static_cast<int>(run_->fixed->steps.size()));
+  return n;
+}
+
+void SpotTheBugState::setStep(int step) {
+  step_ = std::clamp(step, 0, steps() - 1);
+}
+
+namespace {
+
+int shownStep(const Trace& t, int step) {
+  return std::clamp(step, 0, static_cast<int>(t.steps.size()) - 1);
+}
+
+std::string stepLabel(const Trace* t, int step) {
+  if (!t || t->steps.empty()) return "-";
+  return t->steps[static_cast<size_t>(shownStep(*t, step))].label;
+}
+
+std::string number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
+CompareViewSpec viewOf(const char* role, const std::shared_ptr<const Trace>& trace,
+                       const std::string& error, int step, const std::vector<int>& cells) {
+  CompareViewSpec v;
+  v.trace = trace.get();
+  if (trace) {
+    v.title = std::string(role) + ": " + trace->meta.algorithm;
+    v.step = shownStep(*trace, step);
+    for (const std::string& note : trace->meta.notes)
+      if (note.rfind("output ", 0) == 0) v.subtitle = note;  // matches or differs, and where
+    v.counters = compareCounters(*trace, v.step);
+    v.differingCells = cells;
+  } else {
+    v.title = std::string(role);
+    v.subtitle = error;
+  }
+  return v;
+}
+
+// What the two runs say at this step, and where they part.
+std::vector<std::string> headline(const SpotTheBugState& s) {
+  const LessonRun& r = s.run();
+  std::vector<std::string> lines;
+  lines.push_back("Spot the bug: " + std::string(s.lesson().title));
+  if (!r.flawed) {
+    lines.push_back("The flawed run never finishes: " + r.flawedError);
+    return lines;
+  }
+  std::string where = r.partingStep < 0 ? std::string("the runs never part")
+                                        : "the runs part at step " + std::to_string(r.partingStep) +
+                                              " (" + stepLabel(r.flawed.get(), r.partingStep) + ")";
+  if (r.firstWrongCell >= 0 && r.fixed) {
+    const auto cell = static_cast<size_t>(r.firstWrongCell);
+    where += ";  first wrong output cell " + std::to_string(r.firstWrongCell) + ": " +
+             number(r.flawed->output[cell]) + " instead of " + number(r.fixed->output[cell]);
+  }
+  lines.push_back(where);
+  return lines;
+}
+
+void stepControls(SpotTheBugState& s) {
+  const LessonRun& r = s.run();
+  if (ImGui::ArrowButton("##spot-back", ImGuiDir_Left)) s.setStep(s.step() - 1);
+  ImGui::SameLine();
+  if (ImGui::ArrowButton("##spot-forward", ImGuiDir_Right)) s.setStep(s.step() + 1);
+  ImGui::SameLine();
+  ImGui::Text("step %d of %d:  %s", s.step(), s.steps() - 1,
+              stepLabel(r.flawed ? r.flawed.get() : r.fixed.get(), s.step()).c_str());
+  if (r.partingStep >= 0) {
+    ImGui::SameLine();
+    const std::string go = "Go to where they part (step " + std::to_string(r.partingStep) + ")";
+    if (ImGui::Button(go.c_str())) s.setStep(r.partingStep);
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Close")) s.close();
+}
+
+// The seed's lines and the fix side by side, and why.
+void codeAndWhy(UiContext& ui, const Lesson& l) {
+  if (ImGui::BeginTable("spot-code", 2, ImGuiTableFlags_BordersInnerV)) {
+    ImGui::TableSetupColumn(("The seed (" + std::string(l.seed) + ")").c_str());
+    ImGui::TableSetupColumn("The fix");
+    ImGui::TableHeadersRow();
+    ImGui::TableNextColumn();
+    if (ui.fonts.mono) ImGui::PushFont(ui.fonts.mono);
+    ImGui::TextUnformatted(l.seedLines.data(), l.seedLines.data() + l.seedLines.size());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(l.fixLines.data(), l.fixLines.data() + l.fixLines.size());
+    if (ui.fonts.mono) ImGui::PopFont();
+    ImGui::EndTable();
+  }
+  ImGui::TextWrapped("Why: %s", std::string(l.why).c_str());
+  ImGui::TextWrapped("Schedule: %s", std::string(l.emulatorNote).c_str());
+}
+
+void report(UiContext& ui, const SpotTheBugState& s, const Scene& scene, ImVec2 origin,
+            const std::vector<int>& cells) {
+  const ImVec2 fb = ImGui::GetIO().DisplayFramebufferScale;
+  const LessonRun& r = s.run();
+  const Lesson& l = s.lesson();
+  nlohmann::json j = {{"lesson", std::string(l.id)},
+                      {"title", std::string(l.title)},
+                      {"flawed", std::string(l.flawedKey)},
+                      {"fixed", std::string(l.fixedKey)},
+                      {"step", s.step()},
+                      {"steps", s.steps()},
+                      {"parting_step", r.partingStep},
+                      {"first_wrong_cell", r.firstWrongCell},
+                      {"differing_cells", cells},
+                      {"flawed_error", r.flawedError},
+                      {"seed_lines", std::string(l.seedLines)},
+                      {"fix_lines", std::string(l.fixLines)},
+                      {"why", std::string(l.why)},
+                      {"headline", headline(s)},
+                      {"origin", {origin.x * fb.x, origin.y * fb.y}}};
+  if (r.flawed) j["flawed_output"] = r.flawed->output;
+  if (r.fixed) j["fixed_output"] = r.fixed->output;
+  ui.report.panels["spot_the_bug"] = std::move(j);
+  ui.report.panelScenes["spot_the_bug"] = scene;
+}
+
+}  // namespace
+
+void drawSpotTheBugMenu(UiContext& ui) {
+  if (!ImGui::BeginMenu("Spot the bug")) return;
+  for (const Lesson& l : allLessons()) {
+    const bool shown = ui.state.spotTheBug.active() && &ui.state.spotTheBug.lesson() == &l;
+    if (ImGui::MenuItem(std::string(l.title).c_str(), nullptr, shown)) {
+      ui.state.spotTheBug.open(l);
+      AppSettings s = ui.state.settings();
+      s.layout.centerView = CenterView::Compare;
+      ui.state.updateSettings(s);
+    }
+  }
+  ImGui::EndMenu();
+}
+
+void drawSpotTheBugPanel(UiContext& ui) {
+  SpotTheBugState& s = ui.state.spotTheBug;
+  stepControls(s);
+  if (!s.active()) return;  // closed by its button
+  const LessonRun& r = s.run();
+  const std::vector<int> cells = differingCells(r, s.step());
+  CompareSceneRequest rq;
+  rq.views = {viewOf("Flawed", r.flawed, r.flawedError, s.step(), cells),
+              viewOf("Fixed", r.fixed, r.fixedError, s.step(), cells)};
+  rq.headline = headline(s);
+  rq.tone = HeadlineTone::Fail;
+  rq.diffLegend = true;
+  const float codeHeight = 9.5f * ImGui::GetTextLineHeightWithSpacing();
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  rq.width = avail.x;
+  rq.height = std::max(200.0f, avail.y - codeHeight);
+  ImGui::BeginChild("spot-views", ImVec2(0, rq.height), false,
+                    ImGuiWindowFlags_HorizontalScrollbar);
+  const Scene scene = buildCompareScene(rq, viewSceneStyle(ui), ui.palette, fontMeasure(ui.fonts));
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  drawScene(*ImGui::GetWindowDrawList(), scene, origin, ui.fonts);
+  ImGui::Dummy(ImVec2(scene.width, scene.height));
+  if (ImGui::IsWindowHovered()) showSceneTooltip(scene, origin);
+  ImGui::EndChild();
+  codeAndWhy(ui, s.lesson());
+  report(ui, s, scene, origin, cells);
+}
+
+}  // namespace scanviz

@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""UI tests of "Spot the bug" in the real scanviz window (CTest label `ui`).
+
+Each case opens a lesson with `--spot-the-bug ID` (the menu's entry), lets the window write a
+screenshot and its frame report (`--dump-scene`; its "panels" entry "spot_the_bug" holds what was
+shown, with the scene), and asserts on both: the flawed run beside its fix at the step where they
+part, the differing cells outlined on screen, the seed's line and the fix, the explanation. E.g.
+
+    xvfb-run -a -s "-screen 0 1600x1000x24" env LIBGL_ALWAYS_SOFTWARE=1 \\
+        python3 spot_the_bug_check.py --binary build/app/scanviz --work /tmp/ui spot_the_race
+"""
+
+import sys
+
+from ui_check import cases_of, check, context_for, hex_rgb, run_cases
+from views_check import Panel
+
+
+def case_spot_the_race(ctx):
+    """The one-barrier Kogge-Stone beside Kogge-Stone: they part at stride 1, cell 32 outlined."""
+    r = ctx.run("--spot-the-bug", "kogge-stone-one-barrier")
+    p = Panel(r, "spot_the_bug")
+    d = p.data
+    check(d["flawed"] == "kogge-stone-one-barrier" and d["fixed"] == "kogge-stone", str(d))
+    check(d["step"] == 1 and d["parting_step"] == 1, f"step {d['step']}, parts at {d['parting_step']}")
+    check(d["first_wrong_cell"] == 32, f"first wrong cell {d['first_wrong_cell']}")
+    check(d["differing_cells"] == [32], f"differing cells {d['differing_cells']}")
+    check("XY[threadIdx.x] += XY[threadIdx.x-stride]" in d["seed_lines"], d["seed_lines"])
+    check("__syncthreads();" in d["fix_lines"], d["fix_lines"])
+    check("across warps" in d["why"], d["why"])
+    check(any("part at step 1" in line for line in d["headline"]), str(d["headline"]))
+    check(any("cell 32: 49 instead of 33" in line for line in d["headline"]), str(d["headline"]))
+    frames = p.rects("compare-view")
+    check(len(frames) == 2, f"{len(frames)} framed views")
+    titles = [t["text"] for t in p.texts("compare-title")]
+    check(titles == ["Flawed: kogge-stone-one-barrier", "Fixed: kogge-stone"], str(titles))
+    # Cell 32 is outlined in both views, and the outline is on screen in the failure colour.
+    diffs = p.rects("cell-diff")
+    check(diffs and {m["index"] for m in diffs} == {32}, f"outlined {[m['index'] for m in diffs]}")
+    check(len({m["y"] for m in diffs}) >= 2, "cell 32 is outlined in one view only")
+    red = hex_rgb(diffs[0]["stroke"])
+    for m in diffs:
+        x, y = p.to_pixels(m["x"] + 0.5 * m["w"], m["y"] + 0.5 * m["stroke_width"])
+        check(r.image.count_near(red, (x - 6, y - 4, x + 6, y + 4), tolerance=40, step=1) > 0,
+              f"no failure-red outline at ({x:.0f},{y:.0f}) for cell {m['index']}")
+
+
+def case_spot_the_early_return(ctx):
+    """The early return at the step where the root is not cleared; --step moves along."""
+    r = ctx.run("--spot-the-bug", "blelloch-early-return")
+    d = Panel(r, "spot_the_bug").data
+    check("clear" in d["headline"][1], str(d["headline"]))
+    check(d["flawed_output"] == [21, 22, 24, 27, 31, 36], str(d["flawed_output"]))
+    check(d["fixed_output"] == [0, 1, 3, 6, 10, 15], str(d["fixed_output"]))
+    r = ctx.run("--spot-the-bug", "blelloch-early-return", "--step", "0", screenshot=False)
+    d = Panel(r, "spot_the_bug").data
+    check(d["step"] == 0 and d["differing_cells"] == [], str(d))
+
+
+def case_spot_the_deadlock(ctx):
+    """Static block ids: no flawed trace, the scheduler's deadlock report instead; the fix runs."""
+    r = ctx.run("--spot-the-bug", "chained-static-ids")
+    p = Panel(r, "spot_the_bug")
+    check("deadlock" in p.data["flawed_error"], p.data["flawed_error"])
+    check(p.data["fixed_output"], "the dynamic-id run has no output")
+    check(any("never finishes" in line for line in p.data["headline"]), str(p.data["headline"]))
+
+
+def case_spot_the_bug_usage_error(ctx):
+    """An unknown lesson: one line on stderr naming where the lessons are listed, exit 2."""
+    proc = ctx.run_raw("--spot-the-bug", "off-by-one")
+    check(proc.returncode == 2, f"exit {proc.returncode}")
+    check("scanviz list" in proc.stderr and len(proc.stderr.strip().splitlines()) == 1, proc.stderr)
+
+
+CASES = cases_of(globals())
+
+
+if __name__ == "__main__":
+    sys.exit(run_cases(CASES, context_for, __doc__))

@@ -1,0 +1,182 @@
+// The spot-the-bug lessons (app/core/lessons.h) through the catalog, capture and the command
+// line: every lesson names a flawed variant and a fix the catalog knows, each run parts from its
+// fix where the lesson says, and list, capture and verify treat flawed variants as lessons.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <set>
+
+#include "app/cli/cli.h"
+#include "app/core/lessons.h"
+#include "app/core/trace_json.h"
+
+namespace scanviz {
+namespace {
+
+struct CliResult {
+  int code;
+  std::string out;
+  std::string err;
+};
+
+CliResult cli(std::vector<std::string> args) {
+  testing::internal::CaptureStdout();
+  testing::internal::CaptureStderr();
+  const int code = runCli(args).value_or(-1);
+  std::string out = testing::internal::GetCapturedStdout();
+  return {code, out, testing::internal::GetCapturedStderr()};
+}
+
+const Lesson& lesson(std::string_view id) {
+  const Lesson* l = findLesson(id);
+  if (!l) throw std::logic_error("no lesson " + std::string(id));
+  return *l;
+}
+
+bool hasNote(const Trace& t, const std::string& text) {
+  for (const auto& n : t.meta.notes)
+    if (n.find(text) != std::string::npos) return true;
+  return false;
+}
+
+TEST(Lessons, EveryLessonNamesAFlawedVariantAndItsFixInTheCatalog) {
+  std::set<std::string_view> ids;
+  for (const Lesson& l : allLessons()) {
+    EXPECT_TRUE(ids.insert(l.id).second) << l.id;
+    const auto flawed = findAlgorithm(l.flawedKey);
+    const auto fixed = findAlgorithm(l.fixedKey);
+    ASSERT_TRUE(flawed && fixed) << l.id;
+    EXPECT_FALSE(fixedVersionOf(*fixed)) << l.id << ": a fix is never flawed itself";
+    if (l.flawedKey != l.fixedKey) {
+      EXPECT_EQ(l.id, l.flawedKey) << "capture --algorithm takes the lesson id";
+      EXPECT_EQ(fixedVersionOf(*flawed), fixed) << l.id;
+    } else {
+      EXPECT_TRUE(l.setup.staticBlockIds) << l.id << ": the mistake lies in the schedule";
+    }
+    for (auto text : {l.title, l.seed, l.seedLines, l.why, l.fixLines, l.emulatorNote})
+      EXPECT_FALSE(text.empty()) << l.id;
+  }
+  // Every flawed algorithm has its lesson, and none is among the project's algorithms.
+  for (const AlgorithmInfo& f : flawedAlgorithms()) {
+    EXPECT_NE(lessonOfFlawedAlgorithm(f.key), nullptr) << f.key;
+    for (const AlgorithmInfo& a : allAlgorithms()) EXPECT_NE(a.key, f.key);
+  }
+}
+
+TEST(Lessons, TheRaceLessonPartsAtStride1AtTheFirstLaneOfWarp1) {
+  const LessonRun r = runLesson(lesson("kogge-stone-one-barrier"));
+  ASSERT_TRUE(r.flawed && r.fixed) << r.flawedError << r.fixedError;
+  EXPECT_EQ(r.partingStep, 1);
+  EXPECT_EQ(r.flawed->steps[1].label, r.fixed->steps[1].label);  // "stride 1" in both
+  EXPECT_EQ(r.firstWrongCell, 32);
+  EXPECT_EQ(differingCells(r, 1), (std::vector<int>{32}));
+  EXPECT_TRUE(hasNote(*r.flawed, "its fix is kogge-stone")) << r.flawed->meta.notes[0];
+  EXPECT_TRUE(hasNote(*r.flawed, "output differs from the sequential scan"));
+  EXPECT_TRUE(hasNote(*r.fixed, "output matches the sequential scan"));
+}
+
+TEST(Lessons, TheEarlyReturnLessonReportsTheMismatchAndPartsWhereTheRootIsNotCleared) {
+  const LessonRun r = runLesson(lesson("blelloch-early-return"));
+  ASSERT_TRUE(r.flawed && r.fixed);
+  EXPECT_TRUE(hasNote(*r.flawed, "barrier mismatch in block 0: 6 of 8 threads"));
+  ASSERT_GE(r.partingStep, 0);
+  EXPECT_EQ(r.flawed->steps[static_cast<size_t>(r.partingStep)].phase,
+            r.fixed->steps[static_cast<size_t>(r.partingStep)].phase);
+  EXPECT_NE(r.flawed->steps[static_cast<size_t>(r.partingStep)].label.find("clear"),
+            std::string::npos)
+      << r.flawed->steps[static_cast<size_t>(r.partingStep)].label;
+  EXPECT_EQ(r.firstWrongCell, 0);
+  EXPECT_EQ(r.flawed->output, (std::vector<double>{21, 22, 24, 27, 31, 36}));
+  EXPECT_EQ(r.fixed->output, (std::vector<double>{0, 1, 3, 6, 10, 15}));
+}
+
+TEST(Lessons, TheOffsetLessonPartsAtTheSkippedLevel) {
+  const LessonRun r = runLesson(lesson("blelloch-offset-times-four"));
+  ASSERT_TRUE(r.flawed && r.fixed);
+  EXPECT_EQ(r.partingStep, 2);
+  EXPECT_EQ(r.fixed->steps[2].label, "up-sweep stride 2");
+  EXPECT_EQ(r.flawed->steps[2].label, "up-sweep stride 4");
+  EXPECT_EQ(r.firstWrongCell, 4);
+}
+
+TEST(Lessons, TheSerialAndIntLessonsPartAtTheirFirstStep) {
+  const LessonRun n = runLesson(lesson("serial-neighbour-sum"));
+  ASSERT_TRUE(n.flawed && n.fixed);
+  EXPECT_EQ(n.partingStep, 1);
+  EXPECT_EQ(n.firstWrongCell, 0);
+  EXPECT_EQ(n.flawed->output, (std::vector<double>{0, 4, 8, 7, 4, 5, 7, 9}));
+  const LessonRun i = runLesson(lesson("sequential-int-accumulator"));
+  ASSERT_TRUE(i.flawed && i.fixed);
+  EXPECT_EQ(i.flawed->meta.dtype, "float32");
+  EXPECT_EQ(i.partingStep, 1);
+  EXPECT_EQ(i.firstWrongCell, 0);
+  EXPECT_EQ(i.flawed->output, (std::vector<double>{0, 0, 0, 0, 1, 3, 2, 5}));
+}
+
+TEST(Lessons, StaticIdsDeadlockOnTheSchedulerAndDynamicIdsFinish) {
+  const LessonRun r = runLesson(lesson("chained-static-ids"));
+  EXPECT_EQ(r.flawed, nullptr);
+  EXPECT_NE(r.flawedError.find("deadlock"), std::string::npos) << r.flawedError;
+  EXPECT_NE(r.flawedError.find("can never get one of the 2 resident slots"), std::string::npos)
+      << r.flawedError;
+  ASSERT_NE(r.fixed, nullptr) << r.fixedError;
+  EXPECT_TRUE(hasNote(*r.fixed, "output matches the sequential scan"));
+}
+
+TEST(LessonsCli, ListHasASpotTheBugSectionAfterTheAlgorithms) {
+  const CliResult r = cli({"list"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const size_t section = r.out.find("Spot the bug");
+  ASSERT_NE(section, std::string::npos) << r.out;
+  for (const Lesson& l : allLessons()) {
+    const size_t at = r.out.find("\n" + std::string(l.id) + " ");
+    EXPECT_GT(at, section) << l.id;
+  }
+  for (const AlgorithmInfo& a : allAlgorithms())
+    EXPECT_LT(r.out.find(std::string(a.key) + " "), section) << a.key;
+}
+
+TEST(LessonsCli, CaptureOfALessonUsesItsSetupAndTheTraceNamesTheFix) {
+  const std::string out =
+      (std::filesystem::temp_directory_path() / "scanviz-lesson-race.json").string();
+  const CliResult r =
+      cli({"capture", "--algorithm", "kogge-stone-one-barrier", "--backend", "cpu", "--out", out});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const Trace t = loadTrace(out);
+  EXPECT_EQ(t.meta.algorithm, "kogge-stone-one-barrier");
+  EXPECT_EQ(t.meta.n, 64);
+  EXPECT_EQ(t.meta.blockSize, 64);
+  EXPECT_EQ(t.output[32], 49);  // the race, under the lesson's warps-in-turn order
+  EXPECT_TRUE(hasNote(t, "flawed variant on purpose"));
+  EXPECT_TRUE(hasNote(t, "its fix is kogge-stone"));
+  std::remove(out.c_str());
+}
+
+TEST(LessonsCli, EarlyReturnRefusesTheGpuAndTheDeadlockIsAClearError) {
+  const CliResult gpu = cli({"capture", "--algorithm", "blelloch-early-return", "--backend", "cuda",
+                             "--out", "/tmp/scanviz-never.json"});
+  EXPECT_EQ(gpu.code, 2);
+  EXPECT_NE(gpu.err.find("emulator only"), std::string::npos) << gpu.err;
+  EXPECT_FALSE(std::filesystem::exists("/tmp/scanviz-never.json"));
+  const CliResult dead = cli({"capture", "--algorithm", "chained-static-ids", "--backend", "cpu",
+                              "--out", "/tmp/scanviz-never.json"});
+  EXPECT_NE(dead.code, 0);
+  EXPECT_NE(dead.err.find("deadlock"), std::string::npos) << dead.err;
+  EXPECT_FALSE(std::filesystem::exists("/tmp/scanviz-never.json"));
+}
+
+TEST(LessonsCli, VerifyNeverRunsAFlawedVariant) {
+  const CliResult flawed =
+      cli({"verify", "--backend", "cpu", "--smoke", "--algorithm", "kogge-stone-one-barrier"});
+  EXPECT_EQ(flawed.code, 2);
+  EXPECT_NE(flawed.err.find("verify its fix, --algorithm kogge-stone"), std::string::npos)
+      << flawed.err;
+  const CliResult all = cli({"verify", "--backend", "cpu", "--smoke", "--quiet"});
+  EXPECT_EQ(all.code, 0) << all.out << all.err;
+  for (const AlgorithmInfo& f : flawedAlgorithms())
+    EXPECT_EQ(all.out.find(std::string(f.key)), std::string::npos) << f.key;
+}
+
+}  // namespace
+}  // namespace scanviz
