@@ -16,6 +16,7 @@ const std::vector<Subcommand>& cliSubcommands() {
   static const std::vector<Subcommand> k = {
       {listHelp, cmdList},       {captureHelp, cmdCapture}, {verifyHelp, cmdVerify},
       {analyzeHelp, cmdAnalyze}, {benchHelp, cmdBench},     {applyHelp, cmdApply},
+      {quizHelp, cmdQuiz},
   };
   return k;
 }

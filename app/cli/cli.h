@@ -38,11 +38,13 @@ int cmdVerify(const std::vector<std::string>& args);
 int cmdAnalyze(const std::vector<std::string>& args);
 int cmdBench(const std::vector<std::string>& args);
 int cmdApply(const std::vector<std::string>& args);
+int cmdQuiz(const std::vector<std::string>& args);
 const CommandHelp& listHelp();
 const CommandHelp& captureHelp();
 const CommandHelp& verifyHelp();
 const CommandHelp& analyzeHelp();
 const CommandHelp& benchHelp();
 const CommandHelp& applyHelp();
+const CommandHelp& quizHelp();
 
 }  // namespace scanviz
