@@ -9,6 +9,7 @@
 #include "app/core/step_explainer.h"
 #include "app/core/step_kinds.h"
 #include "app/core/step_writes.h"
+#include "app/core/symbolic_values.h"
 #include "app/core/thread_states.h"
 #include "app/core/value_format.h"
 #include "app/scene/scene_text.h"
@@ -40,6 +41,8 @@ struct CellRowSpec {
   bool before = false;
   std::string role;  // "cell", "before-cell", "result-inclusive", ...
   RowNaming naming;
+  // The inputs each cell combines, drawn instead of its value (symbolic mode); null: values.
+  const std::vector<InputRange>* symbols = nullptr;
 };
 
 class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
@@ -92,6 +95,7 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
       if (src >= 0 && !chain_) sources_.insert(src);
     moves_ = stepMoves(s_);
     before_ = beforeValues();
+    if (rq_.symbolic) prepareSymbols();
     naming_ = sectionStep() ? RowNaming{"XY", 0}
                             : RowNaming{s_.array == "global" ? "Y" : "sums", s_.offset};
   }
@@ -118,6 +122,32 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
     return std::nullopt;
   }
 
+  // The ranges of this step, of the one before it, of the input a load reads, of the results and
+  // of the steps the value font is sized for (symbolic_values.h); none where the trace has none.
+  void prepareSymbols() {
+    if (!symbolicProblem(t_).empty()) return;
+    symbols_ = symbolicSteps(t_, std::max(rq_.step, rq_.valueSizeLast));
+    const int previous = previousStepOnSameArray(t_, rq_.step);
+    if (previous >= 0) {
+      beforeSymbols_ = symbols_[static_cast<size_t>(previous)];
+    } else if (before_) {
+      const long long start = static_cast<long long>(s_.block) * std::max(1, t_.meta.sectionSize);
+      for (size_t i = 0; i < before_->size(); ++i)
+        beforeSymbols_.push_back(
+            InputRange::of(start + static_cast<long long>(i), start + static_cast<long long>(i)));
+    }
+    inclusiveSymbols_ = scanRanges(t_.meta.n, true);
+    exclusiveSymbols_ = scanRanges(t_.meta.n, false);
+  }
+
+  const std::vector<InputRange>* stepSymbols(int k) const {
+    return k >= 0 && k < static_cast<int>(symbols_.size()) ? &symbols_[static_cast<size_t>(k)]
+                                                           : nullptr;
+  }
+  const std::vector<InputRange>* beforeSymbols() const {
+    return symbols_.empty() ? nullptr : &beforeSymbols_;
+  }
+
   std::vector<std::string> rowLabels() const {
     return {"input",
             "before",
@@ -135,10 +165,11 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
     constexpr size_t kMaxCandidates = 32;
     std::set<std::string> longest;
     size_t length = 0;
-    const auto consider = [&](const std::vector<double>& values) {
+    const auto consider = [&](const std::vector<double>& values,
+                              const std::vector<InputRange>* symbols) {
       const size_t n = std::min(values.size(), kMaxResultCells);
       for (size_t i = 0; i < n; ++i) {
-        std::string text = cellText(values[i]);
+        std::string text = cellText(values[i], symbols, i);
         if (text.size() < length) continue;
         if (text.size() > length) {
           length = text.size();
@@ -147,12 +178,12 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
         if (longest.size() < kMaxCandidates) longest.insert(std::move(text));
       }
     };
-    consider(s_.values);
+    consider(s_.values, stepSymbols(rq_.step));
     const int steps = static_cast<int>(t_.steps.size());
     for (int k = std::max(0, rq_.valueSizeFirst); k <= std::min(rq_.valueSizeLast, steps - 1); ++k)
-      consider(t_.steps[static_cast<size_t>(k)].values);
-    if (before_) consider(*before_);
-    if (showResults()) consider(t_.output);
+      consider(t_.steps[static_cast<size_t>(k)].values, stepSymbols(k));
+    if (before_) consider(*before_, beforeSymbols());
+    if (showResults()) consider(t_.output, symbols_.empty() ? nullptr : &inclusiveSymbols_);
     return {longest.begin(), longest.end()};
   }
 
@@ -308,6 +339,12 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
 
   // What a cell shows: the identity of max and min as a symbol (value_format.h).
   std::string cellText(double v) const { return formatCellValue(v, t_.meta.op, t_.meta.dtype); }
+  // In symbolic mode the inputs a cell combines ("x0..x3"); its value where the range is unknown.
+  std::string cellText(double v, const std::vector<InputRange>* symbols, size_t i) const {
+    if (symbols && i < symbols->size() && (*symbols)[i].kind != InputRange::Kind::Unknown)
+      return symbolicText((*symbols)[i], t_.meta.op, t_.meta.dtype);
+    return cellText(v);
+  }
 
   void addCell(const CellRowSpec& row, int i) {
     const float x = cellX(i) + 0.5f * (1 - kCellBox) * cw_;
@@ -351,7 +388,9 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
     SceneText text;
     // Padding values are regular and dim: they must not read as data or results.
     const bool bold = !row.before && !padding;
-    text.text = valuesShown_ ? fitCellText(cellText(v), cw_, size, bold, measure_) : std::string();
+    text.text = valuesShown_ ? fitCellText(cellText(v, row.symbols, static_cast<size_t>(i)), cw_,
+                                           size, bold, measure_)
+                             : std::string();
     text.x = x + 0.5f * w;
     text.y = row.y + 0.5f * (row.height - size);
     text.size = size;
@@ -376,6 +415,11 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
     const std::string name =
         row.naming.array + "[" + std::to_string(row.naming.firstIndex + i) + "]";
     std::string tip = (row.before ? "before this step: " : "") + name + " = " + full;
+    if (row.symbols && static_cast<size_t>(i) < row.symbols->size() &&
+        (*row.symbols)[static_cast<size_t>(i)].kind == InputRange::Kind::Range)
+      tip += ", the inputs " +
+             symbolicText((*row.symbols)[static_cast<size_t>(i)], t_.meta.op, t_.meta.dtype) +
+             " combined";
     if (isIdentitySymbol((*row.values)[static_cast<size_t>(i)], t_.meta.op, t_.meta.dtype))
       tip += " (" + cellText((*row.values)[static_cast<size_t>(i)]) + ": the identity of " +
              t_.meta.op + ")";
@@ -406,6 +450,15 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
     return tip;
   }
 
+  // What a symbolic cell means, with the operator written out.
+  std::string symbolLegend() const {
+    const std::string ellipsis = " \xE2\x80\xA6 ";  // U+2026
+    const std::string spelled = t_.meta.op == "add"   ? "xi + " + ellipsis + "+ xj"
+                                : t_.meta.op == "mul" ? "xi \xC3\x97" + ellipsis + "\xC3\x97 xj"
+                                                      : t_.meta.op + "(xi," + ellipsis + "xj)";
+    return "xi..xj = " + spelled + ": the inputs the cell combines";
+  }
+
   // "a + b", "a x b", "max(a, b)": the operator applied to two operands, as on the slides.
   std::string applied(const std::string& a, const std::string& b) const {
     if (t_.meta.op == "add") return a + " + " + b;
@@ -424,7 +477,7 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
     if (before_) {
       const bool load = s_.kind == static_cast<int>(StepKind::Load);
       addRowLabel(load ? "input" : "before", y, 0.85f * cellH_, pal_.textDim, "row-label");
-      addCellRow({&*before_, y, 0.85f * cellH_, true, "before-cell", naming_});
+      addCellRow({&*before_, y, 0.85f * cellH_, true, "before-cell", naming_, beforeSymbols()});
       const float beforeBottom = y + 0.85f * cellH_;
       const float band = std::max(2.4f * style_.labelSize, 1.1f * cellH_);
       afterTop_ = beforeBottom + band;
@@ -438,7 +491,7 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
                              : s_.array == "global" ? "Y after"
                                                     : "sums after";
     addRowLabel(name, y, cellH_, pal_.text, "row-label");
-    addCellRow({&s_.values, y, cellH_, false, "cell", naming_});
+    addCellRow({&s_.values, y, cellH_, false, "cell", naming_, stepSymbols(rq_.step)});
     for (int i : rq_.differingCells) markDifference(i, y);
     if (chain_) {
       addChainArrows(y);
@@ -705,7 +758,10 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
                      h,
                      false,
                      row.inclusive ? "result-inclusive" : "result-exclusive",
-                     RowNaming{name, 0}};
+                     RowNaming{name, 0},
+                     symbols_.empty() ? nullptr
+                     : row.inclusive  ? &inclusiveSymbols_
+                                      : &exclusiveSymbols_};
     for (int i = 0; i < static_cast<int>(shown.size()); ++i) {
       if (!visible(cellX(i), cw_)) continue;
       addCell(spec, i);
@@ -801,6 +857,9 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
       items.push_back(
           {"done, lane still occupied", swatch(pal_.threadDone, {}, 0, 0.5f * d, false), {}});
     }
+    if (!symbols_.empty())
+      items.push_back(
+          {symbolLegend(), swatch(pal_.cellFill, pal_.cellStroke, 1, 0.15f * d, false), {}});
     if (validCount_ < count() && sectionStep())
       items.push_back({"padding, not data (loaded as the identity)",
                        swatch(pal_.paddingFill, pal_.paddingHatch, 1, 0.15f * d, true),
@@ -837,6 +896,12 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
   bool chain_ = false;  // the step is a sequential pass within the row (three-phase phase 1)
   std::optional<std::vector<double>> before_;
   std::vector<std::vector<double>> resultStore_;
+  // Symbolic mode: the ranges of steps 0..max(step, valueSizeLast), the "before" row's, the
+  // results'; empty otherwise.
+  std::vector<std::vector<InputRange>> symbols_;
+  std::vector<InputRange> beforeSymbols_;
+  std::vector<InputRange> inclusiveSymbols_;
+  std::vector<InputRange> exclusiveSymbols_;
   RowNaming naming_;
   int validCount_ = 0;
   float x0_ = 0;

@@ -56,6 +56,9 @@ struct ArraySceneRequest {
   // values.
   int valueSizeFirst = -1;
   int valueSizeLast = -1;
+  // Cells show which inputs they combine ("x0..x3", PMPP Fig. 8.5) instead of their values,
+  // where the trace allows it (symbolicProblem); the tooltip keeps the value.
+  bool symbolic = false;
 };
 
 constexpr float kMinCellWidth = 2;

@@ -178,6 +178,9 @@ void App::addViewCommands() {
   commands_.add({"presentation", "Presentation mode", "P", {GLFW_KEY_P}, false, [this] {
                    state_.presentation = !state_.presentation;
                  }});
+  commands_.add({"symbolic-values", "Symbolic values (x0..x3)", "X", {GLFW_KEY_X}, false, [this] {
+                   state_.symbolic = !state_.symbolic;
+                 }});
   commands_.add(
       {"leave", "Leave presentation / fullscreen", "Esc", {GLFW_KEY_ESCAPE}, false, [this] {
          if (state_.presentation)

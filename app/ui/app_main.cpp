@@ -61,6 +61,7 @@ int runApp(const std::vector<std::string>& args) {
   state.presentation = options.presentation;
   if (!options.spotTheBug.empty())
     state.spotTheBug.open(*findLesson(options.spotTheBug), options.step.value_or(-1));
+  state.symbolic = options.symbolic;
   if (!loaded.warning.empty()) state.setStatusNote(loaded.warning);
   try {
     PlatformWindow window(options.width, options.height,

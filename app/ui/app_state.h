@@ -46,6 +46,7 @@ class AppState {
   CaptureConfig config;
   Playback playback;
   bool presentation = false;
+  bool symbolic = false;  // the array view's cells show the inputs they combine (x0..x3)
   // Compare's lanes and their playback (View > Compare); captured only while Compare is shown.
   CompareModel compare;
   // The session's benchmark runs, the runner measuring one in the background, and the Timing

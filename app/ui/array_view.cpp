@@ -74,7 +74,7 @@ float arrayViewNaturalHeight(UiContext& ui, float width) {
   // so the scene is laid out once per change rather than twice a frame.
   ArrayHeightCache& cache = ui.views.arrayHeight;
   const ArrayHeightCache::Key key{ui.state.shown().trace, ui.state.playback.step(), width, ui.scale,
-                                  ui.state.presentation};
+                                  ui.state.presentation,  ui.state.symbolic};
   if (key == cache.key) return cache.height;
   ArraySceneRequest rq;
   rq.trace = &ui.state.trace();
@@ -84,6 +84,7 @@ float arrayViewNaturalHeight(UiContext& ui, float width) {
   rq.visibleLeft = 0;
   rq.visibleRight = 0;  // only the height is wanted: no primitives
   rq.withExplanation = ui.state.presentation;
+  rq.symbolic = ui.state.symbolic;
   cache.height = buildArrayScene(rq, viewSceneStyle(ui), ui.palette, fontMeasure(ui.fonts)).height;
   cache.key = key;
   return cache.height;
@@ -116,6 +117,7 @@ void drawArrayView(UiContext& ui) {
   rq.visibleLeft = scroll - width * 0.25f;
   rq.visibleRight = scroll + width * 1.25f;
   rq.withExplanation = ui.state.presentation;
+  rq.symbolic = ui.state.symbolic;
   rq.zoom = handleZoom();
   Scene scene = buildArrayScene(rq, viewSceneStyle(ui), ui.palette, fontMeasure(ui.fonts));
   const ImVec2 origin = ImGui::GetCursorScreenPos();

@@ -241,6 +241,7 @@ LaunchOptions parseLaunchOptions(const std::vector<std::string>& args) {
   if (a.has("scale")) o.scale = parseScale(*a.get("scale"));
   if (a.has("size")) parseSize(*a.get("size"), o);
   o.presentation = a.flag("presentation");
+  o.symbolic = a.flag("symbolic");
   o.exportDialog = a.flag("export-dialog");
   o.drop = a.getOr("drop", "");
   o.saveSession = a.getOr("save-session", "");

@@ -25,6 +25,7 @@ struct LaunchOptions {
   std::optional<Palette> palette;
   std::optional<float> scale;
   bool presentation = false;
+  bool symbolic = false;  // cells show the inputs they combine (x0..x3)
   bool exportDialog = false;        // --export-dialog: the Export dialog open, as Ctrl+E opens it
   std::string drop;                 // --drop FILE: dropped on the window once it is open
   std::string saveSession;          // --save-session FILE: as chosen in the Save dialog

@@ -104,6 +104,7 @@ void panelItems(UiContext& ui) {
 void viewMenu(UiContext& ui) {
   if (!ImGui::BeginMenu("View")) return;
   ui.commands.menuItem("presentation", ui.state.presentation);
+  ui.commands.menuItem("symbolic-values", ui.state.symbolic);
   ui.commands.menuItem("fullscreen");
   ImGui::Separator();
   viewMenuItems(ui);

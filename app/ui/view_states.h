@@ -19,6 +19,7 @@ struct ArrayHeightCache {
     int step = -1;
     float width = 0, scale = 0;
     bool presentation = false;
+    bool symbolic = false;
     bool operator==(const Key&) const = default;
   };
   Key key;

@@ -26,6 +26,9 @@ std::vector<OptionSection> makeLessonSections() {
          {"classic", "okabe-ito"}},
         {"scale", "S", "the saved setting (1)", "UI scale, 1 to 3 (2 for a projector)."},
         {"presentation", "", "", "Presentation mode: large text, the explanation panel."},
+        {"symbolic", "", "",
+         "Cells show which inputs they combine (x0..x3, PMPP Fig. 8.5) instead of values; X "
+         "toggles it."},
         {"size", "WxH",
          std::to_string(LaunchOptions{}.width) + "x" + std::to_string(LaunchOptions{}.height),
          "Window size in pixels."},

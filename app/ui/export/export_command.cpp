@@ -238,6 +238,7 @@ ExportOptions readOptions(const Args& a, const LaunchOptions& lo) {
   o.style.palette = lo.palette.value_or(Palette::Classic);
   o.style.width = static_cast<float>(a.getInt("width", 1200, 200, 16384));
   o.style.explanation = a.flag("explanation") || lo.presentation;
+  o.style.symbolic = lo.symbolic;
   if (a.has("speed")) o.speed = parseSpeed(*a.get("speed"));
   o.windowWidth = lo.width;
   o.windowHeight = lo.height;

@@ -129,6 +129,8 @@ void ExportDialog::open(const AppState& state, ExportPanel shown) {
   const ExportDialogModel previous = model_;
   model_ = ExportDialogModel::forLesson(state.trace(), state.playback.step(), state.settings());
   model_.options.speed = state.playback.speed();
+  // The picture draws the cells as the window does: values, or the inputs they combine.
+  model_.options.style.symbolic = state.symbolic;
   const TimingState& timing = state.timing;
   model_.timingPlotUnavailable = timing_plots::unavailableReason(timing);
   if (!state.shown().application)
@@ -271,6 +273,13 @@ void ExportDialog::drawOptions() {
     ImGui::Dummy(ImVec2(ImGui::GetFontSize() * 6, 0));
     ImGui::SameLine(ImGui::GetFontSize() * 7);
     ImGui::Checkbox("With the step's explanation under the title", &o.style.explanation);
+    ImGui::Dummy(ImVec2(ImGui::GetFontSize() * 6, 0));
+    ImGui::SameLine(ImGui::GetFontSize() * 7);
+    ImGui::Checkbox("Symbolic values (x0..x3)", &o.style.symbolic);
+    ImGui::SameLine();
+    helpMarker(
+        "Cells show which inputs they combine instead of their values, as PMPP Fig. 8.5 "
+        "does (X in the window).");
   }
   if (o.format == ExportFormat::Gif) {
     ImGui::TextUnformatted("Speed");

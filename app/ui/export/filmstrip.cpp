@@ -300,6 +300,12 @@ class FilmstripBuilder {
       out_.rects.push_back(padding);
       label("padding, not data (loaded as the identity)");
     }
+    // Symbolic cells: the step scenes' own line saying what "x0..x3" means.
+    for (const SceneText& t : stepScene(last_).texts)
+      if (t.role == "legend" && t.text.rfind("xi..xj", 0) == 0) {
+        y += 1.6f * size;
+        addText(pad(), y + 0.5f * (d - size), t.text, pal_.textDim, size, false, "legend");
+      }
     return y + 1.6f * size;
   }
 

@@ -69,6 +69,7 @@ Scene stepPicture(const Trace& trace, int step, const PictureStyle& style) {
   rq.width = style.width;
   rq.height = 0;  // the style's sizes as they are: no growing to fill a panel
   rq.withExplanation = style.explanation;
+  rq.symbolic = style.symbolic;
   rq.valueSizeFirst = style.sizeFirst;
   rq.valueSizeLast = style.sizeLast;
   Scene scene = buildArrayScene(rq, pictureTextStyle(), picturePalette(style), pictureMeasure());

@@ -17,6 +17,7 @@ struct PictureStyle {
   Palette palette = Palette::Classic;
   float width = 1200;        // the width the array view is laid out for, in logical pixels
   bool explanation = false;  // the step's sentence under the title, as in presentation mode
+  bool symbolic = false;     // cells show the inputs they combine (x0..x3) instead of values
   // Steps whose values size the value font (-1: each step its own): one size for every row of a
   // filmstrip and every frame of an animation.
   int sizeFirst = -1;
