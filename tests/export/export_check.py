@@ -538,6 +538,50 @@ def case_bench_plot(run):
     run.export("--bench", report, "--panel", "counters", "--out", run.path("x.svg"), expect=2)
 
 
+SEED_LESSON = ["--input", "3,1,7,0,4,1,6,3", "--backend", "cpu"]
+
+
+def case_symbolic_in_every_format(run):
+    """--symbolic: seed 003's Blelloch tables, in SVG, a filmstrip, a GIF and 2x PNGs of both themes."""
+    blelloch = ["--algorithm", "blelloch", *SEED_LESSON]
+    # Step 6, down-sweep stride 2: seed 003's "step2 res: [a0] [0] [a2] [a0+a1] [a4] [a0+a1+a2+a3] ...".
+    run.export(*blelloch, "--step", "6", "--symbolic", "--out", run.path("down2.svg"))
+    root = run.svg("down2.svg")
+    cells = texts(root, "cell-value")
+    check(cells == ["x0", "0", "x2", "x0..x1", "x4", "x0..x3", "x6", "x0..x5"], f"symbolic cells: {cells}")
+    before = texts(root, "before-cell-value")
+    check(before == ["x0", "x0..x1", "x2", "0", "x4", "x4..x5", "x6", "x0..x3"], f"before row: {before}")
+    legend = [t.text for t in root.iter(SVG_NS + "text") if t.get("class") == "legend"]
+    check(any(t.startswith("xi..xj = xi + ") for t in legend), f"no legend line for the symbols: {legend}")
+    # Without the flag the same step shows its numbers.
+    run.export(*blelloch, "--step", "6", "--out", run.path("values.svg"))
+    check(texts(run.svg("values.svg"), "cell-value") == ["3", "0", "7", "4", "4", "11", "6", "16"],
+          "the numbers without --symbolic")
+    # The filmstrip: every row symbolic, the result rows by the scan's definition.
+    run.export(*blelloch, "--all", "--symbolic", "--out", run.path("all.svg"))
+    strip = run.svg("all.svg")
+    values = [t.text for t in strip.iter(SVG_NS + "text") if (t.get("class") or "").endswith("-value")]
+    check("x0..x7" in values and not any(v.isdigit() and v != "0" for v in values),
+          f"filmstrip values: {values}")
+    check(texts(strip, "result-inclusive-value") == ["x0"] + [f"x0..x{i}" for i in range(1, 8)],
+          f"inclusive result row: {texts(strip, 'result-inclusive-value')}")
+    # GIF: one frame a step, and the symbols change what is drawn.
+    run.export(*blelloch, "--format", "gif", "--symbolic", "--out", run.path("sym.gif"))
+    run.export(*blelloch, "--format", "gif", "--out", run.path("num.gif"))
+    sym, num = read_gif(run.path("sym.gif")), read_gif(run.path("num.gif"))
+    check(sym["frames"] == num["frames"] == 8, f"GIF frames: {sym['frames']}")
+    check(open(run.path("sym.gif"), "rb").read() != open(run.path("num.gif"), "rb").read(),
+          "the symbolic GIF is the numeric one")
+    for theme in ("dark", "light"):
+        run.export(*blelloch, "--step", "6", "--symbolic", "--theme", theme, "--scale", "2",
+                   "--out", run.path(f"down2-{theme}.png"))
+        run.export(*blelloch, "--step", "6", "--symbolic", "--theme", theme, "--out", run.path(f"down2-{theme}.svg"))
+        png, (w, h) = Png(run.path(f"down2-{theme}.png")), svg_size(run.svg(f"down2-{theme}.svg"))
+        check(abs(png.width - 2 * w) <= 2 and abs(png.height - 2 * h) <= 2,
+              f"{theme} 2x PNG is {png.width}x{png.height}, the SVG {w}x{h}")
+        check(len(png.colours()) > 20, f"the {theme} PNG is blank")
+
+
 CASES = cases_of(globals())
 
 

@@ -359,6 +359,32 @@ def case_presentation(ctx):
     check(cell["h"] > 70, f"cells are only {cell['h']}px tall in presentation mode")
 
 
+def ink_in(run, rect):
+    """Pixels inside a cell that differ from the cell's own fill: how much text it shows."""
+    fill = hex_rgb(rect["fill"])
+    x0, y0 = run.to_pixels(rect["x"] + 2, rect["y"] + 2)
+    x1, y1 = run.to_pixels(rect["x"] + rect["w"] - 2, rect["y"] + rect["h"] - 2)
+    return sum(not near(run.image.pixel(x, y), fill) for y in range(int(y0), int(y1)) for x in range(int(x0), int(x1)))
+
+
+def case_symbolic_values(ctx):
+    """--symbolic (X in the window): Blelloch's first down-sweep as seed 003 writes it, the ranges on
+    screen rather than numbers, the values kept in the tooltips."""
+    seed = ["--algorithm", "blelloch", "--input", "3,1,7,0,4,1,6,3", "--step", "5"]
+    r = ctx.run(*seed, "--symbolic")
+    cells = [t["text"] for t in sorted(r.texts("cell-value"), key=lambda t: t["index"])]
+    check(cells == ["x0", "x0..x1", "x2", "0", "x4", "x4..x5", "x6", "x0..x3"], f"cells {cells}")
+    tips = {t["index"]: t.get("tooltip", "") for t in r.texts("cell-value")}
+    check("= 11" in tips[7] and "x0..x3" in tips[7], f"tooltip of cell 7: {tips[7]}")
+    numbers = ctx.run(*seed)
+    plain = [t["text"] for t in sorted(numbers.texts("cell-value"), key=lambda t: t["index"])]
+    check(plain == ["3", "4", "7", "0", "4", "5", "6", "11"], f"without --symbolic: {plain}")
+    # On screen: "x4..x5" puts more ink in cell 5 than "5" does.
+    sym_ink = ink_in(r, [c for c in r.rects("cell") if c["index"] == 5][0])
+    num_ink = ink_in(numbers, [c for c in numbers.rects("cell") if c["index"] == 5][0])
+    check(sym_ink > 1.5 * num_ink > 0, f"ink in cell 5: symbolic {sym_ink}, numeric {num_ink}")
+
+
 def case_large_input(ctx):
     """N = 100000 captures in the background and shows the recorded block, culled to the view."""
     r = ctx.run("--n", "100000", "--block-size", "1024", "--step", "3", screenshot=False)

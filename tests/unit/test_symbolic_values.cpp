@@ -8,20 +8,16 @@
 #include <random>
 
 #include "app/core/algorithm_catalog.h"
-#include "app/core/capture.h"
-#include "app/core/input_spec.h"
 #include "app/core/step_writes.h"
 #include "app/core/symbolic_values.h"
+#include "tests/common/captures.h"
 
 namespace scanviz {
 namespace {
 
 Trace captureCpu(AlgorithmId id, std::vector<double> input, bool exclusive = false,
                  int blockSize = 0, Operator op = Operator::Add) {
-  CaptureRequest rq;
-  rq.algorithm = id;
-  rq.backend = BackendChoice::Cpu;
-  rq.input = std::move(input);
+  CaptureRequest rq = emulatorRequest(id, std::move(input));
   rq.exclusive = exclusive;
   rq.blockSize = blockSize;
   rq.op = op;
