@@ -62,6 +62,8 @@ class Step:
     ops: int
     whole: list = field(default_factory=list)
     warp_clock: list = field(default_factory=list)
+    flags: list = field(default_factory=list)  # version 3: 0/1 per value, when the step records them
+    second: list = field(default_factory=list)  # version 3: the second array, when recorded
 
 
 @dataclass
@@ -83,6 +85,12 @@ class Trace:
     steps: list
     blocks: list
     counters: dict
+    flags: list = field(default_factory=list)  # version 3: the input's head flags (1 starts a segment)
+    second: list = field(default_factory=list)  # version 3: the input's second array (keys, indices)
+
+    @property
+    def second_name(self):
+        return self.meta.get("second_name", "")
 
     @property
     def algorithm(self):
@@ -97,6 +105,14 @@ class Trace:
         kind = "inclusive" if m.get("inclusive", True) else "exclusive"
         return (f"{m.get('algorithm', '?')}, N = {m.get('n', '?')}, {m.get('operator', '?')}, "
                 f"{m.get('dtype', '?')}, {kind}, {m.get('backend', '?')}")
+
+
+def _flags(values, where):
+    flags = _numbers(values, where)
+    for i, f in enumerate(flags):
+        if f not in (0, 1):
+            raise FormatError(f"{where}[{i}]: {f!r} is not a flag (0 or 1)")
+    return [int(f) for f in flags]
 
 
 def parse_trace(doc):
@@ -115,14 +131,17 @@ def parse_trace(doc):
                           values=_numbers(s.get("values"), where + ".values"),
                           active=list(s.get("active", [])), edges=list(s.get("edges", [])),
                           ops=int(s.get("ops", 0)), whole=_numbers(s.get("whole"), where + ".whole"),
-                          warp_clock=list(s.get("warp_clock", []))))
+                          warp_clock=list(s.get("warp_clock", [])),
+                          flags=_flags(s.get("flags"), where + ".flags"),
+                          second=[int(v) for v in _numbers(s.get("second"), where + ".second")]))
     blocks = [Block(id=int(b.get("id", k)), sm=int(b.get("sm", 0)), start=float(b.get("start_ns", 0)),
                     wait=float(b.get("wait_ns", 0)), end=float(b.get("end_ns", 0)),
                     lookback=int(b.get("lookback", 0)))
               for k, b in enumerate(doc.get("blocks", []))]
     return Trace(version=version, meta=dict(doc["meta"]), input=_numbers(doc.get("input"), "input"),
                  output=_numbers(doc.get("output"), "output"), steps=steps, blocks=blocks,
-                 counters=dict(doc.get("counters", {})))
+                 counters=dict(doc.get("counters", {})), flags=_flags(doc.get("flags"), "flags"),
+                 second=[int(v) for v in _numbers(doc.get("second"), "second")])
 
 
 def load_trace(path):
@@ -133,11 +152,14 @@ def load_trace(path):
 _OPERATORS = {"add": lambda a, b: a + b, "max": max, "min": min, "mul": lambda a, b: a * b}
 
 
-def reference_scan(values, operator="add", inclusive=True, identity=None):
-    """The sequential scan the trace's output is checked against (for int32 and exact floats)."""
+def reference_scan(values, operator="add", inclusive=True, identity=None, flags=None):
+    """The sequential scan the trace's output is checked against (for int32 and exact floats).
+    With `flags` (1 starts a segment) it is the segmented scan: each segment scanned alone."""
     op = _OPERATORS[operator]
     out, acc = [], identity
-    for v in values:
+    for i, v in enumerate(values):
+        if flags and flags[i]:
+            acc = identity
         if inclusive:
             acc = v if acc is None else op(acc, v)
             out.append(acc)

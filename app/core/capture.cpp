@@ -6,6 +6,7 @@
 #include <cmath>
 #include <set>
 #include <sstream>
+#include <type_traits>
 
 #include "app/core/backends/cpu_backend.h"
 #include "app/core/backends/cuda_backend.h"
@@ -55,6 +56,22 @@ void validateValues(const CaptureRequest& rq) {
   }
 }
 
+// The flags and the second array: each absent or one entry per value; flags 0 or 1.
+void validateRows(const CaptureRequest& rq) {
+  const auto check = [&](size_t size, const char* what) {
+    if (size != 0 && size != rq.input.size())
+      throw InputError(std::string(what) + " has " + std::to_string(size) +
+                       " entries but the input " + std::to_string(rq.input.size()) +
+                       " values; give one per value");
+  };
+  check(rq.rows.flags.size(), "the flags row");
+  check(rq.rows.second.size(), "the second array");
+  for (size_t i = 0; i < rq.rows.flags.size(); ++i)
+    if (rq.rows.flags[i] > 1)
+      throw InputError("flag " + std::to_string(rq.rows.flags[i]) + " at index " +
+                       std::to_string(i) + " is not 0 or 1 (1: the element starts a segment)");
+}
+
 template <class T>
 std::vector<T> convertInput(const std::vector<double>& in) {
   std::vector<T> v(in.size());
@@ -87,6 +104,8 @@ TraceStep toTraceStep(RecordedStep&& s) {
   t.ops = s.ops >= 0 ? s.ops : static_cast<int64_t>(s.edges.size());
   t.warpClock = std::move(s.warpClock);
   t.wholeBits = std::move(s.wholeBits);
+  t.flags = std::move(s.flags);
+  t.second = std::move(s.second);
   return t;
 }
 
@@ -167,6 +186,13 @@ Trace buildTrace(const CaptureRequest& rq, const std::vector<T>& typedInput, int
                            std::to_string(t.meta.n) + " elements");
   t.input.assign(typedInput.begin(), typedInput.begin() + static_cast<long>(stored));
   t.output.assign(r.output.begin(), r.output.begin() + static_cast<long>(stored));
+  const auto keep = [stored](const auto& row) {
+    using Row = std::decay_t<decltype(row)>;
+    return row.empty() ? Row{} : Row(row.begin(), row.begin() + static_cast<long>(stored));
+  };
+  t.rows.flags = keep(rq.rows.flags);
+  t.rows.second = keep(rq.rows.second);
+  if (!t.rows.second.empty()) t.rows.secondName = rq.rows.secondName;
 
   for (auto& s : r.run.steps) t.steps.push_back(toTraceStep(std::move(s)));
   attachWholeArrayRows(r.run.whole, t);
@@ -196,6 +222,7 @@ CaptureOutcome captureTyped(const CaptureRequest& rq) {
   run.blockSize = effectiveBlockSize(rq);
   run.coarsening = rq.coarsening;
   run.recordBlock = rq.recordBlock;
+  run.rows = &rq.rows;
   run.limits = rq.limits;
   run.emulator = rq.emulator;
   const std::vector<T> input = convertInput<T>(rq.input);
@@ -256,6 +283,7 @@ void validateCaptureRequest(const CaptureRequest& rq) {
                      " is not a power of two between 1 and 64");
   if (rq.recordBlock < 0) throw InputError("the recorded block must be 0 or more");
   validateValues(rq);
+  validateRows(rq);
 }
 
 CaptureOutcome capture(const CaptureRequest& rq) {

@@ -25,6 +25,7 @@ struct CaptureRequest {
   int blockSize = 0;                       // 0: the lesson default for this algorithm and n
   int coarsening = kThreePhaseCoarsening;  // three-phase: elements per thread, power of two
   std::vector<double> input;
+  ElementRows rows;  // the problem's flags and second array (empty or one entry per input value)
   BackendChoice backend = BackendChoice::Auto;
   int recordBlock = 0;
   CaptureLimits limits;

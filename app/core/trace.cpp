@@ -51,6 +51,32 @@ bool hasWholeArrayRows(const Trace& t) {
   return false;
 }
 
+namespace {
+
+template <class Row>
+const Row* rowShown(const Trace& t, size_t step, Row TraceStep::*row) {
+  if (step >= t.steps.size()) return nullptr;
+  const TraceStep& at = t.steps[step];
+  for (size_t k = step + 1; k-- > 0;) {
+    const TraceStep& s = t.steps[k];
+    if (s.block != at.block || s.level != at.level || s.array != at.array ||
+        s.values.size() != at.values.size())
+      continue;
+    if (!(s.*row).empty()) return &(s.*row);
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+const std::vector<uint8_t>* flagsShown(const Trace& t, size_t step) {
+  return rowShown(t, step, &TraceStep::flags);
+}
+
+const std::vector<int32_t>* secondShown(const Trace& t, size_t step) {
+  return rowShown(t, step, &TraceStep::second);
+}
+
 std::string firstTraceDifference(const Trace& a, const Trace& b) {
   const auto& ma = a.meta;
   const auto& mb = b.meta;
@@ -61,6 +87,9 @@ std::string firstTraceDifference(const Trace& a, const Trace& b) {
   std::string d;
   if (!(d = vecDiff("input", a.input, b.input)).empty()) return d;
   if (!(d = vecDiff("output", a.output, b.output)).empty()) return d;
+  if (!(d = vecDiff("flags", a.rows.flags, b.rows.flags)).empty()) return d;
+  if (!(d = vecDiff("second array", a.rows.second, b.rows.second)).empty()) return d;
+  if (a.rows.secondName != b.rows.secondName) return "second array's name differs";
   if (a.steps.size() != b.steps.size())
     return "step count: " + std::to_string(a.steps.size()) + " vs " +
            std::to_string(b.steps.size());
@@ -75,6 +104,8 @@ std::string firstTraceDifference(const Trace& a, const Trace& b) {
     if (!(d = vecDiff(at + " active", x.active, y.active)).empty()) return d;
     if (!(d = vecDiff(at + " edges", x.edges, y.edges)).empty()) return d;
     if (!(d = vecDiff(at + " whole array", x.wholeBits, y.wholeBits)).empty()) return d;
+    if (!(d = vecDiff(at + " flags", x.flags, y.flags)).empty()) return d;
+    if (!(d = vecDiff(at + " second array", x.second, y.second)).empty()) return d;
     if (x.ops != y.ops)
       return at + ": ops " + std::to_string(x.ops) + " vs " + std::to_string(y.ops);
   }

@@ -9,8 +9,20 @@
 
 namespace scanviz {
 
-// Version 2 added whole-array rows (TraceStep::wholeBits); version 1 files still load.
-constexpr int kTraceVersion = 2;
+// Version 2 added whole-array rows (TraceStep::wholeBits), version 3 the problem's other rows
+// (ElementRows: head flags, a second array); files of versions 1 and 2 still load.
+constexpr int kTraceVersion = 3;
+
+// The problem model beside the values (issue 13 item 5): per-element flags (1: the element starts
+// a segment, or a predicate bit of a compaction) and a second int32 array (keys, scatter indices).
+// Each is empty when the problem has none, else it holds one entry per element (in a Trace, one
+// per stored input value).
+struct ElementRows {
+  std::vector<uint8_t> flags;
+  std::vector<int32_t> second;
+  std::string secondName;  // what the second array holds ("keys", "indices"); empty without one
+  bool empty() const { return flags.empty() && second.empty(); }
+};
 
 struct TraceMeta {
   std::string algorithm;  // catalog key
@@ -47,6 +59,10 @@ struct TraceStep {
   // array of a level-0 grid step. Kept for runs of more than one block within the capture budget,
   // empty otherwise. Raw 32-bit values of meta.dtype: exact, and half the memory of doubles.
   std::vector<uint32_t> wholeBits;
+  // The step's flags and second array (version 3), one per value, empty when the step records
+  // none: kernels record a row when it changes, and flagsShown() finds the latest one.
+  std::vector<uint8_t> flags;
+  std::vector<int32_t> second;
 };
 
 struct TraceBlock {
@@ -71,6 +87,7 @@ struct Trace {
   TraceMeta meta;
   std::vector<double> input;
   std::vector<double> output;
+  ElementRows rows;  // the input's flags and second array (version 3), prefix like `input`
   std::vector<TraceStep> steps;
   std::vector<TraceBlock> blocks;
   TraceCounters counters;
@@ -85,6 +102,11 @@ size_t wholeValidElements(const Trace& t, const TraceStep& s);
 
 // True when some step holds the whole array (a run of more than one block).
 bool hasWholeArrayRows(const Trace& t);
+
+// The flags (second array) a step shows: its own, else those of the latest earlier step of the
+// same block, level and array with as many values; null when none was recorded.
+const std::vector<uint8_t>* flagsShown(const Trace& t, size_t step);
+const std::vector<int32_t>* secondShown(const Trace& t, size_t step);
 
 // Compares the parts two backends must agree on (everything but timing, device names and the
 // look-back depths, which depend on scheduling). Empty when equal, else the first difference.

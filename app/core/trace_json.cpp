@@ -69,6 +69,8 @@ json stepToJson(const TraceStep& s, bool integral) {
   j["edges"] = s.edges;
   j["ops"] = s.ops;
   if (!s.warpClock.empty()) j["warp_clock"] = s.warpClock;
+  if (!s.flags.empty()) j["flags"] = s.flags;
+  if (!s.second.empty()) j["second"] = s.second;
   return j;
 }
 
@@ -434,6 +436,8 @@ TraceStep stepFromJson(const Reader& r) {
   s.edges = r.pairs("edges");
   s.ops = r.getOr<int64_t>("ops", static_cast<int64_t>(s.edges.size()));
   s.warpClock = r.integers<int64_t>("warp_clock");
+  s.flags = r.integers<uint8_t>("flags");
+  s.second = r.integers<int32_t>("second");
   return s;
 }
 
@@ -457,10 +461,13 @@ std::string traceToJson(const Trace& t, bool pretty) {
   m["blocks_total"] = t.meta.blocksTotal;
   m["recorded_block"] = t.meta.recordedBlock;
   m["stored_values"] = t.meta.storedValues;
+  if (!t.rows.second.empty()) m["second_name"] = t.rows.secondName;
   m["notes"] = t.meta.notes;
   m["scanviz_version"] = scanvizVersion();  // which build wrote the file
   j["input"] = numbers(t.input, integral);
   j["output"] = numbers(t.output, integral);
+  if (!t.rows.flags.empty()) j["flags"] = t.rows.flags;
+  if (!t.rows.second.empty()) j["second"] = t.rows.second;
   const bool keepWhole = wholeValueCount(t) <= kWholeValuesInFiles;
   if (!keepWhole)
     m["notes"].push_back("whole-array rows not saved (more than " +
@@ -520,6 +527,9 @@ Trace traceFromDocument(json& j) {
   t.meta.notes = m.strings("notes");
   t.input = root.numbers("input");
   t.output = root.numbers("output");
+  t.rows.flags = root.integers<uint8_t>("flags");
+  t.rows.second = root.integers<int32_t>("second");
+  t.rows.secondName = m.getOr<std::string>("second_name", "");
   t.meta.storedValues = m.getOr<long long>("stored_values", static_cast<long long>(t.input.size()));
   if (t.meta.dtype != "int32" && t.meta.dtype != "float32")
     throw TraceFormatError("trace.meta.dtype: '" + t.meta.dtype + "' is not int32 or float32");

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
 
 #include "app/core/algorithm_catalog.h"
 #include "app/core/scan_options.h"
@@ -82,6 +83,25 @@ void checkValues(const std::string& field, const std::vector<double>& v, const s
   }
 }
 
+// A row of flags or of the second array beside `count` values (version 3): empty, or one entry
+// per value; flags are 0 or 1.
+template <class V>
+void checkRow(const std::string& field, const std::vector<V>& row, long long count,
+              const std::string& of, int version) {
+  if (row.empty()) return;
+  if (version < 3)
+    fail(field, "a version " + str(version) + " trace has no such row (version 3 added it)");
+  if (static_cast<long long>(row.size()) != count)
+    fail(field, str(static_cast<long long>(row.size())) + " entries but " + of + " holds " +
+                    str(count) + " values; the row has one entry per value");
+  if constexpr (std::is_same_v<V, uint8_t>) {
+    for (size_t i = 0; i < row.size(); ++i)
+      if (row[i] > 1)
+        fail(field + "[" + std::to_string(i) + "]",
+             str(row[i]) + " is not a flag (0, or 1 where an element starts a segment)");
+  }
+}
+
 void checkStep(const Trace& t, size_t index) {
   const TraceStep& s = t.steps[index];
   const TraceMeta& m = t.meta;
@@ -99,6 +119,8 @@ void checkStep(const Trace& t, size_t index) {
   if (s.array != "section" && (count < 1 || count > m.n))
     fail(w + "values", str(count) + " values; a " + s.array + " step holds 1 to n = " + str(m.n));
   checkValues(w + "values", s.values, m.dtype, false);
+  checkRow(w + "flags", s.flags, count, "the step", t.version);
+  checkRow(w + "second", s.second, count, "the step", t.version);
   for (size_t i = 0; i < s.edges.size(); ++i) {
     const std::string e = w + "edges[" + std::to_string(i) + "]";
     const auto [dst, src] = s.edges[i];
@@ -144,6 +166,9 @@ void validateTrace(const Trace& t, const TraceLimits& lim) {
   checkMeta(t, lim);
   checkValues("trace.input", t.input, t.meta.dtype, true);
   checkValues("trace.output", t.output, t.meta.dtype, false);
+  const auto stored = static_cast<long long>(t.input.size());
+  checkRow("trace.flags", t.rows.flags, stored, "input", t.version);
+  checkRow("trace.second", t.rows.second, stored, "input", t.version);
   if (t.steps.empty()) fail("trace.steps", "no steps; a trace has at least the load step");
   checkRange("trace.steps (count)", static_cast<long long>(t.steps.size()), 1, lim.maxSteps);
   long long values = 0, whole = 0;

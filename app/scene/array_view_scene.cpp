@@ -152,6 +152,7 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
     return {"input",
             "before",
             "XY after",
+            "flags",
             "threads",
             "warps",
             "blocks",
@@ -495,9 +496,40 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
     for (int i : rq_.differingCells) markDifference(i, y);
     if (chain_) {
       addChainArrows(y);
-      return y + cellH_ + 0.4f * style_.labelSize;
+      return addFlagsRow(y + cellH_ + 0.4f * style_.labelSize);
     }
-    return y + cellH_;
+    return addFlagsRow(y + cellH_);
+  }
+
+  // The flags the step shows (trace version 3: segment heads, predicate bits), a row of 0 and 1
+  // under the values; a 1 is filled in the accent colour so that segment starts stand out.
+  float addFlagsRow(float y) {
+    const std::vector<uint8_t>* flags = flagsShown(t_, static_cast<size_t>(rq_.step));
+    if (!flags || flags->size() != s_.values.size()) return y;
+    y += 0.25f * style_.labelSize;
+    const float h = 0.6f * cellH_;
+    addRowLabel("flags", y, h, pal_.textDim, "row-label");
+    const float size = std::min(style_.smallSize, 0.8f * h);
+    for (int i = 0; i < count(); ++i) {
+      if (!visible(cellX(i), cw_)) continue;
+      const bool head = (*flags)[static_cast<size_t>(i)] != 0;
+      SceneRect r;
+      r.x = cellX(i) + 0.5f * (1 - kCellBox) * cw_;
+      r.y = y;
+      r.w = kCellBox * cw_;
+      r.h = h;
+      r.fill = head ? pal_.accent : pal_.beforeFill;
+      r.stroke = cw_ < 8 ? Color{0, 0, 0, 0} : pal_.cellStroke;
+      r.strokeWidth = 1.0f;
+      r.role = head ? "flag-set" : "flag";
+      r.index = i;
+      scene_.rects.push_back(r);
+      if (valuesShown_)
+        addText(cellCentre(i), y + 0.5f * (h - size), head ? "1" : "0",
+                head ? pal_.background : pal_.textDim, size, head, TextAlign::Center, "flag-value",
+                i);
+    }
+    return y + h;
   }
 
   // Drawn over the cell, in the failure colour: the diff must be seen from the back row.

@@ -15,6 +15,25 @@ struct SectionIO {
   int n = 0;              // valid elements in this section (<= section size)
   bool exclusive = false;
   T* total = nullptr;  // if set, receives the reduction of the whole section
+  // The problem's other rows for this section (issue 13 item 5), null when it has none: head
+  // flags (1: the element starts a segment, or a predicate bit) and a second int32 array (keys,
+  // scatter indices). Both hold io.n entries; the load step shows them.
+  const uint8_t* flags = nullptr;
+  const int32_t* second = nullptr;
+};
+
+// The rows a step shows besides its values: per-element flags and a second int32 array, indexed
+// by logical element (not through a PadMap). Elements at or past `valid` show 0 (a section's
+// padding). A null row is not shown; a step that records a row records it whole, so a kernel
+// records flags when they change (a segmented scan ORs them up its tree) and the views show the
+// latest recorded row for the steps in between.
+struct StepRows {
+  const uint8_t* flags = nullptr;
+  const int32_t* second = nullptr;
+  int valid = 0x7fffffff;
+  SCANVIZ_HD SCANVIZ_INLINE int mask() const { return (flags ? 1 : 0) | (second ? 2 : 0); }
+  SCANVIZ_HD SCANVIZ_INLINE uint8_t flagAt(int i) const { return i < valid ? flags[i] : 0; }
+  SCANVIZ_HD SCANVIZ_INLINE int32_t secondAt(int i) const { return i < valid ? second[i] : 0; }
 };
 
 // The section of the algorithms in which each thread owns one element, scanned in place in
@@ -34,7 +53,8 @@ struct PadMap {
 };
 
 // Loads a section into the working array with coalesced, strided accesses, padding with the
-// identity, and records step 0.
+// identity, and records step 0 (with the section's flags and second array when the problem has
+// them).
 template <class Ex>
 SCANVIZ_HD void loadSection(Ex& ex, typename Ex::Value* xy, const SectionIO<typename Ex::Value>& io,
                             int section, PadMap pad = {}) {
@@ -42,7 +62,7 @@ SCANVIZ_HD void loadSection(Ex& ex, typename Ex::Value* xy, const SectionIO<type
   ex.parallel([&](int t) {
     for (int i = t; i < section; i += threads) xy[pad(i)] = i < io.n ? io.in[i] : ex.identity();
   });
-  ex.barrier(StepCode{StepKind::Load, 0}, xy, section, pad);
+  ex.barrier(StepCode{StepKind::Load, 0}, xy, section, pad, StepRows{io.flags, io.second, io.n});
 }
 
 // Writes the section's result in the variant the caller asked for. `holdsExclusive` says what

@@ -122,16 +122,17 @@ class CpuBlockExec {
     if (sink_.recordSteps) sink_.pending.push_back({t, dst, src});
   }
 
-  // A barrier the algorithm needs, followed by a snapshot of `width` logical elements of arr.
-  void barrier(StepCode code, const T* arr, int width, PadMap pad = {}) {
+  // A barrier the algorithm needs, followed by a snapshot of `width` logical elements of arr
+  // (and of the rows given, if any).
+  void barrier(StepCode code, const T* arr, int width, PadMap pad = {}, StepRows rows = {}) {
     arriveAtBarrier(code);
-    record(code, arr, width, pad);
+    record(code, arr, width, pad, rows);
   }
 
   // A step boundary the algorithm does not need a barrier for (warp-synchronous rounds).
-  void step(StepCode code, const T* arr, int width) { record(code, arr, width, {}); }
+  void step(StepCode code, const T* arr, int width) { record(code, arr, width, {}, {}); }
 
-  void stepRegs(StepCode code, Regs<T>& r) { record(code, r.v.data(), threads_, {}); }
+  void stepRegs(StepCode code, Regs<T>& r) { record(code, r.v.data(), threads_, {}, {}); }
 
   // A step of the warp-totals scan of a block-wide warp scan (threads a multiple of 32): one value
   // per thread, except that the last lane of warp w shows warpTotals[w], the total that thread w
@@ -140,7 +141,7 @@ class CpuBlockExec {
   void stepRegsWarpTotals(StepCode code, Regs<T>& values, Regs<T>& warpTotals) {
     std::vector<T> shown(values.v);
     for (int w = 0; w < threads_ / 32; ++w) shown[static_cast<size_t>(w * 32 + 31)] = warpTotals[w];
-    record(code, shown.data(), threads_, {});
+    record(code, shown.data(), threads_, {}, {});
   }
 
   // __shfl_up_sync(full mask, in, delta) for every lane of every warp of the block.
@@ -220,7 +221,7 @@ class CpuBlockExec {
     }
   }
 
-  void record(StepCode code, const T* arr, int width, PadMap pad) {
+  void record(StepCode code, const T* arr, int width, PadMap pad, StepRows rows) {
     if (sink_.whole) recordWholeRow(arr, width, pad);
     ++sink_.stepIndex;
     if (!sink_.recordSteps || !sink_.run) {
@@ -234,6 +235,10 @@ class CpuBlockExec {
     s.values.resize(static_cast<size_t>(width));
     for (int i = 0; i < width; ++i)
       s.values[static_cast<size_t>(i)] = static_cast<double>(arr[pad(i)]);
+    if (rows.flags)
+      for (int i = 0; i < width; ++i) s.flags.push_back(rows.flagAt(i));
+    if (rows.second)
+      for (int i = 0; i < width; ++i) s.second.push_back(rows.secondAt(i));
     s.edges.swap(sink_.pending);
     sink_.run->steps.push_back(std::move(s));
   }

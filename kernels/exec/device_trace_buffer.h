@@ -24,7 +24,7 @@ struct DeviceTraceBuffer {
   int maxWarps = 0;                     // warp clocks per step
   int recordBlock = 0;                  // logical block whose steps are recorded
   int32_t* stepCount = nullptr;         // [1]
-  int32_t* stepCodes = nullptr;         // [maxSteps * 2] kind, param
+  int32_t* stepCodes = nullptr;         // [maxSteps * 3] kind, param, rows (StepRows::mask)
   uint32_t* values = nullptr;           // [maxSteps * width]
   int32_t* edgeCount = nullptr;         // [1] edges used in the pool
   int32_t* edges = nullptr;             // [maxEdges * 4] step, thread, dst, src
@@ -33,6 +33,9 @@ struct DeviceTraceBuffer {
   DeviceBlockTiming* blocks = nullptr;  // [maxBlocks]
   int maxBlocks = 0;
   int32_t* overflow = nullptr;  // [1] set when a limit above was exceeded
+  // A step's other rows (StepRows), null when the launch records none.
+  uint8_t* flags = nullptr;   // [maxSteps * width]
+  int32_t* second = nullptr;  // [maxSteps * width]
   // Whole-array rows (RecordedRun::whole), written by every block; null when not recorded.
   uint32_t* wholeRows = nullptr;     // [wholeCapacity * wholeLength]
   long long wholeLength = 0;         // elements of a row: blocks * wholeWidth

@@ -20,7 +20,7 @@ struct NullRecorder {
   static constexpr bool kRecords = false;
   __device__ void edge(int, int, int) {}
   template <class T>
-  __device__ void snapshot(StepCode, const T*, int, PadMap) {}
+  __device__ void snapshot(StepCode, const T*, int, PadMap, StepRows) {}
   template <class T>
   __device__ void snapshotReg(StepCode, T, int) {}
   template <class T>
@@ -65,10 +65,12 @@ struct TraceRecorder {
     e[3] = src;
   }
 
-  __device__ void header(StepCode code) {
+  // rows: the StepRows mask of the rows this step records (0: values only).
+  __device__ void header(StepCode code, int rows = 0) {
     if (threadIdx.x == 0) {
-      buf.stepCodes[2 * step] = static_cast<int32_t>(code.kind);
-      buf.stepCodes[2 * step + 1] = code.param;
+      buf.stepCodes[3 * step] = static_cast<int32_t>(code.kind);
+      buf.stepCodes[3 * step + 1] = code.param;
+      buf.stepCodes[3 * step + 2] = rows;
       *buf.stepCount = step + 1;
     }
     const int warp = threadIdx.x / 32;
@@ -79,14 +81,20 @@ struct TraceRecorder {
   // Called by every thread after the algorithm's barrier: copy, then a second barrier so that
   // no thread overwrites the array before all threads copied it.
   template <class T>
-  __device__ void snapshot(StepCode code, const T* arr, int width, PadMap pad) {
+  __device__ void snapshot(StepCode code, const T* arr, int width, PadMap pad, StepRows rows) {
     if (uint32_t* row = wholeRow(width))
       for (int i = threadIdx.x; i < width; i += blockDim.x) putWhole(row, i, toBits(arr[pad(i)]));
     if (active && step < buf.maxSteps) {
-      header(code);
-      uint32_t* dst = buf.values + static_cast<size_t>(step) * buf.width;
-      for (int i = threadIdx.x; i < width && i < buf.width; i += blockDim.x)
-        dst[i] = toBits(arr[pad(i)]);
+      // Rows the buffer has no room for are not recorded (the host asked for none).
+      const StepRows kept{buf.flags ? rows.flags : nullptr, buf.second ? rows.second : nullptr,
+                          rows.valid};
+      header(code, kept.mask());
+      const size_t at = static_cast<size_t>(step) * buf.width;
+      for (int i = threadIdx.x; i < width && i < buf.width; i += blockDim.x) {
+        buf.values[at + i] = toBits(arr[pad(i)]);
+        if (kept.flags) buf.flags[at + i] = kept.flagAt(i);
+        if (kept.second) buf.second[at + i] = kept.secondAt(i);
+      }
     } else if (active) {
       atomicExch(buf.overflow, 1);
     }
@@ -168,13 +176,14 @@ class GpuBlockExec {
   }
   __device__ void edge(int t, int dst, int src) { rec_.edge(t, dst, src); }
 
-  __device__ void barrier(StepCode code, const T* arr, int width, PadMap pad = {}) {
+  __device__ void barrier(StepCode code, const T* arr, int width, PadMap pad = {},
+                          StepRows rows = {}) {
     __syncthreads();
-    rec_.snapshot(code, arr, width, pad);
+    rec_.snapshot(code, arr, width, pad, rows);
   }
   __device__ void step(StepCode code, const T* arr, int width) {
     if (Rec::kRecords) __syncthreads();
-    rec_.snapshot(code, arr, width, PadMap{});
+    rec_.snapshot(code, arr, width, PadMap{}, StepRows{});
   }
   __device__ void stepRegs(StepCode code, Regs<T>& r) { rec_.snapshotReg(code, r.v, 0); }
   __device__ void stepRegsWarpTotals(StepCode code, Regs<T>& values, Regs<T>& warpTotals) {

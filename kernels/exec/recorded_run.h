@@ -32,6 +32,9 @@ struct RecordedStep {
   int64_t ops = -1;  // operator applications; -1: edges.size() (global steps record no edges)
   std::vector<int64_t> warpClock;   // GPU only: clock64() per warp when the step ended
   std::vector<uint32_t> wholeBits;  // a level-0 global step: the whole array (raw 32 bits)
+  // The step's other rows (StepRows), one entry per value, empty when the step records none.
+  std::vector<uint8_t> flags;
+  std::vector<int32_t> second;
 };
 
 // The whole level-0 array after each step of a multi-block launch: row k holds every block's

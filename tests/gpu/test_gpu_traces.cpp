@@ -10,6 +10,7 @@
 #include "app/core/input_spec.h"
 #include "app/core/profile_range.h"
 #include "app/core/trace.h"
+#include "app/core/trace_json.h"
 #include "app/core/verification.h"
 #include "tests/common/captures.h"
 
@@ -137,6 +138,34 @@ TEST(GpuProfileRanges, EveryGridPhaseIsANamedRange) {
                             "scan sections, level 1", "add block sums, level 0",
                             "single-pass scan, decoupled look-back", "single-pass scan, chained"})
     EXPECT_TRUE(openedRangeStartingWith(phase)) << phase << " is not among" << all;
+}
+
+// The problem's flags and second array (trace version 3) go through the CUDA recorder
+// (TraceRecorder, HostTraceBuffer) exactly as through the emulator's, and survive the file.
+TEST(GpuProblemRows, FlagsAndSecondArrayMatchTheEmulator) {
+  REQUIRE_GPU();
+  for (AlgorithmId id :
+       {AlgorithmId::KoggeStone, AlgorithmId::BlellochConflictFree, AlgorithmId::Hierarchical}) {
+    CaptureRequest rq;
+    rq.algorithm = id;
+    rq.input = generateInput(InputPattern::Random, 1000, 3, DType::Int32, Operator::Add);
+    for (size_t i = 0; i < rq.input.size(); ++i) {
+      rq.rows.flags.push_back(i % 7 == 0 ? 1 : 0);
+      rq.rows.second.push_back(static_cast<int32_t>(rq.input.size() - i));
+    }
+    rq.rows.secondName = "keys";
+    rq.recordBlock = 1;
+    rq.backend = BackendChoice::Cuda;
+    const Trace gpu = capture(rq).trace;
+    rq.backend = BackendChoice::Cpu;
+    const Trace cpu = capture(rq).trace;
+    const std::string key(algorithmInfo(id).key);
+    EXPECT_EQ(gpu.meta.backend, "cuda") << key;
+    EXPECT_FALSE(gpu.steps.at(0).flags.empty()) << key;
+    EXPECT_FALSE(gpu.steps.at(0).second.empty()) << key;
+    EXPECT_EQ(firstTraceDifference(cpu, gpu), "") << key;
+    EXPECT_EQ(firstTraceDifference(gpu, traceFromJson(traceToJson(gpu))), "") << key;
+  }
 }
 
 TEST(GpuStatus, ReportsTheDevice) {

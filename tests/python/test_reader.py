@@ -82,6 +82,26 @@ class Parsing(unittest.TestCase):
         with self.assertRaisesRegex(st.FormatError, "not a scanviz trace"):
             st.parse_trace({"results": []})
 
+    def test_version_3_flags_and_second_array_read_back(self):
+        step = {"label": "load", "values": [1.5, 2.0], "flags": [1, 0], "second": [7, -3]}
+        t = st.parse_trace(self.minimal(version=3, input=[1.5, 2.0], output=[1.5, 3.5],
+                                        flags=[1, 1], second=[4, 9], steps=[step]))
+        self.assertEqual(t.flags, [1, 1])
+        self.assertEqual(t.second, [4, 9])
+        self.assertEqual(t.steps[0].flags, [1, 0])
+        self.assertEqual(t.steps[0].second, [7, -3])
+        self.assertEqual(st.parse_trace(self.minimal()).flags, [])
+
+    def test_a_flag_other_than_0_or_1_names_where_it_is(self):
+        with self.assertRaisesRegex(st.FormatError, r"flags\[1\]"):
+            st.parse_trace(self.minimal(version=3, flags=[1, 2]))
+
+    def test_segmented_reference_scan_restarts_at_each_head(self):
+        flags = [1, 0, 0, 1, 0, 1, 0, 0]
+        values = [3, 1, 7, 0, 4, 1, 6, 3]
+        self.assertEqual(st.reference_scan(values, "add", True, 0, flags), [3, 4, 11, 0, 4, 1, 7, 10])
+        self.assertEqual(st.reference_scan(values, "add", False, 0, flags), [0, 3, 4, 0, 0, 0, 1, 7])
+
     def test_reference_scan_exclusive_starts_with_the_identity(self):
         self.assertEqual(st.reference_scan([3, 1, 7, 0], "add", False, 0), [0, 3, 4, 11])
         self.assertEqual(st.reference_scan([3, 1, 7, 0], "max", True), [3, 3, 7, 7])

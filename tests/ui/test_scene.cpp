@@ -123,6 +123,31 @@ TEST(ArrayScene, LoadStepShowsTheInputAndWaitingThreads) {
   EXPECT_EQ(s.rectsWithRole("thread-waiting").size(), 7u);
 }
 
+// A problem with head flags (trace version 3) shows them as a row of 0 and 1 under the values,
+// the 1s filled; a trace without flags has no such row.
+TEST(ArrayScene, FlagsRowUnderTheValues) {
+  CaptureRequest rq;
+  rq.algorithm = AlgorithmId::KoggeStone;
+  rq.backend = BackendChoice::Cpu;
+  rq.input = defaultLessonInput();
+  rq.rows.flags = {1, 0, 0, 1, 0, 1, 0, 0};
+  const Trace t = capture(rq).trace;
+  for (int step : {0, 2}) {
+    const Scene s = sceneOf(t, step);
+    EXPECT_EQ(indicesOf(s.rectsWithRole("flag-set")), (std::vector<int>{0, 3, 5})) << step;
+    EXPECT_EQ(s.rectsWithRole("flag").size(), 5u) << step;
+    EXPECT_EQ(cellValues(s, "flag-value"),
+              (std::vector<std::string>{"1", "0", "0", "1", "0", "1", "0", "0"}));
+    // The row lies under the values.
+    EXPECT_GT(s.rectsWithRole("flag").front()->y, s.rectsWithRole("cell-written").empty()
+                                                      ? s.rectsWithRole("cell").front()->y
+                                                      : s.rectsWithRole("cell-written").front()->y);
+  }
+  const Scene plain = sceneOf(captureCpu(AlgorithmId::KoggeStone, defaultLessonInput()), 0);
+  EXPECT_TRUE(plain.rectsWithRole("flag").empty());
+  EXPECT_TRUE(plain.rectsWithRole("flag-set").empty());
+}
+
 TEST(ArrayScene, PaddingIsMarked) {
   const Trace t = captureCpu(AlgorithmId::KoggeStone, {5, 1, 4, 2, 3});  // section of 8
   const Scene s = sceneOf(t, 1);

@@ -197,7 +197,8 @@ TEST(TraceValidation, EachNonsenseFieldIsRefusedWithItsName) {
   };
   const Case cases[] = {
       {"/version", 1099511627778ll, "trace.version"},
-      {"/version", 3, "trace.version"},
+      {"/version", 4, "trace.version"},
+      {"/flags", json::array({1, 0}), "trace.flags"},
       {"/meta/n", -8, "trace.meta.n"},
       {"/meta/n", 1ll << 40, "trace.meta.n"},
       {"/meta/block_size", 0, "trace.meta.block_size"},

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app/core/algorithm_catalog.h"
+#include "app/core/trace.h"
 #include "kernels/exec/cpu_block_exec.h"
 #include "kernels/exec/recorded_run.h"
 #include "kernels/scan_types.h"
@@ -67,6 +68,7 @@ struct RunRequest {
   int coarsening = kThreePhaseCoarsening;  // three-phase: elements per thread
   bool record = true;                      // false: count nothing, record nothing (timing)
   int recordBlock = 0;                     // logical block whose section steps are recorded
+  const ElementRows* rows = nullptr;       // the input's flags and second array; null: none
   CaptureLimits limits;
   EmulatorOptions emulator;
 };
@@ -76,6 +78,14 @@ struct RunResult {
   std::vector<T> output;
   RecordedRun run;
 };
+
+// The input's flags and second array for a section starting at `first`, null where absent.
+inline const uint8_t* flagsFrom(const RunRequest& rq, long long first) {
+  return rq.rows && !rq.rows->flags.empty() ? rq.rows->flags.data() + first : nullptr;
+}
+inline const int32_t* secondFrom(const RunRequest& rq, long long first) {
+  return rq.rows && !rq.rows->second.empty() ? rq.rows->second.data() + first : nullptr;
+}
 
 // A backend problem the user must hear about (no device, CUDA error, deadlock, a limit).
 struct BackendError : std::runtime_error {

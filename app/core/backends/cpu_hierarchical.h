@@ -62,6 +62,10 @@ void cpuScanLevel(const Algo& algo, const RunRequest& rq, const T* in, T* out, l
     io.n = static_cast<int>(std::min<long long>(section, n - b * section));
     io.exclusive = exclusive;
     io.total = blocks > 1 ? &sums[static_cast<size_t>(b)] : nullptr;
+    if (level == 0) {
+      io.flags = flagsFrom(rq, b * section);
+      io.second = secondFrom(rq, b * section);
+    }
     algo.run(ex, shared.data(), io);
     if (level == 0 && rq.record && static_cast<int>(k) < rq.limits.maxBlocksTimed) {
       const int slots = std::max(1, rq.emulator.residentBlocks);

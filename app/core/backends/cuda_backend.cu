@@ -51,10 +51,17 @@ __device__ TraceRecorder makeRecorder<TraceRecorder>(const DeviceTraceBuffer& bu
   return r;
 }
 
+// The problem's flags and second array on the device (ElementRows), null where absent.
+struct DeviceRows {
+  const uint8_t* flags = nullptr;
+  const int32_t* second = nullptr;
+};
+
 // One section per block. `sums` (optional) receives each section's total for the next level.
 template <class T, class Rec, class Algo>
 __global__ void scanSectionsKernel(Algo algo, const T* in, T* out, long long n, bool exclusive,
-                                   Operator op, T* sums, DeviceTraceBuffer buf, bool timeBlocks) {
+                                   Operator op, T* sums, DeviceRows rows, DeviceTraceBuffer buf,
+                                   bool timeBlocks) {
   extern __shared__ unsigned char sharedBytes[];
   T* xy = reinterpret_cast<T*>(sharedBytes);
   const long long block = blockIdx.x;
@@ -72,6 +79,8 @@ __global__ void scanSectionsKernel(Algo algo, const T* in, T* out, long long n, 
   io.n = static_cast<int>(min(section, n - block * section));
   io.exclusive = exclusive;
   io.total = sums ? sums + block : nullptr;
+  io.flags = rows.flags ? rows.flags + block * section : nullptr;
+  io.second = rows.second ? rows.second + block * section : nullptr;
   algo.run(ex, xy, io);
   if (Rec::kRecords && timeBlocks && threadIdx.x == 0 && block < buf.maxBlocks) {
     timing.end = globalTimerNs();
@@ -121,14 +130,16 @@ void recordWindow(RecordedRun& run, StepKind kind, int level, const T* deviceDat
 template <class T, class Algo>
 class GpuHierarchicalScan {
  public:
-  GpuHierarchicalScan(const Algo& algo, const RunRequest& rq, RecordedRun& run)
-      : algo_(algo), rq_(rq), run_(run) {
+  // rows: the input's flags and second array on the device, for the level-0 launch.
+  GpuHierarchicalScan(const Algo& algo, const RunRequest& rq, RecordedRun& run, DeviceRows rows)
+      : algo_(algo), rq_(rq), run_(run), rows_(rows) {
     const int threads = rq.blockSize;
     section_ = algo.sectionSize(threads);
     if (rq.record) {
       trace_ = std::make_unique<HostTraceBuffer>(rq.limits, algo.sharedSlots(threads),
                                                  section_ + threads, (threads + 31) / 32,
                                                  rq.limits.maxBlocksTimed);
+      trace_->enableRows(rows.flags != nullptr, rows.second != nullptr);
     }
   }
 
@@ -168,7 +179,8 @@ class GpuHierarchicalScan {
     if (!rq_.record) {
       setSharedLimit(scanSectionsKernel<T, NullRecorder, Algo>, shared);
       scanSectionsKernel<T, NullRecorder, Algo><<<blocks, threads, shared>>>(
-          algo_, in, out, n, exclusive, rq_.op, sums, DeviceTraceBuffer{}, false);
+          algo_, in, out, n, exclusive, rq_.op, sums, level == 0 ? rows_ : DeviceRows{},
+          DeviceTraceBuffer{}, false);
       cudaCheckLaunch("scanSections", false);
       return;
     }
@@ -180,9 +192,9 @@ class GpuHierarchicalScan {
       trace_->enableWholeRows(run_.whole);
     }
     setSharedLimit(scanSectionsKernel<T, TraceRecorder, Algo>, shared);
-    scanSectionsKernel<T, TraceRecorder, Algo>
-        <<<blocks, threads, shared>>>(algo_, in, out, n, exclusive, rq_.op, sums,
-                                      trace_->view(recordBlock, level == 0), level == 0);
+    scanSectionsKernel<T, TraceRecorder, Algo><<<blocks, threads, shared>>>(
+        algo_, in, out, n, exclusive, rq_.op, sums, level == 0 ? rows_ : DeviceRows{},
+        trace_->view(recordBlock, level == 0), level == 0);
     cudaCheckLaunch("scanSections (recorded)", true);
     trace_->appendSteps<T>(run_, recordBlock, level, ArrayKind::Section);
     if (level == 0) trace_->takeWholeRows(run_.whole);
@@ -200,6 +212,7 @@ class GpuHierarchicalScan {
   const Algo& algo_;
   const RunRequest& rq_;
   RecordedRun& run_;
+  DeviceRows rows_;
   int section_ = 0;
   std::unique_ptr<HostTraceBuffer> trace_;
 };
@@ -210,9 +223,15 @@ RunResult<T> runBlockLevel(const RunRequest& rq, const std::vector<T>& input) {
   const long long n = static_cast<long long>(input.size());
   DeviceArray<T> in(input.size()), out(input.size());
   in.upload(input.data(), input.size());
+  DeviceArray<uint8_t> flags(flagsFrom(rq, 0) ? input.size() : 0);
+  DeviceArray<int32_t> second(secondFrom(rq, 0) ? input.size() : 0);
+  if (flags.size() > 0) flags.upload(flagsFrom(rq, 0), input.size());
+  if (second.size() > 0) second.upload(secondFrom(rq, 0), input.size());
+  const DeviceRows rows{flags.size() > 0 ? flags.get() : nullptr,
+                        second.size() > 0 ? second.get() : nullptr};
   const bool isBlock = withBlockAlgorithm(rq, [&](const auto& algo) {
     using Algo = std::decay_t<decltype(algo)>;
-    GpuHierarchicalScan<T, Algo> scan(algo, rq, r.run);
+    GpuHierarchicalScan<T, Algo> scan(algo, rq, r.run, rows);
     scan.scanLevel(in.get(), out.get(), n, rq.exclusive, 0);
     cudaCheck(cudaDeviceSynchronize(), "scan");
     scan.finish();
@@ -268,7 +287,7 @@ void makeHierarchicalDeviceScan(const Algo& algo, const RunRequest& rq, long lon
       const Level& l = levels[k];
       scanSectionsKernel<T, NullRecorder, Algo>
           <<<static_cast<unsigned>(l.blocks), threads, shared>>>(
-              algo, levelIn, levelOut, l.n, k == 0 ? exclusive : true, op, l.sums,
+              algo, levelIn, levelOut, l.n, k == 0 ? exclusive : true, op, l.sums, DeviceRows{},
               DeviceTraceBuffer{}, false);
       levelIn = l.sums;
       levelOut = l.scanned;

@@ -26,7 +26,7 @@ class HostTraceBuffer {
     view_.maxBlocks = std::max(1, maxBlocks);
     const size_t steps = static_cast<size_t>(view_.maxSteps);
     stepCount_.allocate(1);
-    stepCodes_.allocate(steps * 2);
+    stepCodes_.allocate(steps * 3);
     values_.allocate(steps * static_cast<size_t>(view_.width));
     edgeCount_.allocate(1);
     edges_.allocate(static_cast<size_t>(view_.maxEdges) * 4);
@@ -50,6 +50,22 @@ class HostTraceBuffer {
     work_.zero();
     blocks_.zero();
     resetSteps();
+  }
+
+  // Room for the flags and second-array rows of the steps that record them (StepRows), when the
+  // problem has them; without it a step's rows are not recorded.
+  void enableRows(bool flags, bool second) {
+    const size_t slots = static_cast<size_t>(view_.maxSteps) * static_cast<size_t>(view_.width);
+    if (flags && flags_.size() == 0) {
+      flags_.allocate(slots);
+      flags_.zero();
+      view_.flags = flags_.get();
+    }
+    if (second && second_.size() == 0) {
+      second_.allocate(slots);
+      second_.zero();
+      view_.second = second_.get();
+    }
   }
 
   // withWhole: the launch writes whole-array rows (level 0 of a multi-block run).
@@ -151,12 +167,17 @@ class HostTraceBuffer {
     const int steps = stepCount_.toHost()[0];
     if (steps == 0) return;
     const size_t n = static_cast<size_t>(steps);
-    std::vector<int32_t> codes(n * 2);
+    std::vector<int32_t> codes(n * 3);
     std::vector<uint32_t> values(n * static_cast<size_t>(view_.width));
     std::vector<long long> clocks(n * static_cast<size_t>(view_.maxWarps));
     stepCodes_.download(codes.data(), codes.size());
     values_.download(values.data(), values.size());
     warpClock_.download(clocks.data(), clocks.size());
+    const size_t slots = n * static_cast<size_t>(view_.width);
+    std::vector<uint8_t> flags(flags_.size() > 0 ? slots : 0);
+    std::vector<int32_t> second(second_.size() > 0 ? slots : 0);
+    if (!flags.empty()) flags_.download(flags.data(), flags.size());
+    if (!second.empty()) second_.download(second.data(), second.size());
     const int used = std::min(edgeCount_.toHost()[0], view_.maxEdges);
     std::vector<int32_t> pool(static_cast<size_t>(used) * 4);
     if (used > 0) edges_.download(pool.data(), pool.size());
@@ -168,7 +189,8 @@ class HostTraceBuffer {
     }
     for (size_t s = 0; s < n; ++s) {
       RecordedStep st;
-      st.code = StepCode{static_cast<StepKind>(codes[2 * s]), codes[2 * s + 1]};
+      st.code = StepCode{static_cast<StepKind>(codes[3 * s]), codes[3 * s + 1]};
+      const int rows = codes[3 * s + 2];
       st.block = block;
       st.level = level;
       st.array = array;
@@ -178,6 +200,10 @@ class HostTraceBuffer {
         std::memcpy(&v, &values[s * view_.width + static_cast<size_t>(i)], sizeof(T));
         st.values[static_cast<size_t>(i)] = static_cast<double>(v);
       }
+      const auto row = flags.begin() + static_cast<long>(s * view_.width);
+      if ((rows & 1) && !flags.empty()) st.flags.assign(row, row + width_);
+      const auto col = second.begin() + static_cast<long>(s * view_.width);
+      if ((rows & 2) && !second.empty()) st.second.assign(col, col + width_);
       st.edges = std::move(edgesOfStep[s]);
       // Clock ticks of each warp since warp 0 finished the load: warps of one block share their
       // SM's counter, so differences are meaningful.
@@ -201,6 +227,8 @@ class HostTraceBuffer {
   int warps_ = 0;
   DeviceArray<int32_t> stepCount_, stepCodes_, edgeCount_, edges_, overflow_;
   DeviceArray<uint32_t> values_;
+  DeviceArray<uint8_t> flags_;
+  DeviceArray<int32_t> second_;
   DeviceArray<long long> warpClock_;
   DeviceArray<unsigned long long> work_;
   DeviceArray<DeviceBlockTiming> blocks_;
