@@ -10,6 +10,7 @@
 #include "app/core/capture.h"
 #include "app/core/trace.h"
 #include "app/core/trace_json.h"
+#include "tests/common/captures.h"
 
 namespace scanviz {
 namespace {
@@ -17,9 +18,7 @@ namespace {
 using nlohmann::json;
 
 CaptureRequest requestWithRows(AlgorithmId id, int n, int blockSize) {
-  CaptureRequest rq;
-  rq.algorithm = id;
-  rq.backend = BackendChoice::Cpu;
+  CaptureRequest rq = emulatorRequest(id, {});
   rq.blockSize = blockSize;
   for (int i = 0; i < n; ++i) {
     rq.input.push_back((i * 7) % 5);
