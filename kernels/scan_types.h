@@ -106,7 +106,11 @@ struct OpTraits<float> {
   X(SequentialStep)  /* one element of the sequential scan, param = index */                  \
   X(SectionsScanned) /* grid: every section scanned locally (global array view) */            \
   X(AddBlockSums)    /* grid: scanned block sums added into each section */                   \
-  X(TilePrefix)      /* grid single-pass: the tile's exclusive prefix added */
+  X(TilePrefix)      /* grid single-pass: the tile's exclusive prefix added */                \
+  X(SegKoggeStone)   /* segmented Kogge-Stone iteration, flags OR-ed, param = stride */       \
+  X(SegUpSweep)      /* segmented reduction tree, flags OR-ed up, param = stride */           \
+  X(SegDownSweep)    /* segment-aware swap-and-combine down-sweep, param = stride */          \
+  X(SegmentCarry)    /* grid segmented: carry added up to each section's first head */
 
 // clang-format off
 enum class StepKind : int {

@@ -49,6 +49,20 @@ const std::vector<AlgorithmInfo>& allAlgorithms() {
        AlgorithmLevel::Grid, 8,
        "one launch; tiles publish aggregates early and look back over many predecessors at once",
        "Merrill & Garland 2016"},
+      {AlgorithmId::SegmentedKoggeStone, "segmented-kogge-stone", "Segmented Kogge-Stone",
+       AlgorithmLevel::Block, 1,
+       "Kogge-Stone over (value, head flag) pairs: nothing crosses a segment start; flags OR-ed",
+       "Blelloch 1990, 1.5 (segmented scans); PMPP Fig. 8.1"},
+      {AlgorithmId::SegmentedBlelloch, "segmented-blelloch", "Segmented Blelloch",
+       AlgorithmLevel::Block, 2,
+       "flags OR-ed up the tree; the down-sweep gives a right half that starts a segment the "
+       "identity",
+       "Blelloch 1990, 1.5 (segmented scans)"},
+      {AlgorithmId::SegmentedHierarchical, "segmented-hierarchical",
+       "Segmented hierarchical (scan-scan-carry)", AlgorithmLevel::Grid, 2,
+       "segmented Blelloch sections; totals and head flags scanned inclusively; a carry stops at "
+       "a section's first head",
+       "PMPP 8.6 with Blelloch 1990, 1.5"},
   };
   return kAll;
 }
@@ -146,8 +160,14 @@ int defaultBlockSize(AlgorithmId id, long long n, int coarsening) {
 
 bool exclusiveByNature(AlgorithmId id) {
   return id == AlgorithmId::Blelloch || id == AlgorithmId::BlellochConflictFree ||
-         id == AlgorithmId::KoggeStoneExclusive || id == AlgorithmId::BlellochEarlyReturn ||
+         id == AlgorithmId::KoggeStoneExclusive || id == AlgorithmId::SegmentedBlelloch ||
+         id == AlgorithmId::SegmentedHierarchical || id == AlgorithmId::BlellochEarlyReturn ||
          id == AlgorithmId::BlellochOffsetTimesFour;
+}
+
+bool isSegmentedAlgorithm(AlgorithmId id) {
+  return id == AlgorithmId::SegmentedKoggeStone || id == AlgorithmId::SegmentedBlelloch ||
+         id == AlgorithmId::SegmentedHierarchical;
 }
 
 }  // namespace scanviz

@@ -21,6 +21,9 @@ enum class AlgorithmId {
   Hierarchical,
   SinglePassChained,
   DecoupledLookback,
+  SegmentedKoggeStone,
+  SegmentedBlelloch,
+  SegmentedHierarchical,
   // Flawed on purpose: the seeds' mistakes, shown beside their fix (app/core/lessons.h).
   KoggeStoneOneBarrier,
   BlellochEarlyReturn,
@@ -65,6 +68,10 @@ int defaultBlockSize(AlgorithmId id, long long n, int coarsening = 4);
 // down-sweep, Kogge-Stone on the shifted input): they default to exclusive, and an inclusive
 // result costs a conversion step of its own (one application per element).
 bool exclusiveByNature(AlgorithmId id);
+
+// True for the segmented scans: they restart at every element whose head flag is set (the
+// problem's flags, ElementRows), and their result is checked against the segmented reference.
+bool isSegmentedAlgorithm(AlgorithmId id);
 
 constexpr int kMinBlockSize = 2;
 constexpr int kMaxBlockSize = 1024;

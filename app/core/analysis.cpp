@@ -29,6 +29,7 @@ std::string num(double v) {
 
 // The algorithm whose sections a run scans.
 AlgorithmId sectionAlgorithm(AlgorithmId id) {
+  if (id == AlgorithmId::SegmentedHierarchical) return AlgorithmId::SegmentedBlelloch;
   return id == AlgorithmId::Hierarchical ? AlgorithmId::BrentKung : id;
 }
 
@@ -138,7 +139,8 @@ int64_t paddingApplications(const TraceStep& s, int valid, Purity& pure) {
         pure[dst] = pure[dst] && pure[src];
       }
       return count;
-    case StepKind::BlellochDown: {
+    case StepKind::BlellochDown:
+    case StepKind::SegDownSweep: {
       const Purity before = pure;
       for (const auto& [dst, src] : s.edges) {
         if (!in(dst) || !in(src)) continue;

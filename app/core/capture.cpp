@@ -173,8 +173,9 @@ Trace buildTrace(const CaptureRequest& rq, const std::vector<T>& typedInput, int
     t.meta.notes.insert(t.meta.notes.begin(), flawedVariantNote(*lesson));
 
   // The reference scans the values the kernel saw: float inputs rounded to float32 first.
-  const Mismatch m =
-      compareWithReference(typedInput, r.output, rq.op, rq.exclusive, rq.dtype, t.meta.blocksTotal);
+  const bool segmented = isSegmentedAlgorithm(rq.algorithm) && !rq.rows.flags.empty();
+  const Mismatch m = compareWithReference(typedInput, r.output, rq.op, rq.exclusive, rq.dtype,
+                                          t.meta.blocksTotal, segmented ? &rq.rows.flags : nullptr);
   t.meta.notes.push_back(m.index < 0
                              ? "output matches the sequential scan"
                              : "output differs from the sequential scan at " + m.describe());

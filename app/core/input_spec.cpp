@@ -9,6 +9,7 @@
 #include <fstream>
 #include <iostream>
 #include <random>
+#include <sstream>
 
 #include "app/core/capture.h"
 
@@ -132,6 +133,79 @@ std::vector<double> generateInput(InputPattern p, long long n, unsigned seed, DT
     }
   }
   return v;
+}
+
+namespace {
+
+// Whole numbers in [lo, hi] from a list like the input's ("1,0,0,1" or "3 2 3").
+std::vector<long long> parseWholeNumbers(const std::string& text, const std::string& what,
+                                         long long lo, long long hi, size_t maxCount) {
+  std::vector<double> v;
+  try {
+    v = parseValues(text, static_cast<long long>(maxCount) + 1);
+  } catch (const InputError& e) {
+    throw InputError(what + ": " + e.what());
+  }
+  std::vector<long long> out;
+  out.reserve(v.size());
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (v[i] != std::floor(v[i]) || v[i] < static_cast<double>(lo) ||
+        v[i] > static_cast<double>(hi)) {
+      std::ostringstream s;
+      s.precision(9);
+      s << what << ": entry " << i << " is " << v[i] << ", not "
+        << (lo == 0 && hi == 1
+                ? "0 or 1"
+                : "a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
+      throw InputError(s.str());
+    }
+    out.push_back(static_cast<long long>(v[i]));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<uint8_t> parseHeadFlags(const std::string& text, size_t n) {
+  const std::vector<long long> v = parseWholeNumbers(text, "--flags", 0, 1, n);
+  if (v.size() != n)
+    throw InputError("--flags gives " + std::to_string(v.size()) + " flags for " +
+                     std::to_string(n) + " values; give one 0 or 1 per value (1 starts a segment)");
+  std::vector<uint8_t> flags(v.begin(), v.end());
+  if (!flags.empty()) flags[0] = 1;
+  return flags;
+}
+
+std::vector<uint8_t> headFlagsFromLengths(const std::string& text, size_t n) {
+  const std::vector<long long> lengths =
+      parseWholeNumbers(text, "--segments", 0, static_cast<long long>(n), n + 1);
+  std::vector<uint8_t> flags(n, 0);
+  size_t at = 0;
+  for (long long len : lengths) {
+    if (at + static_cast<size_t>(len) > n) break;
+    if (len > 0) flags[at] = 1;
+    at += static_cast<size_t>(len);
+  }
+  long long total = 0;
+  for (long long len : lengths) total += len;
+  if (total != static_cast<long long>(n))
+    throw InputError("--segments lengths add up to " + std::to_string(total) + ", not to the " +
+                     std::to_string(n) + " values; give lengths that cover every value once");
+  if (!flags.empty()) flags[0] = 1;
+  return flags;
+}
+
+std::vector<uint8_t> randomHeadFlags(size_t n, unsigned seed, int meanLength) {
+  std::mt19937 rng(seed ^ 0x5e9u);
+  std::vector<uint8_t> flags(n, 0);
+  for (size_t i = 0; i < n; ++i) flags[i] = rng() % static_cast<unsigned>(meanLength) == 0;
+  if (!flags.empty()) flags[0] = 1;
+  return flags;
+}
+
+const std::vector<uint8_t>& defaultLessonFlags() {
+  static const std::vector<uint8_t> kLesson = {1, 0, 0, 1, 0, 1, 0, 0};
+  return kLesson;
 }
 
 const std::vector<double>& defaultLessonInput() {

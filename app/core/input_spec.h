@@ -26,4 +26,15 @@ std::vector<double> generateInput(InputPattern p, long long n, unsigned seed, DT
 // The seeds' worked example, PMPP Fig. 8.x and the slides: 3 1 7 0 4 1 6 3.
 const std::vector<double>& defaultLessonInput();
 
+// Head flags of a segmented scan's n elements (1: the element starts a segment), from
+// "1,0,0,1,0,1,0,0" (one 0 or 1 per element) or from segment lengths "3,2,3" (adding up to n; a
+// length 0 is an empty segment). Element 0 always starts a segment, so its flag is set. Throws
+// InputError naming the problem: a wrong count, a value other than 0/1, lengths that miss n.
+std::vector<uint8_t> parseHeadFlags(const std::string& text, size_t n);
+std::vector<uint8_t> headFlagsFromLengths(const std::string& text, size_t n);
+// Random segments for generated inputs: a head about every `meanLength` elements, element 0 one.
+std::vector<uint8_t> randomHeadFlags(size_t n, unsigned seed, int meanLength = 8);
+// The lesson's segments for its eight values: 3 1 7 | 0 4 | 1 6 3.
+const std::vector<uint8_t>& defaultLessonFlags();
+
 }  // namespace scanviz

@@ -37,12 +37,18 @@ double identityWide(Operator op) {
   return 0.0;
 }
 
+bool startsSegment(const std::vector<uint8_t>* flags, size_t i) {
+  return flags && i < flags->size() && (*flags)[i] != 0;
+}
+
 }  // namespace
 
-std::vector<double> referenceScan(const std::vector<double>& input, Operator op, bool exclusive) {
+std::vector<double> referenceScan(const std::vector<double>& input, Operator op, bool exclusive,
+                                  const std::vector<uint8_t>* flags) {
   std::vector<double> out(input.size());
   double acc = identityWide(op);
   for (size_t i = 0; i < input.size(); ++i) {
+    if (startsSegment(flags, i)) acc = identityWide(op);
     if (exclusive) out[i] = acc;
     acc = applyWide(op, acc, input[i]);
     if (!exclusive) out[i] = acc;
@@ -109,11 +115,16 @@ namespace {
 // limit does not hold the input, output and reference in doubles at once.
 template <class In, class Out>
 Mismatch compareStreaming(const std::vector<In>& input, const std::vector<Out>& output, Operator op,
-                          bool exclusive, DType dtype, long long sections) {
+                          bool exclusive, DType dtype, long long sections,
+                          const std::vector<uint8_t>* flags) {
   Mismatch m;
   double acc = identityWide(op);
   double absSum = 0.0;
   for (size_t i = 0; i < input.size(); ++i) {
+    if (startsSegment(flags, i)) {
+      acc = identityWide(op);
+      absSum = 0.0;
+    }
     const auto x = static_cast<double>(input[i]);
     double expected = acc;
     acc = applyWide(op, acc, x);
@@ -147,16 +158,19 @@ Mismatch compareStreaming(const std::vector<In>& input, const std::vector<Out>& 
 }  // namespace
 
 Mismatch compareWithReference(const std::vector<double>& input, const std::vector<double>& output,
-                              Operator op, bool exclusive, DType dtype, long long sections) {
-  return compareStreaming(input, output, op, exclusive, dtype, sections);
+                              Operator op, bool exclusive, DType dtype, long long sections,
+                              const std::vector<uint8_t>* flags) {
+  return compareStreaming(input, output, op, exclusive, dtype, sections, flags);
 }
 Mismatch compareWithReference(const std::vector<float>& input, const std::vector<float>& output,
-                              Operator op, bool exclusive, DType dtype, long long sections) {
-  return compareStreaming(input, output, op, exclusive, dtype, sections);
+                              Operator op, bool exclusive, DType dtype, long long sections,
+                              const std::vector<uint8_t>* flags) {
+  return compareStreaming(input, output, op, exclusive, dtype, sections, flags);
 }
 Mismatch compareWithReference(const std::vector<int32_t>& input, const std::vector<int32_t>& output,
-                              Operator op, bool exclusive, DType dtype, long long sections) {
-  return compareStreaming(input, output, op, exclusive, dtype, sections);
+                              Operator op, bool exclusive, DType dtype, long long sections,
+                              const std::vector<uint8_t>* flags) {
+  return compareStreaming(input, output, op, exclusive, dtype, sections, flags);
 }
 
 }  // namespace scanviz

@@ -10,7 +10,10 @@
 
 namespace scanviz {
 
-std::vector<double> referenceScan(const std::vector<double>& input, Operator op, bool exclusive);
+// With head flags (one per element, 1 starts a segment) the scan is segmented: each segment is
+// scanned on its own, an exclusive one starting from the identity at its head.
+std::vector<double> referenceScan(const std::vector<double>& input, Operator op, bool exclusive,
+                                  const std::vector<uint8_t>* flags = nullptr);
 
 // The first index where the running int32 result leaves the int32 range, or -1.
 long long firstInt32Overflow(const std::vector<double>& input, Operator op);
@@ -33,12 +36,16 @@ struct Mismatch {
   std::string describe() const;
 };
 
+// `flags`: against the segmented scan (referenceScan), null or empty for the plain one.
 Mismatch compareWithReference(const std::vector<double>& input, const std::vector<double>& output,
-                              Operator op, bool exclusive, DType dtype, long long sections);
+                              Operator op, bool exclusive, DType dtype, long long sections,
+                              const std::vector<uint8_t>* flags = nullptr);
 // The same on a kernel's own types, without widening copies of the arrays.
 Mismatch compareWithReference(const std::vector<float>& input, const std::vector<float>& output,
-                              Operator op, bool exclusive, DType dtype, long long sections);
+                              Operator op, bool exclusive, DType dtype, long long sections,
+                              const std::vector<uint8_t>* flags = nullptr);
 Mismatch compareWithReference(const std::vector<int32_t>& input, const std::vector<int32_t>& output,
-                              Operator op, bool exclusive, DType dtype, long long sections);
+                              Operator op, bool exclusive, DType dtype, long long sections,
+                              const std::vector<uint8_t>* flags = nullptr);
 
 }  // namespace scanviz

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "app/core/algorithm_catalog.h"
 #include "app/core/scan_options.h"
 
 namespace scanviz {
@@ -21,10 +22,22 @@ double combine(Operator op, DType d, double a, double b) {
   return OpTraits<float>::apply(op, static_cast<float>(a), static_cast<float>(b));
 }
 
-std::vector<double> exclusiveFromInclusive(const std::vector<double>& inc, double identity) {
+// heads: a segmented scan's head flags (null: one segment); a head's exclusive value is the
+// identity.
+std::vector<double> exclusiveFromInclusive(const std::vector<double>& inc, double identity,
+                                           const std::vector<uint8_t>* heads) {
   std::vector<double> ex(inc.size());
-  for (size_t i = 0; i < inc.size(); ++i) ex[i] = i == 0 ? identity : inc[i - 1];
+  for (size_t i = 0; i < inc.size(); ++i) {
+    const bool head = heads && i < heads->size() && (*heads)[i];
+    ex[i] = i == 0 || head ? identity : inc[i - 1];
+  }
   return ex;
+}
+
+// The head flags a trace's result is checked with: a segmented scan's, else none.
+const std::vector<uint8_t>* segmentHeads(const Trace& t) {
+  const auto id = findAlgorithm(t.meta.algorithm);
+  return id && isSegmentedAlgorithm(*id) && !t.rows.flags.empty() ? &t.rows.flags : nullptr;
 }
 
 std::vector<double> inclusiveFromExclusive(const std::vector<double>& ex,
@@ -50,7 +63,8 @@ ResultCheck checkResults(const Trace& t) {
   r.exclusive.inclusive = false;
   if (t.meta.inclusive) {
     r.inclusive.values = t.output;
-    r.exclusive.values = exclusiveFromInclusive(t.output, identityValue(t.meta.op, t.meta.dtype));
+    r.exclusive.values =
+        exclusiveFromInclusive(t.output, identityValue(t.meta.op, t.meta.dtype), segmentHeads(t));
     r.exclusive.fromTrace = false;
   } else {
     r.exclusive.values = t.output;
@@ -58,8 +72,11 @@ ResultCheck checkResults(const Trace& t) {
     r.inclusive.fromTrace = false;
   }
   const long long sections = std::max(1, t.meta.blocksTotal);
-  r.inclusive.mismatch = compareWithReference(t.input, r.inclusive.values, op, false, d, sections);
-  r.exclusive.mismatch = compareWithReference(t.input, r.exclusive.values, op, true, d, sections);
+  const std::vector<uint8_t>* heads = segmentHeads(t);
+  r.inclusive.mismatch =
+      compareWithReference(t.input, r.inclusive.values, op, false, d, sections, heads);
+  r.exclusive.mismatch =
+      compareWithReference(t.input, r.exclusive.values, op, true, d, sections, heads);
   return r;
 }
 

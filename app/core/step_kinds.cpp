@@ -68,6 +68,24 @@ std::string blellochSwapSuffix(const TraceStep& s) {
          "] (a move, not an operation)";
 }
 
+// Segmented scans: what the flags did in the step, which the edges alone do not show.
+std::string segmentedSuffix(const TraceStep&) {
+  return "; an element whose flag is set (a segment starts within what it covers) takes nothing "
+         "from its left, and every flag ORs in its partner's";
+}
+
+std::string segmentedDownSuffix(const TraceStep& s) {
+  return "; each also moves the old XY[i] into XY[i-" + std::to_string(s.param) +
+         "], and a right half that starts a segment gets the identity, one after a head in the "
+         "left half gets the left half's sum alone";
+}
+
+std::string addSegmentCarrySentence(const Trace&, const TraceStep& s) {
+  return "every section after the first combines the scanned total before it into its elements "
+         "up to its first segment head; a head stops the carry (" +
+         opsText(s) + ")";
+}
+
 using K = StepKind;
 using W = StepWrites;
 
@@ -130,6 +148,23 @@ constexpr std::array<StepKindInfo, kStepKindCount> kStepKinds = {{
      .label = "add tile prefix",
      .phase = "tile prefix",
      .sentence = tilePrefixSentence},
+    {.kind = K::SegKoggeStone,
+     .label = "stride {} (segmented)",
+     .phase = "scan",
+     .suffix = segmentedSuffix},
+    {.kind = K::SegUpSweep,
+     .label = "up-sweep stride {} (flags OR-ed)",
+     .phase = "up-sweep",
+     .suffix = segmentedSuffix},
+    {.kind = K::SegDownSweep,
+     .label = "down-sweep stride {} (segment-aware)",
+     .phase = "down-sweep",
+     .movesOldValue = true,
+     .suffix = segmentedDownSuffix},
+    {.kind = K::SegmentCarry,
+     .label = "add carry up to each section's first head",
+     .phase = "add block sums",
+     .sentence = addSegmentCarrySentence},
 }};
 
 // A row left out leaves a default row behind (kind Count, no label): caught here.

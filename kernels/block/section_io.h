@@ -20,6 +20,9 @@ struct SectionIO {
   // scatter indices). Both hold io.n entries; the load step shows them.
   const uint8_t* flags = nullptr;
   const int32_t* second = nullptr;
+  // A segmented scan of a grid: receives whether the section holds a segment head (its total
+  // then starts at the last head, and no carry passes it).
+  uint8_t* totalFlag = nullptr;
 };
 
 // The rows a step shows besides its values: per-element flags and a second int32 array, indexed

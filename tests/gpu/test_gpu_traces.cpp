@@ -9,6 +9,7 @@
 #include "app/core/capture.h"
 #include "app/core/input_spec.h"
 #include "app/core/profile_range.h"
+#include "app/core/reference_scan.h"
 #include "app/core/trace.h"
 #include "app/core/trace_json.h"
 #include "app/core/verification.h"
@@ -165,6 +166,42 @@ TEST(GpuProblemRows, FlagsAndSecondArrayMatchTheEmulator) {
     EXPECT_FALSE(gpu.steps.at(0).second.empty()) << key;
     EXPECT_EQ(firstTraceDifference(cpu, gpu), "") << key;
     EXPECT_EQ(firstTraceDifference(gpu, traceFromJson(traceToJson(gpu))), "") << key;
+  }
+}
+
+// The segmented scans with head flags: the GPU's traces (values, OR-ed flags, edges, the carry
+// step's work) equal the emulator's, and the result is the segmented scan.
+TEST(GpuSegmentedScan, TracesEqualTheEmulatorWithFlags) {
+  REQUIRE_GPU();
+  for (AlgorithmId id : {AlgorithmId::SegmentedKoggeStone, AlgorithmId::SegmentedBlelloch,
+                         AlgorithmId::SegmentedHierarchical}) {
+    for (long long n : {1ll, 8ll, 1000ll, 1025ll, 70001ll}) {
+      for (Operator op : {Operator::Add, Operator::Max}) {
+        for (bool exclusive : {false, true}) {
+          CaptureRequest rq;
+          rq.algorithm = id;
+          rq.op = op;
+          rq.exclusive = exclusive;
+          rq.input = generateInput(InputPattern::Random, n, 11, DType::Int32, op);
+          rq.rows.flags = randomHeadFlags(static_cast<size_t>(n), 11, 6);
+          rq.limits.maxStoredValues = 1 << 20;
+          rq.backend = BackendChoice::Cuda;
+          const Trace gpu = capture(rq).trace;
+          rq.backend = BackendChoice::Cpu;
+          const Trace cpu = capture(rq).trace;
+          const std::string what = std::string(algorithmInfo(id).key) + " n=" + std::to_string(n) +
+                                   " " + std::string(operatorName(op)) +
+                                   (exclusive ? " exclusive" : " inclusive");
+          EXPECT_EQ(gpu.meta.backend, "cuda") << what;
+          EXPECT_EQ(firstTraceDifference(cpu, gpu), "") << what;
+          EXPECT_EQ(compareWithReference(gpu.input, gpu.output, op, exclusive, DType::Int32,
+                                         gpu.meta.blocksTotal, &rq.rows.flags)
+                        .index,
+                    -1)
+              << what;
+        }
+      }
+    }
   }
 }
 

@@ -9,6 +9,8 @@
 #include "kernels/block/hillis_steele.h"
 #include "kernels/block/kogge_stone.h"
 #include "kernels/block/kogge_stone_exclusive.h"
+#include "kernels/block/segmented_blelloch.h"
+#include "kernels/block/segmented_kogge_stone.h"
 #include "kernels/block/sequential.h"
 #include "kernels/block/three_phase.h"
 #include "kernels/block/warp_shuffle.h"
@@ -67,6 +69,13 @@ bool withBlockAlgorithm(const RunRequest& rq, F&& f) {
       return true;
     case AlgorithmId::SequentialIntAccumulator:
       f(IntAccumulatorScan{});
+      return true;
+    case AlgorithmId::SegmentedKoggeStone:
+      f(SegmentedKoggeStoneScan{});
+      return true;
+    case AlgorithmId::SegmentedBlelloch:
+    case AlgorithmId::SegmentedHierarchical:
+      f(SegmentedBlellochScan{});
       return true;
     default:
       return false;

@@ -8,7 +8,9 @@
 #include <vector>
 
 #include "app/core/backends/backend.h"
+#include "kernels/block/segmented_io.h"
 #include "kernels/exec/cpu_block_exec.h"
+#include "kernels/grid/segmented_hierarchical.h"
 
 namespace scanviz {
 
@@ -34,14 +36,40 @@ void recordGlobalStep(RecordedRun& run, StepKind kind, int level, ArrayKind arra
 // Order in which the emulator launches blocks, and the resident slot ("SM") each one gets.
 std::vector<int> emulatorLaunchOrder(const EmulatorOptions& emu, int blocks);
 
+// The segmented grid step (kernels/grid/segmented_hierarchical.h): section b >= 1 combines the
+// carry into its elements before its first head. Returns the operator applications.
+template <class T>
+int64_t addSegmentCarries(Operator op, T* out, const uint8_t* flags, const T* scanned, long long n,
+                          int section) {
+  int64_t ops = 0;
+  for (long long b = 1; b * section < n; ++b) {
+    const long long start = b * section;
+    const int count = static_cast<int>(std::min<long long>(section, n - start));
+    int firstHead = count;
+    for (int i = 0; flags && i < count; ++i)
+      if (flags[start + i]) {
+        firstHead = i;
+        break;
+      }
+    const T carry = segmentCarry(scanned, b);
+    for (int i = 0; i < count && carryReaches(i, firstHead); ++i, ++ops)
+      out[start + i] = withCarry(op, carry, out[start + i]);
+  }
+  return ops;
+}
+
+// One level of the hierarchical scan. `flags`: the head flags of this level's elements (level 0:
+// the problem's, deeper: whether each section below held a head), null without any.
 template <class T, class Algo>
 void cpuScanLevel(const Algo& algo, const RunRequest& rq, const T* in, T* out, long long n,
-                  bool exclusive, int level, RecordedRun& run) {
+                  bool exclusive, int level, RecordedRun& run, const uint8_t* flags) {
+  constexpr bool segmented = kIsSegmentedScan<Algo>;
   const int threads = rq.blockSize;
   const int section = algo.sectionSize(threads);
   const long long blocks = (n + section - 1) / section;
   std::vector<T> shared(static_cast<size_t>(algo.sharedSlots(threads)));
   std::vector<T> sums(static_cast<size_t>(blocks > 1 ? blocks : 0));
+  std::vector<uint8_t> sumFlags(segmented ? sums.size() : 0);
   int64_t* work = rq.record ? &run.work : nullptr;
   const std::vector<int> order = emulatorLaunchOrder(rq.emulator, static_cast<int>(blocks));
   if (level == 0 && rq.record) startWholeArrayRows(run, rq.limits, n, section, blocks);
@@ -62,10 +90,9 @@ void cpuScanLevel(const Algo& algo, const RunRequest& rq, const T* in, T* out, l
     io.n = static_cast<int>(std::min<long long>(section, n - b * section));
     io.exclusive = exclusive;
     io.total = blocks > 1 ? &sums[static_cast<size_t>(b)] : nullptr;
-    if (level == 0) {
-      io.flags = flagsFrom(rq, b * section);
-      io.second = secondFrom(rq, b * section);
-    }
+    io.flags = flags ? flags + b * section : nullptr;
+    if (level == 0) io.second = secondFrom(rq, b * section);
+    io.totalFlag = sumFlags.empty() ? nullptr : &sumFlags[static_cast<size_t>(b)];
     algo.run(ex, shared.data(), io);
     if (level == 0 && rq.record && static_cast<int>(k) < rq.limits.maxBlocksTimed) {
       const int slots = std::max(1, rq.emulator.residentBlocks);
@@ -82,8 +109,18 @@ void cpuScanLevel(const Algo& algo, const RunRequest& rq, const T* in, T* out, l
   if (rq.record)
     recordGlobalStep(run, StepKind::SectionsScanned, level, ArrayKind::Global, out, n, window, 0);
   std::vector<T> scanned(sums.size());
-  cpuScanLevel<T, Algo>(algo, rq, sums.data(), scanned.data(), blocks, /*exclusive=*/true,
-                        level + 1, run);
+  // A segmented scan scans its totals inclusively: entry b-1 is the carry into section b.
+  cpuScanLevel<T, Algo>(algo, rq, sums.data(), scanned.data(), blocks, /*exclusive=*/!segmented,
+                        level + 1, run, segmented ? sumFlags.data() : nullptr);
+  if constexpr (segmented) {
+    const int64_t ops = addSegmentCarries(rq.op, out, flags, scanned.data(), n, section);
+    if (rq.record) {
+      run.work += ops;
+      recordGlobalStep(run, StepKind::SegmentCarry, level, ArrayKind::Global, out, n, window,
+                       ops);
+    }
+    return;
+  }
   for (long long b = 1; b < blocks; ++b) {
     const long long end = std::min<long long>(n, (b + 1) * section);
     for (long long i = b * section; i < end; ++i)

@@ -15,7 +15,9 @@
 #include "app/core/backends/device_scan_impl.h"
 #include "app/core/backends/single_pass.h"
 #include "app/core/profile_range.h"
+#include "kernels/block/segmented_io.h"
 #include "kernels/exec/gpu_block_exec.cuh"
+#include "kernels/grid/segmented_hierarchical.h"
 
 namespace scanviz {
 namespace {
@@ -57,11 +59,12 @@ struct DeviceRows {
   const int32_t* second = nullptr;
 };
 
-// One section per block. `sums` (optional) receives each section's total for the next level.
+// One section per block. `sums` (optional) receives each section's total for the next level,
+// `sumFlags` (segmented scans) whether the section holds a segment head.
 template <class T, class Rec, class Algo>
 __global__ void scanSectionsKernel(Algo algo, const T* in, T* out, long long n, bool exclusive,
-                                   Operator op, T* sums, DeviceRows rows, DeviceTraceBuffer buf,
-                                   bool timeBlocks) {
+                                   Operator op, T* sums, uint8_t* sumFlags, DeviceRows rows,
+                                   DeviceTraceBuffer buf, bool timeBlocks) {
   extern __shared__ unsigned char sharedBytes[];
   T* xy = reinterpret_cast<T*>(sharedBytes);
   const long long block = blockIdx.x;
@@ -81,6 +84,7 @@ __global__ void scanSectionsKernel(Algo algo, const T* in, T* out, long long n, 
   io.total = sums ? sums + block : nullptr;
   io.flags = rows.flags ? rows.flags + block * section : nullptr;
   io.second = rows.second ? rows.second + block * section : nullptr;
+  io.totalFlag = sumFlags ? sumFlags + block : nullptr;
   algo.run(ex, xy, io);
   if (Rec::kRecords && timeBlocks && threadIdx.x == 0 && block < buf.maxBlocks) {
     timing.end = globalTimerNs();
@@ -107,6 +111,40 @@ void launchAddBlockSums(T* out, const T* scanned, long long n, long long section
   const int blocks = static_cast<int>(std::min<long long>((work + threads - 1) / threads, 1 << 16));
   addBlockSumsKernel<T><<<blocks, threads>>>(out, scanned, n, section, op);
   cudaCheckLaunch("addBlockSums", false);
+}
+
+// The segmented grid step (kernels/grid/segmented_hierarchical.h), one block per section b >= 1:
+// the section's first head, then the carry into the elements before it; `ops` counts them.
+template <class T>
+__global__ void addSegmentCarryKernel(T* out, const uint8_t* flags, const T* scanned, long long n,
+                                      int section, Operator op, unsigned long long* ops) {
+  __shared__ int firstHead;
+  const long long b = blockIdx.x + 1ll;
+  const long long start = b * section;
+  const int count = static_cast<int>(min(static_cast<long long>(section), n - start));
+  if (threadIdx.x == 0) firstHead = count;
+  __syncthreads();
+  if (flags)
+    for (int i = threadIdx.x; i < count; i += blockDim.x)
+      if (flags[start + i]) atomicMin(&firstHead, i);
+  __syncthreads();
+  const T carry = segmentCarry(scanned, b);
+  for (int i = threadIdx.x; i < count && carryReaches(i, firstHead); i += blockDim.x)
+    out[start + i] = withCarry(op, carry, out[start + i]);
+  if (threadIdx.x == 0) atomicAdd(ops, static_cast<unsigned long long>(firstHead));
+}
+
+template <class T>
+int64_t launchAddSegmentCarries(T* out, const uint8_t* flags, const T* scanned, long long n,
+                                int section, Operator op) {
+  const long long blocks = (n + section - 1) / section - 1;
+  if (blocks < 1) return 0;
+  DeviceArray<unsigned long long> ops(1);
+  ops.zero();
+  addSegmentCarryKernel<T>
+      <<<static_cast<unsigned>(blocks), 256>>>(out, flags, scanned, n, section, op, ops.get());
+  cudaCheckLaunch("addSegmentCarry", false);
+  return static_cast<int64_t>(ops.toHost()[0]);
 }
 
 template <class T>
@@ -139,25 +177,44 @@ class GpuHierarchicalScan {
       trace_ = std::make_unique<HostTraceBuffer>(rq.limits, algo.sharedSlots(threads),
                                                  section_ + threads, (threads + 31) / 32,
                                                  rq.limits.maxBlocksTimed);
-      trace_->enableRows(rows.flags != nullptr, rows.second != nullptr);
+      // A segmented scan records its flags on every level, with the problem's flags or without.
+      trace_->enableRows(rows.flags != nullptr || kIsSegmentedScan<Algo>, rows.second != nullptr);
     }
   }
 
-  void scanLevel(const T* in, T* out, long long n, bool exclusive, int level) {
+  // flags: the head flags of this level's elements (level 0: the problem's, deeper: whether each
+  // section below held a head), null without any; as cpuScanLevel.
+  void scanLevel(const T* in, T* out, long long n, bool exclusive, int level,
+                 const uint8_t* flags) {
+    constexpr bool segmented = kIsSegmentedScan<Algo>;
     const long long blocks = (n + section_ - 1) / section_;
     if (blocks > 0x7fffffffll) throw BackendError("too many sections for one launch");
     DeviceArray<T> sums(blocks > 1 ? static_cast<size_t>(blocks) : 0);
+    DeviceArray<uint8_t> sumFlags(segmented ? sums.size() : 0);
+    const DeviceRows rows{flags, level == 0 ? rows_.second : nullptr};
     {
       const ProfileRange phase("scan sections, level " + std::to_string(level) + " (" +
                                std::to_string(blocks) + " blocks)");
-      launchSections(in, out, n, exclusive, sums.get(), static_cast<int>(blocks), level);
+      launchSections(in, out, n, exclusive, sums.get(), sumFlags.size() ? sumFlags.get() : nullptr,
+                     rows, static_cast<int>(blocks), level);
     }
     if (blocks == 1) return;
     const int window = rq_.limits.globalWindow;
     if (rq_.record)
       recordWindow(run_, StepKind::SectionsScanned, level, out, n, window, 0, *trace_);
     DeviceArray<T> scanned(static_cast<size_t>(blocks));
-    scanLevel(sums.get(), scanned.get(), blocks, /*exclusive=*/true, level + 1);
+    // A segmented scan scans its totals inclusively: entry b-1 is the carry into section b.
+    scanLevel(sums.get(), scanned.get(), blocks, /*exclusive=*/!segmented, level + 1,
+              segmented ? sumFlags.get() : nullptr);
+    if constexpr (segmented) {
+      const ProfileRange phase("add segment carries, level " + std::to_string(level));
+      const int64_t ops = launchAddSegmentCarries(out, flags, scanned.get(), n, section_, rq_.op);
+      if (rq_.record) {
+        run_.work += ops;
+        recordWindow(run_, StepKind::SegmentCarry, level, out, n, window, ops, *trace_);
+      }
+      return;
+    }
     const ProfileRange phase("add block sums, level " + std::to_string(level));
     launchAddBlockSums(out, scanned.get(), n, section_, rq_.op);
     if (rq_.record) {
@@ -172,15 +229,14 @@ class GpuHierarchicalScan {
   }
 
  private:
-  void launchSections(const T* in, T* out, long long n, bool exclusive, T* sums, int blocks,
-                      int level) {
+  void launchSections(const T* in, T* out, long long n, bool exclusive, T* sums, uint8_t* sumFlags,
+                      DeviceRows rows, int blocks, int level) {
     const int threads = rq_.blockSize;
     const size_t shared = static_cast<size_t>(algo_.sharedSlots(threads)) * sizeof(T);
     if (!rq_.record) {
       setSharedLimit(scanSectionsKernel<T, NullRecorder, Algo>, shared);
       scanSectionsKernel<T, NullRecorder, Algo><<<blocks, threads, shared>>>(
-          algo_, in, out, n, exclusive, rq_.op, sums, level == 0 ? rows_ : DeviceRows{},
-          DeviceTraceBuffer{}, false);
+          algo_, in, out, n, exclusive, rq_.op, sums, sumFlags, rows, DeviceTraceBuffer{}, false);
       cudaCheckLaunch("scanSections", false);
       return;
     }
@@ -192,9 +248,9 @@ class GpuHierarchicalScan {
       trace_->enableWholeRows(run_.whole);
     }
     setSharedLimit(scanSectionsKernel<T, TraceRecorder, Algo>, shared);
-    scanSectionsKernel<T, TraceRecorder, Algo><<<blocks, threads, shared>>>(
-        algo_, in, out, n, exclusive, rq_.op, sums, level == 0 ? rows_ : DeviceRows{},
-        trace_->view(recordBlock, level == 0), level == 0);
+    scanSectionsKernel<T, TraceRecorder, Algo>
+        <<<blocks, threads, shared>>>(algo_, in, out, n, exclusive, rq_.op, sums, sumFlags, rows,
+                                      trace_->view(recordBlock, level == 0), level == 0);
     cudaCheckLaunch("scanSections (recorded)", true);
     trace_->appendSteps<T>(run_, recordBlock, level, ArrayKind::Section);
     if (level == 0) trace_->takeWholeRows(run_.whole);
@@ -232,7 +288,7 @@ RunResult<T> runBlockLevel(const RunRequest& rq, const std::vector<T>& input) {
   const bool isBlock = withBlockAlgorithm(rq, [&](const auto& algo) {
     using Algo = std::decay_t<decltype(algo)>;
     GpuHierarchicalScan<T, Algo> scan(algo, rq, r.run, rows);
-    scan.scanLevel(in.get(), out.get(), n, rq.exclusive, 0);
+    scan.scanLevel(in.get(), out.get(), n, rq.exclusive, 0, rows.flags);
     cudaCheck(cudaDeviceSynchronize(), "scan");
     scan.finish();
   });
@@ -287,8 +343,8 @@ void makeHierarchicalDeviceScan(const Algo& algo, const RunRequest& rq, long lon
       const Level& l = levels[k];
       scanSectionsKernel<T, NullRecorder, Algo>
           <<<static_cast<unsigned>(l.blocks), threads, shared>>>(
-              algo, levelIn, levelOut, l.n, k == 0 ? exclusive : true, op, l.sums, DeviceRows{},
-              DeviceTraceBuffer{}, false);
+              algo, levelIn, levelOut, l.n, k == 0 ? exclusive : true, op, l.sums, nullptr,
+              DeviceRows{}, DeviceTraceBuffer{}, false);
       levelIn = l.sums;
       levelOut = l.scanned;
     }
