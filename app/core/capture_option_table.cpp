@@ -24,6 +24,11 @@ OptionSection makeCaptureSection() {
            "The input values, separated by commas or spaces."},
           {"input-file", "FILE", "", "Read the input values from FILE (- reads standard input)."},
           {"n", "N", "", "Generate N input values (see --pattern and --seed)."},
+          {"flags", "F,F,...", "random segments (the lesson: 1,0,0,1,0,1,0,0)",
+           "Head flags of a segmented scan, one 0 or 1 per value (1 starts a segment; element 0 "
+           "always does)."},
+          {"segments", "L,L,...", "",
+           "Segment lengths adding up to N, e.g. 3,2,3; the same as the --flags they imply."},
           {"seed", "S", "1", "Seed of the random input and of the emulator's random launch order."},
           {"pattern", "P", "random", "The values --n generates.", {"random", "ones", "ascending"}},
           {"block-size", "B", "the smallest block whose section covers the input",

@@ -64,6 +64,19 @@ void applyLessonSetup(const Lesson& lesson, const Args& a, CaptureRequest& rq) {
   rq.emulator.staticBlockIds |= shown.emulator.staticBlockIds;
 }
 
+// The head flags: --flags or --segments for any algorithm (a plain scan shows them); a segmented
+// scan given neither gets the lesson's segments or random ones.
+std::vector<uint8_t> headFlagsFromArgs(const Args& a, const CaptureRequest& rq, unsigned seed) {
+  if (a.has("flags") && a.has("segments"))
+    throw UsageError("give only one of --flags and --segments; they say the same thing");
+  const size_t n = rq.input.size();
+  if (a.has("flags")) return parseHeadFlags(*a.get("flags"), n);
+  if (a.has("segments")) return headFlagsFromLengths(*a.get("segments"), n);
+  if (!isSegmentedAlgorithm(rq.algorithm)) return {};
+  if (rq.input == defaultLessonInput() && !a.has("n")) return defaultLessonFlags();
+  return randomHeadFlags(n, seed);
+}
+
 }  // namespace
 
 CaptureRequest captureRequestFromArgs(const Args& a) {
@@ -118,6 +131,7 @@ CaptureRequest captureRequestFromArgs(const Args& a) {
     rq.input = defaultLessonInput();
   }
   if (lesson) applyLessonSetup(*lesson, a, rq);
+  rq.rows.flags = headFlagsFromArgs(a, rq, seed);
   return rq;
 }
 
