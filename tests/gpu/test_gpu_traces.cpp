@@ -155,6 +155,7 @@ TEST(GpuProblemRows, FlagsAndSecondArrayMatchTheEmulator) {
       rq.rows.second.push_back(static_cast<int32_t>(rq.input.size() - i));
     }
     rq.rows.secondName = "keys";
+    rq.blockSize = 256;  // several blocks, so that block 1 exists and its section is recorded
     rq.recordBlock = 1;
     rq.backend = BackendChoice::Cuda;
     const Trace gpu = capture(rq).trace;
