@@ -77,6 +77,17 @@ const std::vector<int32_t>* secondShown(const Trace& t, size_t step) {
   return rowShown(t, step, &TraceStep::second);
 }
 
+const std::vector<uint8_t>* segmentStartsShown(const Trace& t, size_t step) {
+  const std::vector<uint8_t>* latest = flagsShown(t, step);
+  if (!latest) return nullptr;
+  const TraceStep& at = t.steps[step];
+  for (const TraceStep& s : t.steps)
+    if (s.block == at.block && s.level == at.level && s.array == at.array &&
+        s.values.size() == at.values.size() && !s.flags.empty())
+      return &s.flags;
+  return latest;
+}
+
 std::string firstTraceDifference(const Trace& a, const Trace& b) {
   const auto& ma = a.meta;
   const auto& mb = b.meta;

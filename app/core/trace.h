@@ -107,6 +107,10 @@ bool hasWholeArrayRows(const Trace& t);
 // same block, level and array with as many values; null when none was recorded.
 const std::vector<uint8_t>* flagsShown(const Trace& t, size_t step);
 const std::vector<int32_t>* secondShown(const Trace& t, size_t step);
+// Where segments start in the array a step shows: the flags of the first step of the same block,
+// level and array that recorded any (the load's: the section's head flags before a segmented
+// scan ORs them up); null without flags.
+const std::vector<uint8_t>* segmentStartsShown(const Trace& t, size_t step);
 
 // Compares the parts two backends must agree on (everything but timing, device names and the
 // look-back depths, which depend on scheduling). Empty when equal, else the first difference.

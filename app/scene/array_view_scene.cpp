@@ -58,7 +58,9 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
     y = addTitle(y);
     if (rq_.withExplanation) y = addExplanation(y);
     y += 0.4f * style_.labelSize;
+    const float arrayTop = y;
     y = addArrayRows(y);
+    addSegmentBoundaries(arrayTop, y);
     y = addThreadRow(y);
     y = addWarpOrBlockRow(y);
     if (showResults()) y = addResults(y);
@@ -499,6 +501,26 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
       return addFlagsRow(y + cellH_ + 0.4f * style_.labelSize);
     }
     return addFlagsRow(y + cellH_);
+  }
+
+  // A bar in the accent colour on the left edge of every cell that starts a segment (but the
+  // first), through the rows of the step, so the segments read as groups of cells.
+  void addSegmentBoundaries(float top, float bottom) {
+    const std::vector<uint8_t>* starts = segmentStartsShown(t_, static_cast<size_t>(rq_.step));
+    if (!starts || starts->size() != s_.values.size()) return;
+    const float width = std::max(2.0f, std::min(0.18f * cw_, 0.25f * style_.labelSize));
+    for (int i = 1; i < count(); ++i) {
+      if (!(*starts)[static_cast<size_t>(i)] || !visible(cellX(i) - width, 2 * width)) continue;
+      SceneLine l;
+      l.x1 = l.x2 = cellX(i);
+      l.y1 = top;
+      l.y2 = bottom;
+      l.color = pal_.accent;
+      l.width = width;
+      l.role = "segment-boundary";
+      l.index = i;
+      scene_.lines.push_back(l);
+    }
   }
 
   // The flags the step shows (trace version 3: segment heads, predicate bits), a row of 0 and 1

@@ -169,6 +169,7 @@ const SourceFile* algorithmSource(const std::string& algorithmKey) {
   // Variants share their base algorithm's file; hierarchical scans Brent-Kung sections.
   if (name == "blelloch-conflict-free") name = "blelloch";
   if (name == "hierarchical") name = "brent-kung";
+  if (name == "segmented-hierarchical") name = "segmented-blelloch";
   std::replace(name.begin(), name.end(), '-', '_');
   for (const char* dir : {"kernels/block/", "kernels/grid/"})
     if (const SourceFile* f = findSource(dir + name + ".h")) return f;

@@ -21,7 +21,8 @@ TEST(KernelSource, EveryAlgorithmHasItsFileCompiledIn) {
   for (const char* key :
        {"sequential", "kogge-stone", "kogge-stone-exclusive", "hillis-steele", "brent-kung",
         "blelloch", "blelloch-conflict-free", "three-phase", "warp-shuffle", "hierarchical",
-        "single-pass-chained", "decoupled-lookback"})
+        "single-pass-chained", "decoupled-lookback", "segmented-kogge-stone", "segmented-blelloch",
+        "segmented-hierarchical"})
     EXPECT_NE(algorithmSource(key), nullptr) << key;
   EXPECT_EQ(algorithmSource("bubble"), nullptr);
 }

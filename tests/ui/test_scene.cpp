@@ -123,13 +123,28 @@ TEST(ArrayScene, LoadStepShowsTheInputAndWaitingThreads) {
   EXPECT_EQ(s.rectsWithRole("thread-waiting").size(), 7u);
 }
 
+// A segmented scan: a bar on the left edge of each segment's first cell (but the first), on every
+// step, while the flags row shows the flags as the scan ORs them.
+TEST(ArrayScene, SegmentBoundariesAreDrawnOnTheCells) {
+  CaptureRequest rq = emulatorRequest(AlgorithmId::SegmentedKoggeStone, defaultLessonInput());
+  rq.rows.flags = defaultLessonFlags();
+  const Trace t = capture(rq).trace;
+  for (int step = 0; step < static_cast<int>(t.steps.size()); ++step) {
+    const Scene s = sceneOf(t, step);
+    std::vector<int> at;
+    for (const SceneLine& l : s.lines)
+      if (l.role == "segment-boundary") at.push_back(l.index);
+    EXPECT_EQ(at, (std::vector<int>{3, 5})) << step;
+  }
+  // After stride 1 every element whose left neighbour is a head has its flag set too.
+  EXPECT_EQ(cellValues(sceneOf(t, 1), "flag-value"),
+            (std::vector<std::string>{"1", "1", "0", "1", "1", "1", "1", "0"}));
+}
+
 // A problem with head flags (trace version 3) shows them as a row of 0 and 1 under the values,
 // the 1s filled; a trace without flags has no such row.
 TEST(ArrayScene, FlagsRowUnderTheValues) {
-  CaptureRequest rq;
-  rq.algorithm = AlgorithmId::KoggeStone;
-  rq.backend = BackendChoice::Cpu;
-  rq.input = defaultLessonInput();
+  CaptureRequest rq = emulatorRequest(AlgorithmId::KoggeStone, defaultLessonInput());
   rq.rows.flags = {1, 0, 0, 1, 0, 1, 0, 0};
   const Trace t = capture(rq).trace;
   for (int step : {0, 2}) {
@@ -144,6 +159,7 @@ TEST(ArrayScene, FlagsRowUnderTheValues) {
                                                       : s.rectsWithRole("cell-written").front()->y);
   }
   const Scene plain = sceneOf(captureCpu(AlgorithmId::KoggeStone, defaultLessonInput()), 0);
+  EXPECT_EQ(countLines(plain, "segment-boundary"), 0u);
   EXPECT_TRUE(plain.rectsWithRole("flag").empty());
   EXPECT_TRUE(plain.rectsWithRole("flag-set").empty());
 }
