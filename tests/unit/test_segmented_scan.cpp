@@ -12,6 +12,7 @@
 #include "app/core/reference_scan.h"
 #include "app/core/result_check.h"
 #include "app/core/trace_json.h"
+#include "app/options/capture_options.h"
 #include "tests/common/captures.h"
 
 namespace scanviz {
@@ -158,6 +159,43 @@ TEST(SegmentedScan, StepsRecordTheirFlags) {
   EXPECT_TRUE(last.flags.empty());
   ASSERT_NE(flagsShown(t, t.steps.size() - 1), nullptr);
   EXPECT_EQ(firstTraceDifference(t, traceFromJson(traceToJson(t))), "");
+}
+
+// --flags and --segments on the command line: both forms give the same flags, element 0 always
+// starts a segment, and a wrong count, a value other than 0/1 or lengths that miss N are refused
+// with the problem named.
+CaptureRequest fromArgs(std::vector<std::string> words) {
+  return captureRequestFromArgs(Args(words, captureValueOptions(), captureFlags()));
+}
+
+std::string refusalOf(std::vector<std::string> words) {
+  try {
+    fromArgs(std::move(words));
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "accepted";
+}
+
+TEST(SegmentedScan, FlagsAndSegmentsOnTheCommandLine) {
+  const std::vector<uint8_t> lesson{1, 0, 0, 1, 0, 1, 0, 0};
+  EXPECT_EQ(fromArgs({"--flags", "1,0,0,1,0,1,0,0"}).rows.flags, lesson);
+  EXPECT_EQ(fromArgs({"--segments", "3,2,3"}).rows.flags, lesson);
+  EXPECT_EQ(fromArgs({"--flags", "0,0,0,1,0,1,0,0"}).rows.flags, lesson);  // element 0 starts one
+  EXPECT_EQ(fromArgs({"--algorithm", "segmented-blelloch"}).rows.flags, lesson);
+  EXPECT_TRUE(fromArgs({"--algorithm", "kogge-stone"}).rows.flags.empty());
+  const CaptureRequest big = fromArgs({"--algorithm", "segmented-kogge-stone", "--n", "5000"});
+  ASSERT_EQ(big.rows.flags.size(), 5000u);
+  EXPECT_EQ(big.rows.flags[0], 1);
+  EXPECT_GT(std::count(big.rows.flags.begin(), big.rows.flags.end(), 1), 100);
+  EXPECT_NE(refusalOf({"--flags", "1,0,1"}).find("3 flags for 8 values"), std::string::npos);
+  EXPECT_NE(refusalOf({"--flags", "1,0,2,0,0,0,0,0"}).find("entry 2 is 2, not 0 or 1"),
+            std::string::npos);
+  EXPECT_NE(refusalOf({"--segments", "3,2,2"}).find("add up to 7, not to the 8 values"),
+            std::string::npos);
+  EXPECT_NE(refusalOf({"--segments", "3,-2,7"}).find("--segments: entry 1"), std::string::npos);
+  EXPECT_NE(refusalOf({"--segments", "3,2,3", "--flags", "1,0,0,0,0,0,0,0"}).find("only one"),
+            std::string::npos);
 }
 
 }  // namespace
