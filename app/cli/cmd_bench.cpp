@@ -46,10 +46,11 @@ BenchConfig benchConfigFromArgs(const Args& a) {
 
 // Writes one output file; a failure is reported and turns the exit code into 1, but never hides
 // the table already printed.
-bool writeOutput(const std::string& path, const std::string& content, const char* what) {
+bool writeOutput(const std::string& path, const std::string& content, const char* what,
+                 std::FILE* messages) {
   try {
     writeFileAtomically(path, content);
-    std::printf("wrote %s %s\n", what, path.c_str());
+    if (path != "-") std::fprintf(messages, "wrote %s %s\n", what, path.c_str());
     return true;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "scanviz bench: %s\n", e.what());
@@ -122,6 +123,11 @@ int cmdBench(const std::vector<std::string>& args) {
     if (auto path = a.get(option))
       if (const std::string problem = outputProblem(*path); !problem.empty())
         throw InputError("--" + std::string(option) + ": " + problem);
+  // `--json -` or `--csv -`: standard output carries that report alone, the table goes to stderr.
+  const bool reportOnStdout = a.getOr("json", "") == "-" || a.getOr("csv", "") == "-";
+  if (a.getOr("json", "") == "-" && a.getOr("csv", "") == "-")
+    throw InputError("--json - and --csv - would both write standard output; give one a file");
+  std::FILE* const table = reportOnStdout ? stderr : stdout;
 
   BenchReport head;
   try {
@@ -130,9 +136,9 @@ int cmdBench(const std::vector<std::string>& args) {
     throw BackendError(std::string("--backend cuda asks for a GPU, but there is none (") +
                        e.what() + "); --backend cpu or auto times the CPU emulator instead");
   }
-  std::fputs(benchPreamble(head).c_str(), stdout);
-  std::printf("\n%s\n", benchTableHeader().c_str());
-  std::fflush(stdout);
+  std::fputs(benchPreamble(head).c_str(), table);
+  std::fprintf(table, "\n%s\n", benchTableHeader().c_str());
+  std::fflush(table);
 
   TerminalProgress progress(progressWanted(a.flag("quiet") || a.flag("no-progress")));
   const BenchPoint* previous = nullptr;
@@ -145,9 +151,9 @@ int cmdBench(const std::vector<std::string>& args) {
   };
   observer.finished = [&](const BenchPoint& p, int index, int total) {
     progress.clear();
-    if (previous && (previous->n != p.n || previous->dtype != p.dtype)) std::printf("\n");
-    std::printf("%s\n", formatBenchTableRow(p).c_str());
-    std::fflush(stdout);
+    if (previous && (previous->n != p.n || previous->dtype != p.dtype)) std::fputs("\n", table);
+    std::fprintf(table, "%s\n", formatBenchTableRow(p).c_str());
+    std::fflush(table);
     last = p;
     previous = &last;
     progress.show(index + 1, total, "");
@@ -160,12 +166,13 @@ int cmdBench(const std::vector<std::string>& args) {
     report = runBenchmark(cfg, observer, &DeferredInterrupt::requested());
   }
   progress.clear();
-  std::printf("\n%s", benchTableFooter(report).c_str());
+  std::fprintf(table, "\n%s", benchTableFooter(report).c_str());
 
   bool filesOk = true;
-  if (auto path = a.get("json")) filesOk &= writeOutput(*path, benchReportJson(report), "JSON");
-  if (auto path = a.get("csv")) filesOk &= writeOutput(*path, benchReportCsv(report), "CSV");
-  std::printf("%s\n", benchSummaryLine(report).c_str());
+  if (auto path = a.get("json"))
+    filesOk &= writeOutput(*path, benchReportJson(report), "JSON", table);
+  if (auto path = a.get("csv")) filesOk &= writeOutput(*path, benchReportCsv(report), "CSV", table);
+  std::fprintf(table, "%s\n", benchSummaryLine(report).c_str());
 
   if (const int signalled = exitCodeForInterrupt(); signalled != 0) return signalled;
   if (!filesOk) return 1;

@@ -370,6 +370,27 @@ def case_capture_fifo_and_stdout(ctx):
     only(ctx.work, ["pipe"], "capture to a FIFO and stdout")
 
 
+def case_bench_report_to_stdout(ctx):
+    """`bench --json -` (or --csv -): standard output is the report alone, the table goes to stderr."""
+    small = ["bench", "--backend", "cpu", "--algorithms", "kogge-stone", "--sizes", "2^10",
+             "--dtype", "int32", "--repeats", "1", "--no-capture", "--quiet"]
+    proc = ctx.run(*small, "--json", "-", timeout=60)
+    expect_rc(proc, 0, "bench --json -")
+    report = json.loads(proc.out)
+    check([r["subject"] for r in report["results"] if r["subject"] == "kogge-stone"] == ["kogge-stone"],
+          f"the JSON on stdout lacks the kogge-stone point: {proc.out[:300]}")
+    check("kogge-stone" in proc.err and "int32" in proc.err, f"the table is not on stderr: {proc.err[:300]}")
+    proc = ctx.run(*small, "--csv", "-", timeout=60)
+    expect_rc(proc, 0, "bench --csv -")
+    rows = proc.out.strip().splitlines()
+    check(len(rows) >= 2 and "," in rows[0] and any("kogge-stone" in r for r in rows[1:]),
+          f"stdout is not the CSV: {proc.out[:300]}")
+    proc = ctx.run(*small, "--json", "-", "--csv", "-", timeout=60)
+    expect_rc(proc, 2, "bench --json - --csv -")
+    check("standard output" in proc.err, proc.err)
+    only(ctx.work, [], "bench reports to stdout")
+
+
 def case_export_png_to_device(ctx):
     node = ctx.path("null")
     try:
