@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "app/core/applications/application_scan.h"
 #include "app/core/capture.h"
 #include "app/core/input_spec.h"
 
@@ -32,6 +33,17 @@ std::vector<double> parameters(const ApplicationInfo& info, const Args& a) {
         throw UsageError("--" + std::string(p.name) + " belongs to " + std::string(other.key) +
                          ", not to " + std::string(info.key));
   return values;
+}
+
+// "1,0,1": one 0 or 1 per value (their count is checked against the values by the application).
+std::vector<uint8_t> parseFlags(const std::string& text) {
+  std::vector<uint8_t> flags;
+  for (double v : parseValues(text, kMaxApplicationValues)) {
+    if (v != 0 && v != 1)
+      throw InputError("--flags holds " + formatNumber(v) + "; give only 0 and 1");
+    flags.push_back(static_cast<uint8_t>(v));
+  }
+  return flags;
 }
 
 }  // namespace
@@ -70,6 +82,7 @@ ApplicationRequest applicationRequestFromArgs(const std::string& id, const Args&
   if (a.has("input-file"))
     r.input.values = readValuesFile(*a.get("input-file"), kMaxApplicationValues);
   r.input.parameters = parameters(info, a);
+  if (const auto flags = a.get("flags")) r.input.flags = parseFlags(*flags);
   if (const auto alg = a.get("algorithm")) {
     r.options.algorithm = findAlgorithm(*alg);
     if (!r.options.algorithm)

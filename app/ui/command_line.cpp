@@ -105,7 +105,8 @@ bool hasCaptureOptions(const Args& a) {
 void parseApplication(const Args& a, LaunchOptions& o) {
   if (a.has("session") || a.has("trace"))
     throw UsageError("give only one of --session, --trace and --application");
-  const std::set<std::string> shared = {"input", "input-file", "algorithm", "dtype", "backend"};
+  const std::set<std::string> shared = {"input", "input-file", "algorithm",
+                                        "dtype", "backend",    "flags"};
   for (const auto& k : captureValueOptions())
     if (a.has(k) && !shared.count(k))
       throw UsageError("--" + k + " is a capture option; an application chooses its own scans");

@@ -152,6 +152,25 @@ def case_backward_scan_picture(ctx):
     check(len(p.lines("reverse")) == 8 and len(p.lines("read-back")) == 8, "crossing arrows")
 
 
+def case_compaction_picture(ctx):
+    """3 1 7 0 4 1 6 3, keep > 2: the exclusive sum 0 1 1 2 2 3 3 4 of the flags, an arrow from each
+    kept element's address to its output cell, the output 3 7 4 6 3; --flags chooses others."""
+    p = ctx.apply("compaction")
+    addresses = {t["index"]: t["text"] for t in p.texts("address-value")}
+    check(addresses == {0: "0", 2: "1", 4: "2", 6: "3", 7: "4"}, f"addresses of the kept {addresses}")
+    check(len(p.texts("address-unused-value")) == 3, "the dropped elements' addresses are dimmed")
+    out = [t["text"] for t in sorted(p.texts("output-value"), key=lambda t: t["index"])]
+    check(out == ["3", "7", "4", "6", "3"], f"output {out}")
+    arrows = sorted(p.lines("scatter"), key=lambda l: l["index"])
+    check([a["index"] for a in arrows] == [0, 2, 4, 6, 7], f"scatter arrows {[a['index'] for a in arrows]}")
+    cells = {r["index"]: r for r in p.rects("output")}
+    for a, target in zip(arrows, range(5)):
+        centre = cells[target]["x"] + cells[target]["w"] / 2
+        check(abs(a["x2"] - centre) < 1, f"arrow {a['index']} ends at {a['x2']}, not output cell {target}")
+    flagged = ctx.apply("compaction", "--flags", "0,1,0,1,0,1,0,0")
+    check(flagged.panel["result"] == [1, 0, 1], f"result {flagged.panel['result']}")
+
+
 def case_application_window_errors(ctx):
     """Bad application input in a scripted run: one line, exit 2, no picture."""
     for args in (["apply", "sandwich", "--input", "60 50"], ["apply", "sandwich", "--x", "2"],

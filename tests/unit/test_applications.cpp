@@ -170,6 +170,47 @@ TEST(Applications, RandomInputsMatchTheSequentialReferences) {
   }
 }
 
+TEST(Applications, CompactionWritesAtTheExclusiveSumOfTheFlags) {
+  const ApplicationRun r = runApplication(
+      ApplicationId::Compaction, defaultApplicationInput(ApplicationId::Compaction), onCpu());
+  // 3 1 7 0 4 1 6 3, keep the values greater than 2.
+  EXPECT_EQ(r.scans[0].trace.input, (std::vector<double>{1, 0, 1, 0, 1, 0, 1, 1}));
+  EXPECT_EQ(r.scans[0].trace.output, (std::vector<double>{0, 1, 1, 2, 2, 3, 3, 4}));
+  EXPECT_FALSE(r.scans[0].trace.meta.inclusive);
+  EXPECT_EQ(r.result, (std::vector<double>{3, 7, 4, 6, 3}));
+  // Flags as given: all, none, one.
+  ApplicationInput in{{5, 6, 7}, {2}, {1, 1, 1}};
+  EXPECT_EQ(runApplication(ApplicationId::Compaction, in, onCpu()).result,
+            (std::vector<double>{5, 6, 7}));
+  in.flags = {0, 0, 0};
+  EXPECT_TRUE(runApplication(ApplicationId::Compaction, in, onCpu()).result.empty());
+  in.flags = {0, 1, 0};
+  EXPECT_EQ(runApplication(ApplicationId::Compaction, in, onCpu()).result,
+            (std::vector<double>{6}));
+  EXPECT_EQ(run(ApplicationId::Compaction, {9}, {2}).result, (std::vector<double>{9}));
+  EXPECT_TRUE(run(ApplicationId::Compaction, {1}, {2}).result.empty());
+  in.flags = {1, 0};
+  EXPECT_THROW(runApplication(ApplicationId::Compaction, in, onCpu()), InputError);
+  EXPECT_THROW(runApplication(ApplicationId::Sandwich, {{1, 2}, {100}, {1, 0}}, onCpu()),
+               InputError);
+}
+
+TEST(Applications, CompactionOfRandomFlagsMatchesTheReference) {
+  std::mt19937 rng(21);
+  for (size_t n : {1u, 7u, 64u, 1000u, 2048u, 2049u, 6000u}) {
+    ApplicationInput in{randomValues(rng, n, -50, 50), {0}, {}};
+    in.flags.resize(n);
+    for (auto& f : in.flags) f = static_cast<uint8_t>(rng() % 2);
+    EXPECT_EQ(runApplication(ApplicationId::Compaction, in, onCpu()).result,
+              reference(ApplicationId::Compaction, in))
+        << "n = " << n;
+    in.flags.clear();  // the predicate: greater than 0
+    EXPECT_EQ(runApplication(ApplicationId::Compaction, in, onCpu()).result,
+              reference(ApplicationId::Compaction, in))
+        << "n = " << n;
+  }
+}
+
 TEST(Applications, EveryAlgorithmGivesTheSameAnswer) {
   std::mt19937 rng(7);
   const ApplicationInput terrain{randomValues(rng, 200, 0, 99), {50}};

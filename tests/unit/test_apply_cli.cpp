@@ -46,6 +46,10 @@ TEST(ApplyCli, DefaultsReproduceTheSeedsExamples) {
             nlohmann::json({1, 1, 0, 1, 0, 0, 1, 0, 0, 1, 0, 1}));
   EXPECT_EQ(applyJson({"polynomial"})["result"], nlohmann::json({897}));
   EXPECT_EQ(applyJson({"backward-scan"})["result"], nlohmann::json({25, 22, 21, 14, 14, 10, 9, 3}));
+  EXPECT_EQ(applyJson({"compaction"})["result"], nlohmann::json({3, 7, 4, 6, 3}));
+  EXPECT_EQ(applyJson({"compaction", "--input", "5 6 7 8", "--flags", "0,1,1,0"})["result"],
+            nlohmann::json({6, 7}));
+  EXPECT_EQ(applyJson({"compaction", "--greater-than", "6"})["result"], nlohmann::json({7}));
 }
 
 TEST(ApplyCli, InputsAndNumbersAreTaken) {
@@ -97,6 +101,9 @@ TEST(ApplyCli, BadInputIsOneLineExitTwoAndNoFile) {
       {{"line-of-sight", "--dtype", "int32"}, "runs in float32"},
       {{"backward-scan", "--algorithm", "kogge-stoned"}, "unknown algorithm"},
       {{"backward-scan", "--backend", "tpu"}, "use auto, cuda or cpu"},
+      {{"compaction", "--flags", "1,0"}, "--flags has 2 entries for 8 values"},
+      {{"compaction", "--flags", "1,0,2,0,1,0,1,1"}, "give only 0 and 1"},
+      {{"sandwich", "--flags", "1,0,1,0,1,0,1,0,1,0"}, "sandwich takes no --flags"},
   };
   for (auto [args, expected] : cases) {
     args.insert(args.begin(), "apply");

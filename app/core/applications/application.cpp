@@ -9,7 +9,8 @@ namespace scanviz {
 const std::vector<ApplicationInfo>& allApplications() {
   static const std::vector<ApplicationInfo> k = [] {
     std::vector<ApplicationInfo> all = {sandwichApplication(), lineOfSightApplication(),
-                                        polynomialApplication(), backwardScanApplication()};
+                                        polynomialApplication(), backwardScanApplication(),
+                                        compactionApplication()};
     // The table is indexed by id: a declaration out of order is a bug found at the first use.
     if (all.size() != static_cast<size_t>(ApplicationId::Count))
       throw std::logic_error("every ApplicationId needs its declaration in allApplications()");
@@ -63,6 +64,11 @@ ApplicationRun runApplication(ApplicationId id, const ApplicationInput& in,
     throw InputError(std::to_string(in.values.size()) + " values are more than the " +
                      std::to_string(kMaxApplicationValues) +
                      " an application lesson takes; use fewer values");
+  if (!in.flags.empty() && info.flagsMeaning.empty())
+    throw InputError(std::string(info.key) + " takes no --flags");
+  if (!in.flags.empty() && in.flags.size() != in.values.size())
+    throw InputError("--flags has " + std::to_string(in.flags.size()) + " entries for " +
+                     std::to_string(in.values.size()) + " values; give one 0 or 1 per value");
   if (in.parameters.size() != info.parameters.size())
     throw std::logic_error("an application input needs a value for every parameter");
   ApplicationRun run = info.run(in, options);

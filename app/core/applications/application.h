@@ -5,6 +5,7 @@
 // emulator otherwise), so every scan it shows is a captured trace like any other lesson's.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,7 +17,7 @@
 
 namespace scanviz {
 
-enum class ApplicationId { Sandwich, LineOfSight, Polynomial, BackwardScan, Count };
+enum class ApplicationId { Sandwich, LineOfSight, Polynomial, BackwardScan, Compaction, Count };
 
 // A number an application needs besides its values: the sandwich's length, the viewer's height,
 // the x of the polynomial. Given on the command line as --NAME VALUE.
@@ -30,6 +31,7 @@ struct ApplicationParameter {
 struct ApplicationInput {
   std::vector<double> values;
   std::vector<double> parameters;  // in the order of ApplicationInfo::parameters, defaults filled
+  std::vector<uint8_t> flags;      // --flags, one 0/1 per value; empty: the application's own
 };
 
 // How an application's scans run; the application chooses the rest (operator, inclusive or
@@ -66,6 +68,7 @@ struct ApplicationInfo {
   std::string_view valuesMeaning;  // what --input holds: "inches each person wants"
   std::string_view defaultValues;  // the seed's example where it has one
   std::vector<ApplicationParameter> parameters;
+  std::string_view flagsMeaning;  // what --flags says, e.g. "1: keep the element"; empty: none
   // Runs the scans and answers; throws InputError for input the domain cannot take.
   ApplicationRun (*run)(const ApplicationInput& in, const ApplicationOptions& options);
   // The plain sequential answer, for the tests: the same list as run's `result`.

@@ -10,5 +10,6 @@ ApplicationInfo sandwichApplication();
 ApplicationInfo lineOfSightApplication();
 ApplicationInfo polynomialApplication();
 ApplicationInfo backwardScanApplication();
+ApplicationInfo compactionApplication();
 
 }  // namespace scanviz

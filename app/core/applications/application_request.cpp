@@ -1,6 +1,7 @@
 #include "app/core/applications/application_request.h"
 
 #include "app/core/capture.h"
+#include "app/core/capture_option_table.h"
 
 namespace scanviz {
 namespace {
@@ -16,6 +17,12 @@ std::string formatFallback(double v) {
   s.erase(s.find_last_not_of('0') + 1);
   if (!s.empty() && s.back() == '.') s.pop_back();
   return s;
+}
+
+OptionSpec flagsOption() {
+  return {"flags", "\"1,0,...\"", "the application's own",
+          "One 0 or 1 per value, where the application takes flags (compaction: keep the "
+          "element)."};
 }
 
 // Every application's own numbers, each once (two applications may share a name).
@@ -49,7 +56,8 @@ const std::vector<OptionSection>& applicationOptionSections() {
       {"Application input",
        {{"input", "\"v,v,...\"", "the seed's example",
          "The application's values (scanviz list says what they are for each)."},
-        {"input-file", "FILE", "", "Read the values from a file ('-': standard input)."}}},
+        {"input-file", "FILE", "", "Read the values from a file ('-': standard input)."},
+        flagsOption()}},
       parameterSection(),
       {"Scans",
        {{"algorithm", "ID", "kogge-stone / blelloch",
@@ -82,6 +90,10 @@ OptionSection applicationWindowSection() {
                     keys}}};
   for (const OptionSpec& o : parameterSection().options) s.options.push_back(o);
   s.options.push_back(applicationOptionSections().back().options.back());  // --scan
+  // The capture options may name --flags themselves (segmented scans); then they are shared.
+  bool captureFlags = false;
+  for (const OptionSpec& o : captureOptionSection().options) captureFlags |= o.name == "flags";
+  if (!captureFlags) s.options.push_back(flagsOption());
   return s;
 }
 

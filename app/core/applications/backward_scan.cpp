@@ -52,6 +52,7 @@ ApplicationInfo backwardScanApplication() {
       "the values to sum from the right",
       "3 1 7 0 4 1 6 3",
       {},
+      /*flagsMeaning=*/"",
       runBackwardScan,
       sequentialSuffixSums,
   };

@@ -97,6 +97,7 @@ ApplicationInfo lineOfSightApplication() {
       "1 3 2 6 4 5 9 6 8 12 7 15",
       {{"viewer-height", "H", 4,
         "The viewpoint's height, on the heights' scale, at distance 0 (line-of-sight)."}},
+      /*flagsMeaning=*/"",
       runLineOfSight,
       sequentialVisibility,
   };

@@ -84,6 +84,7 @@ ApplicationInfo polynomialApplication() {
       "the coefficients c_0 c_1 ... (c_i multiplies x^i)",
       "3 1 7 0 4 1 6 3",
       {{"x", "X", 2, "Where the polynomial is evaluated (polynomial)."}},
+      /*flagsMeaning=*/"",
       runPolynomial,
       horner,
   };

@@ -78,6 +78,7 @@ ApplicationInfo sandwichApplication() {
       "the inches each person wants, in order",
       "3 5 2 7 28 4 3 0 8 1",
       {{"length", "INCHES", 100, "The sandwich's length in inches (sandwich)."}},
+      /*flagsMeaning=*/"",
       runSandwich,
       sequentialCuts,
   };

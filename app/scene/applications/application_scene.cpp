@@ -13,7 +13,8 @@ using DomainBuilder = float (*)(Scene&, const ApplicationRun&, const DomainScene
 
 // Indexed by ApplicationId: a missing builder is a compile error.
 constexpr DomainBuilder kBuilders[] = {buildSandwichScene, buildLineOfSightScene,
-                                       buildPolynomialScene, buildBackwardScanScene};
+                                       buildPolynomialScene, buildBackwardScanScene,
+                                       buildCompactionScene};
 static_assert(std::size(kBuilders) == static_cast<size_t>(ApplicationId::Count),
               "every application needs a domain picture");
 

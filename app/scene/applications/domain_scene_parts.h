@@ -19,6 +19,8 @@ float buildPolynomialScene(Scene& s, const ApplicationRun& run, const DomainScen
                            float y0);
 float buildBackwardScanScene(Scene& s, const ApplicationRun& run, const DomainSceneContext& ctx,
                              float y0);
+float buildCompactionScene(Scene& s, const ApplicationRun& run, const DomainSceneContext& ctx,
+                           float y0);
 
 // The side margin of every domain picture.
 float domainMargin(const DomainSceneContext& ctx);
