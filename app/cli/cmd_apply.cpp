@@ -126,8 +126,10 @@ int cmdApply(const std::vector<std::string>& args) {
     text << runJson(run).dump() << "\n";
   else
     printRun(run, text);
+  // --json prints one object on stdout, nothing else.
   if (out && *out != "-")
-    text << "wrote " << *out << ": scan " << request.scan + 1 << " of " << run.scans.size() << "\n";
+    (a.flag("json") ? std::cerr : text)
+        << "wrote " << *out << ": scan " << request.scan + 1 << " of " << run.scans.size() << "\n";
   return 0;
 }
 

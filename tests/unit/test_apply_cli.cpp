@@ -77,6 +77,12 @@ TEST(ApplyCli, OutWritesTheChosenScansTrace) {
   const Trace t = loadTrace(file);
   EXPECT_EQ(t.meta.op, "add");
   EXPECT_EQ(t.output.back(), 897);
+  // With --json, stdout is the one object (the note about the file goes to stderr).
+  const CliRun j =
+      cli({"apply", "polynomial", "--backend", "cpu", "--scan", "1", "--out", file, "--json"});
+  ASSERT_EQ(j.code, 0) << j.err;
+  EXPECT_EQ(nlohmann::json::parse(j.out)["result"], nlohmann::json({897}));
+  EXPECT_NE(j.err.find("wrote"), std::string::npos);
   std::filesystem::remove(file);
 }
 

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# On a GPU machine (the `device` tool): build the CLI without the GUI and run every application
+# of `scanviz apply` on the GPU and on the emulator, its default input and a larger one, and
+# compare the answers and the traces of every scan (all but the backend, device, time unit, block
+# times and warp clocks, which differ by nature). Prints one line per case and a summary.
+# Usage: tools/apply-gpu-check.sh   (logs and traces in $OUT, or ./gpu-out)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+OUT=${OUT:-$PWD/gpu-out}
+mkdir -p "$OUT"
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$OUT/device.txt"
+build=build-gpu
+t0=$(date +%s)
+if ! { cmake -S . -B $build -G Ninja -DSCANVIZ_GUI=OFF -DCMAKE_BUILD_TYPE=Release >"$OUT/build.log" 2>&1 &&
+  cmake --build $build --parallel 16 --target scanviz >>"$OUT/build.log" 2>&1; }; then
+  tail -30 "$OUT/build.log"
+  echo "BUILD FAILED"
+  exit 1
+fi
+echo "build ok ($(($(date +%s) - t0)) s)"
+bin=$build/app/scanviz
+large=$(python3 -c "print(','.join(str((i * 7919) % 23) for i in range(5000)))")
+failed=0
+for app in $($bin list | awk '/^Applications/ {on = 1; next} on && NF {print $1}'); do
+  for input in default large; do
+    extra=()
+    [ $input = large ] && extra=(--input "$large")
+    [ $app = sandwich ] && [ $input = large ] && extra+=(--length 60000)
+    [ $app = polynomial ] && [ $input = large ] && extra+=(--x 1)
+    scans=$($bin apply $app "${extra[@]}" --backend cpu --json | python3 -c "import json,sys; print(len(json.load(sys.stdin)['scans']))")
+    for k in $(seq 1 "$scans"); do
+      for b in cuda cpu; do
+        $bin apply $app "${extra[@]}" --backend $b --scan $k --out "$OUT/$app-$input-$k-$b.json" --json \
+          >"$OUT/$app-$input-$k-$b.answer.json" 2>"$OUT/$app-$input-$k-$b.err" || echo "$app $input $b: exit $?"
+      done
+      python3 - "$OUT/$app-$input-$k" <<'PY' || failed=1
+import json, sys
+base = sys.argv[1]
+ans = {b: json.load(open(f"{base}-{b}.answer.json")) for b in ("cuda", "cpu")}
+tr = {b: json.load(open(f"{base}-{b}.json")) for b in ("cuda", "cpu")}
+assert tr["cuda"]["meta"]["backend"] == "cuda", "the GPU run fell back to the emulator"
+def strip(t):
+    t["meta"] = {k: v for k, v in t["meta"].items() if k not in ("backend", "device", "time_unit")}
+    t.pop("blocks", None)
+    for s in t["steps"]:
+        s.pop("warp_clock", None)
+    return t
+same_answer = ans["cuda"]["result"] == ans["cpu"]["result"]
+same_trace = strip(tr["cuda"]) == strip(tr["cpu"])
+print(f"{base.split('/')[-1]:<32} result {'equal' if same_answer else 'DIFFERS'}, "
+      f"trace {'equal' if same_trace else 'DIFFERS'} ({len(tr['cpu']['steps'])} steps, {tr['cpu']['meta']['algorithm']})")
+sys.exit(0 if same_answer and same_trace else 1)
+PY
+    done
+  done
+done
+echo "summary: $([ $failed = 0 ] && echo 'every application: GPU answers and traces equal the emulator'"'"'s' || echo 'DIFFERENCES above')"
+exit $failed
