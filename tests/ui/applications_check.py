@@ -171,6 +171,27 @@ def case_compaction_picture(ctx):
     check(flagged.panel["result"] == [1, 0, 1], f"result {flagged.panel['result']}")
 
 
+def case_radix_sort_picture(ctx):
+    """3 1 7 0 4 1 6 3 in three passes, one per bit: a row of keys before each pass, an arrow from
+    every key to its place in the next row, the sorted keys last; --scan 3 shows the last scan."""
+    p = ctx.apply("radix-sort")
+    check(p.panel["result"] == [0, 1, 1, 3, 3, 4, 6, 7], f"result {p.panel['result']}")
+    check(p.panel["scans"] == 3, f"{p.panel['scans']} scans")
+    first = [t["text"] for t in sorted(p.texts("keys-pass-0-value"), key=lambda t: t["index"])]
+    check(first == ["3 (1)", "1 (1)", "7 (1)", "0 (0)", "4 (0)", "1 (1)", "6 (0)", "3 (1)"], f"pass 1 {first}")
+    # Bit 0 splits the zeros 0 4 6 (to 0 1 2) from the ones 3 1 7 1 3 (to 3..7), each in order.
+    moves = {l["index"]: l for l in p.lines("move-pass-0")}
+    cells = {r["index"]: r for r in p.rects("keys-pass-1")}
+    want = {0: 3, 1: 4, 2: 5, 3: 0, 4: 1, 5: 6, 6: 2, 7: 7}
+    for i, d in want.items():
+        centre = cells[d]["x"] + cells[d]["w"] / 2
+        check(abs(moves[i]["x2"] - centre) < 1, f"key {i} of pass 1 goes to {moves[i]['x2']}, not cell {d}")
+    sorted_row = [t["text"] for t in sorted(p.texts("sorted-value"), key=lambda t: t["index"])]
+    check(sorted_row == ["0", "1", "1", "3", "3", "4", "6", "7"], f"sorted {sorted_row}")
+    last = ctx.apply("radix-sort", "--scan", "3")
+    check(last.panel["scan"] == 2, f"panel {last.panel}")
+
+
 def case_application_window_errors(ctx):
     """Bad application input in a scripted run: one line, exit 2, no picture."""
     for args in (["apply", "sandwich", "--input", "60 50"], ["apply", "sandwich", "--x", "2"],

@@ -211,6 +211,34 @@ TEST(Applications, CompactionOfRandomFlagsMatchesTheReference) {
   }
 }
 
+TEST(Applications, RadixSortSplitsOneBitAPass) {
+  const ApplicationRun r = runApplication(
+      ApplicationId::RadixSort, defaultApplicationInput(ApplicationId::RadixSort), onCpu());
+  EXPECT_EQ(r.result, (std::vector<double>{0, 1, 1, 3, 3, 4, 6, 7}));
+  ASSERT_EQ(r.scans.size(), 3u);  // keys up to 7: three bits
+  // Pass 1, bit 0 of 3 1 7 0 4 1 6 3: the 0-flags and their exclusive sum.
+  EXPECT_EQ(r.scans[0].trace.input, (std::vector<double>{0, 0, 0, 1, 1, 0, 1, 0}));
+  EXPECT_EQ(r.scans[0].trace.output, (std::vector<double>{0, 0, 0, 0, 1, 2, 2, 3}));
+  EXPECT_EQ(run(ApplicationId::RadixSort, {0}, {}).result, (std::vector<double>{0}));
+  EXPECT_EQ(run(ApplicationId::RadixSort, {5, 5, 5}, {}).result, (std::vector<double>{5, 5, 5}));
+  EXPECT_EQ(run(ApplicationId::RadixSort, {65535, 0}, {}).scans.size(), 16u);
+  EXPECT_THROW(run(ApplicationId::RadixSort, {3, -1}, {}), InputError);
+  EXPECT_THROW(run(ApplicationId::RadixSort, {3, 2.5}, {}), InputError);
+  EXPECT_THROW(run(ApplicationId::RadixSort, {65536}, {}), InputError);
+}
+
+TEST(Applications, RadixSortOfRandomKeysMatchesTheReference) {
+  std::mt19937 rng(33);
+  for (size_t n : {1u, 2u, 31u, 1024u, 3000u}) {
+    for (int largest : {1, 255, 65535}) {
+      const ApplicationInput in{randomValues(rng, n, 0, largest), {}, {}};
+      EXPECT_EQ(runApplication(ApplicationId::RadixSort, in, onCpu()).result,
+                reference(ApplicationId::RadixSort, in))
+          << "n = " << n << ", keys up to " << largest;
+    }
+  }
+}
+
 TEST(Applications, EveryAlgorithmGivesTheSameAnswer) {
   std::mt19937 rng(7);
   const ApplicationInput terrain{randomValues(rng, 200, 0, 99), {50}};

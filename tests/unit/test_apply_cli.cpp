@@ -50,6 +50,7 @@ TEST(ApplyCli, DefaultsReproduceTheSeedsExamples) {
   EXPECT_EQ(applyJson({"compaction", "--input", "5 6 7 8", "--flags", "0,1,1,0"})["result"],
             nlohmann::json({6, 7}));
   EXPECT_EQ(applyJson({"compaction", "--greater-than", "6"})["result"], nlohmann::json({7}));
+  EXPECT_EQ(applyJson({"radix-sort"})["result"], nlohmann::json({0, 1, 1, 3, 3, 4, 6, 7}));
 }
 
 TEST(ApplyCli, InputsAndNumbersAreTaken) {
@@ -110,6 +111,7 @@ TEST(ApplyCli, BadInputIsOneLineExitTwoAndNoFile) {
       {{"compaction", "--flags", "1,0"}, "--flags has 2 entries for 8 values"},
       {{"compaction", "--flags", "1,0,2,0,1,0,1,1"}, "give only 0 and 1"},
       {{"sandwich", "--flags", "1,0,1,0,1,0,1,0,1,0"}, "sandwich takes no --flags"},
+      {{"radix-sort", "--input", "3,-1"}, "not a whole number from 0 to 65535"},
   };
   for (auto [args, expected] : cases) {
     args.insert(args.begin(), "apply");

@@ -8,9 +8,9 @@ namespace scanviz {
 
 const std::vector<ApplicationInfo>& allApplications() {
   static const std::vector<ApplicationInfo> k = [] {
-    std::vector<ApplicationInfo> all = {sandwichApplication(), lineOfSightApplication(),
+    std::vector<ApplicationInfo> all = {sandwichApplication(),   lineOfSightApplication(),
                                         polynomialApplication(), backwardScanApplication(),
-                                        compactionApplication()};
+                                        compactionApplication(), radixSortApplication()};
     // The table is indexed by id: a declaration out of order is a bug found at the first use.
     if (all.size() != static_cast<size_t>(ApplicationId::Count))
       throw std::logic_error("every ApplicationId needs its declaration in allApplications()");

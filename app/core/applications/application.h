@@ -17,7 +17,15 @@
 
 namespace scanviz {
 
-enum class ApplicationId { Sandwich, LineOfSight, Polynomial, BackwardScan, Compaction, Count };
+enum class ApplicationId {
+  Sandwich,
+  LineOfSight,
+  Polynomial,
+  BackwardScan,
+  Compaction,
+  RadixSort,
+  Count
+};
 
 // A number an application needs besides its values: the sandwich's length, the viewer's height,
 // the x of the polynomial. Given on the command line as --NAME VALUE.

@@ -11,5 +11,6 @@ ApplicationInfo lineOfSightApplication();
 ApplicationInfo polynomialApplication();
 ApplicationInfo backwardScanApplication();
 ApplicationInfo compactionApplication();
+ApplicationInfo radixSortApplication();
 
 }  // namespace scanviz

@@ -21,6 +21,8 @@ float buildBackwardScanScene(Scene& s, const ApplicationRun& run, const DomainSc
                              float y0);
 float buildCompactionScene(Scene& s, const ApplicationRun& run, const DomainSceneContext& ctx,
                            float y0);
+float buildRadixSortScene(Scene& s, const ApplicationRun& run, const DomainSceneContext& ctx,
+                          float y0);
 
 // The side margin of every domain picture.
 float domainMargin(const DomainSceneContext& ctx);
