@@ -12,16 +12,15 @@
 #include <vector>
 
 #include "app/core/bench/bench_engine.h"
+#include "app/core/non_copyable.h"
 #include "app/core/timing_history.h"
 
 namespace scanviz {
 
-class BenchRunner {
+class BenchRunner : NonCopyable {
  public:
   BenchRunner() = default;
   ~BenchRunner();  // cancels a run in progress and waits for its thread
-  BenchRunner(const BenchRunner&) = delete;
-  BenchRunner& operator=(const BenchRunner&) = delete;
 
   // Starts a run; false while the previous one has not been polled to its end.
   bool start(const BenchConfig& config);

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "app/core/capture_config.h"
+#include "app/core/non_copyable.h"
 
 namespace scanviz {
 
@@ -22,12 +23,10 @@ struct CaptureResult {
   std::string error;                      // the message for the user
 };
 
-class CaptureWorker {
+class CaptureWorker : NonCopyable {
  public:
   CaptureWorker();
   ~CaptureWorker();  // waits for a running capture; captures cannot be interrupted
-  CaptureWorker(const CaptureWorker&) = delete;
-  CaptureWorker& operator=(const CaptureWorker&) = delete;
 
   uint64_t submit(const CaptureConfig& c);
   // The newest finished result, once.

@@ -14,6 +14,7 @@
 #include "app/core/capture_config.h"
 #include "app/core/capture_worker.h"
 #include "app/core/compare_sync.h"
+#include "app/core/non_copyable.h"
 #include "app/core/playback.h"
 #include "app/core/sibling_traces.h"
 #include "app/core/trace.h"
@@ -39,14 +40,12 @@ struct CompareBase {
   std::string traceFile;                // non-empty: the lesson was opened from this file
 };
 
-class CompareModel {
+class CompareModel : NonCopyable {
  public:
   static constexpr size_t kMinAlgorithms = 2;
   static constexpr size_t kMaxAlgorithms = 4;
 
   CompareModel() = default;
-  CompareModel(const CompareModel&) = delete;
-  CompareModel& operator=(const CompareModel&) = delete;
 
   // Duplicates are dropped and at most kMaxAlgorithms kept.
   void setAlgorithms(std::vector<AlgorithmId> ids);

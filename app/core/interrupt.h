@@ -8,6 +8,8 @@
 #include <atomic>
 #include <string>
 
+#include "app/core/non_copyable.h"
+
 namespace scanviz {
 
 // Installs the handlers for SIGINT and SIGTERM, and ignores SIGXFSZ so that a file-size limit
@@ -17,7 +19,7 @@ void installInterruptHandlers();
 
 // A path the handler removes when a signal ends the process: a temporary file (unlinked) or a
 // folder the program created (removed when empty). Registration allocates; the handler does not.
-class CleanupOnInterrupt {
+class CleanupOnInterrupt : NonCopyable {
  public:
   enum class Kind { File, EmptyFolder };
   CleanupOnInterrupt() = default;
@@ -25,8 +27,6 @@ class CleanupOnInterrupt {
   ~CleanupOnInterrupt() { release(); }
   CleanupOnInterrupt(CleanupOnInterrupt&& other) noexcept;
   CleanupOnInterrupt& operator=(CleanupOnInterrupt&& other) noexcept;
-  CleanupOnInterrupt(const CleanupOnInterrupt&) = delete;
-  CleanupOnInterrupt& operator=(const CleanupOnInterrupt&) = delete;
 
   // The path is no longer the handler's to remove (renamed into place, or removed already).
   void release();
@@ -37,12 +37,10 @@ class CleanupOnInterrupt {
 
 // While one lives, SIGINT and SIGTERM set requested() instead of ending the process; the signal
 // is remembered for exitCodeForInterrupt().
-class DeferredInterrupt {
+class DeferredInterrupt : NonCopyable {
  public:
   DeferredInterrupt();
   ~DeferredInterrupt();
-  DeferredInterrupt(const DeferredInterrupt&) = delete;
-  DeferredInterrupt& operator=(const DeferredInterrupt&) = delete;
 
   // Set once a signal arrived; long loops poll it (bench passes it as its cancel flag).
   static const std::atomic<bool>& requested();

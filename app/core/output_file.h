@@ -15,6 +15,7 @@
 
 #include "app/core/file_util.h"
 #include "app/core/interrupt.h"
+#include "app/core/non_copyable.h"
 
 namespace scanviz {
 
@@ -24,13 +25,11 @@ struct WriteError : FileError {
   using FileError::FileError;
 };
 
-class OutputFile {
+class OutputFile : NonCopyable {
  public:
   // Opens the temporary file (or the device). Throws WriteError.
   explicit OutputFile(std::string path);
   ~OutputFile();
-  OutputFile(const OutputFile&) = delete;
-  OutputFile& operator=(const OutputFile&) = delete;
 
   // Throws WriteError; the file is then discarded.
   void write(const void* data, size_t size);

@@ -8,14 +8,14 @@
 
 #include <string>
 
+#include "app/core/non_copyable.h"
+
 namespace scanviz {
 
-class ProfileRange {
+class ProfileRange : NonCopyable {
  public:
   explicit ProfileRange(const std::string& name);
   ~ProfileRange();
-  ProfileRange(const ProfileRange&) = delete;
-  ProfileRange& operator=(const ProfileRange&) = delete;
 
  private:
   std::string name_;

@@ -9,17 +9,17 @@
 #include <string>
 #include <thread>
 
+#include "app/core/non_copyable.h"
+
 namespace scanviz {
 
 // True when progress should be drawn: stderr is a terminal and the user did not ask for quiet.
 bool progressWanted(bool quiet);
 
-class TerminalProgress {
+class TerminalProgress : NonCopyable {
  public:
   explicit TerminalProgress(bool enabled) : enabled_(enabled) {}
   ~TerminalProgress() { clear(); }
-  TerminalProgress(const TerminalProgress&) = delete;
-  TerminalProgress& operator=(const TerminalProgress&) = delete;
 
   // "[#####.....]   3/9  what": `done` of `total` units.
   void show(int done, int total, const std::string& what);
@@ -41,12 +41,10 @@ class TerminalProgress {
 
 // Shows "what  N.N s" twice a second on a thread of its own while one long call runs (a
 // capture has no steps to count from outside); stops and erases the line when destroyed.
-class ElapsedProgress {
+class ElapsedProgress : NonCopyable {
  public:
   ElapsedProgress(bool enabled, std::string what);
   ~ElapsedProgress();
-  ElapsedProgress(const ElapsedProgress&) = delete;
-  ElapsedProgress& operator=(const ElapsedProgress&) = delete;
 
  private:
   TerminalProgress line_;

@@ -7,6 +7,7 @@
 
 #include <memory>
 
+#include "app/core/non_copyable.h"
 #include "app/ui/app_state.h"
 #include "app/ui/command_line.h"
 #include "app/ui/commands.h"
@@ -23,12 +24,10 @@ struct HeatViewState;
 // The heat view of one window: the user's choices (heat or cells, scale, colours, the window on
 // the elements) for the trace on screen, its grid and its GL renderer. Owned by the window's
 // ViewStates (view_states.h); nothing of it is global.
-class HeatView {
+class HeatView : NonCopyable {
  public:
   HeatView();
   ~HeatView();
-  HeatView(const HeatView&) = delete;
-  HeatView& operator=(const HeatView&) = delete;
 
   // True when the heat view draws the step on screen instead of the cell view: automatically for
   // long steps, or as H chose for the lesson on screen.

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "app/core/non_copyable.h"
+
 struct GLFWwindow;
 
 namespace scanviz {
@@ -24,13 +26,11 @@ struct PixelImage {
   float pixelsPerPoint = 1;
 };
 
-class PlatformWindow {
+class PlatformWindow : NonCopyable {
  public:
   // iniPath: where ImGui keeps its layout file; empty for none.
   PlatformWindow(int width, int height, const std::string& title, const std::string& iniPath);
   ~PlatformWindow();
-  PlatformWindow(const PlatformWindow&) = delete;
-  PlatformWindow& operator=(const PlatformWindow&) = delete;
 
   bool shouldClose() const;
   void requestClose();

@@ -13,6 +13,7 @@
 
 #include "app/core/applications/application.h"
 #include "app/core/interrupt.h"
+#include "app/core/non_copyable.h"
 #include "app/core/output_file.h"
 #include "app/core/trace.h"
 #include "app/scene/plot_spec.h"
@@ -28,7 +29,7 @@ namespace scanviz {
 // Whether these options draw pixels (and so need an OpenGL context).
 bool exportNeedsGl(const ExportOptions& o);
 
-class ExportJob {
+class ExportJob : NonCopyable {
  public:
   // `out` is the file, or the folder of a PNG sequence. `painter` draws the window's panels; it is
   // needed for whole-window pictures only. `timingPlot` is the plot of a timing-plot picture (the
@@ -37,8 +38,6 @@ class ExportJob {
             WindowPainter painter = {}, std::optional<plot::PlotSpec> timingPlot = std::nullopt,
             std::shared_ptr<const ApplicationRun> application = nullptr);
   ~ExportJob();
-  ExportJob(const ExportJob&) = delete;
-  ExportJob& operator=(const ExportJob&) = delete;
 
   // Runs the next unit; a failure ends the job with error() set and removes partial files (files
   // appear only when the job succeeds: a failure leaves the previous ones as they were).

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "app/core/non_copyable.h"
 #include "app/ui/export/gif_palette.h"
 
 struct GifFileType;
@@ -18,14 +19,12 @@ namespace scanviz {
 
 class OutputFile;
 
-class GifWriter {
+class GifWriter : NonCopyable {
  public:
   // Writes through OutputFile: the file appears whole at finish(); a writer destroyed before
   // that leaves the previous file as it was. Throws WriteError naming the path.
   GifWriter(const std::string& path, int width, int height, const GifPalette& palette);
   ~GifWriter();
-  GifWriter(const GifWriter&) = delete;
-  GifWriter& operator=(const GifWriter&) = delete;
 
   // `indices` holds width x height palette indices, top row first; the delay is in hundredths of
   // a second (GIF's unit). A frame is written when the next one arrives (or at finish()): with a

@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "app/core/non_copyable.h"
+
 struct GLFWwindow;
 
 namespace scanviz {
@@ -14,13 +16,11 @@ struct NoGlContext : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-class HiddenGlContext {
+class HiddenGlContext : NonCopyable {
  public:
   // Throws NoGlContext with a one-line message saying what to do.
   HiddenGlContext();
   ~HiddenGlContext();
-  HiddenGlContext(const HiddenGlContext&) = delete;
-  HiddenGlContext& operator=(const HiddenGlContext&) = delete;
 
  private:
   GLFWwindow* window_ = nullptr;

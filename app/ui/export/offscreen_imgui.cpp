@@ -7,48 +7,23 @@
 #include <cfloat>
 #include <stdexcept>
 
+#include "app/core/non_copyable.h"
+#include "app/ui/gl/gl_state_guard.h"
+
 namespace scanviz {
 namespace {
 
 // Makes an ImGui context current for a scope and gives the caller's back afterwards: exports run
 // between the window's frames, and the window's context must find itself current again.
-class ContextScope {
+class ContextScope : NonCopyable {
  public:
   explicit ContextScope(ImGuiContext* c) : previous_(ImGui::GetCurrentContext()) {
     ImGui::SetCurrentContext(c);
   }
   ~ContextScope() { ImGui::SetCurrentContext(previous_); }
-  ContextScope(const ContextScope&) = delete;
-  ContextScope& operator=(const ContextScope&) = delete;
 
  private:
   ImGuiContext* previous_;
-};
-
-// The framebuffer binding, viewport, scissor and clear colour of the caller, restored on exit:
-// the window draws its next frame with the state it left.
-class GlStateScope {
- public:
-  GlStateScope() {
-    glGetIntegerv(GL_FRAMEBUFFER_BINDING, &framebuffer_);
-    glGetIntegerv(GL_VIEWPORT, viewport_);
-    glGetFloatv(GL_COLOR_CLEAR_VALUE, clear_);
-    scissor_ = glIsEnabled(GL_SCISSOR_TEST);
-  }
-  ~GlStateScope() {
-    glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(framebuffer_));
-    glViewport(viewport_[0], viewport_[1], viewport_[2], viewport_[3]);
-    glClearColor(clear_[0], clear_[1], clear_[2], clear_[3]);
-    if (scissor_) glEnable(GL_SCISSOR_TEST);
-  }
-  GlStateScope(const GlStateScope&) = delete;
-  GlStateScope& operator=(const GlStateScope&) = delete;
-
- private:
-  GLint framebuffer_ = 0;
-  GLint viewport_[4] = {0, 0, 0, 0};
-  GLfloat clear_[4] = {0, 0, 0, 0};
-  GLboolean scissor_ = GL_FALSE;
 };
 
 // ImGui's backend blends colour as premultiplied over a transparent clear; PNG wants straight
@@ -155,7 +130,7 @@ void OffscreenImGui::ensureFramebuffer() {
 
 void OffscreenImGui::renderTile(int index, Color background, PixelImage& into) {
   ContextScope scope(context_);
-  GlStateScope state;
+  GlStateGuard state;  // the window draws its next frame with the state it left
   ensureFramebuffer();
   if (into.rgba.empty()) {
     into.width = width_;

@@ -10,17 +10,16 @@
 
 #include <functional>
 
+#include "app/core/non_copyable.h"
 #include "app/scene/scene.h"
 #include "app/ui/platform_window.h"
 
 namespace scanviz {
 
-class OffscreenImGui {
+class OffscreenImGui : NonCopyable {
  public:
   OffscreenImGui();
   ~OffscreenImGui();
-  OffscreenImGui(const OffscreenImGui&) = delete;
-  OffscreenImGui& operator=(const OffscreenImGui&) = delete;
 
   // The atlas of this context; call fontsChanged() after changing its fonts.
   ImFontAtlas& fonts() { return atlas_; }

@@ -7,14 +7,14 @@
 #include <string>
 #include <vector>
 
+#include "app/core/non_copyable.h"
+
 namespace scanviz {
 
-class GlProgram {
+class GlProgram : NonCopyable {
  public:
   GlProgram() = default;
   ~GlProgram();
-  GlProgram(const GlProgram&) = delete;
-  GlProgram& operator=(const GlProgram&) = delete;
 
   // Compiles and links the embedded files ("shaders/heat.vert", ...); false with log() saying
   // which stage failed and the driver's message.

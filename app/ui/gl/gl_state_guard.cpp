@@ -26,6 +26,7 @@ GlStateGuard::GlStateGuard() {
   scissor_ = glIsEnabled(GL_SCISSOR_TEST);
   depth_ = glIsEnabled(GL_DEPTH_TEST);
   cull_ = glIsEnabled(GL_CULL_FACE);
+  glGetFloatv(GL_COLOR_CLEAR_VALUE, clearColor_);
 }
 
 GlStateGuard::~GlStateGuard() {
@@ -40,6 +41,7 @@ GlStateGuard::~GlStateGuard() {
   setEnabled(GL_SCISSOR_TEST, scissor_);
   setEnabled(GL_DEPTH_TEST, depth_);
   setEnabled(GL_CULL_FACE, cull_);
+  glClearColor(clearColor_[0], clearColor_[1], clearColor_[2], clearColor_[3]);
 }
 
 }  // namespace scanviz

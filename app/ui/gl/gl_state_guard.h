@@ -1,16 +1,17 @@
-// Saves the OpenGL state the heat renderer changes and puts it back when it goes out of scope:
-// the renderer draws in the middle of an ImGui frame, and the window's own rendering afterwards
-// expects the default framebuffer, its viewport and program as they were.
+// Saves the OpenGL state that drawing off the window's path changes and puts it back when it goes
+// out of scope: the heat renderer draws in the middle of an ImGui frame, an export renders its
+// tiles between the window's frames, and the window's own rendering afterwards expects the
+// framebuffer, viewport, program, textures, switches and clear colour as they were.
 #pragma once
+
+#include "app/core/non_copyable.h"
 
 namespace scanviz {
 
-class GlStateGuard {
+class GlStateGuard : NonCopyable {
  public:
   GlStateGuard();
   ~GlStateGuard();
-  GlStateGuard(const GlStateGuard&) = delete;
-  GlStateGuard& operator=(const GlStateGuard&) = delete;
 
  private:
   int framebuffer_ = 0;
@@ -23,6 +24,7 @@ class GlStateGuard {
   bool scissor_ = false;
   bool depth_ = false;
   bool cull_ = false;
+  float clearColor_[4] = {0, 0, 0, 0};
 };
 
 }  // namespace scanviz

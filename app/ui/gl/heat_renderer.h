@@ -11,6 +11,7 @@
 #include "app/core/color_map.h"
 #include "app/core/heat_map.h"
 #include "app/core/heat_viewport.h"
+#include "app/core/non_copyable.h"
 #include "app/ui/gl/gl_program.h"
 #include "app/ui/gl/offscreen_target.h"
 
@@ -47,12 +48,10 @@ struct HeatDraw {
   bool operator==(const HeatDraw&) const = default;
 };
 
-class HeatRenderer {
+class HeatRenderer : NonCopyable {
  public:
   HeatRenderer() = default;
   ~HeatRenderer();
-  HeatRenderer(const HeatRenderer&) = delete;
-  HeatRenderer& operator=(const HeatRenderer&) = delete;
 
   // Builds the shaders on first use; false with error() saying why (a driver without GLSL 3.30).
   bool ready();

@@ -2,14 +2,14 @@
 // the texture with ImGui::Image like any other picture. Grows and shrinks with the panel.
 #pragma once
 
+#include "app/core/non_copyable.h"
+
 namespace scanviz {
 
-class OffscreenTarget {
+class OffscreenTarget : NonCopyable {
  public:
   OffscreenTarget() = default;
   ~OffscreenTarget();
-  OffscreenTarget(const OffscreenTarget&) = delete;
-  OffscreenTarget& operator=(const OffscreenTarget&) = delete;
 
   // Makes the texture width x height pixels (a no-op when it already is); false when the driver
   // cannot complete the framebuffer.
