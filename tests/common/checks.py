@@ -186,6 +186,21 @@ def read_gif(path):
 
 # ---- the runner --------------------------------------------------------------------------------
 
+def needs_display(fn):
+    """Marks a case that draws (a window, an export): CTest runs it under xvfb-run."""
+    fn.needs_display = True
+    return fn
+
+
+def _listed(cases, which):
+    """The names `--list` prints: all of them, or those that do (display) or do not (no-display)
+    need a display."""
+    if which == "all":
+        return list(cases)
+    wanted = which == "display"
+    return [name for name, fn in cases.items() if getattr(fn, "needs_display", False) == wanted]
+
+
 def cases_of(namespace, prefix="case_"):
     """The script's `case_*` functions by name, in the order they are written."""
     return {name[len(prefix):]: fn for name, fn in namespace.items() if name.startswith(prefix) and callable(fn)}
@@ -194,14 +209,22 @@ def cases_of(namespace, prefix="case_"):
 def run_cases(cases, make_context, doc="", extra_arguments=None, argv=None):
     """`--binary B --work W [CASE ... | all]` (no case: all of them). make_context(args, name) builds
     what a case receives; a case fails by raising CheckFailed or AssertionError or by timing out.
-    Prints one line a case and returns the exit status."""
+    Prints one line a case and returns the exit status. `--list [all|display|no-display]` prints
+    the case names, one a line: the CMake lists read them, so a case is written here only."""
     parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--binary", required=True)
-    parser.add_argument("--work", required=True)
+    parser.add_argument("--list", nargs="?", const="all", choices=["all", "display", "no-display"],
+                        help="print the case names (those that need a display, or not) and exit")
+    parser.add_argument("--binary")
+    parser.add_argument("--work")
     if extra_arguments:
         extra_arguments(parser)
     parser.add_argument("cases", nargs="*", help="case names (default: all): " + ", ".join(cases))
     args = parser.parse_args(argv)
+    if args.list:
+        print("\n".join(_listed(cases, args.list)))
+        return 0
+    if not args.binary or not args.work:
+        parser.error("--binary and --work are required")
     args.binary, args.work = os.path.abspath(args.binary), os.path.abspath(args.work)
     names = list(cases) if args.cases in ([], ["all"]) else args.cases
     unknown = [n for n in names if n not in cases]

@@ -24,7 +24,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
-from checks import CheckFailed, cases_of, check, run_cases  # noqa: E402
+from checks import CheckFailed, cases_of, check, needs_display, run_cases  # noqa: E402
 
 EXPORT_LESSON = ["--algorithm", "kogge-stone", "--n", "64", "--all", "--scale", "2"]
 # A lesson whose GIF or frames take a few seconds under software GL: time to send a signal.
@@ -133,31 +133,33 @@ def changed(folder):
 
 # ---- 1. full disks and file-size limits: exit 1, the old file intact, nothing left -----------
 
+def written_over_the_limit(ctx, name, command, limit, what, **run_options):
+    """`command` writing out/`name` (its path appended) under `ulimit -f` of `limit` bytes: exit 1
+    with a message naming the file and EFBIG, the previous file intact, nothing else left."""
+    out = ctx.folder("out")
+    target = os.path.join(out, name)
+    old = ctx.old_file(target)
+    proc = ctx.run(*command, target, file_size_limit=limit, **run_options)
+    expect_rc(proc, 1, f"{what} over the file-size limit")
+    names_path_and_reason(proc, target, os.strerror(27), f"{what} over the limit")  # EFBIG
+    intact(target, old, f"{what} over the limit")
+    only(out, [name], f"{what} over the limit")
+
+
+@needs_display
 def case_png_file_size_limit(ctx):
     """`ulimit -f 8` under a PNG export: before, exit 0 and a PNG cut at 8 KiB."""
-    out = ctx.folder("out")
-    target = os.path.join(out, "old.png")
-    old = ctx.old_file(target)
-    proc = ctx.run("export", *EXPORT_LESSON, "--out", target, file_size_limit=8 * 1024)
-    expect_rc(proc, 1, "PNG export over the file-size limit")
-    names_path_and_reason(proc, target, os.strerror(27), "PNG export over the limit")  # EFBIG
-    intact(target, old, "PNG export over the limit")
-    only(out, ["old.png"], "PNG export over the limit")
+    written_over_the_limit(ctx, "old.png", ["export", *EXPORT_LESSON, "--out"], 8 * 1024, "PNG export")
 
 
+@needs_display
 def case_gif_file_size_limit(ctx):
     """A GIF over the limit; the process itself must ignore SIGXFSZ (the test does not)."""
-    out = ctx.folder("out")
-    target = os.path.join(out, "old.gif")
-    old = ctx.old_file(target)
-    proc = ctx.run("export", *EXPORT_LESSON, "--format", "gif", "--out", target,
-                   file_size_limit=8 * 1024, ignore_sigxfsz=False)
-    expect_rc(proc, 1, "GIF export over the file-size limit")
-    names_path_and_reason(proc, target, os.strerror(27), "GIF export over the limit")
-    intact(target, old, "GIF export over the limit")
-    only(out, ["old.gif"], "GIF export over the limit")
+    written_over_the_limit(ctx, "old.gif", ["export", *EXPORT_LESSON, "--format", "gif", "--out"],
+                           8 * 1024, "GIF export", ignore_sigxfsz=False)
 
 
+@needs_display
 def case_png_sequence_file_size_limit(ctx):
     """Frames are all or nothing: the earlier frames of the folder stay as they were."""
     out = ctx.folder("frames")
@@ -170,6 +172,7 @@ def case_png_sequence_file_size_limit(ctx):
     only(out, [os.path.basename(first)], "PNG sequence over the limit")
 
 
+@needs_display
 def case_screenshot_dev_full(ctx):
     """`--screenshot /dev/full`: before, exit 0."""
     proc = ctx.run("--screenshot", "/dev/full", "--size", "800x600")
@@ -178,6 +181,7 @@ def case_screenshot_dev_full(ctx):
     check(stat.S_ISCHR(os.stat("/dev/full").st_mode), "/dev/full is no longer a character device")
 
 
+@needs_display
 def case_screenshot_and_dump_file_size_limit(ctx):
     out = ctx.folder("out")
     shot, dump = os.path.join(out, "shot.png"), os.path.join(out, "dump.json")
@@ -193,26 +197,13 @@ def case_screenshot_and_dump_file_size_limit(ctx):
 
 def case_capture_file_size_limit(ctx):
     """A trace that does not fit: exit 1 (a failed write), not 2 (bad input)."""
-    out = ctx.folder("out")
-    target = os.path.join(out, "old.json")
-    old = ctx.old_file(target)
-    proc = ctx.run("capture", "--n", "4096", "--out", target, file_size_limit=16 * 1024)
-    expect_rc(proc, 1, "capture over the file-size limit")
-    names_path_and_reason(proc, target, os.strerror(27), "capture over the limit")
-    intact(target, old, "capture over the limit")
-    only(out, ["old.json"], "capture over the limit")
+    written_over_the_limit(ctx, "old.json", ["capture", "--n", "4096", "--out"], 16 * 1024, "capture")
 
 
 def case_bench_file_size_limit(ctx):
-    out = ctx.folder("out")
-    target = os.path.join(out, "old.json")
-    old = ctx.old_file(target)
-    proc = ctx.run("bench", "--backend", "cpu", "--algorithms", "kogge-stone", "--sizes", "2^10",
-                   "--repeats", "1", "--no-capture", "--json", target, file_size_limit=1024)
-    expect_rc(proc, 1, "bench --json over the file-size limit")
-    names_path_and_reason(proc, target, os.strerror(27), "bench --json over the limit")
-    intact(target, old, "bench --json over the limit")
-    only(out, ["old.json"], "bench --json over the limit")
+    written_over_the_limit(ctx, "old.json", ["bench", "--backend", "cpu", "--algorithms", "kogge-stone",
+                                             "--sizes", "2^10", "--repeats", "1", "--no-capture", "--json"],
+                           1024, "bench --json")
 
 
 # ---- 2. signals: exit 130/143, temporary and partial files removed -----------------------------
@@ -239,18 +230,22 @@ def interrupted_export(ctx, fmt, sig):
         only(target, [os.path.basename(old_file)], "PNG sequence stopped by a signal")
 
 
+@needs_display
 def case_gif_sigint(ctx):
     interrupted_export(ctx, "gif", signal.SIGINT)
 
 
+@needs_display
 def case_gif_sigterm(ctx):
     interrupted_export(ctx, "gif", signal.SIGTERM)
 
 
+@needs_display
 def case_png_sequence_sigterm(ctx):
     interrupted_export(ctx, "png-seq", signal.SIGTERM)
 
 
+@needs_display
 def case_png_sequence_sigint(ctx):
     interrupted_export(ctx, "png-seq", signal.SIGINT)
 
@@ -391,6 +386,7 @@ def case_bench_report_to_stdout(ctx):
     only(ctx.work, [], "bench reports to stdout")
 
 
+@needs_display
 def case_export_png_to_device(ctx):
     node = ctx.path("null")
     try:
@@ -429,6 +425,7 @@ def case_capture_unwritable_output(ctx):
     only(ctx.work, [], "capture refused")
 
 
+@needs_display
 def case_export_unwritable_output(ctx):
     # A lesson that takes seconds to capture and draw: the refusal must come before that.
     big = ["--algorithm", "kogge-stone", "--n", str(1 << 22), "--range", "0:2"]
