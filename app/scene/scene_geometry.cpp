@@ -1,6 +1,7 @@
 #include "app/scene/scene_geometry.h"
 
 #include <algorithm>
+#include <initializer_list>
 
 namespace scanviz {
 namespace {
@@ -21,6 +22,24 @@ float textLeft(const SceneText& t, float width) {
   if (t.align == TextAlign::Center) return t.x - 0.5f * width;
   if (t.align == TextAlign::Right) return t.x - width;
   return t.x;
+}
+
+// Every position p becomes p * factor + (dx, dy), every length length * factor.
+void mapScene(Scene& s, float factor, float dx, float dy) {
+  const auto map = [&](float& x, float& y, std::initializer_list<float*> lengths) {
+    x = x * factor + dx;
+    y = y * factor + dy;
+    for (float* length : lengths) *length *= factor;
+  };
+  for (SceneRect& r : s.rects) map(r.x, r.y, {&r.w, &r.h, &r.strokeWidth, &r.rounding});
+  for (SceneLine& l : s.lines) {
+    map(l.x1, l.y1, {&l.width});
+    map(l.x2, l.y2, {});
+  }
+  for (SceneText& t : s.texts) {
+    map(t.x, t.y, {&t.size});
+    map(t.hoverX, t.hoverY, {&t.hoverW, &t.hoverH});
+  }
 }
 
 }  // namespace
@@ -47,52 +66,14 @@ SceneBox sceneContentBox(const Scene& s, const MeasureText& measure) {
 }
 
 void translateScene(Scene& s, float dx, float dy) {
-  for (SceneRect& r : s.rects) {
-    r.x += dx;
-    r.y += dy;
-  }
-  for (SceneLine& l : s.lines) {
-    l.x1 += dx;
-    l.x2 += dx;
-    l.y1 += dy;
-    l.y2 += dy;
-  }
-  for (SceneText& t : s.texts) {
-    t.x += dx;
-    t.y += dy;
-    t.hoverX += dx;
-    t.hoverY += dy;
-  }
+  mapScene(s, 1, dx, dy);
 }
 
 Scene scaledScene(const Scene& s, float f) {
   Scene out = s;
   out.width *= f;
   out.height *= f;
-  for (SceneRect& r : out.rects) {
-    r.x *= f;
-    r.y *= f;
-    r.w *= f;
-    r.h *= f;
-    r.strokeWidth *= f;
-    r.rounding *= f;
-  }
-  for (SceneLine& l : out.lines) {
-    l.x1 *= f;
-    l.y1 *= f;
-    l.x2 *= f;
-    l.y2 *= f;
-    l.width *= f;
-  }
-  for (SceneText& t : out.texts) {
-    t.x *= f;
-    t.y *= f;
-    t.size *= f;
-    t.hoverX *= f;
-    t.hoverY *= f;
-    t.hoverW *= f;
-    t.hoverH *= f;
-  }
+  mapScene(out, f, 0, 0);
   return out;
 }
 

@@ -9,62 +9,11 @@
 
 #include "app/ui/commands.h"
 #include "app/ui/panels.h"
+#include "app/ui/playback_buttons.h"
 #include "app/ui/theme.h"
 
 namespace scanviz {
 namespace {
-
-enum class Glyph { First, Back, Play, Pause, Forward, Last };
-
-void triangle(ImDrawList& dl, ImVec2 c, float s, bool right, ImU32 col) {
-  const float d = right ? 1.0f : -1.0f;
-  dl.AddTriangleFilled(ImVec2(c.x - d * s * 0.5f, c.y - s * 0.6f),
-                       ImVec2(c.x - d * s * 0.5f, c.y + s * 0.6f), ImVec2(c.x + d * s * 0.6f, c.y),
-                       col);
-}
-
-// Drawn rather than typed: crisp at every scale, no glyphs needed from the font.
-void glyph(ImDrawList& dl, Glyph g, ImVec2 c, float s, ImU32 col) {
-  const float bar = s * 0.22f;
-  const auto rect = [&](float x0, float x1, float h) {
-    dl.AddRectFilled(ImVec2(c.x + x0, c.y - h), ImVec2(c.x + x1, c.y + h), col);
-  };
-  switch (g) {
-    case Glyph::Play:
-      triangle(dl, c, s, true, col);
-      break;
-    case Glyph::Pause:
-      rect(-s * 0.45f, -s * 0.45f + bar * 1.4f, s * 0.6f);
-      rect(s * 0.45f - bar * 1.4f, s * 0.45f, s * 0.6f);
-      break;
-    case Glyph::Back:
-    case Glyph::Forward:
-      triangle(dl, c, s * 0.9f, g == Glyph::Forward, col);
-      break;
-    case Glyph::First:
-      rect(-s * 0.6f, -s * 0.6f + bar, s * 0.55f);
-      triangle(dl, ImVec2(c.x + s * 0.1f, c.y), s * 0.9f, false, col);
-      break;
-    case Glyph::Last:
-      rect(s * 0.6f - bar, s * 0.6f, s * 0.55f);
-      triangle(dl, ImVec2(c.x - s * 0.1f, c.y), s * 0.9f, true, col);
-      break;
-  }
-}
-
-void glyphButton(UiContext& ui, const char* commandId, Glyph g, float size) {
-  const Command* c = ui.commands.find(commandId);
-  ImGui::PushID(commandId);
-  const bool pressed = ImGui::Button("##glyph", ImVec2(size, size));
-  const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
-  glyph(*ImGui::GetWindowDrawList(), g, ImVec2((min.x + max.x) * 0.5f, (min.y + max.y) * 0.5f),
-        size * 0.42f, ImGui::GetColorU32(ImGuiCol_Text));
-  if (c && ImGui::IsItemHovered())
-    ImGui::SetTooltip("%s  (%s)", c->label.c_str(), c->shortcut.c_str());
-  if (pressed && c) ui.commands.run(commandId);
-  ImGui::PopID();
-  ImGui::SameLine();
-}
 
 // "Kogge-Stone step 3, Brent-Kung step 2" at position g.
 std::string stepsAt(const CompareModel& m, int g) {
@@ -120,11 +69,7 @@ void drawComparePlaybackBar(UiContext& ui) {
   if (!ui.state.hasTrace()) return;
   const CompareModel& m = ui.state.compare;
   const float size = ImGui::GetFrameHeight() * 1.25f;
-  glyphButton(ui, "compare-first", Glyph::First, size);
-  glyphButton(ui, "compare-back", Glyph::Back, size);
-  glyphButton(ui, "compare-play", m.playback.playing() ? Glyph::Pause : Glyph::Play, size);
-  glyphButton(ui, "compare-forward", Glyph::Forward, size);
-  glyphButton(ui, "compare-last", Glyph::Last, size);
+  drawPlaybackButtons(ui, "compare-", m.playback.playing(), size);
   char speed[32];
   std::snprintf(speed, sizeof speed, "%gx", m.playback.speed());
   const std::string where = describePosition(m.plan(), m.playback.step());
@@ -137,11 +82,7 @@ void drawComparePlaybackBar(UiContext& ui) {
   ImGui::SameLine();
   ImGui::TextUnformatted(where.c_str());
   ImGui::SameLine();
-  if (ImGui::Button("-")) ui.commands.run("slower");
-  ImGui::SameLine();
-  ImGui::TextUnformatted(speed);
-  ImGui::SameLine();
-  if (ImGui::Button("+")) ui.commands.run("faster");
+  drawSpeedControls(ui, m.playback.speed());
 }
 
 }  // namespace scanviz

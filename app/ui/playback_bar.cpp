@@ -4,72 +4,16 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <string>
 #include <vector>
 
 #include "app/ui/commands.h"
 #include "app/ui/panels.h"
+#include "app/ui/playback_buttons.h"
 #include "app/ui/theme.h"
 
 namespace scanviz {
 namespace {
-
-enum class Icon { First, Back, Play, Pause, Forward, Last };
-
-void drawTriangle(ImDrawList& dl, ImVec2 c, float s, bool right, ImU32 col) {
-  const float d = right ? 1.0f : -1.0f;
-  dl.AddTriangleFilled(ImVec2(c.x - d * s * 0.5f, c.y - s * 0.6f),
-                       ImVec2(c.x - d * s * 0.5f, c.y + s * 0.6f), ImVec2(c.x + d * s * 0.6f, c.y),
-                       col);
-}
-
-void drawIcon(ImDrawList& dl, Icon icon, ImVec2 c, float s, ImU32 col) {
-  const float bar = s * 0.22f;
-  switch (icon) {
-    case Icon::Play:
-      drawTriangle(dl, c, s, true, col);
-      break;
-    case Icon::Pause:
-      dl.AddRectFilled(ImVec2(c.x - s * 0.45f, c.y - s * 0.6f),
-                       ImVec2(c.x - s * 0.45f + bar * 1.4f, c.y + s * 0.6f), col);
-      dl.AddRectFilled(ImVec2(c.x + s * 0.45f - bar * 1.4f, c.y - s * 0.6f),
-                       ImVec2(c.x + s * 0.45f, c.y + s * 0.6f), col);
-      break;
-    case Icon::Back:
-      drawTriangle(dl, c, s * 0.9f, false, col);
-      break;
-    case Icon::Forward:
-      drawTriangle(dl, c, s * 0.9f, true, col);
-      break;
-    case Icon::First:
-      dl.AddRectFilled(ImVec2(c.x - s * 0.6f, c.y - s * 0.55f),
-                       ImVec2(c.x - s * 0.6f + bar, c.y + s * 0.55f), col);
-      drawTriangle(dl, ImVec2(c.x + s * 0.1f, c.y), s * 0.9f, false, col);
-      break;
-    case Icon::Last:
-      dl.AddRectFilled(ImVec2(c.x + s * 0.6f - bar, c.y - s * 0.55f),
-                       ImVec2(c.x + s * 0.6f, c.y + s * 0.55f), col);
-      drawTriangle(dl, ImVec2(c.x - s * 0.1f, c.y), s * 0.9f, true, col);
-      break;
-  }
-}
-
-// A square button with a drawn icon (crisp at any scale, no glyphs needed), running a command.
-void iconButton(UiContext& ui, const char* commandId, Icon icon, float size) {
-  const Command* c = ui.commands.find(commandId);
-  ImGui::PushID(commandId);
-  const bool pressed = ImGui::Button("##icon", ImVec2(size, size));
-  const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
-  drawIcon(*ImGui::GetWindowDrawList(), icon,
-           ImVec2((min.x + max.x) * 0.5f, (min.y + max.y) * 0.5f), size * 0.42f,
-           ImGui::GetColorU32(ImGuiCol_Text));
-  if (c && ImGui::IsItemHovered())
-    ImGui::SetTooltip("%s  (%s)", c->label.c_str(), c->shortcut.c_str());
-  if (pressed && c) ui.commands.run(commandId);
-  ImGui::PopID();
-  ImGui::SameLine();
-}
 
 float stepX(float x0, float width, int step, int steps) {
   return x0 + (static_cast<float>(step) + 0.5f) / static_cast<float>(std::max(1, steps)) * width;
@@ -142,29 +86,13 @@ void scrubber(UiContext& ui, float width) {
                      toImColor(ui.palette.accent));
 }
 
-void speedControls(UiContext& ui) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%gx", ui.state.playback.speed());
-  if (ImGui::Button("-")) ui.commands.run("slower");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Slower  (-)");
-  ImGui::SameLine();
-  ImGui::TextUnformatted(text);
-  ImGui::SameLine();
-  if (ImGui::Button("+")) ui.commands.run("faster");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Faster  (+)");
-}
-
 }  // namespace
 
 void drawPlaybackBar(UiContext& ui) {
   if (!ui.state.hasTrace()) return;
   const float size = ImGui::GetFrameHeight() * 1.25f;
   const float rowTop = ImGui::GetCursorPosY();
-  iconButton(ui, "first", Icon::First, size);
-  iconButton(ui, "back", Icon::Back, size);
-  iconButton(ui, "play", ui.state.playback.playing() ? Icon::Pause : Icon::Play, size);
-  iconButton(ui, "forward", Icon::Forward, size);
-  iconButton(ui, "last", Icon::Last, size);
+  drawPlaybackButtons(ui, "", ui.state.playback.playing(), size);
   const float speedWidth =
       ImGui::CalcTextSize("Speed  -  0.25x  +").x + 6 * ImGui::GetStyle().ItemSpacing.x;
   const float width = ImGui::GetContentRegionAvail().x - speedWidth;
@@ -174,7 +102,7 @@ void drawPlaybackBar(UiContext& ui) {
   ImGui::SetCursorPosY(rowTop + (size - ImGui::GetFrameHeight()) * 0.5f);
   ImGui::TextUnformatted("Speed");
   ImGui::SameLine();
-  speedControls(ui);
+  drawSpeedControls(ui, ui.state.playback.speed());
   ImGui::SetCursorPosY(rowTop + size + ImGui::GetStyle().ItemSpacing.y);
 }
 

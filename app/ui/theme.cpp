@@ -22,34 +22,36 @@ void shapeStyle(ImGuiStyle& s) {
   s.FrameBorderSize = 1;
 }
 
-void darkColors(ImGuiStyle& s, const ViewPalette& p) {
-  ImGui::StyleColorsDark(&s);
-  ImVec4* c = s.Colors;
-  c[ImGuiCol_WindowBg] = toImVec4(p.background);
-  c[ImGuiCol_ChildBg] = ImVec4(0, 0, 0, 0);
-  c[ImGuiCol_PopupBg] = ImVec4(0.13f, 0.14f, 0.17f, 0.98f);
-  c[ImGuiCol_Text] = toImVec4(p.text);
-  c[ImGuiCol_TextDisabled] = toImVec4(p.textDim);
-  c[ImGuiCol_Border] = ImVec4(0.32f, 0.35f, 0.40f, 1.0f);
-  c[ImGuiCol_FrameBg] = ImVec4(0.17f, 0.19f, 0.23f, 1.0f);
-  c[ImGuiCol_FrameBgHovered] = ImVec4(0.22f, 0.25f, 0.30f, 1.0f);
-  c[ImGuiCol_FrameBgActive] = ImVec4(0.26f, 0.30f, 0.36f, 1.0f);
-  c[ImGuiCol_MenuBarBg] = ImVec4(0.12f, 0.13f, 0.16f, 1.0f);
-}
+// The window's own colours in each theme, one row a colour (the lesson's colours come from the
+// ViewPalette).
+struct ChromeColor {
+  ImGuiCol slot;
+  ImVec4 dark;
+  ImVec4 light;
+};
+const ChromeColor kChromeColors[] = {
+    {ImGuiCol_PopupBg, {0.13f, 0.14f, 0.17f, 0.98f}, {1, 1, 1, 0.99f}},
+    {ImGuiCol_Border, {0.32f, 0.35f, 0.40f, 1.0f}, {0.55f, 0.57f, 0.61f, 1.0f}},
+    {ImGuiCol_FrameBg, {0.17f, 0.19f, 0.23f, 1.0f}, {0.95f, 0.96f, 0.97f, 1.0f}},
+    {ImGuiCol_FrameBgHovered, {0.22f, 0.25f, 0.30f, 1.0f}, {0.90f, 0.92f, 0.95f, 1.0f}},
+    {ImGuiCol_FrameBgActive, {0.26f, 0.30f, 0.36f, 1.0f}, {0.85f, 0.88f, 0.93f, 1.0f}},
+    {ImGuiCol_MenuBarBg, {0.12f, 0.13f, 0.16f, 1.0f}, {0.93f, 0.94f, 0.95f, 1.0f}},
+};
 
-void lightColors(ImGuiStyle& s, const ViewPalette& p) {
-  ImGui::StyleColorsLight(&s);
+void baseColors(ImGuiStyle& s, Theme theme, const ViewPalette& p) {
+  const bool dark = theme == Theme::Dark;
+  if (dark) {
+    ImGui::StyleColorsDark(&s);
+  } else {
+    ImGui::StyleColorsLight(&s);
+  }
   ImVec4* c = s.Colors;
   c[ImGuiCol_WindowBg] = toImVec4(p.background);
   c[ImGuiCol_ChildBg] = ImVec4(0, 0, 0, 0);
-  c[ImGuiCol_PopupBg] = ImVec4(1, 1, 1, 0.99f);
   c[ImGuiCol_Text] = toImVec4(p.text);
   c[ImGuiCol_TextDisabled] = toImVec4(p.textDim);
-  c[ImGuiCol_Border] = ImVec4(0.55f, 0.57f, 0.61f, 1.0f);
-  c[ImGuiCol_FrameBg] = ImVec4(0.95f, 0.96f, 0.97f, 1.0f);
-  c[ImGuiCol_FrameBgHovered] = ImVec4(0.90f, 0.92f, 0.95f, 1.0f);
-  c[ImGuiCol_FrameBgActive] = ImVec4(0.85f, 0.88f, 0.93f, 1.0f);
-  c[ImGuiCol_MenuBarBg] = ImVec4(0.93f, 0.94f, 0.95f, 1.0f);
+  for (const ChromeColor& chrome : kChromeColors)
+    c[chrome.slot] = dark ? chrome.dark : chrome.light;
 }
 
 void accentColors(ImGuiStyle& s, const ViewPalette& p) {
@@ -72,11 +74,7 @@ void accentColors(ImGuiStyle& s, const ViewPalette& p) {
 void applyTheme(Theme theme, const ViewPalette& palette, float pixelScale) {
   ImGuiStyle style;
   shapeStyle(style);
-  if (theme == Theme::Dark) {
-    darkColors(style, palette);
-  } else {
-    lightColors(style, palette);
-  }
+  baseColors(style, theme, palette);
   accentColors(style, palette);
   style.ScaleAllSizes(pixelScale);
   ImGui::GetStyle() = style;
