@@ -73,6 +73,8 @@ std::string_view centerViewKey(CenterView v) {
       return "timeline";
     case CenterView::Timing:
       return "timing";
+    case CenterView::Figure:
+      return "figure";
     case CenterView::Lesson:
       break;
   }
@@ -80,8 +82,8 @@ std::string_view centerViewKey(CenterView v) {
 }
 
 std::optional<CenterView> parseCenterView(std::string_view s) {
-  for (CenterView v :
-       {CenterView::Lesson, CenterView::Compare, CenterView::Timeline, CenterView::Timing})
+  for (CenterView v : {CenterView::Lesson, CenterView::Compare, CenterView::Timeline,
+                       CenterView::Timing, CenterView::Figure})
     if (centerViewKey(v) == s) return v;
   return std::nullopt;
 }

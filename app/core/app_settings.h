@@ -24,10 +24,11 @@ constexpr float kMaxUiScale = 3.0f;
 
 // What the middle of the window shows: the lesson's array view, Compare (algorithms side by side,
 // or the GPU-vs-CPU diff), the grid-level block timeline, or Timing (live benchmark, warp clocks,
-// Brent's theorem).
-enum class CenterView { Lesson, Compare, Timeline, Timing };
+// Brent's theorem), or the structure figure (PMPP Fig. 8.9's hierarchy).
+enum class CenterView { Lesson, Compare, Timeline, Timing, Figure };
 
-std::string_view centerViewKey(CenterView v);  // "lesson" | "compare" | "timeline" | "timing"
+// "lesson" | "compare" | "timeline" | "timing" | "figure"
+std::string_view centerViewKey(CenterView v);
 std::optional<CenterView> parseCenterView(std::string_view s);
 
 struct PanelLayout {

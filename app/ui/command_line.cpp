@@ -145,7 +145,7 @@ void parseSources(const Args& a, LaunchOptions& o) {
 void parseCenterViewOptions(const Args& a, LaunchOptions& o) {
   if (a.has("panel"))
     o.panel = parseName(a, "panel", CenterView::Lesson, parseCenterView,
-                        "lesson, compare, timeline, timing");
+                        "lesson, compare, timeline, timing, figure");
   if (a.has("compare")) {
     const std::string list = *a.get("compare");
     for (size_t start = 0; start <= list.size();) {

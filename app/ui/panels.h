@@ -31,6 +31,8 @@ void drawComparePlaybackBar(UiContext& ui);
 void drawTimelinePanel(UiContext& ui);
 // Timing: the live benchmark, the warp clock per step and Brent's theorem, on tabs (timing_view.h).
 void drawTimingView(UiContext& ui);
+// The structure figure of the lesson (figure_scene.h), or why it has none.
+void drawFigurePanel(UiContext& ui);
 void drawPlaybackBar(UiContext& ui);
 void drawBanner(UiContext& ui);
 void drawStatusLine(UiContext& ui);

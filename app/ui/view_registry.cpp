@@ -73,12 +73,18 @@ std::vector<ViewEntry> declareViews() {
          s.compare.setKind(diffShown(s) ? CompareKind::Algorithms : CompareKind::BackendDiff);
          showCenter(s, CenterView::Compare);
        },
-       [](const AppState& s, ViewStates&) { return diffShown(s); }, nullptr, drawCompareOrSpotTheBug},
+       [](const AppState& s, ViewStates&) { return diffShown(s); }, nullptr,
+       drawCompareOrSpotTheBug},
       {"view-timeline", "Block timeline (grid-level scans)", "T", GLFW_KEY_T, CenterView::Timeline,
        ExportPanel::Timeline,
        [](AppState& s, ViewStates&) { toggleCenter(s, CenterView::Timeline); },
        [](const AppState& s, ViewStates&) { return centerOf(s) == CenterView::Timeline; }, nullptr,
        drawTimelinePanel},
+      // The run as one figure of the seeds' kind (figure_scene.h), filled in as the lesson plays.
+      {"view-figure", "Structure figure (hierarchy, Fig. 8.9)", "G", GLFW_KEY_G, CenterView::Figure,
+       ExportPanel::Figure, [](AppState& s, ViewStates&) { toggleCenter(s, CenterView::Figure); },
+       [](const AppState& s, ViewStates&) { return centerOf(s) == CenterView::Figure; }, nullptr,
+       drawFigurePanel},
       {"view-timing", "Timing: live benchmark", "B", GLFW_KEY_B, CenterView::Timing,
        ExportPanel::TimingPlot,
        [](AppState& s, ViewStates&) { showTimingTab(s, TimingTab::Benchmark); },

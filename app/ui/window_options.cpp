@@ -36,7 +36,7 @@ std::vector<OptionSection> makeLessonSections() {
          "VIEW",
          "the saved setting (lesson)",
          "The centre view.",
-         {"lesson", "compare", "timeline", "timing"}},
+         {"lesson", "compare", "timeline", "timing", "figure"}},
         {"compare", "A,B[,C,D]", "", "Open Compare with two to four algorithms."},
         {"sync", "HOW", "step", "How Compare steps its lanes together.", {"step", "time"}},
         {"diff", "", "", "Compare's GPU-against-CPU trace diff."},

@@ -57,8 +57,8 @@ const OptionSection& exportOwnSection() {
         "P",
         "array",
         "What to draw (plot: the --bench plot; application: the picture of scanviz apply ID's "
-        "domain, with --application ID).",
-        {"array", "counters", "timeline", "plot", "window", "application"}},
+        "domain, with --application ID; figure: the run's structure figure).",
+        {"array", "counters", "timeline", "plot", "window", "application", "figure"}},
        {"width", "PX", "1200", "Width of the array picture in points, 200 to 16384."},
        {"speed", "STEPS_PER_S", "1", "Steps a second of a GIF."},
        {"range", "A:B", "", "Steps A to B (a filmstrip or the frames of an animation)."},
@@ -220,7 +220,7 @@ ExportOptions readOptions(const Args& a, const LaunchOptions& lo) {
   ExportOptions o;
   o.format = chooseFormat(a, a.getOr("out", ""));
   o.panel = parseChoice(a, "panel", ExportPanel::ArrayView, parseExportPanel,
-                        "array, counters, timeline, plot, window");
+                        "array, counters, timeline, plot, window, application, figure");
   if (o.panel == ExportPanel::TimingPlot)
     throw UsageError(
         "--panel plot is the throughput plot of a benchmark report: give --bench REPORT.json "

@@ -18,7 +18,8 @@ namespace {
 
 constexpr ExportPanel kPanels[] = {ExportPanel::ArrayView, ExportPanel::Counters,
                                    ExportPanel::Timeline,  ExportPanel::TimingPlot,
-                                   ExportPanel::Window,    ExportPanel::Application};
+                                   ExportPanel::Window,    ExportPanel::Application,
+                                   ExportPanel::Figure};
 
 const char* const kTitle = "Export picture";
 // Each frame spends at most this on the export, so the window stays responsive.
@@ -58,6 +59,8 @@ const char* panelLabel(ExportPanel p) {
       return "Whole window";
     case ExportPanel::Application:
       return "Application picture";
+    case ExportPanel::Figure:
+      return "Structure figure";
   }
   return "";
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "app/scene/figure_scene.h"
 #include "app/ui/export/export_naming.h"
 #include "app/ui/export/timeline_picture.h"
 
@@ -22,6 +23,7 @@ ExportDialogModel ExportDialogModel::forLesson(const Trace& trace, int step,
   m.options.timelineLanes =
       settings.layout.timelineLanes == "block" ? LaneGrouping::ByBlock : LaneGrouping::BySm;
   m.timelineUnavailable = timelinePictureProblem(trace);
+  m.figureUnavailable = figureProblem(trace);
   m.folder = defaultExportFolder(settings.exportFolder);
   m.update();
   return m;
@@ -63,6 +65,7 @@ std::string ExportDialogModel::outputPath() const {
 
 std::string ExportDialogModel::unavailable(ExportPanel panel) const {
   if (panel == ExportPanel::Timeline) return timelineUnavailable;
+  if (panel == ExportPanel::Figure) return figureUnavailable;
   if (panel == ExportPanel::TimingPlot) return timingPlotUnavailable;
   if (panel == ExportPanel::Application) return applicationUnavailable;
   return {};

@@ -26,6 +26,7 @@ struct ExportDialogModel {
   bool nameEdited = false;  // the user typed a name: changing options no longer renames it
   // Why the block timeline or the timing plot cannot be shown; empty when they can.
   std::string timelineUnavailable;
+  std::string figureUnavailable;
   std::string timingPlotUnavailable = "there is no timing plot yet: run the benchmark first";
   std::string applicationUnavailable;  // why there is no application picture; empty: there is
 

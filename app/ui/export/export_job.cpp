@@ -4,6 +4,7 @@
 
 #include "app/core/output_file.h"
 #include "app/scene/applications/application_scene.h"
+#include "app/scene/figure_scene.h"
 #include "app/scene/plot_scene.h"
 #include "app/ui/export/counters_picture.h"
 #include "app/ui/export/export_naming.h"
@@ -147,6 +148,8 @@ std::string ExportJob::panelProblem() const {
       return application_ ? std::string()
                           : "the lesson is no application's: open one with scanviz apply ID "
                             "(or --application ID) to export its picture";
+    case ExportPanel::Figure:
+      return figureProblem(*trace_);
     case ExportPanel::ArrayView:
     case ExportPanel::Counters:
       return {};
@@ -170,6 +173,8 @@ Scene ExportJob::picture() const {
       return buildApplicationScene(
           *application_, {options_.style.width, ArraySceneStyle{}, picturePalette(options_.style),
                           pictureMeasure()});
+    case ExportPanel::Figure:
+      return figurePicture(*trace_, options_.steps.first, options_.style);
     case ExportPanel::ArrayView:
     case ExportPanel::Window:
       break;
@@ -209,7 +214,8 @@ void ExportJob::writeSvg() {
               : options_.panel == ExportPanel::Application
                   ? std::string(applicationInfo(application_->id).title)
                   : trace_->meta.algorithm + ", N = " + std::to_string(trace_->meta.n);
-  if (options_.panel == ExportPanel::Counters || options_.panel == ExportPanel::Timeline)
+  if (options_.panel == ExportPanel::Counters || options_.panel == ExportPanel::Timeline ||
+      options_.panel == ExportPanel::Figure)
     svg.title += ", " + std::string(panelKey(options_.panel));
   const Scene scene = picture();
   writeFileAtomically(out_, sceneToSvg(scene, svg));

@@ -102,13 +102,16 @@ std::string_view panelKey(ExportPanel p) {
       return "window";
     case ExportPanel::Application:
       return "application";
+    case ExportPanel::Figure:
+      return "figure";
   }
   return "array";
 }
 
 std::optional<ExportPanel> parseExportPanel(std::string_view s) {
   for (ExportPanel p : {ExportPanel::ArrayView, ExportPanel::Counters, ExportPanel::Timeline,
-                        ExportPanel::TimingPlot, ExportPanel::Window, ExportPanel::Application})
+                        ExportPanel::TimingPlot, ExportPanel::Window, ExportPanel::Application,
+                        ExportPanel::Figure})
     if (s == panelKey(p)) return p;
   return std::nullopt;
 }
@@ -119,7 +122,7 @@ std::string_view timingPlotKey(TimingPlotKind k) {
 
 bool isSingleScenePanel(ExportPanel p) {
   return p == ExportPanel::Counters || p == ExportPanel::Timeline || p == ExportPanel::TimingPlot ||
-         p == ExportPanel::Application;
+         p == ExportPanel::Application || p == ExportPanel::Figure;
 }
 
 bool isValidExportScale(int scale) {
@@ -174,6 +177,7 @@ std::string exportProblem(const ExportOptions& o, int stepCount) {
     const std::string what = o.panel == ExportPanel::Counters      ? "the counters picture"
                              : o.panel == ExportPanel::Timeline    ? "the block timeline"
                              : o.panel == ExportPanel::Application ? "an application's picture"
+                             : o.panel == ExportPanel::Figure      ? "the structure figure"
                                                                    : "a timing plot";
     if (o.format != ExportFormat::Png && o.format != ExportFormat::Svg)
       return what + " is exported as PNG or SVG; GIF and PNG sequences show the array view";

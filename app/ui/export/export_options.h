@@ -18,7 +18,8 @@ namespace scanviz {
 enum class ExportFormat { Png, Svg, Gif, PngSequence };
 // Counters, Timeline and TimingPlot are scenes of their own (PNG, SVG); the window is ImGui
 // widgets drawn offscreen (PNG only).
-enum class ExportPanel { ArrayView, Counters, Timeline, TimingPlot, Window, Application };
+// Figure: the structure figure of the run (figure_scene.h), a scene of its own.
+enum class ExportPanel { ArrayView, Counters, Timeline, TimingPlot, Window, Application, Figure };
 enum class ExportBackground { Theme, White, Transparent };
 
 struct StepRange {
@@ -56,7 +57,7 @@ std::optional<ExportFormat> formatFromPath(std::string_view path);
 
 std::string_view backgroundKey(ExportBackground b);  // theme | white | transparent
 std::optional<ExportBackground> parseExportBackground(std::string_view s);
-// array | counters | timeline | plot | window | application
+// array | counters | timeline | plot | window | application | figure
 std::string_view panelKey(ExportPanel p);
 std::optional<ExportPanel> parseExportPanel(std::string_view s);
 std::string_view timingPlotKey(TimingPlotKind k);  // time-vs-n | gbps-vs-n

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/scene/figure_scene.h"
 #include "app/scene/scene_geometry.h"
 #include "app/ui/export/text_metrics.h"
 #include "app/ui/fonts.h"
@@ -74,6 +75,17 @@ Scene stepPicture(const Trace& trace, int step, const PictureStyle& style) {
   rq.valueSizeLast = style.sizeLast;
   Scene scene = buildArrayScene(rq, pictureTextStyle(), picturePalette(style), pictureMeasure());
   // The same margin on the right as the view keeps on the left.
+  fitWidth(scene, pictureMeasure(), 0.6f * pictureTextStyle().labelSize);
+  return scene;
+}
+
+Scene figurePicture(const Trace& trace, int step, const PictureStyle& style) {
+  FigureRequest rq;
+  rq.trace = &trace;
+  rq.step = step;
+  rq.width = style.width;
+  rq.symbolic = style.symbolic;
+  Scene scene = buildFigureScene(rq, pictureTextStyle(), picturePalette(style), pictureMeasure());
   fitWidth(scene, pictureMeasure(), 0.6f * pictureTextStyle().labelSize);
   return scene;
 }

@@ -33,6 +33,9 @@ const MeasureText& pictureMeasure();
 // One step of the array view; the step must exist.
 Scene stepPicture(const Trace& trace, int step, const PictureStyle& style);
 
+// The structure figure (figure_scene.h) filled in up to `step`; empty when the trace has none.
+Scene figurePicture(const Trace& trace, int step, const PictureStyle& style);
+
 // The layout width, at least style.width, at which steps first..last show every value their cells
 // are wide enough for. The array view leaves out a value whose cell is a hair too narrow (the
 // window shows it in the tooltip); a picture has no tooltip, so it is laid out a little wider.

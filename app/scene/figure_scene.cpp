@@ -1,0 +1,430 @@
+#include "app/scene/figure_scene.h"
+
+#include <algorithm>
+#include <optional>
+
+#include "app/core/algorithm_catalog.h"
+#include "app/core/result_check.h"
+#include "app/core/step_kinds.h"
+#include "app/core/symbolic_values.h"
+#include "app/core/thread_states.h"
+#include "app/core/value_format.h"
+#include "app/scene/scene_text.h"
+
+namespace scanviz {
+namespace {
+
+constexpr float kCellBox = 0.92f;  // as the array view: a cell's box in its column
+
+int findStep(const Trace& t, StepKind kind, int level) {
+  for (int k = 0; k < static_cast<int>(t.steps.size()); ++k) {
+    const TraceStep& s = t.steps[static_cast<size_t>(k)];
+    if (s.kind == static_cast<int>(kind) && s.level == level) return k;
+  }
+  return -1;
+}
+
+// The steps Fig. 8.9's rows come from, found by their kinds and levels: nothing about which
+// algorithm scanned the blocks.
+struct HierarchySteps {
+  int scanned = -1;      // level 0: every block scanned (the global array)
+  int sums = -1;         // level 1: the block sums loaded
+  int sumsScanned = -1;  // level 1: the block sums scanned (the last level-1 step)
+  int added = -1;        // level 0: the scanned sums added back
+  bool found() const { return scanned >= 0 && sums >= 0 && sumsScanned >= 0 && added >= 0; }
+};
+
+HierarchySteps hierarchySteps(const Trace& t) {
+  HierarchySteps h;
+  h.scanned = findStep(t, StepKind::SectionsScanned, 0);
+  h.sums = findStep(t, StepKind::Load, 1);
+  h.added = findStep(t, StepKind::AddBlockSums, 0);
+  for (int k = h.sums; k >= 0 && k < h.added; ++k)
+    if (t.steps[static_cast<size_t>(k)].level == 1) h.sumsScanned = k;
+  return h;
+}
+
+}  // namespace
+
+std::string figureProblem(const Trace& t) {
+  if (!hierarchySteps(t).found())
+    return "the structure figure is Fig. 8.9's hierarchical scan, drawn for runs of more than one "
+           "block (hierarchical, or any block scan longer than its section: --block-size 2 "
+           "--n 16)";
+  if (t.meta.n > kMaxFigureElements)
+    return "the structure figure draws every block, up to " + std::to_string(kMaxFigureElements) +
+           " elements, and this run has " + std::to_string(t.meta.n) + ": capture fewer";
+  if (static_cast<long long>(t.input.size()) < t.meta.n)
+    return "this trace keeps only part of its input: the figure needs all of it";
+  return {};
+}
+
+namespace {
+
+// One row of the figure: its cells sit in the columns of the level-0 array.
+struct FigureRow {
+  std::string label;
+  std::string role;  // "x", "scanned", "sums", "sums-scanned", "result"
+  int step = -1;     // the step whose values it shows; -1: the input, always there
+  std::vector<double> values;
+  std::vector<InputRange> symbols;  // empty without symbolic values
+  std::vector<int> columns;         // the column of each cell
+  Color fill;
+  float y = 0;
+};
+
+class FigureBuilder {
+ public:
+  FigureBuilder(const FigureRequest& rq, const ArraySceneStyle& style, const ViewPalette& pal,
+                const MeasureText& measure)
+      : rq_(rq), t_(*rq.trace), style_(style), pal_(pal), measure_(measure) {}
+
+  Scene build() {
+    steps_ = hierarchySteps(t_);
+    section_ = std::max(1, t_.meta.sectionSize);
+    n_ = static_cast<int>(t_.meta.n);
+    blocks_ = (n_ + section_ - 1) / section_;
+    shownStep_ = rq_.step < 0 ? static_cast<int>(t_.steps.size()) - 1 : rq_.step;
+    if (rq_.symbolic && symbolicProblem(t_).empty()) symbols_ = symbolicSteps(t_);
+    makeRows();
+    layout();
+    float y = pad();
+    y = addTitle(y);
+    y = addIndexRow(y + 0.3f * style_.labelSize);
+    for (size_t r = 0; r < rows_.size(); ++r) {
+      if (r > 0) y = addBand(r, y);
+      rows_[r].y = y;
+      y = addRow(rows_[r]) + 0.0f;
+    }
+    y = addBlockBrackets(y + 0.3f * style_.labelSize);
+    y = addLegend(y + 0.6f * style_.labelSize);
+    scene_.height = y + pad();
+    scene_.width = std::max(rq_.width, cellX(n_) + pad());
+    return std::move(scene_);
+  }
+
+ private:
+  float pad() const { return 0.6f * style_.labelSize; }
+  float cellX(int column) const { return x0_ + static_cast<float>(column) * cw_; }
+  float centre(int column) const { return cellX(column) + 0.5f * cw_; }
+  bool reached(int step) const { return step < 0 || step <= shownStep_; }
+  int lastOfBlock(int b) const { return std::min(n_, (b + 1) * section_) - 1; }
+
+  std::vector<InputRange> symbolsOf(int step, size_t count) const {
+    if (symbols_.empty()) return {};
+    std::vector<InputRange> r;
+    if (step < 0) {
+      for (size_t i = 0; i < count; ++i)
+        r.push_back(InputRange::of(static_cast<long long>(i), static_cast<long long>(i)));
+    } else {
+      r = symbols_[static_cast<size_t>(step)];
+      r.resize(count, InputRange::unknown());
+    }
+    return r;
+  }
+
+  FigureRow row(std::string label, std::string role, int step, std::vector<double> values,
+                std::vector<int> columns, Color fill) const {
+    FigureRow r{
+        std::move(label), std::move(role), step, std::move(values), {}, std::move(columns), fill};
+    r.symbols = symbolsOf(step, r.values.size());
+    return r;
+  }
+
+  void makeRows() {
+    std::vector<int> every(static_cast<size_t>(n_));
+    for (int i = 0; i < n_; ++i) every[static_cast<size_t>(i)] = i;
+    // S[b] sits under the last element of block b, where its arrow starts.
+    std::vector<int> lasts;
+    for (int b = 0; b < blocks_; ++b) lasts.push_back(lastOfBlock(b));
+    const auto stepValues = [&](int k, size_t count) {
+      std::vector<double> v = t_.steps[static_cast<size_t>(k)].values;
+      v.resize(std::min(v.size(), count));
+      return v;
+    };
+    const size_t n = static_cast<size_t>(n_), blocks = static_cast<size_t>(blocks_);
+    std::vector<double> input(t_.input.begin(), t_.input.begin() + static_cast<long>(n));
+    rows_.push_back(row("input X", "x", -1, input, every, pal_.beforeFill));
+    rows_.push_back(row("each block scanned", "scanned", steps_.scanned,
+                        stepValues(steps_.scanned, n), every, pal_.cellFill));
+    rows_.push_back(row("block sums S", "sums", steps_.sums, stepValues(steps_.sums, blocks), lasts,
+                        pal_.cellFill));
+    rows_.push_back(row("S scanned", "sums-scanned", steps_.sumsScanned,
+                        stepValues(steps_.sumsScanned, blocks), lasts, pal_.writtenFill));
+    rows_.push_back(row("S added back: Y", "result", steps_.added, stepValues(steps_.added, n),
+                        every, pal_.cellFill));
+  }
+
+  std::string cellText(const FigureRow& r, size_t i) const {
+    if (i < r.symbols.size() && r.symbols[i].kind != InputRange::Kind::Unknown)
+      return symbolicText(r.symbols[i], t_.meta.op, t_.meta.dtype);
+    return formatCellValue(r.values[i], t_.meta.op, t_.meta.dtype);
+  }
+
+  void layout() {
+    float labelWidth = 0;
+    for (const FigureRow& r : rows_)
+      labelWidth = std::max(labelWidth, measure_(r.label, style_.labelSize, false));
+    x0_ = pad() + labelWidth + 1.5f * pad();
+    // What happens between two rows is said on the right, in a column of at most a quarter of
+    // the width (wrapped to it).
+    float said = 0;
+    for (const FigureRow& r : rows_)
+      said = std::max(said, measure_(bandText(r.role), style_.smallSize, false));
+    bandTextWidth_ = std::min(said, 0.25f * rq_.width);
+    const float avail = std::max(1.0f, rq_.width - x0_ - pad() - bandTextWidth_ - pad());
+    cw_ = std::clamp(avail / static_cast<float>(std::max(1, n_)), 4.0f, 3.0f * style_.valueSize);
+    // A slide must be read from the back row: the cells widen (and the figure with them) until
+    // the widest text fits at a legible size, "x12..x15" as much as "31".
+    const float legible = 0.6f * style_.valueSize;
+    for (const FigureRow& r : rows_)
+      for (size_t i = 0; i < r.values.size(); ++i)
+        cw_ = std::max(
+            cw_, std::min(3.0f * style_.valueSize,
+                          (measure_(cellText(r, i), legible, true) + kCellTextMargin * legible) /
+                              kCellBox));
+    // One value font for the figure: the largest at which the widest text fits its cell.
+    valueSize_ = std::min(style_.valueSize, cw_ / 1.1f);
+    const float floor = std::max(10.0f, 0.55f * style_.smallSize);
+    for (const FigureRow& r : rows_)
+      for (size_t i = 0; i < r.values.size(); ++i)
+        while (valueSize_ > floor &&
+               measure_(cellText(r, i), valueSize_, true) > cellTextRoom(cw_, valueSize_))
+          valueSize_ = std::max(floor, 0.95f * valueSize_);
+    cellH_ = std::max(1.6f * valueSize_, 0.9f * style_.labelSize);
+    // Cells widened for legibility take the room of the sentences first; too little left for
+    // a few words and the sentences go (the window's explanation panel says them).
+    bandTextWidth_ = std::min(bandTextWidth_, rq_.width - cellX(n_) - 2 * pad());
+    if (bandTextWidth_ < 6 * style_.smallSize) bandTextWidth_ = 0;
+  }
+
+  void addText(float x, float y, std::string text, Color c, float size, bool bold, TextAlign align,
+               std::string role, int index = -1) {
+    addSceneText(scene_, x, y, std::move(text), c, size, bold, align, std::move(role), index);
+  }
+
+  float addTitle(float y) {
+    const auto id = findAlgorithm(t_.meta.algorithm);
+    const std::string name = id ? std::string(algorithmInfo(*id).name) : t_.meta.algorithm;
+    const std::string sep = "  \xC2\xB7  ";
+    const std::string title = "Hierarchical scan (PMPP Fig. 8.9)" + sep + name + sep +
+                              scanDescription(t_.meta.op, t_.meta.inclusive, t_.meta.dtype);
+    for (const std::string& line : wrapWords(title, std::max(100.0f, rq_.width - 2 * pad()),
+                                             style_.titleSize, true, measure_)) {
+      addText(pad(), y, line, pal_.text, style_.titleSize, true, TextAlign::Left, "title");
+      y += 1.35f * style_.titleSize;
+    }
+    addText(pad(), y,
+            "N = " + std::to_string(n_) + ", " + std::to_string(blocks_) + " blocks of " +
+                std::to_string(section_) + sep + "step " + std::to_string(shownStep_) + " of " +
+                std::to_string(t_.steps.size() - 1),
+            pal_.textDim, style_.labelSize, false, TextAlign::Left, "subtitle");
+    return y + 1.35f * style_.labelSize;
+  }
+
+  float addIndexRow(float y) {
+    const float size = std::min(style_.smallSize, std::max(10.0f, 0.45f * cw_));
+    for (int i = 0; i < n_; ++i)
+      addText(centre(i), y, std::to_string(i), pal_.textDim, size, false, TextAlign::Center,
+              "index", i);
+    return y + 1.3f * size;
+  }
+
+  float addRow(const FigureRow& r) {
+    const bool shown = reached(r.step);
+    addText(pad(), r.y + 0.5f * (cellH_ - style_.labelSize), r.label,
+            shown ? pal_.text : pal_.textDim, style_.labelSize, false, TextAlign::Left,
+            "row-label");
+    for (size_t i = 0; i < r.columns.size(); ++i) {
+      const int col = r.columns[i];
+      SceneRect c;
+      c.x = cellX(col) + 0.5f * (1 - kCellBox) * cw_;
+      c.y = r.y;
+      c.w = kCellBox * cw_;
+      c.h = cellH_;
+      c.rounding = std::min(0.12f * valueSize_, 0.2f * c.w);
+      c.fill = shown ? r.fill : Color{0, 0, 0, 0};
+      c.stroke = shown ? pal_.cellStroke : pal_.textDim;
+      c.strokeWidth = 1;
+      c.role = r.role + "-cell" + (shown ? "" : "-pending");
+      c.index = static_cast<int>(i);
+      scene_.rects.push_back(c);
+      if (!shown || i >= r.values.size()) continue;
+      const bool onHighlight = r.role == "sums-scanned";
+      SceneText& text = addSceneText(scene_, c.x + 0.5f * c.w, r.y + 0.5f * (cellH_ - valueSize_),
+                                     fitCellText(cellText(r, i), cw_, valueSize_, true, measure_),
+                                     onHighlight ? pal_.writtenText : pal_.text, valueSize_, true,
+                                     TextAlign::Center, r.role + "-value", static_cast<int>(i));
+      text.tooltip = r.label + " [" + std::to_string(i) +
+                     "] = " + formatValue(r.values[i], t_.meta.dtype) +
+                     (i < r.symbols.size() && r.symbols[i].kind == InputRange::Kind::Range
+                          ? ", the inputs " + cellText(r, i) + " combined"
+                          : "");
+      text.hoverX = c.x;
+      text.hoverY = c.y;
+      text.hoverW = c.w;
+      text.hoverH = c.h;
+    }
+    return r.y + cellH_;
+  }
+
+  void addArrow(float x1, float y1, float x2, float y2, Color c, float width,
+                const std::string& role, int index) {
+    SceneLine l;
+    l.x1 = x1;
+    l.y1 = y1;
+    l.x2 = x2;
+    l.y2 = y2;
+    l.color = c;
+    l.width = width;
+    l.arrow = true;
+    l.role = role;
+    l.index = index;
+    scene_.lines.push_back(l);
+  }
+
+  float arrowWidth() const { return std::clamp(0.12f * style_.labelSize, 1.0f, 0.25f * cw_); }
+
+  // The band above row r: what happens between the row before and this one, and its arrows.
+  float addBand(size_t r, float y) {
+    const float band = std::max(2.6f * style_.labelSize, 1.2f * cellH_);
+    const FigureRow& to = rows_[r];
+    const float top = y + 0.15f * style_.labelSize, bottom = y + band - 0.15f * style_.labelSize;
+    const std::string what = bandText(to.role);
+    if (reached(to.step)) addBandArrows(to, top, bottom);
+    if (reached(to.step) && bandTextWidth_ > 0) {
+      const std::vector<std::string> lines =
+          wrapWords(what, bandTextWidth_, style_.smallSize, false, measure_);
+      float ty = y + 0.5f * (band - 1.25f * style_.smallSize * static_cast<float>(lines.size()));
+      for (const std::string& line : lines) {
+        addText(cellX(n_) + pad(), ty, line, pal_.textDim, style_.smallSize, false, TextAlign::Left,
+                "band-label", static_cast<int>(r));
+        ty += 1.25f * style_.smallSize;
+      }
+    }
+    return y + band;
+  }
+
+  static std::string bandText(const std::string& role) {
+    if (role == "scanned") return "each block scans its section";
+    if (role == "sums") return "the last element of each block is its sum";
+    if (role == "sums-scanned") return "one block scans S";
+    return "S before each block is added into it";
+  }
+
+  void addBandArrows(const FigureRow& to, float top, float bottom) {
+    const float w = arrowWidth();
+    if (to.role == "scanned") {
+      for (int i = 0; i < n_; ++i)
+        addArrow(centre(i), top, centre(i), bottom, pal_.ownArrow, 0.6f * w, "scan-arrow", i);
+    } else if (to.role == "sums" || to.role == "sums-scanned") {
+      for (int b = 0; b < blocks_; ++b)
+        addArrow(centre(lastOfBlock(b)), top, centre(lastOfBlock(b)), bottom,
+                 to.role == "sums" ? pal_.arrow : pal_.ownArrow, to.role == "sums" ? w : 0.6f * w,
+                 to.role == "sums" ? "sum-arrow" : "sums-scan-arrow", b);
+    } else {
+      for (int b = 1; b < blocks_; ++b) {
+        const std::optional<int> from = feedingSum(b);
+        if (!from) continue;
+        for (int i = b * section_; i <= lastOfBlock(b); ++i)
+          addArrow(centre(lastOfBlock(*from)), top, centre(i), bottom, pal_.arrow, w,
+                   "addback-arrow", i);
+      }
+    }
+  }
+
+  // The cell of S scanned that block b adds: the one holding everything before the block. Read
+  // from the ranges where the trace has them (an inclusive scan of S gives it at b - 1, an
+  // exclusive one at b); else from whether S's scan starts with the identity.
+  std::optional<int> feedingSum(int b) const {
+    const FigureRow& s = rows_[3];
+    const InputRange wanted = InputRange::of(0, static_cast<long long>(b) * section_ - 1);
+    if (!s.symbols.empty()) {
+      for (size_t j = 0; j < s.symbols.size(); ++j)
+        if (s.symbols[j] == wanted) return static_cast<int>(j);
+      return std::nullopt;
+    }
+    const bool exclusive = !s.values.empty() && s.values[0] == identityOf();
+    const int j = exclusive ? b : b - 1;
+    return j < static_cast<int>(s.values.size()) ? std::optional<int>(j) : std::nullopt;
+  }
+
+  double identityOf() const { return identityValue(t_.meta.op, t_.meta.dtype); }
+
+  float addBlockBrackets(float y) {
+    for (int b = 0; b < blocks_; ++b) {
+      const float left = cellX(b * section_) + 0.1f * cw_;
+      const float right = cellX(lastOfBlock(b) + 1) - 0.1f * cw_;
+      SceneLine l;
+      l.x1 = left;
+      l.x2 = right;
+      l.y1 = l.y2 = y;
+      l.color = pal_.warpLine;
+      l.width = std::max(1.0f, 0.08f * style_.labelSize);
+      l.role = "block-bracket";
+      l.index = b;
+      scene_.lines.push_back(l);
+      const std::string label = "block " + std::to_string(b);
+      if (measure_(label, style_.smallSize, false) < right - left)
+        addText(0.5f * (left + right), y + 0.25f * style_.smallSize, label, pal_.textDim,
+                style_.smallSize, false, TextAlign::Center, "block-label", b);
+      if (b > 0) {
+        SceneLine edge;
+        edge.x1 = edge.x2 = cellX(b * section_);
+        edge.y1 = rows_.front().y - 0.2f * style_.labelSize;
+        edge.y2 = y;
+        edge.color = pal_.blockLine;
+        edge.width = std::max(1.0f, 0.1f * style_.labelSize);
+        edge.dashed = true;
+        edge.role = "block-boundary";
+        edge.index = b;
+        scene_.lines.push_back(edge);
+      }
+    }
+    return y + 1.5f * style_.smallSize;
+  }
+
+  float addLegend(float y) {
+    const float size = style_.smallSize;
+    const float d = 1.05f * size;
+    float x = pad();
+    const auto item = [&](const std::string& text) {
+      addText(x + 2.4f * d, y + 0.5f * (d - size), text, pal_.textDim, size, false, TextAlign::Left,
+              "legend");
+      x += 2.4f * d + measure_(text, size, false) + 1.4f * size;
+    };
+    addArrow(x, y + 0.5f * d, x + 2 * d, y + 0.5f * d, pal_.arrow, arrowWidth(), "legend-arrow",
+             -1);
+    item("a block's sum into S; S added into every element of a later block");
+    if (!symbols_.empty()) {
+      y += 1.6f * size;
+      x = pad();
+      addText(x, y + 0.5f * (d - size),
+              "xi..xj: the inputs xi to xj combined by the operator (" + t_.meta.op + ")",
+              pal_.textDim, size, false, TextAlign::Left, "legend");
+    }
+    return y + 1.6f * size;
+  }
+
+  const FigureRequest& rq_;
+  const Trace& t_;
+  const ArraySceneStyle& style_;
+  const ViewPalette& pal_;
+  const MeasureText& measure_;
+  Scene scene_;
+  HierarchySteps steps_;
+  std::vector<std::vector<InputRange>> symbols_;
+  std::vector<FigureRow> rows_;
+  int section_ = 1, n_ = 0, blocks_ = 0, shownStep_ = 0;
+  float x0_ = 0, cw_ = 0, valueSize_ = 0, cellH_ = 0, bandTextWidth_ = 0;
+};
+
+}  // namespace
+
+Scene buildFigureScene(const FigureRequest& rq, const ArraySceneStyle& style,
+                       const ViewPalette& palette, const MeasureText& measure) {
+  if (!rq.trace || !figureProblem(*rq.trace).empty()) return {};
+  return FigureBuilder(rq, style, palette, measure).build();
+}
+
+}  // namespace scanviz
