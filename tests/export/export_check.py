@@ -582,6 +582,41 @@ def case_symbolic_in_every_format(run):
         check(len(png.colours()) > 20, f"the {theme} PNG is blank")
 
 
+PMPP_FIGURE = ["--algorithm", "hierarchical", "--input", "2,1,3,1,0,4,1,2,0,3,1,2,5,3,1,2",
+               "--block-size", "2", "--backend", "cpu", "--panel", "figure"]
+
+
+def case_figure_in_every_format(run):
+    """--panel figure: PMPP Fig. 8.9 as SVG (S as a row, its scan, the add-back arrows), a GIF that
+    fills in step by step, 2x PNGs of both themes; a filmstrip and a one-block run are refused."""
+    run.export(*PMPP_FIGURE, "--out", run.path("fig.svg"))
+    root = run.svg("fig.svg")
+    check(texts(root, "sums-value") == ["7", "7", "6", "11"], f"S: {texts(root, 'sums-value')}")
+    check(texts(root, "sums-scanned-value") == ["7", "14", "20", "31"], f"S scanned: {texts(root, 'sums-scanned-value')}")
+    check(texts(root, "result-value")[4:8] == ["7", "11", "12", "14"], f"Y: {texts(root, 'result-value')}")
+    labels = [t.text for t in root.iter(SVG_NS + "text") if t.get("class") == "row-label"]
+    check("block sums S" in labels and "S scanned" in labels, f"row labels {labels}")
+    arrows = [e for e in root.iter() if e.get("class") == "addback-arrow"]
+    check(len(arrows) >= 12, f"{len(arrows)} add-back arrows, expected one into each of 12 elements")
+    run.export(*PMPP_FIGURE, "--symbolic", "--out", run.path("sym.svg"))
+    check(texts(run.svg("sym.svg"), "sums-scanned-value") == ["x0..x3", "x0..x7", "x0..x11", "x0..x15"],
+          f"symbolic S scanned: {texts(run.svg('sym.svg'), 'sums-scanned-value')}")
+    run.export(*PMPP_FIGURE, "--format", "gif", "--out", run.path("fig.gif"))
+    gif = read_gif(run.path("fig.gif"))
+    check(gif["frames"] == 10, f"{gif['frames']} GIF frames, one a step expected")
+    for theme in ("dark", "light"):
+        run.export(*PMPP_FIGURE, "--theme", theme, "--scale", "2", "--out", run.path(f"fig-{theme}.png"))
+        run.export(*PMPP_FIGURE, "--theme", theme, "--out", run.path(f"fig-{theme}.svg"))
+        png, (w, h) = Png(run.path(f"fig-{theme}.png")), svg_size(run.svg(f"fig-{theme}.svg"))
+        check(abs(png.width - 2 * w) <= 2 and abs(png.height - 2 * h) <= 2,
+              f"{theme} 2x figure is {png.width}x{png.height}, its SVG {w}x{h}")
+    r = run.export(*PMPP_FIGURE, "--all", "--out", run.path("strip.png"), expect=2)
+    check("one picture of one step" in r.stderr, r.stderr)
+    r = run.export("--algorithm", "kogge-stone", "--backend", "cpu", "--panel", "figure",
+                   "--out", run.path("none.svg"), expect=2)
+    check("more than one block" in r.stderr and not os.path.exists(run.path("none.svg")), r.stderr)
+
+
 CASES = cases_of(globals())
 
 

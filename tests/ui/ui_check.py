@@ -387,6 +387,36 @@ def case_symbolic_values(ctx):
     check(sym_ink > 1.5 * num_ink > 0, f"ink in cell 5: symbolic {sym_ink}, numeric {num_ink}")
 
 
+def case_structure_figure(ctx):
+    """--panel figure (G): PMPP Fig. 8.9 in the window, filled in up to the step shown: at the scan
+    of S the S row shows its sums, S scanned and Y are empty cells; at the end every row is drawn."""
+    pmpp = ["--algorithm", "hierarchical", "--input", "2,1,3,1,0,4,1,2,0,3,1,2,5,3,1,2", "--block-size", "2",
+            "--panel", "figure"]
+    r = ctx.run(*pmpp, "--step", "6")
+    fig = r.dump["panels"]["figure"]
+    scene = fig["scene"]
+    by_role = lambda role: [t["text"] for t in sorted(scene["texts"], key=lambda t: t["index"]) if t["role"] == role]
+    check(by_role("sums-value") == ["7", "7", "6", "11"], f"S {by_role('sums-value')}")
+    check(by_role("sums-scanned-value") == [] and by_role("result-value") == [], "later rows drawn too early")
+    pending = [x for x in scene["rects"] if x["role"] == "result-cell-pending"]
+    check(len(pending) == 16, f"{len(pending)} empty Y cells")
+    last = ctx.run(*pmpp, "--step", "9")
+    fig = last.dump["panels"]["figure"]
+    scene = fig["scene"]
+    check(by_role("sums-scanned-value") == ["7", "14", "20", "31"], f"S scanned {by_role('sums-scanned-value')}")
+    # On screen: the scanned sums in the highlight colour, where the scene says they are.
+    ox, oy = fig["origin"]
+    fb = last.image.width / last.dump["window"][0]
+    for cell in [x for x in scene["rects"] if x["role"] == "sums-scanned-cell"]:
+        px, py = ox + (cell["x"] + 0.12 * cell["w"]) * fb, oy + (cell["y"] + 0.5 * cell["h"]) * fb
+        check(near(last.image.pixel(px, py), hex_rgb(cell["fill"])),
+              f"S scanned cell {cell['index']} at ({px:.0f},{py:.0f}) is {last.image.pixel(px, py)}")
+    arrows = [l for l in scene["lines"] if l["role"] == "addback-arrow"]
+    check(len(arrows) == 12, f"{len(arrows)} add-back arrows")
+    none = ctx.run("--algorithm", "kogge-stone", "--panel", "figure", screenshot=False)
+    check("more than one block" in none.dump["panels"]["figure"]["problem"], none.dump["panels"])
+
+
 def case_large_input(ctx):
     """N = 100000 captures in the background and shows the recorded block, culled to the view."""
     r = ctx.run("--n", "100000", "--block-size", "1024", "--step", "3", screenshot=False)

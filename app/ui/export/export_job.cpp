@@ -1,5 +1,6 @@
 #include "app/ui/export/export_job.h"
 
+#include <algorithm>
 #include <filesystem>
 
 #include "app/core/output_file.h"
@@ -272,9 +273,13 @@ void ExportJob::beginWindow() {
 
 PixelImage ExportJob::renderStep(int step) {
   if (!raster_) raster_ = std::make_unique<SceneRaster>(gl());
-  return raster_->render(stepPicture(*trace_, step, options_.style),
-                         static_cast<float>(options_.scale), canvas_.width, canvas_.height,
-                         background_);
+  return raster_->render(framePicture(step), static_cast<float>(options_.scale), canvas_.width,
+                         canvas_.height, background_);
+}
+
+Scene ExportJob::framePicture(int step) const {
+  return options_.panel == ExportPanel::Figure ? figurePicture(*trace_, step, options_.style)
+                                               : stepPicture(*trace_, step, options_.style);
 }
 
 std::string ExportJob::frameName(int step) const {
@@ -283,7 +288,16 @@ std::string ExportJob::frameName(int step) const {
 }
 
 void ExportJob::layOutFrames() {
-  canvas_ = commonCanvas(*trace_, options_.steps.first, options_.steps.last, options_.style);
+  if (options_.panel == ExportPanel::Figure) {
+    canvas_ = CanvasSize{};
+    for (int k = options_.steps.first; k <= options_.steps.last; ++k) {
+      const Scene s = framePicture(k);
+      canvas_.width = std::max(canvas_.width, s.width);
+      canvas_.height = std::max(canvas_.height, s.height);
+    }
+  } else {
+    canvas_ = commonCanvas(*trace_, options_.steps.first, options_.steps.last, options_.style);
+  }
   checkPixels(canvas_.width, canvas_.height);
 }
 

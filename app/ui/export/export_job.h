@@ -82,6 +82,8 @@ class ExportJob : NonCopyable {
   std::string frameName(int step) const;
   static std::string partName(const std::string& what, int index, int count);
   void writeImage(const std::string& path);
+  // A frame of an animation: the array view of the step, or the figure filled in up to it.
+  Scene framePicture(int step) const;
   PixelImage renderStep(int step);
   void checkPixels(float width, float height) const;
   Scene picture() const;

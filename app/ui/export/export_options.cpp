@@ -122,7 +122,7 @@ std::string_view timingPlotKey(TimingPlotKind k) {
 
 bool isSingleScenePanel(ExportPanel p) {
   return p == ExportPanel::Counters || p == ExportPanel::Timeline || p == ExportPanel::TimingPlot ||
-         p == ExportPanel::Application || p == ExportPanel::Figure;
+         p == ExportPanel::Application;
 }
 
 bool isValidExportScale(int scale) {
@@ -173,11 +173,14 @@ std::string exportProblem(const ExportOptions& o, int stepCount) {
              "scene); SVG, GIF and PNG sequences show the array view";
     if (o.steps.count() > 1) return "a whole-window picture shows one step: choose one step";
   }
+  // The figure fills in step by step: one step a picture, every step an animation.
+  if (o.panel == ExportPanel::Figure && !isAnimation(o) && o.steps.count() > 1)
+    return "the structure figure is one picture of one step (it fills in as the steps go): "
+           "choose one step, or a GIF of them";
   if (isSingleScenePanel(o.panel)) {
     const std::string what = o.panel == ExportPanel::Counters      ? "the counters picture"
                              : o.panel == ExportPanel::Timeline    ? "the block timeline"
                              : o.panel == ExportPanel::Application ? "an application's picture"
-                             : o.panel == ExportPanel::Figure      ? "the structure figure"
                                                                    : "a timing plot";
     if (o.format != ExportFormat::Png && o.format != ExportFormat::Svg)
       return what + " is exported as PNG or SVG; GIF and PNG sequences show the array view";

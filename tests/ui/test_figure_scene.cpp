@@ -1,0 +1,134 @@
+// The structure figure (app/scene/figure_scene.h): PMPP Fig. 8.9 on the book's own input,
+// 2 1 3 1 | 0 4 1 2 | 0 3 1 2 | 5 3 1 2 in four blocks of four. Worked by hand from the figure:
+//   each block scanned   2 3 6 7 | 0 4 5 7 | 0 3 4 6 | 5 8 9 11
+//   block sums S         7 7 6 11, scanned 7 14 20 31
+//   Y                    2 3 6 7 | 7 11 12 14 | 14 17 18 20 | 25 28 29 31
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "app/scene/figure_scene.h"
+#include "app/scene/palette.h"
+#include "tests/common/captures.h"
+#include "tests/common/scene_texts.h"
+
+namespace scanviz {
+namespace {
+
+const std::vector<double> kPmpp = {2, 1, 3, 1, 0, 4, 1, 2, 0, 3, 1, 2, 5, 3, 1, 2};
+
+Trace pmppTrace(AlgorithmId id = AlgorithmId::Hierarchical) {
+  CaptureRequest rq = emulatorRequest(id, kPmpp);
+  rq.blockSize = 2;  // sections of 4: the figure's four blocks
+  return capture(rq).trace;
+}
+
+Scene figure(const Trace& t, int step = -1, bool symbolic = false) {
+  FigureRequest rq;
+  rq.trace = &t;
+  rq.step = step;
+  rq.width = 1200;
+  rq.symbolic = symbolic;
+  return buildFigureScene(rq, ArraySceneStyle{}, viewPalette(Theme::Light, Palette::Classic),
+                          approximateTextWidth);
+}
+
+using Texts = std::vector<std::string>;
+
+std::vector<const SceneLine*> linesWithRole(const Scene& s, const std::string& role) {
+  std::vector<const SceneLine*> out;
+  for (const SceneLine& l : s.lines)
+    if (l.role == role) out.push_back(&l);
+  return out;
+}
+
+float centreX(const SceneRect& r) {
+  return r.x + 0.5f * r.w;
+}
+
+TEST(FigureScene, Figure8_9RowsOnThePmppInput) {
+  const Trace t = pmppTrace();
+  ASSERT_EQ(figureProblem(t), "");
+  const Scene s = figure(t);
+  EXPECT_EQ(textsOf(s, "x-value"), (Texts{"2", "1", "3", "1", "0", "4", "1", "2", "0", "3", "1",
+                                          "2", "5", "3", "1", "2"}));
+  EXPECT_EQ(textsOf(s, "scanned-value"), (Texts{"2", "3", "6", "7", "0", "4", "5", "7", "0", "3",
+                                                "4", "6", "5", "8", "9", "11"}));
+  EXPECT_EQ(textsOf(s, "sums-value"), (Texts{"7", "7", "6", "11"}));
+  EXPECT_EQ(textsOf(s, "sums-scanned-value"), (Texts{"7", "14", "20", "31"}));
+  EXPECT_EQ(textsOf(s, "result-value"), (Texts{"2", "3", "6", "7", "7", "11", "12", "14", "14",
+                                               "17", "18", "20", "25", "28", "29", "31"}));
+  const Texts labels = textsOf(s, "row-label");
+  EXPECT_NE(std::find(labels.begin(), labels.end(), "block sums S"), labels.end());
+  EXPECT_NE(std::find(labels.begin(), labels.end(), "S scanned"), labels.end());
+  EXPECT_EQ(textsOf(s, "block-label"), (Texts{"block 0", "block 1", "block 2", "block 3"}));
+}
+
+// One arrow from each block's last element into S, and one from the S cell holding everything
+// before a block into each of its elements: 12 for blocks 1 to 3, none into block 0.
+TEST(FigureScene, ArrowsFromBlocksIntoSAndFromSIntoEveryLaterBlock) {
+  const Scene s = figure(pmppTrace());
+  const auto sums = linesWithRole(s, "sum-arrow");
+  ASSERT_EQ(sums.size(), 4u);
+  const auto scanned = s.rectsWithRole("scanned-cell");
+  for (const SceneLine* l : sums)
+    EXPECT_FLOAT_EQ(l->x1, centreX(*scanned[static_cast<size_t>(4 * l->index + 3)]));
+  const auto addBack = linesWithRole(s, "addback-arrow");
+  ASSERT_EQ(addBack.size(), 12u);
+  const auto sCells = s.rectsWithRole("sums-scanned-cell");
+  const auto yCells = s.rectsWithRole("result-cell");
+  for (const SceneLine* l : addBack) {
+    ASSERT_GE(l->index, 4);
+    const int block = l->index / 4;
+    // Inclusive scan of S: block b adds S[b - 1].
+    EXPECT_NEAR(l->x1, centreX(*sCells[static_cast<size_t>(block - 1)]), 0.5f) << l->index;
+    EXPECT_NEAR(l->x2, centreX(*yCells[static_cast<size_t>(l->index)]), 0.5f) << l->index;
+  }
+}
+
+// Blelloch scans S exclusively (0 7 14 20): block b then adds S[b], found from the ranges.
+TEST(FigureScene, ExclusiveScanOfSFeedsEachBlockFromItsOwnCell) {
+  const Trace t = pmppTrace(AlgorithmId::Blelloch);
+  const Scene s = figure(t);
+  EXPECT_EQ(textsOf(s, "sums-scanned-value"), (Texts{"0", "7", "14", "20"}));
+  const auto sCells = s.rectsWithRole("sums-scanned-cell");
+  const auto addBack = linesWithRole(s, "addback-arrow");
+  ASSERT_EQ(addBack.size(), 12u);
+  for (const SceneLine* l : addBack)
+    EXPECT_NEAR(l->x1, centreX(*sCells[static_cast<size_t>(l->index / 4)]), 0.5f) << l->index;
+}
+
+TEST(FigureScene, SymbolicRowsNameTheInputs) {
+  const Scene s = figure(pmppTrace(), -1, /*symbolic=*/true);
+  EXPECT_EQ(textsOf(s, "sums-value"), (Texts{"x0..x3", "x4..x7", "x8..x11", "x12..x15"}));
+  EXPECT_EQ(textsOf(s, "sums-scanned-value"), (Texts{"x0..x3", "x0..x7", "x0..x11", "x0..x15"}));
+  EXPECT_EQ(textsOf(s, "result-value")[9], "x0..x9");
+}
+
+// Before the block sums are scanned, their row and Y are empty cells: the figure fills in.
+TEST(FigureScene, RowsOfLaterStepsAreEmptyUntilReached) {
+  const Trace t = pmppTrace();
+  int sumsLoad = -1;
+  for (int k = 0; k < static_cast<int>(t.steps.size()); ++k)
+    if (t.steps[static_cast<size_t>(k)].level == 1 && sumsLoad < 0) sumsLoad = k;
+  ASSERT_GT(sumsLoad, 0);
+  const Scene s = figure(t, sumsLoad);
+  EXPECT_EQ(textsOf(s, "sums-value"), (Texts{"7", "7", "6", "11"}));
+  EXPECT_TRUE(textsOf(s, "sums-scanned-value").empty());
+  EXPECT_TRUE(textsOf(s, "result-value").empty());
+  EXPECT_EQ(s.rectsWithRole("sums-scanned-cell-pending").size(), 4u);
+  EXPECT_EQ(s.rectsWithRole("result-cell-pending").size(), 16u);
+  EXPECT_TRUE(linesWithRole(s, "addback-arrow").empty());
+  // The size does not change as the rows fill in: an animation's frames stay in place.
+  const Scene whole = figure(t);
+  EXPECT_FLOAT_EQ(s.height, whole.height);
+}
+
+TEST(FigureScene, RunsOfOneBlockSayWhyThereIsNoFigure) {
+  const Trace t = lessonTrace(AlgorithmId::KoggeStone);
+  EXPECT_NE(figureProblem(t).find("more than one block"), std::string::npos);
+  EXPECT_TRUE(figure(t).texts.empty());
+}
+
+}  // namespace
+}  // namespace scanviz
