@@ -456,7 +456,7 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
   // What a symbolic cell means, with the operator written out.
   std::string symbolLegend() const {
     const std::string ellipsis = " \xE2\x80\xA6 ";  // U+2026
-    const std::string spelled = t_.meta.op == "add"   ? "xi + " + ellipsis + "+ xj"
+    const std::string spelled = t_.meta.op == "add"   ? "xi +" + ellipsis + "+ xj"
                                 : t_.meta.op == "mul" ? "xi \xC3\x97" + ellipsis + "\xC3\x97 xj"
                                                       : t_.meta.op + "(xi," + ellipsis + "xj)";
     return "xi..xj = " + spelled + ": the inputs the cell combines";
