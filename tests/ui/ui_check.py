@@ -325,10 +325,11 @@ def case_export_dialog(ctx):
     check("grid-level" in d["disabled"].get("Block timeline", ""), d["disabled"])
     check("Timing plot" in d["disabled"], d["disabled"])
     check("application" in d["disabled"].get("Application picture", ""), d["disabled"])
+    check("more than one block" in d["disabled"].get("Structure figure", ""), d["disabled"])
     # Every "Show" choice is drawn, and they wrap onto rows without overlapping.
     boxes = d["show_rects"]
     for choice in ("Array view", "Counters", "Block timeline", "Timing plot", "Whole window",
-                   "Application picture"):
+                   "Application picture", "Structure figure"):
         check(choice in boxes, f"no '{choice}' among the Show choices {sorted(boxes)}")
     for a, (ax, ay, aw, ah) in boxes.items():
         for b, (bx, by, bw, bh) in boxes.items():
