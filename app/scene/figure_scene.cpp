@@ -96,10 +96,10 @@ class FigureBuilder {
       rows_[r].y = y;
       y = addRow(rows_[r]) + 0.0f;
     }
+    scene_.width = std::max(rq_.width, cellX(n_) + pad());
     y = addBlockBrackets(y + 0.3f * style_.labelSize);
     y = addLegend(y + 0.6f * style_.labelSize);
     scene_.height = y + pad();
-    scene_.width = std::max(rq_.width, cellX(n_) + pad());
     return std::move(scene_);
   }
 
@@ -270,17 +270,7 @@ class FigureBuilder {
 
   void addArrow(float x1, float y1, float x2, float y2, Color c, float width,
                 const std::string& role, int index) {
-    SceneLine l;
-    l.x1 = x1;
-    l.y1 = y1;
-    l.x2 = x2;
-    l.y2 = y2;
-    l.color = c;
-    l.width = width;
-    l.arrow = true;
-    l.role = role;
-    l.index = index;
-    scene_.lines.push_back(l);
+    addSceneArrow(scene_, x1, y1, x2, y2, c, width, role, index);
   }
 
   float arrowWidth() const { return std::clamp(0.12f * style_.labelSize, 1.0f, 0.25f * cw_); }
@@ -355,55 +345,33 @@ class FigureBuilder {
     for (int b = 0; b < blocks_; ++b) {
       const float left = cellX(b * section_) + 0.1f * cw_;
       const float right = cellX(lastOfBlock(b) + 1) - 0.1f * cw_;
-      SceneLine l;
-      l.x1 = left;
-      l.x2 = right;
-      l.y1 = l.y2 = y;
-      l.color = pal_.warpLine;
-      l.width = std::max(1.0f, 0.08f * style_.labelSize);
-      l.role = "block-bracket";
-      l.index = b;
-      scene_.lines.push_back(l);
+      addSceneLine(scene_, left, y, right, y, pal_.warpLine,
+                   std::max(1.0f, 0.08f * style_.labelSize), "block-bracket", b);
       const std::string label = "block " + std::to_string(b);
       if (measure_(label, style_.smallSize, false) < right - left)
         addText(0.5f * (left + right), y + 0.25f * style_.smallSize, label, pal_.textDim,
                 style_.smallSize, false, TextAlign::Center, "block-label", b);
       if (b > 0) {
-        SceneLine edge;
-        edge.x1 = edge.x2 = cellX(b * section_);
-        edge.y1 = rows_.front().y - 0.2f * style_.labelSize;
-        edge.y2 = y;
-        edge.color = pal_.blockLine;
-        edge.width = std::max(1.0f, 0.1f * style_.labelSize);
-        edge.dashed = true;
-        edge.role = "block-boundary";
-        edge.index = b;
-        scene_.lines.push_back(edge);
+        const float x = cellX(b * section_);
+        addSceneLine(scene_, x, rows_.front().y - 0.2f * style_.labelSize, x, y, pal_.blockLine,
+                     std::max(1.0f, 0.1f * style_.labelSize), "block-boundary", b)
+            .dashed = true;
       }
     }
     return y + 1.5f * style_.smallSize;
   }
 
   float addLegend(float y) {
-    const float size = style_.smallSize;
-    const float d = 1.05f * size;
-    float x = pad();
-    const auto item = [&](const std::string& text) {
-      addText(x + 2.4f * d, y + 0.5f * (d - size), text, pal_.textDim, size, false, TextAlign::Left,
-              "legend");
-      x += 2.4f * d + measure_(text, size, false) + 1.4f * size;
-    };
-    addArrow(x, y + 0.5f * d, x + 2 * d, y + 0.5f * d, pal_.arrow, arrowWidth(), "legend-arrow",
-             -1);
-    item("a block's sum into S; S added into every element of a later block");
-    if (!symbols_.empty()) {
-      y += 1.6f * size;
-      x = pad();
-      addText(x, y + 0.5f * (d - size),
-              "xi..xj: the inputs xi to xj combined by the operator (" + t_.meta.op + ")",
-              pal_.textDim, size, false, TextAlign::Left, "legend");
-    }
-    return y + 1.6f * size;
+    LegendRows rows(&scene_, measure_, pad(), scene_.width - pad(), y, style_.smallSize, 1.6f,
+                    pal_.textDim);
+    const float sample = 2 * rows.swatchSide();
+    const LegendRows::Place at =
+        rows.add(sample, "a block's sum into S; S added into every element of a later block");
+    const float mid = at.y + 0.5f * rows.swatchSide();
+    addArrow(at.x, mid, at.x + sample, mid, pal_.arrow, arrowWidth(), "legend-arrow", -1);
+    if (!symbols_.empty())
+      rows.add(0, "xi..xj: the inputs xi to xj combined by the operator (" + t_.meta.op + ")");
+    return rows.bottom();
   }
 
   const FigureRequest& rq_;

@@ -25,6 +25,20 @@ SceneRect& addSceneRect(Scene& scene, float x, float y, float w, float h, Color 
   return scene.rects.back();
 }
 
+SceneLine& addSceneLine(Scene& scene, float x1, float y1, float x2, float y2, Color color,
+                        float width, std::string role, int index) {
+  SceneLine& l = scene.lines.emplace_back();
+  l = {x1, y1, x2, y2, color, width, false, false, std::move(role), index};
+  return l;
+}
+
+SceneLine& addSceneArrow(Scene& scene, float x1, float y1, float x2, float y2, Color color,
+                         float width, std::string role, int index) {
+  SceneLine& l = addSceneLine(scene, x1, y1, x2, y2, color, width, std::move(role), index);
+  l.arrow = true;
+  return l;
+}
+
 std::vector<std::string> wrapWords(const std::string& text, float maxWidth, float size, bool bold,
                                    const MeasureText& measure) {
   std::vector<std::string> lines;

@@ -1,5 +1,6 @@
 // What every scene builder (array, heat, Compare, timeline, plot, counters) adds the same way,
-// written once: a text, a rectangle, a sentence wrapped to a width, and a legend's rows.
+// written once: a text, a rectangle, a line or arrow, a sentence wrapped to a width, and a legend's
+// rows.
 #pragma once
 
 #include <string>
@@ -15,6 +16,12 @@ SceneText& addSceneText(Scene& scene, float x, float y, std::string text, Color 
 
 SceneRect& addSceneRect(Scene& scene, float x, float y, float w, float h, Color fill,
                         std::string role, int index = -1);
+
+// A line from (x1, y1) to (x2, y2); an arrow has its head at (x2, y2).
+SceneLine& addSceneLine(Scene& scene, float x1, float y1, float x2, float y2, Color color,
+                        float width, std::string role, int index = -1);
+SceneLine& addSceneArrow(Scene& scene, float x1, float y1, float x2, float y2, Color color,
+                         float width, std::string role, int index = -1);
 
 // The lines of `text` broken at spaces so that each fits maxWidth at this size and weight; a
 // word wider than that stands on a line of its own.
