@@ -34,6 +34,24 @@ struct HierarchySteps {
   bool found() const { return scanned >= 0 && sums >= 0 && sumsScanned >= 0 && added >= 0; }
 };
 
+// The steps of the single-pass chained scan's figure (PMPP 8.7): the tiles scanned (the step
+// before the tile prefix) and the prefix received from the predecessor added, both as whole-array
+// rows; the running sums handed on are the inclusive scan at each tile's last element.
+struct ChainSteps {
+  int scanned = -1;
+  int added = -1;
+  bool found() const { return scanned >= 0 && added > scanned; }
+};
+
+ChainSteps chainSteps(const Trace& t) {
+  ChainSteps c;
+  if (t.meta.algorithm != "single-pass-chained" || !hasWholeArrayRows(t)) return c;
+  c.added = findStep(t, StepKind::TilePrefix, 0);
+  c.scanned = c.added - 1;
+  if (c.found() && t.steps[static_cast<size_t>(c.scanned)].wholeBits.empty()) return {};
+  return c;
+}
+
 HierarchySteps hierarchySteps(const Trace& t) {
   HierarchySteps h;
   h.scanned = findStep(t, StepKind::SectionsScanned, 0);
@@ -47,10 +65,10 @@ HierarchySteps hierarchySteps(const Trace& t) {
 }  // namespace
 
 std::string figureProblem(const Trace& t) {
-  if (!hierarchySteps(t).found())
-    return "the structure figure is Fig. 8.9's hierarchical scan, drawn for runs of more than one "
-           "block (hierarchical, or any block scan longer than its section: --block-size 2 "
-           "--n 16)";
+  if (!hierarchySteps(t).found() && !chainSteps(t).found())
+    return "the structure figure is Fig. 8.9's hierarchical scan or PMPP 8.7's chain of blocks, "
+           "drawn for runs of more than one block (hierarchical, single-pass-chained, or any "
+           "block scan longer than its section: --block-size 2 --n 16)";
   if (t.meta.n > kMaxFigureElements)
     return "the structure figure draws every block, up to " + std::to_string(kMaxFigureElements) +
            " elements, and this run has " + std::to_string(t.meta.n) + ": capture fewer";
@@ -64,7 +82,7 @@ namespace {
 // One row of the figure: its cells sit in the columns of the level-0 array.
 struct FigureRow {
   std::string label;
-  std::string role;  // "x", "scanned", "sums", "sums-scanned", "result"
+  std::string role;  // "x", "scanned", "sums", "sums-scanned", "handoff", "result"
   int step = -1;     // the step whose values it shows; -1: the input, always there
   std::vector<double> values;
   std::vector<InputRange> symbols;  // empty without symbolic values
@@ -81,11 +99,13 @@ class FigureBuilder {
 
   Scene build() {
     steps_ = hierarchySteps(t_);
+    chain_ = chainSteps(t_);
+    chained_ = !steps_.found();
     section_ = std::max(1, t_.meta.sectionSize);
     n_ = static_cast<int>(t_.meta.n);
     blocks_ = (n_ + section_ - 1) / section_;
     shownStep_ = rq_.step < 0 ? static_cast<int>(t_.steps.size()) - 1 : rq_.step;
-    if (rq_.symbolic && symbolicProblem(t_).empty()) symbols_ = symbolicSteps(t_);
+    if (rq_.symbolic && !chained_ && symbolicProblem(t_).empty()) symbols_ = symbolicSteps(t_);
     makeRows();
     layout();
     float y = pad();
@@ -131,6 +151,41 @@ class FigureBuilder {
     return r;
   }
 
+  // Whole-array values of a step (the chained scan records every tile's section at its place).
+  std::vector<double> wholeValues(int k) const {
+    const TraceStep& s = t_.steps[static_cast<size_t>(k)];
+    std::vector<double> v;
+    for (size_t i = 0; i < std::min(wholeValidElements(t_, s), static_cast<size_t>(n_)); ++i)
+      v.push_back(decodeValueBits(s.wholeBits[i], t_.meta.dtype));
+    return v;
+  }
+
+  // PMPP 8.7: each tile scanned, the running sum each block hands to its successor (the
+  // inclusive scan at the tile's last element, checked against the sequential scan), and the
+  // prefix each block received added into its tile. No symbols: the replay covers one tile.
+  void makeChainRows(const std::vector<int>& every, const std::vector<int>& lasts) {
+    const std::vector<double> inclusive = checkResults(t_).inclusive.values;
+    std::vector<double> running;
+    for (int b = 0; b < blocks_; ++b)
+      running.push_back(inclusive[static_cast<size_t>(lastOfBlock(b))]);
+    rows_.push_back(row("each block scans its tile", "scanned", chain_.scanned,
+                        wholeValues(chain_.scanned), every, pal_.cellFill));
+    rows_.push_back(
+        row("running sum handed on", "handoff", chain_.added, running, lasts, pal_.writtenFill));
+    // The tile is scanned inclusively in shared memory; an exclusive scan is stored shifted right
+    // by one, so its Y is a row of its own rather than a claim about the row above.
+    const bool exclusive = !t_.meta.inclusive;
+    rows_.push_back(row(exclusive ? "prefix added" : "prefix added: Y", "result", chain_.added,
+                        wholeValues(chain_.added), every, pal_.cellFill));
+    if (exclusive) {
+      std::vector<double> out(
+          t_.output.begin(),
+          t_.output.begin() + std::min<long>(n_, static_cast<long>(t_.output.size())));
+      rows_.push_back(row("stored shifted: Y", "shifted", chain_.added, out, every, pal_.cellFill));
+    }
+    feeding_ = 2;
+  }
+
   void makeRows() {
     std::vector<int> every(static_cast<size_t>(n_));
     for (int i = 0; i < n_; ++i) every[static_cast<size_t>(i)] = i;
@@ -145,6 +200,10 @@ class FigureBuilder {
     const size_t n = static_cast<size_t>(n_), blocks = static_cast<size_t>(blocks_);
     std::vector<double> input(t_.input.begin(), t_.input.begin() + static_cast<long>(n));
     rows_.push_back(row("input X", "x", -1, input, every, pal_.beforeFill));
+    if (chained_) {
+      makeChainRows(every, lasts);
+      return;
+    }
     rows_.push_back(row("each block scanned", "scanned", steps_.scanned,
                         stepValues(steps_.scanned, n), every, pal_.cellFill));
     rows_.push_back(row("block sums S", "sums", steps_.sums, stepValues(steps_.sums, blocks), lasts,
@@ -207,7 +266,9 @@ class FigureBuilder {
     const auto id = findAlgorithm(t_.meta.algorithm);
     const std::string name = id ? std::string(algorithmInfo(*id).name) : t_.meta.algorithm;
     const std::string sep = "  \xC2\xB7  ";
-    const std::string title = "Hierarchical scan (PMPP Fig. 8.9)" + sep + name + sep +
+    const std::string title = std::string(chained_ ? "Block-to-block hand-off (PMPP 8.7)"
+                                                   : "Hierarchical scan (PMPP Fig. 8.9)") +
+                              sep + name + sep +
                               scanDescription(t_.meta.op, t_.meta.inclusive, t_.meta.dtype);
     for (const std::string& line : wrapWords(title, std::max(100.0f, rq_.width - 2 * pad()),
                                              style_.titleSize, true, measure_)) {
@@ -250,7 +311,7 @@ class FigureBuilder {
       c.index = static_cast<int>(i);
       scene_.rects.push_back(c);
       if (!shown || i >= r.values.size()) continue;
-      const bool onHighlight = r.role == "sums-scanned";
+      const bool onHighlight = r.role == "sums-scanned" || r.role == "handoff";
       SceneText& text = addSceneText(scene_, c.x + 0.5f * c.w, r.y + 0.5f * (cellH_ - valueSize_),
                                      fitCellText(cellText(r, i), cw_, valueSize_, true, measure_),
                                      onHighlight ? pal_.writtenText : pal_.text, valueSize_, true,
@@ -295,7 +356,15 @@ class FigureBuilder {
     return y + band;
   }
 
-  static std::string bandText(const std::string& role) {
+  std::string bandText(const std::string& role) const {
+    if (chained_) {
+      if (role == "scanned") return "each block scans its tile (Brent-Kung)";
+      if (role == "handoff")
+        return "each block waits for its predecessor's running sum, adds its own sum and hands "
+               "the result on";
+      if (role == "shifted") return "an exclusive scan stores each value one place to the right";
+      return "each block adds the running sum it received into its tile";
+    }
     if (role == "scanned") return "each block scans its section";
     if (role == "sums") return "the last element of each block is its sum";
     if (role == "sums-scanned") return "one block scans S";
@@ -307,6 +376,11 @@ class FigureBuilder {
     if (to.role == "scanned") {
       for (int i = 0; i < n_; ++i)
         addArrow(centre(i), top, centre(i), bottom, pal_.ownArrow, 0.6f * w, "scan-arrow", i);
+    } else if (to.role == "shifted") {
+      for (int i = 1; i < n_; ++i)
+        addArrow(centre(i - 1), top, centre(i), bottom, pal_.ownArrow, 0.6f * w, "shift-arrow", i);
+    } else if (to.role == "handoff") {
+      addHandoffArrows(top, bottom);
     } else if (to.role == "sums" || to.role == "sums-scanned") {
       for (int b = 0; b < blocks_; ++b)
         addArrow(centre(lastOfBlock(b)), top, centre(lastOfBlock(b)), bottom,
@@ -323,11 +397,64 @@ class FigureBuilder {
     }
   }
 
+  // A block's own sum down into its cell of the chain, and each running sum across to the next
+  // block, named with the scheduler round in which the successor received it (emulator runs).
+  void addHandoffArrows(float top, float bottom) {
+    const float w = arrowWidth();
+    for (int b = 0; b < blocks_; ++b)
+      addArrow(centre(lastOfBlock(b)), top, centre(lastOfBlock(b)), bottom, pal_.ownArrow, 0.6f * w,
+               "own-sum-arrow", b);
+    const float y = bottom + 0.15f * style_.labelSize + 0.5f * cellH_;
+    const float half = 0.5f * kCellBox * cw_;
+    for (int b = 1; b < blocks_; ++b) {
+      const float x1 = centre(lastOfBlock(b - 1)) + half, x2 = centre(lastOfBlock(b)) - half;
+      addArrow(x1, y, x2, y, pal_.arrow, 1.4f * w, "handoff-arrow", b);
+      // The sum shrinks to the gap between the two cells, down to two thirds of its size.
+      const std::string sum = handoffSum(b);
+      const float room = 0.95f * (x2 - x1);
+      const float size =
+          std::min(style_.smallSize, style_.smallSize * room /
+                                         std::max(1.0f, measure_(sum, style_.smallSize, false)));
+      if (size >= 0.66f * style_.smallSize)
+        addText(0.5f * (x1 + x2), y - 0.3f * style_.smallSize - size, sum, pal_.text, size, false,
+                TextAlign::Center, "handoff-sum", b);
+      const std::string when = handoffRound(b);
+      if (!when.empty() && measure_(when, style_.smallSize, false) < x2 - x1)
+        addText(0.5f * (x1 + x2), y + 0.3f * style_.smallSize, when, pal_.textDim, style_.smallSize,
+                false, TextAlign::Center, "handoff-round", b);
+    }
+  }
+
+  // What block b computes when the running sum arrives: the received sum combined with its own
+  // (seed 000: "receives 7 from Block 0, sums up with its local 7 to get 14").
+  std::string handoffSum(int b) const {
+    const auto text = [&](double v) { return formatCellValue(v, t_.meta.op, t_.meta.dtype); };
+    const FigureRow& chain = rows_[static_cast<size_t>(feeding_)];
+    const std::string received = text(chain.values[static_cast<size_t>(b - 1)]);
+    const std::string own = text(rows_[1].values[static_cast<size_t>(lastOfBlock(b))]);
+    const std::string result = text(chain.values[static_cast<size_t>(b)]);
+    const std::string combined = t_.meta.op == "add" ? received + " + " + own
+                                 : t_.meta.op == "mul"
+                                     ? received + " \xC3\x97 " + own
+                                     : t_.meta.op + "(" + received + ", " + own + ")";
+    return combined + " = " + result;
+  }
+
+  // The emulator's round in which block b received its predecessor's running sum (and handed its
+  // own on): the round after it scanned its tile plus the rounds it waited. Empty on a GPU trace.
+  std::string handoffRound(int b) const {
+    if (t_.meta.timeUnit != "round") return {};
+    for (const TraceBlock& blk : t_.blocks)
+      if (blk.id == b) return "round " + std::to_string(blk.startNs + 1 + blk.waitNs);
+    return {};
+  }
+
   // The cell of S scanned that block b adds: the one holding everything before the block. Read
   // from the ranges where the trace has them (an inclusive scan of S gives it at b - 1, an
   // exclusive one at b); else from whether S's scan starts with the identity.
   std::optional<int> feedingSum(int b) const {
-    const FigureRow& s = rows_[3];
+    if (chained_) return b - 1;
+    const FigureRow& s = rows_[static_cast<size_t>(feeding_)];
     const InputRange wanted = InputRange::of(0, static_cast<long long>(b) * section_ - 1);
     if (!s.symbols.empty()) {
       for (size_t j = 0; j < s.symbols.size(); ++j)
@@ -365,8 +492,9 @@ class FigureBuilder {
     LegendRows rows(&scene_, measure_, pad(), scene_.width - pad(), y, style_.smallSize, 1.6f,
                     pal_.textDim);
     const float sample = 2 * rows.swatchSide();
-    const LegendRows::Place at =
-        rows.add(sample, "a block's sum into S; S added into every element of a later block");
+    const LegendRows::Place at = rows.add(
+        sample, chained_ ? "a running sum handed to the next block, and added into its tile"
+                         : "a block's sum into S; S added into every element of a later block");
     const float mid = at.y + 0.5f * rows.swatchSide();
     addArrow(at.x, mid, at.x + sample, mid, pal_.arrow, arrowWidth(), "legend-arrow", -1);
     if (!symbols_.empty())
@@ -381,6 +509,9 @@ class FigureBuilder {
   const MeasureText& measure_;
   Scene scene_;
   HierarchySteps steps_;
+  ChainSteps chain_;
+  bool chained_ = false;  // PMPP 8.7's chain of blocks rather than Fig. 8.9's hierarchy
+  int feeding_ = 3;       // the row whose cells are added back into the blocks
   std::vector<std::vector<InputRange>> symbols_;
   std::vector<FigureRow> rows_;
   int section_ = 1, n_ = 0, blocks_ = 0, shownStep_ = 0;

@@ -1,7 +1,11 @@
 // The structure figures of the seeds, drawn from a trace: a whole run in one picture rather than
 // one step. Hierarchical scan (PMPP Fig. 8.9): the input, every block scanned, the block sums S
 // as a row of their own with an arrow from each block's last element, S scanned, and the
-// add-back with an arrow from S into every element of every block after the first. The rows of
+// add-back with an arrow from S into every element of every block after the first. Single-pass
+// chained scan (PMPP 8.7, seed 000's "receives 7, sums up with its local 7 to get 14"): every tile
+// scanned, the running sum each block hands to its successor with the sum it makes and the round
+// it arrived in, and the received sum added into the tile (an exclusive scan's stored row after
+// it, shifted). The rows of
 // steps not yet reached are drawn empty, so that stepping through the run (the window, a GIF)
 // fills the figure in without moving it. GUI-free, like every scene.
 #pragma once

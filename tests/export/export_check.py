@@ -617,6 +617,36 @@ def case_figure_in_every_format(run):
     check("more than one block" in r.stderr and not os.path.exists(run.path("none.svg")), r.stderr)
 
 
+
+CHAINED_FIGURE = ["--algorithm", "single-pass-chained", "--input", "3,1,7,0,4,1,6,3,2,5,1,4,0,2,3,1",
+                  "--block-size", "2", "--backend", "cpu", "--panel", "figure"]
+
+
+def case_chained_figure_in_every_format(run):
+    """--panel figure on single-pass-chained: PMPP 8.7's hand-off as SVG (its title, the running
+    sums, the sums each block makes, the rounds), a GIF that fills in, 2x and 4x PNGs of both
+    themes."""
+    run.export(*CHAINED_FIGURE, "--out", run.path("chain.svg"))
+    root = run.svg("chain.svg")
+    title = [t.text for t in root.iter(SVG_NS + "text") if t.get("class") == "title"]
+    check(title and title[0].startswith("Block-to-block hand-off (PMPP 8.7)"), f"title {title}")
+    check(texts(root, "handoff-value") == ["11", "25", "37", "43"], f"running sums {texts(root, 'handoff-value')}")
+    check(texts(root, "handoff-sum") == ["11 + 14 = 25", "25 + 12 = 37", "37 + 6 = 43"], texts(root, "handoff-sum"))
+    check(texts(root, "handoff-round") == ["round 2", "round 3", "round 4"], texts(root, "handoff-round"))
+    labels = [t.text for t in root.iter(SVG_NS + "text") if t.get("class") == "row-label"]
+    check(labels == ["input X", "each block scans its tile", "running sum handed on", "prefix added: Y"], labels)
+    run.export(*CHAINED_FIGURE, "--format", "gif", "--out", run.path("chain.gif"))
+    check(read_gif(run.path("chain.gif"))["frames"] == 5, "one GIF frame a step expected")
+    for theme in ("dark", "light"):
+        run.export(*CHAINED_FIGURE, "--theme", theme, "--out", run.path(f"chain-{theme}.svg"))
+        w, h = svg_size(run.svg(f"chain-{theme}.svg"))
+        for scale in (2, 4):
+            run.export(*CHAINED_FIGURE, "--theme", theme, "--scale", str(scale),
+                       "--out", run.path(f"chain-{theme}-{scale}.png"))
+            png = Png(run.path(f"chain-{theme}-{scale}.png"))
+            check(abs(png.width - scale * w) <= scale and abs(png.height - scale * h) <= scale,
+                  f"{theme} {scale}x figure is {png.width}x{png.height}, its SVG {w}x{h}")
+
 CASES = cases_of(globals())
 
 

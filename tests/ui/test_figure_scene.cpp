@@ -130,5 +130,67 @@ TEST(FigureScene, RunsOfOneBlockSayWhyThereIsNoFigure) {
   EXPECT_TRUE(figure(t).texts.empty());
 }
 
+// PMPP 8.7 / seed 000's hand-off on the lesson input 3 1 7 0 | 4 1 6 3 | 2 5 1 4 | 0 2 3 1: the
+// tiles scan to 11, 14, 12 and 6; block 0 hands 11 on, block 1 adds its 14 and hands 25 on, then
+// 37 and 43. Every tile is scanned in round 0, block 0 publishes in round 1 and each further block
+// receives one round after its predecessor (the emulator's domino: rounds 2, 3, 4).
+const std::vector<double> kLesson = {3, 1, 7, 0, 4, 1, 6, 3, 2, 5, 1, 4, 0, 2, 3, 1};
+
+TEST(FigureScene, ChainedBlocksHandTheirRunningSumsOn) {
+  CaptureRequest rq = emulatorRequest(AlgorithmId::SinglePassChained, kLesson);
+  rq.blockSize = 2;
+  const Trace t = capture(rq).trace;
+  ASSERT_EQ(figureProblem(t), "");
+  const Scene s = figure(t);
+  EXPECT_EQ(textsOf(s, "title")[0].rfind("Block-to-block hand-off (PMPP 8.7)", 0), 0u);
+  EXPECT_EQ(textsOf(s, "row-label"), (Texts{"input X", "each block scans its tile",
+                                            "running sum handed on", "prefix added: Y"}));
+  EXPECT_EQ(textsOf(s, "scanned-value"), (Texts{"3", "4", "11", "11", "4", "5", "11", "14", "2",
+                                                "7", "8", "12", "0", "2", "5", "6"}));
+  EXPECT_EQ(textsOf(s, "handoff-value"), (Texts{"11", "25", "37", "43"}));
+  EXPECT_EQ(textsOf(s, "handoff-sum"), (Texts{"11 + 14 = 25", "25 + 12 = 37", "37 + 6 = 43"}));
+  EXPECT_EQ(textsOf(s, "handoff-round"), (Texts{"round 2", "round 3", "round 4"}));
+  EXPECT_EQ(textsOf(s, "result-value"), (Texts{"3", "4", "11", "11", "15", "16", "22", "25", "27",
+                                               "32", "33", "37", "37", "39", "42", "43"}));
+  // Each hand-off runs from one block's cell of the chain to the next one's, left to right.
+  const auto chain = s.rectsWithRole("handoff-cell");
+  const auto handoffs = linesWithRole(s, "handoff-arrow");
+  ASSERT_EQ(chain.size(), 4u);
+  ASSERT_EQ(handoffs.size(), 3u);
+  for (size_t b = 1; b < 4; ++b) {
+    EXPECT_NEAR(handoffs[b - 1]->x1, chain[b - 1]->x + chain[b - 1]->w, 1.0f);
+    EXPECT_NEAR(handoffs[b - 1]->x2, chain[b]->x, 1.0f);
+  }
+  // The prefix of block b comes from block b - 1's cell, into each of its four elements.
+  const auto addback = linesWithRole(s, "addback-arrow");
+  ASSERT_EQ(addback.size(), 12u);
+  for (const SceneLine* l : addback) {
+    const int block = l->index / 4;
+    EXPECT_NEAR(l->x1, centreX(*chain[static_cast<size_t>(block - 1)]), 0.5f) << l->index;
+  }
+}
+
+TEST(FigureScene, ChainedExclusiveScanStoresItsRowShifted) {
+  CaptureRequest rq = emulatorRequest(AlgorithmId::SinglePassChained, kLesson);
+  rq.blockSize = 2;
+  rq.exclusive = true;
+  const Scene s = figure(capture(rq).trace);
+  EXPECT_EQ(textsOf(s, "row-label").back(), "stored shifted: Y");
+  EXPECT_EQ(textsOf(s, "shifted-value"), (Texts{"0", "3", "4", "11", "11", "15", "16", "22", "25",
+                                                "27", "32", "33", "37", "37", "39", "42"}));
+  EXPECT_EQ(linesWithRole(s, "shift-arrow").size(), 15u);
+}
+
+TEST(FigureScene, ChainedRowsFillInAsTheStepsGo) {
+  CaptureRequest rq = emulatorRequest(AlgorithmId::SinglePassChained, kLesson);
+  rq.blockSize = 2;
+  const Trace t = capture(rq).trace;
+  const Scene before = figure(t, static_cast<int>(t.steps.size()) - 2);
+  EXPECT_EQ(textsOf(before, "scanned-value").size(), 16u);
+  EXPECT_TRUE(textsOf(before, "handoff-value").empty());
+  EXPECT_TRUE(linesWithRole(before, "handoff-arrow").empty());
+  EXPECT_EQ(before.rectsWithRole("handoff-cell-pending").size(), 4u);
+}
+
 }  // namespace
 }  // namespace scanviz

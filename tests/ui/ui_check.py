@@ -388,6 +388,14 @@ def case_symbolic_values(ctx):
     check(sym_ink > 1.5 * num_ink > 0, f"ink in cell 5: symbolic {sym_ink}, numeric {num_ink}")
 
 
+def check_figure_colour(r, x, y, colour, what):
+    """The window's figure has `colour` at the figure-scene point (x, y)."""
+    ox, oy = r.dump["panels"]["figure"]["origin"]
+    fb = r.image.width / r.dump["window"][0]
+    px, py = ox + x * fb, oy + y * fb
+    check(near(r.image.pixel(px, py), hex_rgb(colour)), f"{what} at ({px:.0f},{py:.0f}) is {r.image.pixel(px, py)}")
+
+
 def case_structure_figure(ctx):
     """--panel figure (G): PMPP Fig. 8.9 in the window, filled in up to the step shown: at the scan
     of S the S row shows its sums, S scanned and Y are empty cells; at the end every row is drawn."""
@@ -406,17 +414,39 @@ def case_structure_figure(ctx):
     scene = fig["scene"]
     check(by_role("sums-scanned-value") == ["7", "14", "20", "31"], f"S scanned {by_role('sums-scanned-value')}")
     # On screen: the scanned sums in the highlight colour, where the scene says they are.
-    ox, oy = fig["origin"]
-    fb = last.image.width / last.dump["window"][0]
     for cell in [x for x in scene["rects"] if x["role"] == "sums-scanned-cell"]:
-        px, py = ox + (cell["x"] + 0.12 * cell["w"]) * fb, oy + (cell["y"] + 0.5 * cell["h"]) * fb
-        check(near(last.image.pixel(px, py), hex_rgb(cell["fill"])),
-              f"S scanned cell {cell['index']} at ({px:.0f},{py:.0f}) is {last.image.pixel(px, py)}")
+        check_figure_colour(last, cell["x"] + 0.12 * cell["w"], cell["y"] + 0.5 * cell["h"], cell["fill"],
+                            f"S scanned cell {cell['index']}")
     arrows = [l for l in scene["lines"] if l["role"] == "addback-arrow"]
     check(len(arrows) == 12, f"{len(arrows)} add-back arrows")
     none = ctx.run("--algorithm", "kogge-stone", "--panel", "figure", screenshot=False)
     check("more than one block" in none.dump["panels"]["figure"]["problem"], none.dump["panels"])
 
+
+
+def case_chained_handoff_figure(ctx):
+    """--panel figure (G) on single-pass-chained: PMPP 8.7's hand-off in the window. Seed 000's
+    "receives 7, sums up with its local 7 to get 14, passes 14 on" on the lesson input: each block's
+    running sum in the highlight colour, an arrow across to the next block with the sum it makes
+    and the scheduler round, and the received sum added into every element of the next block."""
+    r = ctx.run("--algorithm", "single-pass-chained", "--input", "3,1,7,0,4,1,6,3,2,5,1,4,0,2,3,1",
+                "--block-size", "2", "--backend", "cpu", "--panel", "figure", "--step", "4")
+    fig = r.dump["panels"]["figure"]
+    scene = fig["scene"]
+    by_role = lambda role: [t["text"] for t in sorted(scene["texts"], key=lambda t: t["index"]) if t["role"] == role]
+    check(by_role("handoff-value") == ["11", "25", "37", "43"], f"running sums {by_role('handoff-value')}")
+    check(by_role("handoff-sum") == ["11 + 14 = 25", "25 + 12 = 37", "37 + 6 = 43"], by_role("handoff-sum"))
+    check(by_role("handoff-round") == ["round 2", "round 3", "round 4"], by_role("handoff-round"))
+    check(any("PMPP 8.7" in t for t in by_role("title")), f"title {by_role('title')}")
+    for cell in [x for x in scene["rects"] if x["role"] == "handoff-cell"]:
+        # Under the number, clear of the arrowhead that ends at the cell's left edge.
+        check_figure_colour(r, cell["x"] + 0.5 * cell["w"], cell["y"] + 0.9 * cell["h"], cell["fill"],
+                            f"running-sum cell {cell['index']}")
+    for line in [x for x in scene["lines"] if x["role"] == "handoff-arrow"]:
+        check_figure_colour(r, 0.5 * (line["x1"] + line["x2"]), line["y1"], line["color"],
+                            f"hand-off arrow {line['index']}")
+    addback = [x for x in scene["lines"] if x["role"] == "addback-arrow"]
+    check(len(addback) == 12, f"{len(addback)} arrows adding the received sums")
 
 def case_large_input(ctx):
     """N = 100000 captures in the background and shows the recorded block, culled to the view."""
