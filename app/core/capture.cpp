@@ -48,7 +48,9 @@ void validateValues(const CaptureRequest& rq) {
     }
   }
   if (rq.dtype == DType::Int32) {
-    const long long at = firstInt32Overflow(rq.input, rq.op);
+    // A segmented scan's running result restarts at every head: only a segment can overflow.
+    const bool segmented = isSegmentedAlgorithm(rq.algorithm) && !rq.rows.flags.empty();
+    const long long at = firstInt32Overflow(rq.input, rq.op, segmented ? &rq.rows.flags : nullptr);
     if (at >= 0)
       throw InputError("the running " + std::string(operatorName(rq.op)) +
                        " overflows int32 at index " + std::to_string(at) +
@@ -283,8 +285,8 @@ void validateCaptureRequest(const CaptureRequest& rq) {
     throw InputError("coarsening " + std::to_string(rq.coarsening) +
                      " is not a power of two between 1 and 64");
   if (rq.recordBlock < 0) throw InputError("the recorded block must be 0 or more");
+  validateRows(rq);  // first: the overflow check of a segmented scan reads the flags
   validateValues(rq);
-  validateRows(rq);
 }
 
 CaptureOutcome capture(const CaptureRequest& rq) {

@@ -56,10 +56,13 @@ std::vector<double> referenceScan(const std::vector<double>& input, Operator op,
   return out;
 }
 
-long long firstInt32Overflow(const std::vector<double>& input, Operator op) {
+long long firstInt32Overflow(const std::vector<double>& input, Operator op,
+                             const std::vector<uint8_t>* flags) {
   if (op == Operator::Max || op == Operator::Min) return -1;
-  int64_t acc = op == Operator::Add ? 0 : 1;
+  const int64_t identity = op == Operator::Add ? 0 : 1;
+  int64_t acc = identity;
   for (size_t i = 0; i < input.size(); ++i) {
+    if (flags && (*flags)[i]) acc = identity;
     const auto x = static_cast<int64_t>(input[i]);
     if (op == Operator::Add) {
       acc += x;

@@ -15,8 +15,10 @@ namespace scanviz {
 std::vector<double> referenceScan(const std::vector<double>& input, Operator op, bool exclusive,
                                   const std::vector<uint8_t>* flags = nullptr);
 
-// The first index where the running int32 result leaves the int32 range, or -1.
-long long firstInt32Overflow(const std::vector<double>& input, Operator op);
+// The first index where the running int32 result leaves the int32 range, or -1. With head flags
+// the running result restarts at every head, as a segmented scan's does.
+long long firstInt32Overflow(const std::vector<double>& input, Operator op,
+                             const std::vector<uint8_t>* flags = nullptr);
 
 // Float add and mul are not associative: a parallel scan sums in a different order than the
 // sequential one, so results differ by rounding. Allowed error at index i

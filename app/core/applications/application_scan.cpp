@@ -17,7 +17,29 @@ void requireMatchingOutput(const ApplicationScan& scan) {
       throw BackendError("the scan for " + scan.purpose + " went wrong: " + note);
 }
 
+// The block-level default while one block holds n, the grid-level one above.
+AlgorithmId defaultAlgorithm(bool exclusive, long long n, bool segmented) {
+  const AlgorithmId block =
+      segmented ? (exclusive ? AlgorithmId::SegmentedBlelloch : AlgorithmId::SegmentedKoggeStone)
+                : (exclusive ? AlgorithmId::Blelloch : AlgorithmId::KoggeStone);
+  if (n <= sectionSize(block, kMaxBlockSize)) return block;
+  return segmented ? AlgorithmId::SegmentedHierarchical : AlgorithmId::DecoupledLookback;
+}
+
+std::string segmentedAlgorithmKeys() {
+  std::string keys;
+  for (const AlgorithmInfo& a : allAlgorithms())
+    if (isSegmentedAlgorithm(a.id)) keys += (keys.empty() ? "" : ", ") + std::string(a.key);
+  return keys;
+}
+
 }  // namespace
+
+std::vector<uint8_t> segmentEnds(const std::vector<uint8_t>& heads) {
+  std::vector<uint8_t> ends(heads.size(), 0);
+  for (size_t i = 0; i < heads.size(); ++i) ends[i] = i + 1 == heads.size() || heads[i + 1];
+  return ends;
+}
 
 bool allWhole(const std::vector<double>& values) {
   for (double v : values)
@@ -41,20 +63,23 @@ std::string joinNumbers(const std::vector<double>& values, size_t maxShown) {
   return out;
 }
 
-AlgorithmId applicationAlgorithm(const ApplicationOptions& options, bool exclusive, long long n) {
-  if (options.algorithm) {
-    const AlgorithmInfo& info = algorithmInfo(*options.algorithm);
-    const int largest = sectionSize(info.id, kMaxBlockSize);
-    if (info.level == AlgorithmLevel::Block && n > largest)
-      throw InputError(std::string(info.key) + " scans one block of at most " +
-                       std::to_string(largest) + " elements, and this scan has " +
-                       std::to_string(n) +
-                       "; use a grid algorithm (hierarchical, "
-                       "decoupled-lookback) or fewer values");
-    return *options.algorithm;
-  }
-  const AlgorithmId blockLevel = exclusive ? AlgorithmId::Blelloch : AlgorithmId::KoggeStone;
-  return n <= sectionSize(blockLevel, kMaxBlockSize) ? blockLevel : AlgorithmId::DecoupledLookback;
+AlgorithmId applicationAlgorithm(const ApplicationOptions& options, bool exclusive, long long n,
+                                 bool segmented) {
+  if (!options.algorithm) return defaultAlgorithm(exclusive, n, segmented);
+  const AlgorithmInfo& info = algorithmInfo(*options.algorithm);
+  if (segmented && !isSegmentedAlgorithm(info.id))
+    throw InputError(std::string(info.key) +
+                     " scans the whole array as one; this application's scans are segmented: "
+                     "use one of " +
+                     segmentedAlgorithmKeys());
+  const int largest = sectionSize(info.id, kMaxBlockSize);
+  if (info.level == AlgorithmLevel::Block && n > largest)
+    throw InputError(std::string(info.key) + " scans one block of at most " +
+                     std::to_string(largest) + " elements, and this scan has " + std::to_string(n) +
+                     "; use a grid algorithm (" +
+                     (segmented ? "segmented-hierarchical" : "hierarchical, decoupled-lookback") +
+                     ") or fewer values");
+  return info.id;
 }
 
 DType applicationDType(const ApplicationOptions& options,
@@ -66,14 +91,17 @@ DType applicationDType(const ApplicationOptions& options,
 }
 
 ApplicationScan runApplicationScan(const ScanSpec& spec, const ApplicationOptions& options) {
-  CaptureRequest rq;
-  rq.input = spec.values;
-  rq.op = spec.op;
-  rq.exclusive = spec.exclusive;
-  rq.dtype = spec.dtype;
-  rq.backend = options.backend;
-  rq.algorithm =
-      applicationAlgorithm(options, spec.exclusive, static_cast<long long>(spec.values.size()));
+  const bool segmented = !spec.heads.empty();
+  const auto n = static_cast<long long>(spec.values.size());
+  CaptureRequest rq{
+      .algorithm = applicationAlgorithm(options, spec.exclusive, n, segmented),
+      .dtype = spec.dtype,
+      .op = spec.op,
+      .exclusive = spec.exclusive,
+      .input = spec.values,
+      .rows = {.flags = segmented ? spec.heads : spec.shownFlags},
+      .backend = options.backend,
+  };
   // The answer reads every output element: keep them all (applications stay below this).
   rq.limits.maxStoredValues = kMaxApplicationValues;
   CaptureOutcome o = capture(rq);

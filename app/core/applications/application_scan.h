@@ -2,6 +2,8 @@
 // shares (which algorithm, which dtype, the check that the kernel agreed with the sequential scan).
 #pragma once
 
+#include <algorithm>
+#include <cstdint>
 #include <initializer_list>
 #include <string>
 #include <vector>
@@ -16,6 +18,10 @@ struct ScanSpec {
   Operator op = Operator::Add;
   bool exclusive = false;
   DType dtype = DType::Int32;
+  // Head flags (1: the element starts a segment) make it a segmented scan; empty: a plain one.
+  std::vector<uint8_t> heads;
+  // Flags the scan only shows beside its values (a predicate's bits), in trace v3's flags row.
+  std::vector<uint8_t> shownFlags;
 };
 
 // Captures the scan on the chosen backend. Throws InputError (a value the dtype cannot hold, an
@@ -24,12 +30,26 @@ struct ScanSpec {
 ApplicationScan runApplicationScan(const ScanSpec& spec, const ApplicationOptions& options);
 
 // The algorithm a scan of n elements runs: the one asked for, else kogge-stone for inclusive and
-// blelloch for exclusive scans while one block holds n, decoupled-lookback above.
-AlgorithmId applicationAlgorithm(const ApplicationOptions& options, bool exclusive, long long n);
+// blelloch for exclusive scans while one block holds n, decoupled-lookback above; a segmented
+// scan runs their segmented kin (segmented-kogge-stone, -blelloch, -hierarchical) and refuses an
+// algorithm that cannot see segments.
+AlgorithmId applicationAlgorithm(const ApplicationOptions& options, bool exclusive, long long n,
+                                 bool segmented = false);
 
 // The dtype asked for, else int32 when every number of these lists is whole, else float32.
 DType applicationDType(const ApplicationOptions& options,
                        std::initializer_list<const std::vector<double>*> numbers);
+
+// The array read from its end: the view a backward scan runs the same kernel on.
+template <class T>
+std::vector<T> reversed(std::vector<T> v) {
+  std::reverse(v.begin(), v.end());
+  return v;
+}
+
+// 1 where a segment ends (the element before a head, and the last one): read backwards, these
+// are the heads of the reversed view.
+std::vector<uint8_t> segmentEnds(const std::vector<uint8_t>& heads);
 
 // True when every value is a whole number.
 bool allWhole(const std::vector<double>& values);

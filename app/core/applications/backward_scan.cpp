@@ -2,18 +2,11 @@
 // x_(n-1), "what comes after me?". No new kernel: the same inclusive scan runs on the reversed
 // view of the array (element i of the view is x_(n-1-i)), and the result read backwards is the
 // suffix sum. Work n - 1, depth log n.
-#include <algorithm>
-
 #include "app/core/applications/application_list.h"
 #include "app/core/applications/application_scan.h"
 
 namespace scanviz {
 namespace {
-
-std::vector<double> reversed(std::vector<double> v) {
-  std::reverse(v.begin(), v.end());
-  return v;
-}
 
 ApplicationRun runBackwardScan(const ApplicationInput& in, const ApplicationOptions& options) {
   ApplicationRun run;
