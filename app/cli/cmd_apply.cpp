@@ -50,6 +50,7 @@ nlohmann::json runJson(const ApplicationRun& run) {
   return {{"application", std::string(info.key)},
           {"input", numbers(run.input.values)},
           {"parameters", parameters},
+          {"flags", run.input.flags},
           {"result", numbers(run.result)},
           {"answer", run.answer},
           {"scans", scans}};
@@ -61,6 +62,8 @@ void printRun(const ApplicationRun& run, std::ostream& out) {
   out << "input (" << info.valuesMeaning << "): " << joinNumbers(run.input.values);
   for (size_t i = 0; i < info.parameters.size(); ++i)
     out << "; " << info.parameters[i].name << " " << formatNumber(run.input.parameters[i]);
+  if (!run.input.flags.empty())
+    out << "; flags " << joinNumbers({run.input.flags.begin(), run.input.flags.end()});
   out << "\n";
   for (size_t i = 0; i < run.scans.size(); ++i) {
     const Trace& t = run.scans[i].trace;

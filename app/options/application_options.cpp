@@ -81,6 +81,8 @@ ApplicationRequest applicationRequestFromArgs(const std::string& id, const Args&
   if (a.has("input")) r.input.values = parseValues(*a.get("input"), kMaxApplicationValues);
   if (a.has("input-file"))
     r.input.values = readValuesFile(*a.get("input-file"), kMaxApplicationValues);
+  // The default flags belong to the default values: other values bring their own, or none.
+  if (a.has("input") || a.has("input-file")) r.input.flags.clear();
   r.input.parameters = parameters(info, a);
   if (const auto flags = a.get("flags")) r.input.flags = parseFlags(*flags);
   if (const auto alg = a.get("algorithm")) {

@@ -49,8 +49,7 @@ TEST(ApplicationPictures, LabelRowsKeepLabelsApartAndOffLeaders) {
     for (size_t i = 0; i < labels.size(); ++i) {
       for (size_t j = i + 1; j < labels.size(); ++j) {
         if (rows[i] != rows[j]) continue;
-        EXPECT_TRUE(labels[i].right + 3 <= labels[j].left ||
-                    labels[j].right + 3 <= labels[i].left)
+        EXPECT_TRUE(labels[i].right + 3 <= labels[j].left || labels[j].right + 3 <= labels[i].left)
             << "labels " << i << " and " << j << " overlap in row " << rows[i];
       }
     }
@@ -95,11 +94,13 @@ TEST(ApplicationPictures, EveryPictureBuildsSmallAndLarge) {
   for (const ApplicationInfo& a : allApplications()) {
     ApplicationInput one = defaultApplicationInput(a.id);
     one.values.resize(1);
+    if (!one.flags.empty()) one.flags.resize(1);
     const Scene small = buildApplicationScene(runOnCpu(a.id, one), context(400));
     EXPECT_GT(small.height, 0) << a.key;
     EXPECT_FALSE(small.textsWithRole("answer").empty()) << a.key;
     ApplicationInput many = defaultApplicationInput(a.id);
     many.values.assign(300, 1);
+    many.flags.clear();
     if (a.id == ApplicationId::Sandwich) many.parameters[0] = 300;
     if (a.id == ApplicationId::Polynomial) many.parameters[0] = 1;
     const Scene large = buildApplicationScene(runOnCpu(a.id, many), context(1200));

@@ -192,6 +192,42 @@ def case_radix_sort_picture(ctx):
     check(last.panel["scan"] == 2, f"panel {last.panel}")
 
 
+def case_quicksort_step_picture(ctx):
+    """6 2 9 4 6 1 8 | 3 5 1 7 2: every key's pivot (scan 1), the right-keys before the left keys
+    (scan 2), the left-keys after the right keys (scan 3, backwards), an arrow from every key to its
+    place, 2 4 1 | 6 | 9 6 8 | 1 2 | 3 | 5 7 after the step, segment bars before and after."""
+    p = ctx.apply("quicksort-step")
+    check(p.panel["result"] == [2, 4, 1, 6, 9, 6, 8, 1, 2, 3, 5, 7], f"result {p.panel['result']}")
+    check(p.panel["scans"] == 3, f"{p.panel['scans']} scans")
+    check(p.dump["trace"]["algorithm"] == "segmented-kogge-stone", f"trace {p.dump['trace']}")
+    def row(role):
+        return [t["text"] for t in sorted(p.texts(role), key=lambda t: t["index"])]
+    check(row("pivot-value") == ["6"] * 7 + ["3"] * 5, f"pivots {row('pivot-value')}")
+    check(sorted(t["index"] for t in p.texts("side-left-value")) == [1, 3, 5, 9, 11], "left keys")
+    # Each side reads one of the two counts; the other is dimmed.
+    check({t["index"]: t["text"] for t in p.texts("right-before-value")} == {1: "1", 3: "2", 5: "3", 9: "2", 11: "3"},
+          f"right-keys before the left keys {row('right-before-value')}")
+    check({t["index"]: t["text"] for t in p.texts("left-after-value")} == {0: "3", 2: "2", 4: "1", 6: "0", 7: "2", 8: "2", 10: "1"},
+          f"left-keys after the right keys {row('left-after-value')}")
+    check(row("sorted-value") == ["2", "4", "1", "6", "9", "6", "8", "1", "2", "3", "5", "7"], f"after {row('sorted-value')}")
+    check(sorted(l["index"] for l in p.lines("segment-boundary")) == [7], "one bar between the two segments")
+    check(sorted(l["index"] for l in p.lines("new-segment-boundary")) == [3, 4, 7, 9, 10], "bars of the new segments")
+    cells = {r["index"]: r for r in p.rects("sorted")}
+    dest = {0: 3, 1: 0, 2: 4, 3: 1, 4: 5, 5: 2, 6: 6, 7: 9, 8: 10, 9: 7, 10: 11, 11: 8}
+    moves = {l["index"]: l for l in p.lines("move")}
+    for i, d in dest.items():
+        centre = cells[d]["x"] + cells[d]["w"] / 2
+        check(abs(moves[i]["x2"] - centre) < 1, f"key {i} goes to {moves[i]['x2']}, not cell {d}")
+    # On screen: the bar between the segments in the accent colour.
+    bar = p.lines("segment-boundary")[0]
+    x, y = p.to_pixels(bar["x1"], (bar["y1"] + bar["y2"]) / 2)
+    check(near(p.image.rgb(int(x), int(y)), hex_rgb(bar["color"]), 60), "the segment bar is not on screen")
+    flagged = ctx.apply("quicksort-step", "--input", "5 3 9 1", "--flags", "1,1,1,1")
+    check(flagged.panel["result"] == [5, 3, 9, 1], f"every key its own segment: {flagged.panel['result']}")
+    third = ctx.apply("quicksort-step", "--scan", "3")
+    check(third.panel["scan"] == 2 and third.dump["trace"]["n"] == 12, f"panel {third.panel}")
+
+
 def case_application_window_errors(ctx):
     """Bad application input in a scripted run: one line, exit 2, no picture."""
     for args in (["apply", "sandwich", "--input", "60 50"], ["apply", "sandwich", "--x", "2"],

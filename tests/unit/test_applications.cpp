@@ -9,6 +9,7 @@
 #include "app/core/applications/application.h"
 #include "app/core/applications/application_request.h"
 #include "app/core/applications/line_of_sight.h"
+#include "app/core/applications/quicksort_step.h"
 #include "app/core/backends/backend.h"
 #include "app/core/capture.h"
 #include "app/core/reference_scan.h"
@@ -236,6 +237,118 @@ TEST(Applications, RadixSortOfRandomKeysMatchesTheReference) {
                 reference(ApplicationId::RadixSort, in))
           << "n = " << n << ", keys up to " << largest;
     }
+  }
+}
+
+// Seed 001's segmented quicksort: the default keys 6 2 9 4 6 1 8 | 3 5 1 7 2 in two segments.
+TEST(Applications, QuicksortStepPartitionsEverySegmentAtOnce) {
+  const ApplicationInput in = defaultApplicationInput(ApplicationId::QuicksortStep);
+  const ApplicationRun r = runApplication(ApplicationId::QuicksortStep, in, onCpu());
+  EXPECT_EQ(r.result, (std::vector<double>{2, 4, 1, 6, 9, 6, 8, 1, 2, 3, 5, 7}));
+  ASSERT_EQ(r.scans.size(), 3u);
+  const std::vector<uint8_t> heads = {1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0};
+  // Scan 1 copies each pivot over its segment, a segmented kernel fed the head flags.
+  EXPECT_EQ(r.scans[0].trace.meta.algorithm, "segmented-kogge-stone");
+  EXPECT_EQ(r.scans[0].trace.rows.flags, heads);
+  EXPECT_EQ(r.scans[0].trace.input, (std::vector<double>{6, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0}));
+  EXPECT_EQ(r.scans[0].trace.output, (std::vector<double>{6, 6, 6, 6, 6, 6, 6, 3, 3, 3, 3, 3}));
+  // Scan 2: right-keys (>= pivot) before each key, restarting at the second segment.
+  EXPECT_EQ(r.scans[1].trace.meta.algorithm, "segmented-blelloch");
+  EXPECT_FALSE(r.scans[1].trace.meta.inclusive);
+  EXPECT_EQ(r.scans[1].trace.input, (std::vector<double>{1, 0, 1, 0, 1, 0, 1, 1, 1, 0, 1, 0}));
+  EXPECT_EQ(r.scans[1].trace.output, (std::vector<double>{0, 1, 1, 2, 2, 3, 3, 0, 1, 2, 2, 3}));
+  // Scan 3 runs on the reversed view, whose segments start at the old segments' ends.
+  EXPECT_EQ(r.scans[2].trace.rows.flags,
+            (std::vector<uint8_t>{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0}));
+  const PartitionStep step = partitionStep(r);
+  EXPECT_EQ(step.leftAfter, (std::vector<double>{3, 3, 2, 2, 1, 1, 0, 2, 2, 2, 1, 1}));
+  EXPECT_EQ(step.destination, (std::vector<double>{3, 0, 4, 1, 5, 2, 6, 9, 10, 7, 11, 8}));
+  EXPECT_EQ(step.newHeads, (std::vector<uint8_t>{1, 0, 0, 1, 1, 0, 0, 1, 0, 1, 1, 0}));
+  EXPECT_NE(r.answer.find("2 4 1 | 6 | 9 6 8 | 1 2 | 3 | 5 7"), std::string::npos) << r.answer;
+}
+
+// The segments a partition step leaves, sequentially: per old segment the keys less than its
+// pivot, the pivot alone, the rest (parts that are empty start nothing).
+std::vector<uint8_t> sequentialNewHeads(const std::vector<double>& keys,
+                                        std::vector<uint8_t> heads) {
+  heads.resize(keys.size(), 0);
+  heads[0] = 1;
+  std::vector<uint8_t> out(keys.size(), 0);
+  for (size_t start = 0; start < keys.size();) {
+    size_t end = start + 1, less = 0;
+    while (end < keys.size() && !heads[end]) ++end;
+    for (size_t i = start; i < end; ++i) less += keys[i] < keys[start];
+    out[start] = 1;
+    out[start + less] = 1;
+    if (start + less + 1 < end) out[start + less + 1] = 1;
+    start = end;
+  }
+  return out;
+}
+
+TEST(Applications, QuicksortStepEdges) {
+  const auto step = [](std::vector<double> keys, std::vector<uint8_t> flags) {
+    const ApplicationInput in{std::move(keys), {}, std::move(flags)};
+    const ApplicationRun r = runApplication(ApplicationId::QuicksortStep, in, onCpu());
+    EXPECT_EQ(r.result, reference(ApplicationId::QuicksortStep, in));
+    EXPECT_EQ(partitionStep(r).newHeads, sequentialNewHeads(in.values, in.flags));
+    return r;
+  };
+  // N = 1: the key is its own pivot and stays.
+  EXPECT_EQ(step({7}, {}).result, (std::vector<double>{7}));
+  // Every flag set: each key a sorted segment of one; nothing moves, every flag stays.
+  const ApplicationRun all = step({5, 3, 9, 1}, {1, 1, 1, 1});
+  EXPECT_EQ(all.result, (std::vector<double>{5, 3, 9, 1}));
+  EXPECT_EQ(partitionStep(all).newHeads, (std::vector<uint8_t>{1, 1, 1, 1}));
+  // No flag set: element 0 still starts the one segment (the first step of a sort).
+  EXPECT_EQ(step({5, 3, 9, 1}, {0, 0, 0, 0}).result, (std::vector<double>{3, 1, 5, 9}));
+  // The pivot the smallest key (no left part) and the largest (no right part but itself).
+  EXPECT_EQ(partitionStep(step({1, 5, 3}, {})).newHeads, (std::vector<uint8_t>{1, 1, 0}));
+  EXPECT_EQ(partitionStep(step({5, 1, 3}, {})).newHeads, (std::vector<uint8_t>{1, 0, 1}));
+  // Keys equal to the pivot go right, behind it, in their order.
+  EXPECT_EQ(step({4, 4, 2, 4}, {}).result, (std::vector<double>{2, 4, 4, 4}));
+  // Fractions and negative keys scan the pivots in float32.
+  const ApplicationRun f = step({0.5, -1.25, 2, 0.5}, {});
+  EXPECT_EQ(f.scans[0].trace.meta.dtype, "float32");
+  EXPECT_EQ(f.result, (std::vector<double>{-1.25, 0.5, 2, 0.5}));
+  // Large keys in many segments: only a segment's own running sum has to fit int32.
+  EXPECT_EQ(step({2e9, 1e9, 2e9, 1e9}, {1, 0, 1, 0}).result,
+            (std::vector<double>{1e9, 2e9, 1e9, 2e9}));
+  EXPECT_THROW(step({1, 2, 3}, {1, 0}), InputError);
+}
+
+TEST(Applications, QuicksortStepOfRandomKeysAndSegmentsMatchesTheReference) {
+  std::mt19937 rng(42);
+  for (size_t n : {1u, 2u, 3u, 31u, 64u, 1000u, 1024u, 1025u, 3000u}) {
+    for (int meanLength : {1, 3, 50, 100000}) {
+      ApplicationInput in{randomValues(rng, n, -20, 20), {}, std::vector<uint8_t>(n)};
+      for (auto& f : in.flags) f = rng() % static_cast<unsigned>(meanLength) == 0;
+      const ApplicationRun r = runApplication(ApplicationId::QuicksortStep, in, onCpu());
+      EXPECT_EQ(r.result, reference(ApplicationId::QuicksortStep, in))
+          << "n = " << n << ", segments of about " << meanLength;
+      EXPECT_EQ(partitionStep(r).newHeads, sequentialNewHeads(in.values, in.flags))
+          << "n = " << n << ", segments of about " << meanLength;
+      if (n > 2048) {
+        EXPECT_EQ(r.scans[0].trace.meta.algorithm, "segmented-hierarchical");
+      }
+    }
+  }
+}
+
+TEST(Applications, QuicksortStepRunsOnEverySegmentedAlgorithmOnly) {
+  std::mt19937 rng(5);
+  ApplicationInput in{randomValues(rng, 300, 0, 99), {}, std::vector<uint8_t>(300)};
+  for (auto& f : in.flags) f = rng() % 20 == 0;
+  for (const AlgorithmInfo& a : allAlgorithms()) {
+    ApplicationOptions o = onCpu();
+    o.algorithm = a.id;
+    if (!isSegmentedAlgorithm(a.id)) {
+      EXPECT_THROW(runApplication(ApplicationId::QuicksortStep, in, o), InputError) << a.key;
+      continue;
+    }
+    const ApplicationRun r = runApplication(ApplicationId::QuicksortStep, in, o);
+    EXPECT_EQ(r.scans[1].trace.meta.algorithm, a.key);
+    EXPECT_EQ(r.result, reference(ApplicationId::QuicksortStep, in)) << a.key;
   }
 }
 

@@ -8,9 +8,10 @@ namespace scanviz {
 
 const std::vector<ApplicationInfo>& allApplications() {
   static const std::vector<ApplicationInfo> k = [] {
-    std::vector<ApplicationInfo> all = {sandwichApplication(),   lineOfSightApplication(),
-                                        polynomialApplication(), backwardScanApplication(),
-                                        compactionApplication(), radixSortApplication()};
+    std::vector<ApplicationInfo> all = {sandwichApplication(),     lineOfSightApplication(),
+                                        polynomialApplication(),   backwardScanApplication(),
+                                        compactionApplication(),   radixSortApplication(),
+                                        quicksortStepApplication()};
     // The table is indexed by id: a declaration out of order is a bug found at the first use.
     if (all.size() != static_cast<size_t>(ApplicationId::Count))
       throw std::logic_error("every ApplicationId needs its declaration in allApplications()");
@@ -44,6 +45,9 @@ ApplicationInput defaultApplicationInput(ApplicationId id) {
   ApplicationInput in;
   in.values = parseValues(std::string(info.defaultValues));
   for (const ApplicationParameter& p : info.parameters) in.parameters.push_back(p.fallback);
+  if (!info.defaultFlags.empty())
+    for (double f : parseValues(std::string(info.defaultFlags)))
+      in.flags.push_back(static_cast<uint8_t>(f));
   return in;
 }
 

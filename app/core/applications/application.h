@@ -24,6 +24,7 @@ enum class ApplicationId {
   BackwardScan,
   Compaction,
   RadixSort,
+  QuicksortStep,
   Count
 };
 
@@ -81,6 +82,7 @@ struct ApplicationInfo {
   ApplicationRun (*run)(const ApplicationInput& in, const ApplicationOptions& options);
   // The plain sequential answer, for the tests: the same list as run's `result`.
   std::vector<double> (*reference)(const ApplicationInput& in);
+  std::string_view defaultFlags = "";  // the flags of the default values; empty: none
 };
 
 const std::vector<ApplicationInfo>& allApplications();

@@ -12,5 +12,6 @@ ApplicationInfo polynomialApplication();
 ApplicationInfo backwardScanApplication();
 ApplicationInfo compactionApplication();
 ApplicationInfo radixSortApplication();
+ApplicationInfo quicksortStepApplication();
 
 }  // namespace scanviz

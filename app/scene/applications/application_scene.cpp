@@ -9,12 +9,10 @@
 namespace scanviz {
 namespace {
 
-using DomainBuilder = float (*)(Scene&, const ApplicationRun&, const DomainSceneContext&, float);
-
 // Indexed by ApplicationId: a missing builder is a compile error.
-constexpr DomainBuilder kBuilders[] = {buildSandwichScene,   buildLineOfSightScene,
-                                       buildPolynomialScene, buildBackwardScanScene,
-                                       buildCompactionScene, buildRadixSortScene};
+constexpr DomainBuilder* kBuilders[] = {
+    buildSandwichScene,   buildLineOfSightScene, buildPolynomialScene,   buildBackwardScanScene,
+    buildCompactionScene, buildRadixSortScene,   buildQuicksortStepScene};
 static_assert(std::size(kBuilders) == static_cast<size_t>(ApplicationId::Count),
               "every application needs a domain picture");
 

@@ -11,18 +11,15 @@ namespace scanviz {
 
 // Builders of each application's picture (one file each); y0 is where the picture starts under
 // the title. Each returns the y where the picture ends.
-float buildSandwichScene(Scene& s, const ApplicationRun& run, const DomainSceneContext& ctx,
-                         float y0);
-float buildLineOfSightScene(Scene& s, const ApplicationRun& run, const DomainSceneContext& ctx,
+using DomainBuilder = float(Scene& s, const ApplicationRun& run, const DomainSceneContext& ctx,
                             float y0);
-float buildPolynomialScene(Scene& s, const ApplicationRun& run, const DomainSceneContext& ctx,
-                           float y0);
-float buildBackwardScanScene(Scene& s, const ApplicationRun& run, const DomainSceneContext& ctx,
-                             float y0);
-float buildCompactionScene(Scene& s, const ApplicationRun& run, const DomainSceneContext& ctx,
-                           float y0);
-float buildRadixSortScene(Scene& s, const ApplicationRun& run, const DomainSceneContext& ctx,
-                          float y0);
+DomainBuilder buildSandwichScene;
+DomainBuilder buildLineOfSightScene;
+DomainBuilder buildPolynomialScene;
+DomainBuilder buildBackwardScanScene;
+DomainBuilder buildCompactionScene;
+DomainBuilder buildRadixSortScene;
+DomainBuilder buildQuicksortStepScene;
 
 // The side margin of every domain picture.
 float domainMargin(const DomainSceneContext& ctx);
