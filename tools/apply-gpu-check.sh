@@ -27,6 +27,13 @@ for app in $($bin list | awk '/^Applications/ {on = 1; next} on && NF {print $1}
     [ $input = large ] && extra=(--input "$large")
     [ $app = sandwich ] && [ $input = large ] && extra+=(--length 60000)
     [ $app = polynomial ] && [ $input = large ] && extra+=(--x 1)
+    # The segmented applications' large inputs: segments of 37 keys; 1000 rows of 5 nonzeros.
+    [ $app = quicksort-step ] && [ $input = large ] &&
+      extra+=(--flags "$(python3 -c "print(','.join('1' if i % 37 == 0 else '0' for i in range(5000)))")")
+    [ $app = spmv ] && [ $input = large ] &&
+      extra+=(--row-lengths "$(python3 -c "print(','.join(['5'] * 1000))")"
+        --columns "$(python3 -c "print(','.join(str(i % 23) for i in range(5000)))")"
+        --vector "$(python3 -c "print(','.join(str(i % 7 - 3) for i in range(23)))")")
     scans=$($bin apply $app "${extra[@]}" --backend cpu --json | python3 -c "import json,sys; print(len(json.load(sys.stdin)['scans']))")
     for k in $(seq 1 "$scans"); do
       for b in cuda cpu; do

@@ -33,6 +33,8 @@ nlohmann::json runJson(const ApplicationRun& run) {
   nlohmann::json parameters = nlohmann::json::object();
   for (size_t i = 0; i < info.parameters.size(); ++i)
     parameters[std::string(info.parameters[i].name)] = run.input.parameters[i];
+  for (size_t i = 0; i < info.lists.size(); ++i)
+    parameters[std::string(info.lists[i].name)] = numbers(run.input.lists[i]);
   nlohmann::json scans = nlohmann::json::array();
   for (const ApplicationScan& s : run.scans) {
     const TraceMeta& m = s.trace.meta;
@@ -62,6 +64,8 @@ void printRun(const ApplicationRun& run, std::ostream& out) {
   out << "input (" << info.valuesMeaning << "): " << joinNumbers(run.input.values);
   for (size_t i = 0; i < info.parameters.size(); ++i)
     out << "; " << info.parameters[i].name << " " << formatNumber(run.input.parameters[i]);
+  for (size_t i = 0; i < info.lists.size(); ++i)
+    out << "; " << info.lists[i].name << " " << joinNumbers(run.input.lists[i]);
   if (!run.input.flags.empty())
     out << "; flags " << joinNumbers({run.input.flags.begin(), run.input.flags.end()});
   out << "\n";

@@ -20,19 +20,38 @@ double parseNumber(const std::string& name, const std::string& text) {
   return v;
 }
 
-// The application's own numbers; a number another application takes is a mistake worth naming.
+// A number or list another application takes is a mistake worth naming.
+void refuseOthersOptions(const ApplicationInfo& info, const Args& a) {
+  const auto refuse = [&](std::string_view name, const ApplicationInfo& other) {
+    if (a.has(std::string(name)) && applicationParameterIndex(info, name) < 0 &&
+        applicationListIndex(info, name) < 0)
+      throw UsageError("--" + std::string(name) + " belongs to " + std::string(other.key) +
+                       ", not to " + std::string(info.key));
+  };
+  for (const ApplicationInfo& other : allApplications()) {
+    for (const ApplicationParameter& p : other.parameters) refuse(p.name, other);
+    for (const ApplicationList& l : other.lists) refuse(l.name, other);
+  }
+}
+
+// The application's own numbers.
 std::vector<double> parameters(const ApplicationInfo& info, const Args& a) {
   std::vector<double> values;
   for (const ApplicationParameter& p : info.parameters) {
     const auto given = a.get(std::string(p.name));
     values.push_back(given ? parseNumber(std::string(p.name), *given) : p.fallback);
   }
-  for (const ApplicationInfo& other : allApplications())
-    for (const ApplicationParameter& p : other.parameters)
-      if (a.has(std::string(p.name)) && applicationParameterIndex(info, p.name) < 0)
-        throw UsageError("--" + std::string(p.name) + " belongs to " + std::string(other.key) +
-                         ", not to " + std::string(info.key));
   return values;
+}
+
+// The application's own lists: given, else their defaults.
+std::vector<std::vector<double>> lists(const ApplicationInfo& info, const Args& a) {
+  std::vector<std::vector<double>> out;
+  for (const ApplicationList& l : info.lists) {
+    const auto given = a.get(std::string(l.name));
+    out.push_back(parseValues(given ? *given : std::string(l.fallback), kMaxApplicationValues));
+  }
+  return out;
 }
 
 // "1,0,1": one 0 or 1 per value (their count is checked against the values by the application).
@@ -83,7 +102,9 @@ ApplicationRequest applicationRequestFromArgs(const std::string& id, const Args&
     r.input.values = readValuesFile(*a.get("input-file"), kMaxApplicationValues);
   // The default flags belong to the default values: other values bring their own, or none.
   if (a.has("input") || a.has("input-file")) r.input.flags.clear();
+  refuseOthersOptions(info, a);
   r.input.parameters = parameters(info, a);
+  r.input.lists = lists(info, a);
   if (const auto flags = a.get("flags")) r.input.flags = parseFlags(*flags);
   if (const auto alg = a.get("algorithm")) {
     r.options.algorithm = findAlgorithm(*alg);

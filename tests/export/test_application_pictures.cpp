@@ -95,17 +95,47 @@ TEST(ApplicationPictures, EveryPictureBuildsSmallAndLarge) {
     ApplicationInput one = defaultApplicationInput(a.id);
     one.values.resize(1);
     if (!one.flags.empty()) one.flags.resize(1);
-    const Scene small = buildApplicationScene(runOnCpu(a.id, one), context(400));
-    EXPECT_GT(small.height, 0) << a.key;
-    EXPECT_FALSE(small.textsWithRole("answer").empty()) << a.key;
     ApplicationInput many = defaultApplicationInput(a.id);
     many.values.assign(300, 1);
     many.flags.clear();
     if (a.id == ApplicationId::Sandwich) many.parameters[0] = 300;
     if (a.id == ApplicationId::Polynomial) many.parameters[0] = 1;
+    if (a.id == ApplicationId::SparseMatrixVector) {  // 1 x 1; 100 rows of 3 nonzeros in 10 columns
+      one.lists = {{1}, {0}, {2}};
+      many.lists = {std::vector<double>(100, 3), std::vector<double>(300),
+                    std::vector<double>(10, 1)};
+      for (size_t k = 0; k < 300; ++k) many.lists[1][k] = static_cast<double>(k % 10);
+    }
+    const Scene small = buildApplicationScene(runOnCpu(a.id, one), context(400));
+    EXPECT_GT(small.height, 0) << a.key;
+    EXPECT_FALSE(small.textsWithRole("answer").empty()) << a.key;
     const Scene large = buildApplicationScene(runOnCpu(a.id, many), context(1200));
     EXPECT_LE(large.height, 1200) << a.key << ": the picture should stay a picture at N = 300";
   }
+}
+
+TEST(ApplicationPictures, SparseMatrixShowsItsNonzerosAndEveryRowsTotal) {
+  const ApplicationRun run = runOnCpu(ApplicationId::SparseMatrixVector,
+                                      defaultApplicationInput(ApplicationId::SparseMatrixVector));
+  const Scene s = buildApplicationScene(run, context());
+  // The grid holds the 8 nonzeros (blank cells elsewhere), row 2 all blank.
+  size_t written = 0, rowTwo = 0;
+  for (const SceneText* t : s.textsWithRole("matrix-row-2-value")) rowTwo += !t->text.empty();
+  for (int r = 0; r < 5; ++r)
+    for (const SceneText* t : s.textsWithRole("matrix-row-" + std::to_string(r) + "-value"))
+      written += !t->text.empty();
+  EXPECT_EQ(written, 8u);
+  EXPECT_EQ(rowTwo, 0u);
+  std::vector<std::string> y;
+  for (const SceneText* t : s.textsWithRole("y-value")) y.push_back(t->text);
+  EXPECT_EQ(y, (std::vector<std::string>{"6", "18", "0", "24", "12"}));
+  // Each nonempty row's last sum is outlined, a bar where rows 1, 3 and 4 start.
+  std::vector<int> totals;
+  for (const SceneRect* r : sortedByIndex(s.rectsWithRole("row-total"))) totals.push_back(r->index);
+  EXPECT_EQ(totals, (std::vector<int>{0, 1, 3, 4}));
+  size_t bars = 0;
+  for (const SceneLine& l : s.lines) bars += l.role == "segment-boundary";
+  EXPECT_EQ(bars, 3u);
 }
 
 TEST(ApplicationPictures, LineOfSightColoursTheVerdicts) {

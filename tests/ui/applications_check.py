@@ -228,6 +228,31 @@ def case_quicksort_step_picture(ctx):
     check(third.panel["scan"] == 2 and third.dump["trace"]["n"] == 12, f"panel {third.panel}")
 
 
+def case_spmv_picture(ctx):
+    """The default 5 x 4 matrix times x = 1 2 3 4: the grid with its 8 nonzeros (row 2 empty), y =
+    6 18 0 24 12 beside it, the products 2 4 6 12 1 15 8 12 and their segmented sums, a bar where
+    each row starts; --json's result is y. Other matrices come from --row-lengths/--columns/--vector."""
+    p = ctx.apply("spmv")
+    check(p.panel["result"] == [6, 18, 0, 24, 12], f"result {p.panel['result']}")
+    check(p.dump["trace"]["algorithm"] == "segmented-kogge-stone", f"trace {p.dump['trace']}")
+    def row(role):
+        return [t["text"] for t in sorted(p.texts(role), key=lambda t: t["index"])]
+    check(row("y-value") == ["6", "18", "0", "24", "12"], f"y {row('y-value')}")
+    check(row("product-value") == ["2", "4", "6", "12", "1", "15", "8", "12"], f"products {row('product-value')}")
+    check(row("row-sum-value") == ["2", "6", "6", "18", "1", "16", "24", "12"], f"row sums {row('row-sum-value')}")
+    check(all(t["text"] == "" for t in p.texts("matrix-row-2-value")), "row 2 is empty")
+    check(sorted(l["index"] for l in p.lines("segment-boundary")) == [2, 4, 7], "a bar where rows 1, 3 and 4 start")
+    check(sorted(r["index"] for r in p.rects("row-total")) == [0, 1, 3, 4], "every nonempty row's total outlined")
+    # On screen: y's cells in their fill.
+    cell = sorted(p.rects("y"), key=lambda r: r["index"])[3]
+    check(near(p.colour_at_centre(cell), hex_rgb(cell["fill"]), 40), "y is not on screen")
+    other = ctx.apply("spmv", "--input", "1 2 3", "--row-lengths", "0,3", "--columns", "0,1,0", "--vector", "10,1")
+    check(other.panel["result"] == [0, 42], f"result {other.panel['result']}")
+    proc = ctx.run_raw("apply", "spmv", "--columns", "0,9,0,0,0,0,0,0", "--screenshot", ctx.path("bad.png"))
+    check(proc.returncode == 2 and "--columns" in proc.stderr and not os.path.exists(ctx.path("bad.png")),
+          f"a column outside the matrix: exit {proc.returncode}, {proc.stderr!r}")
+
+
 def case_application_window_errors(ctx):
     """Bad application input in a scripted run: one line, exit 2, no picture."""
     for args in (["apply", "sandwich", "--input", "60 50"], ["apply", "sandwich", "--x", "2"],

@@ -10,6 +10,7 @@
 #include "app/core/applications/application_request.h"
 #include "app/core/applications/line_of_sight.h"
 #include "app/core/applications/quicksort_step.h"
+#include "app/core/applications/sparse_matrix_vector.h"
 #include "app/core/backends/backend.h"
 #include "app/core/capture.h"
 #include "app/core/reference_scan.h"
@@ -335,21 +336,121 @@ TEST(Applications, QuicksortStepOfRandomKeysAndSegmentsMatchesTheReference) {
   }
 }
 
-TEST(Applications, QuicksortStepRunsOnEverySegmentedAlgorithmOnly) {
-  std::mt19937 rng(5);
-  ApplicationInput in{randomValues(rng, 300, 0, 99), {}, std::vector<uint8_t>(300)};
-  for (auto& f : in.flags) f = rng() % 20 == 0;
+// A segmented application answers alike on every segmented algorithm, each scan on the one asked
+// for; an algorithm that cannot see segments is refused.
+void expectEverySegmentedAlgorithmAgrees(ApplicationId id, const ApplicationInput& in) {
   for (const AlgorithmInfo& a : allAlgorithms()) {
     ApplicationOptions o = onCpu();
     o.algorithm = a.id;
     if (!isSegmentedAlgorithm(a.id)) {
-      EXPECT_THROW(runApplication(ApplicationId::QuicksortStep, in, o), InputError) << a.key;
+      EXPECT_THROW(runApplication(id, in, o), InputError) << a.key;
       continue;
     }
-    const ApplicationRun r = runApplication(ApplicationId::QuicksortStep, in, o);
-    EXPECT_EQ(r.scans[1].trace.meta.algorithm, a.key);
-    EXPECT_EQ(r.result, reference(ApplicationId::QuicksortStep, in)) << a.key;
+    const ApplicationRun r = runApplication(id, in, o);
+    for (const ApplicationScan& s : r.scans) EXPECT_EQ(s.trace.meta.algorithm, a.key);
+    EXPECT_EQ(r.result, reference(id, in)) << a.key;
   }
+}
+
+TEST(Applications, QuicksortStepRunsOnEverySegmentedAlgorithmOnly) {
+  std::mt19937 rng(5);
+  ApplicationInput in{randomValues(rng, 300, 0, 99), {}, std::vector<uint8_t>(300)};
+  for (auto& f : in.flags) f = rng() % 20 == 0;
+  expectEverySegmentedAlgorithmAgrees(ApplicationId::QuicksortStep, in);
+}
+
+ApplicationInput sparseMatrix(std::vector<double> values, std::vector<double> rowLengths,
+                              std::vector<double> columns, std::vector<double> x) {
+  return {std::move(values), {}, {}, {std::move(rowLengths), std::move(columns), std::move(x)}};
+}
+
+// The default 5 x 4 matrix, its row 2 empty, times x = 1 2 3 4.
+TEST(Applications, SparseMatrixVectorSumsEveryRowInOneSegmentedScan) {
+  const ApplicationRun r =
+      runApplication(ApplicationId::SparseMatrixVector,
+                     defaultApplicationInput(ApplicationId::SparseMatrixVector), onCpu());
+  EXPECT_EQ(r.result, (std::vector<double>{6, 18, 0, 24, 12}));
+  ASSERT_EQ(r.scans.size(), 1u);
+  const Trace& t = r.scans[0].trace;
+  EXPECT_EQ(t.meta.algorithm, "segmented-kogge-stone");
+  EXPECT_TRUE(t.meta.inclusive);
+  // The products value * x[column] and their sums, restarting at every row's first nonzero.
+  EXPECT_EQ(t.rows.flags, (std::vector<uint8_t>{1, 0, 1, 0, 1, 0, 0, 1}));
+  EXPECT_EQ(t.input, (std::vector<double>{2, 4, 6, 12, 1, 15, 8, 12}));
+  EXPECT_EQ(t.output, (std::vector<double>{2, 6, 6, 18, 1, 16, 24, 12}));
+  const SparseProduct p = sparseProduct(r);
+  EXPECT_EQ(p.row, (std::vector<size_t>{0, 0, 1, 1, 3, 3, 3, 4}));
+  EXPECT_NE(r.answer.find("row 2 has no nonzero"), std::string::npos) << r.answer;
+}
+
+TEST(Applications, SparseMatrixVectorEdges) {
+  const auto spmv = [](ApplicationInput in) {
+    const ApplicationRun r = runApplication(ApplicationId::SparseMatrixVector, in, onCpu());
+    EXPECT_EQ(r.result, reference(ApplicationId::SparseMatrixVector, in));
+    return r.result;
+  };
+  // N = 1: a 1 x 1 matrix.
+  EXPECT_EQ(spmv(sparseMatrix({7}, {1}, {0}, {3})), (std::vector<double>{21}));
+  // Empty rows first, last and side by side: no segment, y = 0.
+  EXPECT_EQ(spmv(sparseMatrix({2, 3}, {0, 0, 1, 0, 0, 1, 0}, {1, 0}, {5, 4})),
+            (std::vector<double>{0, 0, 8, 0, 0, 15, 0}));
+  // Every flag set: one nonzero a row (a diagonal).
+  EXPECT_EQ(spmv(sparseMatrix({1, 2, 3}, {1, 1, 1}, {0, 1, 2}, {4, 5, 6})),
+            (std::vector<double>{4, 10, 18}));
+  // No flag but the first: one row holds every nonzero, a plain sum.
+  EXPECT_EQ(spmv(sparseMatrix({1, 2, 3}, {3}, {2, 1, 0}, {4, 5, 6})), (std::vector<double>{28}));
+  // A column named twice in a row adds up, as A x does.
+  EXPECT_EQ(spmv(sparseMatrix({1, 1}, {2}, {0, 0}, {5})), (std::vector<double>{10}));
+  // Negative entries; fractions scan in float32.
+  EXPECT_EQ(spmv(sparseMatrix({-3, 2}, {1, 1}, {0, 0}, {-2})), (std::vector<double>{6, -4}));
+  const ApplicationRun f = runApplication(
+      ApplicationId::SparseMatrixVector, sparseMatrix({0.5, 1.5}, {2}, {0, 1}, {2, 0.25}), onCpu());
+  EXPECT_EQ(f.scans[0].trace.meta.dtype, "float32");
+  EXPECT_EQ(f.result, (std::vector<double>{1.375}));
+  // Bad matrices: each refused with its own reason.
+  for (const ApplicationInput& bad :
+       {sparseMatrix({1, 2}, {1}, {0, 0}, {1}), sparseMatrix({1, 2}, {1, 1}, {0}, {1}),
+        sparseMatrix({1, 2}, {1, 1}, {0, 1}, {1}), sparseMatrix({1, 2}, {1.5, 0.5}, {0, 0}, {1}),
+        sparseMatrix({1, 2}, {3, -1}, {0, 0}, {1}), sparseMatrix({1, 2}, {2}, {0, -1}, {1, 1}),
+        sparseMatrix({1}, {1}, {0}, {}), sparseMatrix({70000}, {1}, {0}, {70000})})
+    EXPECT_THROW(runApplication(ApplicationId::SparseMatrixVector, bad, onCpu()), InputError);
+}
+
+// A random sparse matrix: rows of 0..maxRow nonzeros (many empty when maxRow is small).
+ApplicationInput randomSparseMatrix(std::mt19937& rng, size_t rows, int maxRow, size_t columns) {
+  ApplicationInput in = sparseMatrix({}, {}, {}, randomValues(rng, columns, -9, 9));
+  for (size_t r = 0; r < rows; ++r) {
+    const int length = static_cast<int>(rng() % static_cast<unsigned>(maxRow + 1));
+    in.lists[0].push_back(length);
+    for (int k = 0; k < length; ++k) {
+      in.values.push_back(static_cast<int>(rng() % 19) - 9);
+      in.lists[1].push_back(static_cast<double>(rng() % columns));
+    }
+  }
+  if (in.values.empty()) {  // at least one nonzero
+    in.lists[0][0] = 1;
+    in.values = {1};
+    in.lists[1] = {0};
+  }
+  return in;
+}
+
+TEST(Applications, SparseMatrixVectorOfRandomMatricesMatchesTheReference) {
+  std::mt19937 rng(77);
+  for (size_t rows : {1u, 2u, 9u, 100u, 700u}) {
+    for (int maxRow : {1, 2, 6, 40}) {
+      const ApplicationInput in = randomSparseMatrix(rng, rows, maxRow, 1 + rng() % 50);
+      const ApplicationRun r = runApplication(ApplicationId::SparseMatrixVector, in, onCpu());
+      EXPECT_EQ(r.result, reference(ApplicationId::SparseMatrixVector, in))
+          << rows << " rows of up to " << maxRow << " nonzeros";
+      if (in.values.size() > 1024) {
+        EXPECT_EQ(r.scans[0].trace.meta.algorithm, "segmented-hierarchical");
+      }
+    }
+  }
+  // Every segmented algorithm gives the same product; others cannot see the rows.
+  expectEverySegmentedAlgorithmAgrees(ApplicationId::SparseMatrixVector,
+                                      randomSparseMatrix(rng, 60, 8, 20));
 }
 
 TEST(Applications, EveryAlgorithmGivesTheSameAnswer) {

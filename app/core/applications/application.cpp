@@ -8,10 +8,10 @@ namespace scanviz {
 
 const std::vector<ApplicationInfo>& allApplications() {
   static const std::vector<ApplicationInfo> k = [] {
-    std::vector<ApplicationInfo> all = {sandwichApplication(),     lineOfSightApplication(),
-                                        polynomialApplication(),   backwardScanApplication(),
-                                        compactionApplication(),   radixSortApplication(),
-                                        quicksortStepApplication()};
+    std::vector<ApplicationInfo> all = {
+        sandwichApplication(),      lineOfSightApplication(),       polynomialApplication(),
+        backwardScanApplication(),  compactionApplication(),        radixSortApplication(),
+        quicksortStepApplication(), sparseMatrixVectorApplication()};
     // The table is indexed by id: a declaration out of order is a bug found at the first use.
     if (all.size() != static_cast<size_t>(ApplicationId::Count))
       throw std::logic_error("every ApplicationId needs its declaration in allApplications()");
@@ -48,12 +48,20 @@ ApplicationInput defaultApplicationInput(ApplicationId id) {
   if (!info.defaultFlags.empty())
     for (double f : parseValues(std::string(info.defaultFlags)))
       in.flags.push_back(static_cast<uint8_t>(f));
+  for (const ApplicationList& l : info.lists)
+    in.lists.push_back(parseValues(std::string(l.fallback)));
   return in;
 }
 
 int applicationParameterIndex(const ApplicationInfo& info, std::string_view name) {
   for (size_t i = 0; i < info.parameters.size(); ++i)
     if (info.parameters[i].name == name) return static_cast<int>(i);
+  return -1;
+}
+
+int applicationListIndex(const ApplicationInfo& info, std::string_view name) {
+  for (size_t i = 0; i < info.lists.size(); ++i)
+    if (info.lists[i].name == name) return static_cast<int>(i);
   return -1;
 }
 
@@ -73,8 +81,8 @@ ApplicationRun runApplication(ApplicationId id, const ApplicationInput& in,
   if (!in.flags.empty() && in.flags.size() != in.values.size())
     throw InputError("--flags has " + std::to_string(in.flags.size()) + " entries for " +
                      std::to_string(in.values.size()) + " values; give one 0 or 1 per value");
-  if (in.parameters.size() != info.parameters.size())
-    throw std::logic_error("an application input needs a value for every parameter");
+  if (in.parameters.size() != info.parameters.size() || in.lists.size() != info.lists.size())
+    throw std::logic_error("an application input needs a value for every parameter and list");
   ApplicationRun run = info.run(in, options);
   run.id = id;
   run.input = in;

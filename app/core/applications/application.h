@@ -25,6 +25,7 @@ enum class ApplicationId {
   Compaction,
   RadixSort,
   QuicksortStep,
+  SparseMatrixVector,
   Count
 };
 
@@ -37,10 +38,20 @@ struct ApplicationParameter {
   std::string_view help;  // one sentence
 };
 
+// A list an application needs besides its values: the sparse matrix's columns, the vector it
+// multiplies. Given on the command line as --NAME "v,v,...".
+struct ApplicationList {
+  std::string_view name;       // "columns"
+  std::string_view valueName;  // "C,C,..."
+  std::string_view fallback;   // the default, written like --input
+  std::string_view help;       // one sentence
+};
+
 struct ApplicationInput {
   std::vector<double> values;
   std::vector<double> parameters;  // in the order of ApplicationInfo::parameters, defaults filled
   std::vector<uint8_t> flags;      // --flags, one 0/1 per value; empty: the application's own
+  std::vector<std::vector<double>> lists;  // in the order of ApplicationInfo::lists
 };
 
 // How an application's scans run; the application chooses the rest (operator, inclusive or
@@ -83,6 +94,7 @@ struct ApplicationInfo {
   // The plain sequential answer, for the tests: the same list as run's `result`.
   std::vector<double> (*reference)(const ApplicationInput& in);
   std::string_view defaultFlags = "";  // the flags of the default values; empty: none
+  std::vector<ApplicationList> lists = {};
 };
 
 const std::vector<ApplicationInfo>& allApplications();
@@ -93,8 +105,9 @@ std::string applicationKeyList();
 
 // The application's input with its default values and parameters.
 ApplicationInput defaultApplicationInput(ApplicationId id);
-// The index of a parameter in ApplicationInfo::parameters, or -1.
+// The index of a parameter in ApplicationInfo::parameters (of a list in ::lists), or -1.
 int applicationParameterIndex(const ApplicationInfo& info, std::string_view name);
+int applicationListIndex(const ApplicationInfo& info, std::string_view name);
 
 // Checks the size of the input, then runs the application (the table's run). Throws InputError
 // for bad input, BackendError when a scan cannot run.

@@ -13,5 +13,6 @@ ApplicationInfo backwardScanApplication();
 ApplicationInfo compactionApplication();
 ApplicationInfo radixSortApplication();
 ApplicationInfo quicksortStepApplication();
+ApplicationInfo sparseMatrixVectorApplication();
 
 }  // namespace scanviz

@@ -22,23 +22,25 @@ std::string formatFallback(double v) {
 OptionSpec flagsOption() {
   return {"flags", "\"1,0,...\"", "the application's own",
           "One 0 or 1 per value, where the application takes flags (compaction: keep the "
-          "element)."};
+          "element; quicksort-step: the key starts a segment)."};
 }
 
-// Every application's own numbers, each once (two applications may share a name).
+// Every application's own numbers and lists, each once (two applications may share a name).
 OptionSection parameterSection() {
   OptionSection s{"Application numbers", {}};
-  for (const ApplicationInfo& a : allApplications())
-    for (const ApplicationParameter& p : a.parameters) {
-      bool known = false;
-      for (const OptionSpec& o : s.options) known = known || o.name == p.name;
-      if (!known)
-        s.options.push_back({std::string(p.name),
-                             std::string(p.valueName),
-                             formatFallback(p.fallback),
-                             std::string(p.help),
-                             {}});
-    }
+  const auto add = [&s](OptionSpec o) {
+    for (const OptionSpec& known : s.options)
+      if (known.name == o.name) return;
+    s.options.push_back(std::move(o));
+  };
+  for (const ApplicationInfo& a : allApplications()) {
+    for (const ApplicationParameter& p : a.parameters)
+      add({std::string(p.name), std::string(p.valueName), formatFallback(p.fallback),
+           std::string(p.help)});
+    for (const ApplicationList& l : a.lists)
+      add({std::string(l.name), std::string(l.valueName), std::string(l.fallback),
+           std::string(l.help)});
+  }
   return s;
 }
 

@@ -10,9 +10,10 @@ namespace scanviz {
 namespace {
 
 // Indexed by ApplicationId: a missing builder is a compile error.
-constexpr DomainBuilder* kBuilders[] = {
-    buildSandwichScene,   buildLineOfSightScene, buildPolynomialScene,   buildBackwardScanScene,
-    buildCompactionScene, buildRadixSortScene,   buildQuicksortStepScene};
+constexpr DomainBuilder* kBuilders[] = {buildSandwichScene,      buildLineOfSightScene,
+                                        buildPolynomialScene,    buildBackwardScanScene,
+                                        buildCompactionScene,    buildRadixSortScene,
+                                        buildQuicksortStepScene, buildSparseMatrixVectorScene};
 static_assert(std::size(kBuilders) == static_cast<size_t>(ApplicationId::Count),
               "every application needs a domain picture");
 

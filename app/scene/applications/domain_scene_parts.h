@@ -20,6 +20,7 @@ DomainBuilder buildBackwardScanScene;
 DomainBuilder buildCompactionScene;
 DomainBuilder buildRadixSortScene;
 DomainBuilder buildQuicksortStepScene;
+DomainBuilder buildSparseMatrixVectorScene;
 
 // The side margin of every domain picture.
 float domainMargin(const DomainSceneContext& ctx);
