@@ -6,10 +6,11 @@
 namespace scanviz {
 namespace {
 
+// The scans take the algorithms a capture takes: the capture option's own choices.
 std::vector<std::string> algorithmKeys() {
-  std::vector<std::string> keys;
-  for (const AlgorithmInfo& a : allAlgorithms()) keys.emplace_back(a.key);
-  return keys;
+  for (const OptionSpec& o : captureOptionSection().options)
+    if (o.name == "algorithm") return o.choices;
+  return {};
 }
 
 std::string formatFallback(double v) {

@@ -9,15 +9,19 @@
 namespace scanviz {
 
 CellTable::CellTable(Scene& s, const DomainSceneContext& ctx, const std::vector<std::string>& names,
-                     size_t columns, float maxCellWidth, float rowHeight)
-    : s_(s), ctx_(ctx), rowHeight_(rowHeight) {
+                     size_t elements, size_t maxColumns, float maxCellWidth, float rowHeight)
+    : s_(s),
+      ctx_(ctx),
+      elements_(elements),
+      shown_(std::min(elements, maxColumns)),
+      rowHeight_(rowHeight) {
   const float size = ctx.style.smallSize;
   float nameWidth = 0;
   for (const std::string& name : names)
     nameWidth = std::max(nameWidth, ctx.measure(name, size, false));
   cellsLeft_ = domainMargin(ctx) + nameWidth + size * 0.6f;
   const float room = ctx.width - domainMargin(ctx) - cellsLeft_;
-  cellWidth_ = std::min(maxCellWidth, room / static_cast<float>(std::max<size_t>(columns, 1)));
+  cellWidth_ = std::min(maxCellWidth, room / static_cast<float>(std::max<size_t>(shown_, 1)));
 }
 
 float CellTable::centre(double column) const {
@@ -66,19 +70,25 @@ void CellTable::addSegmentBars(const std::vector<uint8_t>& heads, float y1, floa
   }
 }
 
-float CellTable::addCutNote(float y, size_t shown, size_t total, const std::string& what) {
-  if (shown >= total) return y;
+float CellTable::addCutNote(float y, const std::string& what) {
+  if (showsAll()) return y;
   const float size = ctx_.style.smallSize;
-  addSceneText(
-      s_, cellsLeft_, y + size * 0.3f,
-      "(the first " + std::to_string(shown) + " of " + std::to_string(total) + " " + what + ")",
-      ctx_.palette.textDim, size, false, TextAlign::Left, "table-cut");
+  addSceneText(s_, cellsLeft_, y + size * 0.3f,
+               "(the first " + std::to_string(shown_) + " of " + std::to_string(elements_) + " " +
+                   what + ")",
+               ctx_.palette.textDim, size, false, TextAlign::Left, "table-cut");
   return y + size * 1.4f;
 }
 
 std::vector<std::string> numberTexts(const std::vector<double>& values, size_t count) {
   std::vector<std::string> out;
   for (size_t i = 0; i < count && i < values.size(); ++i) out.push_back(formatNumber(values[i]));
+  return out;
+}
+
+std::vector<std::string> flagTexts(const std::vector<uint8_t>& flags, size_t count) {
+  std::vector<std::string> out;
+  for (size_t i = 0; i < count && i < flags.size(); ++i) out.push_back(flags[i] ? "1" : "0");
   return out;
 }
 

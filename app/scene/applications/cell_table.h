@@ -12,10 +12,14 @@ namespace scanviz {
 
 class CellTable {
  public:
-  // `names`: every row name the table shows (the widest sets where the cells start); `columns`:
-  // cells per row; cells are at most maxCellWidth wide, rows rowHeight high.
+  // `names`: every row name the table shows (the widest sets where the cells start); a column
+  // for each of the first maxColumns of `elements`; cells at most maxCellWidth wide, rows
+  // rowHeight high.
   CellTable(Scene& s, const DomainSceneContext& ctx, const std::vector<std::string>& names,
-            size_t columns, float maxCellWidth, float rowHeight);
+            size_t elements, size_t maxColumns, float maxCellWidth, float rowHeight);
+
+  size_t shown() const { return shown_; }  // columns: the first elements
+  bool showsAll() const { return shown_ == elements_; }
 
   float left() const { return cellsLeft_; }
   float cellWidth() const { return cellWidth_; }
@@ -34,17 +38,31 @@ class CellTable {
   // where a segment starts.
   void addSegmentBars(const std::vector<uint8_t>& heads, float y1, float y2,
                       const std::string& role);
-  // "(the first 32 of 300 keys)" under the table when it shows fewer than `total`; returns the
-  // y under it.
-  float addCutNote(float y, size_t shown, size_t total, const std::string& what);
+  // "(the first 32 of 300 keys)" under the table when it shows fewer than all elements; returns
+  // the y under it.
+  float addCutNote(float y, const std::string& what);
 
  private:
   Scene& s_;
   const DomainSceneContext& ctx_;
+  size_t elements_ = 0, shown_ = 0;
   float cellsLeft_ = 0, cellWidth_ = 0, rowHeight_ = 0;
 };
 
-// The first `count` values as the domain's sentences write them.
+// Restyles the cells of `role` whose column `chosen` picks, and their texts, naming them
+// `newRole` (which may be `role`).
+template <class Choose>
+void restyleCells(Scene& s, const std::string& role, Choose chosen, Color fill, Color text,
+                  const std::string& newRole) {
+  for (SceneRect& r : s.rects)
+    if (r.role == role && chosen(static_cast<size_t>(r.index))) r.fill = fill, r.role = newRole;
+  for (SceneText& t : s.texts)
+    if (t.role == role + "-value" && chosen(static_cast<size_t>(t.index)))
+      t.color = text, t.role = newRole + "-value";
+}
+
+// The first `count` values as the domain's sentences write them; flags as 1 and 0.
 std::vector<std::string> numberTexts(const std::vector<double>& values, size_t count);
+std::vector<std::string> flagTexts(const std::vector<uint8_t>& flags, size_t count);
 
 }  // namespace scanviz

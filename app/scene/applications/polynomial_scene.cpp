@@ -5,85 +5,49 @@
 #include <string>
 
 #include "app/core/applications/application_scan.h"
+#include "app/scene/applications/cell_table.h"
 #include "app/scene/applications/domain_scene_parts.h"
 #include "app/scene/scene_text.h"
 
 namespace scanviz {
-namespace {
-
-constexpr size_t kMaxColumns = 32;
-
-std::vector<std::string> texts(const std::vector<double>& values, size_t count) {
-  std::vector<std::string> out;
-  for (size_t i = 0; i < count; ++i) out.push_back(formatNumber(values[i]));
-  return out;
-}
-
-}  // namespace
 
 float buildPolynomialScene(Scene& s, const ApplicationRun& run, const DomainSceneContext& ctx,
                            float y0) {
+  constexpr size_t kMaxColumns = 32;  // more cells get too narrow for their numbers
   const ViewPalette& p = ctx.palette;
-  const float margin = domainMargin(ctx);
-  const float size = ctx.style.smallSize;
-  const size_t n = std::min(run.input.values.size(), kMaxColumns);
   const Trace& powers = run.scans[0].trace;
   const Trace& sums = run.scans[1].trace;
-  const std::string x = formatNumber(run.input.parameters[0]);
-
-  std::vector<std::string> index;
-  for (size_t i = 0; i < n; ++i) index.push_back(std::to_string(i));
   const std::vector<std::string> names = {"i", "c_i", "x^i (multiply-scan)", "c_i · x^i",
                                           "sum so far (add-scan)"};
-  const std::vector<std::vector<std::string>> rows = {index, texts(run.input.values, n),
-                                                      texts(powers.output, n), texts(sums.input, n),
-                                                      texts(sums.output, n)};
-  float nameWidth = 0;
-  for (const std::string& name : names)
-    nameWidth = std::max(nameWidth, ctx.measure(name, size, false));
-  const float cellsLeft = margin + nameWidth + size * 0.6f;
-  const float cellWidth =
-      std::min(ctx.style.valueSize * 3, (ctx.width - margin - cellsLeft) / static_cast<float>(n));
-  const float rowHeight = ctx.style.labelSize * 1.8f;
-  float y = y0 + size * 0.3f;
-  for (size_t r = 0; r < rows.size(); ++r) {
-    addSceneText(s, cellsLeft - size * 0.4f, y + (rowHeight - size) / 2, names[r], p.textDim, size,
-                 false, TextAlign::Right, "row-name", static_cast<int>(r));
-    const bool scanned = r == 2 || r == 4;
-    addCellRow(s, ctx, cellsLeft, y, cellWidth, rowHeight, rows[r],
-               r == 0    ? p.background
-               : scanned ? p.writtenFill
-                         : p.cellFill,
-               scanned  ? p.writtenText
-               : r == 0 ? p.textDim
-                        : p.text,
-               r == 2   ? "power"
-               : r == 3 ? "term"
-               : r == 4 ? "partial-sum"
-                        : "cell");
-    y += rowHeight;
-  }
+  CellTable table(s, ctx, names, run.input.values.size(), kMaxColumns, ctx.style.valueSize * 3,
+                  ctx.style.labelSize * 1.8f);
+  const size_t n = table.shown();
+  std::vector<std::string> index;
+  for (size_t i = 0; i < n; ++i) index.push_back(std::to_string(i));
+  float y = y0 + ctx.style.smallSize * 0.3f;
+  y = table.addRow(y, names[0], 0, index, p.background, p.textDim, "cell");
+  y = table.addRow(y, names[1], 1, numberTexts(run.input.values, n), p.cellFill, p.text, "cell");
+  y = table.addRow(y, names[2], 2, numberTexts(powers.output, n), p.writtenFill, p.writtenText,
+                   "power");
+  y = table.addRow(y, names[3], 3, numberTexts(sums.input, n), p.cellFill, p.text, "term");
+  y = table.addRow(y, names[4], 4, numberTexts(sums.output, n), p.writtenFill, p.writtenText,
+                   "partial-sum");
   // The last partial sum is the value.
-  if (n == run.input.values.size()) {
+  if (table.showsAll()) {
     SceneRect answer;
-    answer.x = cellsLeft + static_cast<float>(n - 1) * cellWidth;
-    answer.y = y - rowHeight;
-    answer.w = cellWidth;
-    answer.h = rowHeight;
+    answer.x = table.left() + static_cast<float>(n - 1) * table.cellWidth();
+    answer.y = y - table.rowHeight();
+    answer.w = table.cellWidth();
+    answer.h = table.rowHeight();
     answer.stroke = p.pass;
     answer.strokeWidth = 3;
     answer.role = "value";
     s.rects.push_back(answer);
-  } else {
-    addSceneText(s, cellsLeft, y + size * 0.3f,
-                 "(the first " + std::to_string(n) + " of " +
-                     std::to_string(run.input.values.size()) + " coefficients)",
-                 p.textDim, size, false, TextAlign::Left, "table-cut");
-    y += size * 1.4f;
   }
-  y += size * 0.6f;
-  addSceneText(s, margin, y, "p(" + x + ") = " + formatNumber(run.result[0]), p.text,
-               ctx.style.titleSize, true, TextAlign::Left, "value-text");
+  y = table.addCutNote(y, "coefficients") + ctx.style.smallSize * 0.6f;
+  addSceneText(s, domainMargin(ctx), y,
+               "p(" + formatNumber(run.input.parameters[0]) + ") = " + formatNumber(run.result[0]),
+               p.text, ctx.style.titleSize, true, TextAlign::Left, "value-text");
   return y + ctx.style.titleSize * 1.3f;
 }
 

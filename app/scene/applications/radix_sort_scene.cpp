@@ -6,8 +6,8 @@
 
 #include "app/core/applications/application_scan.h"
 #include "app/core/applications/radix_sort.h"
+#include "app/scene/applications/cell_table.h"
 #include "app/scene/applications/domain_scene_parts.h"
-#include "app/scene/scene_text.h"
 
 namespace scanviz {
 namespace {
@@ -15,12 +15,15 @@ namespace {
 constexpr size_t kMaxColumns = 32;
 constexpr size_t kMaxPassesShown = 8;
 
+int bitOf(double key, int bit) {
+  return static_cast<int>((static_cast<long long>(key) >> bit) & 1);
+}
+
 // "6 (1)": the key and, in brackets, its bit of this pass.
 std::vector<std::string> keysWithBit(const std::vector<double>& keys, int bit, size_t count) {
   std::vector<std::string> out;
   for (size_t i = 0; i < count; ++i)
-    out.push_back(formatNumber(keys[i]) + " (" +
-                  std::to_string((static_cast<long long>(keys[i]) >> bit) & 1) + ")");
+    out.push_back(formatNumber(keys[i]) + " (" + std::to_string(bitOf(keys[i], bit)) + ")");
   return out;
 }
 
@@ -29,62 +32,31 @@ std::vector<std::string> keysWithBit(const std::vector<double>& keys, int bit, s
 float buildRadixSortScene(Scene& s, const ApplicationRun& run, const DomainSceneContext& ctx,
                           float y0) {
   const ViewPalette& p = ctx.palette;
-  const float margin = domainMargin(ctx);
-  const float size = ctx.style.smallSize;
   const std::vector<RadixPass> passes = radixPasses(run);
-  const size_t total = run.input.values.size();
-  const size_t n = std::min(total, kMaxColumns);
   const size_t shown = std::min(passes.size(), kMaxPassesShown);
-  const float nameWidth = ctx.measure("before bit 15 (bit)", size, false);
-  const float cellsLeft = margin + nameWidth + size * 0.6f;
-  const float cellWidth = std::min(ctx.style.valueSize * 2.8f,
-                                   (ctx.width - margin - cellsLeft) / static_cast<float>(n));
-  const float rowHeight = ctx.style.labelSize * 1.7f;
-  const float gap = total == n ? rowHeight * 1.1f : size * 0.5f;
-  float y = y0 + size * 0.3f;
+  const std::string last = shown == passes.size() ? "sorted" : "sorted (passes left out)";
+  CellTable table(s, ctx, {"before bit 15 (bit)", last}, run.input.values.size(), kMaxColumns,
+                  ctx.style.valueSize * 2.8f, ctx.style.labelSize * 1.7f);
+  const size_t n = table.shown();
+  const float gap = table.showsAll() ? table.rowHeight() * 1.1f : ctx.style.smallSize * 0.5f;
+  float y = y0 + ctx.style.smallSize * 0.3f;
   for (size_t k = 0; k < shown; ++k) {
     const RadixPass& pass = passes[k];
-    addSceneText(s, cellsLeft - size * 0.4f, y + (rowHeight - size) / 2,
-                 "before bit " + std::to_string(pass.bit) + " (bit)", p.textDim, size, false,
-                 TextAlign::Right, "row-name", static_cast<int>(k));
-    addCellRow(s, ctx, cellsLeft, y, cellWidth, rowHeight, keysWithBit(pass.keys, pass.bit, n),
-               p.cellFill, p.text, "keys-pass-" + std::to_string(k));
-    for (SceneRect& r : s.rects)
-      if (r.role == "keys-pass-" + std::to_string(k) &&
-          ((static_cast<long long>(pass.keys[static_cast<size_t>(r.index)]) >> pass.bit) & 1))
-        r.fill = p.beforeFill;
-    y += rowHeight;
-    if (total == n)
-      for (size_t i = 0; i < n; ++i) {
-        SceneLine l;
-        l.x1 = cellsLeft + (static_cast<float>(i) + 0.5f) * cellWidth;
-        l.y1 = y;
-        l.x2 = cellsLeft + (static_cast<float>(pass.destination[i]) + 0.5f) * cellWidth;
-        l.y2 = y + gap;
-        l.color = p.arrow;
-        l.width = 1.2f;
-        l.arrow = true;
-        l.role = "move-pass-" + std::to_string(k);
-        l.index = static_cast<int>(i);
-        s.lines.push_back(l);
-      }
+    const std::string role = "keys-pass-" + std::to_string(k);
+    y = table.addRow(y, "before bit " + std::to_string(pass.bit) + " (bit)", static_cast<int>(k),
+                     keysWithBit(pass.keys, pass.bit, n), p.cellFill, p.text, role);
+    restyleCells(
+        s, role, [&](size_t i) { return bitOf(pass.keys[i], pass.bit) == 1; }, p.beforeFill, p.text,
+        role);
+    if (table.showsAll())
+      for (size_t i = 0; i < n; ++i)
+        table.addArrow(static_cast<double>(i), y, pass.destination[i], y + gap,
+                       "move-pass-" + std::to_string(k), static_cast<int>(i), 1.2f);
     y += gap;
   }
-  std::vector<std::string> sorted;
-  for (size_t i = 0; i < n; ++i) sorted.push_back(formatNumber(run.result[i]));
-  addSceneText(s, cellsLeft - size * 0.4f, y + (rowHeight - size) / 2,
-               shown == passes.size() ? "sorted" : "sorted (passes left out)", p.textDim, size,
-               false, TextAlign::Right, "row-name", static_cast<int>(shown));
-  addCellRow(s, ctx, cellsLeft, y, cellWidth, rowHeight, sorted, p.writtenFill, p.writtenText,
-             "sorted");
-  y += rowHeight;
-  if (n < total) {
-    addSceneText(s, cellsLeft, y + size * 0.3f,
-                 "(the first " + std::to_string(n) + " of " + std::to_string(total) + " keys)",
-                 p.textDim, size, false, TextAlign::Left, "table-cut");
-    y += size * 1.4f;
-  }
-  return y;
+  y = table.addRow(y, last, static_cast<int>(shown), numberTexts(run.result, n), p.writtenFill,
+                   p.writtenText, "sorted");
+  return table.addCutNote(y, "keys");
 }
 
 }  // namespace scanviz

@@ -57,11 +57,10 @@ int placeLabels(Scene& s, const DomainSceneContext& ctx, const std::vector<Label
 float buildSandwichScene(Scene& s, const ApplicationRun& run, const DomainSceneContext& ctx,
                          float y0) {
   const ViewPalette& p = ctx.palette;
-  const float margin = domainMargin(ctx);
   const std::vector<double>& requests = run.input.values;
   const std::vector<double>& cuts = run.result;
   const double length = run.input.parameters[0];
-  const float left = margin, right = ctx.width - margin;
+  const float left = domainMargin(ctx), right = ctx.width - left;
   const auto xAt = [&](double inches) {
     return left + static_cast<float>(inches / length) * (right - left);
   };

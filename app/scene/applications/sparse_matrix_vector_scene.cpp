@@ -95,11 +95,11 @@ float buildSparseMatrixVectorScene(Scene& s, const ApplicationRun& run,
   if (product.rowLengths.size() <= kMaxMatrixSide && product.vector.size() <= kMaxMatrixSide)
     y = addMatrixEquation(s, ctx, product, run.input.values, y) + ctx.style.labelSize;
 
-  const size_t total = product.row.size();
-  const size_t n = std::min(total, kMaxColumns);
   const std::vector<std::string> names = {"row (| segment)", "value",         "column",
                                           "x[column]",       "product (map)", "row sum (scan)"};
-  CellTable table(s, ctx, names, n, ctx.style.valueSize * 2.5f, ctx.style.labelSize * 1.7f);
+  CellTable table(s, ctx, names, product.row.size(), kMaxColumns, ctx.style.valueSize * 2.5f,
+                  ctx.style.labelSize * 1.7f);
+  const size_t n = table.shown();
   const float gap = ctx.style.smallSize * 0.3f;
   const float top = y;
   std::vector<std::string> rows;
@@ -122,7 +122,7 @@ float buildSparseMatrixVectorScene(Scene& s, const ApplicationRun& run,
   table.addSegmentBars(heads, top, y, "segment-boundary");
   // Each row's last running sum is its y: outlined like the polynomial's value.
   for (size_t k = 0; k < n; ++k) {
-    if (k + 1 < total && !product.heads[k + 1]) continue;
+    if (k + 1 < product.row.size() && !product.heads[k + 1]) continue;
     SceneRect r;
     r.x = table.left() + static_cast<float>(k) * table.cellWidth();
     r.y = sums;
@@ -134,7 +134,7 @@ float buildSparseMatrixVectorScene(Scene& s, const ApplicationRun& run,
     r.index = static_cast<int>(product.row[k]);
     s.rects.push_back(r);
   }
-  return table.addCutNote(y, n, total, "nonzeros");
+  return table.addCutNote(y, "nonzeros");
 }
 
 }  // namespace scanviz
