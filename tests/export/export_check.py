@@ -618,6 +618,34 @@ def case_figure_in_every_format(run):
 
 
 
+APPLICATION = ["--application", "quicksort-step", "--backend", "cpu", "--panel", "application"]
+QUICKSORT_AFTER = ["2", "4", "1", "6", "9", "6", "8", "1", "2", "3", "5", "7"]
+
+
+def case_application_in_every_format(run):
+    """--panel application: one step is the domain's picture alone (SVG, PNG); a filmstrip puts the
+    steps of the application's scan under it, a GIF and a PNG sequence have a frame a step with the
+    picture above each."""
+    run.export(*APPLICATION, "--out", run.path("app.svg"))
+    one = run.svg("app.svg")
+    check(texts(one, "sorted-value") == QUICKSORT_AFTER, f"keys after the step {texts(one, 'sorted-value')}")
+    check(texts(one, "step-label") == [], "one step: the picture alone")
+    run.export(*APPLICATION, "--range", "0:2", "--out", run.path("strip.svg"))
+    strip = run.svg("strip.svg")
+    check(texts(strip, "sorted-value") == QUICKSORT_AFTER, "the filmstrip lost the picture")
+    check(texts(strip, "step-label") == ["step 0", "step 1", "step 2"], f"step labels {texts(strip, 'step-label')}")
+    check(svg_size(strip)[1] > svg_size(one)[1] * 1.5, f"filmstrip {svg_size(strip)}, picture {svg_size(one)}")
+    run.render_svg("strip.svg", "strip-rsvg.png")
+    run.export(*APPLICATION, "--all", "--out", run.path("strip.png"))
+    check(Png(run.path("strip.png")).height > svg_size(one)[1] * 1.5, "the PNG filmstrip has no steps")
+    run.export(*APPLICATION, "--format", "gif", "--out", run.path("app.gif"))
+    gif = read_gif(run.path("app.gif"))
+    check(gif["frames"] == 5, f"{gif['frames']} GIF frames; segmented-kogge-stone takes 5 steps on 12 keys")
+    check(gif["height"] > svg_size(one)[1] * 1.5, f"GIF frames are {gif['height']} high: no step under the picture")
+    run.export(*APPLICATION, "--scan", "3", "--format", "png-seq", "--range", "0:1", "--out", run.path("seq"))
+    check(len(os.listdir(run.path("seq"))) == 2, f"frames {os.listdir(run.path('seq'))}")
+
+
 CHAINED_FIGURE = ["--algorithm", "single-pass-chained", "--input", "3,1,7,0,4,1,6,3,2,5,1,4,0,2,3,1",
                   "--block-size", "2", "--backend", "cpu", "--panel", "figure"]
 

@@ -7,6 +7,7 @@
 #include "app/scene/applications/application_scene.h"
 #include "app/scene/figure_scene.h"
 #include "app/scene/plot_scene.h"
+#include "app/scene/scene_geometry.h"
 #include "app/ui/export/counters_picture.h"
 #include "app/ui/export/export_naming.h"
 #include "app/ui/export/filmstrip.h"
@@ -171,9 +172,11 @@ Scene ExportJob::picture() const {
       return plotPicture(*timingPlot_, plotStyle, picturePalette(options_.style), pictureMeasure());
     }
     case ExportPanel::Application:
-      return buildApplicationScene(
-          *application_, {options_.style.width, ArraySceneStyle{}, picturePalette(options_.style),
-                          pictureMeasure()});
+      // One step: the domain's picture; several: the steps of its scan under it.
+      return isFilmstrip(options_)
+                 ? withApplicationAbove(filmstripPicture(*trace_, options_.steps.first,
+                                                         options_.steps.last, options_.style))
+                 : applicationPicture();
     case ExportPanel::Figure:
       return figurePicture(*trace_, options_.steps.first, options_.style);
     case ExportPanel::ArrayView:
@@ -278,8 +281,24 @@ PixelImage ExportJob::renderStep(int step) {
 }
 
 Scene ExportJob::framePicture(int step) const {
-  return options_.panel == ExportPanel::Figure ? figurePicture(*trace_, step, options_.style)
-                                               : stepPicture(*trace_, step, options_.style);
+  if (options_.panel == ExportPanel::Figure) return figurePicture(*trace_, step, options_.style);
+  if (options_.panel == ExportPanel::Application)
+    return withApplicationAbove(stepPicture(*trace_, step, options_.style));
+  return stepPicture(*trace_, step, options_.style);
+}
+
+Scene ExportJob::applicationPicture() const {
+  return buildApplicationScene(*application_, {options_.style.width, ArraySceneStyle{},
+                                               picturePalette(options_.style), pictureMeasure()});
+}
+
+Scene ExportJob::withApplicationAbove(const Scene& steps) const {
+  Scene out = applicationPicture();
+  const float top = out.height;
+  appendScene(out, steps, 0, top);
+  out.width = std::max(out.width, steps.width);
+  out.height = top + steps.height;
+  return out;
 }
 
 std::string ExportJob::frameName(int step) const {
@@ -297,6 +316,11 @@ void ExportJob::layOutFrames() {
     }
   } else {
     canvas_ = commonCanvas(*trace_, options_.steps.first, options_.steps.last, options_.style);
+  }
+  if (options_.panel == ExportPanel::Application) {  // the same picture above every step
+    const Scene above = applicationPicture();
+    canvas_.width = std::max(canvas_.width, above.width);
+    canvas_.height += above.height;
   }
   checkPixels(canvas_.width, canvas_.height);
 }

@@ -82,8 +82,12 @@ class ExportJob : NonCopyable {
   std::string frameName(int step) const;
   static std::string partName(const std::string& what, int index, int count);
   void writeImage(const std::string& path);
-  // A frame of an animation: the array view of the step, or the figure filled in up to it.
+  // A frame of an animation: the array view of the step, or the figure filled in up to it, or
+  // the application's picture above the step.
   Scene framePicture(int step) const;
+  Scene applicationPicture() const;
+  // The application's picture with `steps` (a step or a filmstrip of its scan) under it.
+  Scene withApplicationAbove(const Scene& steps) const;
   PixelImage renderStep(int step);
   void checkPixels(float width, float height) const;
   Scene picture() const;

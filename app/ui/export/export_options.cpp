@@ -120,9 +120,10 @@ std::string_view timingPlotKey(TimingPlotKind k) {
   return k == TimingPlotKind::TimeVsN ? "time-vs-n" : "gbps-vs-n";
 }
 
+// An application's picture exports like the array view: one step is the domain's picture, a
+// filmstrip or an animation shows the steps of its scan under it.
 bool isSingleScenePanel(ExportPanel p) {
-  return p == ExportPanel::Counters || p == ExportPanel::Timeline || p == ExportPanel::TimingPlot ||
-         p == ExportPanel::Application;
+  return p == ExportPanel::Counters || p == ExportPanel::Timeline || p == ExportPanel::TimingPlot;
 }
 
 bool isValidExportScale(int scale) {
@@ -157,7 +158,8 @@ std::string exportProblem(const ExportOptions& o, int stepCount) {
            " are not inside this trace (steps 0 to " + std::to_string(stepCount - 1) + ")";
   // A filmstrip is one picture: past this many steps it outgrows kMaxExportPixels, and finding
   // that out by drawing took a minute (6000 steps). Refused before any drawing.
-  if (o.format == ExportFormat::Png && o.panel == ExportPanel::ArrayView &&
+  if (o.format == ExportFormat::Png &&
+      (o.panel == ExportPanel::ArrayView || o.panel == ExportPanel::Application) &&
       o.steps.count() > kMaxPngFilmstripSteps)
     return "a PNG filmstrip shows at most " + std::to_string(kMaxPngFilmstripSteps) +
            " steps and this one would have " + std::to_string(o.steps.count()) +
@@ -178,10 +180,9 @@ std::string exportProblem(const ExportOptions& o, int stepCount) {
     return "the structure figure is one picture of one step (it fills in as the steps go): "
            "choose one step, or a GIF of them";
   if (isSingleScenePanel(o.panel)) {
-    const std::string what = o.panel == ExportPanel::Counters      ? "the counters picture"
-                             : o.panel == ExportPanel::Timeline    ? "the block timeline"
-                             : o.panel == ExportPanel::Application ? "an application's picture"
-                                                                   : "a timing plot";
+    const std::string what = o.panel == ExportPanel::Counters   ? "the counters picture"
+                             : o.panel == ExportPanel::Timeline ? "the block timeline"
+                                                                : "a timing plot";
     if (o.format != ExportFormat::Png && o.format != ExportFormat::Svg)
       return what + " is exported as PNG or SVG; GIF and PNG sequences show the array view";
     if (o.steps.count() > 1) return what + " is one picture: choose one step";
