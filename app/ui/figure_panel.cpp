@@ -1,17 +1,51 @@
 // The structure figure in the middle of the window (View > Structure figure, G): the lesson's run
 // as one picture (figure_scene.h), filled in up to the step the playback stands at, with the
-// cells' values or, with X, the inputs they combine. A run without one says why.
+// cells' values or, with X, the inputs they combine. A chained run with static block ids that
+// deadlocked shows the deadlock (deadlock_scene.h). A run without a figure says why.
 #include <imgui.h>
 
+#include "app/scene/deadlock_scene.h"
 #include "app/scene/figure_scene.h"
 #include "app/ui/panels.h"
 #include "app/ui/scene_renderer.h"
+#include "app/ui/view_states.h"
 #include "app/ui/view_style.h"
 
 namespace scanviz {
+namespace {
+
+// The deadlock the banner reports for the controls' configuration (static block ids), if any.
+const DeadlockReport* deadlockShown(UiContext& ui) {
+  const Banner& banner = ui.state.banner();
+  DeadlockFigureCache& cache = ui.views.deadlock;
+  if (!banner.error || banner.text.find("deadlock") == std::string::npos) return nullptr;
+  if (cache.bannerText != banner.text) {
+    cache.bannerText = banner.text;
+    cache.report = deadlockOf(ui.state.config);
+  }
+  return cache.report ? &*cache.report : nullptr;
+}
+
+void drawFigureScene(UiContext& ui, Scene scene) {
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  drawScene(*ImGui::GetWindowDrawList(), scene, origin, ui.fonts);
+  ImGui::Dummy(ImVec2(scene.width, scene.height));
+  if (ImGui::IsWindowHovered()) showSceneTooltip(scene, origin);
+  const ImVec2 fb = ImGui::GetIO().DisplayFramebufferScale;
+  ui.report.panels["figure"] = {{"origin", {origin.x * fb.x, origin.y * fb.y}}};
+  ui.report.panelScenes["figure"] = std::move(scene);
+}
+
+}  // namespace
 
 void drawFigurePanel(UiContext& ui) {
   ImGui::BeginChild("figure-view", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+  if (const DeadlockReport* dead = deadlockShown(ui)) {
+    drawFigureScene(ui, buildDeadlockScene(*dead, ImGui::GetContentRegionAvail().x,
+                                           viewSceneStyle(ui), ui.palette, fontMeasure(ui.fonts)));
+    ImGui::EndChild();
+    return;
+  }
   const std::string problem = ui.state.hasTrace() ? figureProblem(ui.state.trace())
                                                   : "Nothing to show yet: choose an input.";
   if (!problem.empty()) {
@@ -27,14 +61,7 @@ void drawFigurePanel(UiContext& ui) {
   rq.step = ui.state.playback.step();
   rq.width = ImGui::GetContentRegionAvail().x;
   rq.symbolic = ui.state.symbolic;
-  Scene scene = buildFigureScene(rq, viewSceneStyle(ui), ui.palette, fontMeasure(ui.fonts));
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  drawScene(*ImGui::GetWindowDrawList(), scene, origin, ui.fonts);
-  ImGui::Dummy(ImVec2(scene.width, scene.height));
-  if (ImGui::IsWindowHovered()) showSceneTooltip(scene, origin);
-  const ImVec2 fb = ImGui::GetIO().DisplayFramebufferScale;
-  ui.report.panels["figure"] = {{"origin", {origin.x * fb.x, origin.y * fb.y}}};
-  ui.report.panelScenes["figure"] = std::move(scene);
+  drawFigureScene(ui, buildFigureScene(rq, viewSceneStyle(ui), ui.palette, fontMeasure(ui.fonts)));
   ImGui::EndChild();
 }
 

@@ -4,7 +4,10 @@
 #pragma once
 
 #include <memory>
+#include <optional>
+#include <string>
 
+#include "app/core/backends/deadlock_report.h"
 #include "app/core/trace.h"
 #include "app/ui/heat_view.h"
 #include "app/ui/timeline_panel.h"
@@ -26,10 +29,18 @@ struct ArrayHeightCache {
   float height = 0;
 };
 
+// The structure figure's deadlock (deadlock_scene.h), found again from the controls'
+// configuration when the banner reports one; kept until the banner changes.
+struct DeadlockFigureCache {
+  std::string bannerText;
+  std::optional<DeadlockReport> report;
+};
+
 struct ViewStates {
   HeatView heat;
   TimelinePanelState timeline;
   ArrayHeightCache arrayHeight;
+  DeadlockFigureCache deadlock;
   // The View menu's UI-scale slider while it is dragged: the fonts are rebuilt on release.
   float pendingUiScale = 0;
   // --show-recent: File > Open recent opens by itself (pictures of the menu).

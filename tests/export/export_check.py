@@ -675,6 +675,30 @@ def case_chained_figure_in_every_format(run):
             check(abs(png.width - scale * w) <= scale and abs(png.height - scale * h) <= scale,
                   f"{theme} {scale}x figure is {png.width}x{png.height}, its SVG {w}x{h}")
 
+
+def case_deadlock_figure(run):
+    """--panel figure on a chained run with static block ids that deadlocks (spot the bug's
+    chained-static-ids): the deadlock as SVG (the blocks spinning and the one without a slot, the
+    waits, the slots) and PNG at 2x of both themes; a GIF is refused with the reason."""
+    dead = ["--algorithm", "single-pass-chained", "--input", "3,1,7,0,4,1,6,3,2,5,1,4,0,2,3,1",
+            "--block-size", "2", "--backend", "cpu", "--static-block-ids", "--launch-order", "descending",
+            "--resident-blocks", "2", "--panel", "figure"]
+    run.export(*dead, "--out", run.path("dead.svg"))
+    root = run.svg("dead.svg")
+    check(texts(root, "title") == ["Static block ids: a deadlock (PMPP 8.7)"], texts(root, "title"))
+    check(texts(root, "block-state") == ["no slot", "no slot", "spins", "spins"], texts(root, "block-state"))
+    check(sorted(texts(root, "wait-label")) == ["waits for block 1", "waits for block 2"], texts(root, "wait-label"))
+    check(any("block 1 has not started" in t for t in texts(root, "caption")) or
+          "block 1 has not started" in " ".join(texts(root, "caption")), texts(root, "caption"))
+    for theme in ("dark", "light"):
+        run.export(*dead, "--theme", theme, "--out", run.path(f"dead-{theme}.svg"))
+        run.export(*dead, "--theme", theme, "--scale", "2", "--out", run.path(f"dead-{theme}.png"))
+        png, (w, h) = Png(run.path(f"dead-{theme}.png")), svg_size(run.svg(f"dead-{theme}.svg"))
+        check(abs(png.width - 2 * w) <= 2 and abs(png.height - 2 * h) <= 2,
+              f"{theme} 2x deadlock is {png.width}x{png.height}, its SVG {w}x{h}")
+    r = run.export(*dead, "--format", "gif", "--out", run.path("dead.gif"), expect=2)
+    check("one picture of the deadlock" in r.stderr and not os.path.exists(run.path("dead.gif")), r.stderr)
+
 CASES = cases_of(globals())
 
 

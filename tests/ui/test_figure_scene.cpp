@@ -7,6 +7,8 @@
 
 #include <algorithm>
 
+#include "app/core/lessons.h"
+#include "app/scene/deadlock_scene.h"
 #include "app/scene/figure_scene.h"
 #include "app/scene/palette.h"
 #include "tests/common/captures.h"
@@ -190,6 +192,59 @@ TEST(FigureScene, ChainedRowsFillInAsTheStepsGo) {
   EXPECT_TRUE(textsOf(before, "handoff-value").empty());
   EXPECT_TRUE(linesWithRole(before, "handoff-arrow").empty());
   EXPECT_EQ(before.rectsWithRole("handoff-cell-pending").size(), 4u);
+}
+
+// Spot the bug's chained-static-ids: 4 tiles of 4, launched in descending blockIdx order with 2
+// resident slots. Blocks 3 and 2 take the slots; 3 spins on 2, 2 spins on 1, and block 1 never
+// gets a slot: the scheduler's round without progress, drawn.
+DeadlockReport staticIdDeadlock() {
+  try {
+    capture(lessonRequest(*findLesson("chained-static-ids"), /*fixed=*/false));
+  } catch (const DeadlockError& e) {
+    return e.report;
+  }
+  ADD_FAILURE() << "the static-id lesson did not deadlock";
+  return {};
+}
+
+std::vector<int> indicesOf(const Scene& s, const std::string& role) {
+  std::vector<int> out;
+  for (const SceneRect* r : s.rectsWithRole(role)) out.push_back(r->index);
+  return out;
+}
+
+TEST(FigureScene, StaticIdDeadlockShowsBlocksWaitingOnOneWithoutASlot) {
+  const DeadlockReport dead = staticIdDeadlock();
+  EXPECT_EQ(dead.tiles, 4);
+  EXPECT_EQ(dead.slots, 2);
+  const Scene s =
+      buildDeadlockScene(dead, 1200, ArraySceneStyle{}, viewPalette(Theme::Light, Palette::Classic),
+                         approximateTextWidth);
+  EXPECT_EQ(textsOf(s, "title"), (Texts{"Static block ids: a deadlock (PMPP 8.7)"}));
+  EXPECT_EQ(indicesOf(s, "block-spinning"), (std::vector<int>{2, 3}));
+  EXPECT_EQ(indicesOf(s, "block-not-started"), (std::vector<int>{0, 1}));
+  EXPECT_TRUE(s.rectsWithRole("block-finished").empty());
+  EXPECT_EQ(textsOf(s, "block-launch"),
+            (Texts{"not launched", "not launched", "launched 2nd", "launched 1st"}));
+  EXPECT_EQ(textsOf(s, "wait-label"), (Texts{"waits for block 2", "waits for block 1"}));
+  // Each wait arrow ends on the block waited for; the one on block 1, which has no slot, is red.
+  const ViewPalette pal = viewPalette(Theme::Light, Palette::Classic);
+  for (const SceneLine* head : linesWithRole(s, "wait-arrow-head")) {
+    const int target = head->index - 1;
+    const SceneRect* box = nullptr;
+    for (const SceneRect& r : s.rects)
+      if (r.index == target && r.role.rfind("block-", 0) == 0) box = &r;
+    ASSERT_NE(box, nullptr);
+    EXPECT_GE(head->x2, box->x);
+    EXPECT_LE(head->x2, box->x + box->w);
+    EXPECT_NEAR(head->y2, box->y, 0.5f);
+    EXPECT_EQ(head->color == pal.fail, target == 1) << "arrow into block " << target;
+  }
+  EXPECT_EQ(s.rectsWithRole("slot").size(), 2u);
+  const Texts caption = textsOf(s, "caption");
+  std::string said;
+  for (const std::string& line : caption) said += line + " ";
+  EXPECT_NE(said.find("block 1 has not started"), std::string::npos) << said;
 }
 
 }  // namespace

@@ -448,6 +448,26 @@ def case_chained_handoff_figure(ctx):
     addback = [x for x in scene["lines"] if x["role"] == "addback-arrow"]
     check(len(addback) == 12, f"{len(addback)} arrows adding the received sums")
 
+
+def case_deadlock_figure(ctx):
+    """--panel figure (G) on a chained run with static block ids that deadlocks: the window shows
+    the deadlock, not an empty view: blocks 3 and 2 red and spinning in the two slots, blocks 0 and
+    1 without a slot, and the arrow into block 1, which never starts, in the failure colour."""
+    r = ctx.run("--algorithm", "single-pass-chained", "--input", "3,1,7,0,4,1,6,3,2,5,1,4,0,2,3,1",
+                "--block-size", "2", "--backend", "cpu", "--static-block-ids", "--launch-order", "descending",
+                "--resident-blocks", "2", "--panel", "figure")
+    scene = r.dump["panels"]["figure"]["scene"]
+    by_role = lambda role: [t["text"] for t in sorted(scene["texts"], key=lambda t: t["index"]) if t["role"] == role]
+    check(by_role("title") == ["Static block ids: a deadlock (PMPP 8.7)"], by_role("title"))
+    check(by_role("block-state") == ["no slot", "no slot", "spins", "spins"], by_role("block-state"))
+    spinning = [x for x in scene["rects"] if x["role"] == "block-spinning"]
+    check(sorted(x["index"] for x in spinning) == [2, 3], spinning)
+    for box in spinning:
+        check_figure_colour(r, box["x"] + 0.08 * box["w"], box["y"] + 0.85 * box["h"], box["fill"],
+                            f"spinning block {box['index']}")
+    heads = [x for x in scene["lines"] if x["role"] == "wait-arrow-head"]
+    check(len(heads) == 2, heads)
+
 def case_large_input(ctx):
     """N = 100000 captures in the background and shows the recorded block, culled to the view."""
     r = ctx.run("--n", "100000", "--block-size", "1024", "--step", "3", screenshot=False)

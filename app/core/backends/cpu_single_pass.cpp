@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "app/core/backends/cpu_hierarchical.h"
+#include "app/core/backends/deadlock_report.h"
 #include "app/core/backends/single_pass.h"
 #include "app/core/backends/single_pass_common.h"
 #include "kernels/grid/cpu_grid_exec.h"
@@ -135,6 +136,7 @@ class SinglePassEmulator {
       case Stage::Finish:
         Algo::finishTile(ex, b.sh, b.xy.data(), result_.output.data(), rq_.exclusive);
         recordTiming(b, slot, round);
+        finished_.push_back(b.sh.tile);
         b.busy = false;
         return true;
     }
@@ -178,8 +180,20 @@ class SinglePassEmulator {
   [[noreturn]] void throwDeadlock(int64_t round, const std::vector<int>& order,
                                   size_t launched) const {
     std::vector<bool> resident(static_cast<size_t>(tiles_), false);
-    for (const auto& b : slots_)
-      if (b.busy) resident[static_cast<size_t>(b.sh.tile)] = true;
+    DeadlockReport report{.round = round,
+                          .tiles = tiles_,
+                          .slots = static_cast<int>(slots_.size()),
+                          .launchOrder = order,
+                          .launched = static_cast<int>(launched),
+                          .finished = finished_,
+                          .staticIds = rq_.emulator.staticBlockIds,
+                          .launchOrderName = launchOrderName(rq_.emulator.order)};
+    for (size_t slot = 0; slot < slots_.size(); ++slot) {
+      const auto& b = slots_[slot];
+      if (!b.busy) continue;
+      resident[static_cast<size_t>(b.sh.tile)] = true;
+      report.resident.push_back({static_cast<int>(slot), b.sh.tile, waitsFor(b)});
+    }
     std::string waits;
     int blocker = -1;  // a waited-for tile without a slot: the one that can never run
     for (const auto& b : slots_) {
@@ -201,7 +215,7 @@ class SinglePassEmulator {
            ", " + launchOrderName(rq_.emulator.order) + " launch order, " +
            std::to_string(launched) + " of " + std::to_string(order.size()) +
            " blocks launched). Dynamic block ids taken from an atomic counter (PMPP 8.7) avoid it.";
-    throw BackendError(msg);
+    throw DeadlockError(msg, std::move(report));
   }
 
   const RunRequest& rq_;
@@ -214,6 +228,7 @@ class SinglePassEmulator {
   CpuTileStatusMemory status_;
   int tileCounter_ = 0;
   std::vector<EmulatedBlock<T>> slots_;
+  std::vector<int> finished_;  // tiles in the order their blocks finished
 };
 
 template <class T>

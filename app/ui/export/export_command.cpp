@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <iostream>
 #include <new>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -17,6 +18,7 @@
 #include "app/core/session.h"
 #include "app/core/terminal_progress.h"
 #include "app/options/args.h"
+#include "app/scene/deadlock_scene.h"
 #include "app/scene/plot_scene.h"
 #include "app/ui/app_state.h"
 #include "app/ui/command_line.h"
@@ -25,6 +27,7 @@
 #include "app/ui/export/export_job.h"
 #include "app/ui/export/export_naming.h"
 #include "app/ui/export/hidden_gl_context.h"
+#include "app/ui/export/picture.h"
 #include "app/ui/export/svg_writer.h"
 #include "app/ui/export/timeline_picture.h"
 #include "app/ui/file_dialog.h"
@@ -393,6 +396,24 @@ int exportChromeTrace(const std::string& out, const LaunchOptions& lo) {
   return 0;
 }
 
+// A chained run with static block ids may deadlock and leave no trace: its structure figure is
+// then the deadlock as the emulator's scheduler saw it (deadlock_scene.h).
+std::optional<DeadlockReport> lessonDeadlock(const LaunchOptions& lo) {
+  if (!lo.sessionFile.empty() || !lo.traceFile.empty() || lo.application ||
+      !lo.captureError.empty())
+    return std::nullopt;
+  return deadlockOf(lo.config);
+}
+
+int exportDeadlock(const DeadlockReport& dead, const Args& a, const ExportOptions& o) {
+  if (o.format != ExportFormat::Png && o.format != ExportFormat::Svg)
+    throw UsageError(
+        "the run deadlocks, so its structure figure is one picture of the deadlock: PNG or SVG");
+  const Scene scene = buildDeadlockScene(dead, o.style.width, pictureTextStyle(),
+                                         picturePalette(o.style), pictureMeasure());
+  return writeStandalone(scene, *a.get("out"), a, o.style.theme, o.style.palette);
+}
+
 int exportLesson(const std::vector<std::string>& args) {
   const SplitArgs split = splitArgs(args);
   const Args a(split.own, exportValueOptions(), exportFlags());
@@ -406,6 +427,9 @@ int exportLesson(const std::vector<std::string>& args) {
   ExportOptions o = readOptions(a, lo);
   if (const std::string problem = outProblem(*a.get("out"), o); !problem.empty())
     throw InputError(problem);
+  if (o.panel == ExportPanel::Figure)
+    if (const std::optional<DeadlockReport> dead = lessonDeadlock(lo))
+      return exportDeadlock(*dead, a, o);
   AppState state(AppSettings{}, /*settingsFile=*/"");
   prepareState(state, o, lo);
   o.steps = chooseSteps(a, lo, state, o);
