@@ -75,6 +75,8 @@ std::string_view centerViewKey(CenterView v) {
       return "timing";
     case CenterView::Figure:
       return "figure";
+    case CenterView::Class:
+      return "class";
     case CenterView::Lesson:
       break;
   }
@@ -83,7 +85,7 @@ std::string_view centerViewKey(CenterView v) {
 
 std::optional<CenterView> parseCenterView(std::string_view s) {
   for (CenterView v : {CenterView::Lesson, CenterView::Compare, CenterView::Timeline,
-                       CenterView::Timing, CenterView::Figure})
+                       CenterView::Timing, CenterView::Figure, CenterView::Class})
     if (centerViewKey(v) == s) return v;
   return std::nullopt;
 }

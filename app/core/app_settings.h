@@ -24,10 +24,11 @@ constexpr float kMaxUiScale = 3.0f;
 
 // What the middle of the window shows: the lesson's array view, Compare (algorithms side by side,
 // or the GPU-vs-CPU diff), the grid-level block timeline, or Timing (live benchmark, warp clocks,
-// Brent's theorem), or the structure figure (PMPP Fig. 8.9's hierarchy).
-enum class CenterView { Lesson, Compare, Timeline, Timing, Figure };
+// Brent's theorem), the structure figure (PMPP Fig. 8.9's hierarchy), or class mode (predict,
+// then reveal).
+enum class CenterView { Lesson, Compare, Timeline, Timing, Figure, Class };
 
-// "lesson" | "compare" | "timeline" | "timing" | "figure"
+// "lesson" | "compare" | "timeline" | "timing" | "figure" | "class"
 std::string_view centerViewKey(CenterView v);
 std::optional<CenterView> parseCenterView(std::string_view s);
 

@@ -6,6 +6,7 @@
 #include <random>
 
 #include "app/core/scan_options.h"
+#include "app/core/value_format.h"
 #include "kernels/scan_types.h"
 
 namespace scanviz {
@@ -20,6 +21,18 @@ std::string_view questionKindKey(QuestionKind k) {
       return "ops";
   }
   return "?";
+}
+
+AnswerForm answerForm(QuestionKind k) {
+  return k == QuestionKind::ActiveThreads ? AnswerForm::Indices : AnswerForm::Number;
+}
+
+std::string answerText(const QuizQuestion& q, const std::string& dtype) {
+  std::string text;
+  for (const double v : q.answer)
+    text += (text.empty() ? "" : ", ") +
+            formatValue(v, answerForm(q.kind) == AnswerForm::Indices ? "int32" : dtype);
+  return text.empty() ? "none" : text;
 }
 
 namespace {

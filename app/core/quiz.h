@@ -18,6 +18,10 @@ enum class QuestionKind { CellValue, ActiveThreads, Operations };
 
 std::string_view questionKindKey(QuestionKind k);  // "value", "active", "ops"
 
+// How a question is answered: one number, or a set of indices (threads, cells) in any order.
+enum class AnswerForm { Number, Indices };
+AnswerForm answerForm(QuestionKind k);
+
 struct QuizQuestion {
   int step = 0;  // asked while step - 1 is on screen; step `step` reveals the answer
   QuestionKind kind = QuestionKind::CellValue;
@@ -25,6 +29,9 @@ struct QuizQuestion {
   std::string text;
   std::vector<double> answer;  // one number, or a list (the active threads)
 };
+
+// The answer as a sheet or the class view writes it: "12", or "1, 2, 3" (indices).
+std::string answerText(const QuizQuestion& q, const std::string& dtype);
 
 // Every question the trace can answer, in step order.
 std::vector<QuizQuestion> allQuestions(const Trace& t);

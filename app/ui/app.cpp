@@ -64,6 +64,7 @@ void App::start() {
   if (!options_.drop.empty()) window_.queueDroppedPaths({options_.drop});
   views_.showRecentMenu = options_.showRecent;
   views_.heat.applyOptions(options_);
+  views_.classMode.applyOptions(options_);
   if (!options_.timingTab.empty()) applyTimingOptions(state_, options_);
 }
 
@@ -198,6 +199,7 @@ void App::buildCommands() {
   addFileCommands();
   addViewCommands();
   addViewRegistryCommands(commands_, state_, views_);
+  addClassModeCommands(commands_, state_, views_);
   addCenterViewCommands(commands_, state_);
 }
 

@@ -145,7 +145,7 @@ void parseSources(const Args& a, LaunchOptions& o) {
 void parseCenterViewOptions(const Args& a, LaunchOptions& o) {
   if (a.has("panel"))
     o.panel = parseName(a, "panel", CenterView::Lesson, parseCenterView,
-                        "lesson, compare, timeline, timing, figure");
+                        "lesson, compare, timeline, timing, figure, class");
   if (a.has("compare")) {
     const std::string list = *a.get("compare");
     for (size_t start = 0; start <= list.size();) {
@@ -229,6 +229,37 @@ void parseTimingOptions(const Args& a, LaunchOptions& o) {
   o.panel = CenterView::Timing;
 }
 
+// --class opens class mode; --class-* say which quiz and, for pictures, where it stands.
+void parseClassModeOptions(const Args& a, LaunchOptions& o) {
+  const bool open = a.flag("class") || (o.panel && *o.panel == CenterView::Class);
+  for (const char* k :
+       {"class-count", "class-seed", "countdown", "class-question", "class-answer", "class-at"})
+    if (a.has(k) && !open) throw UsageError(std::string("--") + k + " needs --class");
+  if (!open) return;
+  if (o.panel && *o.panel != CenterView::Class)
+    throw UsageError("--class opens class mode; it does not go with --panel " +
+                     std::string(centerViewKey(*o.panel)) +
+                     ", --compare, --diff or --spot-the-bug");
+  o.panel = CenterView::Class;
+  ClassModeOptions& c = o.classMode;
+  c.count = static_cast<int>(a.getInt("class-count", c.count, 1, 1000));
+  c.seed = static_cast<unsigned>(a.getInt("class-seed", c.seed, 0, 0xffffffffll));
+  c.countdown = static_cast<double>(a.getInt("countdown", 20, 1, 3600));
+  c.question = static_cast<int>(a.getInt("class-question", 1, 1, 1000));
+  c.answer = a.getOr("class-answer", "");
+  std::string problem;
+  parseTypedAnswer(c.answer, &problem);
+  if (!problem.empty()) throw UsageError("--class-answer: " + problem);
+  const std::string at = a.getOr("class-at", "asking");
+  bool known = false;
+  for (QuizPhase p : {QuizPhase::Asking, QuizPhase::CountingDown, QuizPhase::Revealed})
+    if (quizPhaseKey(p) == at) {
+      c.at = p;
+      known = true;
+    }
+  if (!known) throw UsageError("--class-at '" + at + "' is not one of asking, counting, revealed");
+}
+
 }  // namespace
 
 LaunchOptions parseLaunchOptions(const std::vector<std::string>& args) {
@@ -252,6 +283,7 @@ LaunchOptions parseLaunchOptions(const std::vector<std::string>& args) {
     throw UsageError("--save-session needs a file name");
   parseCenterViewOptions(a, o);
   parseTimingOptions(a, o);
+  parseClassModeOptions(a, o);
   o.screenshot = a.getOr("screenshot", "");
   o.dumpScene = a.getOr("dump-scene", "");
   o.frameTimes = static_cast<int>(a.getInt("frame-times", 0, 1, 100000));

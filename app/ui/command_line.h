@@ -11,6 +11,7 @@
 #include "app/core/app_settings.h"
 #include "app/core/applications/application_request.h"
 #include "app/core/capture_config.h"
+#include "app/ui/class_mode.h"
 
 namespace scanviz {
 
@@ -35,6 +36,7 @@ struct LaunchOptions {
   std::optional<std::string> compareSync;      // --sync step|time
   bool diff = false;                           // --diff: Compare's GPU-vs-CPU trace diff
   std::string spotTheBug;                      // --spot-the-bug ID: that lesson beside its fix
+  ClassModeOptions classMode;                  // --class-*: the quiz of class mode (--class)
   std::optional<std::string> timelineLanes;    // --lanes sm|block: the block timeline's lanes
   std::string screenshot;                      // PNG to write
   std::string dumpScene;                       // JSON to write

@@ -7,6 +7,7 @@
 
 #include "app/ui/applications/application_panel.h"
 #include "app/ui/center_view.h"
+#include "app/ui/class_mode.h"
 #include "app/ui/panels.h"
 #include "app/ui/theme.h"
 #include "app/ui/view_registry.h"
@@ -163,17 +164,22 @@ void drawMainLayout(UiContext& ui) {
   ImGui::Begin("##scanviz", nullptr, kHostFlags);
   drawBanner(ui);
   const float width = ImGui::GetContentRegionAvail().x;
-  const float playbackH = ImGui::GetFrameHeight() * 1.25f + ImGui::GetStyle().ItemSpacing.y * 2;
+  // Class mode takes the whole width, without the lesson's playback: its steps are the answers.
+  const bool classMode = classModeShown(ui.state);
+  const float playbackH =
+      classMode ? 0 : ImGui::GetFrameHeight() * 1.25f + ImGui::GetStyle().ItemSpacing.y * 2;
   const float bottom = playbackH + statusLineHeight(ui, width);
   const float middle = std::max(100.0f, ImGui::GetContentRegionAvail().y - bottom);
-  if (ui.state.presentation) {
+  if (ui.state.presentation || classMode) {
     ImGui::BeginChild("view", ImVec2(0, middle), false);
     if (!drawCenterView(ui, /*framed=*/false)) drawArrayView(ui);
     ImGui::EndChild();
   } else {
     panels(ui, middle);
   }
-  if (compareShown(ui.state)) {
+  if (classMode) {
+    // no playback bar
+  } else if (compareShown(ui.state)) {
     drawComparePlaybackBar(ui);
   } else {
     drawPlaybackBar(ui);

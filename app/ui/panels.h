@@ -33,6 +33,8 @@ void drawTimelinePanel(UiContext& ui);
 void drawTimingView(UiContext& ui);
 // The structure figure of the lesson (figure_scene.h), or why it has none.
 void drawFigurePanel(UiContext& ui);
+// Class mode: predict, then reveal, on the projector (class_mode.h).
+void drawClassModeView(UiContext& ui);
 void drawPlaybackBar(UiContext& ui);
 void drawBanner(UiContext& ui);
 void drawStatusLine(UiContext& ui);

@@ -103,6 +103,11 @@ std::vector<ViewEntry> declareViews() {
       {"heat-view", "Heat view (long arrays)", "H", GLFW_KEY_H, CenterView::Lesson,
        ExportPanel::ArrayView, [](AppState& s, ViewStates& v) { v.heat.toggle(s); },
        [](const AppState& s, ViewStates& v) { return v.heat.shown(s); }, hasTrace},
+      // Predict, then reveal: a question about the next step, a countdown, the step (class_mode.h).
+      {"view-class", "Class mode (predict, then reveal)", "Q", GLFW_KEY_Q, CenterView::Class,
+       ExportPanel::Window, [](AppState& s, ViewStates&) { toggleCenter(s, CenterView::Class); },
+       [](const AppState& s, ViewStates&) { return centerOf(s) == CenterView::Class; }, hasTrace,
+       drawClassModeView},
   };
 }
 

@@ -9,6 +9,7 @@
 
 #include "app/core/backends/deadlock_report.h"
 #include "app/core/trace.h"
+#include "app/ui/class_mode.h"
 #include "app/ui/heat_view.h"
 #include "app/ui/timeline_panel.h"
 
@@ -41,6 +42,7 @@ struct ViewStates {
   TimelinePanelState timeline;
   ArrayHeightCache arrayHeight;
   DeadlockFigureCache deadlock;
+  ClassModeState classMode;
   // The View menu's UI-scale slider while it is dragged: the fonts are rebuilt on release.
   float pendingUiScale = 0;
   // --show-recent: File > Open recent opens by itself (pictures of the menu).

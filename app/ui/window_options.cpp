@@ -36,7 +36,7 @@ std::vector<OptionSection> makeLessonSections() {
          "VIEW",
          "the saved setting (lesson)",
          "The centre view.",
-         {"lesson", "compare", "timeline", "timing", "figure"}},
+         {"lesson", "compare", "timeline", "timing", "figure", "class"}},
         {"compare", "A,B[,C,D]", "", "Open Compare with two to four algorithms."},
         {"sync", "HOW", "step", "How Compare steps its lanes together.", {"step", "time"}},
         {"diff", "", "", "Compare's GPU-against-CPU trace diff."},
@@ -53,6 +53,20 @@ std::vector<OptionSection> makeLessonSections() {
          {"benchmark", "warp-clock", "brent"}},
         {"heat-window", "FIRST,COUNT", "", "Zoom the heat view to these elements."},
         {"heat-color", "C", "values", "What the heat view colours.", {"values", "writes"}}}},
+      {"Class mode (predict, then reveal; Q opens it)",
+       {{"class", "", "",
+         "Open class mode on the lesson: a question about the next step, S starts the countdown, "
+         "Enter reveals, N asks the next."},
+        {"class-count", "K", "10", "Questions in the quiz (all there are when fewer)."},
+        {"class-seed", "S", "1", "Which questions: the same seed asks the same ones."},
+        {"countdown", "SECONDS", "20", "The countdown S starts; at zero the answer is revealed."},
+        {"class-question", "I", "1", "Stand at question I."},
+        {"class-answer", "TEXT", "", "The class's answer, as if typed: numbers."},
+        {"class-at",
+         "PHASE",
+         "asking",
+         "Where the question stands (pictures of each phase).",
+         {"asking", "counting", "revealed"}}}},
   };
 }
 
