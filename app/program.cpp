@@ -10,6 +10,7 @@
 #if defined(SCANVIZ_WITH_GUI)
 #include "app/ui/app_main.h"
 #include "app/ui/export/export_command.h"
+#include "app/ui/export/quiz_sheet_export.h"
 #include "app/ui/window_options.h"
 #endif
 
@@ -241,6 +242,10 @@ std::string bashCompletion() {
 }
 
 int runProgram(const std::vector<std::string>& args) {
+#if defined(SCANVIZ_WITH_GUI)
+  // `quiz --out` draws with the exporters, which app/cli may not include.
+  installQuizSheetWriter(writeQuizSheet);
+#endif
   if (args.empty()) return openWindow(args);
   const std::string& first = args[0];
   if (first == "--version") {

@@ -8,6 +8,7 @@
 
 #include "app/core/capture.h"
 #include "app/core/command_help.h"
+#include "app/core/quiz.h"
 #include "app/options/args.h"
 #include "app/options/capture_options.h"
 
@@ -39,6 +40,9 @@ int cmdAnalyze(const std::vector<std::string>& args);
 int cmdBench(const std::vector<std::string>& args);
 int cmdApply(const std::vector<std::string>& args);
 int cmdQuiz(const std::vector<std::string>& args);
+// What `quiz --out` draws its pictures with (app/program.cpp installs the window's exporter);
+// without one, --out is refused with a message.
+void installQuizSheetWriter(QuizSheetWriter writer);
 const CommandHelp& listHelp();
 const CommandHelp& captureHelp();
 const CommandHelp& verifyHelp();

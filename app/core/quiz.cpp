@@ -1,10 +1,13 @@
 #include "app/core/quiz.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <random>
 
+#include "app/core/lessons.h"
 #include "app/core/scan_options.h"
 #include "app/core/value_format.h"
 #include "kernels/scan_types.h"
@@ -19,12 +22,17 @@ std::string_view questionKindKey(QuestionKind k) {
       return "active";
     case QuestionKind::Operations:
       return "ops";
+    case QuestionKind::LastBlock:
+      return "last-block";
+    case QuestionKind::Visible:
+      return "visible";
   }
   return "?";
 }
 
 AnswerForm answerForm(QuestionKind k) {
-  return k == QuestionKind::ActiveThreads ? AnswerForm::Indices : AnswerForm::Number;
+  return k == QuestionKind::ActiveThreads || k == QuestionKind::Visible ? AnswerForm::Indices
+                                                                        : AnswerForm::Number;
 }
 
 std::string answerText(const QuizQuestion& q, const std::string& dtype) {
@@ -68,6 +76,62 @@ std::string stepName(const TraceStep& s, size_t k) {
   return "Step " + std::to_string(k) + " (" + s.label + ")";
 }
 
+// The last step, which completes the run, and the question asked before it.
+std::string lastStepName(const Trace& t) {
+  const size_t k = t.steps.size() - 1;
+  return stepName(t.steps[k], k) + " completes the run. ";
+}
+
+// Questions about one element each or a set of them stay small enough to click and to check.
+constexpr long long kMostVisibleCells = 32;
+
+// Which block finishes last: asked on the emulator, whose scheduler rounds follow from the launch
+// order and the resident blocks alone, and only when one block ends strictly last. A GPU's block
+// timing is the hardware's choice, and a flawed variant's run is not what its schedule promises.
+std::optional<QuizQuestion> lastBlockQuestion(const Trace& t) {
+  if (t.meta.timeUnit != "round" || t.blocks.size() < 2 || t.steps.size() < 2 ||
+      isFlawedAlgorithm(t.meta.algorithm))
+    return std::nullopt;
+  const auto last =
+      std::max_element(t.blocks.begin(), t.blocks.end(),
+                       [](const auto& a, const auto& b) { return a.endNs < b.endNs; });
+  const auto ties = std::count_if(t.blocks.begin(), t.blocks.end(),
+                                  [&](const TraceBlock& b) { return b.endNs == last->endNs; });
+  if (ties != 1) return std::nullopt;
+  return QuizQuestion{static_cast<int>(t.steps.size()) - 1,
+                      QuestionKind::LastBlock,
+                      -1,
+                      lastStepName(t) + "Of the " + std::to_string(t.blocks.size()) + " blocks (" +
+                          t.meta.device + "), which one finishes last?",
+                      {static_cast<double>(last->id)}};
+}
+
+// Line of sight (seed 001): with the inputs as the angles seen from the viewer, element i is
+// visible when its angle is larger than every angle before it, i.e. than the exclusive max-scan
+// at i. Asked of a max-scan's trace whose output is the scan of its input (never of a run the
+// schedule broke), before its last step: the answer follows from the scan the step completes.
+std::optional<QuizQuestion> visibleQuestion(const Trace& t) {
+  const auto n = static_cast<size_t>(t.meta.n);
+  if (t.meta.op != "max" || t.meta.n < 2 || t.meta.n > kMostVisibleCells ||
+      t.meta.storedValues != t.meta.n || t.output.size() != n || t.steps.size() < 2 ||
+      isFlawedAlgorithm(t.meta.algorithm))
+    return std::nullopt;
+  std::vector<double> visible;
+  for (size_t i = 0; i < n; ++i) {
+    // The largest angle before i, read from the scan's own output.
+    const double before = t.meta.inclusive ? (i == 0 ? -INFINITY : t.output[i - 1]) : t.output[i];
+    const double reference =
+        i == 0 ? -INFINITY : *std::max_element(t.input.begin(), t.input.begin() + i);
+    if (i > 0 && before != reference) return std::nullopt;  // the run is not a max-scan
+    if (i == 0 || t.input[i] > before) visible.push_back(static_cast<double>(i));
+  }
+  return QuizQuestion{static_cast<int>(t.steps.size()) - 1, QuestionKind::Visible, -1,
+                      lastStepName(t) +
+                          "Line of sight: reading the inputs as the angles seen from the viewer, "
+                          "which elements are visible (higher than every angle before them)?",
+                      visible};
+}
+
 }  // namespace
 
 std::vector<QuizQuestion> allQuestions(const Trace& t) {
@@ -95,6 +159,8 @@ std::vector<QuizQuestion> allQuestions(const Trace& t) {
                   stepName(s, k) + ": how many operator applications will it make?",
                   {static_cast<double>(s.ops)}});
   }
+  for (const auto& whole : {lastBlockQuestion(t), visibleQuestion(t)})
+    if (whole) qs.push_back(*whole);
   return qs;
 }
 

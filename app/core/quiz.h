@@ -14,9 +14,14 @@
 
 namespace scanviz {
 
-enum class QuestionKind { CellValue, ActiveThreads, Operations };
+// The questions a trace can answer. CellValue, ActiveThreads and Operations are about one step;
+// LastBlock (which block finishes last, on the emulator's deterministic schedule) and Visible
+// (line of sight over a max-scan: which elements are higher than everything before them) about
+// the whole run, asked before its last step.
+enum class QuestionKind { CellValue, ActiveThreads, Operations, LastBlock, Visible };
 
-std::string_view questionKindKey(QuestionKind k);  // "value", "active", "ops"
+// "value", "active", "ops", "last-block", "visible"
+std::string_view questionKindKey(QuestionKind k);
 
 // How a question is answered: one number, or a set of indices (threads, cells) in any order.
 enum class AnswerForm { Number, Indices };
@@ -27,7 +32,7 @@ struct QuizQuestion {
   QuestionKind kind = QuestionKind::CellValue;
   int cell = -1;  // CellValue: which cell
   std::string text;
-  std::vector<double> answer;  // one number, or a list (the active threads)
+  std::vector<double> answer;  // one number, or a list (the active threads, the visible cells)
 };
 
 // The answer as a sheet or the class view writes it: "12", or "1, 2, 3" (indices).
@@ -39,5 +44,17 @@ std::vector<QuizQuestion> allQuestions(const Trace& t);
 // `count` of them (all when fewer), chosen with `seed` (the same seed gives the same sheet), in
 // step order.
 std::vector<QuizQuestion> makeQuiz(const Trace& t, int count, unsigned seed);
+
+// Where `scanviz quiz --out` puts the sheet and its answer key (both .svg or both .png).
+struct QuizSheetFiles {
+  std::string sheet;
+  std::string key;
+  int scale = 1;  // PNG: pixels per logical pixel
+};
+
+// Draws and writes both files, all or nothing (throws WriteError). The exporters are the window's
+// (app/ui/export); the program's entry point hands this to `quiz`, a build without them has none.
+using QuizSheetWriter = void (*)(const Trace& trace, const std::vector<QuizQuestion>& questions,
+                                 unsigned seed, const QuizSheetFiles& files);
 
 }  // namespace scanviz

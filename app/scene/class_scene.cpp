@@ -22,6 +22,7 @@ constexpr int kMostPickedThreads = 64;
 
 // The roles whose index answers a question by clicking, or none.
 bool answersByClick(const QuizQuestion& q, const std::string& role) {
+  if (q.kind == QuestionKind::Visible) return role == "cell" || role == "cell-written";
   return q.kind == QuestionKind::ActiveThreads && role == "class-thread";
 }
 
@@ -146,7 +147,40 @@ class ClassSceneBuilder {
     const size_t firstRect = scene_.rects.size();
     appendScene(scene_, part, x, y);
     if (q_.kind == QuestionKind::CellValue) markAskedCell(firstRect);
+    if (q_.kind == QuestionKind::Visible) markChosenCells(firstRect);
     scene_.height = std::max(y + part.height + x, rq_.height);
+  }
+
+  // "Which are visible": the cells clicked are outlined; after the reveal the answer's in green,
+  // a wrong choice in red.
+  void markChosenCells(size_t firstRect) {
+    const std::vector<double> given = s_.given();
+    const bool revealed = s_.phase() == QuizPhase::Revealed;
+    const auto has = [](const std::vector<double>& v, int i) {
+      return std::find(v.begin(), v.end(), static_cast<double>(i)) != v.end();
+    };
+    const size_t end = scene_.rects.size();
+    for (size_t i = firstRect; i < end; ++i) {
+      const SceneRect c = scene_.rects[i];
+      if (c.role != "cell" && c.role != "cell-written") continue;
+      const bool chosen = has(given, c.index), answer = has(q_.answer, c.index);
+      if (!chosen && !(revealed && answer)) continue;
+      outline(c, !revealed ? pal_.accent : answer ? pal_.pass : pal_.fail, "class-chosen");
+    }
+  }
+
+  void outline(const SceneRect& c, Color color, const char* role) {
+    const float pad = 0.08f * c.h;
+    SceneRect mark;
+    mark.x = c.x - pad;
+    mark.y = c.y - pad;
+    mark.w = c.w + 2 * pad;
+    mark.h = c.h + 2 * pad;
+    mark.stroke = color;
+    mark.strokeWidth = std::max(2.0f, 0.07f * c.h);
+    mark.role = role;
+    mark.index = c.index;
+    scene_.rects.push_back(mark);
   }
 
   // The cell asked about, outlined in the accent colour in the picture's main row.
@@ -154,17 +188,7 @@ class ClassSceneBuilder {
     for (size_t i = firstRect; i < scene_.rects.size(); ++i) {
       const SceneRect& c = scene_.rects[i];
       if (c.index != q_.cell || (c.role != "cell" && c.role != "cell-written")) continue;
-      const float pad = 0.08f * c.h;
-      SceneRect mark;
-      mark.x = c.x - pad;
-      mark.y = c.y - pad;
-      mark.w = c.w + 2 * pad;
-      mark.h = c.h + 2 * pad;
-      mark.stroke = pal_.accent;
-      mark.strokeWidth = std::max(2.0f, 0.07f * c.h);
-      mark.role = "class-asked";
-      mark.index = q_.cell;
-      scene_.rects.push_back(mark);
+      outline(SceneRect(c), pal_.accent, "class-asked");
       return;
     }
   }

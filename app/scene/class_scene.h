@@ -31,9 +31,9 @@ int classPictureStep(const QuizSession& session);
 Scene buildClassScene(const ClassSceneRequest& rq, const ArraySceneStyle& style,
                       const ViewPalette& palette, const MeasureText& measure);
 
-// The index a click at (x, y) of the scene gives the current question: a thread (its marker or
-// number) for "which threads", -1 where the question is not answered by clicking or nothing
-// clickable is there.
+// The index a click at (x, y) of the scene gives the current question: a thread's button for
+// "which threads", a cell of the picture for "which elements are visible", -1 where the question
+// is not answered by clicking or nothing clickable is there.
 int clickedIndex(const Scene& scene, const QuizQuestion& q, float x, float y);
 
 }  // namespace scanviz

@@ -109,7 +109,7 @@ void answerControls(UiContext& ui, QuizSession& quiz) {
   ImGui::BeginDisabled(revealed);
   ImGui::SetNextItemWidth(16 * ImGui::GetFontSize());
   const char* hint = answerForm(quiz.question().kind) == AnswerForm::Indices
-                         ? "numbers, or click the threads above"
+                         ? "numbers, or click them above"
                          : "a number";
   if (ImGui::InputTextWithHint("Answer##class", hint, &typed, ImGuiInputTextFlags_EnterReturnsTrue))
     c.reveal();

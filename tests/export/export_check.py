@@ -347,6 +347,79 @@ def case_no_display(run):
     check(texts(run.svg("nodisplay.svg"), "cell-value") == KOGGE_STONE_ANSWER, "SVG without a display")
 
 
+# ---- the quiz sheet (scanviz quiz --out) ---------------------------------------------------------
+
+def quiz(run, *args, expect=0):
+    cmd = [run.binary, "quiz", *LESSON, *args]
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=240)
+    check(r.returncode == expect,
+          f"{' '.join(cmd)} exited {r.returncode}, expected {expect}\n{r.stdout}\n{r.stderr}")
+    return r
+
+
+def answer_text(answer):
+    values = answer if isinstance(answer, list) else [answer]
+    return ", ".join(str(int(v)) if float(v).is_integer() else f"{v:g}" for v in values)
+
+
+def case_quiz_sheet_svg_and_key(run):
+    """The sheet has the questions with blanks and no answer; the key the same with the answers."""
+    args = ["--n", "16", "--seed", "4", "--count", "7"]
+    sheet = __import__("json").loads(quiz(run, *args, "--json").stdout)
+    quiz(run, *args, "--out", run.path("sheet.svg"))
+    s, k = run.svg("sheet.svg"), run.svg("sheet-key.svg")
+    questions = [q["question"] for q in sheet]
+    # A question wraps onto several lines: join each one's lines by its number.
+    def joined(root):
+        lines = [t.text for t in root.iter(SVG_NS + "text") if t.get("class") == "sheet-question"]
+        return " ".join(lines)
+    for q in questions:
+        check(q in joined(s) and q in joined(k), f"question missing: {q}")
+    blanks = [l for l in s.iter(SVG_NS + "line") if l.get("class") == "sheet-blank"]
+    check(len(blanks) == len(sheet), f"{len(blanks)} blanks for {len(sheet)} questions")
+    check(texts(s, "sheet-answer") == [], f"the sheet shows answers: {texts(s, 'sheet-answer')}")
+    check(texts(k, "sheet-answer") == [answer_text(q["answer"]) for q in sheet],
+          f"key {texts(k, 'sheet-answer')} != {[answer_text(q['answer']) for q in sheet]}")
+    # Each group of questions stands under a picture of the step before it.
+    steps = sorted({q["step"] for q in sheet})
+    check(len(texts(s, "sheet-step")) == len(steps), f"{texts(s, 'sheet-step')} for steps {steps}")
+    run.render_svg("sheet.svg", "sheet-svg.png")
+
+
+def case_quiz_sheet_png(run):
+    """PNG from the same builder: both files, white paper, --key puts the key where it is asked."""
+    r = quiz(run, "--count", "5", "--out", run.path("q.png"), "--key", run.path("answers.png"),
+             "--scale", "2")
+    check("answers.png" in r.stdout, r.stdout)
+    quiz(run, "--count", "5", "--out", run.path("q1.svg"))
+    sheet, key = Png(run.path("q.png")), Png(run.path("answers.png"))
+    w, h = svg_size(run.svg("q1.svg"))
+    check(abs(sheet.width - 2 * w) <= 2 and abs(sheet.height - 2 * h) <= 2,
+          f"2x PNG {sheet.width}x{sheet.height}, SVG {w}x{h}")
+    check(sheet.rgb(2, 2) == (255, 255, 255), f"corner {sheet.rgb(2, 2)}: not white paper")
+    check(key.width == sheet.width, "the key is not the sheet's width")
+    check(not os.path.exists(run.path("q-key.png")), "the key went beside the sheet despite --key")
+
+
+def case_quiz_sheet_usage_errors(run):
+    """Bad --out, --key or --scale: one line naming the problem, exit 2, no file of either."""
+    missing = os.path.join(run.path("no-such-folder"), "s.svg")
+    bad = [(["--out", run.path("s.pdf")], "must end in .svg or .png"),
+           (["--out", run.path("s.svg"), "--key", run.path("k.png")], "must end in .svg"),
+           (["--out", run.path("s.svg"), "--key", run.path("s.svg")], "file of its own"),
+           (["--out", run.path("s.svg"), "--json"], "not both"),
+           (["--key", run.path("k.svg")], "goes with --out"),
+           (["--out", run.path("s.png"), "--scale", "9"], "scale"),
+           (["--out", missing], "no-such-folder"),
+           (["--input", "3,x", "--out", run.path("s.svg")], "x")]
+    for args, words in bad:
+        r = quiz(run, *args, expect=2)
+        lines = [l for l in r.stderr.splitlines() if l.strip()]
+        check(len(lines) == 1 and words in lines[0], f"{args}: stderr {r.stderr!r} does not name {words!r}")
+    left = [f for f in os.listdir(run.work) if f.startswith(("s.", "s-key", "k."))]
+    check(not left, f"a refused sheet left {left}")
+
+
 def case_usage_errors(run):
     bad = [
         (["--scale", "3", "--out", run.path("x.png")], "1, 2 or 4"),

@@ -3,6 +3,7 @@
 // asked; the same seed gives the same sheet; `scanviz quiz --json` prints what it promises.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <random>
 
@@ -31,6 +32,24 @@ Trace captureOf(AlgorithmId id, const std::vector<double>& input, Operator op = 
   return capture(rq).trace;
 }
 
+int64_t lastEnd(const Trace& t) {
+  int64_t end = 0;
+  for (const TraceBlock& b : t.blocks) end = std::max(end, b.endNs);
+  return end;
+}
+
+// The elements higher than every one before them, straight from the input (seed 001's line of
+// sight with the exclusive max-scan).
+std::vector<double> lineOfSight(const std::vector<double>& angles) {
+  std::vector<double> visible;
+  for (size_t i = 0; i < angles.size(); ++i) {
+    bool higher = true;
+    for (size_t j = 0; j < i; ++j) higher = higher && angles[i] > angles[j];
+    if (higher) visible.push_back(static_cast<double>(i));
+  }
+  return visible;
+}
+
 void expectAnswersMatchTheTrace(const Trace& t) {
   for (const QuizQuestion& q : allQuestions(t)) {
     ASSERT_GE(q.step, 1) << q.text;
@@ -49,6 +68,16 @@ void expectAnswersMatchTheTrace(const Trace& t) {
       case QuestionKind::Operations:
         ASSERT_EQ(q.answer.size(), 1u);
         EXPECT_EQ(q.answer[0], static_cast<double>(s.ops)) << q.text;
+        break;
+      case QuestionKind::LastBlock: {
+        ASSERT_EQ(q.answer.size(), 1u);
+        EXPECT_EQ(t.meta.timeUnit, "round");  // the emulator's schedule, never a GPU's timing
+        for (const TraceBlock& b : t.blocks)
+          if (b.id != static_cast<int>(q.answer[0])) EXPECT_GT(lastEnd(t), b.endNs) << b.id;
+        break;
+      }
+      case QuestionKind::Visible:
+        EXPECT_EQ(q.answer, lineOfSight(t.input)) << q.text;
         break;
     }
   }
@@ -78,6 +107,48 @@ TEST(Quiz, NoValueQuestionAboutACellARaceDecided) {
   for (const QuizQuestion& q : allQuestions(t))
     EXPECT_FALSE(q.kind == QuestionKind::CellValue && q.step == 1 && q.cell == 32) << q.text;
   expectAnswersMatchTheTrace(t);
+}
+
+int countOf(const Trace& t, QuestionKind kind) {
+  const auto qs = allQuestions(t);
+  return static_cast<int>(
+      std::count_if(qs.begin(), qs.end(), [&](const QuizQuestion& q) { return q.kind == kind; }));
+}
+
+TEST(Quiz, WhichBlockFinishesLastOnTheEmulatorsScheduleOnly) {
+  for (LaunchOrder order : {LaunchOrder::Ascending, LaunchOrder::Descending, LaunchOrder::Random})
+    for (unsigned seed : {1u, 2u, 3u}) {
+      CaptureRequest rq;
+      rq.algorithm = AlgorithmId::SinglePassChained;
+      rq.backend = BackendChoice::Cpu;
+      rq.input = randomInts(64 + 16 * seed, seed);
+      rq.blockSize = 8;
+      rq.emulator.order = order;
+      rq.emulator.residentBlocks = 2;
+      const Trace t = capture(rq).trace;
+      ASSERT_GE(t.blocks.size(), 4u);
+      // The chained scan hands its prefix on tile by tile: the last tile finishes last.
+      ASSERT_EQ(countOf(t, QuestionKind::LastBlock), 1);
+      expectAnswersMatchTheTrace(t);
+      Trace gpu = t;
+      gpu.meta.timeUnit = "ns";  // the same run as a GPU would time it: not asked
+      EXPECT_EQ(countOf(gpu, QuestionKind::LastBlock), 0);
+    }
+}
+
+TEST(Quiz, LineOfSightIsAskedOfMaxScansOnRandomInputs) {
+  for (AlgorithmId id : {AlgorithmId::KoggeStone, AlgorithmId::Blelloch, AlgorithmId::BrentKung})
+    for (unsigned seed = 1; seed <= 20; ++seed) {
+      const Trace t = captureOf(id, randomInts(2 + seed % 30, seed), Operator::Max);
+      ASSERT_EQ(countOf(t, QuestionKind::Visible), 1) << t.meta.algorithm << " seed " << seed;
+      expectAnswersMatchTheTrace(t);
+    }
+  // Not of a sum, and not of a run whose output is not the max-scan of its input.
+  EXPECT_EQ(countOf(captureOf(AlgorithmId::KoggeStone, randomInts(8, 1)), QuestionKind::Visible),
+            0);
+  Trace broken = captureOf(AlgorithmId::KoggeStone, {1, 5, 2, 7}, Operator::Max);
+  broken.output[2] = 1;
+  EXPECT_EQ(countOf(broken, QuestionKind::Visible), 0);
 }
 
 TEST(Quiz, TheSameSeedGivesTheSameSheet) {
