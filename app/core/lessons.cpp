@@ -165,7 +165,7 @@ bool isFlawedAlgorithm(std::string_view algorithmKey) {
   return lessonOfFlawedAlgorithm(algorithmKey) != nullptr;
 }
 
-CaptureRequest lessonRequest(const Lesson& lesson, bool fixed) {
+CaptureRequest lessonRequest(const Lesson& lesson, bool fixed, BackendChoice backend) {
   const LessonSetup& s = lesson.setup;
   const auto id = findAlgorithm(fixed ? lesson.fixedKey : lesson.flawedKey);
   if (!id) throw std::logic_error("lesson " + std::string(lesson.id) + " names no algorithm");
@@ -175,7 +175,7 @@ CaptureRequest lessonRequest(const Lesson& lesson, bool fixed) {
   rq.exclusive = s.exclusive;
   rq.blockSize = fixed ? s.fixedBlockSize : s.flawedBlockSize;
   rq.input = parseValues(std::string(s.input));
-  rq.backend = BackendChoice::Cpu;
+  rq.backend = lesson.emulatorOnly || lesson.deadlocks ? BackendChoice::Cpu : backend;
   rq.emulator.threadOrder = s.threadOrder;
   rq.emulator.order = s.launchOrder;
   rq.emulator.residentBlocks = s.residentBlocks;
@@ -206,9 +206,10 @@ int firstDifferentCell(const std::vector<double>& a, const std::vector<double>& 
 }
 
 // Captures one side; a backend error (the deadlock) is the lesson's result, not a failure.
-std::shared_ptr<const Trace> captureSide(const Lesson& lesson, bool fixed, std::string& error) {
+std::shared_ptr<const Trace> captureSide(const Lesson& lesson, bool fixed, BackendChoice backend,
+                                         std::string& error) {
   try {
-    return std::make_shared<const Trace>(capture(lessonRequest(lesson, fixed)).trace);
+    return std::make_shared<const Trace>(capture(lessonRequest(lesson, fixed, backend)).trace);
   } catch (const BackendError& e) {
     error = e.what();
     return nullptr;
@@ -217,11 +218,11 @@ std::shared_ptr<const Trace> captureSide(const Lesson& lesson, bool fixed, std::
 
 }  // namespace
 
-LessonRun runLesson(const Lesson& lesson) {
+LessonRun runLesson(const Lesson& lesson, BackendChoice backend) {
   LessonRun r;
   r.lesson = &lesson;
-  r.flawed = captureSide(lesson, false, r.flawedError);
-  r.fixed = captureSide(lesson, true, r.fixedError);
+  r.flawed = captureSide(lesson, false, backend, r.flawedError);
+  r.fixed = captureSide(lesson, true, backend, r.fixedError);
   if (r.flawed && r.fixed) {
     r.partingStep = partingStepOf(*r.flawed, *r.fixed);
     r.firstWrongCell = firstDifferentCell(r.flawed->output, r.fixed->output);

@@ -53,12 +53,14 @@ const Lesson* lessonOfFlawedAlgorithm(std::string_view algorithmKey);
 // True for the algorithm keys that are flawed on purpose (never a failure of `verify`).
 bool isFlawedAlgorithm(std::string_view algorithmKey);
 
-// The two captures of a lesson, on the emulator: the flawed variant and the fixed algorithm,
-// same input and schedule.
-CaptureRequest lessonRequest(const Lesson& lesson, bool fixed);
+// The two captures of a lesson: the flawed variant and the fixed algorithm, same input and
+// schedule. On `backend` (auto: the GPU when there is one), except a lesson that is emulator-only
+// or deadlocks, which runs on the emulator, where its schedule is set and its failure reported.
+CaptureRequest lessonRequest(const Lesson& lesson, bool fixed,
+                             BackendChoice backend = BackendChoice::Cpu);
 
 // A lesson run: its flawed variant and its fix on the same input and schedule, and where they
-// part. Both captures are small and run on the emulator.
+// part. Both captures are small; on the emulator unless `backend` says otherwise (lessonRequest).
 struct LessonRun {
   const Lesson* lesson = nullptr;
   std::shared_ptr<const Trace> flawed;  // null when it did not finish (flawedError says why)
@@ -69,7 +71,7 @@ struct LessonRun {
   int firstWrongCell = -1;  // first output cell of the flawed run that differs from the fix's
 };
 
-LessonRun runLesson(const Lesson& lesson);
+LessonRun runLesson(const Lesson& lesson, BackendChoice backend = BackendChoice::Cpu);
 
 // Cells whose values differ between the two runs at `step` (each side's last step when it has
 // fewer steps).

@@ -60,7 +60,8 @@ int runApp(const std::vector<std::string>& args) {
   state.updateSettings(withOverrides(loaded.settings, options), /*persist=*/false);
   state.presentation = options.presentation;
   if (!options.spotTheBug.empty())
-    state.spotTheBug.open(*findLesson(options.spotTheBug), options.step.value_or(-1));
+    state.spotTheBug.open(*findLesson(options.spotTheBug), options.step.value_or(-1),
+                          options.config.backend);
   state.symbolic = options.symbolic;
   if (!loaded.warning.empty()) state.setStatusNote(loaded.warning);
   try {

@@ -11,8 +11,9 @@ namespace scanviz {
 class SpotTheBugState {
  public:
   // Runs the lesson's flawed variant and its fix (small, on the emulator) and stands at `step`;
-  // -1: at the step where the two runs part (the first step when they never do).
-  void open(const Lesson& lesson, int step = -1);
+  // -1: at the step where the two runs part (the first step when they never do). `backend`: where
+  // they run (lessonRequest keeps the emulator-only lessons on the emulator).
+  void open(const Lesson& lesson, int step = -1, BackendChoice backend = BackendChoice::Cpu);
   void close() { run_.reset(); }
   bool active() const { return run_.has_value(); }
   const LessonRun& run() const { return *run_; }

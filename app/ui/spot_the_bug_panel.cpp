@@ -16,8 +16,8 @@
 
 namespace scanviz {
 
-void SpotTheBugState::open(const Lesson& lesson, int step) {
-  run_ = runLesson(lesson);
+void SpotTheBugState::open(const Lesson& lesson, int step, BackendChoice backend) {
+  run_ = runLesson(lesson, backend);
   setStep(step >= 0 ? step : std::max(0, run_->partingStep));
 }
 
@@ -85,6 +85,12 @@ std::vector<std::string> headline(const SpotTheBugState& s) {
              number(r.flawed->output[cell]) + " instead of " + number(r.fixed->output[cell]);
   }
   lines.push_back(where);
+  // Which hardware ran them: a race the GPU happened not to expose shows as runs that never part.
+  if (r.fixed)
+    lines.push_back("run by " + r.flawed->meta.backend + " (" + r.flawed->meta.device + ")" +
+                    (r.flawed->meta.backend == r.fixed->meta.backend
+                         ? std::string()
+                         : ", the fix by " + r.fixed->meta.backend));
   return lines;
 }
 
@@ -156,7 +162,7 @@ void drawSpotTheBugMenu(UiContext& ui) {
   for (const Lesson& l : allLessons()) {
     const bool shown = ui.state.spotTheBug.active() && &ui.state.spotTheBug.lesson() == &l;
     if (ImGui::MenuItem(std::string(l.title).c_str(), nullptr, shown)) {
-      ui.state.spotTheBug.open(l);
+      ui.state.spotTheBug.open(l, -1, ui.state.config.backend);
       AppSettings s = ui.state.settings();
       s.layout.centerView = CenterView::Compare;
       ui.state.updateSettings(s);
