@@ -9,15 +9,9 @@
 namespace scanviz {
 
 std::string_view quizPhaseKey(QuizPhase p) {
-  switch (p) {
-    case QuizPhase::Asking:
-      return "asking";
-    case QuizPhase::CountingDown:
-      return "counting";
-    case QuizPhase::Revealed:
-      return "revealed";
-  }
-  return "?";
+  // In QuizPhase's order.
+  constexpr std::string_view kKeys[] = {"asking", "counting", "revealed"};
+  return kKeys[static_cast<size_t>(p)];
 }
 
 std::vector<double> parseTypedAnswer(const std::string& text, std::string* problem) {
