@@ -25,8 +25,12 @@ inline CaptureRequest emulatorRequest(AlgorithmId id, std::vector<double> input)
   return rq;
 }
 
-inline Trace captureOnEmulator(AlgorithmId id, std::vector<double> input) {
-  return capture(emulatorRequest(id, std::move(input))).trace;
+inline Trace captureOnEmulator(AlgorithmId id, std::vector<double> input, int blockSize = 0,
+                               Operator op = Operator::Add) {
+  CaptureRequest rq = emulatorRequest(id, std::move(input));
+  rq.blockSize = blockSize;
+  rq.op = op;
+  return capture(rq).trace;
 }
 
 // The default lesson's input on the emulator, as the window opens it.

@@ -13,7 +13,7 @@
 #include "app/ui/file_dialog.h"
 #include "app/ui/fonts.h"
 #include "app/ui/view_states.h"
-#include "tests/common/headless_imgui.h"
+#include "tests/common/headless_ui.h"
 
 namespace scanviz {
 namespace {
@@ -23,14 +23,11 @@ namespace fs = std::filesystem;
 class HeadlessDialog : public ::testing::Test {
  protected:
   void SetUp() override {
-    fonts_ = startHeadlessImGui(ImVec2(1440, 900));
-    palette_ = viewPalette(Theme::Dark, Palette::Classic);
+    ui_.fonts = startHeadlessImGui(ImVec2(1440, 900));
     folder_ = fs::temp_directory_path() / ("scanviz-dialog-" + std::to_string(::getpid()));
     fs::create_directories(folder_);
     state_.config.backend = BackendChoice::Cpu;
-    state_.recapture();
-    state_.waitForCapture();
-    state_.poll();
+    captureNow(state_);
     state_.playback.setStep(2);
   }
   void TearDown() override {
@@ -42,7 +39,7 @@ class HeadlessDialog : public ::testing::Test {
   template <class F>
   void frame(F&& inside) {
     ImGui::NewFrame();
-    UiContext ui{state_, fonts_, palette_, 1.0f, report_, files_, commands_, views_, false};
+    UiContext ui = ui_.context(state_);
     dialog_.draw(ui);
     inside(ui);
     ImGui::Render();
@@ -50,12 +47,7 @@ class HeadlessDialog : public ::testing::Test {
 
   AppState state_{AppSettings{}, ""};
   ExportDialog dialog_;
-  FontSet fonts_;
-  ViewPalette palette_;
-  FrameReport report_;
-  FileDialog files_;
-  CommandTable commands_;
-  ViewStates views_;
+  HeadlessUiParts ui_;
   fs::path folder_;
 };
 

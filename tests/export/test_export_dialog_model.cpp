@@ -10,6 +10,7 @@
 #include "app/core/input_spec.h"
 #include "app/ui/export/export_dialog_model.h"
 #include "app/ui/export/export_naming.h"
+#include "tests/common/captures.h"
 
 namespace scanviz {
 namespace {
@@ -17,10 +18,7 @@ namespace {
 namespace fs = std::filesystem;
 
 Trace lesson(AlgorithmId id = AlgorithmId::BrentKung) {
-  CaptureRequest rq;
-  rq.algorithm = id;
-  rq.backend = BackendChoice::Cpu;
-  rq.input = defaultLessonInput();
+  CaptureRequest rq = emulatorRequest(id, defaultLessonInput());
   return capture(rq).trace;
 }
 

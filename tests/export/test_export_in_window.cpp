@@ -21,6 +21,7 @@
 #include "app/ui/platform_window.h"
 #include "app/ui/theme.h"
 #include "app/ui/view_states.h"
+#include "tests/common/headless_ui.h"
 
 namespace scanviz {
 namespace {
@@ -35,9 +36,7 @@ TEST(ExportInWindow, PngBetweenFramesLeavesTheWindowAsItWas) {
   PlatformWindow window(1280, 800, "scanviz export test", "");
   AppState state(AppSettings{}, "");
   state.config.backend = BackendChoice::Cpu;
-  state.recapture();
-  state.waitForCapture();
-  state.poll();
+  captureNow(state);
   state.playback.setStep(1);
   const FontSet fonts = buildFonts(*ImGui::GetIO().Fonts, 1.0f);
   const ViewPalette palette = viewPalette(Theme::Dark, Palette::Classic);
@@ -126,9 +125,7 @@ TEST(ExportInWindow, ProgressRisesAndCancelRemovesThePartialFiles) {
   AppState state(AppSettings{}, "");
   state.config.backend = BackendChoice::Cpu;
   state.config.algorithm = AlgorithmId::BrentKung;
-  state.recapture();
-  state.waitForCapture();
-  state.poll();
+  captureNow(state);
   auto trace = std::make_shared<const Trace>(state.trace());
   const int last = static_cast<int>(trace->steps.size()) - 1;
   ASSERT_GE(last, 4);

@@ -111,10 +111,8 @@ TEST(StepPicture, NarrowedToItsContentAndScaledExactly) {
 }
 
 Trace randomRun(AlgorithmId id, int n) {
-  CaptureRequest rq;
-  rq.algorithm = id;
-  rq.backend = BackendChoice::Cpu;
-  rq.input = generateInput(InputPattern::Random, n, 7, DType::Int32, Operator::Add);
+  CaptureRequest rq =
+      emulatorRequest(id, generateInput(InputPattern::Random, n, 7, DType::Int32, Operator::Add));
   return capture(rq).trace;
 }
 

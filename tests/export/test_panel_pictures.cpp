@@ -103,10 +103,9 @@ TEST(TimelinePicture, DrawsEveryBlockOfTheWholeRun) {
 TEST(TimelinePicture, GrowsUntilEveryLaneFits) {
   // One lane per block for 512 blocks: more than 9/16 of the width holds at a readable height.
   const Trace t = [] {
-    CaptureRequest rq;
-    rq.algorithm = AlgorithmId::SinglePassChained;
-    rq.backend = BackendChoice::Cpu;
-    rq.blockSize = 32;
+    CaptureRequest rq{.algorithm = AlgorithmId::SinglePassChained,
+                      .blockSize = 32,
+                      .backend = BackendChoice::Cpu};
     rq.input.assign(512 * 64, 1.0);
     return capture(rq).trace;
   }();
@@ -210,12 +209,11 @@ void addRun(TimingState& s) {
     for (const auto& [subject, perElement] :
          {std::pair{copy, 1e-7}, std::pair{BenchSubject::of(AlgorithmId::KoggeStone), 1e-5},
           std::pair{BenchSubject::of(AlgorithmId::BrentKung), 4e-6}}) {
-      BenchPoint p;
-      p.subject = subject;
-      p.device = BenchDevice::Cpu;
-      p.n = n;
-      p.samples = 1;
-      p.medianMs = perElement * static_cast<double>(n);
+      BenchPoint p{.subject = subject,
+                   .device = BenchDevice::Cpu,
+                   .n = n,
+                   .samples = 1,
+                   .medianMs = perElement * static_cast<double>(n)};
       run.report.points.push_back(p);
     }
   for (BenchPoint& p : run.report.points) applyBenchRatios(p, 1e-7 * p.n, BenchPoint::kNone);
@@ -261,12 +259,11 @@ int addEveryAlgorithm(TimingState& s) {
     subjects.push_back(BenchSubject::of(static_cast<AlgorithmId>(a)));
   for (long long n : {1024LL, 4096LL})
     for (size_t i = 0; i < subjects.size(); ++i) {
-      BenchPoint p;
-      p.subject = subjects[i];
-      p.device = BenchDevice::Cpu;
-      p.n = n;
-      p.samples = 1;
-      p.medianMs = 1e-6 * static_cast<double>((i + 1) * n);
+      BenchPoint p{.subject = subjects[i],
+                   .device = BenchDevice::Cpu,
+                   .n = n,
+                   .samples = 1,
+                   .medianMs = 1e-6 * static_cast<double>((i + 1) * n)};
       run.report.points.push_back(p);
     }
   for (BenchPoint& p : run.report.points) applyBenchRatios(p, 1e-7 * p.n, BenchPoint::kNone);

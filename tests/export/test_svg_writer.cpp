@@ -9,6 +9,7 @@
 #include "app/core/input_spec.h"
 #include "app/ui/export/picture.h"
 #include "app/ui/export/svg_writer.h"
+#include "tests/common/captures.h"
 
 namespace scanviz {
 namespace {
@@ -25,17 +26,16 @@ Scene smallScene() {
   Scene s;
   s.width = 200;
   s.height = 100;
-  SceneRect r;
-  r.x = 10;
-  r.y = 20;
-  r.w = 40;
-  r.h = 30;
-  r.fill = rgb(0xffc23d);
-  r.stroke = rgb(0x6b7480);
-  r.strokeWidth = 2;
-  r.rounding = 4;
-  r.role = "cell-written";
-  r.index = 3;
+  SceneRect r{.x = 10,
+              .y = 20,
+              .w = 40,
+              .h = 30,
+              .fill = rgb(0xffc23d),
+              .stroke = rgb(0x6b7480),
+              .strokeWidth = 2,
+              .rounding = 4,
+              .role = "cell-written",
+              .index = 3};
   s.rects.push_back(r);
   SceneLine arrow;
   arrow.x1 = 30;
@@ -47,20 +47,16 @@ Scene smallScene() {
   arrow.color = rgb(0x5aa9ff);
   arrow.role = "arrow";
   s.lines.push_back(arrow);
-  SceneLine dashed;
-  dashed.x2 = 100;
-  dashed.dashed = true;
-  dashed.role = "warp-boundary";
+  SceneLine dashed{.x2 = 100, .dashed = true, .role = "warp-boundary"};
   s.lines.push_back(dashed);
-  SceneText t;
-  t.x = 30;
-  t.y = 25;
-  t.text = "a < b & \"c\"";
-  t.size = 20;
-  t.bold = true;
-  t.align = TextAlign::Center;
-  t.color = rgb(0x111111);
-  t.role = "cell-value";
+  SceneText t{.x = 30,
+              .y = 25,
+              .text = "a < b & \"c\"",
+              .color = rgb(0x111111),
+              .size = 20,
+              .bold = true,
+              .align = TextAlign::Center,
+              .role = "cell-value"};
   s.texts.push_back(t);
   return s;
 }
@@ -141,10 +137,7 @@ TEST(SvgWriter, ControlCharactersAreDropped) {
 
 // The textbook's worked example: Kogge-Stone on 3 1 7 0 4 1 6 3 ends with its inclusive scan.
 TEST(SvgWriter, KoggeStoneLastStepHasTheScanAsText) {
-  CaptureRequest rq;
-  rq.algorithm = AlgorithmId::KoggeStone;
-  rq.backend = BackendChoice::Cpu;
-  rq.input = defaultLessonInput();
+  CaptureRequest rq = emulatorRequest(AlgorithmId::KoggeStone, defaultLessonInput());
   const Trace t = capture(rq).trace;
   const int last = static_cast<int>(t.steps.size()) - 1;
   const std::string svg = sceneToSvg(stepPicture(t, last, PictureStyle{}), SvgOptions{});

@@ -14,11 +14,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <array>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <sstream>
@@ -221,43 +223,28 @@ std::string mutate(const std::string& text, Rng& rng, std::string& what) {
 
 enum class Outcome { Accepted, Rejected, RejectedSilently, Crashed, Hung, FileLost, Wrong };
 
+// What the summary calls each outcome, in the order of Outcome.
+constexpr const char* kOutcomeNames[] = {
+    "accepted", "rejected with a message",    "rejected without one", "crashes",
+    "hangs",    "files lost or left partial", "wrong round trips"};
+
 struct Figures {
-  long long tried = 0, accepted = 0, rejected = 0, silent = 0, crashes = 0, hangs = 0, lost = 0,
-            wrong = 0;
-  std::string firstProblem;
+  long long tried = 0;
+  std::array<long long, std::size(kOutcomeNames)> counts{};
+  std::string firstProblem;  // the first case of an outcome other than accepted or rejected
+
+  long long operator[](Outcome o) const { return counts[static_cast<size_t>(o)]; }
   void add(Outcome o, const std::string& about) {
     ++tried;
-    switch (o) {
-      case Outcome::Accepted:
-        ++accepted;
-        return;
-      case Outcome::Rejected:
-        ++rejected;
-        return;
-      case Outcome::RejectedSilently:
-        ++silent;
-        break;
-      case Outcome::Crashed:
-        ++crashes;
-        break;
-      case Outcome::Hung:
-        ++hangs;
-        break;
-      case Outcome::FileLost:
-        ++lost;
-        break;
-      case Outcome::Wrong:
-        ++wrong;
-        break;
-    }
-    if (firstProblem.empty()) firstProblem = about;
+    ++counts[static_cast<size_t>(o)];
+    const bool problem = o != Outcome::Accepted && o != Outcome::Rejected;
+    if (problem && firstProblem.empty()) firstProblem = about;
   }
   std::string summary(const std::string& corpus) const {
-    return corpus + ": " + std::to_string(tried) + " cases, " + std::to_string(accepted) +
-           " accepted, " + std::to_string(rejected) + " rejected with a message, " +
-           std::to_string(silent) + " rejected without one, " + std::to_string(crashes) +
-           " crashes, " + std::to_string(hangs) + " hangs, " + std::to_string(lost) +
-           " files lost or left partial, " + std::to_string(wrong) + " wrong round trips";
+    std::string s = corpus + ": " + std::to_string(tried) + " cases";
+    for (size_t i = 0; i < counts.size(); ++i)
+      s += ", " + std::to_string(counts[i]) + " " + kOutcomeNames[i];
+    return s;
   }
 };
 
@@ -316,9 +303,7 @@ bool onlyExpectedFiles(const fs::path& dir, const std::vector<fs::path>& allowed
 // What the views compute from a trace, so that an accepted file is also drawn (in numbers).
 void layOut(const Trace& t) {
   const BlockTimeline tl = buildBlockTimeline(t);
-  TimelineGeometry g;
-  g.plotLeft = 0;
-  g.plotRight = 1200;
+  TimelineGeometry g{.plotLeft = 0, .plotRight = 1200};
   layoutTimeline(tl, fullView(tl), g);
   for (int s = 0; s < static_cast<int>(t.steps.size());
        s += 1 + static_cast<int>(t.steps.size()) / 8)
@@ -403,12 +388,11 @@ Corpus traceCorpus() {
   // Fresh captures: more than one block (whole-array rows), float32 overflow, every dtype.
   const auto add = [&](AlgorithmId id, DType d, Operator op, std::vector<double> in,
                        const std::string& name) {
-    CaptureRequest rq;
-    rq.algorithm = id;
-    rq.dtype = d;
-    rq.op = op;
-    rq.backend = BackendChoice::Cpu;
-    rq.input = std::move(in);
+    CaptureRequest rq{.algorithm = id,
+                      .dtype = d,
+                      .op = op,
+                      .input = std::move(in),
+                      .backend = BackendChoice::Cpu};
     c.texts.push_back(traceToJson(capture(rq).trace));
     c.names.push_back(name);
   };
@@ -472,25 +456,25 @@ long long casesPerCorpus(long long fallback) {
 
 void expectClean(const Figures& f, const std::string& corpus) {
   std::cout << "fuzz " << f.summary(corpus) << "\n";
-  EXPECT_EQ(f.crashes, 0) << f.firstProblem;
-  EXPECT_EQ(f.hangs, 0) << f.firstProblem;
-  EXPECT_EQ(f.silent, 0) << f.firstProblem;
-  EXPECT_EQ(f.lost, 0) << f.firstProblem;
-  EXPECT_EQ(f.wrong, 0) << f.firstProblem;
+  EXPECT_EQ(f[Outcome::Crashed], 0) << f.firstProblem;
+  EXPECT_EQ(f[Outcome::Hung], 0) << f.firstProblem;
+  EXPECT_EQ(f[Outcome::RejectedSilently], 0) << f.firstProblem;
+  EXPECT_EQ(f[Outcome::FileLost], 0) << f.firstProblem;
+  EXPECT_EQ(f[Outcome::Wrong], 0) << f.firstProblem;
   // The mutations must reach both sides: some files survive, most are refused.
-  EXPECT_GT(f.rejected, f.tried / 4) << f.summary(corpus);
+  EXPECT_GT(f[Outcome::Rejected], f.tried / 4) << f.summary(corpus);
 }
 
 TEST(FuzzFiles, MutatedTracesAreRefusedWithAMessageOrRoundTrip) {
   const Figures f = fuzz(traceCorpus(), casesPerCorpus(450), "traces", traceCase);
   expectClean(f, "traces");
-  EXPECT_GT(f.accepted, 0) << f.summary("traces");
+  EXPECT_GT(f[Outcome::Accepted], 0) << f.summary("traces");
 }
 
 TEST(FuzzFiles, MutatedSessionsAreRefusedWithAMessageOrRoundTrip) {
   const Figures f = fuzz(sessionCorpus(), casesPerCorpus(150), "sessions", sessionCase);
   expectClean(f, "sessions");
-  EXPECT_GT(f.accepted, 0) << f.summary("sessions");
+  EXPECT_GT(f[Outcome::Accepted], 0) << f.summary("sessions");
 }
 
 }  // namespace

@@ -230,24 +230,14 @@ def interrupted_export(ctx, fmt, sig):
         only(target, [os.path.basename(old_file)], "PNG sequence stopped by a signal")
 
 
-@needs_display
-def case_gif_sigint(ctx):
-    interrupted_export(ctx, "gif", signal.SIGINT)
+def interrupted_export_case(fmt, sig):
+    return needs_display(lambda ctx: interrupted_export(ctx, fmt, sig))
 
 
-@needs_display
-def case_gif_sigterm(ctx):
-    interrupted_export(ctx, "gif", signal.SIGTERM)
-
-
-@needs_display
-def case_png_sequence_sigterm(ctx):
-    interrupted_export(ctx, "png-seq", signal.SIGTERM)
-
-
-@needs_display
-def case_png_sequence_sigint(ctx):
-    interrupted_export(ctx, "png-seq", signal.SIGINT)
+case_gif_sigint = interrupted_export_case("gif", signal.SIGINT)
+case_gif_sigterm = interrupted_export_case("gif", signal.SIGTERM)
+case_png_sequence_sigterm = interrupted_export_case("png-seq", signal.SIGTERM)
+case_png_sequence_sigint = interrupted_export_case("png-seq", signal.SIGINT)
 
 
 def case_capture_sigterm(ctx):

@@ -19,6 +19,8 @@
 #include "app/ui/fonts.h"
 #include "app/ui/save_session_flow.h"
 #include "app/ui/view_states.h"
+#include "tests/common/captures.h"
+#include "tests/common/headless_ui.h"
 
 namespace scanviz {
 namespace {
@@ -52,10 +54,7 @@ class FileActions : public ::testing::Test {
 
   // A trace file of `algorithm` on the CPU emulator, as `scanviz capture --out` writes it.
   std::string traceFile(const std::string& name, AlgorithmId algorithm) const {
-    CaptureRequest rq;
-    rq.algorithm = algorithm;
-    rq.backend = BackendChoice::Cpu;
-    rq.input = {3, 1, 7, 0, 4, 1, 6, 3};
+    CaptureRequest rq = emulatorRequest(algorithm, {3, 1, 7, 0, 4, 1, 6, 3});
     const std::string path = file(name);
     saveTrace(capture(rq).trace, path);
     return path;
@@ -142,17 +141,8 @@ class OverwriteModal : public FileActions {
  protected:
   void SetUp() override {
     FileActions::SetUp();
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DisplaySize = ImVec2(1280, 800);
-    io.DeltaTime = 1.0f / 60.0f;
-    io.KeyMap[ImGuiKey_Escape] = kKeyEscape;
-    fonts_ = buildFonts(*io.Fonts, 1.0f);
-    unsigned char* pixels = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
-    palette_ = viewPalette(Theme::Dark, Palette::Classic);
+    ui_.fonts = startHeadlessImGui(ImVec2(1280, 800));
+    ImGui::GetIO().KeyMap[ImGuiKey_Escape] = kKeyEscape;
   }
   void TearDown() override {
     ImGui::DestroyContext();
@@ -161,15 +151,15 @@ class OverwriteModal : public FileActions {
 
   void frame(AppState& state, SaveSessionFlow& flow) {
     ImGui::NewFrame();
-    report_.panels = nlohmann::json::object();
-    UiContext ui{state, fonts_, palette_, 1.0f, report_, files_, commands_, views_, false};
+    ui_.report.panels = nlohmann::json::object();
+    UiContext ui = ui_.context(state);
     flow.draw(ui);
     ImGui::Render();
   }
 
   // Presses and releases the left button over the modal's button `label`.
   void click(AppState& state, SaveSessionFlow& flow, const std::string& label) {
-    const nlohmann::json& buttons = report_.panels.at("confirm_overwrite").at("buttons");
+    const nlohmann::json& buttons = ui_.report.panels.at("confirm_overwrite").at("buttons");
     for (const auto& b : buttons) {
       if (b.at("label") != label) continue;
       ImGuiIO& io = ImGui::GetIO();
@@ -189,12 +179,7 @@ class OverwriteModal : public FileActions {
     for (int i = 0; i < 3; ++i) frame(state, flow);
   }
 
-  FontSet fonts_;
-  ViewPalette palette_;
-  FrameReport report_;
-  FileDialog files_;
-  CommandTable commands_;
-  ViewStates views_;
+  HeadlessUiParts ui_;
 };
 
 TEST_F(OverwriteModal, ANewFileIsSavedWithoutAQuestion) {
@@ -205,7 +190,7 @@ TEST_F(OverwriteModal, ANewFileIsSavedWithoutAQuestion) {
   flow.choose(state, path);
   EXPECT_FALSE(flow.asking());
   settle(state, flow);
-  EXPECT_FALSE(report_.panels.contains("confirm_overwrite"));
+  EXPECT_FALSE(ui_.report.panels.contains("confirm_overwrite"));
   EXPECT_TRUE(fileLooksLikeSession(path));
 }
 
@@ -221,14 +206,14 @@ TEST_F(OverwriteModal, CancelAndEscapeKeepTheFileOverwriteReplacesIt) {
   flow.choose(state, path);
   ASSERT_TRUE(flow.asking());
   settle(state, flow);
-  ASSERT_TRUE(report_.panels.contains("confirm_overwrite"));
-  EXPECT_EQ(report_.panels["confirm_overwrite"]["path"], path);
+  ASSERT_TRUE(ui_.report.panels.contains("confirm_overwrite"));
+  EXPECT_EQ(ui_.report.panels["confirm_overwrite"]["path"], path);
   EXPECT_EQ(read(path), mine) << "replaced before the user answered";
   click(state, flow, "Cancel");
   EXPECT_FALSE(flow.asking());
   EXPECT_EQ(read(path), mine);
   frame(state, flow);
-  EXPECT_FALSE(report_.panels.contains("confirm_overwrite")) << "the modal stayed open";
+  EXPECT_FALSE(ui_.report.panels.contains("confirm_overwrite")) << "the modal stayed open";
 
   flow.choose(state, path);
   settle(state, flow);

@@ -16,7 +16,7 @@
 #include "app/ui/fonts.h"
 #include "app/ui/panels.h"
 #include "app/ui/view_states.h"
-#include "tests/common/headless_imgui.h"
+#include "tests/common/headless_ui.h"
 
 // GLFW key codes, as the GLFW backend feeds them into io.KeysDown.
 constexpr int kKeyRight = 262;
@@ -25,35 +25,13 @@ constexpr int kKeyS = 83;
 namespace scanviz {
 namespace {
 
-class HeadlessUi : public ::testing::Test {
+class HeadlessUi : public HeadlessLayoutTest {
  protected:
-  void SetUp() override {
-    fonts_ = startHeadlessImGui(ImVec2(1600, 1000));
-    palette_ = viewPalette(Theme::Dark, Palette::Classic);
-  }
-  void TearDown() override { ImGui::DestroyContext(); }
-
-  void frame(AppState& state) {
-    ImGui::NewFrame();
-    UiContext ui{state, fonts_, palette_, 1.0f, report_, files_, commands_, views_, false};
-    drawMainLayout(ui);
-    ImGui::Render();
-  }
-
   static void captureInto(AppState& state, AlgorithmId id) {
     state.config.algorithm = id;
     state.config.backend = BackendChoice::Cpu;
-    state.recapture();
-    state.waitForCapture();
-    state.poll();
+    captureNow(state);
   }
-
-  FontSet fonts_;
-  ViewPalette palette_;
-  FrameReport report_;
-  FileDialog files_;
-  CommandTable commands_;
-  ViewStates views_;
 };
 
 TEST_F(HeadlessUi, EveryAlgorithmEveryStepLaysOut) {
@@ -64,12 +42,12 @@ TEST_F(HeadlessUi, EveryAlgorithmEveryStepLaysOut) {
     for (int k = 0; k < state.playback.stepCount(); ++k) {
       state.playback.setStep(k);
       frame(state);
-      EXPECT_FALSE(report_.arrayScene.rects.empty()) << a.key << " step " << k;
-      EXPECT_FALSE(report_.counters.empty()) << a.key << " step " << k;
-      EXPECT_FALSE(report_.explanation.empty()) << a.key << " step " << k;
+      EXPECT_FALSE(ui_.report.arrayScene.rects.empty()) << a.key << " step " << k;
+      EXPECT_FALSE(ui_.report.counters.empty()) << a.key << " step " << k;
+      EXPECT_FALSE(ui_.report.explanation.empty()) << a.key << " step " << k;
     }
-    EXPECT_NE(report_.status.find(a.key), std::string::npos) << report_.status;
-    EXPECT_NE(report_.status.find("produced by cpu"), std::string::npos) << report_.status;
+    EXPECT_NE(ui_.report.status.find(a.key), std::string::npos) << ui_.report.status;
+    EXPECT_NE(ui_.report.status.find("produced by cpu"), std::string::npos) << ui_.report.status;
   }
 }
 
@@ -87,7 +65,7 @@ TEST_F(HeadlessUi, NothingClippedInTheExplanationCodeOrPhaseBands) {
     for (int k = 0; k < state.playback.stepCount(); ++k) {
       state.playback.setStep(k);
       for (int settle = 0; settle < 3; ++settle) frame(state);  // child sizes follow a frame late
-      const nlohmann::json& p = report_.panels;
+      const nlohmann::json& p = ui_.report.panels;
       ASSERT_TRUE(p.contains("explanation") && p.contains("code") && p.contains("playback"))
           << key << " step " << k << ": " << p.dump();
       EXPECT_FALSE(p["explanation"]["clipped"].get<bool>())
@@ -113,7 +91,7 @@ TEST_F(HeadlessUi, ANarrowPhaseBandKeepsItsNumber) {
   ASSERT_TRUE(state.hasTrace()) << state.banner().text;
   state.playback.setStep(5);
   frame(state);
-  const auto labels = report_.panels["playback"]["phase_labels"].get<std::vector<std::string>>();
+  const auto labels = ui_.report.panels["playback"]["phase_labels"].get<std::vector<std::string>>();
   ASSERT_EQ(labels.size(), 3u);
   EXPECT_EQ(labels[0], "1");
   EXPECT_EQ(labels[1], "2  up-sweep");
@@ -140,11 +118,11 @@ TEST_F(HeadlessUi, PresentationModeAndLightThemeLayOut) {
   AppState state(AppSettings{}, "");
   captureInto(state, AlgorithmId::KoggeStone);
   state.presentation = true;
-  palette_ = viewPalette(Theme::Light, Palette::OkabeIto);
+  ui_.palette = viewPalette(Theme::Light, Palette::OkabeIto);
   state.playback.setStep(2);
   frame(state);
-  EXPECT_FALSE(report_.arrayScene.textsWithRole("explanation").empty());
-  EXPECT_GT(report_.arrayScene.width, 1400);
+  EXPECT_FALSE(ui_.report.arrayScene.textsWithRole("explanation").empty());
+  EXPECT_GT(ui_.report.arrayScene.width, 1400);
 }
 
 TEST_F(HeadlessUi, BadInputKeepsTheLessonAndShowsTheProblem) {
@@ -153,26 +131,24 @@ TEST_F(HeadlessUi, BadInputKeepsTheLessonAndShowsTheProblem) {
   const Trace* before = &state.trace();
   state.config.source = InputSource::Typed;
   state.config.typedValues = "1, 2, 99999999999";
-  state.recapture();
-  state.waitForCapture();
-  EXPECT_FALSE(state.poll());
+  EXPECT_FALSE(captureNow(state));
   EXPECT_EQ(&state.trace(), before);
   EXPECT_TRUE(state.banner().error);
   EXPECT_NE(state.banner().text.find("int32"), std::string::npos) << state.banner().text;
   frame(state);
-  EXPECT_EQ(report_.arrayScene.textsWithRole("cell-value").size(), 8u);
+  EXPECT_EQ(ui_.report.arrayScene.textsWithRole("cell-value").size(), 8u);
 }
 
 TEST_F(HeadlessUi, ShortcutsRunCommandsButNotWhileTyping) {
   int steps = 0, saves = 0;
-  commands_.add({"forward", "Step forward", "Right", {kKeyRight}, false, [&] { ++steps; }, {}});
-  commands_.add({"save", "Save", "Ctrl+S", {kKeyS}, true, [&] { ++saves; }, {}});
+  ui_.commands.add({"forward", "Step forward", "Right", {kKeyRight}, false, [&] { ++steps; }, {}});
+  ui_.commands.add({"save", "Save", "Ctrl+S", {kKeyS}, true, [&] { ++saves; }, {}});
   ImGuiIO& io = ImGui::GetIO();
   const auto press = [&](int key, bool ctrl) {
     io.KeysDown[key] = true;
     io.KeyCtrl = ctrl;
     ImGui::NewFrame();
-    commands_.handleKeys();
+    ui_.commands.handleKeys();
     ImGui::Render();
     io.KeysDown[key] = false;
     io.KeyCtrl = false;

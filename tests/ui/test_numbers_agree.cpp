@@ -143,10 +143,9 @@ TEST(NumbersAgree, EveryAlgorithmOperatorLengthAndProcessorCount) {
 
 // The three reproductions, with the numbers they must give now.
 TEST(NumbersAgree, ThreePhaseDepthIsTheSeedsCriticalPath) {
-  CaptureRequest rq;
-  rq.algorithm = AlgorithmId::ThreePhase;
-  rq.backend = BackendChoice::Cpu;
-  rq.input = generateInput(InputPattern::Ones, 1024, 1, DType::Int32, Operator::Add);
+  CaptureRequest rq =
+      emulatorRequest(AlgorithmId::ThreePhase,
+                      generateInput(InputPattern::Ones, 1024, 1, DType::Int32, Operator::Add));
   rq.blockSize = 64;
   rq.coarsening = 16;
   const Trace t = capture(rq).trace;

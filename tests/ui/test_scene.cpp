@@ -16,19 +16,8 @@
 namespace scanviz {
 namespace {
 
-Trace captureCpu(AlgorithmId id, std::vector<double> input, int blockSize = 0,
-                 Operator op = Operator::Add) {
-  CaptureRequest rq = emulatorRequest(id, std::move(input));
-  rq.blockSize = blockSize;
-  rq.op = op;
-  return capture(rq).trace;
-}
-
 Scene sceneOf(const Trace& t, int step, float width = 1000) {
-  ArraySceneRequest rq;
-  rq.trace = &t;
-  rq.step = step;
-  rq.width = width;
+  ArraySceneRequest rq{.trace = &t, .step = step, .width = width};
   return buildArrayScene(rq, ArraySceneStyle{}, viewPalette(Theme::Dark, Palette::Classic),
                          approximateTextWidth);
 }
@@ -61,7 +50,7 @@ bool hasTextContaining(const Scene& s, const std::string& role, const std::strin
 }
 
 TEST(ArrayScene, LessonLastStepShowsTheScan) {
-  const Trace t = captureCpu(AlgorithmId::KoggeStone, defaultLessonInput());
+  const Trace t = captureOnEmulator(AlgorithmId::KoggeStone, defaultLessonInput());
   const Scene s = sceneOf(t, 3);
   EXPECT_EQ(cellValues(s),
             (std::vector<std::string>{"3", "4", "11", "11", "15", "16", "22", "25"}));
@@ -76,7 +65,7 @@ TEST(ArrayScene, LessonLastStepShowsTheScan) {
 }
 
 TEST(ArrayScene, LessonStepOneHighlightsAndArrows) {
-  const Trace t = captureCpu(AlgorithmId::KoggeStone, defaultLessonInput());
+  const Trace t = captureOnEmulator(AlgorithmId::KoggeStone, defaultLessonInput());
   const Scene s = sceneOf(t, 1);
   EXPECT_EQ(indicesOf(s.rectsWithRole("cell-written")), (std::vector<int>{1, 2, 3, 4, 5, 6, 7}));
   EXPECT_EQ(indicesOf(s.rectsWithRole("cell")), (std::vector<int>{0}));
@@ -99,7 +88,7 @@ TEST(ArrayScene, LessonStepOneHighlightsAndArrows) {
 }
 
 TEST(ArrayScene, ArrowsLineUpWithTheirCells) {
-  const Trace t = captureCpu(AlgorithmId::KoggeStone, defaultLessonInput());
+  const Trace t = captureOnEmulator(AlgorithmId::KoggeStone, defaultLessonInput());
   const Scene s = sceneOf(t, 2);  // stride 2: edges (i, i-2)
   const auto centre = [&](int index) {
     for (const auto& r : s.rects)
@@ -114,7 +103,7 @@ TEST(ArrayScene, ArrowsLineUpWithTheirCells) {
 }
 
 TEST(ArrayScene, LoadStepShowsTheInputAndWaitingThreads) {
-  const Trace t = captureCpu(AlgorithmId::KoggeStone, defaultLessonInput());
+  const Trace t = captureOnEmulator(AlgorithmId::KoggeStone, defaultLessonInput());
   const Scene s = sceneOf(t, 0);
   EXPECT_EQ(cellValues(s, "before-cell-value"),
             (std::vector<std::string>{"3", "1", "7", "0", "4", "1", "6", "3"}));
@@ -158,14 +147,14 @@ TEST(ArrayScene, FlagsRowUnderTheValues) {
                                                       ? s.rectsWithRole("cell").front()->y
                                                       : s.rectsWithRole("cell-written").front()->y);
   }
-  const Scene plain = sceneOf(captureCpu(AlgorithmId::KoggeStone, defaultLessonInput()), 0);
+  const Scene plain = sceneOf(captureOnEmulator(AlgorithmId::KoggeStone, defaultLessonInput()), 0);
   EXPECT_EQ(countLines(plain, "segment-boundary"), 0u);
   EXPECT_TRUE(plain.rectsWithRole("flag").empty());
   EXPECT_TRUE(plain.rectsWithRole("flag-set").empty());
 }
 
 TEST(ArrayScene, PaddingIsMarked) {
-  const Trace t = captureCpu(AlgorithmId::KoggeStone, {5, 1, 4, 2, 3});  // section of 8
+  const Trace t = captureOnEmulator(AlgorithmId::KoggeStone, {5, 1, 4, 2, 3});  // section of 8
   const Scene s = sceneOf(t, 1);
   EXPECT_EQ(indicesOf(s.rectsWithRole("cell-padding")), (std::vector<int>{5, 6, 7}));
   for (const SceneRect* r : s.rectsWithRole("cell-padding")) EXPECT_TRUE(r->hatched);
@@ -173,7 +162,7 @@ TEST(ArrayScene, PaddingIsMarked) {
 }
 
 TEST(ArrayScene, WideValuesAreElidedWithTheValueInTheTooltip) {
-  const Trace t = captureCpu(AlgorithmId::KoggeStone, {5, -7, 4, 2}, 0, Operator::Max);
+  const Trace t = captureOnEmulator(AlgorithmId::KoggeStone, {5, -7, 4, 2}, 0, Operator::Max);
   const Scene s = sceneOf(t, 0, 420);
   for (const SceneText* text : s.textsWithRole("cell-value")) {
     const float width = approximateTextWidth(text->text, text->size, text->bold);
@@ -181,7 +170,7 @@ TEST(ArrayScene, WideValuesAreElidedWithTheValueInTheTooltip) {
     EXPECT_NE(text->tooltip.find("XY["), std::string::npos);
   }
   // Wide values in narrow cells: a prefix and an ellipsis, the whole value in the tooltip.
-  const Trace wide = captureCpu(AlgorithmId::KoggeStone,
+  const Trace wide = captureOnEmulator(AlgorithmId::KoggeStone,
                                 {-1999999999, -1999999, -99999, 4, 2, 1, 3, 5}, 0, Operator::Max);
   const Scene narrow = sceneOf(wide, 0, 300);
   bool elided = false;
@@ -197,9 +186,7 @@ TEST(ArrayScene, WideValuesAreElidedWithTheValueInTheTooltip) {
 // The identity of max and min reads as a symbol, not as an eleven-digit number that would widen
 // every cell; the tooltip keeps the exact value.
 TEST(ArrayScene, TheIdentityOfMaxIsMinusInfinity) {
-  CaptureRequest rq;
-  rq.algorithm = AlgorithmId::KoggeStone;
-  rq.backend = BackendChoice::Cpu;
+  CaptureRequest rq{.algorithm = AlgorithmId::KoggeStone, .backend = BackendChoice::Cpu};
   rq.input = {5, -7, 4, 2, 1};  // padded to 8 with the identity
   rq.op = Operator::Max;
   rq.exclusive = true;
@@ -226,10 +213,10 @@ TEST(ArrayScene, TheIdentityOfMaxIsMinusInfinity) {
 
 // Titles say what is scanned: the operator, the variant, the type.
 TEST(ArrayScene, TheTitleNamesTheOperatorVariantAndType) {
-  const Trace t = captureCpu(AlgorithmId::KoggeStone, {3, 1, 7, 0}, 0, Operator::Max);
+  const Trace t = captureOnEmulator(AlgorithmId::KoggeStone, {3, 1, 7, 0}, 0, Operator::Max);
   const Scene s = sceneOf(t, 1, 800);
   EXPECT_TRUE(hasTextContaining(s, "title", "inclusive max scan, int32"));
-  const Trace sum = captureCpu(AlgorithmId::KoggeStone, {3, 1, 7, 0});
+  const Trace sum = captureOnEmulator(AlgorithmId::KoggeStone, {3, 1, 7, 0});
   EXPECT_TRUE(hasTextContaining(sceneOf(sum, 1, 800), "title", "inclusive sum scan (+), int32"));
 }
 
@@ -252,7 +239,7 @@ TEST(ArrayScene, ValuesTheLayoutSizedForAreDrawnInFull) {
   // it did not have to stop at the floor, every value fits and must be drawn, not dropped.
   std::vector<double> in;
   for (int i = 0; i < 64; ++i) in.push_back(10 + (i * 37) % 90);
-  const Trace t = captureCpu(AlgorithmId::KoggeStone, in, 64);
+  const Trace t = captureOnEmulator(AlgorithmId::KoggeStone, in, 64);
   int checked = 0;
   for (float width = 700; width <= 3200; width += 11) {
     const Scene s = sceneOf(t, 0, width);
@@ -272,7 +259,7 @@ TEST(ArrayScene, ValuesTheLayoutSizedForAreDrawnInFull) {
 TEST(ArrayScene, AValueIsDrawnExactlyWhenItFitsItsCell) {
   std::vector<double> in;
   for (int i = 0; i < 64; ++i) in.push_back(i % 3 == 0 ? -1000 - i : 10 + i);
-  const Trace t = captureCpu(AlgorithmId::KoggeStone, in, 64);
+  const Trace t = captureOnEmulator(AlgorithmId::KoggeStone, in, 64);
   for (float width = 300; width <= 3200; width += 23) {
     const Scene s = sceneOf(t, 0, width);
     for (const SceneText* v : s.textsWithRole("cell-value")) {
@@ -292,7 +279,7 @@ TEST(ArrayScene, AValueIsDrawnExactlyWhenItFitsItsCell) {
 }
 
 TEST(ArrayScene, BlellochDownSweepHighlightsBothEndsAndDrawsTheMove) {
-  const Trace t = captureCpu(AlgorithmId::Blelloch, defaultLessonInput());
+  const Trace t = captureOnEmulator(AlgorithmId::Blelloch, defaultLessonInput());
   int first = -1;
   for (int k = 0; k < static_cast<int>(t.steps.size()) && first < 0; ++k)
     if (t.steps[static_cast<size_t>(k)].label.rfind("down-sweep stride 4", 0) == 0) first = k;
@@ -337,7 +324,7 @@ TEST(ArrayScene, BlellochDownSweepHighlightsBothEndsAndDrawsTheMove) {
 }
 
 TEST(ArrayScene, BlellochClearWritesTheRootWithoutAnOwnArrow) {
-  const Trace t = captureCpu(AlgorithmId::Blelloch, defaultLessonInput());
+  const Trace t = captureOnEmulator(AlgorithmId::Blelloch, defaultLessonInput());
   int clear = -1;
   for (int k = 0; k < static_cast<int>(t.steps.size()); ++k)
     if (t.steps[static_cast<size_t>(k)].phase == "clear") clear = k;
@@ -348,7 +335,7 @@ TEST(ArrayScene, BlellochClearWritesTheRootWithoutAnOwnArrow) {
 }
 
 TEST(ArrayScene, ALongStepTitleShrinksAndWrapsInsteadOfBeingClipped) {
-  Trace t = captureCpu(AlgorithmId::KoggeStone, defaultLessonInput());
+  Trace t = captureOnEmulator(AlgorithmId::KoggeStone, defaultLessonInput());
   const Scene plain = sceneOf(t, 1, 1000);
   ASSERT_EQ(plain.textsWithRole("title").size(), 1u);
   EXPECT_EQ(plain.textsWithRole("title")[0]->size, ArraySceneStyle{}.titleSize);  // it fits
@@ -374,7 +361,7 @@ TEST(ArrayScene, ALongStepTitleShrinksAndWrapsInsteadOfBeingClipped) {
 
 TEST(ArrayScene, WarpBoundariesForTwoWarps) {
   std::vector<double> in(64, 1);
-  const Trace t = captureCpu(AlgorithmId::KoggeStone, in, 64);
+  const Trace t = captureOnEmulator(AlgorithmId::KoggeStone, in, 64);
   const Scene s = sceneOf(t, 1, 4000);
   EXPECT_EQ(countLines(s, "warp-boundary"), 1u);
   EXPECT_EQ(s.textsWithRole("warp-label").size(), 2u);
@@ -382,7 +369,7 @@ TEST(ArrayScene, WarpBoundariesForTwoWarps) {
 
 TEST(ArrayScene, GridStepsShowBlocks) {
   std::vector<double> in(20, 1);
-  const Trace t = captureCpu(AlgorithmId::Hierarchical, in, 4);  // sections of 8: 3 blocks
+  const Trace t = captureOnEmulator(AlgorithmId::Hierarchical, in, 4);  // sections of 8: 3 blocks
   int global = -1;
   for (int k = 0; k < static_cast<int>(t.steps.size()); ++k)
     if (t.steps[static_cast<size_t>(k)].array == "global") global = k;
@@ -394,7 +381,7 @@ TEST(ArrayScene, GridStepsShowBlocks) {
 }
 
 TEST(ArrayScene, MismatchIsMarked) {
-  Trace t = captureCpu(AlgorithmId::KoggeStone, defaultLessonInput());
+  Trace t = captureOnEmulator(AlgorithmId::KoggeStone, defaultLessonInput());
   t.output[5] = 15;
   const Scene s = sceneOf(t, 3);
   ASSERT_FALSE(s.textsWithRole("check-fail").empty());
@@ -404,11 +391,8 @@ TEST(ArrayScene, MismatchIsMarked) {
 
 TEST(ArrayScene, LongArraysFitAsAnOverviewAndZoomScrolls) {
   std::vector<double> in(1024, 1);
-  const Trace t = captureCpu(AlgorithmId::KoggeStone, in, 1024);
-  ArraySceneRequest rq;
-  rq.trace = &t;
-  rq.step = 1;
-  rq.width = 800;
+  const Trace t = captureOnEmulator(AlgorithmId::KoggeStone, in, 1024);
+  ArraySceneRequest rq{.trace = &t, .step = 1, .width = 800};
   const ViewPalette pal = viewPalette(Theme::Dark, Palette::Classic);
   const Scene overview = buildArrayScene(rq, ArraySceneStyle{}, pal, approximateTextWidth);
   EXPECT_LE(overview.width, 800 + 1024 * kMinCellWidth);
@@ -429,11 +413,8 @@ TEST(ArrayScene, LongArraysFitAsAnOverviewAndZoomScrolls) {
 }
 
 TEST(ArrayScene, GrowsToFillATallView) {
-  const Trace t = captureCpu(AlgorithmId::KoggeStone, defaultLessonInput());
-  ArraySceneRequest rq;
-  rq.trace = &t;
-  rq.step = 1;
-  rq.width = 1400;
+  const Trace t = captureOnEmulator(AlgorithmId::KoggeStone, defaultLessonInput());
+  ArraySceneRequest rq{.trace = &t, .step = 1, .width = 1400};
   const ViewPalette pal = viewPalette(Theme::Light, Palette::OkabeIto);
   const Scene small = buildArrayScene(rq, ArraySceneStyle{}, pal, approximateTextWidth);
   rq.height = small.height * 1.6f;
@@ -452,7 +433,7 @@ TEST(ArrayScene, PalettesDiffer) {
 }
 
 TEST(CounterRows, LessonStepOne) {
-  const Trace t = captureCpu(AlgorithmId::KoggeStone, defaultLessonInput());
+  const Trace t = captureOnEmulator(AlgorithmId::KoggeStone, defaultLessonInput());
   const std::vector<CounterRow> rows = counterRows(t, 1, 4);
   const auto value = [&](const std::string& label) {
     for (const auto& r : rows)
@@ -473,7 +454,7 @@ TEST(CounterRows, LessonStepOne) {
 TEST(CounterRows, BankConflictsNameTheWayThenTheReplays) {
   std::vector<double> input(256);
   for (size_t i = 0; i < input.size(); ++i) input[i] = static_cast<double>(i % 7);
-  const Trace t = captureCpu(AlgorithmId::BrentKung, input);
+  const Trace t = captureOnEmulator(AlgorithmId::BrentKung, input);
   bool seen = false;
   for (int k = 0; k < static_cast<int>(t.steps.size()); ++k) {
     for (const CounterRow& r : counterRows(t, k, 4)) {

@@ -23,7 +23,7 @@
 #include "app/ui/panels.h"
 #include "app/ui/view_states.h"
 #include "tests/common/captures.h"
-#include "tests/common/headless_imgui.h"
+#include "tests/common/headless_ui.h"
 
 namespace scanviz {
 namespace {
@@ -44,10 +44,7 @@ std::vector<std::string> textsIn(const Scene& s, const std::string& role, const 
 
 TEST(CompactArrayScene, LeavesOutLegendAndResultsAndMarksDifferences) {
   const Trace t = lessonTrace(AlgorithmId::KoggeStone);
-  ArraySceneRequest rq;
-  rq.trace = &t;
-  rq.step = 3;
-  rq.width = 900;
+  ArraySceneRequest rq{.trace = &t, .step = 3, .width = 900};
   const Scene full = buildArrayScene(rq, {}, kPalette, approximateTextWidth);
   EXPECT_FALSE(full.textsWithRole("legend").empty());
   EXPECT_FALSE(full.textsWithRole("result-inclusive-value").empty());
@@ -71,15 +68,22 @@ TEST(CompactArrayScene, LeavesOutLegendAndResultsAndMarksDifferences) {
     }
 }
 
-TEST(CompareScene, OneFramedViewPerLaneAtItsOwnStep) {
-  const Trace ks = lessonTrace(AlgorithmId::KoggeStone);
-  const Trace bk = lessonTrace(AlgorithmId::BrentKung);
+// Compare's Kogge-Stone and Brent-Kung lanes at their steps, 1100 x 800.
+CompareSceneRequest koggeStoneBesideBrentKung(const Trace& ks, int ksStep, const Trace& bk,
+                                              int bkStep) {
   CompareSceneRequest rq;
   rq.width = 1100;
   rq.height = 800;
+  rq.views = {{"Kogge-Stone", "cpu", &ks, ksStep, compareCounters(ks, ksStep), {}},
+              {"Brent-Kung", "cpu", &bk, bkStep, compareCounters(bk, bkStep), {}}};
+  return rq;
+}
+
+TEST(CompareScene, OneFramedViewPerLaneAtItsOwnStep) {
+  const Trace ks = lessonTrace(AlgorithmId::KoggeStone);
+  const Trace bk = lessonTrace(AlgorithmId::BrentKung);
+  CompareSceneRequest rq = koggeStoneBesideBrentKung(ks, 3, bk, 2);
   rq.headline = {"by step"};
-  rq.views = {{"Kogge-Stone", "cpu", &ks, 3, compareCounters(ks, 3), {}},
-              {"Brent-Kung", "cpu", &bk, 2, compareCounters(bk, 2), {}}};
   const Scene s = buildCompareScene(rq, {}, kPalette, approximateTextWidth);
   const auto frames = s.rectsWithRole("compare-view");
   ASSERT_EQ(frames.size(), 2u);
@@ -102,11 +106,7 @@ TEST(CompareScene, OneFramedViewPerLaneAtItsOwnStep) {
 TEST(CompareScene, LegendNamesEveryThreadState) {
   const Trace ks = lessonTrace(AlgorithmId::KoggeStone);
   const Trace bk = lessonTrace(AlgorithmId::BrentKung);
-  CompareSceneRequest rq;
-  rq.width = 1100;
-  rq.height = 800;
-  rq.views = {{"Kogge-Stone", "cpu", &ks, 2, compareCounters(ks, 2), {}},
-              {"Brent-Kung", "cpu", &bk, 2, compareCounters(bk, 2), {}}};
+  CompareSceneRequest rq = koggeStoneBesideBrentKung(ks, 2, bk, 2);
   const Scene s = buildCompareScene(rq, {}, kPalette, approximateTextWidth);
   std::vector<std::string> legend;
   for (const SceneText* t : s.textsWithRole("legend")) legend.push_back(t->text);
@@ -219,16 +219,22 @@ TEST(CompareCounters, StepWorkDepthAndTheResultAtTheEnd) {
   EXPECT_TRUE(compareCounters(ks, 9).empty());
 }
 
+// The whole run's timeline, 1400 pixels wide.
+TimelineScene wholeRunScene(const Trace& t, const BlockTimeline& tl, float height,
+                            float scroll = 0) {
+  TimelineSceneRequest rq{.trace = &t,
+                          .timeline = &tl,
+                          .view = fullView(tl),
+                          .width = 1400,
+                          .height = height,
+                          .scroll = scroll};
+  return buildTimelineScene(rq, {}, kPalette, approximateTextWidth);
+}
+
 TEST(TimelineScene, LanesBarsAndAxisOfTheH200LookBack) {
   const Trace t = sampleTrace("decoupled-lookback-1048576.json");
   const BlockTimeline tl = buildBlockTimeline(t);
-  TimelineSceneRequest rq;
-  rq.trace = &t;
-  rq.timeline = &tl;
-  rq.view = fullView(tl);
-  rq.width = 1400;
-  rq.height = 1000;
-  const TimelineScene ts = buildTimelineScene(rq, {}, kPalette, approximateTextWidth);
+  const TimelineScene ts = wholeRunScene(t, tl, 1000);
   const Scene& s = ts.scene;
   EXPECT_EQ(s.rectsWithRole("lane").size(), 132u) << "every SM fits";
   EXPECT_EQ(s.rectsWithRole("block-bar").size(), 512u);
@@ -257,20 +263,14 @@ TEST(TimelineScene, LanesBarsAndAxisOfTheH200LookBack) {
 TEST(TimelineScene, TooManyRowsScrollWholeLanes) {
   const Trace t = sampleTrace("single-pass-chained-1048576.json");
   const BlockTimeline tl = buildBlockTimeline(t);
-  TimelineSceneRequest rq;
-  rq.trace = &t;
-  rq.timeline = &tl;
-  rq.view = fullView(tl);
-  rq.width = 1400;
-  rq.height = 700;
-  rq.scroll = 100;
-  const TimelineScene ts = buildTimelineScene(rq, {}, kPalette, approximateTextWidth);
+  const float height = 700;
+  const TimelineScene ts = wholeRunScene(t, tl, height, 100);
   EXPECT_LT(ts.layout.lanes.size(), 132u);
   EXPECT_FALSE(ts.scene.textsWithRole("timeline-scroll-note").empty());
   EXPECT_GT(ts.layout.lanes.front().lane, 0u) << "scrolled past the first lanes";
   for (const LaneBox& l : ts.layout.lanes) {
     EXPECT_GE(l.y, ts.geometry.lanesTop - 0.5f);
-    EXPECT_LE(l.y + l.height, rq.height);
+    EXPECT_LE(l.y + l.height, height);
   }
 }
 
@@ -278,54 +278,34 @@ TEST(TimelineScene, TracesWithoutBlocksSayWhatToOpen) {
   Trace t = lessonTrace(AlgorithmId::KoggeStone);
   t.blocks.clear();
   const BlockTimeline tl = buildBlockTimeline(t);
-  TimelineSceneRequest rq;
-  rq.trace = &t;
-  rq.timeline = &tl;
+  TimelineSceneRequest rq{.trace = &t, .timeline = &tl};
   const TimelineScene ts = buildTimelineScene(rq, {}, kPalette, approximateTextWidth);
   ASSERT_EQ(ts.scene.textsWithRole("timeline-empty").size(), 1u);
   EXPECT_NE(timelineUnavailableReason(t).find("single-pass-chained"), std::string::npos);
 }
 
 // The panels through the real layout, headless.
-class HeadlessViews : public ::testing::Test {
+class HeadlessViews : public HeadlessLayoutTest {
  protected:
-  void SetUp() override { fonts_ = startHeadlessImGui(ImVec2(1600, 1000)); }
-  void TearDown() override { ImGui::DestroyContext(); }
-
-  void frame(AppState& state) {
-    ImGui::NewFrame();
-    UiContext ui{state, fonts_, kPalette, 1.0f, report_, files_, commands_, views_, false};
-    drawMainLayout(ui);
-    ImGui::Render();
-  }
-
   static AppSettings withView(CenterView v) {
     AppSettings s;
     s.layout.centerView = v;
     return s;
   }
-
-  FontSet fonts_;
-  FrameReport report_;
-  FileDialog files_;
-  CommandTable commands_;
-  ViewStates views_;
 };
 
 TEST_F(HeadlessViews, CompareReportsEveryView) {
   AppState state(withView(CenterView::Compare), "");
   state.config.backend = BackendChoice::Cpu;
-  state.recapture();
-  state.waitForCapture();
-  state.poll();
+  captureNow(state);
   frame(state);  // submits the lanes
   state.compare.waitIdle();
   frame(state);
-  const auto& c = report_.panels.at("compare");
+  const auto& c = ui_.report.panels.at("compare");
   ASSERT_EQ(c.at("views").size(), 2u);
   EXPECT_EQ(c.at("views")[1].at("algorithm"), "brent-kung");
   EXPECT_EQ(c.at("views")[0].at("values"), nlohmann::json({3, 1, 7, 0, 4, 1, 6, 3}));
-  EXPECT_EQ(report_.panels.count("timeline"), 0u);
+  EXPECT_EQ(ui_.report.panels.count("timeline"), 0u);
 }
 
 TEST_F(HeadlessViews, TimelineOfATraceFile) {
@@ -335,7 +315,7 @@ TEST_F(HeadlessViews, TimelineOfATraceFile) {
           .string());
   ASSERT_TRUE(state.hasTrace()) << state.banner().text;
   frame(state);
-  const auto& tl = report_.panels.at("timeline");
+  const auto& tl = ui_.report.panels.at("timeline");
   EXPECT_EQ(tl.at("blocks"), 2048);
   EXPECT_EQ(tl.at("lanes"), 132);
   EXPECT_EQ(tl.at("time_unit"), "ns");

@@ -11,6 +11,7 @@
 #include "app/ui/timeline_panel.h"
 #include "app/ui/view_registry.h"
 #include "app/ui/view_states.h"
+#include "tests/common/headless_ui.h"
 
 namespace scanviz {
 namespace {
@@ -21,9 +22,7 @@ void captureGrid(AppState& state, unsigned seed) {
   state.config.n = 4096;
   state.config.seed = seed;
   state.config.backend = BackendChoice::Cpu;
-  state.recapture();
-  state.waitForCapture();
-  ASSERT_TRUE(state.poll());
+  ASSERT_TRUE(captureNow(state));
   ASSERT_TRUE(state.hasTrace());
 }
 
@@ -82,9 +81,7 @@ TEST(TimelinePanelState, OtherLanesForTheSameRunKeepTheZoom) {
 // view that was asked, not to every heat view of the process.
 TEST(HeatView, TheHeatViewCommandSwitchesOnlyItsOwnView) {
   AppState state(AppSettings{}, "");
-  state.recapture();
-  state.waitForCapture();
-  ASSERT_TRUE(state.poll());
+  ASSERT_TRUE(captureNow(state));
   ViewStates window;
   ViewStates other;
   CommandTable commands;
@@ -126,9 +123,7 @@ TEST(ViewRegistry, EveryViewIsOneCommandWithItsOwnKey) {
 // No window: the views' state is AppState's and ViewStates'.
 TEST(ViewRegistry, ShowingAViewMakesItTheCurrentOneAndItsKeyAgainLeavesIt) {
   AppState state(AppSettings{}, "");
-  state.recapture();
-  state.waitForCapture();
-  ASSERT_TRUE(state.poll());
+  ASSERT_TRUE(captureNow(state));
   ViewStates views;
   CommandTable commands;
   addViewRegistryCommands(commands, state, views);

@@ -486,14 +486,19 @@ def case_step_past_the_end(ctx):
     check(not banner["error"] and "past the last step" in banner["text"], f"banner {banner}")
 
 
+def refused_as_usage_error(ctx, args):
+    """The window refuses `args` before opening: exit 2 and one line on stderr, "scanviz: ..."."""
+    proc = ctx.run_raw(*args)
+    check(proc.returncode == 2, f"{args}: exit {proc.returncode}, expected 2")
+    lines = [l for l in proc.stderr.splitlines() if l.strip()]
+    check(len(lines) == 1 and lines[0].startswith("scanviz:"), f"{args}: stderr {proc.stderr!r}")
+
+
 def case_usage_errors(ctx):
     """Unknown options and bad values: one line on stderr, exit 2, no window."""
     for args in (["--bogus"], ["--scale", "9"], ["--step", "-1"], ["--size", "10x10"], ["--theme", "blue"],
                  ["--algorithm", "bubble"], ["--session", "a.json", "--trace", "b.json"], ["--frame-times", "x"]):
-        proc = ctx.run_raw(*args, cwd=ctx.work)
-        check(proc.returncode == 2, f"{args}: exit {proc.returncode}, expected 2")
-        lines = [l for l in proc.stderr.splitlines() if l.strip()]
-        check(len(lines) == 1 and lines[0].startswith("scanviz:"), f"{args}: stderr {proc.stderr!r}")
+        refused_as_usage_error(ctx, args)
 
 
 def case_frame_times(ctx):

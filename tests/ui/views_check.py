@@ -14,7 +14,7 @@ import json
 import os
 import sys
 
-from ui_check import cases_of, check, context_for, hex_rgb, near, run_cases
+from ui_check import cases_of, check, context_for, hex_rgb, near, refused_as_usage_error, run_cases
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TRACES = os.path.join(os.path.dirname(os.path.dirname(HERE)), "assets", "traces")
@@ -288,10 +288,7 @@ def case_view_usage_errors(ctx):
     for args in (["--compare", "kogge-stone"], ["--compare", "kogge-stone,bubble"],
                  ["--compare", "a,b,c,d,e"], ["--sync", "wall"], ["--panel", "plots"],
                  ["--panel", "timeline", "--compare", "kogge-stone,brent-kung"], ["--lanes", "warp"]):
-        proc = ctx.run_raw(*args)
-        check(proc.returncode == 2, f"{args}: exit {proc.returncode}, expected 2")
-        lines = [l for l in proc.stderr.splitlines() if l.strip()]
-        check(len(lines) == 1 and lines[0].startswith("scanviz:"), f"{args}: stderr {proc.stderr!r}")
+        refused_as_usage_error(ctx, args)
 
 
 CASES = cases_of(globals())

@@ -9,28 +9,19 @@
 #include "app/cli/cli.h"
 #include "app/core/applications/application.h"
 #include "app/core/trace_json.h"
+#include "tests/common/captured_output.h"
 
 namespace scanviz {
 namespace {
 
-struct CliRun {
-  int code;
-  std::string out;
-  std::string err;
-};
-
-CliRun cli(std::vector<std::string> args) {
-  testing::internal::CaptureStdout();
-  testing::internal::CaptureStderr();
-  const int code = runCli(args).value_or(-1);
-  std::string out = testing::internal::GetCapturedStdout();
-  return {code, out, testing::internal::GetCapturedStderr()};
+CapturedRun cli(std::vector<std::string> args) {
+  return withCapturedOutput([&] { return runCli(args).value_or(-1); });
 }
 
 nlohmann::json applyJson(std::vector<std::string> args) {
   args.insert(args.begin(), "apply");
   args.insert(args.end(), {"--backend", "cpu", "--json"});
-  const CliRun r = cli(args);
+  const CapturedRun r = cli(args);
   EXPECT_EQ(r.code, 0) << r.err;
   return nlohmann::json::parse(r.out);
 }
@@ -72,14 +63,15 @@ TEST(ApplyCli, InputsAndNumbersAreTaken) {
 TEST(ApplyCli, OutWritesTheChosenScansTrace) {
   const std::string file = tempFile("poly.json");
   std::filesystem::remove(file);
-  const CliRun r = cli({"apply", "polynomial", "--backend", "cpu", "--scan", "2", "--out", file});
+  const CapturedRun r =
+      cli({"apply", "polynomial", "--backend", "cpu", "--scan", "2", "--out", file});
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.out.find("p(2) = 897"), std::string::npos) << r.out;
   const Trace t = loadTrace(file);
   EXPECT_EQ(t.meta.op, "add");
   EXPECT_EQ(t.output.back(), 897);
   // With --json, stdout is the one object (the note about the file goes to stderr).
-  const CliRun j =
+  const CapturedRun j =
       cli({"apply", "polynomial", "--backend", "cpu", "--scan", "1", "--out", file, "--json"});
   ASSERT_EQ(j.code, 0) << j.err;
   EXPECT_EQ(nlohmann::json::parse(j.out)["result"], nlohmann::json({897}));
@@ -116,7 +108,7 @@ TEST(ApplyCli, BadInputIsOneLineExitTwoAndNoFile) {
   for (auto [args, expected] : cases) {
     args.insert(args.begin(), "apply");
     args.insert(args.end(), {"--out", file});
-    const CliRun r = cli(args);
+    const CapturedRun r = cli(args);
     EXPECT_EQ(r.code, 2) << args[1] << ": " << r.err;
     EXPECT_NE(r.err.find(expected), std::string::npos) << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
@@ -125,7 +117,7 @@ TEST(ApplyCli, BadInputIsOneLineExitTwoAndNoFile) {
 }
 
 TEST(ApplyCli, ListShowsASectionOfApplications) {
-  const CliRun r = cli({"list"});
+  const CapturedRun r = cli({"list"});
   ASSERT_EQ(r.code, 0);
   const size_t section = r.out.find("Applications (scanviz apply ID):");
   ASSERT_NE(section, std::string::npos) << r.out;

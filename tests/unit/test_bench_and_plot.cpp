@@ -100,10 +100,7 @@ TEST(BenchRatios, RatiosAreReferenceTimeOverTime) {
   EXPECT_TRUE(std::isnan(speedRatio(BenchPoint::kNone, 1.0)));
   EXPECT_TRUE(std::isnan(speedRatio(1.0, 0.0)));
 
-  BenchPoint p;
-  p.n = 1 << 28;
-  p.dtype = DType::Int32;
-  p.medianMs = 2.0;
+  BenchPoint p{.dtype = DType::Int32, .n = 1 << 28, .medianMs = 2.0};
   applyBenchRatios(p, 1.6, 1.8);
   EXPECT_DOUBLE_EQ(p.ratioToCopy, 0.8);
   EXPECT_DOUBLE_EQ(p.ratioToCub, 0.9);
@@ -211,17 +208,16 @@ TEST(BenchPlan, CpuPlanUsesCpuReferencesAndSmallSizes) {
 // ---- formatting ----
 
 BenchPoint samplePoint() {
-  BenchPoint p;
-  p.subject = BenchSubject::of(AlgorithmId::DecoupledLookback);
-  p.device = BenchDevice::Cuda;
-  p.dtype = DType::Int32;
-  p.n = 1 << 20;
-  p.blockSize = 256;
-  p.launches = 1;
-  p.samples = 9;
-  p.medianMs = 0.0123;
-  p.minMs = 0.012;
-  p.maxMs = 0.013;
+  BenchPoint p{.subject = BenchSubject::of(AlgorithmId::DecoupledLookback),
+               .device = BenchDevice::Cuda,
+               .dtype = DType::Int32,
+               .n = 1 << 20,
+               .blockSize = 256,
+               .launches = 1,
+               .samples = 9,
+               .medianMs = 0.0123,
+               .minMs = 0.012,
+               .maxMs = 0.013};
   applyBenchRatios(p, 0.00984, 0.0110);
   p.captureMs = 4.5;
   p.plainHostMs = 1.5;
@@ -272,11 +268,10 @@ BenchReport sampleReport() {
   r.runtimeVersion = "13.0";
   r.date = "2025-01-01T00:00:00Z";
   r.config = resolveBenchConfig({}, BenchDevice::Cuda);
-  BenchPoint copy;
-  copy.subject = BenchSubject::reference(BenchSubjectKind::DeviceCopy);
-  copy.n = 1 << 20;
-  copy.medianMs = 0.00984;
-  copy.launches = 1;
+  BenchPoint copy{.subject = BenchSubject::reference(BenchSubjectKind::DeviceCopy),
+                  .n = 1 << 20,
+                  .launches = 1,
+                  .medianMs = 0.00984};
   applyBenchRatios(copy, copy.medianMs, BenchPoint::kNone);
   r.points.push_back(copy);
   r.points.push_back(samplePoint());
@@ -532,10 +527,7 @@ TEST(BenchStatistics, MoreSamplesOnlyWhileNoisyAndWithinTheMaximum) {
 }
 
 TEST(BenchStatistics, SpreadIsTheInterquartileRangeOverTheMedian) {
-  BenchPoint p;
-  p.medianMs = 2.0;
-  p.q1Ms = 1.99;
-  p.q3Ms = 2.01;
+  BenchPoint p{.medianMs = 2.0, .q1Ms = 1.99, .q3Ms = 2.01};
   EXPECT_EQ(formatBenchSpread(p), "1.0%");
   p.q3Ms = 2.5;
   EXPECT_EQ(formatBenchSpread(p), "26%");

@@ -68,6 +68,13 @@ void expectSteps(const Trace& t, const std::vector<ExpectedStep>& expected) {
   }
 }
 
+// The scan's result and its work (operator applications) and depth (steps that apply one).
+void expectResult(const Trace& t, const Values& output, long long work, long long depth) {
+  EXPECT_EQ(t.output, output) << t.meta.algorithm;
+  EXPECT_EQ(t.counters.work, work) << t.meta.algorithm;
+  EXPECT_EQ(t.counters.depth, depth) << t.meta.algorithm;
+}
+
 // Small integers: every result is exact, so values can be compared with ==.
 Values smallInts(long long n, unsigned seed, int lo = -9, int hi = 9) {
   std::mt19937 rng(seed);
@@ -92,9 +99,7 @@ TEST(BlockLesson, Sequential) {
     EXPECT_EQ(t.steps[i].active, (std::vector<int>{0}));
     EXPECT_EQ(t.steps[i].ops, 1);
   }
-  EXPECT_EQ(t.output, kLessonInclusive);
-  EXPECT_EQ(t.counters.work, 7);
-  EXPECT_EQ(t.counters.depth, 7);
+  expectResult(t, kLessonInclusive, 7, 7);
   EXPECT_EQ(lesson(AlgorithmId::Sequential, true).output, kLessonExclusive);
 }
 
@@ -104,9 +109,8 @@ TEST(BlockLesson, KoggeStone) {
                   {"stride 1", {3, 4, 8, 7, 4, 5, 7, 9}},
                   {"stride 2", {3, 4, 11, 11, 12, 12, 11, 14}},
                   {"stride 4", kLessonInclusive}});
-  EXPECT_EQ(t.output, kLessonInclusive);
-  EXPECT_EQ(t.counters.work, 17);  // 7 + 6 + 4 = 8*3 - 7
-  EXPECT_EQ(t.counters.depth, 3);
+  // work 7 + 6 + 4 = 8*3 - 7
+  expectResult(t, kLessonInclusive, 17, 3);
   // Exclusive from an inclusive array is a shift at the store: no extra step, no extra work.
   const Trace e = lesson(AlgorithmId::KoggeStone, true);
   EXPECT_EQ(e.output, kLessonExclusive);
@@ -121,9 +125,7 @@ TEST(BlockLesson, KoggeStoneExclusive) {
                   {"stride 2", {0, 3, 4, 11, 11, 12, 12, 11}},
                   {"stride 4", kLessonExclusive}});
   EXPECT_TRUE(e.steps[0].edges.empty());  // moving data applies no operator
-  EXPECT_EQ(e.output, kLessonExclusive);
-  EXPECT_EQ(e.counters.work, 17);
-  EXPECT_EQ(e.counters.depth, 3);
+  expectResult(e, kLessonExclusive, 17, 3);
 
   const Trace i = lesson(AlgorithmId::KoggeStoneExclusive, false);
   ASSERT_EQ(i.steps.size(), 5u);
@@ -131,9 +133,7 @@ TEST(BlockLesson, KoggeStoneExclusive) {
   EXPECT_EQ(i.steps[4].label, "add own input (exclusive to inclusive)");
   EXPECT_EQ(i.steps[4].values, kLessonInclusive);
   EXPECT_EQ(i.steps[4].active, (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7}));
-  EXPECT_EQ(i.output, kLessonInclusive);
-  EXPECT_EQ(i.counters.work, 17 + 8);
-  EXPECT_EQ(i.counters.depth, 4);
+  expectResult(i, kLessonInclusive, 17 + 8, 4);
 }
 
 TEST(BlockLesson, HillisSteele) {
@@ -144,9 +144,7 @@ TEST(BlockLesson, HillisSteele) {
                   {"stride 4 (swap buffers)", kLessonInclusive}});
   EXPECT_EQ(t.steps[2].edges,
             (std::vector<std::array<int, 2>>{{2, 0}, {3, 1}, {4, 2}, {5, 3}, {6, 4}, {7, 5}}));
-  EXPECT_EQ(t.output, kLessonInclusive);
-  EXPECT_EQ(t.counters.work, 17);
-  EXPECT_EQ(t.counters.depth, 3);
+  expectResult(t, kLessonInclusive, 17, 3);
   EXPECT_EQ(lesson(AlgorithmId::HillisSteele, true).output, kLessonExclusive);
 }
 
@@ -160,9 +158,8 @@ TEST(BlockLesson, BrentKung) {
                   {"up-sweep stride 4", {3, 4, 7, 11, 4, 5, 6, 25}},
                   {"down-sweep stride 2", {3, 4, 7, 11, 4, 16, 6, 25}},
                   {"down-sweep stride 1", kLessonInclusive}});
-  EXPECT_EQ(t.output, kLessonInclusive);
-  EXPECT_EQ(t.counters.work, 11);  // 2*8 - 2 - 3
-  EXPECT_EQ(t.counters.depth, 5);  // 2*3 - 1
+  // work 2*8 - 2 - 3; depth 2*3 - 1
+  expectResult(t, kLessonInclusive, 11, 5);
   EXPECT_EQ(lesson(AlgorithmId::BrentKung, true).output, kLessonExclusive);
 }
 
@@ -185,17 +182,14 @@ TEST(BlockLesson, Blelloch) {
     EXPECT_TRUE(e.steps[4].edges.empty());
     EXPECT_EQ(e.steps[4].ops, 0);
     EXPECT_EQ(e.steps[7].edges, (std::vector<std::array<int, 2>>{{1, 0}, {3, 2}, {5, 4}, {7, 6}}));
-    EXPECT_EQ(e.output, kLessonExclusive);
-    EXPECT_EQ(e.counters.work, 14);  // 2(8 - 1)
-    EXPECT_EQ(e.counters.depth, 6);  // 2*3; clearing the root applies no operator
+    // work 2(8 - 1); depth 2*3; clearing the root applies no operator
+    expectResult(e, kLessonExclusive, 14, 6);
 
     const Trace i = lesson(id, false);
     std::vector<ExpectedStep> inclusive = kBlellochLessonSteps;
     inclusive.push_back({"add own input (exclusive to inclusive)", kLessonInclusive});
     expectSteps(i, inclusive);
-    EXPECT_EQ(i.output, kLessonInclusive);
-    EXPECT_EQ(i.counters.work, 14 + 8);
-    EXPECT_EQ(i.counters.depth, 7);
+    expectResult(i, kLessonInclusive, 14 + 8, 7);
   }
 }
 
@@ -209,9 +203,8 @@ TEST(BlockLesson, ThreePhase) {
                   {"phase 3: add preceding subsection total", kLessonInclusive}});
   EXPECT_EQ(t.steps[3].edges, (std::vector<std::array<int, 2>>{{4, 3}, {5, 3}, {6, 3}}));
   EXPECT_EQ(t.steps[3].active, (std::vector<int>{1}));
-  EXPECT_EQ(t.output, kLessonInclusive);
-  EXPECT_EQ(t.counters.work, 10);  // (8-2) + (2*1 - 1) + 1*3
-  EXPECT_EQ(t.counters.depth, 3);
+  // work (8-2) + (2*1 - 1) + 1*3
+  expectResult(t, kLessonInclusive, 10, 3);
 
   // Coarsening 2 with 4 threads: phase 2 is a real Kogge-Stone over positions 1, 3, 5, 7.
   CaptureRequest rq = request(AlgorithmId::ThreePhase, kLesson, 4);
@@ -237,9 +230,7 @@ TEST(BlockLesson, WarpShuffleInOnePartialWarp) {
                   {"warp shuffle delta 1", {3, 4, 8, 7, 4, 5, 7, 9}},
                   {"warp shuffle delta 2", {3, 4, 11, 11, 12, 12, 11, 14}},
                   {"warp shuffle delta 4", kLessonInclusive}});
-  EXPECT_EQ(t.output, kLessonInclusive);
-  EXPECT_EQ(t.counters.work, 17);
-  EXPECT_EQ(t.counters.depth, 3);
+  expectResult(t, kLessonInclusive, 17, 3);
   EXPECT_EQ(lesson(AlgorithmId::WarpShuffle, true).output, kLessonExclusive);
 }
 
@@ -274,9 +265,7 @@ TEST(BlockLesson, WarpShuffleAcrossFourWarps) {
   EXPECT_EQ(t.steps[8].ops, 96);
   EXPECT_EQ(t.steps[8].edges.front(), (std::array<int, 2>{32, 31}));
   EXPECT_EQ(t.steps[8].edges.back(), (std::array<int, 2>{127, 95}));
-  EXPECT_EQ(t.output, all);
-  EXPECT_EQ(t.counters.work, 4 * 129 + (2 + 3) + 3 * 32);
-  EXPECT_EQ(t.counters.depth, 5 + 2 + 1);
+  expectResult(t, all, 4 * 129 + (2 + 3) + 3 * 32, 5 + 2 + 1);
 
   Values exclusive(128);
   for (int i = 0; i < 128; ++i) exclusive[static_cast<size_t>(i)] = i;
@@ -429,13 +418,12 @@ TEST_P(BlockRandom, MatchesTheSequentialScanExactly) {
         for (long long n : {1, 7, 31, 32, 33, 1000, 1023, 1024, 1025, 4099})
           for (int blockSize : {2, 8, 32, 1024})
             for (int coarsening : coarsenings) {
-              RunRequest rq;
-              rq.algorithm = id;
-              rq.op = op;
-              rq.exclusive = exclusive;
-              rq.blockSize = blockSize;
-              rq.coarsening = coarsening;
-              rq.record = false;
+              RunRequest rq{.algorithm = id,
+                            .op = op,
+                            .exclusive = exclusive,
+                            .blockSize = blockSize,
+                            .coarsening = coarsening,
+                            .record = false};
               const unsigned seed = static_cast<unsigned>(n * 131 + blockSize * 7 + coarsening);
               const Values input = exactRandomInput(n, seed, dtype, op);
               const std::string m = dtype == DType::Int32 ? firstMismatch<int32_t>(rq, input)

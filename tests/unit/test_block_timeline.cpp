@@ -17,13 +17,8 @@ namespace scanviz {
 namespace {
 
 TraceBlock block(int id, int sm, int64_t start, int64_t wait, int64_t end, int lookback = 0) {
-  TraceBlock b;
-  b.id = id;
-  b.sm = sm;
-  b.startNs = start;
-  b.waitNs = wait;
-  b.endNs = end;
-  b.lookback = lookback;
+  TraceBlock b{
+      .id = id, .sm = sm, .startNs = start, .waitNs = wait, .endNs = end, .lookback = lookback};
   return b;
 }
 
@@ -37,15 +32,14 @@ Trace smallGrid(const std::string& unit = "ns") {
 }
 
 TimelineGeometry geometry() {
-  TimelineGeometry g;
-  g.plotLeft = 100;
-  g.plotRight = 1100;
-  g.lanesTop = 50;
-  g.visibleTop = 0;
-  g.visibleBottom = 1000;
-  g.rowHeight = 10;
-  g.laneGap = 4;
-  g.maxTicks = 5;
+  TimelineGeometry g{.plotLeft = 100,
+                     .plotRight = 1100,
+                     .lanesTop = 50,
+                     .visibleTop = 0,
+                     .visibleBottom = 1000,
+                     .rowHeight = 10,
+                     .laneGap = 4,
+                     .maxTicks = 5};
   return g;
 }
 
@@ -227,9 +221,7 @@ TEST(BlockTimeline, H200ChainedScanHasOneLanePerSm) {
 }
 
 TEST(BlockTimeline, EmulatorSlotsAreTheLanes) {
-  CaptureRequest rq;
-  rq.algorithm = AlgorithmId::SinglePassChained;
-  rq.backend = BackendChoice::Cpu;
+  CaptureRequest rq{.algorithm = AlgorithmId::SinglePassChained, .backend = BackendChoice::Cpu};
   rq.input.assign(4096, 1);
   rq.blockSize = 32;
   rq.emulator.residentBlocks = 3;

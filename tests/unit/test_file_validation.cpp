@@ -30,6 +30,7 @@
 #include "app/core/trace_json.h"
 #include "app/core/trace_validation.h"
 #include "app/options/capture_options.h"
+#include "tests/common/captures.h"
 
 namespace scanviz {
 namespace {
@@ -55,13 +56,10 @@ void writeText(const std::string& path, const std::string& text) {
 
 Trace captureCpu(AlgorithmId id, std::vector<double> input, DType dtype, Operator op,
                  bool exclusive = false) {
-  CaptureRequest rq;
-  rq.algorithm = id;
-  rq.backend = BackendChoice::Cpu;
+  CaptureRequest rq = emulatorRequest(id, std::move(input));
   rq.dtype = dtype;
   rq.op = op;
   rq.exclusive = exclusive;
-  rq.input = std::move(input);
   return capture(rq).trace;
 }
 
@@ -189,13 +187,15 @@ std::string refusal(const json& doc) {
   return "(accepted)";
 }
 
+// A field of a JSON file set to a nonsense value, and the name the refusal must give it.
+struct NonsenseField {
+  const char* pointer;
+  json value;
+  const char* field;
+};
+
 TEST(TraceValidation, EachNonsenseFieldIsRefusedWithItsName) {
-  struct Case {
-    const char* pointer;
-    json value;
-    const char* field;
-  };
-  const Case cases[] = {
+  const NonsenseField cases[] = {
       {"/version", 1099511627778ll, "trace.version"},
       {"/version", 4, "trace.version"},
       {"/flags", json::array({1, 0}), "trace.flags"},
@@ -230,7 +230,7 @@ TEST(TraceValidation, EachNonsenseFieldIsRefusedWithItsName) {
       {"/counters/depth", 1000, "trace.counters.depth"},
       {"/steps", json::array(), "trace.steps"},
   };
-  for (const Case& c : cases) {
+  for (const NonsenseField& c : cases) {
     json doc = lessonDocument();
     doc[json::json_pointer(c.pointer)] = c.value;
     const std::string message = refusal(doc);
@@ -439,12 +439,7 @@ TEST(CaptureMemory, ACaptureThatCannotFitIsRefusedBeforeItStarts) {
 // ---- sessions ----------------------------------------------------------------------------------
 
 TEST(SessionValidation, OutOfRangeFieldsAreNamed) {
-  struct Case {
-    const char* pointer;
-    json value;
-    const char* field;
-  };
-  const Case cases[] = {
+  const NonsenseField cases[] = {
       {"/config/block_size", 3, "config.block_size"},
       {"/config/block_size", 4294967296ll, "config.block_size"},
       {"/config/coarsening", 0, "config.coarsening"},
@@ -454,7 +449,7 @@ TEST(SessionValidation, OutOfRangeFieldsAreNamed) {
       {"/step", 1e300, "step"},
       {"/step", -1, "step"},
   };
-  for (const Case& c : cases) {
+  for (const NonsenseField& c : cases) {
     Session s;
     s.config.source = InputSource::Random;
     json doc = json::parse(sessionToJson(s));

@@ -15,6 +15,7 @@
 #include "app/core/trace.h"
 #include "kernels/grid/decoupled_lookback.h"
 #include "kernels/grid/single_pass_chained.h"
+#include "tests/common/captures.h"
 
 namespace scanviz {
 namespace {
@@ -33,11 +34,7 @@ int tileSize(AlgorithmId id, int blockSize) {
 
 RunRequest request(AlgorithmId id, int blockSize, Operator op = Operator::Add,
                    bool exclusive = false) {
-  RunRequest rq;
-  rq.algorithm = id;
-  rq.blockSize = blockSize;
-  rq.op = op;
-  rq.exclusive = exclusive;
+  RunRequest rq{.algorithm = id, .op = op, .exclusive = exclusive, .blockSize = blockSize};
   return rq;
 }
 
@@ -105,13 +102,10 @@ TEST(GridAlgorithms, UnrecordedRunGivesTheSameOutputAndRecordsNothing) {
 Trace captureSinglePass(AlgorithmId id, const std::vector<double>& input, int blockSize,
                         const EmulatorOptions& emu, int recordBlock = 0,
                         Operator op = Operator::Add, bool exclusive = false) {
-  CaptureRequest rq;
-  rq.algorithm = id;
-  rq.backend = BackendChoice::Cpu;
+  CaptureRequest rq = emulatorRequest(id, input);
   rq.blockSize = blockSize;
   rq.op = op;
   rq.exclusive = exclusive;
-  rq.input = input;
   rq.recordBlock = recordBlock;
   rq.emulator = emu;
   rq.limits.maxStoredValues = 1 << 20;
@@ -403,10 +397,7 @@ TEST(GridAlgorithms, CaptureOfAMillionElementsIsFast) {
   const long long n = 1ll << 20;
   const auto input = generateInput(InputPattern::Random, n, 11, DType::Int32, Operator::Add);
   for (AlgorithmId id : kSinglePass) {
-    CaptureRequest rq;
-    rq.algorithm = id;
-    rq.backend = BackendChoice::Cpu;
-    rq.input = input;
+    CaptureRequest rq = emulatorRequest(id, input);
     const auto start = std::chrono::steady_clock::now();
     const Trace t = capture(rq).trace;
     const double seconds =

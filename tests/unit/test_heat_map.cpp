@@ -11,15 +11,13 @@
 #include "app/core/heat_viewport.h"
 #include "app/core/input_spec.h"
 #include "app/core/step_writes.h"
+#include "tests/common/captures.h"
 
 namespace scanviz {
 namespace {
 
 Trace captureCpu(AlgorithmId id, std::vector<double> input, int blockSize = 0) {
-  CaptureRequest rq;
-  rq.algorithm = id;
-  rq.backend = BackendChoice::Cpu;
-  rq.input = std::move(input);
+  CaptureRequest rq = emulatorRequest(id, std::move(input));
   rq.blockSize = blockSize;
   return capture(rq).trace;
 }

@@ -10,22 +10,13 @@
 #include "app/core/trace_json.h"
 #include "app/core/version.h"
 #include "app/program.h"
+#include "tests/common/captured_output.h"
 
 namespace scanviz {
 namespace {
 
-struct ProgramRun {
-  int code;
-  std::string out;
-  std::string err;
-};
-
-ProgramRun run(const std::vector<std::string>& args) {
-  testing::internal::CaptureStdout();
-  testing::internal::CaptureStderr();
-  const int code = runProgram(args);
-  std::string out = testing::internal::GetCapturedStdout();
-  return {code, out, testing::internal::GetCapturedStderr()};
+CapturedRun run(const std::vector<std::string>& args) {
+  return withCapturedOutput([&] { return runProgram(args); });
 }
 
 std::vector<std::string> allOptionNames(const CommandHelp& h) {
@@ -36,7 +27,7 @@ std::vector<std::string> allOptionNames(const CommandHelp& h) {
 }
 
 TEST(Help, EverySubcommandIsListedAndAnswersHelp) {
-  const ProgramRun top = run({"--help"});
+  const CapturedRun top = run({"--help"});
   EXPECT_EQ(top.code, 0);
   for (const char* expected : {"list", "capture", "verify", "analyze", "bench"}) {
     bool found = false;
@@ -46,7 +37,7 @@ TEST(Help, EverySubcommandIsListedAndAnswersHelp) {
   for (const Subcommand& c : subcommands()) {
     EXPECT_NE(top.out.find("\n  " + c.name() + " "), std::string::npos) << c.name();
     for (const char* flag : {"--help", "-h"}) {
-      const ProgramRun r = run({c.name(), flag});
+      const CapturedRun r = run({c.name(), flag});
       EXPECT_EQ(r.code, 0) << c.name() << " " << flag << ": " << r.err;
       EXPECT_EQ(r.out.rfind("usage: scanviz " + c.name(), 0), 0u) << r.out;
       EXPECT_NE(r.out.find("Examples:\n  scanviz " + c.name()), std::string::npos) << r.out;
@@ -100,7 +91,7 @@ std::vector<std::string> probe(const std::string& command, const CommandHelp& h,
 // (the parser stops at the unknown option after it), and an option not in the help is refused.
 void expectParserAcceptsExactlyTheTable(const std::string& command, const CommandHelp& h) {
   for (const std::string& name : allOptionNames(h)) {
-    const ProgramRun r = run(probe(command, h, name));
+    const CapturedRun r = run(probe(command, h, name));
     EXPECT_EQ(r.code, 2) << command << " --" << name << ": " << r.err;
     EXPECT_NE(r.err.find("unknown option '--zz-unknown'"), std::string::npos)
         << command << " --" << name << " was not accepted: " << r.err;
@@ -120,7 +111,7 @@ TEST(Help, UsageErrorsExitTwoWithOneLine) {
       {"help", "no-such-command"},          {"no-such-file.json"},
       {"--frobnicate", "--dump-scene", "x"}};
   for (const auto& args : cases) {
-    const ProgramRun r = run(args);
+    const CapturedRun r = run(args);
     EXPECT_EQ(r.code, 2) << args[0] << ": " << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
     EXPECT_TRUE(r.out.empty()) << r.out;
@@ -129,7 +120,7 @@ TEST(Help, UsageErrorsExitTwoWithOneLine) {
 }
 
 TEST(Help, VersionIsPrintedAndRecordedInTraces) {
-  const ProgramRun r = run({"--version"});
+  const CapturedRun r = run({"--version"});
   EXPECT_EQ(r.code, 0);
   EXPECT_EQ(r.out, versionLine() + "\n");
   EXPECT_EQ(r.out.rfind("scanviz ", 0), 0u);
@@ -172,7 +163,7 @@ bool contains(const std::vector<std::string>& v, const std::string& x) {
 }
 
 TEST(Help, BashCompletionCompletesCommandsOptionsAndChoices) {
-  const ProgramRun r = run({"--bash-completion"});
+  const CapturedRun r = run({"--bash-completion"});
   ASSERT_EQ(r.code, 0);
   const std::string script =
       (std::filesystem::temp_directory_path() / "scanviz-completion.bash").string();

@@ -10,22 +10,13 @@
 #include "app/cli/cli.h"
 #include "app/core/lessons.h"
 #include "app/core/trace_json.h"
+#include "tests/common/captured_output.h"
 
 namespace scanviz {
 namespace {
 
-struct CliResult {
-  int code;
-  std::string out;
-  std::string err;
-};
-
-CliResult cli(std::vector<std::string> args) {
-  testing::internal::CaptureStdout();
-  testing::internal::CaptureStderr();
-  const int code = runCli(args).value_or(-1);
-  std::string out = testing::internal::GetCapturedStdout();
-  return {code, out, testing::internal::GetCapturedStderr()};
+CapturedRun cli(std::vector<std::string> args) {
+  return withCapturedOutput([&] { return runCli(args).value_or(-1); });
 }
 
 const Lesson& lesson(std::string_view id) {
@@ -125,7 +116,7 @@ TEST(Lessons, StaticIdsDeadlockOnTheSchedulerAndDynamicIdsFinish) {
 }
 
 TEST(LessonsCli, ListHasASpotTheBugSectionAfterTheAlgorithms) {
-  const CliResult r = cli({"list"});
+  const CapturedRun r = cli({"list"});
   ASSERT_EQ(r.code, 0) << r.err;
   const size_t section = r.out.find("Spot the bug");
   ASSERT_NE(section, std::string::npos) << r.out;
@@ -140,7 +131,7 @@ TEST(LessonsCli, ListHasASpotTheBugSectionAfterTheAlgorithms) {
 TEST(LessonsCli, CaptureOfALessonUsesItsSetupAndTheTraceNamesTheFix) {
   const std::string out =
       (std::filesystem::temp_directory_path() / "scanviz-lesson-race.json").string();
-  const CliResult r =
+  const CapturedRun r =
       cli({"capture", "--algorithm", "kogge-stone-one-barrier", "--backend", "cpu", "--out", out});
   ASSERT_EQ(r.code, 0) << r.err;
   const Trace t = loadTrace(out);
@@ -154,25 +145,25 @@ TEST(LessonsCli, CaptureOfALessonUsesItsSetupAndTheTraceNamesTheFix) {
 }
 
 TEST(LessonsCli, EarlyReturnRefusesTheGpuAndTheDeadlockIsAClearError) {
-  const CliResult gpu = cli({"capture", "--algorithm", "blelloch-early-return", "--backend", "cuda",
-                             "--out", "/tmp/scanviz-never.json"});
+  const CapturedRun gpu = cli({"capture", "--algorithm", "blelloch-early-return", "--backend",
+                               "cuda", "--out", "/tmp/scanviz-never.json"});
   EXPECT_EQ(gpu.code, 2);
   EXPECT_NE(gpu.err.find("emulator only"), std::string::npos) << gpu.err;
   EXPECT_FALSE(std::filesystem::exists("/tmp/scanviz-never.json"));
-  const CliResult dead = cli({"capture", "--algorithm", "chained-static-ids", "--backend", "cpu",
-                              "--out", "/tmp/scanviz-never.json"});
+  const CapturedRun dead = cli({"capture", "--algorithm", "chained-static-ids", "--backend", "cpu",
+                                "--out", "/tmp/scanviz-never.json"});
   EXPECT_NE(dead.code, 0);
   EXPECT_NE(dead.err.find("deadlock"), std::string::npos) << dead.err;
   EXPECT_FALSE(std::filesystem::exists("/tmp/scanviz-never.json"));
 }
 
 TEST(LessonsCli, VerifyNeverRunsAFlawedVariant) {
-  const CliResult flawed =
+  const CapturedRun flawed =
       cli({"verify", "--backend", "cpu", "--smoke", "--algorithm", "kogge-stone-one-barrier"});
   EXPECT_EQ(flawed.code, 2);
   EXPECT_NE(flawed.err.find("verify its fix, --algorithm kogge-stone"), std::string::npos)
       << flawed.err;
-  const CliResult all = cli({"verify", "--backend", "cpu", "--smoke", "--quiet"});
+  const CapturedRun all = cli({"verify", "--backend", "cpu", "--smoke", "--quiet"});
   EXPECT_EQ(all.code, 0) << all.out << all.err;
   for (const AlgorithmInfo& f : flawedAlgorithms())
     EXPECT_EQ(all.out.find(std::string(f.key)), std::string::npos) << f.key;

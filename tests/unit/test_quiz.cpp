@@ -11,6 +11,7 @@
 #include "app/core/capture.h"
 #include "app/core/lessons.h"
 #include "app/core/quiz.h"
+#include "tests/common/captures.h"
 
 namespace scanviz {
 namespace {
@@ -24,10 +25,7 @@ std::vector<double> randomInts(size_t n, unsigned seed) {
 }
 
 Trace captureOf(AlgorithmId id, const std::vector<double>& input, Operator op = Operator::Add) {
-  CaptureRequest rq;
-  rq.algorithm = id;
-  rq.backend = BackendChoice::Cpu;
-  rq.input = input;
+  CaptureRequest rq = emulatorRequest(id, input);
   rq.op = op;
   return capture(rq).trace;
 }

@@ -16,15 +16,13 @@
 #include "app/core/step_metrics.h"
 #include "app/core/step_writes.h"
 #include "kernels/scan_types.h"
+#include "tests/common/captures.h"
 
 namespace scanviz {
 namespace {
 
 Trace captureCpu(AlgorithmId id, std::vector<double> input, bool exclusive = false) {
-  CaptureRequest rq;
-  rq.algorithm = id;
-  rq.backend = BackendChoice::Cpu;
-  rq.input = std::move(input);
+  CaptureRequest rq = emulatorRequest(id, std::move(input));
   rq.exclusive = exclusive;
   return capture(rq).trace;
 }

@@ -57,28 +57,25 @@ TEST(SymbolicValues, BlellochMatchesSeed003Tables) {
   const Trace t = captureCpu(AlgorithmId::Blelloch, defaultLessonInput(), /*exclusive=*/true);
   const auto steps = symbolicSteps(t);
   ASSERT_EQ(steps.size(), t.steps.size());
-  const auto row = [&](const std::string& label) {
-    const int k = stepLabelled(t, label);
-    EXPECT_GE(k, 0) << label;
-    return k < 0 ? Row{} : texts(t, steps[static_cast<size_t>(k)]);
+  // Each step's row as seed 003 comments it, e.g. after the down-sweep's first step:
+  // [a0] [a0+a1] [a2] [0] [a4] [a4+a5] [a6] [a0+a1+a2+a3].
+  const std::pair<const char*, Row> expected[] = {
+      {"up-sweep stride 1", {"x0", "x0..x1", "x2", "x2..x3", "x4", "x4..x5", "x6", "x6..x7"}},
+      {"up-sweep stride 2", {"x0", "x0..x1", "x2", "x0..x3", "x4", "x4..x5", "x6", "x4..x7"}},
+      {"up-sweep stride 4", {"x0", "x0..x1", "x2", "x0..x3", "x4", "x4..x5", "x6", "x0..x7"}},
+      {"clear last element", {"x0", "x0..x1", "x2", "x0..x3", "x4", "x4..x5", "x6", "0"}},
+      {"down-sweep stride 4 (swap and add)",
+       {"x0", "x0..x1", "x2", "0", "x4", "x4..x5", "x6", "x0..x3"}},
+      {"down-sweep stride 2 (swap and add)",
+       {"x0", "0", "x2", "x0..x1", "x4", "x0..x3", "x6", "x0..x5"}},
+      {"down-sweep stride 1 (swap and add)",
+       {"0", "x0", "x0..x1", "x0..x2", "x0..x3", "x0..x4", "x0..x5", "x0..x6"}},
   };
-  EXPECT_EQ(row("up-sweep stride 1"),
-            (Row{"x0", "x0..x1", "x2", "x2..x3", "x4", "x4..x5", "x6", "x6..x7"}));
-  EXPECT_EQ(row("up-sweep stride 2"),
-            (Row{"x0", "x0..x1", "x2", "x0..x3", "x4", "x4..x5", "x6", "x4..x7"}));
-  EXPECT_EQ(row("up-sweep stride 4"),
-            (Row{"x0", "x0..x1", "x2", "x0..x3", "x4", "x4..x5", "x6", "x0..x7"}));
-  EXPECT_EQ(row("clear last element"),
-            (Row{"x0", "x0..x1", "x2", "x0..x3", "x4", "x4..x5", "x6", "0"}));
-  // step1 res: [a0] [a0+a1] [a2] [0] [a4] [a4+a5] [a6] [a0+a1+a2+a3]
-  EXPECT_EQ(row("down-sweep stride 4 (swap and add)"),
-            (Row{"x0", "x0..x1", "x2", "0", "x4", "x4..x5", "x6", "x0..x3"}));
-  // step2 res: [a0] [0] [a2] [a0+a1] [a4] [a0+a1+a2+a3] [a6] [a0+a1+a2+a3+a4+a5]
-  EXPECT_EQ(row("down-sweep stride 2 (swap and add)"),
-            (Row{"x0", "0", "x2", "x0..x1", "x4", "x0..x3", "x6", "x0..x5"}));
-  // step3 res: [0] [a0] [a0+a1] ... [a0+...+a6]
-  EXPECT_EQ(row("down-sweep stride 1 (swap and add)"),
-            (Row{"0", "x0", "x0..x1", "x0..x2", "x0..x3", "x0..x4", "x0..x5", "x0..x6"}));
+  for (const auto& [label, want] : expected) {
+    const int k = stepLabelled(t, label);
+    ASSERT_GE(k, 0) << label;
+    EXPECT_EQ(texts(t, steps[static_cast<size_t>(k)]), want) << label;
+  }
 }
 
 // PMPP Fig. 8.5: the partial sums in XY after Brent-Kung's reduction tree on 16 elements.

@@ -15,13 +15,12 @@ namespace scanviz {
 namespace {
 
 BenchPoint point(BenchSubject s, long long n, double ms, DType dtype = DType::Int32) {
-  BenchPoint p;
-  p.subject = s;
-  p.device = BenchDevice::Cpu;
-  p.dtype = dtype;
-  p.n = n;
-  p.medianMs = ms;
-  p.samples = 1;
+  BenchPoint p{.subject = s,
+               .device = BenchDevice::Cpu,
+               .dtype = dtype,
+               .n = n,
+               .samples = 1,
+               .medianMs = ms};
   return p;
 }
 

@@ -9,18 +9,16 @@
 #include "app/core/capture.h"
 #include "app/core/file_util.h"
 #include "app/core/trace_json.h"
+#include "tests/common/captures.h"
 
 namespace scanviz {
 namespace {
 
 Trace captureCpu(AlgorithmId id, std::vector<double> input, DType dtype = DType::Int32,
                  bool exclusive = false) {
-  CaptureRequest rq;
-  rq.algorithm = id;
-  rq.backend = BackendChoice::Cpu;
+  CaptureRequest rq = emulatorRequest(id, std::move(input));
   rq.dtype = dtype;
   rq.exclusive = exclusive;
-  rq.input = std::move(input);
   return capture(rq).trace;
 }
 
@@ -104,9 +102,7 @@ TEST(TraceIo, MissingFileNamesThePath) {
 }
 
 TEST(TraceIo, LargeInputsKeepAPrefixAndSaySo) {
-  CaptureRequest rq;
-  rq.algorithm = AlgorithmId::DecoupledLookback;
-  rq.backend = BackendChoice::Cpu;
+  CaptureRequest rq{.algorithm = AlgorithmId::DecoupledLookback, .backend = BackendChoice::Cpu};
   rq.input.assign(100000, 1.0);
   rq.limits.maxStoredValues = 1000;
   const Trace t = capture(rq).trace;

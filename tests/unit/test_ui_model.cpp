@@ -22,25 +22,15 @@
 #include "app/core/trace_json.h"
 #include "app/core/value_format.h"
 #include "kernels/scan_types.h"
+#include "tests/common/captures.h"
 
 namespace scanviz {
 namespace {
 
 namespace fs = std::filesystem;
 
-Trace captureCpu(AlgorithmId id, std::vector<double> input, int blockSize = 0,
-                 Operator op = Operator::Add) {
-  CaptureRequest rq;
-  rq.algorithm = id;
-  rq.backend = BackendChoice::Cpu;
-  rq.input = std::move(input);
-  rq.blockSize = blockSize;
-  rq.op = op;
-  return capture(rq).trace;
-}
-
 Trace lesson(AlgorithmId id) {
-  return captureCpu(id, defaultLessonInput());
+  return captureOnEmulator(id, defaultLessonInput());
 }
 
 std::vector<double> ascending(int n) {
@@ -165,36 +155,31 @@ TEST(CaptureConfig, LessonAndPatterns) {
   EXPECT_EQ(toCaptureRequest(c).input, (std::vector<double>{4, 5, 6}));
 }
 
+// The message toCaptureRequest refuses `c` with, or "(accepted)".
+std::string inputErrorOf(const CaptureConfig& c) {
+  try {
+    toCaptureRequest(c);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "(accepted)";
+}
+
 TEST(CaptureConfig, BadInputNamesTheProblem) {
   CaptureConfig c;
   c.source = InputSource::Typed;
   c.typedValues = "3,x";
-  try {
-    toCaptureRequest(c);
-    FAIL() << "expected InputError";
-  } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("'x'"), std::string::npos) << e.what();
-  }
+  EXPECT_NE(inputErrorOf(c).find("'x'"), std::string::npos) << inputErrorOf(c);
   c.typedValues = "   ";
   EXPECT_THROW(toCaptureRequest(c), InputError);
   c.source = InputSource::Random;
   c.n = 0;
   EXPECT_THROW(toCaptureRequest(c), InputError);
   c.n = 1ll << 40;  // refused before anything is allocated
-  try {
-    toCaptureRequest(c);
-    FAIL() << "expected InputError";
-  } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("above the limit"), std::string::npos) << e.what();
-  }
+  EXPECT_NE(inputErrorOf(c).find("above the limit"), std::string::npos) << inputErrorOf(c);
   c.source = InputSource::File;
   c.inputFile = "/nonexistent/values.txt";
-  try {
-    toCaptureRequest(c);
-    FAIL() << "expected InputError";
-  } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("input file"), std::string::npos) << e.what();
-  }
+  EXPECT_NE(inputErrorOf(c).find("input file"), std::string::npos) << inputErrorOf(c);
 }
 
 TEST(CaptureConfig, SourceKeysRoundTrip) {
@@ -363,11 +348,11 @@ TEST(StepExplainer, BrentKungListsTheDestinations) {
 }
 
 TEST(StepExplainer, PaddingAndOperators) {
-  const Trace padded = captureCpu(AlgorithmId::KoggeStone, {5, 1, 4, 2, 3});
+  const Trace padded = captureOnEmulator(AlgorithmId::KoggeStone, {5, 1, 4, 2, 3});
   EXPECT_EQ(explainStep(padded, 0),
             "load: 8 threads copy 5 input values into shared memory XY; 3 padding slots get the "
             "identity 0");
-  const Trace mx = captureCpu(AlgorithmId::KoggeStone, {5, 1, 4, 2}, 0, Operator::Max);
+  const Trace mx = captureOnEmulator(AlgorithmId::KoggeStone, {5, 1, 4, 2}, 0, Operator::Max);
   EXPECT_EQ(explainStep(mx, 1),
             "stride 1: threads 1..3 keep the larger of XY[i-1] and XY[i] in XY[i]");
 }
@@ -377,11 +362,11 @@ TEST(StepExplainer, PaddingAndOperators) {
 TEST(StepExplainer, OneSourceIntoSeveralElements) {
   std::vector<double> in(32);
   for (int i = 0; i < 32; ++i) in[i] = i % 7;
-  const Trace t = captureCpu(AlgorithmId::ThreePhase, in);
+  const Trace t = captureOnEmulator(AlgorithmId::ThreePhase, in);
   EXPECT_EQ(explainStep(t, 5),
             "phase 3: add preceding subsection total: threads 1..7 add XY[s] into XY[i] for 21 "
             "elements i, each thread one s (s = 3, 7, 11, ..., 27)");
-  const Trace one = captureCpu(AlgorithmId::ThreePhase, {3, 1, 7, 0, 4, 1, 6, 3}, 2);
+  const Trace one = captureOnEmulator(AlgorithmId::ThreePhase, {3, 1, 7, 0, 4, 1, 6, 3}, 2);
   for (int k = 0; k < static_cast<int>(one.steps.size()); ++k)
     EXPECT_EQ(explainStep(one, k).find("pairs of elements"), std::string::npos) << k;
 }
@@ -419,7 +404,7 @@ TEST(StepMetrics, LessonWarpEfficiencyAndWork) {
 }
 
 TEST(StepMetrics, WarpsTouchedAcrossTwoWarps) {
-  const Trace t = captureCpu(AlgorithmId::KoggeStone, ascending(64), 64);
+  const Trace t = captureOnEmulator(AlgorithmId::KoggeStone, ascending(64), 64);
   const StepMetrics first = stepMetrics(t, 1);  // stride 1: threads 1..63
   EXPECT_EQ(first.activeWarps, 2);
   EXPECT_EQ(first.residentWarps, 2);
@@ -431,7 +416,7 @@ TEST(StepMetrics, WarpsTouchedAcrossTwoWarps) {
 }
 
 TEST(StepMetrics, KoggeStoneIsConflictFree) {
-  const Trace t = captureCpu(AlgorithmId::KoggeStone, ascending(64), 64);
+  const Trace t = captureOnEmulator(AlgorithmId::KoggeStone, ascending(64), 64);
   for (int k = 1; k < static_cast<int>(t.steps.size()); ++k) {
     const BankConflicts b = stepMetrics(t, k).banks;
     EXPECT_TRUE(b.applies);
@@ -443,7 +428,7 @@ TEST(StepMetrics, KoggeStoneIsConflictFree) {
 TEST(StepMetrics, BrentKungStridedAccessesConflict) {
   // Block 32, section 64: up-sweep stride 1 has thread t write XY[2t+1]: threads t and t+16 hit the
   // same bank, a 2-way conflict for the src read, the dst read and the dst write.
-  const Trace t = captureCpu(AlgorithmId::BrentKung, ascending(64), 32);
+  const Trace t = captureOnEmulator(AlgorithmId::BrentKung, ascending(64), 32);
   ASSERT_EQ(t.steps[1].label, "up-sweep stride 1");
   BankConflicts b = stepMetrics(t, 1).banks;
   EXPECT_EQ(b.worstWay, 2);
@@ -456,9 +441,7 @@ TEST(StepMetrics, BrentKungStridedAccessesConflict) {
 }
 
 TEST(StepMetrics, BankConflictsFromHandMadeEdges) {
-  TraceStep s;
-  s.array = "section";
-  s.active = {0, 1, 2, 3};
+  TraceStep s{.array = "section", .active = {0, 1, 2, 3}};
   s.edges = {{0, -1}, {32, -1}, {64, -1}, {96, -1}};  // four lanes, one bank: 4-way
   BankConflicts b = bankConflicts(s, "brent-kung");
   EXPECT_EQ(b.worstWay, 4);
@@ -485,11 +468,11 @@ TEST(StepMetrics, PaddedTilesAvoidTheStridedConflicts) {
   // Subsection totals at stride C: the three-phase scan (C = 4, unpadded) sends two of its 16
   // threads to each of 8 banks; the look-back tiles (C = 8) pad one slot every 32 elements and
   // spread the same pattern over distinct banks.
-  const Trace three = captureCpu(AlgorithmId::ThreePhase, ascending(64), 16);
+  const Trace three = captureOnEmulator(AlgorithmId::ThreePhase, ascending(64), 16);
   const int k3 = firstStepOfKind(three, StepKind::SubsectionScan);
   ASSERT_GE(k3, 0);
   EXPECT_EQ(stepMetrics(three, k3).banks.worstWay, 2);
-  const Trace tiles = captureCpu(AlgorithmId::DecoupledLookback, ascending(100), 16);
+  const Trace tiles = captureOnEmulator(AlgorithmId::DecoupledLookback, ascending(100), 16);
   const int kt = firstStepOfKind(tiles, StepKind::SubsectionScan);
   ASSERT_GE(kt, 0);
   EXPECT_EQ(stepMetrics(tiles, kt).banks.conflicts, 0);
@@ -530,10 +513,7 @@ TEST(ResultCheck, FindsTheFirstDifference) {
 }
 
 TEST(ResultCheck, ExclusiveTraceDerivesInclusive) {
-  CaptureRequest rq;
-  rq.algorithm = AlgorithmId::KoggeStone;
-  rq.backend = BackendChoice::Cpu;
-  rq.input = defaultLessonInput();
+  CaptureRequest rq = emulatorRequest(AlgorithmId::KoggeStone, defaultLessonInput());
   rq.exclusive = true;
   const ResultCheck r = checkResults(capture(rq).trace);
   EXPECT_FALSE(r.inclusive.fromTrace);

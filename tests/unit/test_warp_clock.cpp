@@ -15,11 +15,7 @@ namespace scanviz {
 namespace {
 
 TraceStep clocked(const std::string& phase, std::vector<int64_t> clocks, int64_t ops = 0) {
-  TraceStep s;
-  s.label = phase + " step";
-  s.phase = phase;
-  s.warpClock = std::move(clocks);
-  s.ops = ops;
+  TraceStep s{.label = phase + " step", .phase = phase, .ops = ops, .warpClock = std::move(clocks)};
   return s;
 }
 
@@ -85,9 +81,7 @@ TEST(WarpClock, KoggeStoneOnTheH200SpendsAboutTheSameOnEveryStride) {
 }
 
 TEST(WarpClock, CpuTracesHaveNoClocks) {
-  CaptureRequest rq;
-  rq.backend = BackendChoice::Cpu;
-  rq.input = defaultLessonInput();
+  CaptureRequest rq{.input = defaultLessonInput(), .backend = BackendChoice::Cpu};
   EXPECT_TRUE(warpClockTable(capture(rq).trace).empty());
 }
 
@@ -115,10 +109,7 @@ TEST(BrentTable, MeasuredSpeedupDividesTheSequentialBaselinesTime) {
   TimingRun run;
   run.report.device = BenchDevice::Cpu;
   const auto add = [&run](BenchSubject s, long long n, double ms) {
-    BenchPoint p;
-    p.subject = s;
-    p.n = n;
-    p.medianMs = ms;
+    BenchPoint p{.subject = s, .n = n, .medianMs = ms};
     run.report.points.push_back(p);
   };
   add(BenchSubject::reference(BenchSubjectKind::HostSequential), 1024, 0.002);

@@ -4,6 +4,7 @@
 // budget that is too small for them.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -13,17 +14,16 @@
 #include "app/core/input_spec.h"
 #include "app/core/step_writes.h"
 #include "app/core/trace_json.h"
+#include "tests/common/captures.h"
 
 namespace scanviz {
 namespace {
 
 CaptureRequest request(AlgorithmId id, long long n, int blockSize, int recordBlock = 0) {
-  CaptureRequest rq;
-  rq.algorithm = id;
-  rq.backend = BackendChoice::Cpu;
+  CaptureRequest rq =
+      emulatorRequest(id, generateInput(InputPattern::Random, n, 7, DType::Int32, Operator::Add));
   rq.blockSize = blockSize;
   rq.recordBlock = recordBlock;
-  rq.input = generateInput(InputPattern::Random, n, 7, DType::Int32, Operator::Add);
   return rq;
 }
 
@@ -98,15 +98,17 @@ TEST(WholeArrayRows, OneBlockRunsNeedNone) {
   EXPECT_FALSE(hasWholeArrayRows(t));
 }
 
+bool hasNote(const Trace& t, const std::string& part) {
+  return std::any_of(t.meta.notes.begin(), t.meta.notes.end(),
+                     [&](const std::string& note) { return note.find(part) != std::string::npos; });
+}
+
 TEST(WholeArrayRows, ABudgetTooSmallDropsThemAllAndSaysWhy) {
   CaptureRequest rq = request(AlgorithmId::Hierarchical, 5003, 64);
   rq.limits.maxWholeArrayValues = 5003 * 5;  // five rows; a section takes 14 steps
   const Trace t = capture(rq).trace;
   EXPECT_FALSE(hasWholeArrayRows(t));
-  bool said = false;
-  for (const std::string& note : t.meta.notes)
-    said |= note.find("recorded block") != std::string::npos;
-  EXPECT_TRUE(said);
+  EXPECT_TRUE(hasNote(t, "recorded block"));
 }
 
 TEST(WholeArrayRows, SurviveATraceFileAndBigOnesAreLeftOutWithANote) {
@@ -119,10 +121,7 @@ TEST(WholeArrayRows, SurviveATraceFileAndBigOnesAreLeftOutWithANote) {
   ASSERT_TRUE(hasWholeArrayRows(big));
   const Trace bigBack = traceFromJson(traceToJson(big, false));
   EXPECT_FALSE(hasWholeArrayRows(bigBack));
-  bool said = false;
-  for (const std::string& note : bigBack.meta.notes)
-    said |= note.find("not saved") != std::string::npos;
-  EXPECT_TRUE(said);
+  EXPECT_TRUE(hasNote(bigBack, "not saved"));
 }
 
 // A tile's prefix is written in every tile but the first, though the recorded tile 0 adds none.
