@@ -6,11 +6,22 @@
 #include <nlohmann/json.hpp>
 
 #include "app/core/config_json.h"
+#include "app/core/enum_keys.h"
 #include "app/core/file_util.h"
 #include "app/core/session.h"
 
 namespace scanviz {
 namespace {
+
+constexpr EnumKey<CenterView> kCenterViews[] = {{CenterView::Lesson, "lesson"},
+                                                {CenterView::Compare, "compare"},
+                                                {CenterView::Timeline, "timeline"},
+                                                {CenterView::Timing, "timing"},
+                                                {CenterView::Figure, "figure"},
+                                                {CenterView::Class, "class"}};
+constexpr EnumKey<Theme> kThemes[] = {{Theme::Dark, "dark"}, {Theme::Light, "light"}};
+constexpr EnumKey<Palette> kPalettes[] = {{Palette::Classic, "classic"},
+                                          {Palette::OkabeIto, "okabe-ito"}};
 
 using nlohmann::json;
 
@@ -66,48 +77,27 @@ std::vector<std::string> withRecentFile(std::vector<std::string> recent, const s
 }
 
 std::string_view centerViewKey(CenterView v) {
-  switch (v) {
-    case CenterView::Compare:
-      return "compare";
-    case CenterView::Timeline:
-      return "timeline";
-    case CenterView::Timing:
-      return "timing";
-    case CenterView::Figure:
-      return "figure";
-    case CenterView::Class:
-      return "class";
-    case CenterView::Lesson:
-      break;
-  }
-  return "lesson";
+  return keyOf(kCenterViews, v);
 }
 
 std::optional<CenterView> parseCenterView(std::string_view s) {
-  for (CenterView v : {CenterView::Lesson, CenterView::Compare, CenterView::Timeline,
-                       CenterView::Timing, CenterView::Figure, CenterView::Class})
-    if (centerViewKey(v) == s) return v;
-  return std::nullopt;
+  return valueOf(kCenterViews, s);
 }
 
 std::string_view themeKey(Theme t) {
-  return t == Theme::Dark ? "dark" : "light";
+  return keyOf(kThemes, t);
 }
 
 std::optional<Theme> parseTheme(std::string_view s) {
-  if (s == "dark") return Theme::Dark;
-  if (s == "light") return Theme::Light;
-  return std::nullopt;
+  return valueOf(kThemes, s);
 }
 
 std::string_view paletteKey(Palette p) {
-  return p == Palette::Classic ? "classic" : "okabe-ito";
+  return keyOf(kPalettes, p);
 }
 
 std::optional<Palette> parsePalette(std::string_view s) {
-  if (s == "classic") return Palette::Classic;
-  if (s == "okabe-ito") return Palette::OkabeIto;
-  return std::nullopt;
+  return valueOf(kPalettes, s);
 }
 
 std::string configDirectory() {
@@ -131,14 +121,16 @@ std::string settingsToJson(const AppSettings& s) {
   j["brent_processors"] = s.brentProcessors;
   j["export_folder"] = s.exportFolder;
   j["recent_files"] = s.recentFiles;
-  j["layout"] = {
-      {"show_controls", s.layout.showControls},       {"show_counters", s.layout.showCounters},
-      {"show_explanation", s.layout.showExplanation}, {"show_code", s.layout.showCode},
-      {"controls_width", s.layout.controlsWidth},     {"counters_width", s.layout.countersWidth},
-      {"center_view", std::string(centerViewKey(s.layout.centerView))},
-      {"compare_algorithms", s.layout.compareAlgorithms},
-      {"compare_sync", s.layout.compareSync},
-      {"timeline_lanes", s.layout.timelineLanes}};
+  j["layout"] = {{"show_controls", s.layout.showControls},
+                 {"show_counters", s.layout.showCounters},
+                 {"show_explanation", s.layout.showExplanation},
+                 {"show_code", s.layout.showCode},
+                 {"controls_width", s.layout.controlsWidth},
+                 {"counters_width", s.layout.countersWidth},
+                 {"center_view", std::string(centerViewKey(s.layout.centerView))},
+                 {"compare_algorithms", s.layout.compareAlgorithms},
+                 {"compare_sync", s.layout.compareSync},
+                 {"timeline_lanes", s.layout.timelineLanes}};
   return j.dump(2) + "\n";
 }
 

@@ -1,5 +1,7 @@
 #include "app/core/compare_sync.h"
 
+#include "app/core/enum_keys.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -45,14 +47,15 @@ std::vector<double> mergedPositions(const std::vector<std::vector<double>>& lane
 
 }  // namespace
 
+constexpr EnumKey<CompareSync> kCompareSyncs[] = {{CompareSync::ByStep, "step"},
+                                                  {CompareSync::ByTime, "time"}};
+
 std::string_view compareSyncKey(CompareSync s) {
-  return s == CompareSync::ByStep ? "step" : "time";
+  return keyOf(kCompareSyncs, s);
 }
 
 std::optional<CompareSync> parseCompareSync(std::string_view s) {
-  if (s == "step") return CompareSync::ByStep;
-  if (s == "time") return CompareSync::ByTime;
-  return std::nullopt;
+  return valueOf(kCompareSyncs, s);
 }
 
 std::vector<double> stepClockTimes(const Trace& t) {

@@ -7,6 +7,7 @@
 #include <optional>
 #include <random>
 
+#include "app/core/enum_keys.h"
 #include "app/core/lessons.h"
 #include "app/core/scan_options.h"
 #include "app/core/value_format.h"
@@ -14,20 +15,14 @@
 
 namespace scanviz {
 
+constexpr EnumKey<QuestionKind> kQuestionKinds[] = {{QuestionKind::CellValue, "value"},
+                                                    {QuestionKind::ActiveThreads, "active"},
+                                                    {QuestionKind::Operations, "ops"},
+                                                    {QuestionKind::LastBlock, "last-block"},
+                                                    {QuestionKind::Visible, "visible"}};
+
 std::string_view questionKindKey(QuestionKind k) {
-  switch (k) {
-    case QuestionKind::CellValue:
-      return "value";
-    case QuestionKind::ActiveThreads:
-      return "active";
-    case QuestionKind::Operations:
-      return "ops";
-    case QuestionKind::LastBlock:
-      return "last-block";
-    case QuestionKind::Visible:
-      return "visible";
-  }
-  return "?";
+  return keyOf(kQuestionKinds, k);
 }
 
 AnswerForm answerForm(QuestionKind k) {

@@ -1,53 +1,40 @@
 #include "app/core/scan_options.h"
 
+#include "app/core/enum_keys.h"
+
 namespace scanviz {
+namespace {
+
+constexpr EnumKey<Operator> kOperators[] = {
+    {Operator::Add, "add"}, {Operator::Max, "max"}, {Operator::Min, "min"}, {Operator::Mul, "mul"}};
+constexpr EnumKey<DType> kDTypes[] = {{DType::Int32, "int32"}, {DType::Float32, "float32"}};
+constexpr EnumKey<BackendChoice> kBackends[] = {
+    {BackendChoice::Auto, "auto"}, {BackendChoice::Cuda, "cuda"}, {BackendChoice::Cpu, "cpu"}};
+
+}  // namespace
 
 std::string_view operatorName(Operator op) {
-  switch (op) {
-    case Operator::Add:
-      return "add";
-    case Operator::Max:
-      return "max";
-    case Operator::Min:
-      return "min";
-    case Operator::Mul:
-      return "mul";
-  }
-  return "add";
+  return keyOf(kOperators, op);
 }
 
 std::optional<Operator> parseOperator(std::string_view s) {
-  for (Operator op : {Operator::Add, Operator::Max, Operator::Min, Operator::Mul})
-    if (operatorName(op) == s) return op;
-  return std::nullopt;
+  return valueOf(kOperators, s);
 }
 
 std::string_view dtypeName(DType d) {
-  return d == DType::Int32 ? "int32" : "float32";
+  return keyOf(kDTypes, d);
 }
 
 std::optional<DType> parseDType(std::string_view s) {
-  if (s == "int32") return DType::Int32;
-  if (s == "float32") return DType::Float32;
-  return std::nullopt;
+  return valueOf(kDTypes, s);
 }
 
 std::string_view backendName(BackendChoice b) {
-  switch (b) {
-    case BackendChoice::Auto:
-      return "auto";
-    case BackendChoice::Cuda:
-      return "cuda";
-    case BackendChoice::Cpu:
-      return "cpu";
-  }
-  return "auto";
+  return keyOf(kBackends, b);
 }
 
 std::optional<BackendChoice> parseBackend(std::string_view s) {
-  for (BackendChoice b : {BackendChoice::Auto, BackendChoice::Cuda, BackendChoice::Cpu})
-    if (backendName(b) == s) return b;
-  return std::nullopt;
+  return valueOf(kBackends, s);
 }
 
 }  // namespace scanviz

@@ -7,6 +7,7 @@
 
 #include "app/core/algorithm_catalog.h"
 #include "app/core/backends/cuda_backend.h"
+#include "app/core/enum_keys.h"
 #include "app/ui/combo_preview.h"
 #include "app/ui/file_dialog.h"
 #include "app/ui/help_marker.h"
@@ -57,22 +58,27 @@ bool algorithmCombo(CaptureConfig& c) {
   return changed;
 }
 
+// A number typed into a field, taken when Enter is pressed or the field loses focus (not at
+// every keystroke: each change captures again). True when the value changed.
+template <class T>
+bool editNumber(const char* id, ImGuiDataType type, const char* format, T& value) {
+  T typed = value;
+  if (!ImGui::InputScalar(id, type, &typed, nullptr, nullptr, format,
+                          ImGuiInputTextFlags_EnterReturnsTrue) &&
+      !ImGui::IsItemDeactivatedAfterEdit())
+    return false;
+  const bool changed = typed != value;
+  value = typed;
+  return changed;
+}
+
+constexpr EnumKey<InputSource> kSourceLabels[] = {
+    {InputSource::Lesson, "Default lesson"}, {InputSource::Random, "Random"},
+    {InputSource::Ones, "All ones"},         {InputSource::Ascending, "Ascending"},
+    {InputSource::Typed, "Typed values"},    {InputSource::File, "From a file"}};
+
 const char* sourceLabel(InputSource s) {
-  switch (s) {
-    case InputSource::Lesson:
-      return "Default lesson";
-    case InputSource::Random:
-      return "Random";
-    case InputSource::Ones:
-      return "All ones";
-    case InputSource::Ascending:
-      return "Ascending";
-    case InputSource::Typed:
-      return "Typed values";
-    case InputSource::File:
-      return "From a file";
-  }
-  return "";
+  return keyOf(kSourceLabels, s).data();
 }
 
 const char* sourceHelp(InputSource s) {
@@ -106,13 +112,7 @@ bool lengthControls(CaptureConfig& c) {
   ImGui::SameLine();
   const float button = ImGui::GetFrameHeight() * 1.6f;
   ImGui::SetNextItemWidth(-2 * (button + ImGui::GetStyle().ItemSpacing.x));
-  long long n = c.n;
-  if (ImGui::InputScalar("##n", ImGuiDataType_S64, &n, nullptr, nullptr, "%lld",
-                         ImGuiInputTextFlags_EnterReturnsTrue) ||
-      ImGui::IsItemDeactivatedAfterEdit()) {
-    changed = n != c.n;
-    c.n = n;
-  }
+  changed = editNumber("##n", ImGuiDataType_S64, "%lld", c.n);
   ImGui::SameLine();
   if (ImGui::Button("/2", ImVec2(button, 0)) && c.n > 1) {
     c.n = std::max(1ll, c.n / 2);
@@ -132,13 +132,7 @@ bool seedControls(CaptureConfig& c) {
   ImGui::SameLine();
   const float button = ImGui::CalcTextSize("New seed").x + ImGui::GetStyle().FramePadding.x * 2;
   ImGui::SetNextItemWidth(-(button + ImGui::GetStyle().ItemSpacing.x));
-  unsigned seed = c.seed;
-  if (ImGui::InputScalar("##seed", ImGuiDataType_U32, &seed, nullptr, nullptr, "%u",
-                         ImGuiInputTextFlags_EnterReturnsTrue) ||
-      ImGui::IsItemDeactivatedAfterEdit()) {
-    changed = seed != c.seed;
-    c.seed = seed;
-  }
+  changed = editNumber("##seed", ImGuiDataType_U32, "%u", c.seed);
   ImGui::SameLine();
   if (ImGui::Button("New seed")) {
     c.seed = c.seed * 1664525u + 1013904223u;  // any other seed will do; this one is reproducible

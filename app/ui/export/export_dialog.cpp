@@ -6,6 +6,7 @@
 #include <cfloat>
 #include <filesystem>
 
+#include "app/core/enum_keys.h"
 #include "app/ui/export/timing_plots.h"
 #include "app/ui/help_marker.h"
 #include "app/ui/panels.h"
@@ -26,18 +27,14 @@ const char* const kTitle = "Export picture";
 constexpr double kSliceSeconds = 0.015;
 constexpr auto kToastTime = std::chrono::seconds(8);
 
+constexpr EnumKey<ExportFormat> kFormatLabels[] = {
+    {ExportFormat::Png, "PNG picture"},
+    {ExportFormat::Svg, "SVG (vector, editable text)"},
+    {ExportFormat::Gif, "Animated GIF of the steps"},
+    {ExportFormat::PngSequence, "Numbered PNGs, one per step"}};
+
 const char* formatLabel(ExportFormat f) {
-  switch (f) {
-    case ExportFormat::Png:
-      return "PNG picture";
-    case ExportFormat::Svg:
-      return "SVG (vector, editable text)";
-    case ExportFormat::Gif:
-      return "Animated GIF of the steps";
-    case ExportFormat::PngSequence:
-      return "Numbered PNGs, one per step";
-  }
-  return "";
+  return keyOf(kFormatLabels, f).data();
 }
 
 template <class T>
@@ -45,24 +42,14 @@ void radio(const char* label, T& value, T choice) {
   if (ImGui::RadioButton(label, value == choice)) value = choice;
 }
 
+constexpr EnumKey<ExportPanel> kPanelLabels[] = {
+    {ExportPanel::ArrayView, "Array view"},    {ExportPanel::Counters, "Counters"},
+    {ExportPanel::Timeline, "Block timeline"}, {ExportPanel::TimingPlot, "Timing plot"},
+    {ExportPanel::Window, "Whole window"},     {ExportPanel::Application, "Application picture"},
+    {ExportPanel::Figure, "Structure figure"}};
+
 const char* panelLabel(ExportPanel p) {
-  switch (p) {
-    case ExportPanel::ArrayView:
-      return "Array view";
-    case ExportPanel::Counters:
-      return "Counters";
-    case ExportPanel::Timeline:
-      return "Block timeline";
-    case ExportPanel::TimingPlot:
-      return "Timing plot";
-    case ExportPanel::Window:
-      return "Whole window";
-    case ExportPanel::Application:
-      return "Application picture";
-    case ExportPanel::Figure:
-      return "Structure figure";
-  }
-  return "";
+  return keyOf(kPanelLabels, p).data();
 }
 
 // The next choice of a row of radio buttons: on this line while it fits, else at `column` of

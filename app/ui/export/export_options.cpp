@@ -1,4 +1,5 @@
 #include "app/ui/export/export_options.h"
+#include "app/core/enum_keys.h"
 
 #include <charconv>
 #include <stdexcept>
@@ -22,25 +23,21 @@ std::optional<int> parseInt(std::string_view s) {
 
 }  // namespace
 
+constexpr EnumKey<ExportFormat> kFormats[] = {{ExportFormat::Png, "png"},
+                                              {ExportFormat::Svg, "svg"},
+                                              {ExportFormat::Gif, "gif"},
+                                              {ExportFormat::PngSequence, "png-seq"}};
+constexpr EnumKey<ExportBackground> kBackgrounds[] = {
+    {ExportBackground::Theme, "theme"},
+    {ExportBackground::White, "white"},
+    {ExportBackground::Transparent, "transparent"}};
+
 std::string_view formatKey(ExportFormat f) {
-  switch (f) {
-    case ExportFormat::Png:
-      return "png";
-    case ExportFormat::Svg:
-      return "svg";
-    case ExportFormat::Gif:
-      return "gif";
-    case ExportFormat::PngSequence:
-      return "png-seq";
-  }
-  return "png";
+  return keyOf(kFormats, f);
 }
 
 std::optional<ExportFormat> parseExportFormat(std::string_view s) {
-  for (ExportFormat f :
-       {ExportFormat::Png, ExportFormat::Svg, ExportFormat::Gif, ExportFormat::PngSequence})
-    if (s == formatKey(f)) return f;
-  return std::nullopt;
+  return valueOf(kFormats, s);
 }
 
 std::string_view formatExtension(ExportFormat f) {
@@ -70,22 +67,11 @@ std::optional<ExportFormat> formatFromPath(std::string_view path) {
 }
 
 std::string_view backgroundKey(ExportBackground b) {
-  switch (b) {
-    case ExportBackground::Theme:
-      return "theme";
-    case ExportBackground::White:
-      return "white";
-    case ExportBackground::Transparent:
-      return "transparent";
-  }
-  return "theme";
+  return keyOf(kBackgrounds, b);
 }
 
 std::optional<ExportBackground> parseExportBackground(std::string_view s) {
-  for (ExportBackground b :
-       {ExportBackground::Theme, ExportBackground::White, ExportBackground::Transparent})
-    if (s == backgroundKey(b)) return b;
-  return std::nullopt;
+  return valueOf(kBackgrounds, s);
 }
 
 std::string_view panelKey(ExportPanel p) {
