@@ -18,20 +18,19 @@ std::vector<double> decodeRange(const Trace& t, const std::vector<uint32_t>& bit
 // The step without its whole-array row: the slice does not need it, and copying it would copy
 // every element of the array for each step.
 TraceStep withoutWholeRow(const TraceStep& s) {
-  TraceStep c;
-  c.label = s.label;
-  c.phase = s.phase;
-  c.kind = s.kind;
-  c.param = s.param;
-  c.block = s.block;
-  c.level = s.level;
-  c.array = s.array;
-  c.offset = s.offset;
-  c.values = s.values;
-  c.active = s.active;
-  c.edges = s.edges;
-  c.ops = s.ops;
-  c.warpClock = s.warpClock;
+  TraceStep c{.label = s.label,
+              .phase = s.phase,
+              .kind = s.kind,
+              .param = s.param,
+              .block = s.block,
+              .level = s.level,
+              .array = s.array,
+              .offset = s.offset,
+              .values = s.values,
+              .active = s.active,
+              .edges = s.edges,
+              .ops = s.ops,
+              .warpClock = s.warpClock};
   return c;
 }
 
@@ -56,13 +55,12 @@ int blockOfElement(const Trace& t, long long element) {
 }
 
 Trace blockSlice(const Trace& t, int block) {
-  Trace slice;
-  slice.version = t.version;
-  slice.meta = t.meta;
-  slice.input = t.input;
-  slice.output = t.output;
-  slice.blocks = t.blocks;
-  slice.counters = t.counters;
+  Trace slice{.version = t.version,
+              .meta = t.meta,
+              .input = t.input,
+              .output = t.output,
+              .blocks = t.blocks,
+              .counters = t.counters};
   const auto width = static_cast<size_t>(std::max(0, t.meta.sectionSize));
   const size_t first = static_cast<size_t>(std::max(0, block)) * width;
   bool covered = hasWholeArrayRows(t);

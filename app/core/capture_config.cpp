@@ -62,16 +62,15 @@ std::optional<InputSource> parseInputSource(std::string_view key) {
 }
 
 CaptureRequest toCaptureRequest(const CaptureConfig& c) {
-  CaptureRequest rq;
-  rq.algorithm = c.algorithm;
-  rq.dtype = c.dtype;
-  rq.op = c.op;
-  rq.exclusive = c.exclusive;
-  rq.blockSize = c.blockSize;
-  rq.coarsening = c.coarsening;
-  rq.backend = c.backend;
-  rq.recordBlock = c.recordBlock;
-  rq.emulator = c.emulator;
+  CaptureRequest rq{.algorithm = c.algorithm,
+                    .dtype = c.dtype,
+                    .op = c.op,
+                    .exclusive = c.exclusive,
+                    .blockSize = c.blockSize,
+                    .coarsening = c.coarsening,
+                    .backend = c.backend,
+                    .recordBlock = c.recordBlock,
+                    .emulator = c.emulator};
   rq.emulator.seed = c.seed;
   rq.input = inputValues(c, rq.limits);
   return rq;

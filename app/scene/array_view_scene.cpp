@@ -357,11 +357,7 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
     const bool padding = (mainRow || row.before) && sectionStep() && isPadding(i);
     const bool written = mainRow && writeOf(i) != CellWrite::None;
     const bool source = row.before && sources_.count(i) > 0;
-    SceneRect r;
-    r.x = x;
-    r.y = row.y;
-    r.w = w;
-    r.h = row.height;
+    SceneRect r{.x = x, .y = row.y, .w = w, .h = row.height};
     r.rounding =
         std::min(0.12f * valueSize_, 0.2f * w);  // narrow cells: plain rectangles, fewer triangles
     r.fill = written ? pal_.writtenFill : row.before ? pal_.beforeFill : pal_.cellFill;
@@ -535,16 +531,15 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
     for (int i = 0; i < count(); ++i) {
       if (!visible(cellX(i), cw_)) continue;
       const bool head = (*flags)[static_cast<size_t>(i)] != 0;
-      SceneRect r;
-      r.x = cellX(i) + 0.5f * (1 - kCellBox) * cw_;
-      r.y = y;
-      r.w = kCellBox * cw_;
-      r.h = h;
-      r.fill = head ? pal_.accent : pal_.beforeFill;
-      r.stroke = cw_ < 8 ? Color{0, 0, 0, 0} : pal_.cellStroke;
-      r.strokeWidth = 1.0f;
-      r.role = head ? "flag-set" : "flag";
-      r.index = i;
+      SceneRect r{.x = cellX(i) + 0.5f * (1 - kCellBox) * cw_,
+                  .y = y,
+                  .w = kCellBox * cw_,
+                  .h = h,
+                  .fill = head ? pal_.accent : pal_.beforeFill,
+                  .stroke = cw_ < 8 ? Color{0, 0, 0, 0} : pal_.cellStroke,
+                  .strokeWidth = 1.0f,
+                  .role = head ? "flag-set" : "flag",
+                  .index = i};
       scene_.rects.push_back(r);
       if (valuesShown_)
         addText(cellCentre(i), y + 0.5f * (h - size), head ? "1" : "0",
@@ -557,33 +552,37 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
   // Drawn over the cell, in the failure colour: the diff must be seen from the back row.
   void markDifference(int i, float y) {
     if (i < 0 || i >= count() || !visible(cellX(i), cw_)) return;
-    SceneRect r;
-    r.x = cellX(i) - 1;
-    r.y = y - 3;
-    r.w = cw_ + 2;
-    r.h = cellH_ + 6;
-    r.stroke = pal_.fail;
-    r.strokeWidth = std::max(3.0f, 0.2f * style_.labelSize);
-    r.rounding = std::min(0.12f * valueSize_, 0.2f * cw_);
-    r.role = "cell-diff";
-    r.index = i;
-    scene_.rects.push_back(r);
+    addFailureOutline(i, cellX(i) - 1, y - 3, cw_ + 2, cellH_ + 6, 0.2f, "cell-diff");
+  }
+
+  // A thick rounded outline in the failure colour around cell i's box (x, y, w, h), its width a
+  // share of the label size with 3 pixels at least.
+  void addFailureOutline(int i, float x, float y, float w, float h, float widthShare,
+                         const char* role) {
+    scene_.rects.push_back({.x = x,
+                            .y = y,
+                            .w = w,
+                            .h = h,
+                            .stroke = pal_.fail,
+                            .strokeWidth = std::max(3.0f, widthShare * style_.labelSize),
+                            .rounding = std::min(0.12f * valueSize_, 0.2f * cw_),
+                            .role = role,
+                            .index = i});
   }
 
   void addArrow(float x1, float y1, float x2, float y2, Color c, float width,
                 const std::string& role, int index, bool dashed = false) {
     if (!visible(std::min(x1, x2), std::fabs(x2 - x1))) return;
-    SceneLine l;
-    l.x1 = x1;
-    l.y1 = y1;
-    l.x2 = x2;
-    l.y2 = y2;
-    l.color = c;
-    l.width = width;
-    l.arrow = true;
-    l.dashed = dashed;
-    l.role = role;
-    l.index = index;
+    SceneLine l{.x1 = x1,
+                .y1 = y1,
+                .x2 = x2,
+                .y2 = y2,
+                .color = c,
+                .width = width,
+                .arrow = true,
+                .dashed = dashed,
+                .role = role,
+                .index = index};
     scene_.lines.push_back(l);
   }
 
@@ -682,13 +681,8 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
   }
 
   void addThreadMarker(float cx, float y, float w, float h, ThreadState state, int t) {
-    SceneRect r;
-    r.x = cx - 0.5f * w;
-    r.y = y;
-    r.w = w;
-    r.h = h;
-    r.rounding = w == h ? 0.5f * w : 0;
-    r.index = t;
+    SceneRect r{
+        .x = cx - 0.5f * w, .y = y, .w = w, .h = h, .rounding = w == h ? 0.5f * w : 0, .index = t};
     switch (state) {
       case ThreadState::Active:
         r.fill = pal_.threadActive;
@@ -825,17 +819,7 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
   }
 
   void markMismatch(int i, float y, float h) {
-    SceneRect r;
-    r.x = cellX(i);
-    r.y = y - 2;
-    r.w = cw_;
-    r.h = h + 4;
-    r.stroke = pal_.fail;
-    r.strokeWidth = std::max(3.0f, 0.18f * style_.labelSize);
-    r.rounding = std::min(0.12f * valueSize_, 0.2f * cw_);
-    r.role = "result-mismatch";
-    r.index = i;
-    scene_.rects.push_back(r);
+    addFailureOutline(i, cellX(i), y - 2, cw_, h + 4, 0.18f, "result-mismatch");
   }
 
   float addResultVerdict(const ResultCheck& check, float y) {

@@ -136,13 +136,12 @@ class CompareSceneBuilder {
   }
 
   float addArray(const CompareViewSpec& v, float x, float y, float w, float h) {
-    ArraySceneRequest a;
-    a.trace = v.trace;
-    a.step = v.step;
-    a.width = w;
-    a.height = h;
-    a.compact = true;
-    a.differingCells = v.differingCells;
+    ArraySceneRequest a{.trace = v.trace,
+                        .step = v.step,
+                        .width = w,
+                        .height = h,
+                        .compact = true,
+                        .differingCells = v.differingCells};
     const Scene part = buildArrayScene(a, style_, pal_, measure_);
     appendScene(scene_, part, x, y);
     scene_.width = std::max(scene_.width, x + part.width + pad());
@@ -150,16 +149,15 @@ class CompareSceneBuilder {
   }
 
   void addFrame(float x, float y, float w, float h, int index) {
-    SceneRect r;
-    r.x = x;
-    r.y = y;
-    r.w = w;
-    r.h = h;
-    r.stroke = pal_.cellStroke;
-    r.strokeWidth = 1.5f;
-    r.rounding = 0.3f * pad();
-    r.role = "compare-view";
-    r.index = index;
+    SceneRect r{.x = x,
+                .y = y,
+                .w = w,
+                .h = h,
+                .stroke = pal_.cellStroke,
+                .strokeWidth = 1.5f,
+                .rounding = 0.3f * pad(),
+                .role = "compare-view",
+                .index = index};
     // Behind everything the views hold, in the views' order.
     scene_.rects.insert(scene_.rects.begin() + frames_++, r);
   }

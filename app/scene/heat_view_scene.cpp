@@ -65,15 +65,14 @@ class HeatSceneBuilder : StepSceneInputs<HeatSceneRequest> {
   }
 
   void frame(const HeatRect& r, const std::string& role, int index = -1) {
-    SceneRect f;
-    f.x = r.x;
-    f.y = r.y;
-    f.w = r.w;
-    f.h = r.h;
-    f.stroke = pal_.cellStroke;
-    f.strokeWidth = 1;
-    f.role = role;
-    f.index = index;
+    SceneRect f{.x = r.x,
+                .y = r.y,
+                .w = r.w,
+                .h = r.h,
+                .stroke = pal_.cellStroke,
+                .strokeWidth = 1,
+                .role = role,
+                .index = index};
     scene().rects.push_back(f);
   }
 
@@ -249,9 +248,7 @@ class HeatSceneBuilder : StepSceneInputs<HeatSceneRequest> {
     rowLabel("value", y, barH, small, pal_.textDim);
     const float slice = barW / kGradientSlices;
     for (int i = 0; i < kGradientSlices; ++i) {
-      SceneRect r;
-      r.x = x0 + slice * static_cast<float>(i);
-      r.y = y;
+      SceneRect r{.x = x0 + slice * static_cast<float>(i), .y = y};
       r.w = slice + 0.5f;  // overlap: no seams between slices
       r.h = barH;
       r.fill = toColor(colorMapAt((static_cast<float>(i) + 0.5f) / kGradientSlices));

@@ -80,16 +80,15 @@ class PlotBuilder {
 
   void line(double x1, double y1, double x2, double y2, Color c, float w, const std::string& role,
             bool dashed = false, int index = -1) {
-    SceneLine l;
-    l.x1 = static_cast<float>(x1);
-    l.y1 = static_cast<float>(y1);
-    l.x2 = static_cast<float>(x2);
-    l.y2 = static_cast<float>(y2);
-    l.color = c;
-    l.width = w;
-    l.dashed = dashed;
-    l.role = role;
-    l.index = index;
+    SceneLine l{.x1 = static_cast<float>(x1),
+                .y1 = static_cast<float>(y1),
+                .x2 = static_cast<float>(x2),
+                .y2 = static_cast<float>(y2),
+                .color = c,
+                .width = w,
+                .dashed = dashed,
+                .role = role,
+                .index = index};
     out_.scene.lines.push_back(l);
   }
 
@@ -245,14 +244,13 @@ class PlotBuilder {
           text(px, p.y1 + pad_ / 2, t.label, style_.textDim, "x-tick", TextAlign::Center);
       }
     }
-    SceneRect border;
-    border.x = static_cast<float>(p.x0);
-    border.y = static_cast<float>(p.y0);
-    border.w = static_cast<float>(p.width());
-    border.h = static_cast<float>(p.height());
-    border.stroke = style_.textDim;
-    border.strokeWidth = 1;
-    border.role = "plot-area";
+    SceneRect border{.x = static_cast<float>(p.x0),
+                     .y = static_cast<float>(p.y0),
+                     .w = static_cast<float>(p.width()),
+                     .h = static_cast<float>(p.height()),
+                     .stroke = style_.textDim,
+                     .strokeWidth = 1,
+                     .role = "plot-area"};
     out_.scene.rects.push_back(border);
   }
 

@@ -54,14 +54,13 @@ class CountersPictureBuilder {
       const CounterRow& row = rows_[i];
       const int index = static_cast<int>(i);
       // Every other row striped, as the panel's table: the eye follows a row across the gap.
-      SceneRect band;
-      band.x = margin;
-      band.y = y;
-      band.w = tableWidth;
-      band.h = rowHeight;
-      band.fill = i % 2 ? pal_.beforeFill : pal_.cellFill;
-      band.role = "counter-row";
-      band.index = index;
+      SceneRect band{.x = margin,
+                     .y = y,
+                     .w = tableWidth,
+                     .h = rowHeight,
+                     .fill = i % 2 ? pal_.beforeFill : pal_.cellFill,
+                     .role = "counter-row",
+                     .index = index};
       scene_.rects.push_back(band);
       addText(margin + cellPad, y + textDy, row.label, text_.labelSize, false, pal_.text,
               "counter-label", index);

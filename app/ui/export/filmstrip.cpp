@@ -279,9 +279,7 @@ class FilmstripBuilder {
     written.role = "legend-swatch";
     out_.rects.push_back(written);
     label("written in this step");
-    SceneLine arrow;
-    arrow.x1 = x;
-    arrow.y1 = y + 0.5f * d;
+    SceneLine arrow{.x1 = x, .y1 = y + 0.5f * d};
     arrow.x2 = x + 2 * d;  // long enough to read as an arrow, not a triangle
     arrow.y2 = y + 0.5f * d;
     arrow.color = pal_.arrow;

@@ -11,11 +11,10 @@
 namespace scanviz {
 
 ArraySceneStyle pictureTextStyle() {
-  ArraySceneStyle s;
-  s.valueSize = kValueSize;
-  s.labelSize = kBodySize;
-  s.smallSize = kSmallSize;
-  s.titleSize = kHeadingSize;
+  ArraySceneStyle s{.valueSize = kValueSize,
+                    .labelSize = kBodySize,
+                    .smallSize = kSmallSize,
+                    .titleSize = kHeadingSize};
   return s;
 }
 
@@ -64,10 +63,7 @@ int droppedValues(const Scene& s) {
 }  // namespace
 
 Scene stepPicture(const Trace& trace, int step, const PictureStyle& style) {
-  ArraySceneRequest rq;
-  rq.trace = &trace;
-  rq.step = step;
-  rq.width = style.width;
+  ArraySceneRequest rq{.trace = &trace, .step = step, .width = style.width};
   rq.height = 0;  // the style's sizes as they are: no growing to fill a panel
   rq.withExplanation = style.explanation;
   rq.symbolic = style.symbolic;

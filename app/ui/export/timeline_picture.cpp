@@ -23,12 +23,11 @@ bool everyLaneShown(const TimelineScene& drawn, const BlockTimeline& timeline) {
 
 Scene timelinePicture(const Trace& trace, LaneGrouping lanes, const PictureStyle& style) {
   const BlockTimeline timeline = buildBlockTimeline(trace, lanes);
-  TimelineSceneRequest rq;
-  rq.trace = &trace;
-  rq.timeline = &timeline;
-  rq.view = fullView(timeline);
-  rq.width = style.width;
-  rq.height = style.width * kSlideAspect;
+  TimelineSceneRequest rq{.trace = &trace,
+                          .timeline = &timeline,
+                          .view = fullView(timeline),
+                          .width = style.width,
+                          .height = style.width * kSlideAspect};
   const ArraySceneStyle text = pictureTextStyle();
   const ViewPalette palette = picturePalette(style);
   TimelineScene drawn = buildTimelineScene(rq, text, palette, pictureMeasure());
