@@ -2,9 +2,9 @@
 # Experiment on a GPU machine: the pipelined look-back agent with other shapes and switches. Each
 # variant is a copy of the tree in which every pipelined policy (struct LookbackPolicySm90Pipelined*
 # of kernels/grid/lookback_tuning.h, so whichever row the device selects) gets the variant's
-# numbers, built without the GUI and the tests (all variants at once), then, one after another,
-# checked (verify at sizes of many tiles per block) and timed against CUB and a copy in one
-# `scanviz bench` run. The tree itself is not changed. x copy is printed to three places from the
+# numbers (a switch it inherits from LookbackSwitches is restated in it), built without the GUI
+# and the tests (all variants at once), then, one after another, checked (verify at sizes of many
+# tiles per block) and timed against CUB and a copy in one `scanviz bench` run. The tree itself is not changed. x copy is printed to three places from the
 # bench's JSON.
 # Usage: tools/lookback-shapes.sh "ITEMS BUFFERS MIN_BLOCKS_PER_SM [kField=value ...]" ...
 #   e.g. "28 3 3" "28 3 3 kBulkCopy=true" "20 3 4 kLookbackWarps=2"      (logs under $OUT)
@@ -36,8 +36,14 @@ while True:
     for field in fields:
         key, value = field.split("=")
         body, hits = re.subn(key + r" = [^;]+;", key + " = " + value + ";", body)
-        if hits != 1:
-            sys.exit("no field " + key + " in " + body.splitlines()[0])
+        if hits == 0:
+            # A switch the policy inherits from LookbackSwitches: restated with the new value.
+            declared = re.search(r"static constexpr ([\w ]+?) " + key + r" = ", text)
+            if not declared:
+                sys.exit("no field " + key + " in " + path)
+            body += "  static constexpr " + declared.group(1) + " " + key + " = " + value + ";\n"
+        elif hits != 1:
+            sys.exit("field " + key + " twice in " + body.splitlines()[0])
     text = text[:start] + body + text[end:]
     pos, count = start + len(body), count + 1
 if count == 0:

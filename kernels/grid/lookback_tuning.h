@@ -28,8 +28,9 @@
 
 namespace scanviz {
 
-// What every policy says besides its shape; a policy states each field (tools/lookback-shapes.sh
-// edits them by name). The experiment switches of docs/notes/production-scan.md (v6):
+// The experiment switches of docs/notes/production-scan.md (v6), stated once: every policy below
+// derives them and restates one only to differ (tools/lookback-shapes.sh adds or edits a field by
+// name in the pipelined policies):
 //  - kBulkCopy: each data warp loads its part of a tile with one cp.async.bulk (the copy engine of
 //    the SM, TMA) completing on an mbarrier, instead of 16-byte cp.async per thread.
 //  - kStreamingStores: st.global.cs (evict-first) for the output, or plain stores.
@@ -40,10 +41,18 @@ namespace scanviz {
 
 inline constexpr long long kAlwaysEvictFirst = 1ll << 62;
 
+struct LookbackSwitches {
+  static constexpr int kBackoffNs = 0;
+  static constexpr bool kBulkCopy = false;
+  static constexpr bool kStreamingStores = true;
+  static constexpr int kL2LineHint = 128;
+  static constexpr int kLookbackWarps = 1;
+};
+
 // Hopper (sm_90: H100, H200), 4-byte values at block size 256: one tile per block, 48 items a
 // thread make a 12288-element (48 KB) tile, and four blocks (192 KB of tiles) fit on an SM.
 // H200, 2^30 int32: 0.75 of the copy rate, 1.02x CUB.
-struct LookbackPolicySm90 {
+struct LookbackPolicySm90 : LookbackSwitches {
   static constexpr const char* kName = "sm90-one-tile";
   static constexpr bool kPipelined = false;
   static constexpr int kThreads = 256;
@@ -51,12 +60,7 @@ struct LookbackPolicySm90 {
   static constexpr int kItemsPerThread = 48;
   static constexpr int kBuffers = 1;
   static constexpr int kMinBlocksPerSm = 4;
-  static constexpr int kBackoffNs = 0;
-  static constexpr bool kBulkCopy = false;
-  static constexpr bool kStreamingStores = true;
-  static constexpr int kL2LineHint = 128;
   static constexpr long long kEvictFirstMaxBytes = 0;
-  static constexpr int kLookbackWarps = 1;
 };
 
 // Hopper, persistent blocks with a look-back warp (PipelinedLookbackAgent): 7 data warps x 32
@@ -67,7 +71,7 @@ struct LookbackPolicySm90 {
 // copies evict-first at every size: H100 2^24 0.88 -> 0.94 of the copy rate, 2^20 +2-4%, 2^28/2^30
 // unchanged (v7). The sm_90 default (H100 and any sm_90 part without a row of its own in
 // kLookbackDeviceTunings).
-struct LookbackPolicySm90Pipelined {
+struct LookbackPolicySm90Pipelined : LookbackSwitches {
   static constexpr const char* kName = "sm90-pipelined";
   static constexpr bool kPipelined = true;
   static constexpr int kThreads = 256;
@@ -75,12 +79,7 @@ struct LookbackPolicySm90Pipelined {
   static constexpr int kItemsPerThread = 20;
   static constexpr int kBuffers = 3;
   static constexpr int kMinBlocksPerSm = 4;
-  static constexpr int kBackoffNs = 0;
-  static constexpr bool kBulkCopy = false;
-  static constexpr bool kStreamingStores = true;
-  static constexpr int kL2LineHint = 128;
   static constexpr long long kEvictFirstMaxBytes = kAlwaysEvictFirst;
-  static constexpr int kLookbackWarps = 1;
 };
 
 // The same agent with larger tiles for the H200 (HBM3e, about 1.4x the H100's bandwidth): 28
@@ -89,7 +88,7 @@ struct LookbackPolicySm90Pipelined {
 // (docs/results/2026-11-24-h200-shapes/). Input copies evict-first up to 1 GiB of input (2^28
 // int32): 2^24 0.81 -> 0.85 of the copy rate, 2^28 0.84 -> 0.85; at 2^30 (4 GiB) it measured 1%
 // slower, so not there (v7; sizes between 1 and 4 GiB were not measured).
-struct LookbackPolicySm90PipelinedH200 {
+struct LookbackPolicySm90PipelinedH200 : LookbackSwitches {
   static constexpr const char* kName = "sm90-pipelined-h200";
   static constexpr bool kPipelined = true;
   static constexpr int kThreads = 256;
@@ -97,18 +96,13 @@ struct LookbackPolicySm90PipelinedH200 {
   static constexpr int kItemsPerThread = 28;
   static constexpr int kBuffers = 3;
   static constexpr int kMinBlocksPerSm = 3;
-  static constexpr int kBackoffNs = 0;
-  static constexpr bool kBulkCopy = false;
-  static constexpr bool kStreamingStores = true;
-  static constexpr int kL2LineHint = 128;
   static constexpr long long kEvictFirstMaxBytes = 1ll << 30;
-  static constexpr int kLookbackWarps = 1;
 };
 
 // Every other block size (2..1024, the user's choice in the app) and every other architecture:
 // the block size is read at run time, so one kernel serves them all. 16 items keep the largest
 // block (1024 threads) at 64 KB of shared memory.
-struct LookbackPolicyGeneric {
+struct LookbackPolicyGeneric : LookbackSwitches {
   static constexpr const char* kName = "generic";
   static constexpr bool kPipelined = false;
   static constexpr int kThreads = 0;  // blockDim.x
@@ -116,12 +110,7 @@ struct LookbackPolicyGeneric {
   static constexpr int kItemsPerThread = 16;
   static constexpr int kBuffers = 1;
   static constexpr int kMinBlocksPerSm = 1;
-  static constexpr int kBackoffNs = 0;
-  static constexpr bool kBulkCopy = false;
-  static constexpr bool kStreamingStores = true;
-  static constexpr int kL2LineHint = 128;
   static constexpr long long kEvictFirstMaxBytes = 0;
-  static constexpr int kLookbackWarps = 1;
 };
 
 enum class LookbackPolicyId { Sm90Pipelined, Sm90PipelinedH200, Sm90, Generic };
