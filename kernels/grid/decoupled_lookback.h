@@ -169,6 +169,23 @@ struct DecoupledLookback {
   SCANVIZ_HD static PollResult poll(Warp& warp, Grid& grid, TileShared<T>& sh, LookbackCursor<T>& c,
                                     Operator op) {
     if (sh.tile == 0) return PollResult::Done;  // tile 0 published P in scanTile
+    const PollResult r = lookBackOneWindow(warp, grid, c, op);
+    if (r != PollResult::Done) return r;
+    warp.leader([&] {
+      sh.prefix = c.exclusive;
+      const T inclusivePrefix = OpTraits<T>::apply(op, c.exclusive, sh.aggregate);
+      grid.storeStatus(sh.tile, packTileStatus(TileStatus::Prefix, valueBits(inclusivePrefix)));
+      grid.countWork(1);
+    });
+    return PollResult::Done;
+  }
+
+  // The look-back itself, without the publication that ends it (the segmented look-back,
+  // segmented_lookback.h, publishes differently): one window of predecessors, combined into
+  // c.exclusive; Done when it met a P.
+  template <class Warp, class Grid, class T>
+  SCANVIZ_HD static PollResult lookBackOneWindow(Warp& warp, Grid& grid, LookbackCursor<T>& c,
+                                                 Operator op) {
     const int width = warp.width();
     const T identity = OpTraits<T>::identity(op);
     typename Warp::template Lanes<uint64_t> word(warp);
@@ -201,17 +218,9 @@ struct DecoupledLookback {
     c.exclusive = OpTraits<T>::apply(op, window, c.exclusive);  // earlier tiles on the left
     c.inspected += last + 1;
     c.waitingFor = -1;
-    if (!inclusiveMask) {
-      c.next -= width;
-      return PollResult::Advanced;
-    }
-    warp.leader([&] {
-      sh.prefix = c.exclusive;
-      const T inclusivePrefix = OpTraits<T>::apply(op, c.exclusive, sh.aggregate);
-      grid.storeStatus(sh.tile, packTileStatus(TileStatus::Prefix, valueBits(inclusivePrefix)));
-      grid.countWork(1);
-    });
-    return PollResult::Done;
+    if (inclusiveMask) return PollResult::Done;
+    c.next -= width;
+    return PollResult::Advanced;
   }
 
   // Stage 3, every thread, after a barrier that makes sh.prefix visible: combine and store.
