@@ -110,7 +110,11 @@ struct OpTraits<float> {
   X(SegKoggeStone)   /* segmented Kogge-Stone iteration, flags OR-ed, param = stride */       \
   X(SegUpSweep)      /* segmented reduction tree, flags OR-ed up, param = stride */           \
   X(SegDownSweep)    /* segment-aware swap-and-combine down-sweep, param = stride */          \
-  X(SegmentCarry)    /* grid segmented: carry added up to each section's first head */
+  X(SegmentCarry)    /* grid segmented: carry added up to each section's first head */        \
+  X(SegThreadScan)   /* segmented phase 1: each thread's subsection, restarting at heads */   \
+  X(SegTotalsScan)   /* segmented phase 2 over the subsection totals, param = stride */       \
+  X(SegAddTotal)     /* segmented phase 3: preceding total up to the thread's first head */   \
+  X(SegTilePrefix)   /* grid segmented single-pass: prefix up to the tile's first head */
 
 // clang-format off
 enum class StepKind : int {

@@ -63,6 +63,11 @@ const std::vector<AlgorithmInfo>& allAlgorithms() {
        "segmented Blelloch sections; totals and head flags scanned inclusively; a carry stops at "
        "a section's first head",
        "PMPP 8.6 with Blelloch 1990, 1.5"},
+      {AlgorithmId::SegmentedLookback, "segmented-lookback", "Segmented decoupled look-back",
+       AlgorithmLevel::Grid, 8,
+       "one launch; a tile that holds a head publishes its total as final, so no look-back "
+       "passes it",
+       "Merrill & Garland 2016 with Blelloch 1990, 1.5"},
   };
   return kAll;
 }
@@ -167,7 +172,7 @@ bool exclusiveByNature(AlgorithmId id) {
 
 bool isSegmentedAlgorithm(AlgorithmId id) {
   return id == AlgorithmId::SegmentedKoggeStone || id == AlgorithmId::SegmentedBlelloch ||
-         id == AlgorithmId::SegmentedHierarchical;
+         id == AlgorithmId::SegmentedHierarchical || id == AlgorithmId::SegmentedLookback;
 }
 
 }  // namespace scanviz

@@ -24,6 +24,7 @@ enum class AlgorithmId {
   SegmentedKoggeStone,
   SegmentedBlelloch,
   SegmentedHierarchical,
+  SegmentedLookback,
   // Flawed on purpose: the seeds' mistakes, shown beside their fix (app/core/lessons.h).
   KoggeStoneOneBarrier,
   BlellochEarlyReturn,

@@ -86,6 +86,19 @@ std::string addSegmentCarrySentence(const Trace&, const TraceStep& s) {
          opsText(s) + ")";
 }
 
+std::string segmentedThreadScanSentence(const Trace&, const TraceStep& s) {
+  return "each thread scans its own subsection sequentially and starts again at every segment "
+         "head (" +
+         opsText(s) + ")";
+}
+
+std::string segmentedTilePrefixSentence(const Trace&, const TraceStep& s) {
+  return "each tile combines the prefix its look-back found into its elements before its first "
+         "segment head; a tile that holds a head published its own total as final, so no "
+         "look-back went past it (" +
+         opsText(s) + ")";
+}
+
 using K = StepKind;
 using W = StepWrites;
 
@@ -165,6 +178,21 @@ constexpr std::array<StepKindInfo, kStepKindCount> kStepKinds = {{
      .label = "add carry up to each section's first head",
      .phase = "add block sums",
      .sentence = addSegmentCarrySentence},
+    {.kind = K::SegThreadScan,
+     .label = "phase 1: each thread scans its subsection, restarting at heads",
+     .phase = "phase 1",
+     .sentence = segmentedThreadScanSentence},
+    {.kind = K::SegTotalsScan,
+     .label = "phase 2: segmented scan of subsection totals, stride {}",
+     .phase = "phase 2",
+     .suffix = segmentedSuffix},
+    {.kind = K::SegAddTotal,
+     .label = "phase 3: add preceding subsection total up to the first head",
+     .phase = "phase 3"},
+    {.kind = K::SegTilePrefix,
+     .label = "add tile prefix up to the tile's first head",
+     .phase = "tile prefix",
+     .sentence = segmentedTilePrefixSentence},
 }};
 
 // A row left out leaves a default row behind (kind Count, no label): caught here.

@@ -51,8 +51,9 @@ bool usesRegistersOnly(const TraceStep& s) {
 
 int sharedMemorySlot(std::string_view algorithm, int index) {
   // The kernels that pad (PadMap{5} in kernels/block/blelloch.h,
-  // kernels/grid/decoupled_lookback.h).
-  const bool padded = algorithm == "blelloch-conflict-free" || algorithm == "decoupled-lookback";
+  // kernels/grid/decoupled_lookback.h, segmented_lookback.h).
+  const bool padded = algorithm == "blelloch-conflict-free" || algorithm == "decoupled-lookback" ||
+                      algorithm == "segmented-lookback";
   return padded ? index + index / kSharedBanks : index;
 }
 

@@ -22,7 +22,7 @@ TEST(KernelSource, EveryAlgorithmHasItsFileCompiledIn) {
        {"sequential", "kogge-stone", "kogge-stone-exclusive", "hillis-steele", "brent-kung",
         "blelloch", "blelloch-conflict-free", "three-phase", "warp-shuffle", "hierarchical",
         "single-pass-chained", "decoupled-lookback", "segmented-kogge-stone", "segmented-blelloch",
-        "segmented-hierarchical"})
+        "segmented-hierarchical", "segmented-lookback"})
     EXPECT_NE(algorithmSource(key), nullptr) << key;
   EXPECT_EQ(algorithmSource("bubble"), nullptr);
 }

@@ -19,7 +19,8 @@ namespace scanviz {
 namespace {
 
 const AlgorithmId kSegmented[] = {AlgorithmId::SegmentedKoggeStone, AlgorithmId::SegmentedBlelloch,
-                                  AlgorithmId::SegmentedHierarchical};
+                                  AlgorithmId::SegmentedHierarchical,
+                                  AlgorithmId::SegmentedLookback};
 
 enum class Heads { Random, All, None, One };
 

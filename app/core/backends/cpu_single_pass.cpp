@@ -22,6 +22,7 @@
 #include "app/core/backends/single_pass_common.h"
 #include "kernels/grid/cpu_grid_exec.h"
 #include "kernels/grid/decoupled_lookback.h"
+#include "kernels/grid/segmented_lookback.h"
 #include "kernels/grid/single_pass_chained.h"
 
 namespace scanviz {
@@ -39,7 +40,7 @@ const char* launchOrderName(LaunchOrder o) {
   return "?";
 }
 
-template <class T>
+template <class T, class Shared>
 struct EmulatedBlock {
   enum class Stage { ScanTile, Poll, Finish };
   bool busy = false;
@@ -47,7 +48,7 @@ struct EmulatedBlock {
   Stage stage = Stage::ScanTile;
   int64_t startRound = 0;
   int64_t waitRounds = 0;
-  TileShared<T> sh{};
+  Shared sh{};
   LookbackCursor<T> cursor{};
   CpuStepSink sink;
   std::vector<T> xy;  // the block's shared memory
@@ -56,11 +57,16 @@ struct EmulatedBlock {
 template <class T, class Algo>
 class SinglePassEmulator {
  public:
-  static constexpr bool kLookback = std::is_same_v<Algo, DecoupledLookback>;
+  // Both look-back scans (plain and segmented) poll with a warp; the chained scan with a thread.
+  static constexpr bool kLookback = !std::is_same_v<Algo, SinglePassChained>;
+  static constexpr bool kSegmented = std::is_same_v<Algo, SegmentedLookback>;
+  using Shared = std::conditional_t<kSegmented, SegmentedTileShared<T>, TileShared<T>>;
+  using Block = EmulatedBlock<T, Shared>;
 
   SinglePassEmulator(const RunRequest& rq, const std::vector<T>& input, RunResult<T>& result)
       : rq_(rq),
         in_(input.data()),
+        flags_(flagsFrom(rq, 0)),
         n_(static_cast<long long>(input.size())),
         threads_(rq.blockSize),
         section_(Algo::sectionSize(rq.blockSize)),
@@ -86,7 +92,7 @@ class SinglePassEmulator {
         progress = true;
       }
       for (size_t slot = 0; slot < slots_.size(); ++slot) {
-        EmulatedBlock<T>& b = slots_[slot];
+        Block& b = slots_[slot];
         if (!b.busy) continue;
         progress |= advance(b, static_cast<int>(slot), round);
         if (!b.busy) ++finished;
@@ -98,10 +104,10 @@ class SinglePassEmulator {
   }
 
  private:
-  void launch(EmulatedBlock<T>& b, int launchIndex) {
+  void launch(Block& b, int launchIndex) {
     b.busy = true;
     b.launchIndex = launchIndex;
-    b.stage = EmulatedBlock<T>::Stage::ScanTile;
+    b.stage = Block::Stage::ScanTile;
     b.waitRounds = 0;
     b.sink = CpuStepSink{};
     if (rq_.record) {
@@ -112,15 +118,18 @@ class SinglePassEmulator {
   }
 
   // Runs one stage of the block; false when it only polled and found nothing new.
-  bool advance(EmulatedBlock<T>& b, int slot, int64_t round) {
+  bool advance(Block& b, int slot, int64_t round) {
     CpuGrid<T> grid(status_, tileCounter_, rq_.emulator.staticBlockIds, b.launchIndex, b.sink,
                     rq_.recordBlock);
     CpuBlockExec<T> ex(threads_, rq_.op, b.sink, rq_.emulator.threadOrder);
-    using Stage = typename EmulatedBlock<T>::Stage;
+    using Stage = typename Block::Stage;
     switch (b.stage) {
       case Stage::ScanTile:
         b.startRound = round;
-        Algo::scanTile(ex, grid, b.sh, b.xy.data(), in_, n_);
+        if constexpr (kSegmented)
+          Algo::scanTile(ex, grid, b.sh, b.xy.data(), in_, flags_, n_);
+        else
+          Algo::scanTile(ex, grid, b.sh, b.xy.data(), in_, n_);
         if constexpr (kLookback) b.cursor = Algo::startLookback(b.sh, rq_.op);
         b.stage = Stage::Poll;
         return true;
@@ -143,7 +152,7 @@ class SinglePassEmulator {
     return false;
   }
 
-  PollResult poll(EmulatedBlock<T>& b, CpuGrid<T>& grid) {
+  PollResult poll(Block& b, CpuGrid<T>& grid) {
     if constexpr (kLookback) {
       CpuLookbackWarp warp(Algo::windowWidth(threads_));
       return Algo::poll(warp, grid, b.sh, b.cursor, rq_.op);
@@ -152,7 +161,7 @@ class SinglePassEmulator {
     }
   }
 
-  int waitsFor(const EmulatedBlock<T>& b) const {
+  int waitsFor(const Block& b) const {
     if constexpr (kLookback) {
       return b.cursor.waitingFor;
     } else {
@@ -160,7 +169,7 @@ class SinglePassEmulator {
     }
   }
 
-  void recordTiming(const EmulatedBlock<T>& b, int slot, int64_t round) {
+  void recordTiming(const Block& b, int slot, int64_t round) {
     if (!rq_.record || b.sh.tile >= rq_.limits.maxBlocksTimed) return;
     RecordedBlock rb;
     rb.id = b.sh.tile;
@@ -220,6 +229,7 @@ class SinglePassEmulator {
 
   const RunRequest& rq_;
   const T* in_;
+  const uint8_t* flags_;  // head flags (segmented-lookback), null for none
   long long n_;
   int threads_;
   int section_;
@@ -227,7 +237,7 @@ class SinglePassEmulator {
   RunResult<T>& result_;
   CpuTileStatusMemory status_;
   int tileCounter_ = 0;
-  std::vector<EmulatedBlock<T>> slots_;
+  std::vector<Block> slots_;
   std::vector<int> finished_;  // tiles in the order their blocks finished
 };
 
@@ -243,6 +253,8 @@ RunResult<T> runSinglePass(const RunRequest& rq, const std::vector<T>& input) {
                         shape.tiles);
   if (shape.chained) {
     SinglePassEmulator<T, SinglePassChained>(rq, input, r).run();
+  } else if (shape.segmented) {
+    SinglePassEmulator<T, SegmentedLookback>(rq, input, r).run();
   } else {
     SinglePassEmulator<T, DecoupledLookback>(rq, input, r).run();
   }

@@ -334,8 +334,8 @@ void makeHierarchicalDeviceScan(const Algo& algo, const RunRequest& rq, long lon
   impl.launches = static_cast<int>(2 * levels.size() - 1);
   const Operator op = rq.op;
   const bool exclusive = rq.exclusive;
-  impl.enqueue = [algo, levels, threads, section, shared, op, exclusive](const void* in,
-                                                                         void* out) {
+  impl.enqueue = [algo, levels, threads, section, shared, op, exclusive](const void* in, void* out,
+                                                                         const uint8_t*) {
     // Down: scan each level's sections, writing its sums; up: add scanned sums back.
     const T* levelIn = static_cast<const T*>(in);
     T* levelOut = static_cast<T*>(out);
@@ -374,8 +374,8 @@ DeviceScan::DeviceScan(const RunRequest& rq, DType dtype, long long n)
 
 DeviceScan::~DeviceScan() = default;
 
-void DeviceScan::operator()(const void* deviceIn, void* deviceOut) {
-  impl_->enqueue(deviceIn, deviceOut);
+void DeviceScan::operator()(const void* deviceIn, void* deviceOut, const uint8_t* deviceFlags) {
+  impl_->enqueue(deviceIn, deviceOut, deviceFlags);
   cudaCheckLaunch("scan", false);
 }
 

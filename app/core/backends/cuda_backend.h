@@ -55,7 +55,8 @@ class DeviceScan {
   ~DeviceScan();
   DeviceScan(const DeviceScan&) = delete;
   DeviceScan& operator=(const DeviceScan&) = delete;
-  void operator()(const void* deviceIn, void* deviceOut);
+  // deviceFlags: n head flags (1 byte each) for segmented-lookback; the other scans ignore them.
+  void operator()(const void* deviceIn, void* deviceOut, const uint8_t* deviceFlags = nullptr);
   // Kernel launches per call (one per level per phase for hierarchical scans, one for
   // single-pass ones), for the benchmark table.
   int launchesPerCall() const;

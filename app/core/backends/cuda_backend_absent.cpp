@@ -43,7 +43,7 @@ DeviceScan::DeviceScan(const RunRequest&, DType, long long) {
   throw BackendError(cudaStatus().message);
 }
 DeviceScan::~DeviceScan() = default;
-void DeviceScan::operator()(const void*, void*) {
+void DeviceScan::operator()(const void*, void*, const uint8_t*) {
   throw BackendError(cudaStatus().message);
 }
 int DeviceScan::launchesPerCall() const {

@@ -3,6 +3,7 @@
 // single-pass in cuda_single_pass.cu).
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <vector>
@@ -12,7 +13,8 @@
 namespace scanviz {
 
 struct DeviceScan::Impl {
-  std::function<void(const void*, void*)> enqueue;
+  // (input, output, head flags): the flags are read by segmented-lookback only.
+  std::function<void(const void*, void*, const uint8_t*)> enqueue;
   int launches = 1;
   std::vector<std::shared_ptr<void>> workspace;  // device buffers kept alive with the plan
 };

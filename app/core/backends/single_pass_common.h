@@ -11,9 +11,10 @@
 namespace scanviz {
 
 struct SinglePassShape {
-  bool chained = true;  // single-pass-chained; otherwise decoupled-lookback
-  int section = 0;      // elements per tile
-  long long tiles = 0;  // blocks of the launch (0 for an empty input)
+  bool chained = true;     // single-pass-chained; otherwise a decoupled look-back
+  bool segmented = false;  // segmented-lookback (head flags from the request's rows)
+  int section = 0;         // elements per tile
+  long long tiles = 0;     // blocks of the launch (0 for an empty input)
 };
 
 // Throws BackendError for an algorithm that is not single-pass, a block size the kernels do not
@@ -21,9 +22,11 @@ struct SinglePassShape {
 inline SinglePassShape checkSinglePassRequest(const RunRequest& rq, long long n) {
   SinglePassShape s;
   s.chained = rq.algorithm == AlgorithmId::SinglePassChained;
-  if (!s.chained && rq.algorithm != AlgorithmId::DecoupledLookback)
+  s.segmented = rq.algorithm == AlgorithmId::SegmentedLookback;
+  if (!s.chained && !s.segmented && rq.algorithm != AlgorithmId::DecoupledLookback)
     throw BackendError(
-        "the single-pass driver runs only single-pass-chained and decoupled-lookback");
+        "the single-pass driver runs only single-pass-chained, decoupled-lookback and "
+        "segmented-lookback");
   const int b = rq.blockSize;
   if (b < kMinBlockSize || b > kMaxBlockSize || (b & (b - 1)) != 0)
     throw BackendError("block size " + std::to_string(b) +
