@@ -40,9 +40,15 @@ std::vector<VerifyCase> verifyMatrix(VerifyScope scope, const VerifyOverrides& o
 
 namespace {
 
+// Segmented scans are verified over random heads about this far apart: every size gets several
+// segments, some of one element, some across section boundaries.
+constexpr int kVerifySegmentLength = 9;
+
+// `flags`: the head flags of a segmented scan, null for a plain one. A segmented scan is held to
+// the sequential segmented scan; CUB's plain scan is no reference for it.
 template <class T>
 VerifyOutcome runTyped(const VerifyCase& c, const RunRequest& rq, const std::vector<double>& wide,
-                       BackendChoice backend, bool againstCub) {
+                       BackendChoice backend, bool againstCub, const std::vector<uint8_t>* flags) {
   std::vector<T> input(wide.size());
   for (size_t i = 0; i < wide.size(); ++i) input[i] = static_cast<T>(wide[i]);
   const std::vector<double> in(input.begin(), input.end());
@@ -52,13 +58,14 @@ VerifyOutcome runTyped(const VerifyCase& c, const RunRequest& rq, const std::vec
   const long long sections =
       (c.n + sectionSize(c.algorithm, rq.blockSize) - 1) / sectionSize(c.algorithm, rq.blockSize);
   VerifyOutcome o;
-  const Mismatch m = compareWithReference(in, out, c.op, c.exclusive, c.dtype, sections);
+  const Mismatch m = compareWithReference(in, out, c.op, c.exclusive, c.dtype, sections, flags);
   if (m.index >= 0) {
     o.ok = false;
-    o.detail = "vs sequential: " + m.describe();
+    o.detail =
+        std::string(flags ? "vs sequential segmented scan: " : "vs sequential: ") + m.describe();
     return o;
   }
-  if (againstCub) {
+  if (againstCub && !flags) {
     const std::vector<T> cub = cubScan(input, c.op, c.exclusive);
     double absSum = 0;  // prefix of |x|, for the float-add tolerance
     for (size_t i = 0; i < cub.size(); ++i) {
@@ -93,9 +100,16 @@ VerifyOutcome verifyCase(const VerifyCase& c, BackendChoice backend, bool agains
   const unsigned seed =
       static_cast<unsigned>(c.n * 7919 + static_cast<long long>(c.op) * 31 + c.blockSize);
   const std::vector<double> wide = generateInput(InputPattern::Random, c.n, seed, c.dtype, c.op);
+  ElementRows rows;
+  const bool segmented = isSegmentedAlgorithm(c.algorithm);
+  if (segmented) {
+    rows.flags = randomHeadFlags(static_cast<size_t>(c.n), seed, kVerifySegmentLength);
+    rq.rows = &rows;
+  }
+  const std::vector<uint8_t>* flags = segmented ? &rows.flags : nullptr;
   try {
-    return c.dtype == DType::Int32 ? runTyped<int32_t>(c, rq, wide, backend, againstCub)
-                                   : runTyped<float>(c, rq, wide, backend, againstCub);
+    return c.dtype == DType::Int32 ? runTyped<int32_t>(c, rq, wide, backend, againstCub, flags)
+                                   : runTyped<float>(c, rq, wide, backend, againstCub, flags);
   } catch (const std::exception& e) {
     return {false, e.what()};
   }
