@@ -40,6 +40,7 @@ BenchConfig benchConfigFromArgs(const Args& a) {
     throw UsageError("--block-size " + std::to_string(cfg.blockSize) +
                      " is not a power of two between 2 and 1024");
   cfg.seed = static_cast<unsigned>(a.getInt("seed", cfg.seed, 0, 0xffffffffll));
+  cfg.segmentLength = static_cast<int>(a.getInt("segment-length", cfg.segmentLength, 1, 1ll << 30));
   if (a.flag("no-capture")) cfg.captureMaxN = 0;
   return cfg;
 }
@@ -74,7 +75,8 @@ const CommandHelp& benchHelp() {
       "table row per point as it is measured.",
       {"scanviz bench [--algorithms LIST|all] [--sizes LIST] [--dtype int32|float32|both]",
        "              [--operator add|max|min|mul] [--exclusive]",
-       "              [--repeats R] [--block-size B] [--backend auto|cuda|cpu] [--json FILE]",
+       "              [--repeats R] [--block-size B] [--segment-length L]",
+       "              [--backend auto|cuda|cpu] [--json FILE]",
        "              [--csv FILE] [--no-capture] [--quiet]"},
       "Ctrl-C stops between samples and still prints and saves what was measured. Exit code 1 "
       "when a result was wrong.",
@@ -101,6 +103,9 @@ const CommandHelp& benchHelp() {
           "Threads per block of the block-level scans."},
          {"backend", "B", "auto", "Where to run.", {"auto", "cuda", "cpu"}},
          {"seed", "S", std::to_string(BenchConfig{}.seed), "Seed of the random input."},
+         {"segment-length", "L", std::to_string(BenchConfig{}.segmentLength),
+          "Mean length of the segmented scans' random segments (their heads feed CUB's scan by "
+          "key as 1-byte keys)."},
          {"json", "FILE", "", "Also write the report as JSON (for `scanviz export --bench`)."},
          {"csv", "FILE", "", "Also write the points as CSV."},
          {"no-capture", "", "",

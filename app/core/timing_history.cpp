@@ -127,8 +127,8 @@ std::string timingMetricLabel(TimingMetric metric) {
 
 int timingSubjectOrder(const BenchSubject& s) {
   constexpr BenchSubjectKind kReferences[] = {
-      BenchSubjectKind::DeviceCopy, BenchSubjectKind::CubScan, BenchSubjectKind::ThrustScan,
-      BenchSubjectKind::HostCopy, BenchSubjectKind::HostSequential};
+      BenchSubjectKind::DeviceCopy,   BenchSubjectKind::CubScan,  BenchSubjectKind::ThrustScan,
+      BenchSubjectKind::CubScanByKey, BenchSubjectKind::HostCopy, BenchSubjectKind::HostSequential};
   constexpr int kReferenceCount = static_cast<int>(std::size(kReferences));
   for (int i = 0; i < kReferenceCount; ++i)
     if (s.kind == kReferences[i]) return i;
@@ -164,7 +164,8 @@ std::vector<TimingSeries> timingSeries(const TimingRun& run, DType dtype, Timing
 
 std::vector<TimingReference> bandwidthReferences(const TimingRun& run, DType dtype) {
   const BenchSubjectKind kinds[] = {BenchSubjectKind::DeviceCopy, BenchSubjectKind::CubScan,
-                                    BenchSubjectKind::HostCopy, BenchSubjectKind::HostSequential};
+                                    BenchSubjectKind::CubScanByKey, BenchSubjectKind::HostCopy,
+                                    BenchSubjectKind::HostSequential};
   std::vector<TimingReference> refs;
   for (BenchSubjectKind kind : kinds) {
     const BenchPoint* best = nullptr;

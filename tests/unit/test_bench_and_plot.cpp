@@ -154,24 +154,47 @@ TEST(BenchPlan, DefaultGpuPlanCoversIssueFour) {
       if (t.subject.key() == key && t.dtype == d && t.n == n) return true;
     return false;
   };
+  // Of the segmented scans only the look-back is timed (over the benchmark's random heads), with
+  // CUB's scan by key beside it.
+  const auto timed = [](const AlgorithmInfo& a) {
+    return !isSegmentedAlgorithm(a.id) || a.id == AlgorithmId::SegmentedLookback;
+  };
   for (DType d : {DType::Int32, DType::Float32}) {
     for (long long n : {1ll << 16, 1ll << 20, 1ll << 24}) {
       for (const auto& info : allAlgorithms())
-        EXPECT_EQ(has(std::string(info.key), d, n), !isSegmentedAlgorithm(info.id)) << info.key;
-      for (const char* ref : {"copy", "cub", "thrust"}) EXPECT_TRUE(has(ref, d, n));
+        EXPECT_EQ(has(std::string(info.key), d, n), timed(info)) << info.key;
+      for (const char* ref : {"copy", "cub", "thrust", "cub-by-key"}) EXPECT_TRUE(has(ref, d, n));
     }
     for (long long n : {1ll << 28, 1ll << 30}) {
-      for (const char* key :
-           {"hierarchical", "single-pass-chained", "decoupled-lookback", "copy", "cub", "thrust"})
+      for (const char* key : {"hierarchical", "single-pass-chained", "decoupled-lookback",
+                              "segmented-lookback", "copy", "cub", "thrust", "cub-by-key"})
         EXPECT_TRUE(has(key, d, n)) << key;
       EXPECT_FALSE(has("kogge-stone", d, n));
       EXPECT_FALSE(has("sequential", d, n));
+      EXPECT_FALSE(has("segmented-hierarchical", d, n));
     }
   }
-  const auto algorithms = static_cast<size_t>(
-      std::count_if(allAlgorithms().begin(), allAlgorithms().end(),
-                    [](const AlgorithmInfo& a) { return !isSegmentedAlgorithm(a.id); }));
-  EXPECT_EQ(tasks.size(), 3 * 2 * (3 + algorithms) + 2 * 2 * (3 + 3));
+  const auto algorithms =
+      static_cast<size_t>(std::count_if(allAlgorithms().begin(), allAlgorithms().end(), timed));
+  EXPECT_EQ(tasks.size(), 3 * 2 * (4 + algorithms) + 2 * 2 * (4 + 4));
+}
+
+// A segmented subject moves a flag byte per element more, and its "x CUB" is against CUB's scan
+// by key: the engine hands applyBenchRatios that time.
+TEST(BenchPlan, SegmentedRowsCountTheFlagBytes) {
+  EXPECT_DOUBLE_EQ(gigabytesPerSecond(1 << 20, DType::Int32, 1.0, true),
+                   9.0 * (1 << 20) / 1e-3 / 1e9);
+  BenchPoint p;
+  p.subject = BenchSubject::of(AlgorithmId::SegmentedLookback);
+  p.n = 1 << 20;
+  p.medianMs = 2.0;
+  applyBenchRatios(p, 1.0, 3.0);
+  EXPECT_DOUBLE_EQ(p.gigabytesPerSecond, 9.0 * (1 << 20) / 2e-3 / 1e9);
+  EXPECT_DOUBLE_EQ(p.ratioToCub, 1.5);
+  EXPECT_TRUE(p.subject.isSegmented());
+  EXPECT_TRUE(BenchSubject::reference(BenchSubjectKind::CubScanByKey).isSegmented());
+  EXPECT_FALSE(BenchSubject::reference(BenchSubjectKind::CubScan).isSegmented());
+  EXPECT_EQ(BenchSubject::reference(BenchSubjectKind::CubScanByKey).key(), "cub-by-key");
 }
 
 TEST(BenchPlan, ReferencesComeFirstAndNamedAlgorithmsRunAtEverySize) {
@@ -368,6 +391,26 @@ BenchConfig smallCpuConfig() {
   cfg.captureMaxN = 1000;
   cfg.targetSampleMs = 0.2;
   return cfg;
+}
+
+// The segmented look-back on the CPU path runs over the benchmark's random heads and is checked
+// against the sequential segmented loop: with short segments its output is no plain scan, so a
+// pass says the heads reached it. Its GB/s counts the flag bytes.
+TEST(BenchCpu, SegmentedLookbackRunsOverHeadsAndPassesItsCheck) {
+  BenchConfig cfg = smallCpuConfig();
+  cfg.algorithms = {AlgorithmId::SegmentedLookback};
+  cfg.segmentLength = 7;
+  cfg.captureMaxN = 0;
+  const BenchReport r = runBenchmark(cfg);
+  int segmented = 0;
+  for (const BenchPoint& p : r.points) {
+    if (p.subject.isReference()) continue;
+    ++segmented;
+    ASSERT_TRUE(p.measured()) << p.error;
+    EXPECT_EQ(p.check, BenchCheck::Passed) << p.checkDetail;
+    EXPECT_DOUBLE_EQ(p.gigabytesPerSecond, gigabytesPerSecond(p.n, p.dtype, p.medianMs, true));
+  }
+  EXPECT_EQ(segmented, 4);  // 2 sizes x 2 dtypes
 }
 
 TEST(BenchCpu, TimesTheEmulatorAndTheReferencesWithSaneNumbers) {

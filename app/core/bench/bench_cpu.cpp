@@ -41,10 +41,13 @@ Measurement timeOnHost(Call&& call, const TimingPlan& plan) {
   return m;
 }
 
+// `heads` (optional): the segmented scan, which starts again at every head.
 template <class T>
-void sequentialScan(const std::vector<T>& in, std::vector<T>& out, Operator op, bool exclusive) {
+void sequentialScan(const std::vector<T>& in, std::vector<T>& out, Operator op, bool exclusive,
+                    const std::vector<uint8_t>* heads = nullptr) {
   T running = OpTraits<T>::identity(op);
   for (size_t i = 0; i < in.size(); ++i) {
+    if (heads && (*heads)[i]) running = OpTraits<T>::identity(op);
     const T next = OpTraits<T>::apply(op, running, in[i]);
     out[i] = exclusive ? running : next;
     running = next;
@@ -54,16 +57,18 @@ void sequentialScan(const std::vector<T>& in, std::vector<T>& out, Operator op, 
 template <class T>
 class CpuSizeBench final : public SizeBench {
  public:
-  CpuSizeBench(long long n, unsigned seed, Operator op, bool exclusive)
-      : op_(op), exclusive_(exclusive) {
+  CpuSizeBench(long long n, const SizeBenchInputs& in) : op_(in.op), exclusive_(in.exclusive) {
     const DType dtype = std::is_same_v<T, float> ? DType::Float32 : DType::Int32;
     // The lesson generator's random values: small enough that int32 sums never overflow, so the
     // emulator's result can be compared exactly.
-    const std::vector<double> wide = generateInput(InputPattern::Random, n, seed, dtype, op);
+    const std::vector<double> wide = generateInput(InputPattern::Random, n, in.seed, dtype, in.op);
     input_.assign(wide.begin(), wide.end());
     output_.resize(input_.size());
     reference_.resize(input_.size());
     sequentialScan(input_, reference_, op_, exclusive_);
+    rows_.flags = randomHeadFlags(input_.size(), in.seed, in.segmentLength);
+    segmentedReference_.resize(input_.size());
+    sequentialScan(input_, segmentedReference_, op_, exclusive_, &rows_.flags);
   }
 
   Measurement timeReference(BenchSubjectKind kind, const TimingPlan& plan) override {
@@ -77,14 +82,21 @@ class CpuSizeBench final : public SizeBench {
     throw BackendError("the CPU path has no " + BenchSubject::reference(kind).label());
   }
 
+  // A segmented scan runs over the random heads and is checked against the segmented loop.
   Measurement timeAlgorithm(const RunRequest& rq, const TimingPlan& plan) override {
+    const bool segmented = isSegmentedAlgorithm(rq.algorithm);
+    RunRequest run = rq;
+    if (segmented) run.rows = &rows_;
     RunResult<T> last;
-    Measurement m = timeOnHost([&] { last = runOnCpu(rq, input_); }, plan);
+    Measurement m = timeOnHost([&] { last = runOnCpu(run, input_); }, plan);
     if (!m.cancelled) {
+      const std::vector<T>& expected = segmented ? segmentedReference_ : reference_;
       const BenchCheckResult c =
-          compareScanOutputs(last.output.data(), reference_.data(), reference_.size());
+          compareScanOutputs(last.output.data(), expected.data(), expected.size());
       m.check = c.mismatches ? BenchCheck::Failed : BenchCheck::Passed;
-      if (c.mismatches) m.checkDetail = describeMismatch(c, "the sequential loop");
+      if (c.mismatches)
+        m.checkDetail = describeMismatch(
+            c, segmented ? "the sequential segmented loop" : "the sequential loop");
     }
     return m;
   }
@@ -98,15 +110,16 @@ class CpuSizeBench final : public SizeBench {
   Operator op_;
   bool exclusive_;
   std::vector<T> input_, output_, reference_;
+  ElementRows rows_;  // the segmented scans' random heads
+  std::vector<T> segmentedReference_;
 };
 
 }  // namespace
 
-std::unique_ptr<SizeBench> makeCpuSizeBench(DType dtype, long long n, unsigned seed, Operator op,
-                                            bool exclusive) {
+std::unique_ptr<SizeBench> makeCpuSizeBench(DType dtype, long long n, const SizeBenchInputs& in) {
   if (n > kCpuBenchMaxSize) throw BenchSkip("the CPU emulator is timed up to 2^24 elements");
-  if (dtype == DType::Int32) return std::make_unique<CpuSizeBench<int32_t>>(n, seed, op, exclusive);
-  return std::make_unique<CpuSizeBench<float>>(n, seed, op, exclusive);
+  if (dtype == DType::Int32) return std::make_unique<CpuSizeBench<int32_t>>(n, in);
+  return std::make_unique<CpuSizeBench<float>>(n, in);
 }
 
 }  // namespace scanviz

@@ -67,6 +67,18 @@ __global__ void fillRandomKernel(T* data, long long count, uint64_t seed) {
   }
 }
 
+// The segmented scans' heads: one about every `segmentLength` elements, and the first element of
+// every rotated buffer (every `stride` elements), so that each buffer is a whole problem.
+__global__ void fillHeadsKernel(uint8_t* heads, long long count, long long stride, uint64_t seed,
+                                unsigned segmentLength) {
+  const long long step = static_cast<long long>(gridDim.x) * blockDim.x;
+  for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < count;
+       i += step) {
+    const uint32_t h = mixBits(seed ^ (static_cast<uint64_t>(i) * 0xD1B54A32D192ED03ull));
+    heads[i] = i % stride == 0 || h % segmentLength == 0;
+  }
+}
+
 template <class T>
 __global__ void compareKernel(const T* got, const T* expected, long long n,
                               unsigned long long* mismatches, unsigned long long* firstBad) {
@@ -172,8 +184,14 @@ class EventPair {
 template <class T>
 class CudaSizeBench final : public SizeBench {
  public:
-  CudaSizeBench(long long n, unsigned seed, Operator op, bool exclusive)
-      : n_(n), op_(op), exclusive_(exclusive), identity_(OpTraits<T>::identity(op)) {
+  CudaSizeBench(long long n, const SizeBenchInputs& inputs)
+      : n_(n),
+        op_(inputs.op),
+        exclusive_(inputs.exclusive),
+        identity_(OpTraits<T>::identity(inputs.op)),
+        seed_(inputs.seed),
+        segmentLength_(inputs.segmentLength) {
+    const unsigned seed = inputs.seed;
     const DeviceMemory memory = deviceMemory();
     rotation_ = rotationBuffers(2 * n * static_cast<long long>(sizeof(T)), memory.l2Bytes);
     stride_ = rotationStride(n, static_cast<int>(sizeof(T)));
@@ -225,6 +243,17 @@ class CudaSizeBench final : public SizeBench {
             plan);
         m.launches = kCubLaunches;
         return m;  // CUB is the reference: nothing to check it against
+      case BenchSubjectKind::CubScanByKey:
+        prepareSegmented();
+        m = timeOnDevice(
+            [&](int slot) {
+              cudaCheck(cubScanByKey(cubByKeyTemp_.get(), cubByKeyTempBytes_, keys(slot),
+                                     input(slot), output(slot)),
+                        "CUB scan by key");
+            },
+            plan);
+        m.launches = kCubLaunches;
+        return m;  // the segmented scans' reference
       case BenchSubjectKind::ThrustScan:
         // As most programs call it: thrust::device allocates its temporary storage and
         // synchronises on every call, and that is part of what Thrust costs.
@@ -240,13 +269,20 @@ class CudaSizeBench final : public SizeBench {
     }
   }
 
+  // A segmented scan reads the heads of its buffer and is checked against CUB's scan by key.
   Measurement timeAlgorithm(const RunRequest& rq, const TimingPlan& plan) override {
+    const bool segmented = isSegmentedAlgorithm(rq.algorithm);
+    if (segmented) prepareSegmented();
     DeviceScan scan(rq, std::is_same_v<T, float> ? DType::Float32 : DType::Int32, n_);
-    Measurement m = timeOnDevice([&](int slot) { scan(input(slot), output(slot)); }, plan);
+    const auto call = [&](int slot) {
+      scan(input(slot), output(slot), segmented ? heads(slot) : nullptr);
+    };
+    Measurement m = timeOnDevice(call, plan);
     m.launches = scan.launchesPerCall();
     if (!m.cancelled) {
-      scan(input(0), output(0));
-      checkAgainstCub(m);
+      call(0);
+      checkAgainst(m, segmented ? segmentedReference_.get() : reference_.get(),
+                   segmented ? "CUB's scan by key" : "CUB");
     }
     return m;
   }
@@ -274,6 +310,55 @@ class CudaSizeBench final : public SizeBench {
                         : cub::DeviceScan::InclusiveScan(temp, tempBytes, in, out, fn, n);
     });
   }
+  // CUB's scan by key with the run's operator and variant: a segment is a run of equal keys.
+  cudaError_t cubScanByKey(void* temp, size_t& tempBytes, const uint8_t* keys, const T* in,
+                           T* out) const {
+    const int n = static_cast<int>(n_);
+    return withScanFunctor<T>(op_, [&](auto fn) {
+      return exclusive_
+                 ? cub::DeviceScan::ExclusiveScanByKey(temp, tempBytes, keys, in, out, fn,
+                                                       identity_, n)
+                 : cub::DeviceScan::InclusiveScanByKey(temp, tempBytes, keys, in, out, fn, n);
+    });
+  }
+
+  // The heads of every rotated buffer, CUB's keys for them and CUB's segmented result on buffer
+  // 0, made the first time a segmented subject runs. Keys are the running count of heads modulo
+  // 256 (one byte, as a head flag): neighbours differ exactly where a segment starts, so CUB's
+  // segments are ours and both read one byte per element besides the value.
+  void prepareSegmented() {
+    if (heads_.size() > 0) return;
+    const size_t pool = inputs_.size();
+    try {
+      heads_.allocate(pool);
+      keys_.allocate(pool);
+      segmentedReference_.allocate(static_cast<size_t>(n_));
+      size_t countBytes = 0;
+      cudaCheck(cub::DeviceScan::InclusiveSum(nullptr, countBytes, heads_.get(), keys_.get(),
+                                              static_cast<int>(pool)),
+                "CUB temporary storage size");
+      cudaCheck(cubScanByKey(nullptr, cubByKeyTempBytes_, keys_.get(), input(0), output(0)),
+                "CUB temporary storage size");
+      cubByKeyTemp_.allocate(std::max<size_t>({cubByKeyTempBytes_, countBytes, 1}));
+      fillHeadsKernel<<<gridFor(static_cast<long long>(pool)), 256>>>(
+          heads_.get(), static_cast<long long>(pool), stride_,
+          static_cast<uint64_t>(seed_) * 0x9E3779B97F4A7C15ull,
+          static_cast<unsigned>(segmentLength_));
+      cudaCheckLaunch("fill the heads", true);
+      cudaCheck(cub::DeviceScan::InclusiveSum(cubByKeyTemp_.get(), countBytes, heads_.get(),
+                                              keys_.get(), static_cast<int>(pool)),
+                "count the heads");
+      cudaCheck(cubScanByKey(cubByKeyTemp_.get(), cubByKeyTempBytes_, keys_.get(), input(0),
+                             segmentedReference_.get()),
+                "CUB scan by key");
+      cudaCheck(cudaDeviceSynchronize(), "CUB reference scan by key");
+    } catch (const BackendError& e) {
+      cudaGetLastError();
+      throw BenchSkip(std::string("device allocation for the segmented scans failed (") + e.what() +
+                      ")");
+    }
+  }
+
   void thrustScan(const T* in, T* out) const {
     withScanFunctor<T>(op_, [&](auto fn) {
       if (exclusive_)
@@ -285,6 +370,12 @@ class CudaSizeBench final : public SizeBench {
 
   T* input(int slot) const { return inputs_.get() + static_cast<long long>(slot) * stride_; }
   T* output(int slot) const { return outputs_.get() + static_cast<long long>(slot) * stride_; }
+  const uint8_t* heads(int slot) const {
+    return heads_.get() + static_cast<long long>(slot) * stride_;
+  }
+  const uint8_t* keys(int slot) const {
+    return keys_.get() + static_cast<long long>(slot) * stride_;
+  }
 
   // Warm-up calls, one call to estimate, then samples of enough calls (each on the next rotated
   // buffer) to last plan.targetSampleMs between one pair of events, until wantsMoreSamples says
@@ -319,14 +410,16 @@ class CudaSizeBench final : public SizeBench {
     return slot_;
   }
 
-  // Compares output(0) with CUB's result on input(0).
-  void checkAgainstCub(Measurement& m) {
+  void checkAgainstCub(Measurement& m) { checkAgainst(m, reference_.get(), "CUB"); }
+
+  // Compares output(0) with `expected`, CUB's result on input(0).
+  void checkAgainst(Measurement& m, const T* expected, const char* referenceName) {
     counters_.zero();
     unsigned long long* mismatches = counters_.get();
     unsigned long long* firstBad = counters_.get() + 1;
     const unsigned long long none = ~0ull;
     cudaCheck(cudaMemcpy(firstBad, &none, sizeof none, cudaMemcpyHostToDevice), "reset the check");
-    compareKernel<T><<<gridFor(n_), 256>>>(output(0), reference_.get(), n_, mismatches, firstBad);
+    compareKernel<T><<<gridFor(n_), 256>>>(output(0), expected, n_, mismatches, firstBad);
     cudaCheckLaunch("compare with CUB", true);
     const std::vector<unsigned long long> counts = counters_.toHost();
     m.check = counts[0] ? BenchCheck::Failed : BenchCheck::Passed;
@@ -335,15 +428,14 @@ class CudaSizeBench final : public SizeBench {
     r.mismatches = static_cast<long long>(counts[0]);
     r.count = n_;
     r.firstIndex = static_cast<long long>(counts[1]);
-    T got{}, expected{};
+    T got{}, want{};
     cudaCheck(cudaMemcpy(&got, output(0) + r.firstIndex, sizeof(T), cudaMemcpyDeviceToHost),
               "read the mismatch");
-    cudaCheck(
-        cudaMemcpy(&expected, reference_.get() + r.firstIndex, sizeof(T), cudaMemcpyDeviceToHost),
-        "read the mismatch");
+    cudaCheck(cudaMemcpy(&want, expected + r.firstIndex, sizeof(T), cudaMemcpyDeviceToHost),
+              "read the mismatch");
     r.got = static_cast<double>(got);
-    r.expected = static_cast<double>(expected);
-    m.checkDetail = describeMismatch(r, "CUB");
+    r.expected = static_cast<double>(want);
+    m.checkDetail = describeMismatch(r, referenceName);
   }
 
   long long n_ = 0;
@@ -357,18 +449,23 @@ class CudaSizeBench final : public SizeBench {
   DeviceArray<unsigned long long> counters_;
   DeviceArray<unsigned char> cubTemp_;
   size_t cubTempBytes_ = 0;
+  unsigned seed_ = 1;
+  int segmentLength_ = 1024;
+  DeviceArray<uint8_t> heads_, keys_;  // the segmented scans' inputs, one byte per element
+  DeviceArray<T> segmentedReference_;
+  DeviceArray<unsigned char> cubByKeyTemp_;
+  size_t cubByKeyTempBytes_ = 0;
   EventPair events_;
 };
 
 }  // namespace
 
-std::unique_ptr<SizeBench> makeCudaSizeBench(DType dtype, long long n, unsigned seed, Operator op,
-                                             bool exclusive) {
+std::unique_ptr<SizeBench> makeCudaSizeBench(DType dtype, long long n,
+                                             const SizeBenchInputs& inputs) {
   if (!cudaStatus().available) throw BackendError(cudaStatus().message);
   if (n > kBenchMaxSize) throw BenchSkip("above the largest size the benchmark runs, 2^30");
-  if (dtype == DType::Int32)
-    return std::make_unique<CudaSizeBench<int32_t>>(n, seed, op, exclusive);
-  return std::make_unique<CudaSizeBench<float>>(n, seed, op, exclusive);
+  if (dtype == DType::Int32) return std::make_unique<CudaSizeBench<int32_t>>(n, inputs);
+  return std::make_unique<CudaSizeBench<float>>(n, inputs);
 }
 
 BenchClocks cudaBenchClocks() {

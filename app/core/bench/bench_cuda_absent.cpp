@@ -5,7 +5,7 @@
 
 namespace scanviz {
 
-std::unique_ptr<SizeBench> makeCudaSizeBench(DType, long long, unsigned, Operator, bool) {
+std::unique_ptr<SizeBench> makeCudaSizeBench(DType, long long, const SizeBenchInputs&) {
   throw BackendError(cudaStatus().message);
 }
 

@@ -14,40 +14,47 @@
 
 namespace scanviz {
 
+namespace {
+
+// The references' names, once: the key in tables, JSON and CSV, and the legend's words.
+struct ReferenceNames {
+  BenchSubjectKind kind;
+  const char* key;
+  const char* label;
+};
+
+constexpr ReferenceNames kReferenceNames[] = {
+    {BenchSubjectKind::DeviceCopy, "copy", "device copy (limit)"},
+    {BenchSubjectKind::CubScan, "cub", "CUB DeviceScan"},
+    {BenchSubjectKind::ThrustScan, "thrust", "Thrust inclusive_scan"},
+    {BenchSubjectKind::CubScanByKey, "cub-by-key", "CUB DeviceScan by key"},
+    {BenchSubjectKind::HostCopy, "cpu-memcpy", "CPU memcpy (limit)"},
+    {BenchSubjectKind::HostSequential, "cpu-sequential", "CPU sequential loop"},
+};
+
+const ReferenceNames* referenceNames(BenchSubjectKind kind) {
+  for (const ReferenceNames& r : kReferenceNames)
+    if (r.kind == kind) return &r;
+  return nullptr;
+}
+
+}  // namespace
+
 std::string BenchSubject::key() const {
-  switch (kind) {
-    case BenchSubjectKind::Algorithm:
-      return std::string(algorithmInfo(algorithm).key);
-    case BenchSubjectKind::DeviceCopy:
-      return "copy";
-    case BenchSubjectKind::CubScan:
-      return "cub";
-    case BenchSubjectKind::ThrustScan:
-      return "thrust";
-    case BenchSubjectKind::HostCopy:
-      return "cpu-memcpy";
-    case BenchSubjectKind::HostSequential:
-      return "cpu-sequential";
-  }
-  return "?";
+  if (kind == BenchSubjectKind::Algorithm) return std::string(algorithmInfo(algorithm).key);
+  const ReferenceNames* r = referenceNames(kind);
+  return r ? r->key : "?";
 }
 
 std::string BenchSubject::label() const {
-  switch (kind) {
-    case BenchSubjectKind::Algorithm:
-      return std::string(algorithmInfo(algorithm).name);
-    case BenchSubjectKind::DeviceCopy:
-      return "device copy (limit)";
-    case BenchSubjectKind::CubScan:
-      return "CUB DeviceScan";
-    case BenchSubjectKind::ThrustScan:
-      return "Thrust inclusive_scan";
-    case BenchSubjectKind::HostCopy:
-      return "CPU memcpy (limit)";
-    case BenchSubjectKind::HostSequential:
-      return "CPU sequential loop";
-  }
-  return "?";
+  if (kind == BenchSubjectKind::Algorithm) return std::string(algorithmInfo(algorithm).name);
+  const ReferenceNames* r = referenceNames(kind);
+  return r ? r->label : "?";
+}
+
+bool BenchSubject::isSegmented() const {
+  return kind == BenchSubjectKind::CubScanByKey ||
+         (kind == BenchSubjectKind::Algorithm && isSegmentedAlgorithm(algorithm));
 }
 
 std::vector<long long> defaultBenchSizes(BenchDevice device) {
@@ -58,10 +65,11 @@ std::vector<long long> defaultBenchSizes(BenchDevice device) {
 BenchConfig resolveBenchConfig(const BenchConfig& config, BenchDevice device) {
   BenchConfig r = config;
   if (r.algorithms.empty()) {
-    // Segmented scans need head flags, which the timed scan has no input for yet: by default they
-    // are left out rather than timed as the plain scan they become without flags.
+    // Of the segmented scans only the look-back runs over the flags the benchmark generates; the
+    // others would be timed as the plain scan they become without flags, so they are left out.
     for (const auto& info : allAlgorithms())
-      if (!isSegmentedAlgorithm(info.id)) r.algorithms.push_back(info.id);
+      if (!isSegmentedAlgorithm(info.id) || info.id == AlgorithmId::SegmentedLookback)
+        r.algorithms.push_back(info.id);
     if (r.blockLevelMaxN == 0 && device == BenchDevice::Cuda)
       r.blockLevelMaxN = kDefaultBlockLevelMaxN;
   }
@@ -74,6 +82,7 @@ BenchConfig resolveBenchConfig(const BenchConfig& config, BenchDevice device) {
   if (r.maxRepeats <= 0) r.maxRepeats = kMaxRepeatsFactor * r.repeats;
   r.maxRepeats = std::max(r.maxRepeats, r.repeats);
   r.warmups = std::max(0, r.warmups);
+  r.segmentLength = std::max(1, r.segmentLength);
   if (r.backend == BackendChoice::Auto)
     r.backend = device == BenchDevice::Cuda ? BackendChoice::Cuda : BackendChoice::Cpu;
   return r;
@@ -94,6 +103,11 @@ std::vector<BenchTask> planBenchmark(const BenchConfig& resolved, BenchDevice de
     if (std::find(resolved.algorithms.begin(), resolved.algorithms.end(), info.id) !=
         resolved.algorithms.end())
       algorithms.push_back(info.id);
+
+  // CUB's scan by key is the reference of the segmented scans, timed when one of them is.
+  const bool segmented = std::any_of(algorithms.begin(), algorithms.end(), isSegmentedAlgorithm);
+  if (segmented && resolved.references && device == BenchDevice::Cuda)
+    references.push_back(BenchSubjectKind::CubScanByKey);
 
   std::vector<BenchTask> tasks;
   for (long long n : resolved.sizes) {
@@ -122,10 +136,11 @@ double elementsPerSecond(long long n, double ms) {
   return static_cast<double>(n) / (ms * 1e-3);
 }
 
-double gigabytesPerSecond(long long n, DType dtype, double ms) {
+double gigabytesPerSecond(long long n, DType dtype, double ms, bool segmented) {
   if (!(ms > 0)) return BenchPoint::kNone;
   const double elementBytes = dtype == DType::Int32 ? sizeof(int32_t) : sizeof(float);
-  return 2.0 * elementBytes * static_cast<double>(n) / (ms * 1e-3) / 1e9;
+  const double bytes = 2.0 * elementBytes + (segmented ? 1.0 : 0.0);
+  return bytes * static_cast<double>(n) / (ms * 1e-3) / 1e9;
 }
 
 double speedRatio(double referenceMs, double ms) {
@@ -135,7 +150,8 @@ double speedRatio(double referenceMs, double ms) {
 
 void applyBenchRatios(BenchPoint& point, double copyMs, double cubMs) {
   point.elementsPerSecond = elementsPerSecond(point.n, point.medianMs);
-  point.gigabytesPerSecond = gigabytesPerSecond(point.n, point.dtype, point.medianMs);
+  point.gigabytesPerSecond =
+      gigabytesPerSecond(point.n, point.dtype, point.medianMs, point.subject.isSegmented());
   point.ratioToCopy = speedRatio(copyMs, point.medianMs);
   point.ratioToCub = speedRatio(cubMs, point.medianMs);
 }
@@ -333,8 +349,9 @@ BenchReport runBenchmark(const BenchConfig& config, const BenchObserver& observe
     std::unique_ptr<SizeBench> bench;
     try {
       const unsigned seed = sizeSeed(cfg.seed, n, dtype);
-      bench = device == BenchDevice::Cuda ? makeCudaSizeBench(dtype, n, seed, cfg.op, cfg.exclusive)
-                                          : makeCpuSizeBench(dtype, n, seed, cfg.op, cfg.exclusive);
+      const SizeBenchInputs inputs{seed, cfg.op, cfg.exclusive, cfg.segmentLength};
+      bench = device == BenchDevice::Cuda ? makeCudaSizeBench(dtype, n, inputs)
+                                          : makeCpuSizeBench(dtype, n, inputs);
     } catch (const BenchSkip& e) {
       addNote("N = " + formatBenchSize(n) + " " + std::string(dtypeName(dtype)) +
               " skipped: " + e.what());
@@ -346,7 +363,7 @@ BenchReport runBenchmark(const BenchConfig& config, const BenchObserver& observe
       i = end;
       continue;
     }
-    double copyMs = BenchPoint::kNone, cubMs = BenchPoint::kNone;
+    double copyMs = BenchPoint::kNone, cubMs = BenchPoint::kNone, cubByKeyMs = BenchPoint::kNone;
     for (; i < end; ++i) {
       const BenchTask& task = tasks[i];
       if (observer.started) observer.started(task, static_cast<int>(i), total);
@@ -357,7 +374,8 @@ BenchReport runBenchmark(const BenchConfig& config, const BenchObserver& observe
           task.subject.kind == BenchSubjectKind::HostCopy)
         copyMs = p.medianMs;
       if (task.subject.kind == BenchSubjectKind::CubScan) cubMs = p.medianMs;
-      applyBenchRatios(p, copyMs, cubMs);
+      if (task.subject.kind == BenchSubjectKind::CubScanByKey) cubByKeyMs = p.medianMs;
+      applyBenchRatios(p, copyMs, task.subject.isSegmented() ? cubByKeyMs : cubMs);
       report.points.push_back(p);
       if (observer.finished) observer.finished(report.points.back(), static_cast<int>(i), total);
     }

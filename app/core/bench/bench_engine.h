@@ -27,6 +27,7 @@ enum class BenchSubjectKind {
   DeviceCopy,      // cudaMemcpy device to device of the same bytes: the physical limit
   CubScan,         // cub::DeviceScan::InclusiveSum
   ThrustScan,      // thrust::inclusive_scan(thrust::device, ...), as most programs call it
+  CubScanByKey,    // cub::DeviceScan::InclusiveScanByKey over 1-byte keys: the segmented reference
   HostCopy,        // CPU: memcpy of the same bytes, the CPU's limit
   HostSequential,  // CPU: a plain sequential loop, the baseline every parallel scan is held to
 };
@@ -38,11 +39,14 @@ struct BenchSubject {
   static BenchSubject of(AlgorithmId id) { return {BenchSubjectKind::Algorithm, id}; }
   static BenchSubject reference(BenchSubjectKind kind) { return {kind, AlgorithmId::Sequential}; }
 
-  // "kogge-stone", "copy", "cub", "thrust", "cpu-memcpy", "cpu-sequential": the key in tables,
-  // JSON and CSV.
+  // "kogge-stone", "copy", "cub", "thrust", "cub-by-key", "cpu-memcpy", "cpu-sequential": the key
+  // in tables, JSON and CSV.
   std::string key() const;
   std::string label() const;  // display name for legends
   bool isReference() const { return kind != BenchSubjectKind::Algorithm; }
+  // A segmented scan (ours, or CUB's scan by key): it reads a head flag (or key) byte per
+  // element besides the value, and is compared with CUB's scan by key, not CUB's plain scan.
+  bool isSegmented() const;
   bool operator==(const BenchSubject&) const = default;
 };
 
@@ -77,6 +81,10 @@ struct BenchConfig {
   // input and trace over the bus, so it is only reasonable for lesson-sized inputs.
   long long captureMaxN = 1 << 20;
   unsigned seed = 1;
+  // The segmented scans' random heads: one about every segmentLength elements (element 0 and the
+  // first element of every rotated buffer always one). The same flags feed CUB's scan by key, as
+  // 1-byte keys that change exactly at the heads.
+  int segmentLength = 1024;
   // Calls are batched until a sample lasts about this long, so that timer resolution and launch
   // jitter do not dominate small sizes.
   double targetSampleMs = 2.0;
@@ -128,9 +136,9 @@ struct BenchPoint {
   double q1Ms = kNone;  // first and third quartiles of the samples: the spread without outliers
   double q3Ms = kNone;
   double elementsPerSecond = kNone;
-  double gigabytesPerSecond = kNone;  // 2 * sizeof(T) * N bytes (read once, written once)
+  double gigabytesPerSecond = kNone;  // 2 * sizeof(T) * N bytes (+ N flag bytes: segmented)
   double ratioToCopy = kNone;         // copy time / this time: the fraction of the physical limit
-  double ratioToCub = kNone;          // CUB time / this time: > 1 is faster than CUB
+  double ratioToCub = kNone;          // CUB time / this time (segmented: CUB by key)
   // The instrumented run (TraceRecorder), timed on the host around a whole capture: upload,
   // recorded kernels, trace read-back, download. plainHostMs is the same host path with recording
   // off, so the difference is the cost of capture.
@@ -196,9 +204,11 @@ BenchDevice resolveBenchDevice(BackendChoice backend);
 
 // Ratio math, shared by the engine, the table and the plots. NaN in, NaN out.
 double elementsPerSecond(long long n, double ms);
-double gigabytesPerSecond(long long n, DType dtype, double ms);  // counts 2 * sizeof(T) * N bytes
-double speedRatio(double referenceMs, double ms);                // referenceMs / ms
-// Fills throughput and the two ratios of a measured point from its median time.
+// Counts 2 * sizeof(T) * N bytes, plus N for the flags (keys) of a segmented scan.
+double gigabytesPerSecond(long long n, DType dtype, double ms, bool segmented = false);
+double speedRatio(double referenceMs, double ms);  // referenceMs / ms
+// Fills throughput and the two ratios of a measured point from its median time. cubMs: the time of
+// CUB's equivalent (its scan by key for a segmented subject).
 void applyBenchRatios(BenchPoint& point, double copyMs, double cubMs);
 double medianOf(std::vector<double> values);
 // The q-quantile (0..1) with linear interpolation between order statistics; NaN when empty.

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <utility>
 
 #include "app/core/capture.h"
 
@@ -125,6 +126,14 @@ nlohmann::json jsonNumber(double v) {
   return v == v ? nlohmann::json(v) : nlohmann::json();
 }
 
+// A list the user typed, in ascending order, each value once.
+template <class V>
+std::vector<V> sortedUnique(std::vector<V> values) {
+  std::sort(values.begin(), values.end());
+  values.erase(std::unique(values.begin(), values.end()), values.end());
+  return values;
+}
+
 }  // namespace
 
 std::vector<long long> parseBenchSizes(std::string_view text) {
@@ -148,9 +157,7 @@ std::vector<long long> parseBenchSizes(std::string_view text) {
       sizes.push_back(parseOneSize(item));
     }
   }
-  std::sort(sizes.begin(), sizes.end());
-  sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
-  return sizes;
+  return sortedUnique(std::move(sizes));
 }
 
 std::vector<int> parseBlockSizeList(std::string_view text) {
@@ -163,9 +170,7 @@ std::vector<int> parseBlockSizeList(std::string_view text) {
                        " and " + std::to_string(kMaxBlockSize));
     blocks.push_back(static_cast<int>(*v));
   }
-  std::sort(blocks.begin(), blocks.end());
-  blocks.erase(std::unique(blocks.begin(), blocks.end()), blocks.end());
-  return blocks;
+  return sortedUnique(std::move(blocks));
 }
 
 std::vector<AlgorithmId> parseBenchAlgorithms(std::string_view text) {
@@ -271,6 +276,21 @@ std::string formatBenchTableRow(const BenchPoint& p) {
   return buf;
 }
 
+namespace {
+
+// What the segmented rows compare, when the run has any: the fairness of the CUB comparison.
+std::string segmentedPreamble(const BenchReport& r) {
+  const bool any =
+      std::any_of(r.config.algorithms.begin(), r.config.algorithms.end(), isSegmentedAlgorithm);
+  if (!any) return "";
+  return "segmented scans: random heads about every " + std::to_string(r.config.segmentLength) +
+         " elements; GB/s counts 9 bytes per element (value and head flag read, value "
+         "written); their x CUB is against cub-by-key, CUB's scan by key over 1-byte keys that "
+         "change exactly at the heads (the same bytes read)\n";
+}
+
+}  // namespace
+
 std::string benchPreamble(const BenchReport& r) {
   std::string s = "scanviz bench: " + r.operation + " on " + deviceWords(r) + ", " + r.date + "\n";
   if (r.device == BenchDevice::Cpu)
@@ -285,7 +305,9 @@ std::string benchPreamble(const BenchReport& r) {
   s += "time: median per call of " + samples + ", after " + std::to_string(r.config.warmups) +
        " warm-up calls; IQR = (third - first quartile) / median; GB/s counts 2 x 4 bytes per "
        "element (read once, written once); x copy = copy "
-       "time / time; x CUB = CUB time / time\ncapture: host wall time of an instrumented "
+       "time / time; x CUB = CUB time / time\n" +
+       segmentedPreamble(r) +
+       "capture: host wall time of an instrumented "
        "(recording) run, "
        "upload to download; x plain = capture / the same run without recording\n";
   if (r.tuning) s += "decoupled-lookback tuning: " + describeLookbackTuning(*r.tuning) + "\n";
@@ -438,6 +460,7 @@ std::string benchReportJson(const BenchReport& r) {
   cfg["capture_max_n"] = r.config.captureMaxN;
   cfg["block_level_max_n"] = r.config.blockLevelMaxN;
   cfg["seed"] = r.config.seed;
+  cfg["segment_length"] = r.config.segmentLength;
   cfg["sizes"] = r.config.sizes;
   json dtypes = json::array();
   for (DType d : r.config.dtypes) dtypes.push_back(std::string(dtypeName(d)));

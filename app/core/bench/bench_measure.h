@@ -92,10 +92,17 @@ inline bool wantsMoreSamples(const TimingPlan& plan, const std::vector<double>& 
   return taken < plan.maxSamples && !samplesSettled(perCallMs, plan.noiseTarget);
 }
 
+// What the inputs of one (dtype, N) are made from. `op` and `exclusive`: the scan the references
+// run and every output is checked against; segmentLength: BenchConfig::segmentLength.
+struct SizeBenchInputs {
+  unsigned seed = 1;
+  Operator op = Operator::Add;
+  bool exclusive = false;
+  int segmentLength = 1024;
+};
+
 // bench_cuda.cu (or bench_cuda_absent.cpp, which throws BackendError).
-// `op` and `exclusive`: the scan the references run and every output is checked against.
-std::unique_ptr<SizeBench> makeCudaSizeBench(DType dtype, long long n, unsigned seed, Operator op,
-                                             bool exclusive);
+std::unique_ptr<SizeBench> makeCudaSizeBench(DType dtype, long long n, const SizeBenchInputs& in);
 // One line about the device's memory and L2 for the report ("" without CUDA).
 std::string cudaBenchDeviceNote();
 // The device's clocks, the SM clock measured now (a few milliseconds); {} without CUDA.
@@ -104,8 +111,7 @@ BenchClocks cudaBenchClocks();
 std::optional<LookbackTuning> cudaLookbackTuning(int blockSize);
 
 // bench_cpu.cpp.
-std::unique_ptr<SizeBench> makeCpuSizeBench(DType dtype, long long n, unsigned seed, Operator op,
-                                            bool exclusive);
+std::unique_ptr<SizeBench> makeCpuSizeBench(DType dtype, long long n, const SizeBenchInputs& in);
 
 // Calls per sample so that one sample lasts about targetMs, given one call's estimated time.
 int callsPerSample(double estimateMs, double targetMs, int maxCalls);
