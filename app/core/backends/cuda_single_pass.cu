@@ -232,10 +232,13 @@ ProductionLaunch<T> planProductionLaunch(Operator op, int blockSize, long long n
 // load form.
 constexpr int kSegmentedThreads = 256;
 constexpr int kSegmentedItems = 16;
-constexpr int kSegmentedMinBlocksPerSm = 4;
 
-template <class T, Operator kOp, bool kTranspose>
-__global__ void __launch_bounds__(kSegmentedThreads, kSegmentedMinBlocksPerSm)
+// kMinBlocks: the blocks per SM __launch_bounds__ asks the compiler to make room for (registers).
+// 6 (the default; at most 42 registers a thread): H100, 2^28 int32, 1.12x CUB's scan by key, where
+// 4 (56 registers, so 4 blocks of 256 threads an SM) gave 0.97x and 8 (32 registers, spills)
+// 0.98x: more blocks keep more loads in flight while others look back or store.
+template <class T, Operator kOp, bool kTranspose, int kMinBlocks>
+__global__ void __launch_bounds__(kSegmentedThreads, kMinBlocks)
     segmentedProductionKernel(const T* in, const uint8_t* flags, T* out, long long n,
                               bool exclusive, SinglePassDeviceArgs<T> args) {
   using Agent = SegmentedLookbackAgent<T, kSegmentedThreads, kSegmentedItems, kTranspose>;
@@ -247,22 +250,30 @@ template <class T>
 using SegmentedKernel = void (*)(const T*, const uint8_t*, T*, long long, bool,
                                  SinglePassDeviceArgs<T>);
 
-template <class T, bool kTranspose>
+template <class T, bool kTranspose, int kMinBlocks>
 SegmentedKernel<T> segmentedKernelFor(Operator op) {
   return withStaticOperator(op, [](auto k) -> SegmentedKernel<T> {
-    return segmentedProductionKernel<T, decltype(k)::value, kTranspose>;
+    return segmentedProductionKernel<T, decltype(k)::value, kTranspose, kMinBlocks>;
   });
 }
 
-// Warp-striped loads and stores turned around in shared memory (the default), or
-// SCANVIZ_SEGMENTED_LOAD=blocked: each thread moves its own vectors, for measuring both forms in
-// one session.
-bool segmentedLoadsTransposed() {
-  static const bool transposed = [] {
+// The production segmented kernel's form: warp-striped loads and stores turned around in shared
+// memory at 6 blocks per SM (the default); SCANVIZ_SEGMENTED_LOAD=blocked (each thread moves its
+// own vectors, 4 blocks) or SCANVIZ_SEGMENTED_BLOCKS=4|8, for measuring the others in one session.
+template <class T>
+SegmentedKernel<T> segmentedKernelFor(Operator op) {
+  static const std::string_view load = [] {
     const char* v = std::getenv("SCANVIZ_SEGMENTED_LOAD");
-    return v == nullptr || std::string_view(v) != "blocked";
+    return std::string_view(v ? v : "");
   }();
-  return transposed;
+  static const std::string_view blocks = [] {
+    const char* v = std::getenv("SCANVIZ_SEGMENTED_BLOCKS");
+    return std::string_view(v ? v : "");
+  }();
+  if (load == "blocked") return segmentedKernelFor<T, false, 4>(op);
+  if (blocks == "4") return segmentedKernelFor<T, true, 4>(op);
+  if (blocks == "8") return segmentedKernelFor<T, true, 8>(op);
+  return segmentedKernelFor<T, true, 6>(op);
 }
 
 template <class T>
@@ -274,8 +285,7 @@ struct SegmentedLaunch {
 template <class T>
 SegmentedLaunch<T> planSegmentedLaunch(Operator op, long long n) {
   SegmentedLaunch<T> p;
-  p.kernel = segmentedLoadsTransposed() ? segmentedKernelFor<T, true>(op)
-                                        : segmentedKernelFor<T, false>(op);
+  p.kernel = segmentedKernelFor<T>(op);
   const long long tile = static_cast<long long>(kSegmentedThreads) * kSegmentedItems;
   p.tiles = (n + tile - 1) / tile;
   if (p.tiles > 0x7fffffffll - 65536) throw BackendError("too many tiles for one launch");
