@@ -3,7 +3,8 @@
 # Release build, the GPU tests, compute-sanitizer's four tools over the new kernels (recorded and
 # production), `verify` of the segmented scans, and `scanviz bench` of segmented-lookback beside
 # the copy, CUB's scan and CUB's scan by key. Run from the repository root; logs go to $OUT.
-# Usage: segmented-lookback.sh [build] [tests] [sanitize] [bench] [bench-short]   (default: all but bench-short)
+# Usage: segmented-lookback.sh [build] [tests] [sanitize] [bench] [variants] [bench-short]
+#   (default: build tests sanitize bench)
 set -uo pipefail
 OUT=${OUT:-$PWD/gpu-out}; mkdir -p "$OUT"
 steps=${*:-build tests sanitize bench}
@@ -46,6 +47,14 @@ if want bench; then
   SCANVIZ_SEGMENTED_LOAD=blocked $bin bench --algorithms segmented-lookback --sizes 2^24,2^28 \
     --dtype int32 --no-capture --no-progress --json "$OUT/bench-blocked.json" >"$OUT/bench-blocked.txt" 2>&1
   echo "bench blocked loads rc=$?"; grep -E "^(cub-by|segmented)" "$OUT/bench-blocked.txt"
+fi
+if want variants; then
+  # Other blocks per SM (registers a thread) than the default 6, for the record of what was tried.
+  for blocks in 4 8; do
+    SCANVIZ_SEGMENTED_BLOCKS=$blocks $bin bench --algorithms segmented-lookback --sizes 2^24,2^28 \
+      --dtype int32 --no-capture --no-progress --json "$OUT/bench-blocks$blocks.json" >"$OUT/bench-blocks$blocks.txt" 2>&1
+    echo "bench $blocks blocks per SM rc=$?"; grep -E "^(cub-by|segmented)" "$OUT/bench-blocks$blocks.txt"
+  done
 fi
 if want bench-short; then
   $bin bench --algorithms segmented-lookback,decoupled-lookback --sizes 2^20,2^24,2^28 --dtype int32 \
