@@ -28,15 +28,20 @@ if want tests; then
     --sizes 1,4095,4096,4097,1000003,16777259 >"$OUT/verify-segmented-lookback-large.txt" 2>&1
   echo "verify large rc=$? $(tail -1 "$OUT/verify-segmented-lookback-large.txt")"
 fi
+# One compute-sanitizer run: its summary line, and the head of its log when it failed.
+sanitized() {
+  local tool=$1; shift
+  local log rc
+  log=$(timeout 60 compute-sanitizer --tool "$tool" --error-exitcode 99 $bin "$@" 2>&1); rc=$?
+  echo "[$tool] $* -> rc=$rc $(echo "$log" | grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' | tail -1)" | tee -a "$OUT/sanitizer.txt"
+  [ $rc -ne 0 ] && echo "$log" | head -40 >> "$OUT/sanitizer.txt"
+}
 if want sanitize; then
+  # The recorded kernel (two captures) and the production kernel (verify, unrecorded).
   for tool in memcheck racecheck synccheck initcheck; do
-    for cmd in "capture --backend cuda --algorithm segmented-lookback --n 1025 --block-size 32 --out /tmp/s.json" \
-               "capture --backend cuda --algorithm segmented-lookback --n 70001 --block-size 256 --record-block 5 --exclusive --out /tmp/s.json" \
-               "verify --backend cuda --smoke --algorithm segmented-lookback --sizes 1025,70001"; do
-      log=$(timeout 60 compute-sanitizer --tool $tool --error-exitcode 99 $bin $cmd 2>&1); rc=$?
-      echo "[$tool] $cmd -> rc=$rc $(echo "$log" | grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' | tail -1)" | tee -a "$OUT/sanitizer.txt"
-      [ $rc -ne 0 ] && echo "$log" | head -40 >> "$OUT/sanitizer.txt"
-    done
+    sanitized $tool capture --backend cuda --algorithm segmented-lookback --n 1025 --block-size 32 --out /tmp/s.json
+    sanitized $tool capture --backend cuda --algorithm segmented-lookback --n 70001 --block-size 256 --record-block 5 --exclusive --out /tmp/s.json
+    sanitized $tool verify --backend cuda --smoke --algorithm segmented-lookback --sizes 1025,70001
   done
 fi
 if want bench; then
