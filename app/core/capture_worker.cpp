@@ -1,5 +1,6 @@
 #include "app/core/capture_worker.h"
 
+#include "app/core/backends/cuda_backend.h"
 #include "app/core/capture_memory.h"
 
 #include <new>
@@ -21,8 +22,9 @@ CaptureWorker::~CaptureWorker() {
 uint64_t CaptureWorker::submit(const CaptureConfig& c) {
   std::lock_guard lock(mutex_);
   const uint64_t id = ++lastSubmitted_;
-  if (!running_ && !waiting_) busySince_ = std::chrono::steady_clock::now();
-  waiting_ = std::make_pair(id, c);
+  const auto now = std::chrono::steady_clock::now();
+  if (!running_ && !waiting_) busySince_ = now;
+  waiting_ = Request{id, c, now};
   wake_.notify_one();
   return id;
 }
@@ -47,7 +49,7 @@ double CaptureWorker::busySeconds() const {
 
 std::string CaptureWorker::busyDescription() const {
   std::lock_guard lock(mutex_);
-  const CaptureConfig* c = waiting_ ? &waiting_->second : running_ ? &*running_ : nullptr;
+  const CaptureConfig* c = waiting_ ? &waiting_->config : running_ ? &*running_ : nullptr;
   if (!c) return {};
   const std::string algo(algorithmInfo(c->algorithm).key);
   const bool pattern = c->source == InputSource::Random || c->source == InputSource::Ones ||
@@ -60,12 +62,24 @@ void CaptureWorker::waitIdle() {
   idle_.wait(lock, [this] { return !running_ && !waiting_; });
 }
 
-CaptureResult CaptureWorker::run(uint64_t id, const CaptureConfig& c) {
+CaptureResult CaptureWorker::run(uint64_t id, const CaptureConfig& c,
+                                 std::chrono::steady_clock::time_point submitted) {
+  using Clock = std::chrono::steady_clock;
+  const auto ms = [](Clock::time_point a, Clock::time_point b) {
+    return std::chrono::duration<double, std::milli>(b - a).count();
+  };
   CaptureResult r;
   r.id = id;
   r.config = c;
+  r.timing.submitted = submitted;
+  const auto start = Clock::now();
+  r.timing.waitedMs = ms(submitted, start);
   try {
-    r.outcome = capture(toCaptureRequest(c));
+    const CaptureRequest request = toCaptureRequest(c);
+    const auto prepared = Clock::now();
+    r.timing.prepareMs = ms(start, prepared);
+    r.outcome = capture(request);
+    r.timing.captureMs = ms(prepared, Clock::now());
   } catch (const std::bad_alloc&) {
     r.error = outOfMemoryMessage();
   } catch (const std::exception& e) {
@@ -75,18 +89,22 @@ CaptureResult CaptureWorker::run(uint64_t id, const CaptureConfig& c) {
 }
 
 void CaptureWorker::loop() {
+  // Device memory stays in this worker's pool between captures (a re-capture of the same size
+  // allocates nothing); the CUDA context, created by the first capture, lives as long as the
+  // process.
+  const RetainedDeviceMemory retained;
   std::unique_lock lock(mutex_);
   while (true) {
     wake_.wait(lock, [this] { return stop_ || waiting_.has_value(); });
     if (stop_) return;
-    auto [id, config] = std::move(*waiting_);
+    Request request = std::move(*waiting_);
     waiting_.reset();
-    running_ = config;
+    running_ = request.config;
     lock.unlock();
-    CaptureResult r = run(id, config);
+    CaptureResult r = run(request.id, request.config, request.submitted);
     lock.lock();
     running_.reset();
-    if (id == lastSubmitted_) finished_ = std::move(r);
+    if (request.id == lastSubmitted_) finished_ = std::move(r);
     if (!waiting_) idle_.notify_all();
   }
 }

@@ -16,11 +16,20 @@
 
 namespace scanviz {
 
+// Where a capture's time went, measured by the worker (the window adds its redraw to it).
+struct CaptureWorkTimes {
+  std::chrono::steady_clock::time_point submitted;  // when the request was made
+  double waitedMs = 0;   // submitted until it started: behind an earlier capture, or debounced
+  double prepareMs = 0;  // the input generated or read (toCaptureRequest)
+  double captureMs = 0;  // capture(): the run on its backend and the trace built from it
+};
+
 struct CaptureResult {
   uint64_t id = 0;
   CaptureConfig config;
   std::optional<CaptureOutcome> outcome;  // empty on error
   std::string error;                      // the message for the user
+  CaptureWorkTimes timing;
 };
 
 class CaptureWorker : NonCopyable {
@@ -40,12 +49,19 @@ class CaptureWorker : NonCopyable {
 
  private:
   void loop();
-  static CaptureResult run(uint64_t id, const CaptureConfig& c);
+  static CaptureResult run(uint64_t id, const CaptureConfig& c,
+                           std::chrono::steady_clock::time_point submitted);
+
+  struct Request {
+    uint64_t id = 0;
+    CaptureConfig config;
+    std::chrono::steady_clock::time_point submitted;
+  };
 
   mutable std::mutex mutex_;
   std::condition_variable wake_;
   std::condition_variable idle_;
-  std::optional<std::pair<uint64_t, CaptureConfig>> waiting_;
+  std::optional<Request> waiting_;
   std::optional<CaptureConfig> running_;
   std::optional<CaptureResult> finished_;
   uint64_t lastSubmitted_ = 0;

@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
+#include <mutex>
 
+#include "app/core/parallel_chunks.h"
 #include "app/core/step_writes.h"
 
 namespace scanviz {
@@ -21,6 +24,37 @@ double onScale(double v, HeatScale scale) {
   return scale == HeatScale::Log ? symlog(v) : v;
 }
 
+// Elements a thread is given at least when a level is built in parallel.
+constexpr size_t kMinChunkElements = size_t{1} << 16;
+
+// normalizeValue with the range's ends put on the scale once, not once an element.
+class Normalizer {
+ public:
+  Normalizer(const ValueRange& range, HeatScale scale)
+      : scale_(scale), lo_(onScale(range.min, scale)), hi_(onScale(range.max, scale)) {}
+  double operator()(double v) const {
+    if (!std::isfinite(v)) return std::numeric_limits<double>::quiet_NaN();
+    if (!(hi_ > lo_)) return 0.5;
+    return std::clamp((onScale(v, scale_) - lo_) / (hi_ - lo_), 0.0, 1.0);
+  }
+
+ private:
+  HeatScale scale_;
+  double lo_, hi_;
+};
+
+// A whole-array row's element as a value: the dtype is read once a row, not once an element.
+double decodeBits(uint32_t bits, bool isFloat) {
+  if (isFloat) {
+    float f;
+    std::memcpy(&f, &bits, sizeof f);
+    return f;
+  }
+  int32_t i;
+  std::memcpy(&i, &bits, sizeof i);
+  return i;
+}
+
 // One level of the pyramid while it is built: values in 0..1 (NaN: no value) and the share of
 // the elements written.
 struct LevelData {
@@ -35,27 +69,32 @@ LevelData fullResolution(const Trace& t, const ValueRange& range, HeatScale scal
   d.columns = columns;
   d.value.assign(static_cast<size_t>(rows) * columns, std::numeric_limits<float>::quiet_NaN());
   d.written.assign(d.value.size(), 0);
-  for (int r = 0; r < rows; ++r) {
+  const Normalizer normalize(range, scale);
+  const bool isFloat = t.meta.dtype == "float32";
+  const auto fillRow = [&](int r) {
     const TraceStep& s = t.steps[static_cast<size_t>(r)];
     const size_t base = static_cast<size_t>(r) * columns;
     if (!s.wholeBits.empty()) {
       const std::vector<uint8_t> written = wholeWrittenElements(t, r);
       const size_t valid = wholeValidElements(t, s);
       for (size_t c = 0; c < valid; ++c) {
-        const double v = decodeValueBits(s.wholeBits[c], t.meta.dtype);
-        d.value[base + c] = static_cast<float>(normalizeValue(v, range, scale));
+        d.value[base + c] = static_cast<float>(normalize(decodeBits(s.wholeBits[c], isFloat)));
         d.written[base + c] = written[c];
       }
-      continue;
+      return;
     }
     const std::vector<uint8_t> written = writtenElements(t, r);
     const int valid = validElements(t, r);
     for (int c = 0; c < valid; ++c) {
-      d.value[base + c] =
-          static_cast<float>(normalizeValue(s.values[static_cast<size_t>(c)], range, scale));
+      d.value[base + c] = static_cast<float>(normalize(s.values[static_cast<size_t>(c)]));
       d.written[base + c] = written[static_cast<size_t>(c)];
     }
-  }
+  };
+  // Rows are independent: a thread takes whole rows (a whole-array row is 2^20 elements and more).
+  const size_t rowsPerThread = std::max<size_t>(1, kMinChunkElements / std::max(1, columns));
+  forEachChunk(static_cast<size_t>(rows), rowsPerThread, [&](size_t begin, size_t end) {
+    for (size_t r = begin; r < end; ++r) fillRow(static_cast<int>(r));
+  });
   return d;
 }
 
@@ -65,31 +104,34 @@ LevelData halved(const LevelData& in, int rows) {
   out.columns = (in.columns + 1) / 2;
   out.value.resize(static_cast<size_t>(rows) * out.columns);
   out.written.resize(out.value.size());
-  for (int r = 0; r < rows; ++r) {
-    const size_t src = static_cast<size_t>(r) * in.columns;
-    const size_t dst = static_cast<size_t>(r) * out.columns;
-    for (int c = 0; c < out.columns; ++c) {
-      const size_t a = src + 2 * static_cast<size_t>(c);
-      const bool hasB = 2 * c + 1 < in.columns;
+  const auto columns = static_cast<size_t>(out.columns);
+  forEachChunk(out.value.size(), kMinChunkElements, [&](size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i) {
+      const size_t r = i / columns, c = i % columns;
+      const size_t a = r * static_cast<size_t>(in.columns) + 2 * c;
+      const bool hasB = 2 * c + 1 < static_cast<size_t>(in.columns);
       const float va = in.value[a], vb = hasB ? in.value[a + 1] : va;
       const bool okA = !std::isnan(va), okB = !std::isnan(vb);
-      out.value[dst + c] = okA && okB ? 0.5f * (va + vb) : okA ? va : vb;
-      out.written[dst + c] = hasB ? 0.5f * (in.written[a] + in.written[a + 1]) : in.written[a];
+      out.value[i] = okA && okB ? 0.5f * (va + vb) : okA ? va : vb;
+      out.written[i] = hasB ? 0.5f * (in.written[a] + in.written[a + 1]) : in.written[a];
     }
-  }
+  });
   return out;
 }
 
 void store(const LevelData& d, size_t offset, std::vector<uint16_t>& texels) {
-  for (size_t i = 0; i < d.value.size(); ++i) {
-    const float v = d.value[i];
-    const bool has = !std::isnan(v);
-    texels[2 * (offset + i)] =
-        has ? static_cast<uint16_t>(std::lround(std::clamp(v, 0.0f, 1.0f) * kHeatValueMax)) : 0;
-    // A single write among many still shows: the share rounds up.
-    const auto share = static_cast<uint16_t>(std::ceil(d.written[i] * kHeatWrittenMax));
-    texels[2 * (offset + i) + 1] = static_cast<uint16_t>(share | (has ? 0 : kHeatNoValue));
-  }
+  forEachChunk(d.value.size(), kMinChunkElements, [&](size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i) {
+      const float v = d.value[i];
+      const bool has = !std::isnan(v);
+      // Rounded to the nearest step (the value is not negative, so + 0.5 and truncation do it).
+      texels[2 * (offset + i)] =
+          has ? static_cast<uint16_t>(std::clamp(v, 0.0f, 1.0f) * kHeatValueMax + 0.5f) : 0;
+      // A single write among many still shows: the share rounds up.
+      const auto share = static_cast<uint16_t>(std::ceil(d.written[i] * kHeatWrittenMax));
+      texels[2 * (offset + i) + 1] = static_cast<uint16_t>(share | (has ? 0 : kHeatNoValue));
+    }
+  });
 }
 
 // Where each level of the pyramid starts; `total` receives the texels of all levels.
@@ -126,10 +168,23 @@ ValueRange traceValueRange(const Trace& t) {
       hi = std::max(hi, v);
     }
   };
+  const bool isFloat = t.meta.dtype == "float32";
   for (const TraceStep& s : t.steps) {
     for (double v : s.values) take(v);
     const size_t valid = wholeValidElements(t, s);
-    for (size_t i = 0; i < valid; ++i) take(decodeValueBits(s.wholeBits[i], t.meta.dtype));
+    std::mutex mutex;
+    forEachChunk(valid, kMinChunkElements, [&](size_t begin, size_t end) {
+      double chunkLo = std::numeric_limits<double>::infinity(), chunkHi = -chunkLo;
+      for (size_t i = begin; i < end; ++i) {
+        const double v = decodeBits(s.wholeBits[i], isFloat);
+        if (!std::isfinite(v)) continue;
+        chunkLo = std::min(chunkLo, v);
+        chunkHi = std::max(chunkHi, v);
+      }
+      const std::lock_guard lock(mutex);
+      lo = std::min(lo, chunkLo);
+      hi = std::max(hi, chunkHi);
+    });
   }
   if (lo > hi) return {0, 1};
   if (lo == hi) return {lo - 1, hi + 1};
@@ -137,10 +192,7 @@ ValueRange traceValueRange(const Trace& t) {
 }
 
 double normalizeValue(double v, const ValueRange& range, HeatScale scale) {
-  if (!std::isfinite(v)) return std::numeric_limits<double>::quiet_NaN();
-  const double lo = onScale(range.min, scale), hi = onScale(range.max, scale);
-  if (!(hi > lo)) return 0.5;
-  return std::clamp((onScale(v, scale) - lo) / (hi - lo), 0.0, 1.0);
+  return Normalizer(range, scale)(v);
 }
 
 double valueAtFraction(double f, const ValueRange& range, HeatScale scale) {

@@ -16,6 +16,7 @@
 #include "app/ui/frame_output.h"
 #include "app/ui/heat_view.h"
 #include "app/ui/panels.h"
+#include "app/ui/recapture_measure.h"
 #include "app/ui/recent_menu.h"
 #include "app/ui/theme.h"
 #include "app/ui/timing_view.h"
@@ -334,6 +335,48 @@ void App::timeFrames() {
       ms.empty() ? 0.0 : at(0.95));
 }
 
+void App::finishedFrame() {
+  // Paced like a display at 60 Hz: the window waits between frames instead of drawing as fast as
+  // it can, which would take the CPU from the capture and the heat view's grid (llvmpipe draws on
+  // the CPU).
+  constexpr double kFrameSeconds = 1.0 / 60;
+  const auto start = std::chrono::steady_clock::now();
+  frame(false);
+  window_.finish();
+  state_.frameDrawn(!views_.heat.busy());
+  const double spent =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  window_.pollEvents(std::max(0.0, kFrameSeconds - spent));
+}
+
+bool App::measureRecaptures() {
+  window_.setVsync(false);
+  const std::optional<RecaptureTiming> first = state_.lastRecapture();
+  const Trace& shown = state_.trace();
+  const std::string lesson =
+      shown.meta.algorithm + " N = " + std::to_string(shown.meta.n) + ", " + shown.meta.dtype;
+  const std::string device = shown.meta.backend + ": " + shown.meta.device;
+  std::vector<RecaptureSample> samples;
+  for (const PlannedRecapture& p :
+       recapturePlan(state_.shown().config, shown.meta.blockSize, options_.measureRecapture)) {
+    const uint64_t before = state_.lastRecapture() ? state_.lastRecapture()->request : 0;
+    state_.config = p.config;
+    state_.recapture();
+    while (!window_.shouldClose()) {
+      finishedFrame();
+      if (state_.lastRecapture() && state_.lastRecapture()->request != before) break;
+      if (!state_.busy() && state_.banner().error && !state_.banner().text.empty()) {
+        std::fprintf(stderr, "scanviz: re-capture failed: %s\n", state_.banner().text.c_str());
+        return false;
+      }
+    }
+    const Trace& t = state_.trace();
+    samples.push_back({p.change, t.meta.n, t.meta.blockSize, t.meta.op, *state_.lastRecapture()});
+  }
+  std::fputs(recaptureReport(samples, first, lesson, device).c_str(), stdout);
+  return true;
+}
+
 int App::runScripted() {
   int settled = 0;
   while (!window_.shouldClose()) {
@@ -343,9 +386,11 @@ int App::runScripted() {
     settled = ready ? settled + 1 : 0;
     const bool take = settled > kSettleFrames;
     frame(take && (!options_.screenshot.empty()));
+    state_.frameDrawn(!views_.heat.busy());
     if (take) break;
   }
   if (options_.frameTimes > 0) timeFrames();
+  if (options_.measureRecapture > 0 && !measureRecaptures()) return 1;
   return writeOutputs();
 }
 
@@ -360,6 +405,7 @@ int App::run() {
                         timingBusy(state_) || views_.heat.busy();
     window_.pollEvents(moving ? 0 : 0.1);
     frame(false);
+    state_.frameDrawn(!views_.heat.busy());
   }
   stopTimingRun(state_);
   return 0;

@@ -1,5 +1,6 @@
 // The window's frame loop: fonts and style for the current scale, the commands, the panels, the
-// dialogs, and the scripted modes (--screenshot, --dump-scene, --frame-times).
+// dialogs, and the scripted modes (--screenshot, --dump-scene, --frame-times,
+// --measure-recapture).
 #pragma once
 
 #include <chrono>
@@ -41,6 +42,10 @@ class App {
   int runScripted();
   int writeOutputs();
   void timeFrames();
+  // --measure-recapture: false when a capture failed.
+  bool measureRecaptures();
+  // Renders one frame, waits for the GPU, and tells the state whether the lesson was drawn whole.
+  void finishedFrame();
 
   PlatformWindow& window_;
   AppState& state_;

@@ -5,6 +5,13 @@
 #include "app/core/trace_json.h"
 
 namespace scanviz {
+namespace {
+
+double millisecondsSince(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
+}
+
+}  // namespace
 
 AppState::AppState(AppSettings settings, std::string settingsFile)
     : settings_(std::move(settings)), settingsFile_(std::move(settingsFile)) {}
@@ -25,6 +32,10 @@ bool AppState::poll() {
     }
     return false;
   }
+  RecaptureTiming timing;
+  timing.request = r->id;
+  timing.capture = r->timing;
+  timing.takenMs = millisecondsSince(r->timing.submitted);
   ShownLesson lesson;
   lesson.trace = std::make_shared<const Trace>(std::move(r->outcome->trace));
   lesson.backendNote = std::move(r->outcome->backendNote);
@@ -33,12 +44,21 @@ bool AppState::poll() {
   fallingBackToLesson_ = false;
   if (!keepBanner && banner_.error) clearBanner();
   show(std::move(lesson), pendingStep_.value_or(playback.step()));
+  redrawing_ = timing;
   return true;
+}
+
+void AppState::frameDrawn(bool complete) {
+  if (!redrawing_ || !complete) return;
+  redrawing_->totalMs = millisecondsSince(redrawing_->capture.submitted);
+  lastRecapture_ = redrawing_;
+  redrawing_.reset();
 }
 
 void AppState::show(ShownLesson lesson, int step) {
   shown_ = std::move(lesson);
   pendingStep_.reset();
+  redrawing_.reset();  // a lesson from a file or an application: no capture to time
   playback.load(static_cast<int>(shown_.trace->steps.size()), phaseMarkers(*shown_.trace), 0);
   applyStep(step);
 }

@@ -37,6 +37,15 @@ struct ShownLesson {
   int applicationScan = 0;
 };
 
+// A capture's request until the window had drawn its result whole: the worker's part and the
+// window's (taking the result, building the views, drawing the first complete frame).
+struct RecaptureTiming {
+  uint64_t request = 0;  // the worker's id of the request
+  CaptureWorkTimes capture;
+  double takenMs = 0;  // submitted until the window took the result
+  double totalMs = 0;  // submitted until the first frame that shows it whole was drawn
+};
+
 class AppState {
  public:
   AppState(AppSettings settings, std::string settingsFile);
@@ -59,6 +68,11 @@ class AppState {
   void recapture();
   // Takes a finished capture (call once a frame). True when the lesson on screen changed.
   bool poll();
+  // The window calls this after each frame with whether that frame showed the lesson whole
+  // (nothing still being built for it); the first such frame after a capture ends its timing.
+  void frameDrawn(bool complete);
+  // The last capture's timing once its frame was drawn; empty before.
+  const std::optional<RecaptureTiming>& lastRecapture() const { return lastRecapture_; }
   bool busy() const { return worker_.busy(); }
   double busySeconds() const { return worker_.busySeconds(); }
   std::string busyDescription() const { return worker_.busyDescription(); }
@@ -119,7 +133,9 @@ class AppState {
   std::chrono::steady_clock::time_point statusNoteUntil_;
   std::optional<int> pendingStep_;
   bool fallingBackToLesson_ = false;  // keep the banner that explains why the lesson is shown
-  CaptureWorker worker_;              // last: its thread stops before the rest goes away
+  std::optional<RecaptureTiming> redrawing_;  // taken, its first complete frame not yet drawn
+  std::optional<RecaptureTiming> lastRecapture_;
+  CaptureWorker worker_;  // last: its thread stops before the rest goes away
 };
 
 }  // namespace scanviz

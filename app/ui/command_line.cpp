@@ -287,6 +287,7 @@ LaunchOptions parseLaunchOptions(const std::vector<std::string>& args) {
   o.screenshot = a.getOr("screenshot", "");
   o.dumpScene = a.getOr("dump-scene", "");
   o.frameTimes = static_cast<int>(a.getInt("frame-times", 0, 1, 100000));
+  o.measureRecapture = static_cast<int>(a.getInt("measure-recapture", 0, 1, 1000));
   if (a.has("screenshot") && o.screenshot.empty())
     throw UsageError("--screenshot needs a file name");
   if (a.has("dump-scene") && o.dumpScene.empty())

@@ -26,7 +26,7 @@ struct LaunchOptions {
   std::optional<Palette> palette;
   std::optional<float> scale;
   bool presentation = false;
-  bool symbolic = false;  // cells show the inputs they combine (x0..x3)
+  bool symbolic = false;            // cells show the inputs they combine (x0..x3)
   bool exportDialog = false;        // --export-dialog: the Export dialog open, as Ctrl+E opens it
   std::string drop;                 // --drop FILE: dropped on the window once it is open
   std::string saveSession;          // --save-session FILE: as chosen in the Save dialog
@@ -41,6 +41,7 @@ struct LaunchOptions {
   std::string screenshot;                      // PNG to write
   std::string dumpScene;                       // JSON to write
   int frameTimes = 0;                          // frames to time
+  int measureRecapture = 0;                    // re-captures to time (--measure-recapture)
   int width = 1440;
   int height = 900;
 
@@ -50,7 +51,9 @@ struct LaunchOptions {
   std::optional<std::pair<double, double>> heatWindow;  // --heat-window FIRST,COUNT
   bool heatWrites = false;  // --heat-color writes: the space-time image colours the writes
 
-  bool scripted() const { return !screenshot.empty() || !dumpScene.empty() || frameTimes > 0; }
+  bool scripted() const {
+    return !screenshot.empty() || !dumpScene.empty() || frameTimes > 0 || measureRecapture > 0;
+  }
 };
 
 // Throws UsageError (unknown option, a value that is not a number, out of range, conflicting

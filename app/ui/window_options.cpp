@@ -75,6 +75,9 @@ OptionSection makeScriptedSection() {
           {{"screenshot", "FILE.png", "", "Write what the window shows as PNG and exit."},
            {"dump-scene", "FILE.json", "", "Write the frame report (what was drawn) and exit."},
            {"frame-times", "N", "", "Time N frames, print the times and exit."},
+           {"measure-recapture", "K", "",
+            "Change the operator, block size and N in turn K times, time each re-capture until its "
+            "frame is drawn, print the times and exit."},
            {"export-dialog", "", "", "Open the Export dialog, as Ctrl+E does."},
            {"drop", "FILE", "", "Open FILE as if it were dropped on the window."},
            {"save-session", "FILE", "",

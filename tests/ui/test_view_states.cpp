@@ -8,6 +8,7 @@
 
 #include "app/ui/app_state.h"
 #include "app/ui/commands.h"
+#include "app/ui/recapture_measure.h"
 #include "app/ui/timeline_panel.h"
 #include "app/ui/view_registry.h"
 #include "app/ui/view_states.h"
@@ -161,6 +162,67 @@ TEST(ViewStates, EachOwnerHasItsOwn) {
   EXPECT_EQ(b.timeline.trace, nullptr);
   EXPECT_EQ(b.pendingUiScale, 0);
   EXPECT_FALSE(b.heat.busy());
+}
+
+TEST(RecapturePlan, ChangesOneControlAtATimeAndComesBack) {
+  CaptureConfig shown;
+  shown.algorithm = AlgorithmId::DecoupledLookback;
+  shown.source = InputSource::Random;
+  shown.n = 1 << 20;
+  const std::vector<PlannedRecapture> plan = recapturePlan(shown, 1024, 7);
+  ASSERT_EQ(plan.size(), 7u);
+  const RecaptureChange order[] = {RecaptureChange::Operator, RecaptureChange::BlockSize,
+                                   RecaptureChange::Length};
+  CaptureConfig before = shown;
+  before.blockSize = 1024;
+  for (size_t i = 0; i < plan.size(); ++i) {
+    const CaptureConfig& c = plan[i].config;
+    EXPECT_EQ(plan[i].change, order[i % 3]) << i;
+    // Exactly the named control differs from the capture before.
+    EXPECT_EQ(c.op != before.op, plan[i].change == RecaptureChange::Operator) << i;
+    EXPECT_EQ(c.blockSize != before.blockSize, plan[i].change == RecaptureChange::BlockSize) << i;
+    EXPECT_EQ(c.n != before.n, plan[i].change == RecaptureChange::Length) << i;
+    before = c;
+  }
+  EXPECT_EQ(plan[0].config.op, Operator::Max);
+  EXPECT_EQ(plan[1].config.blockSize, 512);
+  EXPECT_EQ(plan[2].config.n, (1 << 20) - (1 << 16));
+  EXPECT_EQ(plan[3].config.op, Operator::Add);
+  EXPECT_EQ(plan[4].config.blockSize, 1024);
+  EXPECT_EQ(plan[5].config.n, 1 << 20);
+}
+
+TEST(RecapturePlan, TheLessonsValuesKeepTheirLength) {
+  const std::vector<PlannedRecapture> plan = recapturePlan(CaptureConfig{}, 8, 4);
+  for (const PlannedRecapture& p : plan) EXPECT_NE(p.change, RecaptureChange::Length);
+  EXPECT_EQ(plan[1].config.blockSize, 4);
+}
+
+TEST(RecaptureTiming, TheFirstCompleteFrameAfterTheResultEndsIt) {
+  AppState state(AppSettings{}, "");
+  state.config.backend = BackendChoice::Cpu;
+  state.recapture();
+  state.waitForCapture();
+  ASSERT_TRUE(state.poll());
+  EXPECT_FALSE(state.lastRecapture());  // taken, not drawn yet
+  state.frameDrawn(false);              // a frame still building the lesson's views
+  EXPECT_FALSE(state.lastRecapture());
+  state.frameDrawn(true);
+  ASSERT_TRUE(state.lastRecapture());
+  const RecaptureTiming& t = *state.lastRecapture();
+  const CaptureWorkTimes& c = t.capture;
+  EXPECT_GT(c.captureMs, 0);
+  EXPECT_GE(t.takenMs, c.waitedMs + c.prepareMs + c.captureMs);
+  EXPECT_GE(t.totalMs, t.takenMs);
+  const uint64_t first = t.request;
+  state.frameDrawn(true);  // later frames do not time it again
+  EXPECT_EQ(state.lastRecapture()->totalMs, t.totalMs);
+  state.config.op = Operator::Max;
+  state.recapture();
+  state.waitForCapture();
+  ASSERT_TRUE(state.poll());
+  state.frameDrawn(true);
+  EXPECT_GT(state.lastRecapture()->request, first);
 }
 
 }  // namespace

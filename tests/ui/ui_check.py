@@ -509,6 +509,22 @@ def case_frame_times(ctx):
     check(m and 0 < float(m.group(1)) <= float(m.group(2)), f"output: {proc.stdout!r}")
 
 
+def case_measure_recapture(ctx):
+    """--measure-recapture K times K re-captures, each one control changed, with where the time went."""
+    proc = ctx.run_raw("--algorithm", "kogge-stone", "--n", "64", "--pattern", "random", "--backend", "cpu",
+                       "--measure-recapture", "3", "--size", WINDOW)
+    check(proc.returncode == 0, proc.stderr)
+    rows = re.findall(r"^(operator|block size|N) +(\d+) +(\d+) +(\w+) \| +([0-9.]+) \|((?: +[0-9.]+){5})$",
+                      proc.stdout, re.M)
+    check([r[0] for r in rows] == ["operator", "block size", "N"], f"output: {proc.stdout!r}")
+    check([(r[1], r[2], r[3]) for r in rows] == [("64", "64", "max"), ("64", "32", "max"), ("60", "32", "max")],
+          f"rows {rows}")
+    for r in rows:
+        total, parts = float(r[4]), [float(x) for x in r[5].split()]
+        check(total > 0 and sum(parts) <= total + 0.5, f"total {total} < its parts {parts}")
+    check(re.search(r"median over 1 operator changes: total [0-9.]+ ms", proc.stdout), proc.stdout)
+
+
 def case_settings_persist(ctx):
     """Settings in the config folder are used; command-line overrides are not saved."""
     folder = os.path.join(ctx.env["XDG_CONFIG_HOME"], "scanviz")

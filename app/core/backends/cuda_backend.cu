@@ -5,7 +5,9 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <memory>
+#include <string_view>
 #include <type_traits>
 
 #include "app/core/backends/block_dispatch.h"
@@ -416,6 +418,48 @@ const CudaStatus& cudaStatus() {
     return s;
   }();
   return status;
+}
+
+namespace {
+
+// The innermost RetainedDeviceMemory of each thread (captures run one thread each).
+thread_local RetainedDeviceMemory* retainedOnThisThread = nullptr;
+
+bool retentionSwitchedOff() {
+  const char* v = std::getenv("SCANVIZ_RETAIN_DEVICE_MEMORY");
+  return v != nullptr && std::string_view(v) == "0";
+}
+
+}  // namespace
+
+RetainedDeviceMemory::RetainedDeviceMemory() : outer_(retainedOnThisThread) {
+  retainedOnThisThread = this;
+}
+
+RetainedDeviceMemory::~RetainedDeviceMemory() {
+  retainedOnThisThread = outer_;
+  // Allocations still out are freed by their owners; the pool goes once they are.
+  if (pool_) cudaMemPoolDestroy(static_cast<cudaMemPool_t>(pool_));
+}
+
+void* RetainedDeviceMemory::poolOfThisThread() {
+  RetainedDeviceMemory* r = retainedOnThisThread;
+  if (!r || retentionSwitchedOff() || !cudaStatus().available) return nullptr;
+  if (!r->pool_) {
+    int device = 0;
+    cudaCheck(cudaGetDevice(&device), "cudaGetDevice");
+    cudaMemPoolProps props{};
+    props.allocType = cudaMemAllocationTypePinned;
+    props.location.type = cudaMemLocationTypeDevice;
+    props.location.id = device;
+    cudaMemPool_t pool = nullptr;
+    cudaCheck(cudaMemPoolCreate(&pool, &props), "create the capture memory pool");
+    unsigned long long keep = kRetainedBytes;
+    cudaCheck(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep),
+              "set the capture memory pool's threshold");
+    r->pool_ = pool;
+  }
+  return r->pool_;
 }
 
 RunResult<int32_t> runOnCuda(const RunRequest& rq, const std::vector<int32_t>& input) {

@@ -32,6 +32,29 @@ std::string noCudaDeviceMessage(int cudaError, const std::string& cudaText);
 RunResult<int32_t> runOnCuda(const RunRequest& rq, const std::vector<int32_t>& input);
 RunResult<float> runOnCuda(const RunRequest& rq, const std::vector<float>& input);
 
+// While one lives, the device memory that captures on its thread allocate comes from a pool of
+// its own that keeps what was freed (up to kRetainedBytes), so that the next capture of a similar
+// size allocates nothing from the driver: cudaMalloc and cudaFree (which synchronises the device)
+// are left out of a re-capture. The window's capture workers hold one each. Without CUDA, or before
+// the first allocation, it holds nothing.
+class RetainedDeviceMemory {
+ public:
+  static constexpr unsigned long long kRetainedBytes = 1ull << 30;
+  RetainedDeviceMemory();
+  ~RetainedDeviceMemory();
+  RetainedDeviceMemory(const RetainedDeviceMemory&) = delete;
+  RetainedDeviceMemory& operator=(const RetainedDeviceMemory&) = delete;
+
+  // The pool of the RetainedDeviceMemory alive on this thread (a cudaMemPool_t), created on first
+  // use; null when there is none, and where SCANVIZ_RETAIN_DEVICE_MEMORY=0 switches retention
+  // off (to measure what it saves).
+  static void* poolOfThisThread();
+
+ private:
+  void* pool_ = nullptr;
+  RetainedDeviceMemory* outer_ = nullptr;
+};
+
 }  // namespace scanviz
 
 namespace scanviz {

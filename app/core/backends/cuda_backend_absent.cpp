@@ -15,6 +15,12 @@ const CudaStatus& cudaStatus() {
   return s;
 }
 
+RetainedDeviceMemory::RetainedDeviceMemory() = default;
+RetainedDeviceMemory::~RetainedDeviceMemory() = default;
+void* RetainedDeviceMemory::poolOfThisThread() {
+  return nullptr;
+}
+
 RunResult<int32_t> runOnCuda(const RunRequest&, const std::vector<int32_t>&) {
   throw BackendError(cudaStatus().message);
 }

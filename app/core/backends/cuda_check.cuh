@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "app/core/backends/backend.h"
+#include "app/core/backends/cuda_backend.h"
 
 namespace scanviz {
 
@@ -22,7 +23,9 @@ inline void cudaCheckLaunch(const char* kernel, bool sync) {
   if (sync) cudaCheck(cudaDeviceSynchronize(), kernel);
 }
 
-// An owning device allocation of `count` elements.
+// An owning device allocation of `count` elements. Inside a RetainedDeviceMemory (the window's
+// capture workers) it comes from that thread's pool, ordered on the default stream like the
+// kernels and copies that use it; elsewhere from cudaMalloc.
 template <class T>
 class DeviceArray {
  public:
@@ -30,13 +33,19 @@ class DeviceArray {
   explicit DeviceArray(size_t count) { allocate(count); }
   DeviceArray(const DeviceArray&) = delete;
   DeviceArray& operator=(const DeviceArray&) = delete;
-  ~DeviceArray() { cudaFree(ptr_); }
+  ~DeviceArray() { release(); }
 
   void allocate(size_t count) {
-    cudaFree(ptr_);
-    ptr_ = nullptr;
+    release();
     count_ = count;
-    if (count) cudaCheck(cudaMalloc(&ptr_, count * sizeof(T)), "cudaMalloc");
+    if (!count) return;
+    pooled_ = static_cast<cudaMemPool_t>(RetainedDeviceMemory::poolOfThisThread());
+    if (pooled_)
+      cudaCheck(
+          cudaMallocFromPoolAsync(reinterpret_cast<void**>(&ptr_), count * sizeof(T), pooled_, 0),
+          "cudaMallocFromPoolAsync");
+    else
+      cudaCheck(cudaMalloc(&ptr_, count * sizeof(T)), "cudaMalloc");
   }
   void upload(const T* src, size_t count) {
     cudaCheck(cudaMemcpy(ptr_, src, count * sizeof(T), cudaMemcpyHostToDevice), "copy to device");
@@ -56,8 +65,18 @@ class DeviceArray {
   size_t size() const { return count_; }
 
  private:
+  void release() {
+    if (ptr_ && pooled_)
+      cudaFreeAsync(ptr_, 0);
+    else
+      cudaFree(ptr_);
+    ptr_ = nullptr;
+    pooled_ = nullptr;
+  }
+
   T* ptr_ = nullptr;
   size_t count_ = 0;
+  cudaMemPool_t pooled_ = nullptr;
 };
 
 }  // namespace scanviz

@@ -164,10 +164,12 @@ T parseChoice(const Args& a, const char* key, T fallback, Parse parse, const cha
 }
 
 void checkWindowOnlyOptions(const LaunchOptions& lo) {
-  if (!lo.screenshot.empty() || !lo.dumpScene.empty() || lo.frameTimes > 0 || !lo.drop.empty() ||
-      !lo.saveSession.empty() || lo.showRecent)
+  if (!lo.screenshot.empty() || !lo.dumpScene.empty() || lo.frameTimes > 0 ||
+      lo.measureRecapture > 0 || !lo.drop.empty() || !lo.saveSession.empty() || lo.showRecent)
     throw UsageError(
-        "--screenshot, --dump-scene, --frame-times, --drop, --save-session and --show-recent are "
+        "--screenshot, --dump-scene, --frame-times, --measure-recapture, --drop, --save-session "
+        "and "
+        "--show-recent are "
         "options of the window, not of export");
 }
 
