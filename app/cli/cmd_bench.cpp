@@ -8,8 +8,10 @@
 #include <string>
 
 #include "app/cli/cli.h"
+#include "app/core/backends/cuda_backend.h"
 #include "app/core/bench/bench_engine.h"
 #include "app/core/bench/bench_format.h"
+#include "app/core/bench/lookback_autotune.h"
 #include "app/core/file_util.h"
 #include "app/core/interrupt.h"
 #include "app/core/output_file.h"
@@ -59,6 +61,52 @@ bool writeOutput(const std::string& path, const std::string& content, const char
   }
 }
 
+// The look-back's shape for this run: --tune measures the candidates now and caches the fastest;
+// otherwise the cache's entry for this GPU, driver and version, if any; else the tuning table. A
+// cache that cannot be read, or written, is said on stderr and the run goes on without it.
+void chooseLookbackShape(const Args& a, BenchConfig& cfg, std::FILE* table) {
+  const bool tune = a.flag("tune");
+  if (resolveBenchDevice(cfg.backend) != BenchDevice::Cuda) {
+    if (tune)
+      throw InputError("--tune times the look-back's shapes on a GPU, and " +
+                       std::string(cfg.backend == BackendChoice::Cpu
+                                       ? "--backend cpu asks for the CPU emulator"
+                                       : "there is none (" + cudaStatus().message + ")") +
+                       "; run it where a GPU answers");
+    return;
+  }
+  const std::string path = lookbackTuneCachePath();
+  if (!tune) {
+    std::string problem;
+    const auto cached = readLookbackTune(path, currentLookbackTuneKey(cfg.blockSize), problem);
+    if (!problem.empty()) std::fprintf(stderr, "scanviz bench: %s\n", problem.c_str());
+    if (cached) {
+      cfg.lookbackPolicy = cached;
+      cfg.lookbackPolicySource = "the tune cache " + path;
+    }
+    return;
+  }
+  const LookbackTuneResult result = tuneLookback(cfg, [table](const std::string& line) {
+    std::fprintf(table, "tuning: %s\n", line.c_str());
+    std::fflush(table);
+  });
+  std::fprintf(table, "%s", formatLookbackTune(result).c_str());
+  cfg.lookbackPolicy = result.chosen;
+  cfg.lookbackPolicySource = "--tune, measured in this run";
+  if (path.empty()) {
+    std::fprintf(stderr,
+                 "scanviz bench: no cache folder (neither XDG_CACHE_HOME nor HOME is set): "
+                 "the shape is used for this run only\n");
+    return;
+  }
+  try {
+    writeLookbackTune(path, result);
+    std::fprintf(table, "wrote the tuned shape to %s\n\n", path.c_str());
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "scanviz bench: the tuned shape is not cached: %s\n", e.what());
+  }
+}
+
 std::string sizeList(BenchDevice device) {
   std::string list;
   for (const long long n : defaultBenchSizes(device))
@@ -77,7 +125,7 @@ const CommandHelp& benchHelp() {
        "              [--operator add|max|min|mul] [--exclusive]",
        "              [--repeats R] [--block-size B] [--segment-length L]",
        "              [--backend auto|cuda|cpu] [--json FILE]",
-       "              [--csv FILE] [--no-capture] [--quiet]"},
+       "              [--csv FILE] [--no-capture] [--tune] [--quiet]"},
       "Ctrl-C stops between samples and still prints and saves what was measured. Exit code 1 "
       "when a result was wrong.",
       {{"Bench options",
@@ -108,6 +156,13 @@ const CommandHelp& benchHelp() {
           "key as 1-byte keys)."},
          {"json", "FILE", "", "Also write the report as JSON (for `scanviz export --bench`)."},
          {"csv", "FILE", "", "Also write the points as CSV."},
+         {"tune", "", "",
+          "First time every shape of the production look-back that fits the block size on this "
+          "GPU (int32 add at " +
+              formatBenchSize(kTuneSize) +
+              " beside a copy), use the fastest, and cache it per GPU, driver and scanviz "
+              "version in the user's cache folder, where later runs find it (without a cache "
+              "entry the tuning table decides)."},
          {"no-capture", "", "",
           "Do not time the instrumented (capture) run, which is timed up to " +
               formatBenchSize(BenchConfig{}.captureMaxN) + " by default."},
@@ -115,14 +170,15 @@ const CommandHelp& benchHelp() {
           "No progress line on stderr (there is none when stderr is not a terminal)."},
          {"no-progress", "", "", "The same as --quiet."}}}},
       {"scanviz bench --sizes 2^10,2^20 --dtype both --json bench.json",
-       "scanviz bench --algorithms decoupled-lookback --sizes 2^24..2^30 --csv dl.csv"},
+       "scanviz bench --algorithms decoupled-lookback --sizes 2^24..2^30 --csv dl.csv",
+       "scanviz bench --tune --algorithms decoupled-lookback --sizes 2^28,2^30"},
   };
   return k;
 }
 
 int cmdBench(const std::vector<std::string>& args) {
   const Args a(args, benchHelp().valueOptions(), benchHelp().flags());
-  const BenchConfig cfg = benchConfigFromArgs(a);
+  BenchConfig cfg = benchConfigFromArgs(a);
   // An output that cannot be written is found now, not after the whole benchmark.
   for (const char* option : {"json", "csv"})
     if (auto path = a.get(option))
@@ -133,6 +189,7 @@ int cmdBench(const std::vector<std::string>& args) {
   if (a.getOr("json", "") == "-" && a.getOr("csv", "") == "-")
     throw InputError("--json - and --csv - would both write standard output; give one a file");
   std::FILE* const table = reportOnStdout ? stderr : stdout;
+  chooseLookbackShape(a, cfg, table);
 
   BenchReport head;
   try {

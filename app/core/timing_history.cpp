@@ -113,6 +113,13 @@ double timingValue(const BenchPoint& p, TimingMetric metric) {
   return BenchPoint::kNone;
 }
 
+double timingValueAt(const BenchPoint& p, TimingMetric metric, double ms) {
+  const double median = timingValue(p, metric);
+  if (std::isnan(median) || !(ms > 0)) return BenchPoint::kNone;
+  // Throughput and the fraction of the copy rate are inversely proportional to the time.
+  return metric == TimingMetric::Milliseconds ? ms : median * p.medianMs / ms;
+}
+
 std::string timingMetricLabel(TimingMetric metric) {
   switch (metric) {
     case TimingMetric::Milliseconds:
@@ -145,6 +152,15 @@ std::vector<TimingSeries> timingSeries(const TimingRun& run, DType dtype, Timing
     s.label = p.subject.key();
     s.n.push_back(static_cast<double>(p.n));
     s.value.push_back(v);
+    const auto ordered = [&](double msA, double msB, std::vector<double>& lo,
+                             std::vector<double>& hi) {
+      const double a = timingValueAt(p, metric, msA), b = timingValueAt(p, metric, msB);
+      const bool known = !std::isnan(a) && !std::isnan(b);
+      lo.push_back(known ? std::min(a, b) : BenchPoint::kNone);
+      hi.push_back(known ? std::max(a, b) : BenchPoint::kNone);
+    };
+    ordered(p.minMs, p.maxMs, s.low, s.high);
+    ordered(p.q1Ms, p.q3Ms, s.quartileLow, s.quartileHigh);
   }
   std::vector<TimingSeries> out;
   for (auto& [order, s] : bySubject) {
@@ -152,10 +168,14 @@ std::vector<TimingSeries> timingSeries(const TimingRun& run, DType dtype, Timing
     std::vector<size_t> idx(s.n.size());
     for (size_t i = 0; i < idx.size(); ++i) idx[i] = i;
     std::sort(idx.begin(), idx.end(), [&s](size_t a, size_t b) { return s.n[a] < s.n[b]; });
-    TimingSeries sorted{s.subject, s.label, {}, {}};
+    TimingSeries sorted{s.subject, s.label, {}, {}, {}, {}, {}, {}};
     for (size_t i : idx) {
       sorted.n.push_back(s.n[i]);
       sorted.value.push_back(s.value[i]);
+      sorted.low.push_back(s.low[i]);
+      sorted.high.push_back(s.high[i]);
+      sorted.quartileLow.push_back(s.quartileLow[i]);
+      sorted.quartileHigh.push_back(s.quartileHigh[i]);
     }
     out.push_back(std::move(sorted));
   }

@@ -58,6 +58,9 @@ enum class TimingMetric {
 
 // The value a point has for the metric (NaN when it was not measured).
 double timingValue(const BenchPoint& p, TimingMetric metric);
+// The value the point would have for the metric had a call taken `ms` (one of its samples: min,
+// quartiles, max); NaN when it was not measured.
+double timingValueAt(const BenchPoint& p, TimingMetric metric, double ms);
 // "time per call (ms)", "GB/s (reads + writes)", "fraction of the copy rate".
 std::string timingMetricLabel(TimingMetric metric);
 
@@ -69,6 +72,10 @@ struct TimingSeries {
   std::string label;
   std::vector<double> n;  // x, ascending
   std::vector<double> value;
+  // The spread of each point's samples in the metric (NaN where a point has none): the values of
+  // its fastest and slowest sample (low <= high whichever way the metric goes), and of its
+  // quartiles.
+  std::vector<double> low, high, quartileLow, quartileHigh;
 };
 
 // One series per subject measured at `dtype`, in timingSubjectOrder, points with a value only.

@@ -324,7 +324,39 @@ class PlotBuilder {
          "series", false, s);
   }
 
+  // Whiskers from low to high with caps, and the quartiles as a band the width of a marker under
+  // the point: drawn before the lines and markers, and around the marker rather than across it
+  // (the scene draws lines over rects).
+  void addSpread(size_t s) {
+    const Series& series = spec_.series[s];
+    const size_t count = std::min(series.x.size(), series.y.size());
+    const double h = series.markers ? markerHalf(shapes_[s]) : 0;
+    const double cap = markerRadius() * 0.8;
+    const Color band = withAlpha(colors_[s], 0.35f);
+    const auto at = [](const std::vector<double>& v, size_t i) {
+      return i < v.size() ? v[i] : kNaN;
+    };
+    for (size_t i = 0; i < count; ++i) {
+      const double px = x_.toPixel(series.x[i]), py = y_.toPixel(series.y[i]);
+      if (std::isnan(px) || std::isnan(py)) continue;
+      const double q1 = y_.toPixel(at(series.boxLow, i)), q3 = y_.toPixel(at(series.boxHigh, i));
+      if (!std::isnan(q1) && !std::isnan(q3))
+        rect(px - cap, std::min(q1, q3), px + cap, std::max(q1, q3), band, "spread-quartiles", 0,
+             static_cast<int>(s));
+      const double lo = y_.toPixel(at(series.low, i)), hi = y_.toPixel(at(series.high, i));
+      if (std::isnan(lo) || std::isnan(hi)) continue;
+      const double top = std::min(lo, hi), bottom = std::max(lo, hi);  // pixels grow downwards
+      const int index = static_cast<int>(s);
+      if (top < py - h) line(px, top, px, py - h, colors_[s], 1.5f, "spread", false, index);
+      if (bottom > py + h) line(px, py + h, px, bottom, colors_[s], 1.5f, "spread", false, index);
+      line(px - cap / 2, top, px + cap / 2, top, colors_[s], 1.5f, "spread-cap", false, index);
+      line(px - cap / 2, bottom, px + cap / 2, bottom, colors_[s], 1.5f, "spread-cap", false,
+           index);
+    }
+  }
+
   void addLines() {
+    for (size_t s = 0; s < spec_.series.size(); ++s) addSpread(s);
     for (size_t s = 0; s < spec_.series.size(); ++s) {
       const Series& series = spec_.series[s];
       const size_t count = std::min(series.x.size(), series.y.size());

@@ -32,6 +32,11 @@ struct Series {
   bool markers = true;    // a marker on every point (line plots)
   // The shape with an explicit colour; colour and shape come from the index together otherwise.
   MarkerShape marker = MarkerShape::Circle;
+  // The spread of each point (line plots; empty: none, NaN: none at that point): a whisker from
+  // low to high (a benchmark's fastest and slowest sample) and a band from boxLow to boxHigh (its
+  // quartiles), in y units, one entry per point.
+  std::vector<double> low, high;
+  std::vector<double> boxLow, boxHigh;
 };
 
 // The series' shape: seriesMarker(index) for a palette colour, its own for an explicit one.

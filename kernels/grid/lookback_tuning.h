@@ -24,7 +24,9 @@
 // Plain constants and a table, no CUDA: the header compiles anywhere (and is unit-tested).
 #pragma once
 
+#include <optional>
 #include <string_view>
+#include <vector>
 
 namespace scanviz {
 
@@ -189,6 +191,30 @@ inline LookbackPolicyId selectLookbackPolicy(const LookbackDeviceKey& device, in
     return row.policy;
   }
   return LookbackPolicyId::Generic;
+}
+
+// Whether a policy can run at a block size: its own block size, or any for the generic one.
+inline bool lookbackPolicyFits(LookbackPolicyId id, int blockSize) {
+  const int threads = lookbackTuning(id).threads;
+  return threads == 0 || threads == blockSize;
+}
+
+// What `scanviz bench --tune` times on the device at a block size: every policy that fits it
+// (the table's rows, the one-tile agent and the generic policy), the fastest of which is kept.
+inline std::vector<LookbackPolicyId> lookbackTuneCandidates(int blockSize) {
+  std::vector<LookbackPolicyId> ids;
+  for (LookbackPolicyId id : {LookbackPolicyId::Sm90Pipelined, LookbackPolicyId::Sm90PipelinedH200,
+                              LookbackPolicyId::Sm90, LookbackPolicyId::Generic})
+    if (lookbackPolicyFits(id, blockSize)) ids.push_back(id);
+  return ids;
+}
+
+// A policy by the name describeLookbackPolicy gives it ("sm90-pipelined"); empty if none.
+inline std::optional<LookbackPolicyId> lookbackPolicyNamed(std::string_view name) {
+  for (LookbackPolicyId id : {LookbackPolicyId::Sm90Pipelined, LookbackPolicyId::Sm90PipelinedH200,
+                              LookbackPolicyId::Sm90, LookbackPolicyId::Generic})
+    if (name == lookbackTuning(id).name) return id;
+  return std::nullopt;
 }
 
 }  // namespace scanviz

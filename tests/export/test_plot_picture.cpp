@@ -251,5 +251,62 @@ TEST(BenchPlot, SubjectsDtypeAndProblems) {
   EXPECT_THROW(benchThroughputPlot(nlohmann::json::object(), BenchPlotRequest{}), InputError);
 }
 
+TEST(PlotScene, ThePointsSpreadIsDrawnAsWhiskersAndAQuartileBand) {
+  plot::PlotSpec spec = twoSeries();
+  spec.yScale = plot::AxisScale::Linear;
+  plot::Series& s = spec.series[0];  // y 10, 20, 30
+  s.low = {8, 18, plot::kNaN};        // the last point has no spread
+  s.high = {13, 21, plot::kNaN};
+  s.boxLow = {9, 19.5, plot::kNaN};
+  s.boxHigh = {11, 20.5, plot::kNaN};
+  PlotSceneStyle style;
+  const PlotScene p = buildPlotScene(spec, style, pictureMeasure());
+  std::vector<const SceneLine*> whiskers, caps;
+  for (const SceneLine& l : p.scene.lines) {
+    if (l.role == "spread") whiskers.push_back(&l);
+    if (l.role == "spread-cap") caps.push_back(&l);
+  }
+  // Two points with a spread: a whisker above and below each marker, a cap at each end; none for
+  // the other series, which has none.
+  ASSERT_EQ(whiskers.size(), 4u);
+  ASSERT_EQ(caps.size(), 4u);
+  for (const SceneLine* l : whiskers) EXPECT_EQ(l->index, 0);
+  // The first point's whisker runs from y = 13 (top) to y = 8 (bottom) at the point's x, around
+  // its marker.
+  const double x0 = p.x.toPixel(1024);
+  EXPECT_NEAR(whiskers[0]->x1, x0, 1e-3);
+  EXPECT_NEAR(whiskers[0]->y1, p.y.toPixel(13), 1e-3);
+  EXPECT_NEAR(whiskers[1]->y2, p.y.toPixel(8), 1e-3);
+  EXPECT_LT(whiskers[0]->y2, p.points[0][0].y);  // stops above the marker's centre
+  EXPECT_GT(whiskers[1]->y1, p.points[0][0].y);
+  EXPECT_NEAR(caps[0]->y1, p.y.toPixel(13), 1e-3);
+  // The quartiles: a band from 9 to 11 under the first point, 19.5 to 20.5 under the second.
+  const std::vector<const SceneRect*> bands = p.scene.rectsWithRole("spread-quartiles");
+  ASSERT_EQ(bands.size(), 2u);
+  EXPECT_NEAR(bands[0]->y, p.y.toPixel(11), 1e-3);
+  EXPECT_NEAR(bands[0]->y + bands[0]->h, p.y.toPixel(9), 1e-3);
+  EXPECT_NEAR(bands[1]->x + bands[1]->w / 2, p.x.toPixel(4096), 1e-3);
+}
+
+TEST(BenchPlot, EachPointCarriesItsSpreadInGigabytesPerSecond) {
+  nlohmann::json r = report();
+  for (nlohmann::json& e : r["results"])
+    if (e["subject"] == "kogge-stone" && e["n"] == 1024) {
+      e["median_ms"] = 2.0;  // 10.24 GB/s at 2 ms: 20.48 at 1 ms, 5.12 at 4 ms
+      e["min_ms"] = 1.0;
+      e["max_ms"] = 4.0;
+      e["q1_ms"] = 1.6;
+      e["q3_ms"] = 2.5;
+    }
+  const plot::PlotSpec spec = benchThroughputPlot(r, BenchPlotRequest{});
+  const plot::Series& s = spec.series[0];
+  ASSERT_EQ(s.low.size(), 2u);
+  EXPECT_DOUBLE_EQ(s.low[0], 5.12);    // the slowest sample
+  EXPECT_DOUBLE_EQ(s.high[0], 20.48);  // the fastest
+  EXPECT_DOUBLE_EQ(s.boxLow[0], 10.24 * 2.0 / 2.5);
+  EXPECT_DOUBLE_EQ(s.boxHigh[0], 10.24 * 2.0 / 1.6);
+  EXPECT_TRUE(std::isnan(s.low[1]));  // a point without min/max in the report
+}
+
 }  // namespace
 }  // namespace scanviz

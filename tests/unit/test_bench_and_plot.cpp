@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <numbers>
@@ -19,6 +21,7 @@
 #include "app/core/bench/bench_engine.h"
 #include "app/core/bench/bench_format.h"
 #include "app/core/bench/bench_measure.h"
+#include "app/core/bench/lookback_autotune.h"
 #include "app/core/capture.h"
 #include "app/core/plot_math.h"
 
@@ -673,6 +676,82 @@ TEST(BenchFormat, JsonAndPreambleCarryTheMethodClocksAndTuning) {
   r.tuning.reset();
   EXPECT_TRUE(nlohmann::json::parse(benchReportJson(r))["tuning"].is_null());
   EXPECT_EQ(benchPreamble(r).find("tuning"), std::string::npos);
+}
+
+TEST(BenchFormat, EachGpuResultSaysWhetherTheL2WasFlushed) {
+  // 50 MiB of L2: 2^10 elements rotate over 2^14 buffers of 8 KiB, 128 MiB, which is enough;
+  // 2 elements (16 bytes a call) would need more buffers than kMaxRotation.
+  const long long l2 = 50ll << 20;
+  EXPECT_TRUE(benchL2Flushed(1 << 10, 4, l2));
+  EXPECT_FALSE(benchL2Flushed(2, 4, l2));
+  EXPECT_TRUE(benchL2Flushed(1 << 28, 4, l2));  // no rotation needed: the call is 2 GiB
+  BenchReport r = sampleReport();
+  r.device = BenchDevice::Cuda;
+  r.l2Bytes = l2;
+  r.tuning = lookbackTuning(LookbackPolicyId::Sm90Pipelined);
+  r.tuningSource = "the tune cache /tmp/x.json";
+  const nlohmann::json j = nlohmann::json::parse(benchReportJson(r));
+  for (const nlohmann::json& e : j["results"])
+    EXPECT_EQ(e["l2_flushed"], benchL2Flushed(e["n"].get<long long>(), 4, l2));
+  EXPECT_EQ(j["tuning"]["source"], "the tune cache /tmp/x.json");
+  EXPECT_NE(benchPreamble(r).find("(from the tune cache /tmp/x.json)"), std::string::npos);
+  r.device = BenchDevice::Cpu;
+  r.l2Bytes = 0;
+  EXPECT_TRUE(nlohmann::json::parse(benchReportJson(r))["results"][0]["l2_flushed"].is_null());
+}
+
+TEST(LookbackTune, CandidatesFitTheBlockSizeAndNamesRoundTrip) {
+  EXPECT_EQ(lookbackTuneCandidates(256),
+            (std::vector<LookbackPolicyId>{LookbackPolicyId::Sm90Pipelined,
+                                           LookbackPolicyId::Sm90PipelinedH200,
+                                           LookbackPolicyId::Sm90, LookbackPolicyId::Generic}));
+  EXPECT_EQ(lookbackTuneCandidates(128), std::vector<LookbackPolicyId>{LookbackPolicyId::Generic});
+  for (LookbackPolicyId id : lookbackTuneCandidates(256))
+    EXPECT_EQ(lookbackPolicyNamed(lookbackTuning(id).name), id);
+  EXPECT_FALSE(lookbackPolicyNamed("sm91-imaginary"));
+}
+
+TEST(LookbackTune, TheCacheKeepsOneEntryPerKeyAndACorruptOneFallsBack) {
+  const std::string dir = ::testing::TempDir() + "scanviz-tune-cache";
+  std::filesystem::remove_all(dir);
+  const std::string path = dir + "/scanviz/lookback-tuning.json";
+  LookbackTuneResult h100;
+  h100.key = {"NVIDIA H100 80GB HBM3", "13.0", "0.1 (git abc)", 256};
+  h100.candidates = {{LookbackPolicyId::Sm90Pipelined, 0.79, 0.91, ""},
+                     {LookbackPolicyId::Generic, BenchPoint::kNone, BenchPoint::kNone, "slow"}};
+  h100.chosen = LookbackPolicyId::Sm90Pipelined;
+  LookbackTuneResult h200 = h100;
+  h200.key.device = "NVIDIA H200";
+  h200.chosen = LookbackPolicyId::Sm90PipelinedH200;
+  std::string problem;
+  EXPECT_FALSE(readLookbackTune(path, h100.key, problem));  // no file yet: quietly nothing
+  EXPECT_EQ(problem, "");
+  writeLookbackTune(path, h100);  // creates the folders
+  writeLookbackTune(path, h200);
+  h100.chosen = LookbackPolicyId::Sm90;
+  writeLookbackTune(path, h100);  // replaces the H100's entry, keeps the H200's
+  EXPECT_EQ(readLookbackTune(path, h100.key, problem), LookbackPolicyId::Sm90);
+  EXPECT_EQ(readLookbackTune(path, h200.key, problem), LookbackPolicyId::Sm90PipelinedH200);
+  LookbackTuneKey otherVersion = h100.key;
+  otherVersion.version = "0.2";
+  EXPECT_FALSE(readLookbackTune(path, otherVersion, problem));
+  EXPECT_EQ(problem, "");
+  {
+    std::ofstream(path) << "{ not json";
+  }
+  EXPECT_FALSE(readLookbackTune(path, h100.key, problem));
+  EXPECT_NE(problem.find("is not usable"), std::string::npos) << problem;
+  EXPECT_NE(problem.find("the tuning table is used"), std::string::npos) << problem;
+  writeLookbackTune(path, h200);  // a corrupt cache is replaced
+  EXPECT_EQ(readLookbackTune(path, h200.key, problem), LookbackPolicyId::Sm90PipelinedH200);
+  EXPECT_EQ(problem, "");
+  std::filesystem::remove_all(dir);
+}
+
+TEST(LookbackTune, WithoutAGpuThereIsNothingToTune) {
+  if (cudaStatus().available) GTEST_SKIP() << "a GPU answers";
+  EXPECT_THROW(tuneLookback(BenchConfig{}), BackendError);
+  EXPECT_EQ(currentLookbackTuneKey(256).device, "");
 }
 
 TEST(BenchCpu, OperatorAndVariantReachTheReferenceAndTheScans) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "app/core/trace.h"
 #include "kernels/exec/cpu_block_exec.h"
 #include "kernels/exec/recorded_run.h"
+#include "kernels/grid/lookback_tuning.h"
 #include "kernels/scan_types.h"
 
 namespace scanviz {
@@ -71,6 +73,9 @@ struct RunRequest {
   const ElementRows* rows = nullptr;       // the input's flags and second array; null: none
   CaptureLimits limits;
   EmulatorOptions emulator;
+  // The production look-back's shape when `scanviz bench --tune` (or its cache) chose one that
+  // fits the block size; empty: the tuning table's row for the device.
+  std::optional<LookbackPolicyId> lookbackPolicy;
 };
 
 template <class T>

@@ -315,7 +315,8 @@ namespace {
 
 template <class T>
 ProductionLaunch<T> planProductionLaunch(const RunRequest& rq, long long n) {
-  switch (productionLookbackTuning(rq.blockSize).id) {
+  const bool tuned = rq.lookbackPolicy && lookbackPolicyFits(*rq.lookbackPolicy, rq.blockSize);
+  switch (tuned ? *rq.lookbackPolicy : productionLookbackTuning(rq.blockSize).id) {
     case LookbackPolicyId::Sm90Pipelined:
       return planProductionLaunch<T, LookbackPolicySm90Pipelined>(rq.op, rq.blockSize, n);
     case LookbackPolicyId::Sm90PipelinedH200:

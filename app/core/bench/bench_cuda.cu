@@ -496,6 +496,10 @@ std::optional<LookbackTuning> cudaLookbackTuning(int blockSize) {
   return productionLookbackTuning(blockSize);
 }
 
+long long cudaL2Bytes() {
+  return cudaStatus().available ? deviceMemory().l2Bytes : 0;
+}
+
 std::string cudaBenchDeviceNote() {
   if (!cudaStatus().available) return "";
   try {

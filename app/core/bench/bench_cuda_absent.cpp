@@ -9,6 +9,10 @@ std::unique_ptr<SizeBench> makeCudaSizeBench(DType, long long, const SizeBenchIn
   throw BackendError(cudaStatus().message);
 }
 
+long long cudaL2Bytes() {
+  return 0;
+}
+
 std::string cudaBenchDeviceNote() {
   return "";
 }

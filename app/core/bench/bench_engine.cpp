@@ -189,6 +189,12 @@ int rotationBuffers(long long bytesPerCall, long long l2Bytes) {
   return static_cast<int>(std::clamp<long long>(wanted, 1, kMaxRotation));
 }
 
+bool benchL2Flushed(long long n, int elementBytes, long long l2Bytes) {
+  const long long bytesPerCall = 2 * n * elementBytes;
+  return static_cast<long long>(rotationBuffers(bytesPerCall, l2Bytes)) * bytesPerCall >=
+         2 * l2Bytes;
+}
+
 long long rotationStride(long long n, int elementBytes) {
   const long long perAlignment = std::max(1, 256 / elementBytes);
   return (n + perAlignment - 1) / perAlignment * perAlignment;
@@ -236,6 +242,7 @@ RunRequest benchRequest(const BenchConfig& cfg, AlgorithmId id) {
   rq.exclusive = cfg.exclusive;
   rq.blockSize = cfg.blockSize;
   rq.record = false;
+  rq.lookbackPolicy = cfg.lookbackPolicy;
   return rq;
 }
 
@@ -298,6 +305,13 @@ BenchReport prepareBenchReport(const BenchConfig& config) {
   report.operation = benchOperationName(report.config);
   if (device == BenchDevice::Cuda) {
     report.tuning = cudaLookbackTuning(report.config.blockSize);
+    report.tuningSource = "the tuning table";
+    const std::optional<LookbackPolicyId> chosen = report.config.lookbackPolicy;
+    if (report.tuning && chosen && lookbackPolicyFits(*chosen, report.config.blockSize)) {
+      report.tuning = lookbackTuning(*chosen);
+      report.tuningSource = report.config.lookbackPolicySource;
+    }
+    report.l2Bytes = cudaL2Bytes();
     report.deviceName = cuda.device;
     report.driverVersion = cuda.driverVersion;
     report.runtimeVersion = cuda.runtimeVersion;

@@ -88,6 +88,10 @@ struct BenchConfig {
   // Calls are batched until a sample lasts about this long, so that timer resolution and launch
   // jitter do not dominate small sizes.
   double targetSampleMs = 2.0;
+  // The production look-back's shape chosen by `bench --tune` or read from its cache (GPU only;
+  // ignored where it does not fit the block size); empty: the tuning table's row.
+  std::optional<LookbackPolicyId> lookbackPolicy;
+  std::string lookbackPolicySource;  // where it came from, for the report ("tuned now", a cache)
 };
 
 inline constexpr long long kBenchMinSize = 1;
@@ -175,6 +179,8 @@ struct BenchReport {
   // The shape the production decoupled look-back runs (the GPU's row of the tuning table at the
   // config's block size); empty on the CPU.
   std::optional<LookbackTuning> tuning;
+  std::string tuningSource;  // "the tuning table", or the --tune run or cache it came from
+  long long l2Bytes = 0;     // the GPU's L2 (0 on the CPU): which points read from DRAM
   std::vector<BenchPoint> points;
   std::vector<std::string> notes;  // sizes skipped for memory, limits applied
   bool cancelled = false;
@@ -222,6 +228,10 @@ std::string benchOperationName(const BenchConfig& config);
 // large input does: enough buffers that one round touches twice the L2, at most kMaxRotation.
 inline constexpr int kMaxRotation = 1 << 14;
 int rotationBuffers(long long bytesPerCall, long long l2Bytes);
+// Whether each timed call of n elements finds nothing of its input in L2: the rotation touches at
+// least twice the L2 between two calls on one buffer (false only where kMaxRotation caps it, the
+// smallest sizes).
+bool benchL2Flushed(long long n, int elementBytes, long long l2Bytes);
 // Device memory one (dtype, N) needs: rotated inputs and outputs, CUB's output kept to check every
 // algorithm against, and an allowance for workspaces.
 long long benchDeviceBytes(long long n, int elementBytes, int rotation);

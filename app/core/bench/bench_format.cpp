@@ -310,7 +310,9 @@ std::string benchPreamble(const BenchReport& r) {
        "capture: host wall time of an instrumented "
        "(recording) run, "
        "upload to download; x plain = capture / the same run without recording\n";
-  if (r.tuning) s += "decoupled-lookback tuning: " + describeLookbackTuning(*r.tuning) + "\n";
+  if (r.tuning)
+    s += "decoupled-lookback tuning: " + describeLookbackTuning(*r.tuning) +
+         (r.tuningSource.empty() ? "" : " (from " + r.tuningSource + ")") + "\n";
   return s;
 }
 
@@ -431,6 +433,7 @@ std::string benchReportJson(const BenchReport& r) {
     t["buffers"] = r.tuning->buffers;
     t["blocks_per_sm"] = r.tuning->minBlocksPerSm;
     t["evict_first_max_bytes"] = r.tuning->evictFirstMaxBytes;
+    t["source"] = r.tuningSource;
     j["tuning"] = t;
   } else {
     j["tuning"] = nullptr;
@@ -445,7 +448,9 @@ std::string benchReportJson(const BenchReport& r) {
   method["sample_ms"] = r.config.targetSampleMs;
   method["l2"] =
       r.device == BenchDevice::Cuda
-          ? "inputs below twice the L2 rotate over enough buffers that each call reads from DRAM"
+          ? "inputs below twice the L2 rotate over enough buffers (up to " +
+                std::to_string(kMaxRotation) +
+                ") that each call reads from DRAM; each result's l2_flushed says whether it did"
           : "";
   j["method"] = method;
   j["cancelled"] = r.cancelled;
@@ -496,6 +501,11 @@ std::string benchReportJson(const BenchReport& r) {
     e["capture_ms"] = jsonNumber(p.captureMs);
     e["plain_host_ms"] = jsonNumber(p.plainHostMs);
     e["capture_note"] = p.captureNote;
+    // Whether the L2 was flushed between the calls timed (GPU: by rotating the input buffers).
+    if (r.device == BenchDevice::Cuda && r.l2Bytes > 0)
+      e["l2_flushed"] = benchL2Flushed(p.n, 4, r.l2Bytes);  // int32 and float32: 4 bytes
+    else
+      e["l2_flushed"] = nullptr;
     e["check"] = p.check == BenchCheck::Passed   ? "ok"
                  : p.check == BenchCheck::Failed ? "mismatch"
                                                  : "not checked";

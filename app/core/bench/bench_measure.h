@@ -105,6 +105,8 @@ struct SizeBenchInputs {
 std::unique_ptr<SizeBench> makeCudaSizeBench(DType dtype, long long n, const SizeBenchInputs& in);
 // One line about the device's memory and L2 for the report ("" without CUDA).
 std::string cudaBenchDeviceNote();
+// The GPU's L2 cache in bytes (0 without a GPU): how many buffers a size rotates over.
+long long cudaL2Bytes();
 // The device's clocks, the SM clock measured now (a few milliseconds); {} without CUDA.
 BenchClocks cudaBenchClocks();
 // The production look-back's shape at this block size; empty without CUDA.

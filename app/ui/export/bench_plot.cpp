@@ -27,6 +27,20 @@ bool wanted(const BenchPlotRequest& rq, const std::string& subject) {
          std::find(rq.subjects.begin(), rq.subjects.end(), subject) != rq.subjects.end();
 }
 
+// A result's spread in GB/s: its fastest and slowest sample and its quartiles (GB/s is inversely
+// proportional to the time), NaN where the report has none (reports before the spread was kept).
+void addSpread(plot::Series& s, const json& r) {
+  const auto ms = [&r](const char* key) {
+    return r.contains(key) && r[key].is_number() ? r[key].get<double>() : plot::kNaN;
+  };
+  const double median = ms("median_ms"), gbs = r["gb_per_s"].get<double>();
+  const auto rate = [&](double t) { return t > 0 && median > 0 ? gbs * median / t : plot::kNaN; };
+  s.low.push_back(rate(ms("max_ms")));
+  s.high.push_back(rate(ms("min_ms")));
+  s.boxLow.push_back(rate(ms("q3_ms")));
+  s.boxHigh.push_back(rate(ms("q1_ms")));
+}
+
 }  // namespace
 
 plot::PlotSpec benchThroughputPlot(const json& report, const BenchPlotRequest& rq) {
@@ -55,13 +69,19 @@ plot::PlotSpec benchThroughputPlot(const json& report, const BenchPlotRequest& r
     plot::Series& s = spec.series[static_cast<size_t>(it - seen.begin())];
     s.x.push_back(r["n"].get<double>());
     s.y.push_back(r["gb_per_s"].get<double>());
+    addSpread(s, r);
   }
   // Reports list points by size within each subject, but nothing promises it: lines join in N.
   for (plot::Series& s : spec.series) {
-    std::vector<std::pair<double, double>> points;
-    for (size_t i = 0; i < s.x.size(); ++i) points.push_back({s.x[i], s.y[i]});
-    std::sort(points.begin(), points.end());
-    for (size_t i = 0; i < points.size(); ++i) std::tie(s.x[i], s.y[i]) = points[i];
+    std::vector<size_t> order(s.x.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::sort(order.begin(), order.end(), [&s](size_t a, size_t b) { return s.x[a] < s.x[b]; });
+    const auto reorder = [&order](std::vector<double>& v) {
+      std::vector<double> sorted;
+      for (size_t i : order) sorted.push_back(v[i]);
+      v = std::move(sorted);
+    };
+    for (std::vector<double>* v : {&s.x, &s.y, &s.low, &s.high, &s.boxLow, &s.boxHigh}) reorder(*v);
   }
   for (const std::string& subject : rq.subjects)
     if (std::find(seen.begin(), seen.end(), subject) == seen.end())

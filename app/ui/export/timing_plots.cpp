@@ -18,6 +18,10 @@ plot::Series lineSeries(const TimingSeries& t, uint32_t color, plot::MarkerShape
   s.y = t.value;
   s.color = color;
   s.marker = marker;
+  s.low = t.low;
+  s.high = t.high;
+  s.boxLow = t.quartileLow;
+  s.boxHigh = t.quartileHigh;
   return s;
 }
 
@@ -30,6 +34,7 @@ void addSeries(plot::PlotSpec& spec, const TimingState& s, const std::vector<Tim
       plot::Series faintSeries =
           lineSeries(t, faint(subjectColor(all, t.subject)), subjectMarker(all, t.subject), suffix);
       faintSeries.markers = false;
+      faintSeries.low = faintSeries.high = faintSeries.boxLow = faintSeries.boxHigh = {};
       spec.series.push_back(std::move(faintSeries));
     }
   }
