@@ -71,11 +71,18 @@ LevelData fullResolution(const Trace& t, const ValueRange& range, HeatScale scal
   d.written.assign(d.value.size(), 0);
   const Normalizer normalize(range, scale);
   const bool isFloat = t.meta.dtype == "float32";
+  // The written marks of every row, made on this thread: a worker thread that allocates gets a
+  // malloc arena of its own, which outlives it and changes how the process's memory limits bite.
+  std::vector<std::vector<uint8_t>> writtenRows(static_cast<size_t>(rows));
+  for (int r = 0; r < rows; ++r)
+    writtenRows[static_cast<size_t>(r)] = t.steps[static_cast<size_t>(r)].wholeBits.empty()
+                                              ? writtenElements(t, r)
+                                              : wholeWrittenElements(t, r);
   const auto fillRow = [&](int r) {
     const TraceStep& s = t.steps[static_cast<size_t>(r)];
     const size_t base = static_cast<size_t>(r) * columns;
+    const std::vector<uint8_t>& written = writtenRows[static_cast<size_t>(r)];
     if (!s.wholeBits.empty()) {
-      const std::vector<uint8_t> written = wholeWrittenElements(t, r);
       const size_t valid = wholeValidElements(t, s);
       for (size_t c = 0; c < valid; ++c) {
         d.value[base + c] = static_cast<float>(normalize(decodeBits(s.wholeBits[c], isFloat)));
@@ -83,7 +90,6 @@ LevelData fullResolution(const Trace& t, const ValueRange& range, HeatScale scal
       }
       return;
     }
-    const std::vector<uint8_t> written = writtenElements(t, r);
     const int valid = validElements(t, r);
     for (int c = 0; c < valid; ++c) {
       d.value[base + c] = static_cast<float>(normalize(s.values[static_cast<size_t>(c)]));
