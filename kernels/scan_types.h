@@ -91,15 +91,15 @@ struct OpTraits<float> {
   X(Load)            /* state right after the load into the working array (step 0) */         \
   X(KoggeStone)      /* in-place Kogge-Stone iteration, param = stride */                     \
   X(KoggeStoneShift) /* exclusive Kogge-Stone: shift right by one, identity into element 0 */ \
-  X(HillisSteele)    /* double-buffered iteration, param = stride */                          \
+  X(DoubleBuffered)  /* double-buffered iteration, param = stride */                          \
   X(UpSweep)         /* reduction tree, param = stride */                                     \
-  X(DownSweep)       /* Brent-Kung distribution tree, param = stride */                       \
+  X(DownSweep)       /* distribution tree of the reduction-tree scan, param = stride */       \
   X(ClearLast)       /* Blelloch: identity into the last element */                           \
   X(BlellochDown)    /* Blelloch swap-and-combine down-sweep, param = stride */               \
   X(ToInclusive)     /* combine an exclusive result with each thread's input */               \
-  X(ThreadScan)      /* three-phase phase 1: each thread scans its subsection sequentially */ \
-  X(SubsectionScan)  /* three-phase phase 2 over the subsection totals, param = stride */     \
-  X(AddSubsection)   /* three-phase phase 3: add the preceding subsection total */            \
+  X(ThreadScan)      /* coarsened phase 1: each thread scans its subsection sequentially */   \
+  X(SubsectionScan)  /* coarsened phase 2 over the subsection totals, param = stride */       \
+  X(AddSubsection)   /* coarsened phase 3: add the preceding subsection total */              \
   X(WarpShuffle)     /* __shfl_up_sync round inside each warp, param = delta */               \
   X(WarpTotals)      /* warp totals gathered and scanned by the first warp, param = delta */  \
   X(AddWarpPrefix)   /* add the preceding warps' total */                                     \

@@ -9,8 +9,9 @@
 namespace scanviz {
 namespace {
 
-// Three-phase analyses a single block of T threads over the whole input, as PMPP 8.5 does.
-int threePhaseCoarsening(long long n, int threads) {
+// A coarsened scan is analysed as a single block of T threads over the whole input, as PMPP 8.5
+// does.
+int coarseningForOneBlock(long long n, int threads) {
   int c = 1;
   while (c < 64 && static_cast<long long>(c) * threads < n) c *= 2;
   return c;
@@ -41,24 +42,29 @@ const CommandHelp& analyzeHelp() {
        "[--exclusive | --inclusive]"},
       "Runs on the CPU emulator with an input of ones.",
       {{"Analyze options",
-        {{"algorithm", "ID", "kogge-stone", "The scan to count (`scanviz list` names them)."},
+        {{"algorithm", "ID", std::string(algorithmInfo(defaultAlgorithm()).key),
+          "The scan to count (`scanviz list` names them)."},
          {"n", "N", "1024", "Input size, 1 to 2^24."},
          {"processors", "P", "32", "Processors of Brent's bound and the seed model."},
-         {"block-size", "B", "the smallest block that covers N (three-phase: 64)",
+         {"block-size", "B",
+          "the smallest block that covers N (" +
+              algorithmKeyList([](const AlgorithmInfo& a) { return a.coarsened(); }) + ": 64)",
           "Threads per block."},
          {"exclusive", "", "",
           "Count the exclusive scan (the default of blelloch and kogge-stone-exclusive)."},
          {"inclusive", "", "",
           "Count the inclusive scan (Blelloch's with its conversion step)."}}}},
-      {"scanviz analyze --algorithm kogge-stone --n 1024 --processors 32",
-       "scanviz analyze --algorithm brent-kung --n 2048"},
+      {"scanviz analyze --algorithm " + std::string(algorithmInfo(defaultAlgorithm()).key) +
+           " --n 1024 --processors 32",
+       "scanviz analyze --algorithm " + std::string(algorithmKeyWithRole(kRoleExample)) +
+           " --n 2048"},
   };
   return k;
 }
 
 int cmdAnalyze(const std::vector<std::string>& args) {
   const Args a(args, analyzeHelp().valueOptions(), analyzeHelp().flags());
-  const std::string key = a.getOr("algorithm", "kogge-stone");
+  const std::string key = a.getOr("algorithm", std::string(algorithmInfo(defaultAlgorithm()).key));
   const auto id = findAlgorithm(key);
   if (!id) throw UsageError("unknown algorithm '" + key + "'; known: " + algorithmKeyList());
   const long long n = a.getInt("n", 1024, 1, 1 << 24);
@@ -72,9 +78,9 @@ int cmdAnalyze(const std::vector<std::string>& args) {
   rq.exclusive = a.flag("exclusive") || (!a.flag("inclusive") && exclusiveByNature(*id));
   rq.input = generateInput(InputPattern::Ones, n, 1, DType::Int32, Operator::Add);
   rq.blockSize = static_cast<int>(a.getInt("block-size", 0, 0, kMaxBlockSize));
-  if (*id == AlgorithmId::ThreePhase) {
+  if (algorithmInfo(*id).coarsened()) {
     if (rq.blockSize == 0) rq.blockSize = 64;
-    rq.coarsening = threePhaseCoarsening(n, rq.blockSize);
+    rq.coarsening = coarseningForOneBlock(n, rq.blockSize);
   }
   rq.limits.maxRecordedValues = 1ll << 26;
   const Trace t = capture(rq).trace;

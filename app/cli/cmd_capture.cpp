@@ -22,7 +22,9 @@ const CommandHelp& captureHelp() {
          {"quiet", "", "",
           "No progress line on stderr (there is none when stderr is not a terminal)."}}},
        captureOptionSection()},
-      {"scanviz capture --algorithm brent-kung --input 3,1,7,0,4,1,6,3 --out bk.json",
+      {"scanviz capture --algorithm " + std::string(algorithmKeyWithRole(kRoleExample)) +
+           " --input 3,1,7,0,4,1,6,3 --out " + std::string(algorithmKeyWithRole(kRoleExample)) +
+           ".json",
        "scanviz capture --algorithm decoupled-lookback --n 1048576 --backend cuda --out dl.json",
        "scanviz capture --algorithm blelloch --n 64 --pattern ones --exclusive --out b.json"},
   };

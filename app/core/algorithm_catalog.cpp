@@ -2,146 +2,102 @@
 
 #include <stdexcept>
 
-namespace scanviz {
+#include "app/core/algorithm_kernels.h"
 
-const std::vector<AlgorithmInfo>& allAlgorithms() {
-  static const std::vector<AlgorithmInfo> kAll = {
-      {AlgorithmId::Sequential, "sequential", "Sequential", AlgorithmLevel::Block, 1,
-       "one thread walks the array: N-1 operations, N-1 dependent steps (the CPU baseline)",
-       "PMPP 8.1"},
-      {AlgorithmId::KoggeStone, "kogge-stone", "Kogge-Stone", AlgorithmLevel::Block, 1,
-       "every element adds the one 2^k to its left each step: log2 N steps, N log2 N work",
-       "PMPP Fig. 8.1-8.2 (race fixed)"},
-      {AlgorithmId::KoggeStoneExclusive, "kogge-stone-exclusive", "Kogge-Stone (exclusive)",
-       AlgorithmLevel::Block, 1, "Kogge-Stone on the input shifted right by one: an exclusive scan",
-       "PMPP Fig. 8.3"},
-      {AlgorithmId::HillisSteele, "hillis-steele", "Hillis-Steele (double-buffered)",
-       AlgorithmLevel::Block, 1,
-       "Kogge-Stone's pattern with two buffers swapped each step: no read-write race",
-       "slides; seed 004"},
-      {AlgorithmId::BrentKung, "brent-kung", "Brent-Kung", AlgorithmLevel::Block, 2,
-       "reduction tree then distribution tree: 2N work, 2 log2 N steps", "PMPP Fig. 8.4-8.6"},
-      {AlgorithmId::Blelloch, "blelloch", "Blelloch (work-efficient)", AlgorithmLevel::Block, 2,
-       "up-sweep, clear the root, swap-and-add down-sweep: an exclusive scan in 2(N-1) work",
-       "slides; seeds 003, 004"},
-      {AlgorithmId::BlellochConflictFree, "blelloch-conflict-free", "Blelloch, bank-conflict-free",
-       AlgorithmLevel::Block, 2,
-       "Blelloch with one padding slot every 32 elements so strided accesses hit distinct banks",
-       "slides (bank conflicts); seed 003's open TODO"},
-      {AlgorithmId::ThreePhase, "three-phase", "Three-phase (coarsened)", AlgorithmLevel::Block,
-       kThreePhaseCoarsening,
-       "corner-turned load, per-thread sequential scans, Kogge-Stone over the subsection totals, "
-       "add",
-       "PMPP 8.5, Fig. 8.7"},
-      {AlgorithmId::WarpShuffle, "warp-shuffle", "Warp shuffle", AlgorithmLevel::Block, 1,
-       "Kogge-Stone inside each warp with __shfl_up_sync, then across warp totals",
-       "beyond the seeds (CUDA warp intrinsics)"},
-      {AlgorithmId::Hierarchical, "hierarchical", "Hierarchical (scan-scan-add)",
-       AlgorithmLevel::Grid, 2,
-       "scan each section, scan the section sums recursively, add them back: any N, 3 launches a "
-       "level",
-       "PMPP 8.6, Fig. 8.8-8.9"},
-      {AlgorithmId::SinglePassChained, "single-pass-chained", "Single-pass, chained",
-       AlgorithmLevel::Grid, 2,
-       "one launch; dynamic block ids; each block waits for its predecessor's running sum",
-       "PMPP 8.7"},
-      {AlgorithmId::DecoupledLookback, "decoupled-lookback", "Decoupled look-back",
-       AlgorithmLevel::Grid, 8,
-       "one launch; tiles publish aggregates early and look back over many predecessors at once",
-       "Merrill & Garland 2016"},
-      {AlgorithmId::SegmentedKoggeStone, "segmented-kogge-stone", "Segmented Kogge-Stone",
-       AlgorithmLevel::Block, 1,
-       "Kogge-Stone over (value, head flag) pairs: nothing crosses a segment start; flags OR-ed",
-       "Blelloch 1990, 1.5 (segmented scans); PMPP Fig. 8.1"},
-      {AlgorithmId::SegmentedBlelloch, "segmented-blelloch", "Segmented Blelloch",
-       AlgorithmLevel::Block, 2,
-       "flags OR-ed up the tree; the down-sweep gives a right half that starts a segment the "
-       "identity",
-       "Blelloch 1990, 1.5 (segmented scans)"},
-      {AlgorithmId::SegmentedHierarchical, "segmented-hierarchical",
-       "Segmented hierarchical (scan-scan-carry)", AlgorithmLevel::Grid, 2,
-       "segmented Blelloch sections; totals and head flags scanned inclusively; a carry stops at "
-       "a section's first head",
-       "PMPP 8.6 with Blelloch 1990, 1.5"},
-      {AlgorithmId::SegmentedLookback, "segmented-lookback", "Segmented decoupled look-back",
-       AlgorithmLevel::Grid, 8,
-       "one launch; a tile that holds a head publishes its total as final, so no look-back "
-       "passes it",
-       "Merrill & Garland 2016 with Blelloch 1990, 1.5"},
-  };
-  return kAll;
-}
+namespace scanviz {
 
 namespace {
 
-// A flawed variant and the algorithm that fixes it.
-struct FlawedVariant {
-  AlgorithmInfo info;
-  AlgorithmId fixedBy;
-};
-
-const std::vector<FlawedVariant>& flawedVariants() {
-  static const std::vector<FlawedVariant> kAll = {
-      {{AlgorithmId::KoggeStoneOneBarrier, "kogge-stone-one-barrier",
-        "Kogge-Stone, one barrier (flawed)", AlgorithmLevel::Block, 1,
-        "in place with one barrier per iteration: a read-after-write race between warps",
-        "seeds 000, 002 (PMPP Fig. 8.2 as printed)"},
-       AlgorithmId::KoggeStone},
-      {{AlgorithmId::BlellochEarlyReturn, "blelloch-early-return",
-        "Blelloch, early return (flawed)", AlgorithmLevel::Block, 1,
-        "`if (gid >= N) return;` before the barriers: a barrier mismatch in a partial tile",
-        "seed 003"},
-       AlgorithmId::Blelloch},
-      {{AlgorithmId::BlellochOffsetTimesFour, "blelloch-offset-times-four",
-        "Blelloch, offset <<= 2 (flawed)", AlgorithmLevel::Block, 1,
-        "the up-sweep steps its offset by four: every other tree level skipped", "seed 003"},
-       AlgorithmId::Blelloch},
-      {{AlgorithmId::SerialNeighbourSum, "serial-neighbour-sum", "Serial neighbour sum (flawed)",
-        AlgorithmLevel::Block, 1,
-        "output[i] = input[i] + input[i-1]: sums of two neighbours, not a prefix sum", "seed 003"},
-       AlgorithmId::Sequential},
-      {{AlgorithmId::SequentialIntAccumulator, "sequential-int-accumulator",
-        "Sequential, int accumulator (flawed)", AlgorithmLevel::Block, 1,
-        "a float running sum kept in an int: truncated at every step", "seed 000"},
-       AlgorithmId::Sequential},
-  };
-  return kAll;
-}
-
-}  // namespace
-
-const std::vector<AlgorithmInfo>& flawedAlgorithms() {
+// Every row of the registry, in its order (the enum's): the project's algorithms and the flawed
+// variants.
+const std::vector<AlgorithmInfo>& registeredAlgorithms() {
   static const std::vector<AlgorithmInfo> kAll = [] {
     std::vector<AlgorithmInfo> all;
-    for (const auto& f : flawedVariants()) all.push_back(f.info);
+    forEachAlgorithmKernel([&](AlgorithmId id, auto kernel, unsigned roles) {
+      using Kernel = typename decltype(kernel)::type;
+      all.push_back({algorithmOf<Kernel>, id, roles});
+    });
     return all;
   }();
   return kAll;
 }
 
+std::vector<AlgorithmInfo> registeredWhere(bool flawed) {
+  std::vector<AlgorithmInfo> some;
+  for (const auto& a : registeredAlgorithms())
+    if (a.flawed() == flawed) some.push_back(a);
+  return some;
+}
+
+}  // namespace
+
+const std::vector<AlgorithmInfo>& allAlgorithms() {
+  static const std::vector<AlgorithmInfo> kAll = registeredWhere(/*flawed=*/false);
+  return kAll;
+}
+
+const std::vector<AlgorithmInfo>& flawedAlgorithms() {
+  static const std::vector<AlgorithmInfo> kAll = registeredWhere(/*flawed=*/true);
+  return kAll;
+}
+
 std::optional<AlgorithmId> fixedVersionOf(AlgorithmId id) {
-  for (const auto& f : flawedVariants())
-    if (f.info.id == id) return f.fixedBy;
-  return std::nullopt;
+  const AlgorithmInfo& a = algorithmInfo(id);
+  if (!a.fixedBy) return std::nullopt;
+  const std::optional<AlgorithmId> fix = findAlgorithm(a.fixedBy->key);
+  if (!fix) throw std::logic_error("a flawed variant's fix is missing from the registry");
+  return fix;
 }
 
 const AlgorithmInfo& algorithmInfo(AlgorithmId id) {
-  for (const auto* list : {&allAlgorithms(), &flawedAlgorithms()})
-    for (const auto& a : *list)
-      if (a.id == id) return a;
-  throw std::logic_error("algorithm id missing from the catalog");
+  const auto i = static_cast<size_t>(id);
+  if (i >= registeredAlgorithms().size())
+    throw std::logic_error("algorithm id missing from the catalog");
+  return registeredAlgorithms()[i];
+}
+
+std::vector<AlgorithmId> algorithmsWithRole(AlgorithmRole role) {
+  std::vector<AlgorithmId> ids;
+  for (const auto& a : allAlgorithms())
+    if (a.has(role)) ids.push_back(a.id);
+  return ids;
+}
+
+AlgorithmId defaultAlgorithm() {
+  const std::vector<AlgorithmId> ids = algorithmsWithRole(kRoleDefault);
+  if (ids.empty()) throw std::logic_error("no algorithm has kRoleDefault in the registry");
+  return ids.front();
+}
+
+std::string_view algorithmKeyWithRole(AlgorithmRole role) {
+  const std::vector<AlgorithmId> ids = algorithmsWithRole(role);
+  if (ids.empty()) throw std::logic_error("no algorithm has the role in the registry");
+  return algorithmInfo(ids.front()).key;
+}
+
+std::vector<std::string> algorithmKeysWithRole(AlgorithmRole role) {
+  std::vector<std::string> keys;
+  for (AlgorithmId id : algorithmsWithRole(role)) keys.emplace_back(algorithmInfo(id).key);
+  return keys;
+}
+
+std::string algorithmKeysWithRole(AlgorithmRole role, std::string_view separator) {
+  std::string s;
+  for (const std::string& key : algorithmKeysWithRole(role))
+    s += (s.empty() ? "" : std::string(separator)) + key;
+  return s;
 }
 
 std::optional<AlgorithmId> findAlgorithm(std::string_view key) {
-  for (const auto* list : {&allAlgorithms(), &flawedAlgorithms()})
-    for (const auto& a : *list)
-      if (a.key == key) return a.id;
+  for (const auto& a : registeredAlgorithms())
+    if (a.key == key) return a.id;
   return std::nullopt;
 }
 
-std::string algorithmKeyList() {
+std::string algorithmKeyList(bool (*keep)(const AlgorithmInfo&)) {
   std::string s;
   for (const auto& a : allAlgorithms()) {
+    if (keep && !keep(a)) continue;
     if (!s.empty()) s += ", ";
     s += a.key;
   }
@@ -149,7 +105,8 @@ std::string algorithmKeyList() {
 }
 
 int elementsPerThread(AlgorithmId id, int coarsening) {
-  return id == AlgorithmId::ThreePhase ? coarsening : algorithmInfo(id).elementsPerThread;
+  const AlgorithmInfo& a = algorithmInfo(id);
+  return a.coarsened() ? coarsening : a.elementsPerThread;
 }
 
 int sectionSize(AlgorithmId id, int blockSize, int coarsening) {
@@ -164,15 +121,11 @@ int defaultBlockSize(AlgorithmId id, long long n, int coarsening) {
 }
 
 bool exclusiveByNature(AlgorithmId id) {
-  return id == AlgorithmId::Blelloch || id == AlgorithmId::BlellochConflictFree ||
-         id == AlgorithmId::KoggeStoneExclusive || id == AlgorithmId::SegmentedBlelloch ||
-         id == AlgorithmId::SegmentedHierarchical || id == AlgorithmId::BlellochEarlyReturn ||
-         id == AlgorithmId::BlellochOffsetTimesFour;
+  return algorithmInfo(id).exclusiveByNature;
 }
 
 bool isSegmentedAlgorithm(AlgorithmId id) {
-  return id == AlgorithmId::SegmentedKoggeStone || id == AlgorithmId::SegmentedBlelloch ||
-         id == AlgorithmId::SegmentedHierarchical || id == AlgorithmId::SegmentedLookback;
+  return algorithmInfo(id).segmented;
 }
 
 }  // namespace scanviz

@@ -8,9 +8,6 @@
 namespace scanviz {
 namespace {
 
-// PMPP 8.6 scans 2048-element Brent-Kung sections (1024 threads, two elements each).
-constexpr long long kHierarchicalSection = 2048;
-
 long long nextPowerOfTwo(long long n) {
   long long p = 1;
   while (p < n) p *= 2;
@@ -27,50 +24,20 @@ std::string num(double v) {
   return buf;
 }
 
-// The algorithm whose sections a run scans.
-AlgorithmId sectionAlgorithm(AlgorithmId id) {
-  if (id == AlgorithmId::SegmentedHierarchical) return AlgorithmId::SegmentedBlelloch;
-  return id == AlgorithmId::Hierarchical ? AlgorithmId::BrentKung : id;
+// The algorithm whose sections a run scans (the hierarchical scan's block scan, else itself).
+const AlgorithmDescriptor& sectionAlgorithm(const AlgorithmDescriptor& a) {
+  return a.sections ? *a.sections : a;
 }
 
-std::optional<SeedFormulas> sectionFormulas(AlgorithmId id, long long n, int threads) {
-  const double N = static_cast<double>(n);
-  const double lg = std::log2(N);
-  SeedFormulas f;
-  switch (id) {
-    case AlgorithmId::Sequential:
-      f = {"N - 1", N - 1, "N - 1", N - 1, "N - 1", N - 1, "PMPP 8.1"};
-      break;
-    case AlgorithmId::KoggeStone:
-    case AlgorithmId::KoggeStoneExclusive:
-    case AlgorithmId::HillisSteele:
-      f = {"N log2 N - (N - 1)", N * lg - (N - 1), "log2 N", lg, "N log2 N", N * lg, "PMPP 8.3"};
-      break;
-    case AlgorithmId::BrentKung:
-      f = {"2N - 2 - log2 N",     2 * N - 2 - lg,       "2 log2 N - 1", 2 * lg - 1,
-           "(N/2)(2 log2 N - 1)", N / 2 * (2 * lg - 1), "PMPP 8.4"};
-      break;
-    case AlgorithmId::Blelloch:
-    case AlgorithmId::BlellochConflictFree:
-      f = {"2(N - 1)",        2 * (N - 1),    "2 log2 N",         2 * lg,
-           "(N/2)(2 log2 N)", N / 2 * 2 * lg, "slides (Blelloch)"};
-      break;
-    case AlgorithmId::ThreePhase: {
-      const double T = threads;
-      const double lt = std::log2(T);
-      f = {"(N - T) + (T log2 T - (T - 1)) + (T - 1)(N/T - 1)",
-           (N - T) + (T * lt - (T - 1)) + (T - 1) * (N / T - 1),
-           "N/T - 1 + log2 T + N/T - 1",
-           N / T - 1 + lt + N / T - 1,
-           "N - 1 + T log2 T + N - T",
-           N - 1 + T * lt + N - T,
-           "PMPP 8.5"};
-      break;
-    }
-    default:
-      return std::nullopt;
-  }
-  return f;
+// The descriptor's seed formula of one section of n elements, with its source.
+std::optional<SeedFormulas> sectionFormulas(const AlgorithmDescriptor& a, long long n,
+                                            int threads) {
+  if (!a.sectionCost) return std::nullopt;
+  const SectionCost c = a.sectionCost(static_cast<double>(n), static_cast<double>(threads));
+  return SeedFormulas{std::string(c.work.formula),      c.work.value,
+                      std::string(c.depth.formula),     c.depth.value,
+                      std::string(c.resources.formula), c.resources.value,
+                      std::string(a.costSource)};
 }
 
 // One level of a hierarchical run: `elements` values cut into `sections` sections.
@@ -93,20 +60,21 @@ std::vector<Level> levelsOf(long long n, long long section) {
 
 // The per-section formula of a section with `valid` elements: the sequential scan stops at the
 // last valid element, every other algorithm scans the whole padded section.
-double sectionWork(AlgorithmId id, const SeedFormulas& atS, long long valid) {
-  return id == AlgorithmId::Sequential ? static_cast<double>(valid - 1) : atS.workValue;
+double sectionWork(const AlgorithmDescriptor& a, const SeedFormulas& atS, long long valid) {
+  return a.costCountsValidElementsOnly ? static_cast<double>(valid - 1) : atS.workValue;
 }
 
-double levelWork(AlgorithmId id, const SeedFormulas& atS, const Level& l, long long section) {
+double levelWork(const AlgorithmDescriptor& a, const SeedFormulas& atS, const Level& l,
+                 long long section) {
   const long long full = l.elements / section;
   const long long last = l.elements - full * section;
-  double w = static_cast<double>(full) * sectionWork(id, atS, section);
-  if (last > 0) w += sectionWork(id, atS, last);
+  double w = static_cast<double>(full) * sectionWork(a, atS, section);
+  if (last > 0) w += sectionWork(a, atS, last);
   return w;
 }
 
-double levelDepth(AlgorithmId id, const SeedFormulas& atS, const Level& l) {
-  return id == AlgorithmId::Sequential && l.sections == 1 ? static_cast<double>(l.elements - 1)
+double levelDepth(const AlgorithmDescriptor& a, const SeedFormulas& atS, const Level& l) {
+  return a.costCountsValidElementsOnly && l.sections == 1 ? static_cast<double>(l.elements - 1)
                                                           : atS.depthValue;
 }
 
@@ -170,37 +138,44 @@ bool isConversion(const TraceStep& s) {
 }  // namespace
 
 std::optional<SeedFormulas> seedFormulas(AlgorithmId id, long long n, int threads) {
-  if (id != AlgorithmId::Hierarchical) return sectionFormulas(id, n, threads);
-  const long long section = std::min(nextPowerOfTwo(n), kHierarchicalSection);
+  const AlgorithmInfo& a = algorithmInfo(id);
+  if (!a.costSectionCap) return sectionFormulas(a, n, threads);
+  // A composition of sections (PMPP 8.6): its own formula is the run's over min(N, cap).
+  const long long section = std::min(nextPowerOfTwo(n), static_cast<long long>(a.costSectionCap));
   const auto r = runFormula(id, n, static_cast<int>(section), static_cast<int>(section / 2), false);
-  const auto bk = sectionFormulas(AlgorithmId::BrentKung, section, threads);
-  if (!r || !bk) return std::nullopt;
+  const auto atS = sectionFormulas(sectionAlgorithm(a), section, threads);
+  if (!r || !atS) return std::nullopt;
   // Lanes: every section's resident block for its steps, and one lane per element added back.
   double lanes = 0;
   for (const Level& l : levelsOf(n, section))
-    lanes += static_cast<double>(l.sections) * bk->resourcesValue +
+    lanes += static_cast<double>(l.sections) * atS->resourcesValue +
              (l.sections > 1 ? static_cast<double>(l.elements - section) : 0);
-  return SeedFormulas{
-      r->work, r->workValue, r->depth, r->depthValue, "B (S/2)(2 log2 S - 1) + ... + (N - S)",
-      lanes,   "PMPP 8.6"};
+  return SeedFormulas{r->work,
+                      r->workValue,
+                      r->depth,
+                      r->depthValue,
+                      "B (S/2)(2 log2 S - 1) + ... + (N - S)",
+                      lanes,
+                      std::string(a.costSource)};
 }
 
 std::optional<RunFormula> runFormula(AlgorithmId id, long long n, int sectionSize, int threads,
                                      bool inclusive) {
-  const AlgorithmId algo = sectionAlgorithm(id);
+  const AlgorithmInfo& info = algorithmInfo(id);
+  const AlgorithmDescriptor& algo = sectionAlgorithm(info);
   const long long S = std::max(1, sectionSize);
   const auto atS = sectionFormulas(algo, S, std::max(1, threads));
   if (!atS) return std::nullopt;
   const std::vector<Level> levels = levelsOf(n, S);
   RunFormula r;
-  r.source = id == AlgorithmId::Hierarchical ? "PMPP 8.6 over " + atS->source : atS->source;
+  r.source = info.sections ? std::string(info.costSource) + " over " + atS->source : atS->source;
   const std::string atSText = " at N = " + num(static_cast<double>(S));
   if (levels.size() == 1) {
-    const long long valid = algo == AlgorithmId::Sequential ? n : S;
+    const long long valid = algo.costCountsValidElementsOnly ? n : S;
     r.workValue = sectionWork(algo, *atS, valid);
     r.depthValue = levelDepth(algo, *atS, levels[0]);
     r.at = "N = " + num(static_cast<double>(valid));
-    if (algo == AlgorithmId::ThreePhase) r.at += ", T = " + num(threads);
+    if (algo.coarsened()) r.at += ", T = " + num(threads);
     r.work = atS->work;
     r.depth = atS->depth;
   } else {
@@ -227,7 +202,7 @@ std::optional<RunFormula> runFormula(AlgorithmId id, long long n, int sectionSiz
              "), the sums' scan, the add-back (N - S): " + w;
     r.depth = "(" + atS->depth + atSText + ") per level + 1 per add-back: " + d;
   }
-  if (inclusive && exclusiveByNature(id)) {
+  if (inclusive && info.exclusiveByNature) {
     r.conversionWork = static_cast<double>(levels[0].sections * S);
     r.conversionDepth = static_cast<double>(S / std::max(1, threads));
     r.workValue += r.conversionWork;

@@ -2,7 +2,7 @@
 // speedup over the sequential scan for P execution units.
 //
 // Depth is the critical path of dependent operator applications: within a barrier-separated step
-// a thread applies its operations one after another (three-phase's phases 1 and 3 walk N/T - 1
+// a thread applies its operations one after another (a coarsened scan's phases 1 and 3 walk N/T - 1
 // elements), and the step ends when its longest such run ends; the depth sums those runs. The
 // barrier steps (steps that apply the operator) are a second, different count, named as such.
 // Every speedup divides the sequential scan's N steps (the seeds' yardstick) by a time that is
@@ -30,9 +30,10 @@ struct SeedFormulas {
   std::string source;  // "PMPP 8.3"
 };
 
-// The formulas of one section of n elements, the algorithm's native variant (Blelloch and
-// exclusive Kogge-Stone: exclusive; the others inclusive). threads: T of the three-phase scan.
-// Hierarchical composes Brent-Kung sections of min(n, 2048) elements (PMPP 8.6), see runFormula.
+// The formulas of one section of n elements, in the algorithm's natural variant (its descriptor's
+// exclusiveByNature), from its descriptor (sectionCost). threads: T of a coarsened scan. A
+// composition (costSectionCap, PMPP 8.6) is its block scan's sections of min(n, cap) elements
+// composed as runFormula does.
 std::optional<SeedFormulas> seedFormulas(AlgorithmId id, long long n, int threads);
 
 // The formula of a whole run: the algorithm's own per-section formula at the section length S,

@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "app/core/algorithm_catalog.h"
+
 namespace scanviz {
 
 enum class Theme { Dark, Light };
@@ -41,7 +43,7 @@ struct PanelLayout {
   float countersWidth = 340;
   CenterView centerView = CenterView::Lesson;
   // Compare's algorithms (the ids of `scanviz list`) and how its views move together.
-  std::vector<std::string> compareAlgorithms{"kogge-stone", "brent-kung"};
+  std::vector<std::string> compareAlgorithms = algorithmKeysWithRole(kRoleCompared);
   std::string compareSync = "step";  // step | time
   std::string timelineLanes = "sm";  // the block timeline's swimlanes: sm | block
 };

@@ -28,7 +28,7 @@ struct BrentRow {
 struct BrentTable {
   long long n = 0;
   int processors = 1;
-  int threads = 0;        // T of the three-phase scan
+  int threads = 0;        // T of a coarsened scan
   std::string baseline;   // what the measured speedups divide: "cpu-sequential", "sequential"
   double baselineMs = 0;  // NaN when the run has no baseline at N
   std::vector<BrentRow> rows;

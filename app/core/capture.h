@@ -22,8 +22,8 @@ struct CaptureRequest {
   DType dtype = DType::Int32;
   Operator op = Operator::Add;
   bool exclusive = false;
-  int blockSize = 0;                       // 0: the lesson default for this algorithm and n
-  int coarsening = kThreePhaseCoarsening;  // three-phase: elements per thread, power of two
+  int blockSize = 0;                    // 0: the lesson default for this algorithm and n
+  int coarsening = kDefaultCoarsening;  // a coarsened scan's elements per thread, power of two
   std::vector<double> input;
   ElementRows rows;  // the problem's flags and second array (empty or one entry per input value)
   BackendChoice backend = BackendChoice::Auto;

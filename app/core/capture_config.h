@@ -23,7 +23,7 @@ struct CaptureConfig {
   std::string typedValues;  // Typed
   std::string inputFile;    // File
   int blockSize = 0;        // 0: the lesson default for this algorithm and N
-  int coarsening = kThreePhaseCoarsening;
+  int coarsening = kDefaultCoarsening;
   Operator op = Operator::Add;
   DType dtype = DType::Int32;
   bool exclusive = false;

@@ -18,8 +18,8 @@ OptionSection makeCaptureSection() {
   return {
       "Capture options",
       {
-          {"algorithm", "ID", "kogge-stone", "The scan to run (`scanviz list` names them).",
-           algorithmKeys()},
+          {"algorithm", "ID", std::string(algorithmInfo(defaultAlgorithm()).key),
+           "The scan to run (`scanviz list` names them).", algorithmKeys()},
           {"input", "V,V,...", "the lesson 3,1,7,0,4,1,6,3",
            "The input values, separated by commas or spaces."},
           {"input-file", "FILE", "", "Read the input values from FILE (- reads standard input)."},
@@ -33,8 +33,10 @@ OptionSection makeCaptureSection() {
           {"pattern", "P", "random", "The values --n generates.", {"random", "ones", "ascending"}},
           {"block-size", "B", "the smallest block whose section covers the input",
            "Threads per block, a power of two from 2 to 1024."},
-          {"coarsening", "C", std::to_string(kThreePhaseCoarsening),
-           "Elements per thread of three-phase, a power of two up to 64."},
+          {"coarsening", "C", std::to_string(kDefaultCoarsening),
+           "Elements per thread of " + algorithmKeyList([](const AlgorithmInfo& a) {
+             return a.coarsened();
+           }) + ", a power of two up to 64."},
           {"operator", "OP", "add", "The scan's operator.", {"add", "max", "min", "mul"}},
           {"dtype", "T", "int32", "The element type.", {"int32", "float32"}},
           {"exclusive", "", "",

@@ -49,7 +49,7 @@ CompareModel::LanePlan CompareModel::algorithmLanes(const CompareBase& base) con
       config = configFromTrace(*base.lesson, BackendChoice::Auto);
       // Each algorithm at its own lesson block size for this N, as a fresh capture would be.
       config->blockSize = 0;
-      config->coarsening = kThreePhaseCoarsening;
+      config->coarsening = kDefaultCoarsening;
     } catch (const InputError& e) {
       config.reset();
       why = std::string("no sample trace of this run, and it cannot be captured: ") + e.what();

@@ -108,7 +108,7 @@ class CompareModel : NonCopyable {
   bool settled() const;
   CaptureWorker& worker(size_t i);
 
-  std::vector<AlgorithmId> algorithms_{AlgorithmId::KoggeStone, AlgorithmId::BrentKung};
+  std::vector<AlgorithmId> algorithms_ = algorithmsWithRole(kRoleCompared);
   CompareKind kind_ = CompareKind::Algorithms;
   CompareSync sync_ = CompareSync::ByStep;
   std::vector<CompareLane> lanes_;

@@ -42,4 +42,22 @@ std::vector<std::string> sampleTraces() {
   return files;
 }
 
+std::string largestSampleTrace(std::string_view algorithmKey) {
+  const std::string prefix = std::string(algorithmKey) + "-";
+  std::string best;
+  long long bestN = -1;
+  for (const std::string& file : sampleTraces()) {
+    const std::string stem = fs::path(file).stem().string();
+    if (stem.rfind(prefix, 0) != 0 || stem.size() == prefix.size()) continue;
+    const std::string digits = stem.substr(prefix.size());
+    if (digits.size() > 18 || digits.find_first_not_of("0123456789") != std::string::npos) continue;
+    const long long n = std::stoll(digits);
+    if (n > bestN) {
+      bestN = n;
+      best = file;
+    }
+  }
+  return best;
+}
+
 }  // namespace scanviz

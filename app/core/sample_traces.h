@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace scanviz {
@@ -12,5 +13,8 @@ namespace scanviz {
 std::string sampleTraceDirectory();
 // Paths of the sample traces, sorted.
 std::vector<std::string> sampleTraces();
+// The sample trace <key>-<N>.json of an algorithm with the largest N (its GPU capture of a large
+// input); empty when there is none.
+std::string largestSampleTrace(std::string_view algorithmKey);
 
 }  // namespace scanviz

@@ -1,5 +1,5 @@
 // Sample traces of other algorithms on the same run: the shipped GPU traces are named
-// <algorithm>-<input>.json (kogge-stone-lesson.json, brent-kung-1024.json), so when the lesson is
+// <algorithm>-<input>.json (kogge-stone-lesson.json, blelloch-1024.json), so when the lesson is
 // one of them, Compare can show the others' real GPU traces, with their warp clocks, instead of
 // emulator captures: "by time" then means real time on a laptop without NVIDIA. No UI here.
 #pragma once

@@ -100,8 +100,8 @@ std::string edgeSentence(const Trace& t, const TraceStep& s) {
     return who + " " +
            combinePhrase(t.meta.op, plural, plural ? "their own input" : "its own input",
                          a + "[i]");
-  // One earlier value combined into several elements (three-phase's phase 3: the element before
-  // a thread's part goes into each element of the part).
+  // One earlier value combined into several elements (a coarsened scan's phase 3: the element
+  // before a thread's part goes into each element of the part).
   std::vector<int> sources;
   for (const auto& e : s.edges) sources.push_back(e[1]);
   std::sort(sources.begin(), sources.end());

@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "app/core/algorithm_catalog.h"
 #include "app/core/step_kinds.h"
 #include "app/core/thread_states.h"
 
@@ -17,7 +18,7 @@ struct EdgeOwner {
 };
 
 // Which thread applied each edge: one edge per thread, or an equal run of edges per thread
-// (three-phase threads scan their subsection); otherwise edge j is treated as lane j.
+// (the threads of a coarsened scan walk their subsection); otherwise edge j is treated as lane j.
 std::vector<EdgeOwner> edgeOwners(const TraceStep& s) {
   std::vector<EdgeOwner> owners(s.edges.size());
   const size_t threads = s.active.size();
@@ -50,10 +51,9 @@ bool usesRegistersOnly(const TraceStep& s) {
 }  // namespace
 
 int sharedMemorySlot(std::string_view algorithm, int index) {
-  // The kernels that pad (PadMap{5} in kernels/block/blelloch.h,
-  // kernels/grid/decoupled_lookback.h, segmented_lookback.h).
-  const bool padded = algorithm == "blelloch-conflict-free" || algorithm == "decoupled-lookback" ||
-                      algorithm == "segmented-lookback";
+  // The kernels that pad (PadMap{5}) say so in their descriptor.
+  const std::optional<AlgorithmId> id = findAlgorithm(algorithm);
+  const bool padded = id && algorithmInfo(*id).paddedSharedMemory;
   return padded ? index + index / kSharedBanks : index;
 }
 

@@ -214,7 +214,7 @@ class Replay {
       return;
     }
     const std::vector<InputRange> old(a.begin() + base, a.begin() + base + count);
-    // A sequential pass (three-phase phase 1) reads its left neighbour's new value.
+    // A sequential pass (a coarsened scan's phase 1) reads its left neighbour's new value.
     const bool chain = s.kind == static_cast<int>(StepKind::ThreadScan);
     for (const CellMove& m : moves)
       if (in(m.dst) && in(m.src))

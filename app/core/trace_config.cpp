@@ -45,7 +45,7 @@ CaptureConfig configFromTrace(const Trace& t, BackendChoice backend) {
   c.dtype = known<DType>(m.dtype, parseDType, "dtype");
   c.exclusive = !m.inclusive;
   c.blockSize = m.blockSize;
-  if (c.algorithm == AlgorithmId::ThreePhase && m.blockSize > 0)
+  if (algorithmInfo(c.algorithm).coarsened() && m.blockSize > 0)
     c.coarsening = std::max(1, m.sectionSize / m.blockSize);
   c.recordBlock = m.recordedBlock;
   c.backend = backend;

@@ -81,7 +81,7 @@ std::vector<uint8_t> headFlagsFromArgs(const Args& a, const CaptureRequest& rq, 
 
 CaptureRequest captureRequestFromArgs(const Args& a) {
   CaptureRequest rq;
-  const std::string algo = a.getOr("algorithm", "kogge-stone");
+  const std::string algo = a.getOr("algorithm", std::string(algorithmInfo(defaultAlgorithm()).key));
   const Lesson* lesson = findLesson(algo);
   auto id = findAlgorithm(lesson ? lesson->flawedKey : algo);
   if (!id) throw UsageError("unknown algorithm '" + algo + "'; known: " + algorithmKeyList());
@@ -104,7 +104,7 @@ CaptureRequest captureRequestFromArgs(const Args& a) {
   // --inclusive adds the conversion step.
   rq.exclusive = a.flag("exclusive") || (!a.flag("inclusive") && exclusiveByNature(rq.algorithm));
   rq.blockSize = parseBlockSize(a);
-  rq.coarsening = static_cast<int>(a.getInt("coarsening", kThreePhaseCoarsening, 1, 64));
+  rq.coarsening = static_cast<int>(a.getInt("coarsening", kDefaultCoarsening, 1, 64));
   rq.recordBlock = static_cast<int>(a.getInt("record-block", 0, 0, 1 << 30));
   rq.emulator.residentBlocks = static_cast<int>(a.getInt("resident-blocks", 4, 1, 1 << 16));
   rq.emulator.order = parseLaunchOrder(a.getOr("launch-order", "ascending"));

@@ -90,8 +90,8 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
     // Which cells the step wrote and how: the rule lives with the step model (step_writes.h), so
     // that the heat view, Compare and the exported pictures mark the same cells.
     writes_ = cellWrites(t_, rq_.step);
-    // A sequential pass within the step (three-phase phase 1) reads each left neighbour's NEW
-    // value: its operands are in the row the step wrote, not in the row before it.
+    // A sequential pass within the step (a coarsened scan's phase 1) reads each left neighbour's
+    // NEW value: its operands are in the row the step wrote, not in the row before it.
     chain_ = s_.kind == static_cast<int>(StepKind::ThreadScan);
     for (const auto& [dst, src] : s_.edges)
       if (src >= 0 && !chain_) sources_.insert(src);
@@ -248,7 +248,7 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
 
   // The title on one line where it fits; otherwise smaller, down to the body text's size, and
   // then over several lines, broken between its " · " parts where it can: a long step title
-  // (three-phase, a block of a grid, a narrow Compare view) is never clipped on the right.
+  // (a coarsened scan, a block of a grid, a narrow Compare view) is never clipped on the right.
   float addTitle(float y) {
     const std::string separator = "  \xC2\xB7  ";
     std::vector<std::string> parts = {
@@ -931,7 +931,7 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
   std::vector<CellWrite> writes_;
   std::vector<CellMove> moves_;
   std::set<int> sources_;
-  bool chain_ = false;  // the step is a sequential pass within the row (three-phase phase 1)
+  bool chain_ = false;  // the step is a sequential pass within the row (a coarsened scan's phase 1)
   std::optional<std::vector<double>> before_;
   std::vector<std::vector<double>> resultStore_;
   // Symbolic mode: the ranges of steps 0..max(step, valueSizeLast), the "before" row's, the

@@ -94,7 +94,7 @@ std::vector<CounterRow> counterRows(const Trace& t, int step, int processors) {
            ? count(c.depth) + " steps"
            : count(c.depth) + " applications  (" + count(c.barrierSteps) + " barrier steps)",
        "Depth: the critical path of dependent operator applications, where a thread that applies "
-       "the operator several times in one step (three-phase's sequential phases) counts each. "
+       "the operator several times in one step (a coarsened scan's sequential phases) counts each. "
        "Barrier steps: the steps that apply the operator."});
   addWorkRows(t, m, c, rows);
   addThreadRows(m, section, rows);

@@ -109,8 +109,8 @@ void curvePlot(const UiContext& ui, const BrentTable& t, AlgorithmId current, Im
   spec.xScale = plot::AxisScale::Log2;
   spec.yScale = plot::AxisScale::Log10;
   spec.size = {size.x, size.y};
-  const AlgorithmId shown[] = {current, AlgorithmId::KoggeStone, AlgorithmId::BrentKung,
-                               AlgorithmId::Blelloch};
+  std::vector<AlgorithmId> shown = {current};
+  for (AlgorithmId id : algorithmsWithRole(kRoleBrentPlot)) shown.push_back(id);
   std::vector<AlgorithmId> done;
   for (AlgorithmId id : shown) {
     if (std::find(done.begin(), done.end(), id) != done.end()) continue;
@@ -156,7 +156,7 @@ void drawBrentPanel(UiContext& ui, TimingState& s) {
       "lanes (PMPP 8.3-8.4).\n\npredicted: the sequential scan's N - 1 steps over W/P + D.\n"
       "measured: the sequential baseline's time over the algorithm's, from the benchmark run "
       "on screen in the Benchmark tab.");
-  // T of the three-phase scan: the block size the numbers next to it were measured with.
+  // T of a coarsened scan: the block size the numbers next to it were measured with.
   const bool measured = run && !measuredSizes(*run, DType::Int32).empty() &&
                         std::isfinite(brentTable(n, p, 1, run, DType::Int32).baselineMs);
   const int threads = measured              ? run->report.config.blockSize
@@ -165,8 +165,8 @@ void drawBrentPanel(UiContext& ui, TimingState& s) {
   const BrentTable t = brentTable(n, p, threads, run, DType::Int32);
   const AlgorithmId current =
       ui.state.hasTrace()
-          ? findAlgorithm(ui.state.trace().meta.algorithm).value_or(AlgorithmId::KoggeStone)
-          : AlgorithmId::KoggeStone;
+          ? findAlgorithm(ui.state.trace().meta.algorithm).value_or(defaultAlgorithm())
+          : defaultAlgorithm();
   table(t, current);
   ImGui::TextWrapped("%s", measuredNote(t, run).c_str());
   const ImVec2 avail = ImGui::GetContentRegionAvail();

@@ -1,7 +1,7 @@
-// The text a combo box shows for its current choice. Long algorithm names ("Hillis-Steele
-// (double-buffered)") do not fit a narrow combo on a projector; ImGui would cut them mid-word, so
-// the qualifier in parentheses or after a comma is dropped first (the list and the summary below
-// the combo still give the whole name).
+// The text a combo box shows for its current choice. Long algorithm names (a family and its
+// qualifier, "... (double-buffered)") do not fit a narrow combo on a projector; ImGui would cut
+// them mid-word, so the qualifier in parentheses or after a comma is dropped first (the list and
+// the summary below the combo still give the whole name).
 #pragma once
 
 #include <string>

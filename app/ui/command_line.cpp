@@ -159,9 +159,8 @@ void parseCenterViewOptions(const Args& a, LaunchOptions& o) {
       start = comma + 1;
     }
     if (o.compareAlgorithms.size() < 2 || o.compareAlgorithms.size() > 4)
-      throw UsageError(
-          "--compare takes two to four different algorithms, e.g. "
-          "kogge-stone,brent-kung");
+      throw UsageError("--compare takes two to four different algorithms, e.g. " +
+                       algorithmKeysWithRole(kRoleCompared, ","));
   }
   if (a.has("sync")) {
     o.compareSync = a.getOr("sync", "");

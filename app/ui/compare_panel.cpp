@@ -27,7 +27,7 @@ std::vector<AlgorithmId> chosenAlgorithms(const PanelLayout& l) {
   std::vector<AlgorithmId> ids;
   for (const std::string& key : l.compareAlgorithms)
     if (auto id = findAlgorithm(key)) ids.push_back(*id);
-  for (AlgorithmId fallback : {AlgorithmId::KoggeStone, AlgorithmId::BrentKung})
+  for (AlgorithmId fallback : algorithmsWithRole(kRoleCompared))
     if (ids.size() < CompareModel::kMinAlgorithms &&
         std::find(ids.begin(), ids.end(), fallback) == ids.end())
       ids.push_back(fallback);
@@ -76,8 +76,8 @@ void algorithmPickers(UiContext& ui) {
   std::vector<std::optional<AlgorithmId>> slots(CompareModel::kMaxAlgorithms);
   for (size_t i = 0; i < ids.size() && i < slots.size(); ++i) slots[i] = ids[i];
   bool changed = false;
-  // Four combos share the row, up to 14 em each: long names such as "Hillis-Steele
-  // (double-buffered)" stay readable.
+  // Four combos share the row, up to 14 em each: the long names, a family with its qualifier in
+  // parentheses, stay readable.
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
   const float width =
       std::min(ImGui::GetFontSize() * 14, (ImGui::GetContentRegionAvail().x - 3 * spacing) / 4);

@@ -15,7 +15,7 @@
 namespace scanviz {
 namespace {
 
-// "Kogge-Stone step 3, Brent-Kung step 2" at position g.
+// "Kogge-Stone step 3, Blelloch step 2" at position g.
 std::string stepsAt(const CompareModel& m, int g) {
   std::string text = describePosition(m.plan(), g) + ":";
   for (size_t i = 0; i < m.lanes().size(); ++i) {

@@ -228,8 +228,8 @@ bool blockSizeCombo(const UiContext& ui, CaptureConfig& c) {
   }
   helpMarker(
       "Threads per block. A block scans one section in shared memory: one element per thread "
-      "(Kogge-Stone), two (Brent-Kung, Blelloch) or the coarsening factor (three-phase). Inputs "
-      "longer than a section are scanned hierarchically.");
+      "(Kogge-Stone), two (the tree scans, Blelloch) or the coarsening factor (a coarsened scan). "
+      "Inputs longer than a section are scanned hierarchically.");
   return changed;
 }
 

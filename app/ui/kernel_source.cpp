@@ -5,6 +5,7 @@
 #include <cctype>
 #include <optional>
 
+#include "app/core/algorithm_catalog.h"
 #include "app/core/step_kinds.h"
 #include "app/ui/embedded_sources.h"
 
@@ -165,15 +166,10 @@ const SourceFile* findSource(const std::string& path) {
 }
 
 const SourceFile* algorithmSource(const std::string& algorithmKey) {
-  std::string name = algorithmKey;
-  // Variants share their base algorithm's file; hierarchical scans Brent-Kung sections.
-  if (name == "blelloch-conflict-free") name = "blelloch";
-  if (name == "hierarchical") name = "brent-kung";
-  if (name == "segmented-hierarchical") name = "segmented-blelloch";
-  std::replace(name.begin(), name.end(), '-', '_');
-  for (const char* dir : {"kernels/block/", "kernels/grid/"})
-    if (const SourceFile* f = findSource(dir + name + ".h")) return f;
-  return nullptr;
+  // The descriptor names the file (variants share their base's, a composition its block scan's).
+  const std::optional<AlgorithmId> id = findAlgorithm(algorithmKey);
+  if (!id || algorithmInfo(*id).codeFile.empty()) return nullptr;
+  return findSource(std::string(algorithmInfo(*id).codeFile));
 }
 
 StepSource findStepLines(const std::vector<const SourceFile*>& files,

@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "app/core/algorithm_catalog.h"
 #include "app/core/sample_traces.h"
 #include "app/core/warp_clock.h"
 #include "app/ui/help_marker.h"
@@ -33,13 +34,10 @@ void noClocks(UiContext& ui) {
       "This trace has no warp clocks: it was captured by the CPU emulator. A GPU capture "
       "records clock64() of every warp at the end of every step; the sample traces in assets/ "
       "were captured on an NVIDIA H200.");
-  const std::string dir = sampleTraceDirectory();
-  if (dir.empty()) return;
-  for (const char* name : {"kogge-stone-1024.json", "brent-kung-1024.json",
-                           "warp-shuffle-1024.json", "decoupled-lookback-1048576.json"}) {
-    const std::string path = (std::filesystem::path(dir) / name).string();
-    if (!std::filesystem::exists(path)) continue;
-    const std::string label = std::string("Open ") + name;
+  for (AlgorithmId id : algorithmsWithRole(kRoleWarpClockSample)) {
+    const std::string path = largestSampleTrace(algorithmInfo(id).key);
+    if (path.empty()) continue;
+    const std::string label = "Open " + std::filesystem::path(path).filename().string();
     if (ImGui::Button(label.c_str())) ui.state.openFile(path);
   }
 }

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "app/core/algorithm_catalog.h"
 #include "app/core/applications/application_request.h"
 #include "app/core/capture_option_table.h"
 #include "app/ui/command_line.h"
@@ -97,9 +98,10 @@ CommandHelp makeWindowHelp() {
   h.sections.push_back(windowScriptedSection());
   h.sections.push_back(captureOptionSection());
   h.sections.push_back(applicationWindowSection());
-  h.examples = {"scanviz", "scanviz assets/traces/brent-kung-lesson.json --step 3",
+  const std::string example(algorithmKeyWithRole(kRoleExample));
+  h.examples = {"scanviz", "scanviz assets/traces/" + example + "-lesson.json --step 3",
                 "scanviz --algorithm blelloch --n 16 --theme light --scale 2 --presentation",
-                "scanviz --compare kogge-stone,brent-kung",
+                "scanviz --compare " + algorithmKeysWithRole(kRoleCompared, ","),
                 "xvfb-run -a scanviz --algorithm blelloch --step 6 --screenshot fig.png"};
   return h;
 }

@@ -15,6 +15,7 @@
 // and equal the plain variant's.
 #pragma once
 
+#include "kernels/algorithm_descriptor.h"
 #include "kernels/block/exclusive_store.h"
 #include "kernels/block/section_io.h"
 
@@ -39,7 +40,7 @@ struct BlellochScanT {
     loadSection(ex, xy, io, section, pad);
 
     // Up-sweep: thread t combines the left subtree ending at i - stride into the right one ending
-    // at i. The threads that work stay contiguous (t = 0, 1, 2, ...), as in Brent-Kung.
+    // at i. The threads that work stay contiguous (t = 0, 1, 2, ...), as in PMPP Fig. 8.6.
     for (int stride = 1; stride < section; stride *= 2) {
       ex.parallel([&](int t) {
         const int i = (t + 1) * 2 * stride - 1;
@@ -78,5 +79,43 @@ struct BlellochScanT {
 
 using BlellochScan = BlellochScanT<false>;
 using BlellochConflictFreeScan = BlellochScanT<true>;
+
+// Both variants do the same work on the same tree (the padding moves slots, not operations).
+inline SectionCost blellochCost(double n, double /*threads*/) {
+  const double lg = std::log2(n);
+  return {{"2(N - 1)", 2 * (n - 1)}, {"2 log2 N", 2 * lg}, {"(N/2)(2 log2 N)", n / 2 * 2 * lg}};
+}
+
+template <>
+inline constexpr AlgorithmDescriptor algorithmOf<BlellochScan> = {
+    .key = "blelloch",
+    .name = "Blelloch (work-efficient)",
+    .family = "Blelloch",
+    .elementsPerThread = BlellochScan::kElementsPerThread,
+    .exclusiveByNature = true,
+    .summary =
+        "up-sweep, clear the root, swap-and-add down-sweep: an exclusive scan in 2(N-1) work",
+    .source = "slides; seeds 003, 004",
+    .codeFile = "kernels/block/blelloch.h",
+    .sectionCost = blellochCost,
+    .costSource = "slides (Blelloch)",
+};
+
+template <>
+inline constexpr AlgorithmDescriptor algorithmOf<BlellochConflictFreeScan> = {
+    .key = "blelloch-conflict-free",
+    .name = "Blelloch, bank-conflict-free",
+    .family = "Blelloch",
+    .elementsPerThread = BlellochConflictFreeScan::kElementsPerThread,
+    .exclusiveByNature = true,
+    .paddedSharedMemory = true,
+    .summary =
+        "Blelloch with one padding slot every 32 elements so strided accesses hit distinct "
+        "banks",
+    .source = "slides (bank conflicts); seed 003's open TODO",
+    .codeFile = "kernels/block/blelloch.h",
+    .sectionCost = blellochCost,
+    .costSource = "slides (Blelloch)",
+};
 
 }  // namespace scanviz

@@ -5,6 +5,7 @@
 // thread id so that the active threads stay contiguous (fewer divergent warps).
 #pragma once
 
+#include "kernels/algorithm_descriptor.h"
 #include "kernels/block/section_io.h"
 
 namespace scanviz {
@@ -41,6 +42,24 @@ struct BrentKungScan {
     }
     storeSection(ex, xy, io, section, /*holdsExclusive=*/false);
   }
+};
+
+template <>
+inline constexpr AlgorithmDescriptor algorithmOf<BrentKungScan> = {
+    .key = "brent-kung",
+    .name = "Brent-Kung",
+    .family = "Brent-Kung",
+    .elementsPerThread = BrentKungScan::kElementsPerThread,
+    .summary = "reduction tree then distribution tree: 2N work, 2 log2 N steps",
+    .source = "PMPP Fig. 8.4-8.6",
+    .codeFile = "kernels/block/brent_kung.h",
+    .sectionCost = [](double n, double) -> SectionCost {
+      const double lg = std::log2(n);
+      return {{"2N - 2 - log2 N", 2 * n - 2 - lg},
+              {"2 log2 N - 1", 2 * lg - 1},
+              {"(N/2)(2 log2 N - 1)", n / 2 * (2 * lg - 1)}};
+    },
+    .costSource = "PMPP 8.4",
 };
 
 }  // namespace scanviz

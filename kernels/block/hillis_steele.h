@@ -6,6 +6,8 @@
 // Work n*log2(n) - (n-1), depth log2(n); twice the shared memory.
 #pragma once
 
+#include "kernels/algorithm_descriptor.h"
+#include "kernels/block/kogge_stone.h"
 #include "kernels/block/section_io.h"
 
 namespace scanviz {
@@ -32,13 +34,26 @@ struct HillisSteeleScan {
           to[t] = from[t];  // a copy keeps the buffer complete: the next iteration reads it all
         }
       });
-      ex.barrier(StepCode{StepKind::HillisSteele, stride}, to, section);
+      ex.barrier(StepCode{StepKind::DoubleBuffered, stride}, to, section);
       T* const read = from;
       from = to;
       to = read;
     }
     storeSection(ex, from, io, section, /*holdsExclusive=*/false);
   }
+};
+
+template <>
+inline constexpr AlgorithmDescriptor algorithmOf<HillisSteeleScan> = {
+    .key = "hillis-steele",
+    .name = "Hillis-Steele (double-buffered)",
+    .family = "Kogge-Stone",
+    .elementsPerThread = HillisSteeleScan::kElementsPerThread,
+    .summary = "Kogge-Stone's pattern with two buffers swapped each step: no read-write race",
+    .source = "slides; seed 004",
+    .codeFile = "kernels/block/hillis_steele.h",
+    .sectionCost = koggeStoneCost,
+    .costSource = "PMPP 8.3",
 };
 
 }  // namespace scanviz

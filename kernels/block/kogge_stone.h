@@ -6,12 +6,13 @@
 // into a register, all threads pass a barrier, and only then write: the race is gone.
 #pragma once
 
+#include "kernels/algorithm_descriptor.h"
 #include "kernels/block/section_io.h"
 
 namespace scanviz {
 
 // The Kogge-Stone iterations over one element per thread: thread t's element lives at xy[at(t)],
-// so the same code scans a whole section (at(t) = t) or the subsection totals of the three-phase
+// so the same code scans a whole section (at(t) = t) or the subsection totals of a coarsened
 // scan (at(t) = t*C + C-1). Each iteration is recorded as StepCode{kind, stride}, showing `width`
 // elements of xy.
 template <class Ex, class At>
@@ -45,6 +46,26 @@ struct KoggeStoneScan : OneElementPerThread {
         ex, xy, [](int t) { return t; }, StepKind::KoggeStone, section);
     storeSection(ex, xy, io, section, /*holdsExclusive=*/false);
   }
+};
+
+// The seeds' cost of the Kogge-Stone pattern (PMPP 8.3), which its exclusive and double-buffered
+// forms share: every element but the first 2^k combines in iteration k.
+inline SectionCost koggeStoneCost(double n, double /*threads*/) {
+  const double lg = std::log2(n);
+  return {{"N log2 N - (N - 1)", n * lg - (n - 1)}, {"log2 N", lg}, {"N log2 N", n * lg}};
+}
+
+template <>
+inline constexpr AlgorithmDescriptor algorithmOf<KoggeStoneScan> = {
+    .key = "kogge-stone",
+    .name = "Kogge-Stone",
+    .family = "Kogge-Stone",
+    .elementsPerThread = KoggeStoneScan::kElementsPerThread,
+    .summary = "every element adds the one 2^k to its left each step: log2 N steps, N log2 N work",
+    .source = "PMPP Fig. 8.1-8.2 (race fixed)",
+    .codeFile = "kernels/block/kogge_stone.h",
+    .sectionCost = koggeStoneCost,
+    .costSource = "PMPP 8.3",
 };
 
 }  // namespace scanviz

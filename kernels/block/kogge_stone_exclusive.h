@@ -6,6 +6,7 @@
 // before a barrier and write after it, avoiding the in-place race of the seed's Fig. 8.2 kernel.
 #pragma once
 
+#include "kernels/algorithm_descriptor.h"
 #include "kernels/block/exclusive_store.h"
 #include "kernels/block/kogge_stone.h"
 #include "kernels/block/section_io.h"
@@ -25,6 +26,20 @@ struct KoggeStoneExclusiveScan : OneElementPerThread {
         ex, xy, [](int t) { return t; }, StepKind::KoggeStone, section);
     storeExclusiveArray(ex, xy, io, section);
   }
+};
+
+template <>
+inline constexpr AlgorithmDescriptor algorithmOf<KoggeStoneExclusiveScan> = {
+    .key = "kogge-stone-exclusive",
+    .name = "Kogge-Stone (exclusive)",
+    .family = "Kogge-Stone",
+    .elementsPerThread = KoggeStoneExclusiveScan::kElementsPerThread,
+    .exclusiveByNature = true,
+    .summary = "Kogge-Stone on the input shifted right by one: an exclusive scan",
+    .source = "PMPP Fig. 8.3",
+    .codeFile = "kernels/block/kogge_stone_exclusive.h",
+    .sectionCost = koggeStoneCost,
+    .costSource = "PMPP 8.3",
 };
 
 }  // namespace scanviz

@@ -15,6 +15,7 @@
 // Shared memory: the values, the OR-ed flags and the original head flags (segmented_io.h).
 #pragma once
 
+#include "kernels/algorithm_descriptor.h"
 #include "kernels/block/exclusive_store.h"
 #include "kernels/block/segmented_io.h"
 
@@ -84,6 +85,21 @@ struct SegmentedBlellochScan {
     if (!io.exclusive) exclusiveToInclusive(ex, xy, io, section);
     storeSegmentedSection(ex, xy, io, section, /*holdsExclusive=*/io.exclusive, anyHead);
   }
+};
+
+template <>
+inline constexpr AlgorithmDescriptor algorithmOf<SegmentedBlellochScan> = {
+    .key = "segmented-blelloch",
+    .name = "Segmented Blelloch",
+    .family = "Blelloch",
+    .elementsPerThread = SegmentedBlellochScan::kElementsPerThread,
+    .exclusiveByNature = true,
+    .segmented = true,
+    .summary =
+        "flags OR-ed up the tree; the down-sweep gives a right half that starts a segment the "
+        "identity",
+    .source = "Blelloch 1990, 1.5 (segmented scans)",
+    .codeFile = "kernels/block/segmented_blelloch.h",
 };
 
 }  // namespace scanviz

@@ -10,6 +10,7 @@
 // The exclusive result is the inclusive one shifted right by one with the identity at each head.
 #pragma once
 
+#include "kernels/algorithm_descriptor.h"
 #include "kernels/block/segmented_io.h"
 
 namespace scanviz {
@@ -49,6 +50,19 @@ struct SegmentedKoggeStoneScan : OneElementPerThread {
     }
     storeSegmentedSection(ex, xy, io, section, /*holdsExclusive=*/false, flag[section - 1]);
   }
+};
+
+template <>
+inline constexpr AlgorithmDescriptor algorithmOf<SegmentedKoggeStoneScan> = {
+    .key = "segmented-kogge-stone",
+    .name = "Segmented Kogge-Stone",
+    .family = "Kogge-Stone",
+    .elementsPerThread = SegmentedKoggeStoneScan::kElementsPerThread,
+    .segmented = true,
+    .summary =
+        "Kogge-Stone over (value, head flag) pairs: nothing crosses a segment start; flags OR-ed",
+    .source = "Blelloch 1990, 1.5 (segmented scans); PMPP Fig. 8.1",
+    .codeFile = "kernels/block/segmented_kogge_stone.h",
 };
 
 }  // namespace scanviz

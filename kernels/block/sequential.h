@@ -5,6 +5,7 @@
 // type itself.
 #pragma once
 
+#include "kernels/algorithm_descriptor.h"
 #include "kernels/block/section_io.h"
 
 namespace scanviz {
@@ -36,6 +37,22 @@ struct SequentialScan : OneElementPerThread {
     }
     storeSection(ex, xy, io, section, /*holdsExclusive=*/false);
   }
+};
+
+template <>
+inline constexpr AlgorithmDescriptor algorithmOf<SequentialScan> = {
+    .key = "sequential",
+    .name = "Sequential",
+    .family = "Sequential",
+    .elementsPerThread = SequentialScan::kElementsPerThread,
+    .summary = "one thread walks the array: N-1 operations, N-1 dependent steps (the CPU baseline)",
+    .source = "PMPP 8.1",
+    .codeFile = "kernels/block/sequential.h",
+    .sectionCost = [](double n, double) -> SectionCost {
+      return {{"N - 1", n - 1}, {"N - 1", n - 1}, {"N - 1", n - 1}};
+    },
+    .costSource = "PMPP 8.1",
+    .costCountsValidElementsOnly = true,
 };
 
 }  // namespace scanviz

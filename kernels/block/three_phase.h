@@ -12,6 +12,7 @@
 // Kogge-Stone kernel does not come back here).
 #pragma once
 
+#include "kernels/algorithm_descriptor.h"
 #include "kernels/block/kogge_stone.h"
 #include "kernels/block/section_io.h"
 
@@ -55,6 +56,27 @@ struct ThreePhaseScan {
     ex.barrier(StepCode{StepKind::AddSubsection, 0}, xy, section);
     storeSection(ex, xy, io, section, /*holdsExclusive=*/false);
   }
+};
+
+template <>
+inline constexpr AlgorithmDescriptor algorithmOf<ThreePhaseScan> = {
+    .key = "three-phase",
+    .name = "Three-phase (coarsened)",
+    .family = "Three-phase",
+    .elementsPerThread = 0,  // the coarsening option
+    .summary =
+        "corner-turned load, per-thread sequential scans, Kogge-Stone over the subsection "
+        "totals, add",
+    .source = "PMPP 8.5, Fig. 8.7",
+    .codeFile = "kernels/block/three_phase.h",
+    .sectionCost = [](double n, double t) -> SectionCost {
+      const double lt = std::log2(t);
+      return {{"(N - T) + (T log2 T - (T - 1)) + (T - 1)(N/T - 1)",
+               (n - t) + (t * lt - (t - 1)) + (t - 1) * (n / t - 1)},
+              {"N/T - 1 + log2 T + N/T - 1", n / t - 1 + lt + n / t - 1},
+              {"N - 1 + T log2 T + N - T", n - 1 + t * lt + n - t}};
+    },
+    .costSource = "PMPP 8.5",
 };
 
 }  // namespace scanviz

@@ -11,6 +11,7 @@
 // shows the total of warp w being scanned (see CpuBlockExec::stepRegsWarpTotals).
 #pragma once
 
+#include "kernels/algorithm_descriptor.h"
 #include "kernels/block/section_io.h"
 
 namespace scanviz {
@@ -95,6 +96,17 @@ struct WarpShuffleScan {
       if (io.total && t == threads - 1) *io.total = value[t];
     });
   }
+};
+
+template <>
+inline constexpr AlgorithmDescriptor algorithmOf<WarpShuffleScan> = {
+    .key = "warp-shuffle",
+    .name = "Warp shuffle",
+    .family = "Kogge-Stone",
+    .elementsPerThread = WarpShuffleScan::kElementsPerThread,
+    .summary = "Kogge-Stone inside each warp with __shfl_up_sync, then across warp totals",
+    .source = "beyond the seeds (CUDA warp intrinsics)",
+    .codeFile = "kernels/block/warp_shuffle.h",
 };
 
 }  // namespace scanviz

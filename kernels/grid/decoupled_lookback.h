@@ -21,6 +21,7 @@
 // below: publishAggregate and poll.
 #pragma once
 
+#include "kernels/algorithm_descriptor.h"
 #include "kernels/grid/tile_common.h"
 
 namespace scanviz {
@@ -233,6 +234,21 @@ struct DecoupledLookback {
     storeTile(ex, xy, padMap(), out + static_cast<long long>(sh.tile) * section, sh.valid,
               exclusive, sh.prefix);
   }
+};
+
+template <>
+inline constexpr AlgorithmDescriptor algorithmOf<DecoupledLookback> = {
+    .key = "decoupled-lookback",
+    .name = "Decoupled look-back",
+    .family = "Single-pass",
+    .level = AlgorithmLevel::Grid,
+    .driver = AlgorithmDriver::SinglePass,
+    .elementsPerThread = DecoupledLookback::kItemsPerThread,
+    .paddedSharedMemory = true,
+    .summary =
+        "one launch; tiles publish aggregates early and look back over many predecessors at once",
+    .source = "Merrill & Garland 2016",
+    .codeFile = "kernels/grid/decoupled_lookback.h",
 };
 
 }  // namespace scanviz

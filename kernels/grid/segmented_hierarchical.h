@@ -12,6 +12,7 @@
 // with a loop and the GPU (app/core/backends/cuda_backend.cu) with one block per section.
 #pragma once
 
+#include "kernels/algorithm_descriptor.h"
 #include "kernels/scan_types.h"
 
 namespace scanviz {
@@ -33,5 +34,29 @@ template <class T>
 SCANVIZ_HD SCANVIZ_INLINE T withCarry(Operator op, T carry, T value) {
   return OpTraits<T>::apply(op, carry, value);
 }
+
+// The hierarchical segmented scan as an algorithm of its own: its sections are scanned by the
+// segmented block scan it is given.
+template <class SectionScan>
+struct SegmentedHierarchicalScan {
+  using BlockScan = SectionScan;  // the per-section scan the grid drivers run
+};
+
+template <class SectionScan>
+inline constexpr AlgorithmDescriptor algorithmOf<SegmentedHierarchicalScan<SectionScan>> = {
+    .key = "segmented-hierarchical",
+    .name = "Segmented hierarchical (scan-scan-carry)",
+    .family = "Hierarchical",
+    .level = AlgorithmLevel::Grid,
+    .elementsPerThread = algorithmOf<SectionScan>.elementsPerThread,
+    .exclusiveByNature = algorithmOf<SectionScan>.exclusiveByNature,
+    .segmented = true,
+    .summary =
+        "segmented Blelloch sections; totals and head flags scanned inclusively; a carry stops "
+        "at a section's first head",
+    .source = "PMPP 8.6 with Blelloch 1990, 1.5",
+    .codeFile = algorithmOf<SectionScan>.codeFile,
+    .sections = &algorithmOf<SectionScan>,
+};
 
 }  // namespace scanviz

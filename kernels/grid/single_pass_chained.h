@@ -23,6 +23,7 @@
 // the prefix reaches them through shared memory.
 #pragma once
 
+#include "kernels/algorithm_descriptor.h"
 #include "kernels/block/brent_kung.h"
 #include "kernels/grid/tile_common.h"
 
@@ -94,6 +95,19 @@ struct SinglePassChained {
     storeTile(ex, xy, PadMap{}, out + static_cast<long long>(sh.tile) * section, sh.valid,
               exclusive, sh.prefix);
   }
+};
+
+template <>
+inline constexpr AlgorithmDescriptor algorithmOf<SinglePassChained> = {
+    .key = "single-pass-chained",
+    .name = "Single-pass, chained",
+    .family = "Single-pass",
+    .level = AlgorithmLevel::Grid,
+    .driver = AlgorithmDriver::SinglePass,
+    .elementsPerThread = SinglePassChained::BlockScan::kElementsPerThread,
+    .summary = "one launch; dynamic block ids; each block waits for its predecessor's running sum",
+    .source = "PMPP 8.7",
+    .codeFile = "kernels/grid/single_pass_chained.h",
 };
 
 }  // namespace scanviz

@@ -15,10 +15,24 @@
 //     temp[lid] = gid < N ? data[gid] : 0;   ...   if (gid < N) data[gid] = temp[lid];
 #pragma once
 
+#include "kernels/algorithm_descriptor.h"
+#include "kernels/block/blelloch.h"
 #include "kernels/lessons/seed003_tile.h"
 
 namespace scanviz {
 
 using BlellochEarlyReturnScan = Seed003TileScan</*EarlyReturn=*/true, /*UpSweepShift=*/1>;
+
+template <>
+inline constexpr AlgorithmDescriptor algorithmOf<BlellochEarlyReturnScan> = {
+    .key = "blelloch-early-return",
+    .name = "Blelloch, early return (flawed)",
+    .family = "Blelloch",
+    .elementsPerThread = BlellochEarlyReturnScan::kElementsPerThread,
+    .exclusiveByNature = true,
+    .summary = "`if (gid >= N) return;` before the barriers: a barrier mismatch in a partial tile",
+    .source = "seed 003",
+    .fixedBy = &algorithmOf<BlellochScan>,
+};
 
 }  // namespace scanviz

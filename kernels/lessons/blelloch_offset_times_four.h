@@ -9,10 +9,24 @@
 // The fix (kernels/block/blelloch.h): `offset <<= 1`.
 #pragma once
 
+#include "kernels/algorithm_descriptor.h"
+#include "kernels/block/blelloch.h"
 #include "kernels/lessons/seed003_tile.h"
 
 namespace scanviz {
 
 using BlellochOffsetTimesFourScan = Seed003TileScan</*EarlyReturn=*/false, /*UpSweepShift=*/2>;
+
+template <>
+inline constexpr AlgorithmDescriptor algorithmOf<BlellochOffsetTimesFourScan> = {
+    .key = "blelloch-offset-times-four",
+    .name = "Blelloch, offset <<= 2 (flawed)",
+    .family = "Blelloch",
+    .elementsPerThread = BlellochOffsetTimesFourScan::kElementsPerThread,
+    .exclusiveByNature = true,
+    .summary = "the up-sweep steps its offset by four: every other tree level skipped",
+    .source = "seed 003",
+    .fixedBy = &algorithmOf<BlellochScan>,
+};
 
 }  // namespace scanviz

@@ -16,7 +16,9 @@
 
 #include <stdint.h>
 
+#include "kernels/algorithm_descriptor.h"
 #include "kernels/block/section_io.h"
+#include "kernels/block/sequential.h"
 
 namespace scanviz {
 
@@ -51,6 +53,17 @@ struct IntAccumulatorScan : OneElementPerThread {
     }
     storeSection(ex, xy, io, section, /*holdsExclusive=*/false);
   }
+};
+
+template <>
+inline constexpr AlgorithmDescriptor algorithmOf<IntAccumulatorScan> = {
+    .key = "sequential-int-accumulator",
+    .name = "Sequential, int accumulator (flawed)",
+    .family = "Sequential",
+    .elementsPerThread = IntAccumulatorScan::kElementsPerThread,
+    .summary = "a float running sum kept in an int: truncated at every step",
+    .source = "seed 000",
+    .fixedBy = &algorithmOf<SequentialScan>,
 };
 
 }  // namespace scanviz

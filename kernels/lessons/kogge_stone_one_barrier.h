@@ -18,6 +18,8 @@
 // or double-buffer (hillis_steele.h). Work and depth as the fixed kernel: n log2 n - (n-1), log2 n.
 #pragma once
 
+#include "kernels/algorithm_descriptor.h"
+#include "kernels/block/kogge_stone.h"
 #include "kernels/block/section_io.h"
 
 namespace scanviz {
@@ -42,6 +44,17 @@ struct KoggeStoneOneBarrierScan : OneElementPerThread {
     }
     storeSection(ex, xy, io, section, /*holdsExclusive=*/false);
   }
+};
+
+template <>
+inline constexpr AlgorithmDescriptor algorithmOf<KoggeStoneOneBarrierScan> = {
+    .key = "kogge-stone-one-barrier",
+    .name = "Kogge-Stone, one barrier (flawed)",
+    .family = "Kogge-Stone",
+    .elementsPerThread = KoggeStoneOneBarrierScan::kElementsPerThread,
+    .summary = "in place with one barrier per iteration: a read-after-write race between warps",
+    .source = "seeds 000, 002 (PMPP Fig. 8.2 as printed)",
+    .fixedBy = &algorithmOf<KoggeStoneScan>,
 };
 
 }  // namespace scanviz

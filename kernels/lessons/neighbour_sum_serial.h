@@ -15,7 +15,9 @@
 // so that the two runs can be compared step by step.
 #pragma once
 
+#include "kernels/algorithm_descriptor.h"
 #include "kernels/block/section_io.h"
+#include "kernels/block/sequential.h"
 
 namespace scanviz {
 
@@ -44,6 +46,17 @@ struct NeighbourSumSerialScan : OneElementPerThread {
     }
     storeSection(ex, xy, io, section, /*holdsExclusive=*/false);
   }
+};
+
+template <>
+inline constexpr AlgorithmDescriptor algorithmOf<NeighbourSumSerialScan> = {
+    .key = "serial-neighbour-sum",
+    .name = "Serial neighbour sum (flawed)",
+    .family = "Sequential",
+    .elementsPerThread = NeighbourSumSerialScan::kElementsPerThread,
+    .summary = "output[i] = input[i] + input[i-1]: sums of two neighbours, not a prefix sum",
+    .source = "seed 003",
+    .fixedBy = &algorithmOf<SequentialScan>,
 };
 
 }  // namespace scanviz

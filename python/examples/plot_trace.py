@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Plot a scanviz trace and a bench report with matplotlib (Debian: python3-matplotlib).
 
-    python3 python/examples/plot_trace.py --trace assets/traces/brent-kung-lesson.json \\
+    python3 python/examples/plot_trace.py --trace assets/traces/blelloch-lesson.json \\
         --bench docs/results/2026-11-23-h100/final/bench.json --out /tmp/plots
 
 writes two pictures: steps.png (one row per recorded step of the trace's section, coloured by

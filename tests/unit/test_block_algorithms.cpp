@@ -459,7 +459,7 @@ std::vector<Edge> expectedEdges(StepKind kind, int p, int threads, int section) 
   std::vector<Edge> e;
   switch (kind) {
     case StepKind::KoggeStone:
-    case StepKind::HillisSteele:
+    case StepKind::DoubleBuffered:
       for (int t = p; t < threads; ++t) e.push_back({t, t, t - p});
       break;
     case StepKind::UpSweep:

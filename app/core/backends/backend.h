@@ -67,10 +67,10 @@ struct RunRequest {
   Operator op = Operator::Add;
   bool exclusive = false;
   int blockSize = 8;
-  int coarsening = kThreePhaseCoarsening;  // three-phase: elements per thread
-  bool record = true;                      // false: count nothing, record nothing (timing)
-  int recordBlock = 0;                     // logical block whose section steps are recorded
-  const ElementRows* rows = nullptr;       // the input's flags and second array; null: none
+  int coarsening = kDefaultCoarsening;  // a coarsened scan's elements per thread
+  bool record = true;                   // false: count nothing, record nothing (timing)
+  int recordBlock = 0;                  // logical block whose section steps are recorded
+  const ElementRows* rows = nullptr;    // the input's flags and second array; null: none
   CaptureLimits limits;
   EmulatorOptions emulator;
   // The production look-back's shape when `scanviz bench --tune` (or its cache) chose one that

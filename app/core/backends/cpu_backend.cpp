@@ -25,9 +25,7 @@ namespace {
 
 template <class T>
 RunResult<T> run(const RunRequest& rq, const std::vector<T>& input) {
-  if (rq.algorithm == AlgorithmId::SinglePassChained ||
-      rq.algorithm == AlgorithmId::DecoupledLookback ||
-      rq.algorithm == AlgorithmId::SegmentedLookback)
+  if (algorithmInfo(rq.algorithm).driver == AlgorithmDriver::SinglePass)
     return runSinglePassOnCpu(rq, input);
   RunResult<T> r;
   r.output.assign(input.size(), T{});

@@ -16,7 +16,7 @@ namespace scanviz {
 std::vector<long long> parseBenchSizes(std::string_view text);
 // "256" or "32,256,1024": block sizes, each a power of two from 2 to 1024, ascending.
 std::vector<int> parseBlockSizeList(std::string_view text);
-// "kogge-stone,brent-kung" (catalog keys) or "all".
+// Catalog keys separated by commas ("kogge-stone,blelloch") or "all".
 std::vector<AlgorithmId> parseBenchAlgorithms(std::string_view text);
 // "int32", "float32" or "both".
 std::vector<DType> parseBenchDTypes(std::string_view text);

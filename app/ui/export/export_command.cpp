@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include "app/core/algorithm_catalog.h"
 #include "app/core/capture.h"
 #include "app/core/capture_memory.h"
 #include "app/core/capture_option_table.h"
@@ -478,8 +479,10 @@ const CommandHelp& exportHelp() {
                "[--subjects LIST]"};
     h.description =
         "Several steps make a filmstrip (png, svg) or the frames of a GIF or PNG sequence. --out "
-        "may be a folder: the file then gets its default name (brent-kung_n8_step3@2x.png). PNG "
-        "and GIF need an OpenGL context: without a display run under xvfb-run -a.";
+        "may be a folder: the file then gets its default name (" +
+        std::string(algorithmKeyWithRole(kRoleExample)) +
+        "_n8_step3@2x.png). PNG and GIF need an OpenGL context: without a display run under "
+        "xvfb-run -a.";
     h.sections = {exportOwnSection()};
     for (const OptionSection& s : exportLessonSections()) h.sections.push_back(s);
     h.sections.push_back(captureOptionSection());

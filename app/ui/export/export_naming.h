@@ -1,5 +1,5 @@
 // Default names for exported files, so that a folder of figures explains itself:
-// brent-kung_n8_step3@2x.png, kogge-stone_n8_steps0-3.svg, blelloch_n16_steps0-9@2x.gif, a panel
+// <algorithm>_n8_step3@2x.png, kogge-stone_n8_steps0-3.svg, blelloch_n16_steps0-9@2x.gif, a panel
 // other than the array view named after it (decoupled-lookback_n1048576_step5_timeline@2x.png,
 // timing_gbps-vs-n.svg), and for a numbered sequence a folder blelloch_n16_frames@2x holding
 // blelloch_n16_step00@2x.png ... Also the folder the export dialog starts in. No ImGui here.

@@ -172,7 +172,7 @@ class FilmstripBuilder {
     const auto cellRole = before ? isBeforeCell : isAfterCell;
     const RowSpan span = spanOf(s, cellRole);
     const std::string valueRole = before ? "before-cell-value" : "cell-value";
-    // A sequential pass's arrows run along its row, just under it (three-phase phase 1).
+    // A sequential pass's arrows run along its row, just under it (a coarsened scan's phase 1).
     const auto keep = [&](const std::string& r) {
       return cellRole(r) || r == valueRole || (!before && r == "chain-arrow");
     };

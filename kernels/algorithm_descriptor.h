@@ -1,0 +1,96 @@
+// What the rest of scanviz knows about a scan algorithm, declared once, next to its kernel: every
+// kernel type carries `static constexpr AlgorithmDescriptor kAlgorithm`, and the app's registry
+// (app/core/algorithm_list.h) lists the kernel types. The command line, the window's lists, the
+// analysis, the code panel and the exports read these fields; none of them tests an algorithm's id.
+// Host data only: nvcc compiles it with the kernels, but no device code reads it.
+#pragma once
+
+#include <cmath>
+#include <string_view>
+
+namespace scanviz {
+
+enum class AlgorithmLevel {
+  Block,  // scans one section per block; longer inputs go through the hierarchical driver
+  Grid,   // a whole-array scheme: runs of several blocks and launches are what it shows
+};
+
+// Which host driver runs the kernel type.
+enum class AlgorithmDriver {
+  Sections,    // a block scan per section, the section totals scanned recursively and added back
+  SinglePass,  // one launch whose tiles pass their prefixes along (kernels/grid)
+};
+
+// One term of a seed formula, as the text the analysis prints and its value.
+struct CostTerm {
+  std::string_view formula = {};  // "N log2 N - (N - 1)"
+  double value = 0;
+};
+
+// The seeds' work, depth and occupied lanes of one section of n elements scanned by `threads`
+// threads (only the coarsened scans depend on the threads), in the algorithm's natural variant.
+struct SectionCost {
+  CostTerm work = {};
+  CostTerm depth = {};
+  CostTerm resources = {};  // what a GPU spends: idle threads of a resident block keep their lanes
+};
+using SectionCostFn = SectionCost (*)(double n, double threads);
+
+struct AlgorithmDescriptor {
+  std::string_view key = {};     // the id on the command line and in trace files ("kogge-stone")
+  std::string_view name = {};    // display name
+  std::string_view family = {};  // the idea it varies ("Kogge-Stone" for its exclusive form too)
+  AlgorithmLevel level = AlgorithmLevel::Block;
+  AlgorithmDriver driver = AlgorithmDriver::Sections;
+  // Elements each thread owns, so a section holds threads * elementsPerThread elements;
+  // 0: the coarsening option decides (a coarsened scan).
+  int elementsPerThread = 1;
+  // The working array ends up holding the EXCLUSIVE scan (Blelloch's down-sweep, Kogge-Stone on
+  // the shifted input): exclusive is the default, and an inclusive result costs a conversion step.
+  bool exclusiveByNature = false;
+  // Shared memory holds one padding slot after every 32 elements (PadMap{5}), so its bank
+  // analysis maps indices through that padding.
+  bool paddedSharedMemory = false;
+  // A segmented scan: it restarts at every element whose head flag is set (the problem's flags),
+  // so captures give it flags and its result is checked against the segmented reference.
+  bool segmented = false;
+  std::string_view summary = {};   // one line for `scanviz list` and the controls' tooltip
+  std::string_view source = {};    // the seed figure or paper it follows
+  std::string_view codeFile = {};  // the kernel file the code panel shows; empty: none compiled in
+
+  // The analysis (Brent table, counters, `scanviz analyze`): the seed formula of one section;
+  // null when the seeds give none (the single-pass scans' chains depend on scheduling).
+  SectionCostFn sectionCost = nullptr;
+  std::string_view costSource = {};  // "PMPP 8.3"
+  // The work is one application per input element after the first, not per padded slot (the
+  // sequential scan stops at the last valid element).
+  bool costCountsValidElementsOnly = false;
+  // Nonzero: the seed formula composes sections of min(N, this) elements (PMPP 8.6's 2048),
+  // the sections' own formula being sectionCost.
+  int costSectionCap = 0;
+  // The algorithm whose sections this one scans (the hierarchical scan's block scan), for its
+  // formula, variant and code; null: its own.
+  const AlgorithmDescriptor* sections = nullptr;
+  // A "spot the bug" variant (kernels/lessons/): the seed's mistake kept on purpose, and the
+  // algorithm that fixes it. Flawed variants are captured like any algorithm but stay out of the
+  // project's lists, verify, bench and GPU checks; null: not flawed.
+  const AlgorithmDescriptor* fixedBy = nullptr;
+
+  // The coarsening option sets the elements per thread.
+  constexpr bool coarsened() const { return elementsPerThread == 0; }
+  constexpr bool flawed() const { return fixedBy != nullptr; }
+};
+
+// The descriptor of a kernel type, specialised right after the kernel in its own file:
+//   template <> inline constexpr AlgorithmDescriptor algorithmOf<MyScan> = {.key = "my-scan", ...};
+// A kernel type listed in app/core/algorithm_list.h without one does not compile.
+template <class Kernel>
+struct MissingAlgorithmDescriptor {
+  static_assert(sizeof(Kernel) == 0,
+                "declare algorithmOf<Kernel> after the kernel type (docs/adding-an-algorithm.md)");
+  static constexpr AlgorithmDescriptor value{};
+};
+template <class Kernel>
+inline constexpr AlgorithmDescriptor algorithmOf = MissingAlgorithmDescriptor<Kernel>::value;
+
+}  // namespace scanviz

@@ -1,0 +1,133 @@
+// The algorithm registry (app/core/algorithm_list.h) and the descriptors declared next to the
+// kernels: every row is complete and consistent, so that a new algorithm's list entries, CLI
+// validation, formulas and dispatch come from its one declaration.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "app/core/algorithm_catalog.h"
+#include "app/core/algorithm_kernels.h"
+#include "app/core/analysis.h"
+#include "app/core/backends/block_dispatch.h"
+#include "app/core/capture.h"
+#include "app/core/compare_model.h"
+#include "app/core/lessons.h"
+#include "app/core/reference_scan.h"
+
+namespace scanviz {
+namespace {
+
+// Every registered descriptor: the project's algorithms, then the flawed variants.
+std::vector<AlgorithmInfo> registered() {
+  std::vector<AlgorithmInfo> all = allAlgorithms();
+  all.insert(all.end(), flawedAlgorithms().begin(), flawedAlgorithms().end());
+  return all;
+}
+
+TEST(AlgorithmRegistry, OneRowPerIdInTheEnumsOrder) {
+  ASSERT_EQ(allAlgorithms().size() + flawedAlgorithms().size(),
+            static_cast<size_t>(AlgorithmId::Count));
+  for (size_t i = 0; i < static_cast<size_t>(AlgorithmId::Count); ++i)
+    EXPECT_EQ(algorithmInfo(static_cast<AlgorithmId>(i)).id, static_cast<AlgorithmId>(i)) << i;
+  for (size_t i = 1; i < allAlgorithms().size(); ++i)
+    EXPECT_LT(allAlgorithms()[i - 1].id, allAlgorithms()[i].id) << "lists keep the enum's order";
+}
+
+TEST(AlgorithmRegistry, EveryDescriptorIsNamedAndItsKeyFindsIt) {
+  std::set<std::string_view> keys;
+  for (const AlgorithmInfo& a : registered()) {
+    EXPECT_TRUE(keys.insert(a.key).second) << "duplicate key " << a.key;
+    EXPECT_EQ(findAlgorithm(a.key), a.id) << a.key;
+    EXPECT_FALSE(a.name.empty()) << a.key;
+    EXPECT_FALSE(a.family.empty()) << a.key;
+    EXPECT_FALSE(a.summary.empty()) << a.key;
+    EXPECT_FALSE(a.source.empty()) << a.key;
+    EXPECT_EQ(a.key.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-"),
+              std::string_view::npos)
+        << "keys are lower-case words joined by '-' (file names are made of them): " << a.key;
+    EXPECT_GE(a.elementsPerThread, 0) << a.key;
+    if (a.sectionCost) EXPECT_FALSE(a.costSource.empty()) << a.key;
+    if (a.costSectionCap) EXPECT_NE(a.sections, nullptr) << a.key;
+  }
+  EXPECT_EQ(findAlgorithm("bubble"), std::nullopt);
+}
+
+TEST(AlgorithmRegistry, RolesNameEnoughAlgorithms) {
+  EXPECT_EQ(algorithmsWithRole(kRoleDefault).size(), 1u);
+  EXPECT_GE(algorithmsWithRole(kRoleCompared).size(), CompareModel::kMinAlgorithms);
+  EXPECT_LE(algorithmsWithRole(kRoleCompared).size(), CompareModel::kMaxAlgorithms);
+  EXPECT_FALSE(algorithmsWithRole(kRoleExample).empty());
+  EXPECT_FALSE(algorithmsWithRole(kRoleBrentPlot).empty());
+  EXPECT_EQ(
+      algorithmKeysWithRole(kRoleCompared, ","),
+      algorithmKeysWithRole(kRoleCompared)[0] + "," + algorithmKeysWithRole(kRoleCompared)[1]);
+}
+
+// A flawed variant names its fix in its descriptor: the fix is one of the project's algorithms,
+// the variant stays out of allAlgorithms(), and the lessons table (app/core/lessons.h) pairs the
+// same two keys.
+TEST(AlgorithmRegistry, FlawedVariantsNameTheirFix) {
+  ASSERT_FALSE(flawedAlgorithms().empty());
+  for (const AlgorithmInfo& a : allAlgorithms()) {
+    EXPECT_FALSE(a.flawed()) << a.key;
+    EXPECT_EQ(fixedVersionOf(a.id), std::nullopt) << a.key;
+  }
+  for (const AlgorithmInfo& a : flawedAlgorithms()) {
+    ASSERT_TRUE(a.flawed()) << a.key;
+    const std::optional<AlgorithmId> fix = fixedVersionOf(a.id);
+    ASSERT_TRUE(fix.has_value()) << a.key;
+    EXPECT_FALSE(algorithmInfo(*fix).flawed()) << a.key;
+    EXPECT_EQ(algorithmInfo(*fix).key, a.fixedBy->key) << a.key;
+  }
+  // A lesson shows a flawed variant beside its fix, or a project algorithm with a flawed setup
+  // (static block ids) beside its usual one.
+  for (const Lesson& lesson : allLessons()) {
+    const std::optional<AlgorithmId> flawed = findAlgorithm(lesson.flawedKey);
+    ASSERT_TRUE(flawed.has_value()) << lesson.id;
+    const AlgorithmId fix = fixedVersionOf(*flawed).value_or(*flawed);
+    EXPECT_EQ(fix, findAlgorithm(lesson.fixedKey)) << lesson.id;
+  }
+  for (const AlgorithmInfo& a : flawedAlgorithms())
+    EXPECT_NE(lessonOfFlawedAlgorithm(a.key), nullptr) << a.key << " has no lesson";
+}
+
+// The descriptor's segmented flag is the kernel's: the block scan it runs reads head flags.
+TEST(AlgorithmRegistry, SegmentedDescriptorsRunSegmentedKernels) {
+  int segmented = 0;
+  forEachAlgorithmKernel([&](AlgorithmId id, auto kernel, unsigned) {
+    using Kernel = typename decltype(kernel)::type;
+    if constexpr (algorithmOf<Kernel>.driver == AlgorithmDriver::Sections) {
+      using Block = decltype(blockScanOf<Kernel>(RunRequest{}));
+      EXPECT_EQ(algorithmOf<Kernel>.segmented, kIsSegmentedScan<Block>) << algorithmOf<Kernel>.key;
+    } else {
+      EXPECT_FALSE(algorithmOf<Kernel>.segmented) << algorithmOf<Kernel>.key;
+    }
+    EXPECT_EQ(isSegmentedAlgorithm(id), algorithmOf<Kernel>.segmented);
+    segmented += algorithmOf<Kernel>.segmented ? 1 : 0;
+  });
+  EXPECT_GE(segmented, 3);
+}
+
+// The descriptor's section and variant are what a capture does: its section size, its default
+// variant, and a seed formula that equals the counted work of a full section where the seeds
+// count what the kernel does.
+TEST(AlgorithmRegistry, DescriptorsAgreeWithTheirKernels) {
+  for (const AlgorithmInfo& a : allAlgorithms()) {
+    CaptureRequest rq;
+    rq.algorithm = a.id;
+    rq.backend = BackendChoice::Cpu;
+    rq.exclusive = a.exclusiveByNature;
+    rq.blockSize = 8;
+    rq.input = std::vector<double>(static_cast<size_t>(sectionSize(a.id, 8)), 1.0);
+    const Trace t = capture(rq).trace;
+    EXPECT_EQ(t.meta.sectionSize, sectionSize(a.id, 8)) << a.key;
+    EXPECT_EQ(t.meta.inclusive, !a.exclusiveByNature) << a.key;
+    const std::vector<double> want = referenceScan(rq.input, Operator::Add, a.exclusiveByNature);
+    EXPECT_EQ(t.output, want) << a.key;
+  }
+}
+
+}  // namespace
+}  // namespace scanviz
