@@ -64,9 +64,13 @@ std::vector<AlgorithmId> algorithmsWithRole(AlgorithmRole role) {
 }
 
 AlgorithmId defaultAlgorithm() {
-  const std::vector<AlgorithmId> ids = algorithmsWithRole(kRoleDefault);
-  if (ids.empty()) throw std::logic_error("no algorithm has kRoleDefault in the registry");
-  return ids.front();
+  // Every request is made with it: looked up once.
+  static const AlgorithmId kDefault = [] {
+    const std::vector<AlgorithmId> ids = algorithmsWithRole(kRoleDefault);
+    if (ids.empty()) throw std::logic_error("no algorithm has kRoleDefault in the registry");
+    return ids.front();
+  }();
+  return kDefault;
 }
 
 std::string_view algorithmKeyWithRole(AlgorithmRole role) {

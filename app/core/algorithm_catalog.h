@@ -30,6 +30,7 @@ enum AlgorithmRole : unsigned {
   kRoleBrentPlot = 1u << 2,        // drawn in the Brent panel's plot next to the current one
   kRoleExample = 1u << 3,          // the algorithm the help examples name
   kRoleWarpClockSample = 1u << 4,  // its GPU sample trace is offered where clocks are missing
+  kRoleBaseline = 1u << 5,         // P = 1 of the Brent table: measured speedups divide its time
 };
 
 // The descriptor declared next to the kernel (kernels/algorithm_descriptor.h), with its id and

@@ -7,7 +7,7 @@
 
 // X(enumerator, kernel type, roles): roles are AlgorithmRole bits (app/core/algorithm_catalog.h).
 #define SCANVIZ_ALGORITHMS(X)                                                               \
-  X(Sequential, SequentialScan, kNoRole)                                                    \
+  X(Sequential, SequentialScan, kRoleBaseline)                                              \
   X(KoggeStone, KoggeStoneScan,                                                             \
     kRoleDefault | kRoleCompared | kRoleBrentPlot | kRoleWarpClockSample)                   \
   X(KoggeStoneExclusive, KoggeStoneExclusiveScan, kNoRole)                                  \

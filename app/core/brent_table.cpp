@@ -15,11 +15,11 @@ double pointMs(const TimingRun& run, const BenchSubject& s, DType dtype, long lo
   return kNaN;
 }
 
-// The sequential baseline the measured speedups divide: the plain loop on the CPU, our
-// `sequential` kernel on the GPU (one thread walking the array, as the PRAM story's P = 1).
+// The sequential baseline the measured speedups divide: the plain loop on the CPU, the
+// registry's baseline kernel on the GPU (one thread walking the array, as the PRAM story's P = 1).
 BenchSubject baselineSubject(const TimingRun& run) {
   return run.cpu() ? BenchSubject::reference(BenchSubjectKind::HostSequential)
-                   : BenchSubject::of(AlgorithmId::Sequential);
+                   : BenchSubject::of(algorithmsWithRole(kRoleBaseline).front());
 }
 
 }  // namespace

@@ -18,7 +18,7 @@ struct InputError : std::runtime_error {
 };
 
 struct CaptureRequest {
-  AlgorithmId algorithm = AlgorithmId::KoggeStone;
+  AlgorithmId algorithm = defaultAlgorithm();
   DType dtype = DType::Int32;
   Operator op = Operator::Add;
   bool exclusive = false;

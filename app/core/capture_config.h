@@ -16,7 +16,7 @@ std::string_view inputSourceKey(InputSource s);  // "lesson", "random", ...
 std::optional<InputSource> parseInputSource(std::string_view key);
 
 struct CaptureConfig {
-  AlgorithmId algorithm = AlgorithmId::KoggeStone;
+  AlgorithmId algorithm = defaultAlgorithm();
   InputSource source = InputSource::Lesson;
   long long n = 8;  // Random, Ones, Ascending
   unsigned seed = 1;

@@ -26,7 +26,7 @@ struct StepSource {
   std::string note;  // why nothing is highlighted, when nothing is
 };
 
-// The algorithm's own file: kernels/block/<key>.h or kernels/grid/<key>.h with '-' as '_'.
+// The algorithm's own file, as its descriptor names it (AlgorithmDescriptor::codeFile).
 const SourceFile* algorithmSource(const std::string& algorithmKey);
 
 StepSource sourceForStep(const Trace& t, int step);

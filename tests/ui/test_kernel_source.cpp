@@ -2,6 +2,7 @@
 // before the barrier that recorded it), in the compiled-in sources and in hand-made ones.
 #include <gtest/gtest.h>
 
+#include "app/core/algorithm_catalog.h"
 #include "app/core/capture.h"
 #include "app/core/input_spec.h"
 #include "app/ui/kernel_source.h"
@@ -18,13 +19,27 @@ std::string highlighted(const StepSource& s) {
 }
 
 TEST(KernelSource, EveryAlgorithmHasItsFileCompiledIn) {
-  for (const char* key :
-       {"sequential", "kogge-stone", "kogge-stone-exclusive", "hillis-steele", "brent-kung",
-        "blelloch", "blelloch-conflict-free", "three-phase", "warp-shuffle", "hierarchical",
-        "single-pass-chained", "decoupled-lookback", "segmented-kogge-stone", "segmented-blelloch",
-        "segmented-hierarchical", "segmented-lookback"})
-    EXPECT_NE(algorithmSource(key), nullptr) << key;
+  for (const AlgorithmInfo& a : allAlgorithms()) {
+    const SourceFile* f = algorithmSource(std::string(a.key));
+    ASSERT_NE(f, nullptr) << a.key;
+    EXPECT_EQ(f->path, a.codeFile) << a.key;
+  }
   EXPECT_EQ(algorithmSource("bubble"), nullptr);
+}
+
+// A block scan's lesson: every step is found in the file the descriptor names or in the shared
+// helpers, so a new block algorithm's code panel is checked without a test of its own.
+TEST(KernelSource, EveryStepOfABlockLessonHasItsLines) {
+  for (const AlgorithmInfo& a : allAlgorithms()) {
+    if (a.level != AlgorithmLevel::Block) continue;
+    const Trace t = lessonTrace(a.id);
+    for (int k = 0; k < static_cast<int>(t.steps.size()); ++k) {
+      const StepSource s = sourceForStep(t, k);
+      EXPECT_GE(s.firstLine, 0) << a.key << " step " << k << " (" << t.steps[k].label
+                                << "): " << s.note;
+      EXPECT_GE(s.lastLine, s.firstLine) << a.key << " step " << k;
+    }
+  }
 }
 
 TEST(KernelSource, BrentKungUpSweepIsItsParallelBlockAndBarrier) {

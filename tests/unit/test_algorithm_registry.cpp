@@ -56,6 +56,14 @@ TEST(AlgorithmRegistry, EveryDescriptorIsNamedAndItsKeyFindsIt) {
 
 TEST(AlgorithmRegistry, RolesNameEnoughAlgorithms) {
   EXPECT_EQ(algorithmsWithRole(kRoleDefault).size(), 1u);
+  EXPECT_EQ(defaultAlgorithm(), algorithmsWithRole(kRoleDefault).front());
+  EXPECT_EQ(CaptureRequest{}.algorithm, defaultAlgorithm());
+  ASSERT_EQ(algorithmsWithRole(kRoleBaseline).size(), 1u);
+  // The baseline is P = 1: one thread, every application dependent on the one before.
+  const AlgorithmInfo& base = algorithmInfo(algorithmsWithRole(kRoleBaseline).front());
+  ASSERT_NE(base.sectionCost, nullptr);
+  EXPECT_EQ(base.sectionCost(1024, 1).work.value, 1023);
+  EXPECT_EQ(base.sectionCost(1024, 1).depth.value, 1023);
   EXPECT_GE(algorithmsWithRole(kRoleCompared).size(), CompareModel::kMinAlgorithms);
   EXPECT_LE(algorithmsWithRole(kRoleCompared).size(), CompareModel::kMaxAlgorithms);
   EXPECT_FALSE(algorithmsWithRole(kRoleExample).empty());

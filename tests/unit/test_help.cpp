@@ -46,6 +46,22 @@ TEST(Help, EverySubcommandIsListedAndAnswersHelp) {
   }
 }
 
+// The man page is made from --help-all: every row of the subcommand table has its heading there,
+// with its usage and its options, so a new row reaches the man page without another edit.
+TEST(Help, HelpAllHasEverySubcommandForTheManPage) {
+  const ProgramRun all = run({"--help-all"});
+  ASSERT_EQ(all.code, 0) << all.err;
+  EXPECT_EQ(all.out.rfind(run({"--help"}).out, 0), 0u) << "starts with --help";
+  for (const Subcommand& c : subcommands()) {
+    const size_t heading = all.out.find("\nThe " + c.name() + " command:\n  scanviz " + c.name());
+    EXPECT_NE(heading, std::string::npos) << c.name();
+    for (const OptionSection& section : c.help().sections)
+      for (const OptionSpec& o : section.options)
+        EXPECT_NE(all.out.find("\n  " + optionSignature(o), heading), std::string::npos)
+            << c.name() << " --" << o.name;
+  }
+}
+
 // Every option of a command's table is in its help, with its value and its default.
 void expectHelpListsEveryOption(const CommandHelp& h) {
   const std::string raw = formatHelp(h);

@@ -63,7 +63,7 @@ struct EmulatorOptions {
 };
 
 struct RunRequest {
-  AlgorithmId algorithm = AlgorithmId::KoggeStone;
+  AlgorithmId algorithm = defaultAlgorithm();
   Operator op = Operator::Add;
   bool exclusive = false;
   int blockSize = 8;
