@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/cli.h"
+#include "app/core/algorithm_catalog.h"
 #include "app/core/capture.h"
 #include "app/core/capture_option_table.h"
 #include "app/core/output_file.h"
@@ -110,7 +111,8 @@ const CommandHelp& quizHelp() {
        captureOptionSection()},
       {"scanviz quiz --algorithm blelloch --count 5",
        "scanviz quiz --algorithm kogge-stone --n 16 --json",
-       "scanviz quiz --algorithm brent-kung --count 8 --out sheet.svg"},
+       "scanviz quiz --algorithm " + std::string(algorithmKeyWithRole(kRoleExample)) +
+           " --count 8 --out sheet.svg"},
   };
   return k;
 }

@@ -49,7 +49,7 @@ TEST(Help, EverySubcommandIsListedAndAnswersHelp) {
 // The man page is made from --help-all: every row of the subcommand table has its heading there,
 // with its usage and its options, so a new row reaches the man page without another edit.
 TEST(Help, HelpAllHasEverySubcommandForTheManPage) {
-  const ProgramRun all = run({"--help-all"});
+  const CapturedRun all = run({"--help-all"});
   ASSERT_EQ(all.code, 0) << all.err;
   EXPECT_EQ(all.out.rfind(run({"--help"}).out, 0), 0u) << "starts with --help";
   for (const Subcommand& c : subcommands()) {
