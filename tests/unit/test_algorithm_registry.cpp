@@ -109,6 +109,9 @@ TEST(AlgorithmRegistry, SegmentedDescriptorsRunSegmentedKernels) {
     if constexpr (algorithmOf<Kernel>.driver == AlgorithmDriver::Sections) {
       using Block = decltype(blockScanOf<Kernel>(RunRequest{}));
       EXPECT_EQ(algorithmOf<Kernel>.segmented, kIsSegmentedScan<Block>) << algorithmOf<Kernel>.key;
+    } else if constexpr (requires { Kernel::kSegmented; }) {
+      // A single-pass protocol says itself whether its tiles carry head flags.
+      EXPECT_EQ(algorithmOf<Kernel>.segmented, Kernel::kSegmented) << algorithmOf<Kernel>.key;
     } else {
       EXPECT_FALSE(algorithmOf<Kernel>.segmented) << algorithmOf<Kernel>.key;
     }
