@@ -165,10 +165,11 @@ def case_timing_runs_a_cpu_benchmark(ctx):
     t = timing(r)
     check(len(t["runs"]) == 1, f"runs {t['runs']}")
     run = t["runs"][0]
-    # Two sizes x (memcpy, the sequential loop and the twelve algorithms), all measured.
-    check(run["cpu"] and run["points"] == 28 and run["done"] == run["total"] == 28, f"run {run}")
-    check(t["time_points"] == 28 and t["rate_points"] == 28, f"plotted {t['time_points']}, {t['rate_points']}")
-    check(t["bars"] == 14, f"{t['bars']} bars at one N")
+    # Two sizes x (memcpy, the sequential loop, the twelve algorithms and segmented-lookback, the
+    # one segmented scan the bench times), all measured.
+    check(run["cpu"] and run["points"] == 30 and run["done"] == run["total"] == 30, f"run {run}")
+    check(t["time_points"] == 30 and t["rate_points"] == 30, f"plotted {t['time_points']}, {t['rate_points']}")
+    check(t["bars"] == 15, f"{t['bars']} bars at one N")
     check(any(x.startswith("cpu-memcpy:") for x in t["references"]), f"references {t['references']}")
     check("CPU times" in t["device_line"], t["device_line"])
     # The first subject's colour (Okabe-Ito orange) is on screen: the plots drew their points.
