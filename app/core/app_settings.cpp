@@ -13,12 +13,10 @@
 namespace scanviz {
 namespace {
 
-constexpr EnumKey<CenterView> kCenterViews[] = {{CenterView::Lesson, "lesson"},
-                                                {CenterView::Compare, "compare"},
-                                                {CenterView::Timeline, "timeline"},
-                                                {CenterView::Timing, "timing"},
-                                                {CenterView::Figure, "figure"},
-                                                {CenterView::Class, "class"}};
+constexpr EnumKey<CenterView> kCenterViews[] = {
+    {CenterView::Lesson, "lesson"},     {CenterView::Compare, "compare"},
+    {CenterView::Timeline, "timeline"}, {CenterView::Timing, "timing"},
+    {CenterView::Figure, "figure"},     {CenterView::Class, "class"}};
 constexpr EnumKey<Theme> kThemes[] = {{Theme::Dark, "dark"}, {Theme::Light, "light"}};
 constexpr EnumKey<Palette> kPalettes[] = {{Palette::Classic, "classic"},
                                           {Palette::OkabeIto, "okabe-ito"}};

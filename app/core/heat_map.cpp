@@ -43,18 +43,6 @@ class Normalizer {
   double lo_, hi_;
 };
 
-// A whole-array row's element as a value: the dtype is read once a row, not once an element.
-double decodeBits(uint32_t bits, bool isFloat) {
-  if (isFloat) {
-    float f;
-    std::memcpy(&f, &bits, sizeof f);
-    return f;
-  }
-  int32_t i;
-  std::memcpy(&i, &bits, sizeof i);
-  return i;
-}
-
 // One level of the pyramid while it is built: values in 0..1 (NaN: no value) and the share of
 // the elements written.
 struct LevelData {
@@ -85,7 +73,7 @@ LevelData fullResolution(const Trace& t, const ValueRange& range, HeatScale scal
     if (!s.wholeBits.empty()) {
       const size_t valid = wholeValidElements(t, s);
       for (size_t c = 0; c < valid; ++c) {
-        d.value[base + c] = static_cast<float>(normalize(decodeBits(s.wholeBits[c], isFloat)));
+        d.value[base + c] = static_cast<float>(normalize(decodeValueBits(s.wholeBits[c], isFloat)));
         d.written[base + c] = written[c];
       }
       return;
@@ -182,7 +170,7 @@ ValueRange traceValueRange(const Trace& t) {
     forEachChunk(valid, kMinChunkElements, [&](size_t begin, size_t end) {
       double chunkLo = std::numeric_limits<double>::infinity(), chunkHi = -chunkLo;
       for (size_t i = begin; i < end; ++i) {
-        const double v = decodeBits(s.wholeBits[i], isFloat);
+        const double v = decodeValueBits(s.wholeBits[i], isFloat);
         if (!std::isfinite(v)) continue;
         chunkLo = std::min(chunkLo, v);
         chunkHi = std::max(chunkHi, v);

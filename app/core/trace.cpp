@@ -18,8 +18,8 @@ std::string vecDiff(const std::string& what, const V& a, const V& b) {
 
 }  // namespace
 
-double decodeValueBits(uint32_t bits, const std::string& dtype) {
-  if (dtype == "float32") {
+double decodeValueBits(uint32_t bits, bool isFloat) {
+  if (isFloat) {
     float f;
     std::memcpy(&f, &bits, sizeof f);
     return f;
@@ -27,6 +27,10 @@ double decodeValueBits(uint32_t bits, const std::string& dtype) {
   int32_t i;
   std::memcpy(&i, &bits, sizeof i);
   return i;
+}
+
+double decodeValueBits(uint32_t bits, const std::string& dtype) {
+  return decodeValueBits(bits, dtype == "float32");
 }
 
 uint32_t encodeValueBits(double v, const std::string& dtype) {

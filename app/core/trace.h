@@ -95,6 +95,8 @@ struct Trace {
 
 // A value of meta.dtype ("int32" or "float32") from its raw 32 bits, and back.
 double decodeValueBits(uint32_t bits, const std::string& dtype);
+// The same with the dtype decided once (a loop over a whole row asks once, not per element).
+double decodeValueBits(uint32_t bits, bool isFloat);
 uint32_t encodeValueBits(double v, const std::string& dtype);
 
 // Elements of a step's whole-array row before the last block's padding (0 without one).

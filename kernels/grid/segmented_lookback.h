@@ -239,8 +239,9 @@ inline constexpr AlgorithmDescriptor algorithmOf<SegmentedLookback> = {
     .elementsPerThread = SegmentedLookback::kItemsPerThread,
     .paddedSharedMemory = true,
     .segmented = true,
-    .summary = "one launch; a tile that holds a head publishes its total as final, so no look-back "
-               "passes it",
+    .summary =
+        "one launch; a tile that holds a head publishes its total as final, so no look-back "
+        "passes it",
     .source = "Merrill & Garland 2016 with Blelloch 1990, 1.5",
     .codeFile = "kernels/grid/segmented_lookback.h",
 };

@@ -255,7 +255,7 @@ TEST(PlotScene, ThePointsSpreadIsDrawnAsWhiskersAndAQuartileBand) {
   plot::PlotSpec spec = twoSeries();
   spec.yScale = plot::AxisScale::Linear;
   plot::Series& s = spec.series[0];  // y 10, 20, 30
-  s.low = {8, 18, plot::kNaN};        // the last point has no spread
+  s.low = {8, 18, plot::kNaN};       // the last point has no spread
   s.high = {13, 21, plot::kNaN};
   s.boxLow = {9, 19.5, plot::kNaN};
   s.boxHigh = {11, 20.5, plot::kNaN};

@@ -170,8 +170,8 @@ TEST(ArrayScene, WideValuesAreElidedWithTheValueInTheTooltip) {
     EXPECT_NE(text->tooltip.find("XY["), std::string::npos);
   }
   // Wide values in narrow cells: a prefix and an ellipsis, the whole value in the tooltip.
-  const Trace wide = captureOnEmulator(AlgorithmId::KoggeStone,
-                                {-1999999999, -1999999, -99999, 4, 2, 1, 3, 5}, 0, Operator::Max);
+  const Trace wide = captureOnEmulator(
+      AlgorithmId::KoggeStone, {-1999999999, -1999999, -99999, 4, 2, 1, 3, 5}, 0, Operator::Max);
   const Scene narrow = sceneOf(wide, 0, 300);
   bool elided = false;
   for (const SceneText* text : narrow.textsWithRole("cell-value")) {

@@ -736,9 +736,7 @@ TEST(LookbackTune, TheCacheKeepsOneEntryPerKeyAndACorruptOneFallsBack) {
   otherVersion.version = "0.2";
   EXPECT_FALSE(readLookbackTune(path, otherVersion, problem));
   EXPECT_EQ(problem, "");
-  {
-    std::ofstream(path) << "{ not json";
-  }
+  { std::ofstream(path) << "{ not json"; }
   EXPECT_FALSE(readLookbackTune(path, h100.key, problem));
   EXPECT_NE(problem.find("is not usable"), std::string::npos) << problem;
   EXPECT_NE(problem.find("the tuning table is used"), std::string::npos) << problem;
