@@ -16,7 +16,7 @@ packages=(cmake ninja-build g++ pkg-config git
   fonts-inter fonts-dejavu-core librsvg2-bin python3-matplotlib help2man dpkg-dev python3-jsonschema)
 missing=()
 for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  [ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)" = "install ok installed" ] || missing+=("$p")
 done
 if [ ${#missing[@]} -gt 0 ]; then
   echo "installing: ${missing[*]}"

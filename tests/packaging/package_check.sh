@@ -44,7 +44,7 @@ assert trace["meta"]["scanviz_version"].startswith(sys.argv[2]), trace["meta"]
 PY
 
 traces=$("$bin" list --traces)
-first=$(echo "$traces" | head -1)
+first=${traces%%$'\n'*}
 case "$first" in "$scratch/root/usr/share/scanviz/assets/traces/"*.json) ;;
   *) fail "sample traces not found under the prefix: '$first'" ;; esac
 echo "sample traces: $(echo "$traces" | wc -l) under usr/share/scanviz/assets/traces"
@@ -86,6 +86,9 @@ PY
   fi
 fi
 bash -n "$share/bash-completion/completions/scanviz" || fail "bash completion is not valid bash"
-zcat "$share/man/man1/scanviz.1.gz" | grep -q '^\.TH SCANVIZ "1"' || fail "man page header"
-zcat "$share/man/man1/scanviz.1.gz" | grep -q 'capture' || fail "man page lacks the commands"
+# Decompressed once into a variable: `zcat | grep -q` under pipefail fails at random when grep
+# exits on its first match and zcat is still writing (SIGPIPE), which is how CI once failed here.
+manpage=$(zcat "$share/man/man1/scanviz.1.gz")
+grep -q '^\.TH SCANVIZ "1"' <<<"$manpage" || fail "man page header"
+grep -q 'capture' <<<"$manpage" || fail "man page lacks the commands"
 echo "ok: the package installs and runs from $scratch/root"
