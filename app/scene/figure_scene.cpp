@@ -1,6 +1,7 @@
 #include "app/scene/figure_scene.h"
 
 #include <algorithm>
+#include <cmath>
 #include <optional>
 
 #include "app/core/algorithm_catalog.h"
@@ -10,6 +11,7 @@
 #include "app/core/thread_states.h"
 #include "app/core/value_format.h"
 #include "app/scene/scene_text.h"
+#include "app/scene/tree_figure_scene.h"
 
 namespace scanviz {
 namespace {
@@ -65,10 +67,13 @@ HierarchySteps hierarchySteps(const Trace& t) {
 }  // namespace
 
 std::string figureProblem(const Trace& t) {
-  if (!hierarchySteps(t).found() && !chainSteps(t).found())
-    return "the structure figure is Fig. 8.9's hierarchical scan or PMPP 8.7's chain of blocks, "
-           "drawn for runs of more than one block (hierarchical, single-pass-chained, or any "
-           "block scan longer than its section: --block-size 2 --n 16)";
+  const bool blocks = hierarchySteps(t).found() || chainSteps(t).found();
+  if (!blocks && isTreeScan(t)) return treeFigureProblem(t);
+  if (!blocks)
+    return "the structure figures are Fig. 8.9's hierarchical scan and PMPP 8.7's chain of "
+           "blocks, drawn for runs of more than one block (hierarchical, single-pass-chained, or "
+           "any block scan longer than its section: --block-size 2 --n 16), and the trees of "
+           "one-block blelloch and brent-kung runs";
   if (t.meta.n > kMaxFigureElements)
     return "the structure figure draws every block, up to " + std::to_string(kMaxFigureElements) +
            " elements, and this run has " + std::to_string(t.meta.n) + ": capture fewer";
@@ -520,10 +525,37 @@ class FigureBuilder {
 
 }  // namespace
 
+namespace {
+
+// The figure that fits the trace, at the style's sizes.
+Scene buildFigureAtStyle(const FigureRequest& rq, const ArraySceneStyle& style,
+                         const ViewPalette& palette, const MeasureText& measure) {
+  if (isTreeScan(*rq.trace)) return buildTreeFigureScene(rq, style, palette, measure);
+  return FigureBuilder(rq, style, palette, measure).build();
+}
+
+ArraySceneStyle scaledStyle(const ArraySceneStyle& s, float f) {
+  return {f * s.valueSize, f * s.labelSize, f * s.smallSize, f * s.titleSize};
+}
+
+}  // namespace
+
 Scene buildFigureScene(const FigureRequest& rq, const ArraySceneStyle& style,
                        const ViewPalette& palette, const MeasureText& measure) {
   if (!rq.trace || !figureProblem(*rq.trace).empty()) return {};
-  return FigureBuilder(rq, style, palette, measure).build();
+  Scene scene = buildFigureAtStyle(rq, style, palette, measure);
+  if (rq.height <= 0) return scene;
+  // The sizes scale the height almost in proportion (cells are as high as their font), so a
+  // few rounds settle on the largest figure that fits the view both ways.
+  float f = 1;
+  for (int round = 0; round < 4 && scene.height > 0 && scene.width > 0; ++round) {
+    const float fit = std::min(rq.height / scene.height, rq.width / scene.width);
+    const float next = std::clamp(f * fit, kMinShrink, kMaxGrow);
+    if (std::abs(next - f) < 0.02f * f) break;
+    f = next;
+    scene = buildFigureAtStyle(rq, scaledStyle(style, f), palette, measure);
+  }
+  return scene;
 }
 
 }  // namespace scanviz

@@ -27,8 +27,12 @@ std::string figureProblem(const Trace& t);
 
 struct FigureRequest {
   const Trace* trace = nullptr;
-  int step = -1;          // rows of later steps are drawn empty; -1: the whole run
-  float width = 800;      // the scene grows wider when the cells need it
+  int step = -1;      // rows of later steps are drawn empty; -1: the whole run
+  float width = 800;  // the scene grows wider when the cells need it
+  // The view's height: the figure's fonts and cells grow (up to kMaxGrow) or shrink (down to
+  // kMinShrink) until it fills the view without scrolling, so a projector shows it as large as
+  // the window allows. 0: keep the style's sizes (an export).
+  float height = 0;
   bool symbolic = false;  // cells show the inputs they combine (x0..x3), as the array view can
 };
 

@@ -60,6 +60,7 @@ void drawFigurePanel(UiContext& ui) {
   rq.trace = &ui.state.trace();
   rq.step = ui.state.playback.step();
   rq.width = ImGui::GetContentRegionAvail().x;
+  rq.height = ImGui::GetContentRegionAvail().y;
   rq.symbolic = ui.state.symbolic;
   drawFigureScene(ui, buildFigureScene(rq, viewSceneStyle(ui), ui.palette, fontMeasure(ui.fonts)));
   ImGui::EndChild();

@@ -772,6 +772,51 @@ def case_deadlock_figure(run):
     r = run.export(*dead, "--format", "gif", "--out", run.path("dead.gif"), expect=2)
     check("one picture of the deadlock" in r.stderr and not os.path.exists(run.path("dead.gif")), r.stderr)
 
+TREE_FIGURE = ["--algorithm", "blelloch", "--input", "3,1,7,0,4,1,6,3", "--exclusive", "--backend", "cpu",
+               "--panel", "figure"]
+
+
+def node_texts(root, half):
+    """The values of one half of the tree figure ("up" or "down"), in drawing order."""
+    return [t.text for t in root.iter(SVG_NS + "text")
+            if (t.get("class") or "").startswith(half + "-node") and t.get("class").endswith("-value")]
+
+
+def case_tree_figure_in_every_format(run):
+    """--panel figure on one-block Blelloch and Brent-Kung: seed 003's tables on the tree as SVG
+    (title, every node's value, symbolic ranges), a GIF and a PNG sequence that fill in a step a
+    frame, 2x and 4x PNGs of both themes."""
+    run.export(*TREE_FIGURE, "--out", run.path("tree.svg"))
+    root = run.svg("tree.svg")
+    check(texts(root, "title")[0].startswith("Blelloch's tree"), texts(root, "title"))
+    check(node_texts(root, "up") == ["3", "1", "7", "0", "4", "1", "6", "3", "4", "7", "5", "9", "11", "14", "25"],
+          f"up-sweep {node_texts(root, 'up')}")
+    check(node_texts(root, "down")[-8:] == ["0", "3", "4", "11", "11", "15", "16", "22"],
+          f"down-sweep {node_texts(root, 'down')}")
+    run.export(*TREE_FIGURE, "--symbolic", "--out", run.path("tree-sym.svg"))
+    check(node_texts(run.svg("tree-sym.svg"), "up")[-3:] == ["x0..x3", "x4..x7", "x0..x7"],
+          f"symbolic up-sweep {node_texts(run.svg('tree-sym.svg'), 'up')}")
+    bk = ["--algorithm", "brent-kung", "--input", "2,1,3,1,0,4,1,2,0,3,1,2,5,3,1,2", "--backend", "cpu",
+          "--panel", "figure"]
+    run.export(*bk, "--symbolic", "--out", run.path("bk.svg"))
+    check(node_texts(run.svg("bk.svg"), "down")[-16:] == [f"x0..x{i}" if i else "x0" for i in range(16)],
+          f"Brent-Kung's distribution tree {node_texts(run.svg('bk.svg'), 'down')}")
+    run.export(*TREE_FIGURE, "--format", "gif", "--out", run.path("tree.gif"))
+    check(read_gif(run.path("tree.gif"))["frames"] == 8, "one GIF frame a step expected")
+    run.export(*TREE_FIGURE, "--format", "png-seq", "--out", run.path("seq"))
+    check(len(os.listdir(run.path("seq"))) == 8, f"frames {os.listdir(run.path('seq'))}")
+    for theme in ("dark", "light"):
+        run.export(*TREE_FIGURE, "--theme", theme, "--out", run.path(f"tree-{theme}.svg"))
+        w, h = svg_size(run.svg(f"tree-{theme}.svg"))
+        for scale in (2, 4):
+            run.export(*TREE_FIGURE, "--theme", theme, "--scale", str(scale),
+                       "--out", run.path(f"tree-{theme}-{scale}.png"))
+            png = Png(run.path(f"tree-{theme}-{scale}.png"))
+            check(abs(png.width - scale * w) <= scale and abs(png.height - scale * h) <= scale,
+                  f"{theme} {scale}x tree is {png.width}x{png.height}, its SVG {w}x{h}")
+            check(len(png.colours()) > 20, f"the {theme} tree PNG is blank")
+
+
 CASES = cases_of(globals())
 
 

@@ -424,6 +424,33 @@ def case_structure_figure(ctx):
 
 
 
+def case_tree_figure(ctx):
+    """--panel figure (G) on a one-block Blelloch run: seed 003's tables on the tree, in both
+    themes. At step 2 (up-sweep stride 2) the two nodes it writes are in the highlight colour
+    where the scene puts them and the down-sweep is empty; at the end the leaves of the down-sweep
+    are the exclusive scan 0 3 4 11 11 15 16 22, with an arrow into every node of both trees."""
+    seed = ["--algorithm", "blelloch", "--input", "3,1,7,0,4,1,6,3", "--exclusive", "--backend", "cpu",
+            "--panel", "figure"]
+    for theme in ("light", "dark"):
+        r = ctx.run(*seed, "--step", "2", "--theme", theme)
+        scene = r.dump["panels"]["figure"]["scene"]
+        lit = [x for x in scene["rects"] if x["role"] == "up-node-written-cell"]
+        check(len(lit) == 2, f"{len(lit)} nodes written at up-sweep stride 2")
+        for cell in lit:
+            check_figure_colour(r, cell["x"] + 0.12 * cell["w"], cell["y"] + 0.5 * cell["h"], cell["fill"],
+                                f"{theme} written node {cell['index']}")
+        check(not [t for t in scene["texts"] if t["role"].startswith("down-node")], "the down-sweep drawn too early")
+    last = ctx.run(*seed, "--step", "7")
+    scene = last.dump["panels"]["figure"]["scene"]
+    down = [t["text"] for t in scene["texts"] if t["role"].startswith("down-node") and t["role"].endswith("-value")]
+    check(down[-8:] == ["0", "3", "4", "11", "11", "15", "16", "22"], f"down-sweep leaves {down[-8:]}")
+    arrows = [x for x in scene["lines"] if x["role"] in ("operand-arrow", "own-arrow", "move-arrow")]
+    check(len(arrows) == 28, f"{len(arrows)} arrows: 2 into each of 7 up-sweep nodes, 1 into each of 14 down-sweep nodes")
+    # Legible from the back of a lecture hall: the values are at least 24 px high at 1600x1000.
+    sizes = [t["size"] for t in scene["texts"] if t["role"].endswith("-value")]
+    check(min(sizes) >= 24, f"value font {min(sizes)} px")
+
+
 def case_chained_handoff_figure(ctx):
     """--panel figure (G) on single-pass-chained: PMPP 8.7's hand-off in the window. Seed 000's
     "receives 7, sums up with its local 7 to get 14, passes 14 on" on the lesson input: each block's

@@ -1,0 +1,85 @@
+#include "app/scene/figure_parts.h"
+
+#include <algorithm>
+
+#include "app/core/algorithm_catalog.h"
+#include "app/core/value_format.h"
+#include "app/scene/scene_text.h"
+
+namespace scanviz {
+
+float addFigureTitle(Scene& scene, const Trace& t, const std::string& what,
+                     const std::string& subtitle, float x, float y, float width,
+                     const ArraySceneStyle& style, const ViewPalette& pal,
+                     const MeasureText& measure) {
+  const auto id = findAlgorithm(t.meta.algorithm);
+  const std::string name = id ? std::string(algorithmInfo(*id).name) : t.meta.algorithm;
+  const std::string sep = "  \xC2\xB7  ";
+  const std::string title =
+      what + sep + name + sep + scanDescription(t.meta.op, t.meta.inclusive, t.meta.dtype);
+  y = addWrappedText(scene, title, x, y, std::max(100.0f, width), style.titleSize, true, pal.text,
+                     "title", 1.35f, measure);
+  return addWrappedText(scene, subtitle, x, y, std::max(100.0f, width), style.labelSize, false,
+                        pal.textDim, "subtitle", 1.35f, measure);
+}
+
+std::string figureCellText(const Trace& t, double value, const InputRange* range) {
+  if (range && range->kind != InputRange::Kind::Unknown)
+    return symbolicText(*range, t.meta.op, t.meta.dtype);
+  return formatCellValue(value, t.meta.op, t.meta.dtype);
+}
+
+std::vector<std::vector<InputRange>> figureSymbols(const Trace& t, bool symbolic) {
+  if (!symbolic || !symbolicProblem(t).empty()) return {};
+  return symbolicSteps(t);
+}
+
+FigureCells figureCells(const std::vector<std::string>& texts, int columns, float avail,
+                        const ArraySceneStyle& style, const MeasureText& measure) {
+  FigureCells c;
+  const float widest = 3.0f * style.valueSize;
+  c.columnWidth = std::clamp(avail / static_cast<float>(std::max(1, columns)), 4.0f, widest);
+  const float legible = 0.6f * style.valueSize;
+  for (const std::string& text : texts)
+    c.columnWidth = std::max(
+        c.columnWidth, std::min(widest, (measure(text, legible, true) + kCellTextMargin * legible) /
+                                            kFigureCellBox));
+  c.valueSize = std::min(style.valueSize, c.columnWidth / 1.1f);
+  const float floor = std::max(10.0f, 0.55f * style.smallSize);
+  for (const std::string& text : texts)
+    while (c.valueSize > floor &&
+           measure(text, c.valueSize, true) > cellTextRoom(c.columnWidth, c.valueSize))
+      c.valueSize = std::max(floor, 0.95f * c.valueSize);
+  c.cellH = std::max(1.6f * c.valueSize, 0.9f * style.labelSize);
+  return c;
+}
+
+void addFigureCell(Scene& scene, const FigureCell& c, float valueSize, const ViewPalette& pal,
+                   const MeasureText& measure) {
+  SceneRect r;
+  r.w = kFigureCellBox * c.width;
+  r.x = c.centreX - 0.5f * r.w;
+  r.y = c.y;
+  r.h = c.height;
+  r.rounding = std::min(0.12f * valueSize, 0.2f * r.w);
+  r.fill = !c.reached ? Color{0, 0, 0, 0} : c.padding ? pal.paddingFill : c.fill;
+  r.stroke = c.reached && !c.padding ? pal.cellStroke : pal.textDim;
+  r.hatched = c.reached && c.padding;
+  if (r.hatched) r.stroke = pal.paddingHatch;
+  r.strokeWidth = 1;
+  r.role = c.role + (c.reached ? "-cell" : "-cell-pending");
+  r.index = c.index;
+  scene.rects.push_back(r);
+  if (!c.reached) return;
+  SceneText& text = addSceneText(scene, c.centreX, c.y + 0.5f * (c.height - valueSize),
+                                 fitCellText(c.text, c.width, valueSize, true, measure),
+                                 c.padding ? pal.textDim : c.ink, valueSize, true,
+                                 TextAlign::Center, c.role + "-value", c.index);
+  text.tooltip = c.tooltip;
+  text.hoverX = r.x;
+  text.hoverY = r.y;
+  text.hoverW = r.w;
+  text.hoverH = r.h;
+}
+
+}  // namespace scanviz

@@ -1,0 +1,63 @@
+// What every structure figure (figure_scene.h's kinds) draws the same way, written once: the
+// title naming the figure, the algorithm and what is scanned; the column width and the one value
+// font that make every cell's text legible; a cell with its value (or the inputs it combines) and
+// its tooltip; the text of a cell from a trace value and its symbolic range. GUI-free.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "app/core/symbolic_values.h"
+#include "app/core/trace.h"
+#include "app/scene/array_view_scene.h"
+#include "app/scene/palette.h"
+#include "app/scene/scene.h"
+
+namespace scanviz {
+
+// A cell's box in its column (as the array view).
+constexpr float kFigureCellBox = 0.92f;
+
+// The figure's title ("what  ·  algorithm  ·  inclusive sum scan (+), int32"), wrapped to the
+// width, and the subtitle under it in the dim colour; returns the y under them.
+float addFigureTitle(Scene& scene, const Trace& t, const std::string& what,
+                     const std::string& subtitle, float x, float y, float width,
+                     const ArraySceneStyle& style, const ViewPalette& pal,
+                     const MeasureText& measure);
+
+// The text a cell shows: the inputs it combines where the range is known, else its value (the
+// identity as its symbol).
+std::string figureCellText(const Trace& t, double value, const InputRange* range);
+
+// The symbolic ranges of every step when asked for and the trace has them; else empty.
+std::vector<std::vector<InputRange>> figureSymbols(const Trace& t, bool symbolic);
+
+// The column width and the value font of a figure of `columns` columns in `avail` pixels: the
+// columns share the width (up to three value heights), then widen until the widest text fits at
+// a size read from the back of a lecture hall, and the font is the largest at which every text
+// fits its cell. cellH is the cells' height.
+struct FigureCells {
+  float columnWidth = 0;
+  float valueSize = 0;
+  float cellH = 0;
+};
+FigureCells figureCells(const std::vector<std::string>& texts, int columns, float avail,
+                        const ArraySceneStyle& style, const MeasureText& measure);
+
+// One cell: its box (role `role` + "-cell", or "-cell-pending" while its step is not reached,
+// drawn empty) and, when reached, its text (role `role` + "-value") with a tooltip naming the
+// value. `width` is the column's (the box takes kFigureCellBox of it).
+struct FigureCell {
+  float centreX = 0, y = 0, width = 0, height = 0;
+  std::string text;     // what the cell shows
+  std::string tooltip;  // "label [i] = value ..."
+  Color fill, ink;
+  bool reached = true;
+  bool padding = false;  // hatched, dim: not data
+  std::string role;
+  int index = -1;
+};
+void addFigureCell(Scene& scene, const FigureCell& c, float valueSize, const ViewPalette& pal,
+                   const MeasureText& measure);
+
+}  // namespace scanviz

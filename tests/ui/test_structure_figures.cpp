@@ -1,0 +1,151 @@
+// The structure views of one block (issue 14): Blelloch and Brent-Kung on their tree
+// (tree_figure_scene.h), on the seeds' own inputs: seed 003's 3 1 7 0 4 1 6 3 and PMPP's
+// 2 1 3 1 0 4 1 2 0 3 1 2 5 3 1 2. Every node's value is compared with the trace's value at the
+// node's element in the row's step, and a few rows with the seeds' tables worked by hand:
+//   Blelloch up-sweep   4 7 5 9 | 11 14 | 25;  down-sweep 0 | 0 11 | 0 4 11 16 | 0 3 4 11 11 15 16
+//   22
+#include <gtest/gtest.h>
+
+#include "app/core/value_format.h"
+#include "app/scene/figure_scene.h"
+#include "app/scene/palette.h"
+#include "app/scene/tree_figure_scene.h"
+#include "tests/common/captures.h"
+#include "tests/common/scene_texts.h"
+
+namespace scanviz {
+namespace {
+
+using Texts = std::vector<std::string>;
+
+const std::vector<double> kSeed003 = {3, 1, 7, 0, 4, 1, 6, 3};
+const std::vector<double> kPmpp = {2, 1, 3, 1, 0, 4, 1, 2, 0, 3, 1, 2, 5, 3, 1, 2};
+
+Scene figure(const Trace& t, int step = -1, bool symbolic = false) {
+  FigureRequest rq;
+  rq.trace = &t;
+  rq.step = step;
+  rq.width = 1200;
+  rq.symbolic = symbolic;
+  return buildFigureScene(rq, ArraySceneStyle{}, viewPalette(Theme::Light, Palette::Classic),
+                          approximateTextWidth);
+}
+
+Trace treeTrace(AlgorithmId id, const std::vector<double>& input, bool exclusive = false) {
+  CaptureRequest rq = emulatorRequest(id, input);
+  rq.exclusive = exclusive;
+  return capture(rq).trace;
+}
+
+bool startsWith(const std::string& s, const std::string& prefix) {
+  return s.rfind(prefix, 0) == 0;
+}
+
+// The texts of one half's nodes ("up" or "down"), highlighted or not, in drawing order: row by
+// row, left to right.
+Texts nodeTexts(const Scene& s, const std::string& half) {
+  Texts out;
+  for (const SceneText& t : s.texts)
+    if (startsWith(t.role, half + "-node") && t.role.size() > 6 &&
+        t.role.compare(t.role.size() - 6, 6, "-value") == 0)
+      out.push_back(t.text);
+  return out;
+}
+
+std::vector<const SceneLine*> linesWithRole(const Scene& s, const std::string& role) {
+  std::vector<const SceneLine*> out;
+  for (const SceneLine& l : s.lines)
+    if (l.role == role) out.push_back(&l);
+  return out;
+}
+
+// Every node shows the trace's value at the last element of its range, in its row's step.
+void expectNodesAreTheTraces(const Trace& t) {
+  const Scene s = figure(t);
+  Texts expected[2];
+  for (const TreeRow& row : treeRows(t))
+    for (int m = 0; m < (t.meta.sectionSize >> row.level); ++m)
+      expected[row.half == TreeRow::Half::Up ? 0 : 1].push_back(
+          formatCellValue(t.steps[static_cast<size_t>(row.step)]
+                              .values[static_cast<size_t>(treeNodeElement(row.level, m))],
+                          t.meta.op, t.meta.dtype));
+  EXPECT_EQ(nodeTexts(s, "up"), expected[0]);
+  EXPECT_EQ(nodeTexts(s, "down"), expected[1]);
+}
+
+TEST(TreeFigure, BlellochNodesHoldTheTracesValuesAndSeed003sTables) {
+  const Trace t = treeTrace(AlgorithmId::Blelloch, kSeed003, /*exclusive=*/true);
+  ASSERT_EQ(figureProblem(t), "");
+  expectNodesAreTheTraces(t);
+  const Scene s = figure(t);
+  EXPECT_EQ(nodeTexts(s, "up"),
+            (Texts{"3", "1", "7", "0", "4", "1", "6", "3", "4", "7", "5", "9", "11", "14", "25"}));
+  EXPECT_EQ(nodeTexts(s, "down"), (Texts{"0", "0", "11", "0", "4", "11", "16", "0", "3", "4", "11",
+                                         "11", "15", "16", "22"}));
+  EXPECT_EQ(textsOf(s, "title")[0].rfind("Blelloch's tree", 0), 0u);
+}
+
+TEST(TreeFigure, BrentKungNodesHoldTheTracesValues) {
+  expectNodesAreTheTraces(treeTrace(AlgorithmId::BrentKung, kPmpp));
+  expectNodesAreTheTraces(treeTrace(AlgorithmId::Blelloch, kPmpp, /*exclusive=*/false));
+  expectNodesAreTheTraces(treeTrace(AlgorithmId::BrentKung, {5, 2, 9, 1, 7, 3, 8, 4, 6, 2}));
+}
+
+// Each up-sweep node gets an arrow from each of its two children, each down-sweep node of
+// Blelloch one from its parent (its own value to the right child, the move to the left one).
+TEST(TreeFigure, ArrowsJoinChildrenAndParents) {
+  const Scene s = figure(treeTrace(AlgorithmId::Blelloch, kSeed003, /*exclusive=*/true));
+  const auto operands = linesWithRole(s, "operand-arrow");
+  EXPECT_EQ(operands.size(), 7u);                        // 4 + 2 + 1 up-sweep nodes
+  EXPECT_EQ(linesWithRole(s, "own-arrow").size(), 14u);  // the 7 up-sweep and 7 right children
+  EXPECT_EQ(linesWithRole(s, "move-arrow").size(), 7u);  // into the 7 left children
+  // The root's operand comes from the left child's centre (node 0 of level 2) into the root.
+  const auto up = s.rectsWithRole("up-node-cell");
+  ASSERT_EQ(up.size(), 15u);
+  const SceneLine* root = operands.back();
+  EXPECT_NEAR(root->x1, up[12]->x + 0.5f * up[12]->w, 0.5f);
+  EXPECT_NEAR(root->x2, up[14]->x + 0.5f * up[14]->w, 0.5f);
+  EXPECT_NEAR(root->y2, up[14]->y, 0.5f);
+}
+
+// PMPP Fig. 8.5 and 8.6 on the tree: the reduction tree's ranges, then the distribution tree's
+// prefixes, x0..x(2m+1) at stride 2.
+TEST(TreeFigure, BrentKungSymbolicIsFigure8_5And8_6) {
+  const Scene s = figure(treeTrace(AlgorithmId::BrentKung, kPmpp), -1, /*symbolic=*/true);
+  const Texts up = nodeTexts(s, "up");
+  ASSERT_EQ(up.size(), 31u);
+  EXPECT_EQ(Texts(up.begin() + 16, up.begin() + 24),
+            (Texts{"x0..x1", "x2..x3", "x4..x5", "x6..x7", "x8..x9", "x10..x11", "x12..x13",
+                   "x14..x15"}));
+  EXPECT_EQ(up.back(), "x0..x15");
+  const Texts down = nodeTexts(s, "down");
+  // after the up-sweep (2), stride 4 (4), stride 2 (8), stride 1 (16)
+  ASSERT_EQ(down.size(), 30u);
+  EXPECT_EQ(
+      Texts(down.begin() + 6, down.begin() + 14),
+      (Texts{"x0..x1", "x0..x3", "x0..x5", "x0..x7", "x0..x9", "x0..x11", "x0..x13", "x0..x15"}));
+}
+
+// Rows of later steps are empty until reached, the figure keeps its size, and the nodes the
+// shown step writes are highlighted.
+TEST(TreeFigure, FillsInAsTheStepsGoAndHighlightsTheStep) {
+  const Trace t = treeTrace(AlgorithmId::Blelloch, kSeed003, /*exclusive=*/true);
+  const Scene atStride2 = figure(t, 2);
+  EXPECT_EQ(atStride2.rectsWithRole("up-node-written-cell").size(), 2u);
+  EXPECT_EQ(atStride2.rectsWithRole("up-node-cell-pending").size(), 1u);  // the root
+  EXPECT_EQ(atStride2.rectsWithRole("down-node-cell-pending").size(), 15u);
+  EXPECT_TRUE(nodeTexts(atStride2, "down").empty());
+  EXPECT_FLOAT_EQ(atStride2.height, figure(t).height);
+  const Scene cleared = figure(t, 4);
+  EXPECT_EQ(textsOf(cleared, "down-node-written-value"), (Texts{"0"}));
+}
+
+TEST(TreeFigure, LargeSectionsSayWhy) {
+  std::vector<double> input(64, 1);
+  const Trace t = treeTrace(AlgorithmId::Blelloch, input);
+  EXPECT_NE(figureProblem(t).find("up to 32 elements"), std::string::npos) << figureProblem(t);
+  EXPECT_TRUE(figure(t).texts.empty());
+}
+
+}  // namespace
+}  // namespace scanviz
