@@ -54,6 +54,30 @@ FigureCells figureCells(const std::vector<std::string>& texts, int columns, floa
   return c;
 }
 
+float figureLabelColumn(const std::vector<std::string>& labels, float width, float size,
+                        const MeasureText& measure) {
+  float widest = 0, longestWord = 0;
+  for (const std::string& label : labels) {
+    widest = std::max(widest, measure(label, size, true));
+    for (const std::string& word : wrapWords(label, 1, size, true, measure))
+      longestWord = std::max(longestWord, measure(word, size, true));
+  }
+  return std::max(longestWord, std::min(widest, 0.2f * width));
+}
+
+void addFigureRowLabel(Scene& scene, const std::string& label, float x, float centreY,
+                       float columnWidth, float size, bool bold, Color color,
+                       const MeasureText& measure, int index) {
+  const std::vector<std::string> lines = wrapWords(label, columnWidth, size, true, measure);
+  const float lineHeight = 1.2f * size;
+  float y =
+      centreY - 0.5f * (lineHeight * static_cast<float>(lines.size()) - 0.2f * size) - 0.1f * size;
+  for (const std::string& line : lines) {
+    addSceneText(scene, x, y, line, color, size, bold, TextAlign::Left, "row-label", index);
+    y += lineHeight;
+  }
+}
+
 void addFigureCell(Scene& scene, const FigureCell& c, float valueSize, const ViewPalette& pal,
                    const MeasureText& measure) {
   SceneRect r;

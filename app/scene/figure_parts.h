@@ -44,6 +44,15 @@ struct FigureCells {
 FigureCells figureCells(const std::vector<std::string>& texts, int columns, float avail,
                         const ArraySceneStyle& style, const MeasureText& measure);
 
+// The width of the row labels' column: the widest label, but at most a fifth of the figure's
+// width (longer labels wrap; a word never breaks).
+float figureLabelColumn(const std::vector<std::string>& labels, float width, float size,
+                        const MeasureText& measure);
+// A row label wrapped to the column, its lines centred on `centreY` (role "row-label").
+void addFigureRowLabel(Scene& scene, const std::string& label, float x, float centreY,
+                       float columnWidth, float size, bool bold, Color color,
+                       const MeasureText& measure, int index = -1);
+
 // One cell: its box (role `role` + "-cell", or "-cell-pending" while its step is not reached,
 // drawn empty) and, when reached, its text (role `role` + "-value") with a tooltip naming the
 // value. `width` is the column's (the box takes kFigureCellBox of it).

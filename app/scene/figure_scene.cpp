@@ -11,6 +11,7 @@
 #include "app/core/thread_states.h"
 #include "app/core/value_format.h"
 #include "app/scene/scene_text.h"
+#include "app/scene/section_figure_scene.h"
 #include "app/scene/tree_figure_scene.h"
 
 namespace scanviz {
@@ -69,11 +70,13 @@ HierarchySteps hierarchySteps(const Trace& t) {
 std::string figureProblem(const Trace& t) {
   const bool blocks = hierarchySteps(t).found() || chainSteps(t).found();
   if (!blocks && isTreeScan(t)) return treeFigureProblem(t);
+  if (!blocks && sectionFigureKind(t) != SectionFigureKind::None) return sectionFigureProblem(t);
   if (!blocks)
     return "the structure figures are Fig. 8.9's hierarchical scan and PMPP 8.7's chain of "
            "blocks, drawn for runs of more than one block (hierarchical, single-pass-chained, or "
-           "any block scan longer than its section: --block-size 2 --n 16), and the trees of "
-           "one-block blelloch and brent-kung runs";
+           "any block scan longer than its section: --block-size 2 --n 16), and for one block "
+           "the trees of blelloch and brent-kung, hillis-steele's two buffers, three-phase's "
+           "corner-turned load and kogge-stone-exclusive's shifted input";
   if (t.meta.n > kMaxFigureElements)
     return "the structure figure draws every block, up to " + std::to_string(kMaxFigureElements) +
            " elements, and this run has " + std::to_string(t.meta.n) + ": capture fewer";
@@ -531,6 +534,8 @@ namespace {
 Scene buildFigureAtStyle(const FigureRequest& rq, const ArraySceneStyle& style,
                          const ViewPalette& palette, const MeasureText& measure) {
   if (isTreeScan(*rq.trace)) return buildTreeFigureScene(rq, style, palette, measure);
+  if (sectionFigureKind(*rq.trace) != SectionFigureKind::None)
+    return buildSectionFigureScene(rq, style, palette, measure);
   return FigureBuilder(rq, style, palette, measure).build();
 }
 

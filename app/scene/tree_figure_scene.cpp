@@ -119,7 +119,7 @@ class TreeBuilder {
  private:
   float pad() const { return 0.6f * style_.labelSize; }
   float cw() const { return cells_.columnWidth; }
-  float band() const { return std::max(1.9f * style_.labelSize, 1.1f * cells_.cellH); }
+  float band() const { return std::max(1.5f * style_.labelSize, 0.8f * cells_.cellH); }
   int nodes(const TreeRow& row) const { return leaves_ >> row.level; }
   float nodeX(const TreeRow& row, int m) const {
     const int span = 1 << row.level;
@@ -163,13 +163,13 @@ class TreeBuilder {
   }
 
   void layout() {
-    float labelWidth = 0;
-    std::vector<std::string> texts;
+    std::vector<std::string> texts, labels;
     for (const TreeRow& row : rows_) {
-      labelWidth = std::max(labelWidth, measure_(row.label, style_.labelSize, true));
+      labels.push_back(row.label);
       for (int m = 0; m < nodes(row); ++m) texts.push_back(textOf(row, m));
     }
-    x0_ = pad() + labelWidth + 1.5f * pad();
+    labelWidth_ = figureLabelColumn(labels, rq_.width, style_.labelSize, measure_);
+    x0_ = pad() + labelWidth_ + 1.5f * pad();
     cells_ = figureCells(texts, leaves_, rq_.width - x0_ - pad(), style_, measure_);
   }
 
@@ -213,11 +213,12 @@ class TreeBuilder {
   void addRow(size_t r) {
     const TreeRow& row = rows_[r];
     const bool shown = reached(row), now = current(row) && row.written;
-    addSceneText(scene_, pad(), rowY_[r] + 0.5f * (cells_.cellH - style_.labelSize), row.label,
-                 now     ? pal_.accent
-                 : shown ? pal_.text
-                         : pal_.textDim,
-                 style_.labelSize, now, TextAlign::Left, "row-label", static_cast<int>(r));
+    addFigureRowLabel(scene_, row.label, pad(), rowY_[r] + 0.5f * cells_.cellH, labelWidth_,
+                      style_.labelSize, now,
+                      now     ? pal_.accent
+                      : shown ? pal_.text
+                              : pal_.textDim,
+                      measure_, static_cast<int>(r));
     const std::vector<bool> written = writtenNodes(row);
     const std::string role = row.half == TreeRow::Half::Up ? "up" : "down";
     for (int m = 0; m < nodes(row); ++m) {
@@ -324,7 +325,7 @@ class TreeBuilder {
   FigureCells cells_;
   int leaves_ = 0, shownStep_ = 0;
   bool blelloch_ = false;
-  float x0_ = 0;
+  float x0_ = 0, labelWidth_ = 0;
 };
 
 }  // namespace

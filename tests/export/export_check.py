@@ -817,6 +817,58 @@ def case_tree_figure_in_every_format(run):
             check(len(png.colours()) > 20, f"the {theme} tree PNG is blank")
 
 
+SECTION_FIGURES = {
+    "hillis-steele": ["--algorithm", "hillis-steele", "--input", "3,1,7,0,4,1,6,3"],
+    "three-phase": ["--algorithm", "three-phase", "--block-size", "4", "--input", "2,1,3,1,0,4,1,2,0,3,1,2,5,3,1,2"],
+    "kogge-stone-exclusive": ["--algorithm", "kogge-stone-exclusive", "--input", "3,1,7,0,4,1,6,3"],
+}
+
+
+def cell_texts(root, prefix):
+    """The values of the cells whose class starts with `prefix`, in drawing order."""
+    return [t.text for t in root.iter(SVG_NS + "text")
+            if (t.get("class") or "").startswith(prefix) and t.get("class").endswith("-value")]
+
+
+def case_section_figures_in_every_format(run):
+    """--panel figure on one-block hillis-steele (the two buffers), three-phase (the corner-turned
+    load) and kogge-stone-exclusive (the shifted input row): their SVG text, a GIF and a PNG
+    sequence of a frame a step, 2x PNGs of both themes and a 4x PNG."""
+    for index, (name, args) in enumerate(SECTION_FIGURES.items()):
+        fig = [*args, "--backend", "cpu", "--panel", "figure"]
+        run.export(*fig, "--out", run.path(f"{name}.svg"))
+        root = run.svg(f"{name}.svg")
+        if name == "hillis-steele":
+            check(texts(root, "buffer-name") == ["A", "B", "A", "B"], f"buffers {texts(root, 'buffer-name')}")
+            check(cell_texts(root, "buffer-")[-8:] == ["3", "4", "11", "11", "15", "16", "22", "25"],
+                  f"last buffer {cell_texts(root, 'buffer-')[-8:]}")
+        elif name == "three-phase":
+            threads = [t.text for t in root.iter(SVG_NS + "text") if t.get("class") == "global-thread"]
+            check(threads == ["t0", "t1", "t2", "t3"] * 4, f"loading threads {threads}")
+            check(cell_texts(root, "subsections") == ["2", "3", "6", "7", "0", "4", "5", "7", "0", "3", "4", "6",
+                                                      "5", "8", "9", "11"], cell_texts(root, "subsections"))
+        else:
+            check(cell_texts(root, "shifted") == ["0", "3", "1", "7", "0", "4", "1", "6"], cell_texts(root, "shifted"))
+        run.export(*fig, "--format", "gif", "--out", run.path(f"{name}.gif"))
+        steps = len(run.svg(f"{name}.svg").findall(".//*"))  # a parse check; frames are counted below
+        frames = read_gif(run.path(f"{name}.gif"))["frames"]
+        check(frames == {"hillis-steele": 4, "three-phase": 5, "kogge-stone-exclusive": 4}[name] and steps > 0,
+              f"{name}: {frames} GIF frames")
+        run.export(*fig, "--format", "png-seq", "--out", run.path(f"{name}-seq"))
+        check(len(os.listdir(run.path(f"{name}-seq"))) == frames, f"{name} PNG sequence")
+        for theme in ("dark", "light"):
+            run.export(*fig, "--theme", theme, "--out", run.path(f"{name}-{theme}.svg"))
+            w, h = svg_size(run.svg(f"{name}-{theme}.svg"))
+            scales = (2, 4) if (index + (theme == "light")) % 2 == 0 else (2,)
+            for scale in scales:
+                out = run.path(f"{name}-{theme}-{scale}.png")
+                run.export(*fig, "--theme", theme, "--scale", str(scale), "--out", out)
+                png = Png(out)
+                check(abs(png.width - scale * w) <= scale and abs(png.height - scale * h) <= scale,
+                      f"{name} {theme} {scale}x is {png.width}x{png.height}, its SVG {w}x{h}")
+                check(len(png.colours()) > 20, f"the {name} {theme} PNG is blank")
+
+
 CASES = cases_of(globals())
 
 

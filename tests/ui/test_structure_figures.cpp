@@ -9,6 +9,7 @@
 #include "app/core/value_format.h"
 #include "app/scene/figure_scene.h"
 #include "app/scene/palette.h"
+#include "app/scene/section_figure_scene.h"
 #include "app/scene/tree_figure_scene.h"
 #include "tests/common/captures.h"
 #include "tests/common/scene_texts.h"
@@ -144,6 +145,122 @@ TEST(TreeFigure, LargeSectionsSayWhy) {
   std::vector<double> input(64, 1);
   const Trace t = treeTrace(AlgorithmId::Blelloch, input);
   EXPECT_NE(figureProblem(t).find("up to 32 elements"), std::string::npos) << figureProblem(t);
+  EXPECT_TRUE(figure(t).texts.empty());
+}
+
+// The texts of the cells whose role starts with `prefix` ("buffer-", "global"), in drawing order.
+Texts cellTexts(const Scene& s, const std::string& prefix) {
+  Texts out;
+  for (const SceneText& t : s.texts)
+    if (startsWith(t.role, prefix) && t.role.size() > 6 &&
+        t.role.compare(t.role.size() - 6, 6, "-value") == 0)
+      out.push_back(t.text);
+  return out;
+}
+
+Texts valuesOfStep(const Trace& t, int k) {
+  Texts out;
+  for (double v : t.steps[static_cast<size_t>(k)].values)
+    out.push_back(formatCellValue(v, t.meta.op, t.meta.dtype));
+  return out;
+}
+
+// Hillis-Steele on seed 003's input: the load into A, then B, A, B, each row the trace's values,
+// each band saying which buffer is read and which written; the threads below the stride copy.
+TEST(SectionFigure, HillisSteeleAlternatesItsTwoBuffers) {
+  const Trace t = treeTrace(AlgorithmId::HillisSteele, kSeed003);
+  ASSERT_EQ(figureProblem(t), "");
+  EXPECT_EQ(bufferWritten(t), (std::vector<char>{'A', 'B', 'A', 'B'}));
+  const Scene s = figure(t);
+  EXPECT_EQ(textsOf(s, "buffer-name"), (Texts{"A", "B", "A", "B"}));
+  EXPECT_EQ(textsOf(s, "row-label"), (Texts{"buffer A: load", "buffer B: stride 1",
+                                            "buffer A: stride 2", "buffer B: stride 4"}));
+  Texts all;
+  for (int k = 0; k < 4; ++k) {
+    const Texts v = valuesOfStep(t, k);
+    all.insert(all.end(), v.begin(), v.end());
+  }
+  EXPECT_EQ(cellTexts(s, "buffer-"), all);
+  EXPECT_EQ(Texts(all.end() - 8, all.end()),
+            (Texts{"3", "4", "11", "11", "15", "16", "22", "25"}));
+  std::string said;
+  for (const std::string& line : textsOf(s, "band-label")) said += line + " ";
+  EXPECT_NE(said.find("reads buffer A, writes buffer B"), std::string::npos) << said;
+  EXPECT_NE(said.find("reads buffer B, writes buffer A"), std::string::npos) << said;
+  EXPECT_EQ(linesWithRole(s, "copy-arrow").size(), 7u);       // 1 + 2 + 4 below the stride
+  EXPECT_EQ(linesWithRole(s, "operand-arrow").size(), 17u);   // 7 + 6 + 4
+}
+
+// Three-phase on PMPP's 16 values with 4 threads of 4: in each pass the threads read
+// consecutive addresses, and the load's and the owner's colours show the turn.
+TEST(SectionFigure, ThreePhaseLoadIsCoalescedThenEachThreadScansItsSubsection) {
+  CaptureRequest rq = emulatorRequest(AlgorithmId::ThreePhase, kPmpp);
+  rq.blockSize = 4;
+  const Trace t = capture(rq).trace;
+  ASSERT_EQ(figureProblem(t), "");
+  const auto passes = cornerTurnedLoad(t);
+  ASSERT_EQ(passes.size(), 4u);
+  std::vector<int> loaded(16, 0);
+  for (size_t p = 0; p < passes.size(); ++p) {
+    ASSERT_EQ(passes[p].size(), 4u);
+    for (size_t j = 0; j < passes[p].size(); ++j) {
+      EXPECT_EQ(passes[p][j].thread, static_cast<int>(j));
+      EXPECT_EQ(passes[p][j].element, static_cast<int>(4 * p + j));  // consecutive addresses
+      ++loaded[static_cast<size_t>(passes[p][j].element)];
+    }
+  }
+  EXPECT_EQ(loaded, std::vector<int>(16, 1));
+  const Scene s = figure(t);
+  EXPECT_EQ(textsOf(s, "global-thread"),
+            (Texts{"t0", "t1", "t2", "t3", "t0", "t1", "t2", "t3", "t0", "t1", "t2", "t3", "t0",
+                   "t1", "t2", "t3"}));
+  EXPECT_EQ(textsOf(s, "global-bracket-label"), (Texts{"pass 0", "pass 1", "pass 2", "pass 3"}));
+  EXPECT_EQ(textsOf(s, "subsections-bracket-label"),
+            (Texts{"thread 0", "thread 1", "thread 2", "thread 3"}));
+  EXPECT_EQ(cellTexts(s, "global"), (Texts{"2", "1", "3", "1", "0", "4", "1", "2", "0", "3", "1",
+                                           "2", "5", "3", "1", "2"}));
+  EXPECT_EQ(cellTexts(s, "subsections"), (Texts{"2", "3", "6", "7", "0", "4", "5", "7", "0", "3",
+                                                "4", "6", "5", "8", "9", "11"}));
+  // Straight down into shared memory; the phase 1 chain runs along the row, 3 links a thread.
+  const auto loads = linesWithRole(s, "load-arrow");
+  ASSERT_EQ(loads.size(), 16u);
+  for (const SceneLine* l : loads) EXPECT_FLOAT_EQ(l->x1, l->x2);
+  EXPECT_EQ(linesWithRole(s, "chain-arrow-head").size(), 12u);
+  // Element i is loaded by thread i % 4 (the global row's colour) and owned by thread i / 4.
+  const auto global = s.rectsWithRole("global-cell");
+  const auto owned = s.rectsWithRole("subsections-cell");
+  ASSERT_EQ(global.size(), 16u);
+  ASSERT_EQ(owned.size(), 16u);
+  for (size_t i = 0; i < 16; ++i) EXPECT_EQ(owned[i]->fill, global[i / 4]->fill) << i;
+  EXPECT_NE(global[0]->fill, global[1]->fill);
+}
+
+// PMPP Fig. 8.3: the identity, then x0 .. x(n-2), each moved one place right from the input.
+TEST(SectionFigure, ExclusiveKoggeStoneShiftedRowHoldsTheIdentityThenTheInput) {
+  const Trace t = treeTrace(AlgorithmId::KoggeStoneExclusive, kSeed003, /*exclusive=*/true);
+  ASSERT_EQ(figureProblem(t), "");
+  const Scene s = figure(t);
+  EXPECT_EQ(cellTexts(s, "x-"), (Texts{"3", "1", "7", "0", "4", "1", "6", "3"}));
+  EXPECT_EQ(cellTexts(s, "shifted"), (Texts{"0", "3", "1", "7", "0", "4", "1", "6"}));
+  const auto inputs = s.rectsWithRole("x-cell");
+  const auto shifts = linesWithRole(s, "shift-arrow");
+  ASSERT_EQ(shifts.size(), 7u);
+  for (const SceneLine* l : shifts)
+    EXPECT_NEAR(l->x1, inputs[static_cast<size_t>(l->index - 1)]->x +
+                           0.5f * inputs[static_cast<size_t>(l->index - 1)]->w,
+                0.5f);
+  const Scene sym = figure(t, -1, /*symbolic=*/true);
+  EXPECT_EQ(cellTexts(sym, "shifted"), (Texts{"0", "x0", "x1", "x2", "x3", "x4", "x5", "x6"}));
+  CaptureRequest rq = emulatorRequest(AlgorithmId::KoggeStoneExclusive, kSeed003);
+  rq.exclusive = true;
+  rq.op = Operator::Max;
+  const Scene max = figure(capture(rq).trace);
+  EXPECT_EQ(cellTexts(max, "shifted").front(), "-\xE2\x88\x9E");
+}
+
+TEST(SectionFigure, LongSectionsSayWhy) {
+  const Trace t = treeTrace(AlgorithmId::HillisSteele, std::vector<double>(128, 1));
+  EXPECT_NE(figureProblem(t).find("up to 64"), std::string::npos) << figureProblem(t);
   EXPECT_TRUE(figure(t).texts.empty());
 }
 

@@ -451,6 +451,40 @@ def case_tree_figure(ctx):
     check(min(sizes) >= 24, f"value font {min(sizes)} px")
 
 
+def case_section_figures(ctx):
+    """--panel figure (G) on one-block hillis-steele, three-phase and kogge-stone-exclusive: the
+    window picks the figure that fits the algorithm. Hillis-Steele at stride 2 (light): buffer A
+    written, its cells in the highlight colour, buffer B's row above it complete and the last row
+    empty. Three-phase (dark): the threads t0..t3 under global memory, each loaded element in its
+    thread's colour in shared memory. Exclusive Kogge-Stone: the shifted row 0 3 1 7 0 4 1 6."""
+    r = ctx.run("--algorithm", "hillis-steele", "--input", "3,1,7,0,4,1,6,3", "--backend", "cpu",
+                "--panel", "figure", "--step", "2")
+    scene = r.dump["panels"]["figure"]["scene"]
+    names = [t["text"] for t in scene["texts"] if t["role"] == "buffer-name"]
+    check(names == ["A", "B", "A", "B"], f"buffers {names}")
+    lit = [x for x in scene["rects"] if x["role"] == "buffer-A-written-cell"]
+    check(len(lit) == 6, f"{len(lit)} cells of A written at stride 2")
+    for cell in lit:
+        check_figure_colour(r, cell["x"] + 0.12 * cell["w"], cell["y"] + 0.5 * cell["h"], cell["fill"],
+                            f"written cell {cell['index']}")
+    check(len([x for x in scene["rects"] if x["role"] == "buffer-B-cell-pending"]) == 8, "stride 4 drawn too early")
+    t = ctx.run("--algorithm", "three-phase", "--block-size", "4", "--input", "2,1,3,1,0,4,1,2,0,3,1,2,5,3,1,2",
+                "--backend", "cpu", "--panel", "figure", "--step", "1", "--theme", "dark")
+    scene = t.dump["panels"]["figure"]["scene"]
+    threads = [x["text"] for x in scene["texts"] if x["role"] == "global-thread"]
+    check(threads == ["t0", "t1", "t2", "t3"] * 4, f"loading threads {threads}")
+    for cell in [x for x in scene["rects"] if x["role"] == "shared-cell"]:
+        check_figure_colour(t, cell["x"] + 0.12 * cell["w"], cell["y"] + 0.85 * cell["h"], cell["fill"],
+                            f"shared cell {cell['index']}")
+    k = ctx.run("--algorithm", "kogge-stone-exclusive", "--input", "3,1,7,0,4,1,6,3", "--backend", "cpu",
+                "--panel", "figure", "--step", "3")
+    scene = k.dump["panels"]["figure"]["scene"]
+    shifted = [x["text"] for x in scene["texts"] if x["role"].startswith("shifted") and x["role"].endswith("-value")]
+    check(shifted == ["0", "3", "1", "7", "0", "4", "1", "6"], f"shifted row {shifted}")
+    sizes = [x["size"] for x in scene["texts"] if x["role"].endswith("-value")]
+    check(min(sizes) >= 24, f"value font {min(sizes)} px")
+
+
 def case_chained_handoff_figure(ctx):
     """--panel figure (G) on single-pass-chained: PMPP 8.7's hand-off in the window. Seed 000's
     "receives 7, sums up with its local 7 to get 14, passes 14 on" on the lesson input: each block's
