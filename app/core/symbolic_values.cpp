@@ -312,4 +312,14 @@ std::vector<std::vector<InputRange>> symbolicSteps(const Trace& t, int last) {
   return out;
 }
 
+std::vector<InputRange> checkedRanges(const Trace& t, std::vector<InputRange> ranges,
+                                      const std::vector<double>& values) {
+  if (!symbolicProblem(t).empty()) return {};
+  const RangeEvaluator evaluator(t);
+  for (size_t i = 0; i < ranges.size(); ++i)
+    if (i >= values.size() || !evaluator.matches(ranges[i], values[i]))
+      ranges[i] = InputRange::unknown();
+  return ranges;
+}
+
 }  // namespace scanviz

@@ -42,6 +42,12 @@ std::string symbolicProblem(const Trace& t);
 // symbolicProblem is not empty. The whole trace when last < 0.
 std::vector<std::vector<InputRange>> symbolicSteps(const Trace& t, int last = -1);
 
+// `ranges` with every one that does not give its value (the operator applied to those inputs)
+// made Unknown: a row whose ranges come from the scan's definition rather than a replay (the
+// chained scan's tiles) is checked the same way. Empty when symbolicProblem is not empty.
+std::vector<InputRange> checkedRanges(const Trace& t, std::vector<InputRange> ranges,
+                                      const std::vector<double>& values);
+
 // The ranges of the result rows, by the definition of the scan: x0..xi inclusive, x0..x(i-1)
 // (element 0: the identity) exclusive.
 std::vector<InputRange> scanRanges(long long n, bool inclusive);

@@ -10,6 +10,7 @@
 #include "app/core/symbolic_values.h"
 #include "app/core/thread_states.h"
 #include "app/core/value_format.h"
+#include "app/scene/figure_parts.h"
 #include "app/scene/scene_text.h"
 #include "app/scene/section_figure_scene.h"
 #include "app/scene/tree_figure_scene.h"
@@ -17,7 +18,7 @@
 namespace scanviz {
 namespace {
 
-constexpr float kCellBox = 0.92f;  // as the array view: a cell's box in its column
+constexpr float kCellBox = kFigureCellBox;
 
 int findStep(const Trace& t, StepKind kind, int level) {
   for (int k = 0; k < static_cast<int>(t.steps.size()); ++k) {
@@ -118,6 +119,7 @@ class FigureBuilder {
     layout();
     float y = pad();
     y = addTitle(y);
+    y = addStepCaption(y);
     y = addIndexRow(y + 0.3f * style_.labelSize);
     for (size_t r = 0; r < rows_.size(); ++r) {
       if (r > 0) y = addBand(r, y);
@@ -170,7 +172,7 @@ class FigureBuilder {
 
   // PMPP 8.7: each tile scanned, the running sum each block hands to its successor (the
   // inclusive scan at the tile's last element, checked against the sequential scan), and the
-  // prefix each block received added into its tile. No symbols: the replay covers one tile.
+  // prefix each block received added into its tile.
   void makeChainRows(const std::vector<int>& every, const std::vector<int>& lasts) {
     const std::vector<double> inclusive = checkResults(t_).inclusive.values;
     std::vector<double> running;
@@ -192,6 +194,25 @@ class FigureBuilder {
       rows_.push_back(row("stored shifted: Y", "shifted", chain_.added, out, every, pal_.cellFill));
     }
     feeding_ = 2;
+    if (rq_.symbolic && symbolicProblem(t_).empty()) addChainSymbols();
+  }
+
+  // The replay covers one tile, so the chain's rows take their ranges from what each row is (a
+  // tile scanned on its own, the running sum through a tile, the scan), each range then checked
+  // against the row's value like a replayed one: a cell whose range does not give its value
+  // keeps its number.
+  void addChainSymbols() {
+    std::vector<InputRange> input, scanned, running;
+    for (int i = 0; i < n_; ++i) {
+      input.push_back(InputRange::of(i, i));
+      scanned.push_back(InputRange::of((i / section_) * section_, i));
+    }
+    for (int b = 0; b < blocks_; ++b) running.push_back(InputRange::of(0, lastOfBlock(b)));
+    const std::vector<std::vector<InputRange>> ranges = {
+        input, scanned, running, scanRanges(n_, /*inclusive=*/true), scanRanges(n_, false)};
+    for (size_t r = 0; r < rows_.size() && r < ranges.size(); ++r)
+      rows_[r].symbols = checkedRanges(t_, ranges[r], rows_[r].values);
+    chainSymbolic_ = true;
   }
 
   void makeRows() {
@@ -239,26 +260,23 @@ class FigureBuilder {
     for (const FigureRow& r : rows_)
       said = std::max(said, measure_(bandText(r.role), style_.smallSize, false));
     bandTextWidth_ = std::min(said, 0.25f * rq_.width);
-    const float avail = std::max(1.0f, rq_.width - x0_ - pad() - bandTextWidth_ - pad());
-    cw_ = std::clamp(avail / static_cast<float>(std::max(1, n_)), 4.0f, 3.0f * style_.valueSize);
-    // A slide must be read from the back row: the cells widen (and the figure with them) until
-    // the widest text fits at a legible size, "x12..x15" as much as "31".
-    const float legible = 0.6f * style_.valueSize;
+    std::vector<std::string> texts;
     for (const FigureRow& r : rows_)
-      for (size_t i = 0; i < r.values.size(); ++i)
-        cw_ = std::max(
-            cw_, std::min(3.0f * style_.valueSize,
-                          (measure_(cellText(r, i), legible, true) + kCellTextMargin * legible) /
-                              kCellBox));
-    // One value font for the figure: the largest at which the widest text fits its cell.
-    valueSize_ = std::min(style_.valueSize, cw_ / 1.1f);
-    const float floor = std::max(10.0f, 0.55f * style_.smallSize);
-    for (const FigureRow& r : rows_)
-      for (size_t i = 0; i < r.values.size(); ++i)
-        while (valueSize_ > floor &&
-               measure_(cellText(r, i), valueSize_, true) > cellTextRoom(cw_, valueSize_))
-          valueSize_ = std::max(floor, 0.95f * valueSize_);
-    cellH_ = std::max(1.6f * valueSize_, 0.9f * style_.labelSize);
+      for (size_t i = 0; i < r.values.size(); ++i) texts.push_back(cellText(r, i));
+    FigureCells cells =
+        figureCells(texts, n_, rq_.width - x0_ - pad() - bandTextWidth_ - pad(), style_, measure_);
+    // Cells too narrow to read from the back row (a narrow window) take the sentences' column
+    // too: the step being shown then says its sentence under the title.
+    if (bandTextWidth_ > 0 && cells.columnWidth < 1.6f * style_.valueSize) {
+      const FigureCells wider = figureCells(texts, n_, rq_.width - x0_ - pad(), style_, measure_);
+      if (wider.columnWidth > cells.columnWidth) {
+        cells = wider;
+        bandTextWidth_ = 0;
+      }
+    }
+    cw_ = cells.columnWidth;
+    valueSize_ = cells.valueSize;
+    cellH_ = cells.cellH;
     // Cells widened for legibility take the room of the sentences first; too little left for
     // a few words and the sentences go (the window's explanation panel says them).
     bandTextWidth_ = std::min(bandTextWidth_, rq_.width - cellX(n_) - 2 * pad());
@@ -289,6 +307,24 @@ class FigureBuilder {
                 std::to_string(t_.steps.size() - 1),
             pal_.textDim, style_.labelSize, false, TextAlign::Left, "subtitle");
     return y + 1.35f * style_.labelSize;
+  }
+
+  // Without the sentences beside the bands, the one of the latest row reached stands under the
+  // title, in the room of the longest, so that the figure keeps its size from step to step.
+  float addStepCaption(float y) {
+    if (bandTextWidth_ > 0) return y;
+    const float width = std::max(100.0f, rq_.width - 2 * pad());
+    size_t most = 0;
+    std::string said;
+    for (size_t r = 1; r < rows_.size(); ++r) {
+      const std::string text = bandText(rows_[r].role);
+      most = std::max(most, wrapWords(text, width, style_.labelSize, false, measure_).size());
+      if (reached(rows_[r].step)) said = text;
+    }
+    if (!said.empty())
+      addWrappedText(scene_, said, pad(), y + 0.2f * style_.labelSize, width, style_.labelSize,
+                     false, pal_.text, "step-caption", 1.3f, measure_);
+    return y + 0.2f * style_.labelSize + 1.3f * style_.labelSize * static_cast<float>(most);
   }
 
   float addIndexRow(float y) {
@@ -436,16 +472,28 @@ class FigureBuilder {
   // What block b computes when the running sum arrives: the received sum combined with its own
   // (seed 000: "receives 7 from Block 0, sums up with its local 7 to get 14").
   std::string handoffSum(int b) const {
-    const auto text = [&](double v) { return formatCellValue(v, t_.meta.op, t_.meta.dtype); };
     const FigureRow& chain = rows_[static_cast<size_t>(feeding_)];
-    const std::string received = text(chain.values[static_cast<size_t>(b - 1)]);
-    const std::string own = text(rows_[1].values[static_cast<size_t>(lastOfBlock(b))]);
-    const std::string result = text(chain.values[static_cast<size_t>(b)]);
+    const auto text = [&](const FigureRow& r, int i) {
+      const size_t k = static_cast<size_t>(i);
+      if (k < r.symbols.size() && r.symbols[k].kind == InputRange::Kind::Range)
+        return rangeSum(r.symbols[k]);
+      return formatCellValue(r.values[k], t_.meta.op, t_.meta.dtype);
+    };
+    const std::string received = text(chain, b - 1);
+    const std::string own = text(rows_[1], lastOfBlock(b));
+    const std::string result = text(chain, b);
     const std::string combined = t_.meta.op == "add" ? received + " + " + own
                                  : t_.meta.op == "mul"
                                      ? received + " \xC3\x97 " + own
                                      : t_.meta.op + "(" + received + ", " + own + ")";
     return combined + " = " + result;
+  }
+
+  // A range as the hand-off says it: a sum as Σi..j (seed 000's "sums up ... to get 14"),
+  // another operator as the cells write it (x0..x7).
+  std::string rangeSum(const InputRange& r) const {
+    if (t_.meta.op != "add" || r.first == r.last) return symbolicText(r, t_.meta.op, t_.meta.dtype);
+    return "\xCE\xA3" + std::to_string(r.first) + ".." + std::to_string(r.last);
   }
 
   // The emulator's round in which block b received its predecessor's running sum (and handed its
@@ -505,8 +553,9 @@ class FigureBuilder {
                          : "a block's sum into S; S added into every element of a later block");
     const float mid = at.y + 0.5f * rows.swatchSide();
     addArrow(at.x, mid, at.x + sample, mid, pal_.arrow, arrowWidth(), "legend-arrow", -1);
-    if (!symbols_.empty())
+    if (!symbols_.empty() || chainSymbolic_)
       rows.add(0, "xi..xj: the inputs xi to xj combined by the operator (" + t_.meta.op + ")");
+    if (chainSymbolic_ && t_.meta.op == "add") rows.add(0, "\xCE\xA3i..j = xi + ... + xj");
     return rows.bottom();
   }
 
@@ -518,8 +567,9 @@ class FigureBuilder {
   Scene scene_;
   HierarchySteps steps_;
   ChainSteps chain_;
-  bool chained_ = false;  // PMPP 8.7's chain of blocks rather than Fig. 8.9's hierarchy
-  int feeding_ = 3;       // the row whose cells are added back into the blocks
+  bool chained_ = false;        // PMPP 8.7's chain of blocks rather than Fig. 8.9's hierarchy
+  bool chainSymbolic_ = false;  // the chain's rows carry ranges (addChainSymbols)
+  int feeding_ = 3;             // the row whose cells are added back into the blocks
   std::vector<std::vector<InputRange>> symbols_;
   std::vector<FigureRow> rows_;
   int section_ = 1, n_ = 0, blocks_ = 0, shownStep_ = 0;

@@ -736,6 +736,11 @@ def case_chained_figure_in_every_format(run):
     check(texts(root, "handoff-round") == ["round 2", "round 3", "round 4"], texts(root, "handoff-round"))
     labels = [t.text for t in root.iter(SVG_NS + "text") if t.get("class") == "row-label"]
     check(labels == ["input X", "each block scans its tile", "running sum handed on", "prefix added: Y"], labels)
+    run.export(*CHAINED_FIGURE, "--symbolic", "--out", run.path("chain-sym.svg"))
+    sym = run.svg("chain-sym.svg")
+    check(texts(sym, "handoff-value") == ["x0..x3", "x0..x7", "x0..x11", "x0..x15"], texts(sym, "handoff-value"))
+    check(texts(sym, "handoff-sum") == ["\u03a30..3 + \u03a34..7 = \u03a30..7", "\u03a30..7 + \u03a38..11 = \u03a30..11",
+                                        "\u03a30..11 + \u03a312..15 = \u03a30..15"], texts(sym, "handoff-sum"))
     run.export(*CHAINED_FIGURE, "--format", "gif", "--out", run.path("chain.gif"))
     check(read_gif(run.path("chain.gif"))["frames"] == 5, "one GIF frame a step expected")
     for theme in ("dark", "light"):

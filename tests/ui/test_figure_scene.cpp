@@ -194,6 +194,36 @@ TEST(FigureScene, ChainedRowsFillInAsTheStepsGo) {
   EXPECT_EQ(before.rectsWithRole("handoff-cell-pending").size(), 4u);
 }
 
+// --symbolic on the chain: the tiles scanned on their own (x4..x5), the running sums x0..x3 to
+// x0..x15, and the hand-off says the ranges it joins: seed 000's "7 + 7 = 14" as Σ0..3 + Σ4..7.
+TEST(FigureScene, ChainedSymbolicHandOffNamesTheRanges) {
+  CaptureRequest rq = emulatorRequest(AlgorithmId::SinglePassChained, kLesson);
+  rq.blockSize = 2;
+  const Scene s = figure(capture(rq).trace, -1, /*symbolic=*/true);
+  EXPECT_EQ(textsOf(s, "handoff-value"), (Texts{"x0..x3", "x0..x7", "x0..x11", "x0..x15"}));
+  EXPECT_EQ(textsOf(s, "handoff-sum"), (Texts{"\xCE\xA3"
+                                              "0..3 + \xCE\xA3"
+                                              "4..7 = \xCE\xA3"
+                                              "0..7",
+                                              "\xCE\xA3"
+                                              "0..7 + \xCE\xA3"
+                                              "8..11 = \xCE\xA3"
+                                              "0..11",
+                                              "\xCE\xA3"
+                                              "0..11 + \xCE\xA3"
+                                              "12..15 = \xCE\xA3"
+                                              "0..15"}));
+  const Texts scanned = textsOf(s, "scanned-value");
+  ASSERT_EQ(scanned.size(), 16u);
+  EXPECT_EQ(scanned[4], "x4");
+  EXPECT_EQ(scanned[5], "x4..x5");
+  EXPECT_EQ(textsOf(s, "result-value")[9], "x0..x9");
+  // A max-scan's hand-off keeps the cells' notation.
+  rq.op = Operator::Max;
+  const Scene max = figure(capture(rq).trace, -1, /*symbolic=*/true);
+  EXPECT_EQ(textsOf(max, "handoff-sum")[0], "max(x0..x3, x4..x7) = x0..x7");
+}
+
 // Spot the bug's chained-static-ids: 4 tiles of 4, launched in descending blockIdx order with 2
 // resident slots. Blocks 3 and 2 take the slots; 3 spins on 2, 2 spins on 1, and block 1 never
 // gets a slot: the scheduler's round without progress, drawn.

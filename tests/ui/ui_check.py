@@ -508,6 +508,12 @@ def case_chained_handoff_figure(ctx):
                             f"hand-off arrow {line['index']}")
     addback = [x for x in scene["lines"] if x["role"] == "addback-arrow"]
     check(len(addback) == 12, f"{len(addback)} arrows adding the received sums")
+    # --symbolic (X in the window): the hand-off names the ranges it joins.
+    sym = ctx.run("--algorithm", "single-pass-chained", "--input", "3,1,7,0,4,1,6,3,2,5,1,4,0,2,3,1",
+                  "--block-size", "2", "--backend", "cpu", "--panel", "figure", "--step", "4", "--symbolic")
+    scene = sym.dump["panels"]["figure"]["scene"]
+    check(by_role("handoff-value") == ["x0..x3", "x0..x7", "x0..x11", "x0..x15"], by_role("handoff-value"))
+    check(by_role("handoff-sum")[0] == "\u03a30..3 + \u03a34..7 = \u03a30..7", by_role("handoff-sum"))
 
 
 def case_deadlock_figure(ctx):
