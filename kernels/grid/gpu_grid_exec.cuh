@@ -12,22 +12,11 @@
 #include <cuda_runtime.h>
 #include <cuda/atomic>
 
+#include "kernels/exec/device_clock.cuh"
 #include "kernels/exec/gpu_block_exec.cuh"
 #include "kernels/grid/tile_common.h"
 
 namespace scanviz {
-
-__device__ __forceinline__ unsigned long long gridGlobalTimerNs() {
-  unsigned long long t;
-  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-  return t;
-}
-
-__device__ __forceinline__ int gridSmId() {
-  unsigned id;
-  asm volatile("mov.u32 %0, %%smid;" : "=r"(id));
-  return static_cast<int>(id);
-}
 
 // The dynamic tile counter and what the first block whose wait timed out wrote. Zeroed when the
 // workspace is made; the instrumented kernels and the chained scan zero it again before every
@@ -162,13 +151,13 @@ class GpuLookbackWarp {
 class SpinWatchdog {
  public:
   __device__ SpinWatchdog(SpinDiagnostics* diag, unsigned long long timeoutNs, unsigned epoch)
-      : diag_(diag), deadline_(gridGlobalTimerNs() + timeoutNs), epoch_(static_cast<int>(epoch)) {}
+      : diag_(diag), deadline_(globalTimerNs() + timeoutNs), epoch_(static_cast<int>(epoch)) {}
 
   __device__ bool expired(int waitingTile, int waitedFor) {
     if (++spins_ % 1024 != 0) return false;
     cuda::atomic_ref<int, cuda::thread_scope_device> gaveUp(diag_->gaveUp);
     if (gaveUp.load(cuda::memory_order_relaxed) == epoch_) return true;
-    if (gridGlobalTimerNs() < deadline_) return false;
+    if (globalTimerNs() < deadline_) return false;
     if (gaveUp.exchange(epoch_, cuda::memory_order_relaxed) != epoch_) {
       diag_->waitingTile = waitingTile;
       diag_->waitedFor = waitedFor;

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -14,6 +13,7 @@
 #include "kernels/exec/cpu_block_exec.h"
 #include "kernels/exec/recorded_run.h"
 #include "kernels/grid/lookback_tuning.h"
+#include "kernels/launch/backend_error.h"
 #include "kernels/scan_types.h"
 
 namespace scanviz {
@@ -91,10 +91,5 @@ inline const uint8_t* flagsFrom(const RunRequest& rq, long long first) {
 inline const int32_t* secondFrom(const RunRequest& rq, long long first) {
   return rq.rows && !rq.rows->second.empty() ? rq.rows->second.data() + first : nullptr;
 }
-
-// A backend problem the user must hear about (no device, CUDA error, deadlock, a limit).
-struct BackendError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
 
 }  // namespace scanviz

@@ -1,7 +1,9 @@
 // The CUDA backend for block-level algorithms and the hierarchical scan: the same per-block code
-// the emulator runs, launched as real kernels. With rq.record the kernels carry a TraceRecorder
-// and the host reads the recorded steps back after each launch; without it they carry the
-// NullRecorder, which compiles to nothing, and only the final result is copied back.
+// the emulator runs, launched as real kernels (kernels/launch/section_kernels.cuh). With
+// rq.record the kernels carry a TraceRecorder and the host reads the recorded steps back after
+// each launch; without it they carry the NullRecorder, which compiles to nothing, and only the
+// final result is copied back. This file drives the levels for a RunRequest and implements the
+// backend's interface (cuda_backend.h).
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -12,142 +14,17 @@
 
 #include "app/core/backends/block_dispatch.h"
 #include "app/core/backends/cuda_backend.h"
-#include "app/core/backends/cuda_check.cuh"
-#include "app/core/backends/cuda_trace_buffer.cuh"
 #include "app/core/backends/device_scan_impl.h"
 #include "app/core/backends/single_pass.h"
 #include "app/core/profile_range.h"
 #include "kernels/block/segmented_io.h"
-#include "kernels/exec/gpu_block_exec.cuh"
-#include "kernels/grid/segmented_hierarchical.h"
+#include "kernels/launch/cuda_check.cuh"
+#include "kernels/launch/device_array.cuh"
+#include "kernels/launch/section_kernels.cuh"
+#include "kernels/launch/trace_buffer.cuh"
 
 namespace scanviz {
 namespace {
-
-__device__ __forceinline__ unsigned long long globalTimerNs() {
-  unsigned long long t;
-  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-  return t;
-}
-
-__device__ __forceinline__ int smId() {
-  unsigned id;
-  asm volatile("mov.u32 %0, %%smid;" : "=r"(id));
-  return static_cast<int>(id);
-}
-
-template <class Rec>
-__device__ Rec makeRecorder(const DeviceTraceBuffer& buf, bool recordSteps);
-
-template <>
-__device__ NullRecorder makeRecorder<NullRecorder>(const DeviceTraceBuffer&, bool) {
-  return NullRecorder{};
-}
-
-template <>
-__device__ TraceRecorder makeRecorder<TraceRecorder>(const DeviceTraceBuffer& buf,
-                                                     bool recordSteps) {
-  TraceRecorder r;
-  r.buf = buf;
-  r.active = recordSteps;
-  r.step = 0;
-  r.rowBlock = static_cast<int>(blockIdx.x);
-  return r;
-}
-
-// The problem's flags and second array on the device (ElementRows), null where absent.
-struct DeviceRows {
-  const uint8_t* flags = nullptr;
-  const int32_t* second = nullptr;
-};
-
-// One section per block. `sums` (optional) receives each section's total for the next level,
-// `sumFlags` (segmented scans) whether the section holds a segment head.
-template <class T, class Rec, class Algo>
-__global__ void scanSectionsKernel(Algo algo, const T* in, T* out, long long n, bool exclusive,
-                                   Operator op, T* sums, uint8_t* sumFlags, DeviceRows rows,
-                                   DeviceTraceBuffer buf, bool timeBlocks) {
-  extern __shared__ unsigned char sharedBytes[];
-  T* xy = reinterpret_cast<T*>(sharedBytes);
-  const long long block = blockIdx.x;
-  DeviceBlockTiming timing{};
-  if (Rec::kRecords && timeBlocks && threadIdx.x == 0) {
-    timing.start = globalTimerNs();
-    timing.sm = smId();
-  }
-  Rec rec = makeRecorder<Rec>(buf, block == buf.recordBlock);
-  GpuBlockExec<T, Rec> ex(op, rec);
-  const long long section = algo.sectionSize(static_cast<int>(blockDim.x));
-  SectionIO<T> io;
-  io.in = in + block * section;
-  io.out = out + block * section;
-  io.n = static_cast<int>(min(section, n - block * section));
-  io.exclusive = exclusive;
-  io.total = sums ? sums + block : nullptr;
-  io.flags = rows.flags ? rows.flags + block * section : nullptr;
-  io.second = rows.second ? rows.second + block * section : nullptr;
-  io.totalFlag = sumFlags ? sumFlags + block : nullptr;
-  algo.run(ex, xy, io);
-  if (Rec::kRecords && timeBlocks && threadIdx.x == 0 && block < buf.maxBlocks) {
-    timing.end = globalTimerNs();
-    timing.waitStart = timing.waitEnd = timing.start;
-    timing.id = timing.launchIndex = static_cast<int32_t>(block);
-    buf.blocks[block] = timing;
-  }
-}
-
-// Combines each section's scanned total (exclusive over the sections) into its elements.
-template <class T>
-__global__ void addBlockSumsKernel(T* out, const T* scannedSums, long long n, long long section,
-                                   Operator op) {
-  const long long stride = static_cast<long long>(gridDim.x) * blockDim.x;
-  for (long long i = section + blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < n;
-       i += stride)
-    out[i] = OpTraits<T>::apply(op, scannedSums[i / section], out[i]);
-}
-
-template <class T>
-void launchAddBlockSums(T* out, const T* scanned, long long n, long long section, Operator op) {
-  const int threads = 256;
-  const long long work = n - section;
-  const int blocks = static_cast<int>(std::min<long long>((work + threads - 1) / threads, 1 << 16));
-  addBlockSumsKernel<T><<<blocks, threads>>>(out, scanned, n, section, op);
-  cudaCheckLaunch("addBlockSums", false);
-}
-
-// The segmented grid step (kernels/grid/segmented_hierarchical.h), one block per section b >= 1:
-// the section's first head, then the carry into the elements before it; `ops` counts them.
-template <class T>
-__global__ void addSegmentCarryKernel(T* out, const uint8_t* flags, const T* scanned, long long n,
-                                      int section, Operator op, unsigned long long* ops) {
-  __shared__ int firstHead;
-  const long long b = blockIdx.x + 1ll;
-  const long long start = b * section;
-  const int count = static_cast<int>(min(static_cast<long long>(section), n - start));
-  if (threadIdx.x == 0) firstHead = count;
-  __syncthreads();
-  if (flags)
-    for (int i = threadIdx.x; i < count; i += blockDim.x)
-      if (flags[start + i]) atomicMin(&firstHead, i);
-  __syncthreads();
-  const T carry = segmentCarry(scanned, b);
-  for (int i = threadIdx.x; i < count && carryReaches(i, firstHead); i += blockDim.x)
-    out[start + i] = withCarry(op, carry, out[start + i]);
-  if (threadIdx.x == 0) atomicAdd(ops, static_cast<unsigned long long>(firstHead));
-}
-
-template <class T>
-int64_t launchAddSegmentCarries(T* out, const uint8_t* flags, const T* scanned, long long n,
-                                int section, Operator op) {
-  const long long blocks = (n + section - 1) / section - 1;
-  if (blocks < 1) return 0;
-  DeviceArray<unsigned long long> ops(1);
-  ops.zero();
-  addSegmentCarryKernel<T>
-      <<<static_cast<unsigned>(blocks), 256>>>(out, flags, scanned, n, section, op, ops.get());
-  cudaCheckLaunch("addSegmentCarry", false);
-  return static_cast<int64_t>(ops.toHost()[0]);
-}
 
 template <class T>
 void recordWindow(RecordedRun& run, StepKind kind, int level, const T* deviceData, long long n,
@@ -176,9 +53,9 @@ class GpuHierarchicalScan {
     const int threads = rq.blockSize;
     section_ = algo.sectionSize(threads);
     if (rq.record) {
-      trace_ = std::make_unique<HostTraceBuffer>(rq.limits, algo.sharedSlots(threads),
-                                                 section_ + threads, (threads + 31) / 32,
-                                                 rq.limits.maxBlocksTimed);
+      trace_ = std::make_unique<HostTraceBuffer>(rq.limits.maxSteps, rq.limits.maxRecordedValues,
+                                                 algo.sharedSlots(threads), section_ + threads,
+                                                 (threads + 31) / 32, rq.limits.maxBlocksTimed);
       // A segmented scan records its flags on every level, with the problem's flags or without.
       trace_->enableRows(rows.flags != nullptr || kIsSegmentedScan<Algo>, rows.second != nullptr);
     }
@@ -234,11 +111,18 @@ class GpuHierarchicalScan {
   void launchSections(const T* in, T* out, long long n, bool exclusive, T* sums, uint8_t* sumFlags,
                       DeviceRows rows, int blocks, int level) {
     const int threads = rq_.blockSize;
-    const size_t shared = static_cast<size_t>(algo_.sharedSlots(threads)) * sizeof(T);
+    SectionsArgs<T> args;
+    args.in = in;
+    args.out = out;
+    args.n = n;
+    args.exclusive = exclusive;
+    args.op = rq_.op;
+    args.sums = sums;
+    args.sumFlags = sumFlags;
+    args.rows = rows;
     if (!rq_.record) {
-      setSharedLimit(scanSectionsKernel<T, NullRecorder, Algo>, shared);
-      scanSectionsKernel<T, NullRecorder, Algo><<<blocks, threads, shared>>>(
-          algo_, in, out, n, exclusive, rq_.op, sums, sumFlags, rows, DeviceTraceBuffer{}, false);
+      prepareScanSections<T, NullRecorder>(algo_, threads);
+      launchScanSections<T, NullRecorder>(algo_, blocks, threads, args);
       cudaCheckLaunch("scanSections", false);
       return;
     }
@@ -249,22 +133,14 @@ class GpuHierarchicalScan {
       startWholeArrayRows(run_, rq_.limits, n, section_, blocks);
       trace_->enableWholeRows(run_.whole);
     }
-    setSharedLimit(scanSectionsKernel<T, TraceRecorder, Algo>, shared);
-    scanSectionsKernel<T, TraceRecorder, Algo>
-        <<<blocks, threads, shared>>>(algo_, in, out, n, exclusive, rq_.op, sums, sumFlags, rows,
-                                      trace_->view(recordBlock, level == 0), level == 0);
+    args.buf = trace_->view(recordBlock, level == 0);
+    args.timeBlocks = level == 0;
+    prepareScanSections<T, TraceRecorder>(algo_, threads);
+    launchScanSections<T, TraceRecorder>(algo_, blocks, threads, args);
     cudaCheckLaunch("scanSections (recorded)", true);
     trace_->appendSteps<T>(run_, recordBlock, level, ArrayKind::Section);
     if (level == 0) trace_->takeWholeRows(run_.whole);
     if (level == 0) trace_->appendBlockTimings(blocks, rq_.limits.maxBlocksTimed, run_);
-  }
-
-  template <class Kernel>
-  static void setSharedLimit(Kernel kernel, size_t bytes) {
-    if (bytes > 48 * 1024)
-      cudaCheck(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                     static_cast<int>(bytes)),
-                "raise the shared-memory limit");
   }
 
   const Algo& algo_;
@@ -311,12 +187,7 @@ void makeHierarchicalDeviceScan(const Algo& algo, const RunRequest& rq, long lon
   };
   const int threads = rq.blockSize;
   const long long section = algo.sectionSize(threads);
-  const size_t shared = static_cast<size_t>(algo.sharedSlots(threads)) * sizeof(T);
-  if (shared > 48 * 1024)
-    cudaCheck(
-        cudaFuncSetAttribute(scanSectionsKernel<T, NullRecorder, Algo>,
-                             cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(shared)),
-        "raise the shared-memory limit");
+  prepareScanSections<T, NullRecorder>(algo, threads);
   std::vector<Level> levels;
   for (long long len = n;;) {
     const long long blocks = (len + section - 1) / section;
@@ -336,17 +207,21 @@ void makeHierarchicalDeviceScan(const Algo& algo, const RunRequest& rq, long lon
   impl.launches = static_cast<int>(2 * levels.size() - 1);
   const Operator op = rq.op;
   const bool exclusive = rq.exclusive;
-  impl.enqueue = [algo, levels, threads, section, shared, op, exclusive](const void* in, void* out,
-                                                                         const uint8_t*) {
+  impl.enqueue = [algo, levels, threads, section, op, exclusive](const void* in, void* out,
+                                                                 const uint8_t*) {
     // Down: scan each level's sections, writing its sums; up: add scanned sums back.
     const T* levelIn = static_cast<const T*>(in);
     T* levelOut = static_cast<T*>(out);
     for (size_t k = 0; k < levels.size(); ++k) {
       const Level& l = levels[k];
-      scanSectionsKernel<T, NullRecorder, Algo>
-          <<<static_cast<unsigned>(l.blocks), threads, shared>>>(
-              algo, levelIn, levelOut, l.n, k == 0 ? exclusive : true, op, l.sums, nullptr,
-              DeviceRows{}, DeviceTraceBuffer{}, false);
+      SectionsArgs<T> args;
+      args.in = levelIn;
+      args.out = levelOut;
+      args.n = l.n;
+      args.exclusive = k == 0 ? exclusive : true;
+      args.op = op;
+      args.sums = l.sums;
+      launchScanSections<T, NullRecorder>(algo, l.blocks, threads, args);
       levelIn = l.sums;
       levelOut = l.scanned;
     }
@@ -440,6 +315,11 @@ RetainedDeviceMemory::~RetainedDeviceMemory() {
   retainedOnThisThread = outer_;
   // Allocations still out are freed by their owners; the pool goes once they are.
   if (pool_) cudaMemPoolDestroy(static_cast<cudaMemPool_t>(pool_));
+}
+
+// The launch code's DeviceArrays allocate from this thread's retained pool (device_array.cuh).
+void* deviceArrayPoolOfThisThread() {
+  return RetainedDeviceMemory::poolOfThisThread();
 }
 
 void* RetainedDeviceMemory::poolOfThisThread() {

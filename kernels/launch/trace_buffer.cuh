@@ -5,20 +5,26 @@
 
 #include <algorithm>
 #include <cstring>
+#include <string>
+#include <vector>
 
-#include "app/core/backends/cuda_check.cuh"
 #include "kernels/exec/device_trace_buffer.h"
 #include "kernels/exec/recorded_run.h"
+#include "kernels/launch/backend_error.h"
+#include "kernels/launch/cuda_check.cuh"
+#include "kernels/launch/device_array.cuh"
 
 namespace scanviz {
 
 class HostTraceBuffer {
  public:
-  // width: values per step; maxEdges: most applications in one step; maxWarps: warps per block.
-  HostTraceBuffer(const CaptureLimits& lim, int width, int maxEdges, int maxWarps, int maxBlocks) {
+  // maxSteps, maxRecordedValues: the capture limits (CaptureLimits); width: values per step;
+  // maxEdges: most applications in one step; maxWarps: warps per block.
+  HostTraceBuffer(int maxSteps, long long maxRecordedValues, int width, int maxEdges, int maxWarps,
+                  int maxBlocks) {
     view_.width = std::max(1, width);
-    view_.maxSteps = static_cast<int>(
-        std::min<long long>(lim.maxSteps + 1, lim.maxRecordedValues / view_.width + 2));
+    view_.maxSteps =
+        static_cast<int>(std::min<long long>(maxSteps + 1, maxRecordedValues / view_.width + 2));
     // One edge pool for all steps of a launch: room for maxEdges in each of 64 steps.
     view_.maxEdges =
         static_cast<int>(std::clamp<long long>(64ll * std::max(1, maxEdges), 1 << 16, 1 << 21));

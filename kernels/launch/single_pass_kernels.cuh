@@ -1,0 +1,369 @@
+// The single-pass grid scans' kernels and their launches: thin kernels around the per-tile code
+// of kernels/grid/ (the code the CPU emulator runs), one launch per scan. Each instrumented kernel
+// takes a tile id, scans its tile, waits for its predecessors in a spin loop around the shared poll
+// function (one thread for the chained scan, one warp for the look-back), then combines the
+// prefix and stores. With a TraceRecorder they record the steps of the tile whose logical id is
+// the buffer's recordBlock, work counted in every tile, and per block the SM, %globaltimer at
+// start, before and after waiting and at the end, and the look-back count. With the NullRecorder
+// nothing is measured; only the watchdog that turns a deadlock into an error (static block ids)
+// remains, looking at the clock once every 1024 spins.
+// The production kernels (uninstrumented, dynamic tile ids) run the same protocol with larger
+// tiles staged in shared memory, 16-byte vectors and warp-shuffle scans (lookback_agent.cuh,
+// segmented_lookback_agent.cuh), one instantiation per value type, operator and shape; here they
+// are planned (grid size, shared memory) and launched alone (no memset). Which request runs
+// which kernel is the backend's choice (app/core/backends/cuda_single_pass.cu).
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#include "kernels/exec/device_clock.cuh"
+#include "kernels/exec/device_trace_buffer.h"
+#include "kernels/exec/gpu_block_exec.cuh"
+#include "kernels/grid/decoupled_lookback.h"
+#include "kernels/grid/gpu_grid_exec.cuh"
+#include "kernels/grid/lookback_agent.cuh"
+#include "kernels/grid/segmented_lookback.h"
+#include "kernels/grid/segmented_lookback_agent.cuh"
+#include "kernels/grid/single_pass_chained.h"
+#include "kernels/launch/backend_error.h"
+#include "kernels/launch/cuda_check.cuh"
+#include "kernels/launch/device_array.cuh"
+
+namespace scanviz {
+
+// A wait longer than this is taken for a deadlock. Real waits are microseconds: even a chain of
+// 2^17 tiles hands its prefix on in a few milliseconds.
+constexpr unsigned long long kSpinTimeoutNs = 2'000'000'000ull;
+
+template <class Rec>
+__device__ inline Rec makeTileRecorder(const DeviceTraceBuffer& buf) {
+  Rec rec{};
+  if constexpr (Rec::kRecords) {
+    rec.buf = buf;
+    rec.active = false;  // GpuGrid::beginTile selects the recorded tile once its id is known
+    rec.step = 0;
+  }
+  return rec;
+}
+
+// Block timing, kept by thread 0 and written at the end of the block (TraceRecorder only).
+template <class Rec>
+struct TileClock {
+  DeviceBlockTiming t{};
+  __device__ void start() {
+    if (Rec::kRecords && threadIdx.x == 0) {
+      t.start = globalTimerNs();
+      t.sm = smId();
+    }
+  }
+  __device__ void waitStart() {
+    if (Rec::kRecords && threadIdx.x == 0) t.waitStart = globalTimerNs();
+  }
+  __device__ void waitEnd(int lookback) {
+    if (Rec::kRecords && threadIdx.x == 0) {
+      t.waitEnd = globalTimerNs();
+      t.lookback = lookback;
+    }
+  }
+  // After the barrier that follows the stores, so that the end covers the whole tile.
+  __device__ void finish(const DeviceTraceBuffer& buf, int tile) {
+    if constexpr (Rec::kRecords) {
+      __syncthreads();
+      if (threadIdx.x == 0 && tile < buf.maxBlocks) {
+        t.end = globalTimerNs();
+        t.id = tile;
+        t.launchIndex = static_cast<int32_t>(blockIdx.x);
+        buf.blocks[tile] = t;
+      }
+    }
+  }
+};
+
+// The instrumented single-pass kernels, chained scan, decoupled look-back or segmented look-back
+// (Protocol): scan the tile, wait for the prefix of the tiles before it, finish the tile. Only
+// the wait differs. `flags`: the head flags of the segmented look-back, null for the others.
+template <class Protocol, class T, class Rec>
+__global__ void __launch_bounds__(1024)
+    singlePassKernel(const T* in, const uint8_t* flags, T* out, long long n, Operator op,
+                     bool exclusive, SinglePassDeviceArgs<T> args, DeviceTraceBuffer buf) {
+  constexpr bool kSegmented = std::is_same_v<Protocol, SegmentedLookback>;
+  using Shared = std::conditional_t<kSegmented, SegmentedTileShared<T>, TileShared<T>>;
+  extern __shared__ __align__(16) unsigned char tileBytes[];
+  T* xy = reinterpret_cast<T*>(tileBytes);
+  __shared__ Shared sh;
+  __shared__ int gaveUp;
+  TileClock<Rec> clock;
+  clock.start();
+  Rec rec = makeTileRecorder<Rec>(buf);
+  GpuBlockExec<T, Rec> ex(op, rec);
+  GpuGrid<T, Rec> grid(args, rec);
+
+  if constexpr (kSegmented)
+    Protocol::scanTile(ex, grid, sh, xy, in, flags, n);
+  else
+    Protocol::scanTile(ex, grid, sh, xy, in, n);
+  if constexpr (std::is_same_v<Protocol, SinglePassChained>) {
+    if (threadIdx.x == 0) {  // only the leader spins; the others wait at the barrier below
+      clock.waitStart();
+      SpinWatchdog watchdog(args.diag, args.spinTimeoutNs, args.epoch);
+      bool stop = false;
+      while (!stop && SinglePassChained::poll(grid, sh, op) != PollResult::Done)
+        stop = watchdog.expired(sh.tile, SinglePassChained::waitsFor(sh.tile));
+      gaveUp = stop;
+      clock.waitEnd(sh.tile > 0 ? 1 : 0);
+    }
+  } else {
+    if (threadIdx.x < 32) {  // warp 0 looks back; the other warps wait at the barrier below
+      GpuLookbackWarp warp(Protocol::windowWidth(static_cast<int>(blockDim.x)));
+      LookbackCursor<T> cursor = Protocol::startLookback(sh, op);
+      clock.waitStart();
+      SpinWatchdog watchdog(args.diag, args.spinTimeoutNs, args.epoch);
+      bool stop = false;
+      while (!stop && Protocol::poll(warp, grid, sh, cursor, op) != PollResult::Done) {
+        // Lane 0 decides and the warp follows, so every lane leaves the loop together.
+        const bool expired = threadIdx.x == 0 && watchdog.expired(sh.tile, cursor.waitingFor);
+        stop = __shfl_sync(warp.mask(), expired, 0);
+      }
+      if (threadIdx.x == 0) gaveUp = stop;
+      clock.waitEnd(cursor.inspected);
+    }
+  }
+  __syncthreads();  // sh.prefix (or the decision to give up) reaches every thread
+  if (gaveUp) return;
+  Protocol::finishTile(ex, sh, xy, out, exclusive);
+  clock.finish(buf, sh.tile);
+}
+
+// Which instrumented kernel a single-pass scan runs (singlePassKernel's Protocol).
+enum class SinglePassProtocol { Chained, DecoupledLookback, SegmentedLookback };
+
+// Enqueues the instrumented (or NullRecorder) kernel of `protocol`, one block of `threads` per
+// tile, after asking for its shared memory where needed (the segmented tile's flags at block size
+// 1024); the caller resets the workspace before and checks the launch after. `flags`: the
+// segmented look-back's head flags, ignored by the others.
+template <class T, class Rec>
+void launchSinglePassKernel(SinglePassProtocol protocol, unsigned tiles, int threads, const T* in,
+                            const uint8_t* flags, T* out, long long n, Operator op, bool exclusive,
+                            const SinglePassDeviceArgs<T>& args, const DeviceTraceBuffer& buf) {
+  const auto launch = [&](auto protocolType, const uint8_t* tileFlags) {
+    using Protocol = typename decltype(protocolType)::type;
+    const size_t shared = static_cast<size_t>(Protocol::sharedSlots(threads)) * sizeof(T);
+    if constexpr (std::is_same_v<Protocol, SegmentedLookback>)
+      raiseSharedMemoryLimit(singlePassKernel<Protocol, T, Rec>, shared,
+                             "raise the segmented look-back kernel's shared-memory limit");
+    singlePassKernel<Protocol, T, Rec>
+        <<<tiles, threads, shared>>>(in, tileFlags, out, n, op, exclusive, args, buf);
+  };
+  switch (protocol) {
+    case SinglePassProtocol::Chained:
+      return launch(std::type_identity<SinglePassChained>{}, nullptr);
+    case SinglePassProtocol::SegmentedLookback:
+      return launch(std::type_identity<SegmentedLookback>{}, flags);
+    case SinglePassProtocol::DecoupledLookback:
+      return launch(std::type_identity<DecoupledLookback>{}, nullptr);
+  }
+}
+
+// The production decoupled look-back scan (uninstrumented, dynamic tile ids), with the agent the
+// policy names (lookback_agent.cuh): one block per tile, or persistent blocks with a look-back
+// warp. One instantiation per value type, operator and policy.
+template <class T, class Policy>
+using ProductionAgent = std::conditional_t<Policy::kPipelined, PipelinedLookbackAgent<T, Policy>,
+                                           LookbackAgent<T, Policy>>;
+
+template <class T, Operator kOp, class Policy>
+__global__ void __launch_bounds__(Policy::kMaxThreads, Policy::kMinBlocksPerSm)
+    lookbackProductionKernel(const T* in, T* out, long long n, bool exclusive, int tiles,
+                             bool evictFirst, SinglePassDeviceArgs<T> args) {
+  using Agent = ProductionAgent<T, Policy>;
+  extern __shared__ __align__(16) unsigned char tileBytes[];
+  __shared__ typename Agent::Shared sh;
+  Agent::template run<StaticOp<T, kOp>>(in, out, n, exclusive, tiles, evictFirst, args,
+                                        reinterpret_cast<T*>(tileBytes), sh);
+}
+
+template <class T>
+using ProductionKernel = void (*)(const T*, T*, long long, bool, int, bool,
+                                  SinglePassDeviceArgs<T>);
+
+// Everything a production launch needs, worked out once per (request, n).
+template <class T>
+struct ProductionLaunch {
+  // Enqueues the kernel alone (no memset: launch epochs); the caller checks the launch.
+  void launch(const T* in, T* out, long long n, bool exclusive,
+              const SinglePassDeviceArgs<T>& args) const {
+    kernel<<<blocks, threads, sharedBytes>>>(in, out, n, exclusive, tiles, evictFirst, args);
+  }
+
+  ProductionKernel<T> kernel = nullptr;
+  int threads = 0;
+  int tiles = 0;
+  unsigned blocks = 0;
+  size_t sharedBytes = 0;
+  bool evictFirst = false;  // the input copies carry an L2 evict-first policy (see the policy)
+};
+
+// f(std::integral_constant<Operator, op>{}): picks, at run time, a kernel instantiated per
+// operator.
+template <class F>
+auto withStaticOperator(Operator op, F&& f) {
+  switch (op) {
+    case Operator::Add:
+      return f(std::integral_constant<Operator, Operator::Add>{});
+    case Operator::Max:
+      return f(std::integral_constant<Operator, Operator::Max>{});
+    case Operator::Min:
+      return f(std::integral_constant<Operator, Operator::Min>{});
+    default:
+      return f(std::integral_constant<Operator, Operator::Mul>{});
+  }
+}
+
+template <class T, class Policy>
+ProductionKernel<T> productionKernelFor(Operator op) {
+  return withStaticOperator(op, [](auto k) -> ProductionKernel<T> {
+    return lookbackProductionKernel<T, decltype(k)::value, Policy>;
+  });
+}
+
+// The launch of the production kernel over n elements: the policy's tile, its shared memory and
+// as many blocks as the agent wants given what is resident at once on the GPU's smCount SMs.
+template <class T, class Policy>
+ProductionLaunch<T> planProductionLaunch(Operator op, int blockSize, long long n, int smCount) {
+  using Agent = ProductionAgent<T, Policy>;
+  ProductionLaunch<T> p;
+  p.kernel = productionKernelFor<T, Policy>(op);
+  p.threads = blockSize;
+  const int tileSize = Agent::tileElements(blockSize);
+  const long long tiles = (n + tileSize - 1) / tileSize;
+  if (tiles > 0x7fffffffll - 65536) throw BackendError("too many tiles for one launch");
+  p.tiles = static_cast<int>(tiles);
+  p.sharedBytes = Agent::sharedBytes(blockSize);
+  p.evictFirst = n * static_cast<long long>(sizeof(T)) <= Policy::kEvictFirstMaxBytes;
+  // Above 48 KB a block's dynamic shared memory must be asked for; below it this changes nothing.
+  cudaCheck(cudaFuncSetAttribute(p.kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                 static_cast<int>(p.sharedBytes)),
+            "raise the look-back kernel's shared-memory limit");
+  int perSm = 0;
+  cudaCheck(
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, p.kernel, p.threads, p.sharedBytes),
+      "look-back kernel occupancy");
+  if (perSm < 1) throw BackendError("the look-back kernel does not fit on this GPU");
+  const long long resident = static_cast<long long>(perSm) * smCount;
+  p.blocks = static_cast<unsigned>(Agent::blocksFor(tiles, resident));
+  return p;
+}
+
+// The production segmented look-back (segmented_lookback_agent.cuh): one block of
+// kSegmentedThreads per tile of kSegmentedItems elements a thread, whatever the request's block
+// size (which shapes the recorded lesson's tiles). One instantiation per value type, operator and
+// load form.
+constexpr int kSegmentedThreads = 256;
+constexpr int kSegmentedItems = 16;
+
+// kMinBlocks: the blocks per SM __launch_bounds__ asks the compiler to make room for (registers).
+// 6 (the default; at most 42 registers a thread): H100, 2^28 int32, 1.12x CUB's scan by key, where
+// 4 (56 registers, so 4 blocks of 256 threads an SM) gave 0.97x and 8 (32 registers, spills)
+// 0.98x: more blocks keep more loads in flight while others look back or store.
+template <class T, Operator kOp, bool kTranspose, int kMinBlocks>
+__global__ void __launch_bounds__(kSegmentedThreads, kMinBlocks)
+    segmentedProductionKernel(const T* in, const uint8_t* flags, T* out, long long n,
+                              bool exclusive, SinglePassDeviceArgs<T> args) {
+  using Agent = SegmentedLookbackAgent<T, kSegmentedThreads, kSegmentedItems, kTranspose>;
+  __shared__ typename Agent::Shared sh;
+  Agent::template run<StaticOp<T, kOp>>(in, flags, out, n, exclusive, args, sh);
+}
+
+template <class T>
+using SegmentedKernel = void (*)(const T*, const uint8_t*, T*, long long, bool,
+                                 SinglePassDeviceArgs<T>);
+
+template <class T, bool kTranspose, int kMinBlocks>
+SegmentedKernel<T> segmentedKernelFor(Operator op) {
+  return withStaticOperator(op, [](auto k) -> SegmentedKernel<T> {
+    return segmentedProductionKernel<T, decltype(k)::value, kTranspose, kMinBlocks>;
+  });
+}
+
+template <class T>
+struct SegmentedLaunch {
+  SegmentedKernel<T> kernel = nullptr;
+  long long tiles = 0;
+  // Enqueues the kernel alone; the caller checks the launch.
+  void launch(const T* in, const uint8_t* flags, T* out, long long n, bool exclusive,
+              const SinglePassDeviceArgs<T>& args) const {
+    kernel<<<static_cast<unsigned>(tiles), kSegmentedThreads>>>(in, flags, out, n, exclusive, args);
+  }
+};
+
+// The production segmented kernel (one of segmentedKernelFor's forms) over n elements.
+template <class T>
+SegmentedLaunch<T> planSegmentedLaunch(SegmentedKernel<T> kernel, long long n) {
+  SegmentedLaunch<T> p;
+  p.kernel = kernel;
+  const long long tile = static_cast<long long>(kSegmentedThreads) * kSegmentedItems;
+  p.tiles = (n + tile - 1) / tile;
+  if (p.tiles > 0x7fffffffll - 65536) throw BackendError("too many tiles for one launch");
+  return p;
+}
+
+// The device memory of one single-pass scan besides input and output. Zeroed when made; the
+// chained scan and the recorded look-back clear it again before each launch, the production
+// look-back needs no clearing (launch epochs, gpu_grid_exec.cuh).
+template <class T>
+class SinglePassWorkspace {
+ public:
+  SinglePassWorkspace(bool chained, long long tiles) : diag_(1) {
+    if (chained) {
+      flags_.allocate(static_cast<size_t>(tiles));
+      values_.allocate(static_cast<size_t>(tiles));
+    } else {
+      status_.allocate(static_cast<size_t>(tiles));
+    }
+    diag_.zero();
+    flags_.zero();
+    status_.zero();
+  }
+
+  // The arguments of the next launch, with a new epoch.
+  SinglePassDeviceArgs<T> args(bool staticIds) const {
+    epoch_ = epoch_ % kMaxLaunchEpoch + 1;
+    SinglePassDeviceArgs<T> a;
+    a.diag = diag_.get();
+    a.flags = flags_.get();
+    a.values = values_.get();
+    a.status = status_.get();
+    a.staticIds = staticIds;
+    a.spinTimeoutNs = kSpinTimeoutNs;
+    a.epoch = epoch_;
+    return a;
+  }
+  unsigned lastEpoch() const { return epoch_; }
+
+  // Every flag and status word back to "nothing published" (X), the tile counter to 0. Enqueued
+  // on the default stream, like the launch that follows.
+  void reset() const {
+    cudaCheck(cudaMemsetAsync(diag_.get(), 0, sizeof(SpinDiagnostics)), "reset the tile counter");
+    if (flags_.size())
+      cudaCheck(cudaMemsetAsync(flags_.get(), 0, flags_.size() * sizeof(unsigned)),
+                "reset the chained flags");
+    if (status_.size())
+      cudaCheck(cudaMemsetAsync(status_.get(), 0, status_.size() * sizeof(unsigned long long)),
+                "reset the tile status words");
+  }
+
+  SpinDiagnostics diagnostics() const { return diag_.toHost()[0]; }
+
+ private:
+  mutable unsigned epoch_ = 0;
+  DeviceArray<SpinDiagnostics> diag_;
+  DeviceArray<unsigned> flags_;
+  DeviceArray<T> values_;
+  DeviceArray<unsigned long long> status_;
+};
+
+}  // namespace scanviz
