@@ -7,6 +7,7 @@
 #include "app/core/applications/application_scan.h"
 #include "app/core/capture.h"
 #include "app/core/input_spec.h"
+#include "app/options/capture_options.h"
 
 namespace scanviz {
 namespace {
@@ -65,6 +66,14 @@ std::vector<uint8_t> parseFlags(const std::string& text) {
   return flags;
 }
 
+// "quicksort-step": the applications whose flags are segment heads.
+std::string segmentHeadApplications() {
+  std::string keys;
+  for (const ApplicationInfo& info : allApplications())
+    if (info.flagsAreSegmentHeads) keys += (keys.empty() ? "" : ", ") + std::string(info.key);
+  return keys;
+}
+
 }  // namespace
 
 ApplicationArguments splitApplicationArguments(const std::vector<std::string>& args,
@@ -105,7 +114,14 @@ ApplicationRequest applicationRequestFromArgs(const std::string& id, const Args&
   refuseOthersOptions(info, a);
   r.input.parameters = parameters(info, a);
   r.input.lists = lists(info, a);
-  if (const auto flags = a.get("flags")) r.input.flags = parseFlags(*flags);
+  if (info.flagsAreSegmentHeads) {
+    if (auto heads = givenHeadFlags(a, r.input.values.size())) r.input.flags = *std::move(heads);
+  } else if (a.has("segments")) {
+    throw UsageError("--segments belongs to " + segmentHeadApplications() + ", not to " +
+                     std::string(info.key));
+  } else if (const auto flags = a.get("flags")) {
+    r.input.flags = parseFlags(*flags);
+  }
   if (const auto alg = a.get("algorithm")) {
     r.options.algorithm = findAlgorithm(*alg);
     if (!r.options.algorithm)

@@ -67,17 +67,22 @@ void applyLessonSetup(const Lesson& lesson, const Args& a, CaptureRequest& rq) {
 // The head flags: --flags or --segments for any algorithm (a plain scan shows them); a segmented
 // scan given neither gets the lesson's segments or random ones.
 std::vector<uint8_t> headFlagsFromArgs(const Args& a, const CaptureRequest& rq, unsigned seed) {
-  if (a.has("flags") && a.has("segments"))
-    throw UsageError("give only one of --flags and --segments; they say the same thing");
   const size_t n = rq.input.size();
-  if (a.has("flags")) return parseHeadFlags(*a.get("flags"), n);
-  if (a.has("segments")) return headFlagsFromLengths(*a.get("segments"), n);
+  if (auto given = givenHeadFlags(a, n)) return *std::move(given);
   if (!isSegmentedAlgorithm(rq.algorithm)) return {};
   if (rq.input == defaultLessonInput() && !a.has("n")) return defaultLessonFlags();
   return randomHeadFlags(n, seed);
 }
 
 }  // namespace
+
+std::optional<std::vector<uint8_t>> givenHeadFlags(const Args& a, size_t n) {
+  if (a.has("flags") && a.has("segments"))
+    throw UsageError("give only one of --flags and --segments; they say the same thing");
+  if (a.has("flags")) return parseHeadFlags(*a.get("flags"), n);
+  if (a.has("segments")) return headFlagsFromLengths(*a.get("segments"), n);
+  return std::nullopt;
+}
 
 CaptureRequest captureRequestFromArgs(const Args& a) {
   CaptureRequest rq;

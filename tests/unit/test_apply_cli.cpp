@@ -104,6 +104,12 @@ TEST(ApplyCli, BadInputIsOneLineExitTwoAndNoFile) {
       {{"compaction", "--flags", "1,0,2,0,1,0,1,1"}, "give only 0 and 1"},
       {{"sandwich", "--flags", "1,0,1,0,1,0,1,0,1,0"}, "sandwich takes no --flags"},
       {{"radix-sort", "--input", "3,-1"}, "not a whole number from 0 to 65535"},
+      {{"quicksort-step", "--segments", "3,2"}, "lengths add up to 5, not to the 12 values"},
+      {{"quicksort-step", "--segments", "3,two"}, "--segments"},
+      {{"quicksort-step", "--segments", "12", "--flags", "1,0,0,0,0,0,0,0,0,0,0,0"},
+       "give only one of --flags and --segments"},
+      {{"quicksort-step", "--flags", "1,0,1"}, "--flags gives 3 flags for 12 values"},
+      {{"compaction", "--segments", "4,4"}, "--segments belongs to quicksort-step"},
   };
   for (auto [args, expected] : cases) {
     args.insert(args.begin(), "apply");
@@ -114,6 +120,23 @@ TEST(ApplyCli, BadInputIsOneLineExitTwoAndNoFile) {
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
     EXPECT_FALSE(std::filesystem::exists(file)) << r.err;
   }
+}
+
+// Segment lengths are the head flags they imply, parsed as capture parses them.
+TEST(ApplyCli, SegmentsGiveTheHeadFlagsOfQuicksortStep) {
+  const std::vector<std::string> keys = {"quicksort-step", "--input", "6 2 9 4 6 1 8 3"};
+  const auto with = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args = keys;
+    args.insert(args.end(), extra.begin(), extra.end());
+    return applyJson(args);
+  };
+  const nlohmann::json bySegments = with({"--segments", "3,2,3"});
+  EXPECT_EQ(bySegments["flags"], nlohmann::json({1, 0, 0, 1, 0, 1, 0, 0}));
+  EXPECT_EQ(bySegments["result"], with({"--flags", "1,0,0,1,0,1,0,0"})["result"]);
+  // Pivots 6 | 4 | 1: 2 6 9 | 4 6 | 1 8 3 (each part keeps its order).
+  EXPECT_EQ(bySegments["result"], nlohmann::json({2, 6, 9, 4, 6, 1, 8, 3}));
+  // An empty segment (length 0) adds no head.
+  EXPECT_EQ(with({"--segments", "3,0,5"})["flags"], nlohmann::json({1, 0, 0, 1, 0, 0, 0, 0}));
 }
 
 TEST(ApplyCli, ListShowsASectionOfApplications) {

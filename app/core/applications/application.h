@@ -95,6 +95,8 @@ struct ApplicationInfo {
   std::vector<double> (*reference)(const ApplicationInput& in);
   std::string_view defaultFlags = "";  // the flags of the default values; empty: none
   std::vector<ApplicationList> lists = {};
+  // The flags are segment heads (1 starts a segment): --segments L,L,... may give them too.
+  bool flagsAreSegmentHeads = false;
 };
 
 const std::vector<ApplicationInfo>& allApplications();

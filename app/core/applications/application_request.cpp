@@ -26,6 +26,12 @@ OptionSpec flagsOption() {
           "element; quicksort-step: the key starts a segment)."};
 }
 
+OptionSpec segmentsOption() {
+  return {"segments", "L,L,...", "",
+          "Segment lengths adding up to the number of values, e.g. 3,2,3: the head flags they "
+          "imply, where the application's flags are segment heads (quicksort-step)."};
+}
+
 // Every application's own numbers and lists, each once (two applications may share a name).
 OptionSection parameterSection() {
   OptionSection s{"Application numbers", {}};
@@ -60,7 +66,8 @@ const std::vector<OptionSection>& applicationOptionSections() {
        {{"input", "\"v,v,...\"", "the seed's example",
          "The application's values (scanviz list says what they are for each)."},
         {"input-file", "FILE", "", "Read the values from a file ('-': standard input)."},
-        flagsOption()}},
+        flagsOption(),
+        segmentsOption()}},
       parameterSection(),
       {"Scans",
        {{"algorithm", "ID", "kogge-stone / blelloch",
@@ -94,9 +101,13 @@ OptionSection applicationWindowSection() {
   for (const OptionSpec& o : parameterSection().options) s.options.push_back(o);
   s.options.push_back(applicationOptionSections().back().options.back());  // --scan
   // The capture options may name --flags themselves (segmented scans); then they are shared.
-  bool captureFlags = false;
-  for (const OptionSpec& o : captureOptionSection().options) captureFlags |= o.name == "flags";
+  bool captureFlags = false, captureSegments = false;
+  for (const OptionSpec& o : captureOptionSection().options) {
+    captureFlags |= o.name == "flags";
+    captureSegments |= o.name == "segments";
+  }
   if (!captureFlags) s.options.push_back(flagsOption());
+  if (!captureSegments) s.options.push_back(segmentsOption());
   return s;
 }
 

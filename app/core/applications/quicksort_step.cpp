@@ -165,6 +165,8 @@ ApplicationInfo quicksortStepApplication() {
       runQuicksortStep,
       sequentialPartition,
       "1 0 0 0 0 0 0 1 0 0 0 0",
+      {},
+      /*flagsAreSegmentHeads=*/true,
   };
 }
 
