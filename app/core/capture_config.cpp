@@ -73,6 +73,7 @@ CaptureRequest toCaptureRequest(const CaptureConfig& c) {
                     .emulator = c.emulator};
   rq.emulator.seed = c.seed;
   rq.input = inputValues(c, rq.limits);
+  if (c.headFlags.size() == rq.input.size()) rq.rows.flags = c.headFlags;
   return rq;
 }
 

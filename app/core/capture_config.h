@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "app/core/capture.h"
 
@@ -30,6 +31,9 @@ struct CaptureConfig {
   BackendChoice backend = BackendChoice::Auto;
   int recordBlock = 0;
   EmulatorOptions emulator;
+  // Head flags given on the command line (--flags, --segments), one per input value; dropped
+  // when the input no longer has that many values.
+  std::vector<uint8_t> headFlags;
 };
 
 // Generates or reads the input and fills a request. Throws InputError naming the problem (N out of

@@ -105,8 +105,8 @@ bool hasCaptureOptions(const Args& a) {
 void parseApplication(const Args& a, LaunchOptions& o) {
   if (a.has("session") || a.has("trace"))
     throw UsageError("give only one of --session, --trace and --application");
-  const std::set<std::string> shared = {"input", "input-file", "algorithm",
-                                        "dtype", "backend",    "flags"};
+  const std::set<std::string> shared = {"input",   "input-file", "algorithm", "dtype",
+                                        "backend", "flags",      "segments"};
   for (const auto& k : captureValueOptions())
     if (a.has(k) && !shared.count(k))
       throw UsageError("--" + k + " is a capture option; an application chooses its own scans");
@@ -136,6 +136,7 @@ void parseSources(const Args& a, LaunchOptions& o) {
     const CaptureRequest rq = captureRequestFromArgs(a);
     validateCaptureRequest(rq);
     o.config.emulator = rq.emulator;
+    if (a.has("flags") || a.has("segments")) o.config.headFlags = rq.rows.flags;
   } catch (const InputError& e) {
     o.captureError = e.what();
   }

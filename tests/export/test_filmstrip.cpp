@@ -8,6 +8,7 @@
 #include "app/core/capture.h"
 #include "app/core/input_spec.h"
 #include "app/scene/scene_geometry.h"
+#include "app/ui/command_line.h"
 #include "app/ui/export/filmstrip.h"
 #include "app/ui/export/picture.h"
 #include "app/ui/export/text_metrics.h"
@@ -40,6 +41,77 @@ TEST(Filmstrip, OneLabelledRowPerStep) {
   EXPECT_EQ(answer, (std::vector<std::string>{"3", "4", "11", "11", "15", "16", "22", "25"}));
   EXPECT_FALSE(s.textsWithRole("check-pass").empty());
   EXPECT_TRUE(s.textsWithRole("check-fail").empty());
+}
+
+// A segmented scan's strip draws the window's segment bars: one per segment start but the
+// first, on the left edge of that cell, through every row from the input to the result.
+TEST(Filmstrip, SegmentedScansDrawTheSegmentBars) {
+  CaptureRequest rq = emulatorRequest(AlgorithmId::SegmentedKoggeStone, defaultLessonInput());
+  rq.rows.flags = defaultLessonFlags();  // 1,0,0,1,0,1,0,0: segments start at 3 and 5
+  const Trace t = capture(rq).trace;
+  const int last = static_cast<int>(t.steps.size()) - 1;
+  const Scene s = filmstripPicture(t, 0, last, PictureStyle{});
+  std::vector<const SceneLine*> bars;
+  for (const SceneLine& l : s.lines)
+    if (l.role == "segment-boundary") bars.push_back(&l);
+  ASSERT_FALSE(bars.empty());
+  std::set<int> starts;
+  float top = s.height, bottom = 0;
+  for (const SceneLine* b : bars) {
+    starts.insert(b->index);
+    top = std::min(top, b->y1);
+    bottom = std::max(bottom, b->y2);
+    // On the left edge of the cell that starts the segment, in every row it crosses.
+    for (const SceneRect& c : s.rects)
+      if (c.index == b->index && (c.role == "cell" || c.role == "cell-written") && c.y >= b->y1 &&
+          c.y + c.h <= b->y2) {
+        EXPECT_NEAR(b->x1, c.x, 0.5f * c.w) << "bar " << b->index;
+      }
+  }
+  EXPECT_EQ(starts, (std::set<int>{3, 5}));
+  // From the input row to the last result row: every cell lies between the bars' ends.
+  for (const SceneRect& c : s.rects)
+    if (c.role == "cell" || c.role == "cell-written" || c.role == "before-cell") {
+      EXPECT_TRUE(c.y >= top - 0.5f && c.y + c.h <= bottom + 0.5f) << c.role << " " << c.index;
+    }
+  EXPECT_FALSE(textsOf(s, "legend").empty());
+  bool legendSaysSegment = false;
+  for (const std::string& text : textsOf(s, "legend"))
+    legendSaysSegment |= text.find("segment starts") != std::string::npos;
+  EXPECT_TRUE(legendSaysSegment);
+  // A step picture (PNG, SVG, a GIF's frame) draws them as the window does.
+  std::set<int> stepBars;
+  for (const SceneLine& l : stepPicture(t, 1, PictureStyle{}).lines)
+    if (l.role == "segment-boundary") stepBars.insert(l.index);
+  EXPECT_EQ(stepBars, (std::set<int>{3, 5}));
+  // A plain scan draws none.
+  const Scene plain = filmstripPicture(lessonTrace(AlgorithmId::KoggeStone), 0, 2, PictureStyle{});
+  for (const SceneLine& l : plain.lines) EXPECT_NE(l.role, "segment-boundary");
+}
+
+// `scanviz export --algorithm ... --segments` (and the window) capture with the segments given,
+// and an application's --segments reach its flags.
+TEST(Filmstrip, CommandLineSegmentsReachTheCapture) {
+  const LaunchOptions o =
+      parseLaunchOptions({"--algorithm", "segmented-kogge-stone", "--segments", "3,2,3"});
+  ASSERT_TRUE(o.captureError.empty()) << o.captureError;
+  const CaptureRequest rq = toCaptureRequest(o.config);
+  EXPECT_EQ(rq.rows.flags, (std::vector<uint8_t>{1, 0, 0, 1, 0, 1, 0, 0}));
+  const Trace t = capture(rq).trace;
+  std::set<int> bars;
+  for (const SceneLine& l : filmstripPicture(t, 0, 1, PictureStyle{}).lines)
+    if (l.role == "segment-boundary") bars.insert(l.index);
+  EXPECT_EQ(bars, (std::set<int>{3, 5}));
+  // Values of another count drop them (the controls changed the input).
+  LaunchOptions other = o;
+  other.config.source = InputSource::Typed;
+  other.config.typedValues = "1,2,3";
+  EXPECT_TRUE(toCaptureRequest(other.config).rows.flags.empty());
+  const LaunchOptions app =
+      parseLaunchOptions({"--application", "quicksort-step", "--segments", "5,4,3"});
+  ASSERT_TRUE(app.application.has_value()) << app.captureError;
+  EXPECT_EQ(app.application->input.flags,
+            (std::vector<uint8_t>{1, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0}));
 }
 
 TEST(Filmstrip, GrowsWithEveryStep) {

@@ -195,6 +195,7 @@ class FilmstripBuilder {
     const RowSpan span = spanOf(s, isResultCell);
     if (!span.found) return y;
     appendScene(out_, only(s, isResultCell), dxFor(s), y - span.top);
+    addSegmentBars(s, y, y + (span.bottom - span.top));
     appendScene(
         out_,
         only(s, [](const std::string& r) { return r == "result-pass" || r == "result-fail"; }), 0,
@@ -217,12 +218,25 @@ class FilmstripBuilder {
     appendScene(out_, moved, dxFor(s), 0);
   }
 
+  // The view's segment bars (a segmented scan: a bar on the left edge of every cell that starts a
+  // segment), from `top` to `bottom` of the strip, so a step's rows and the arrows between them
+  // read as groups of cells as in the window.
+  void addSegmentBars(const Scene& s, float top, float bottom) {
+    Scene bars = only(s, [](const std::string& r) { return r == "segment-boundary"; });
+    for (SceneLine& l : bars.lines) {
+      l.y1 = top;
+      l.y2 = bottom;
+    }
+    appendScene(out_, bars, dxFor(s), 0);
+  }
+
   float addStep(int k, float y) {
     const Scene& s = stepScene(k);
     const RowSpan before = spanOf(s, isBeforeCell);
     const RowSpan after = spanOf(s, isAfterCell);
     const TraceStep& step = t_.steps[static_cast<size_t>(k)];
     const bool joined = k > first_ && continuesPrevious(t_, k) && before.found;
+    float barsTop = y;  // a joined step's bars go on from the row above
     if (!joined && before.found) {
       const bool load = step.phase == "load";
       const float bottom = addRow(s, true, y);
@@ -235,9 +249,11 @@ class FilmstripBuilder {
       y = top;
     } else if (k > first_) {
       y += 0.8f * text_.labelSize;
+      barsTop = y;
     }
     const float bottom = addRow(s, false, y);
     addRowLabel(stepName(k), step.label, y, bottom, k);
+    addSegmentBars(s, barsTop, bottom);
     return bottom;
   }
 
@@ -251,6 +267,11 @@ class FilmstripBuilder {
     for (const SceneText& t : lines.texts) bottom = std::max(bottom, t.y + 1.35f * t.size);
     appendScene(out_, lines, 0, y - top);
     return y + (bottom - top);
+  }
+
+  bool anySegmentBar() const {
+    return std::any_of(out_.lines.begin(), out_.lines.end(),
+                       [](const SceneLine& l) { return l.role == "segment-boundary"; });
   }
 
   bool anyPadding() const {
@@ -289,6 +310,14 @@ class FilmstripBuilder {
     out_.lines.push_back(arrow);
     x += d;
     label("operand read by the thread that writes the cell");
+    if (anySegmentBar()) {
+      SceneLine bar{.x1 = x + 0.5f * d, .y1 = y, .x2 = x + 0.5f * d, .y2 = y + d};
+      bar.color = pal_.accent;
+      bar.width = std::max(2.0f, 0.25f * size);
+      bar.role = "legend-segment";
+      out_.lines.push_back(bar);
+      label("a segment starts (no value crosses the bar)");
+    }
     if (anyPadding()) {
       SceneRect padding = written;
       padding.x = x;
