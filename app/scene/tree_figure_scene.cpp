@@ -179,7 +179,7 @@ class TreeBuilder {
         : blelloch_
             ? "Down-sweep: the root gets the identity; each node passes its value to its left "
               "child (moved, dashed) and gives its right child its value combined with the left "
-              "child's up-sweep sum"
+              "child's up-sweep sum (beside the arrow)"
             : "Down-sweep (distribution tree): each left child but the first gets the prefix "
               "through its left neighbour's range combined with its own sum";
     // Left of the root, where the arrow from the up-sweep's root to the down-sweep's passes.
@@ -281,9 +281,30 @@ class TreeBuilder {
       if (const int fm = nodeAt(from, dst); fm >= 0)
         arrow(from, fm, r - 1, to, tm, r, pal_.ownArrow, 0.7f * w, "own-arrow");
       if (info && info->movesOldValue)
-        if (const int mm = nodeAt(to, src), fm = nodeAt(from, dst); mm >= 0 && fm >= 0)
+        if (const int mm = nodeAt(to, src), fm = nodeAt(from, dst); mm >= 0 && fm >= 0) {
           arrow(from, fm, r - 1, to, mm, r, pal_.ownArrow, 0.7f * w, "move-arrow", true);
+          addLeftSum(r, from, fm, to, tm, mm);
+        }
     }
+  }
+
+  // Blelloch's right child is its parent's value combined with the left child's up-sweep sum,
+  // which the up-sweep tree holds: said beside the arrow into the right child, in the other
+  // operand's colour ("+ 11", "+ x0..x3").
+  void addLeftSum(size_t r, const TreeRow& from, int parent, const TreeRow& to, int right,
+                  int left) {
+    const TreeRow* up = nullptr;
+    for (const TreeRow& row : rows_)
+      if (row.half == TreeRow::Half::Up && row.level == to.level) up = &row;
+    if (!up) return;
+    const std::string text = (t_.meta.op == "add"   ? "+ "
+                              : t_.meta.op == "mul" ? "\xC3\x97 "
+                                                    : t_.meta.op + " ") +
+                             textOf(*up, left);
+    const float x = 0.5f * (nodeX(from, parent) + nodeX(to, right));
+    const float y = 0.5f * (rowY_[r - 1] + cells_.cellH + rowY_[r]) - 1.1f * style_.smallSize;
+    addSceneText(scene_, x + 0.3f * style_.smallSize, y, text, pal_.arrow, style_.smallSize, true,
+                 TextAlign::Left, "left-sum", right);
   }
 
   float addLegend(float y) {

@@ -107,6 +107,8 @@ TEST(TreeFigure, ArrowsJoinChildrenAndParents) {
   EXPECT_NEAR(root->x1, up[12]->x + 0.5f * up[12]->w, 0.5f);
   EXPECT_NEAR(root->x2, up[14]->x + 0.5f * up[14]->w, 0.5f);
   EXPECT_NEAR(root->y2, up[14]->y, 0.5f);
+  // Each right child's other operand, the left child's up-sweep sum, beside its arrow.
+  EXPECT_EQ(textsOf(s, "left-sum"), (Texts{"+ 11", "+ 4", "+ 5", "+ 3", "+ 7", "+ 4", "+ 6"}));
 }
 
 // PMPP Fig. 8.5 and 8.6 on the tree: the reduction tree's ranges, then the distribution tree's
@@ -181,14 +183,13 @@ TEST(SectionFigure, HillisSteeleAlternatesItsTwoBuffers) {
     all.insert(all.end(), v.begin(), v.end());
   }
   EXPECT_EQ(cellTexts(s, "buffer-"), all);
-  EXPECT_EQ(Texts(all.end() - 8, all.end()),
-            (Texts{"3", "4", "11", "11", "15", "16", "22", "25"}));
+  EXPECT_EQ(Texts(all.end() - 8, all.end()), (Texts{"3", "4", "11", "11", "15", "16", "22", "25"}));
   std::string said;
   for (const std::string& line : textsOf(s, "band-label")) said += line + " ";
   EXPECT_NE(said.find("reads buffer A, writes buffer B"), std::string::npos) << said;
   EXPECT_NE(said.find("reads buffer B, writes buffer A"), std::string::npos) << said;
-  EXPECT_EQ(linesWithRole(s, "copy-arrow").size(), 7u);       // 1 + 2 + 4 below the stride
-  EXPECT_EQ(linesWithRole(s, "operand-arrow").size(), 17u);   // 7 + 6 + 4
+  EXPECT_EQ(linesWithRole(s, "copy-arrow").size(), 7u);      // 1 + 2 + 4 below the stride
+  EXPECT_EQ(linesWithRole(s, "operand-arrow").size(), 17u);  // 7 + 6 + 4
 }
 
 // Three-phase on PMPP's 16 values with 4 threads of 4: in each pass the threads read
@@ -211,9 +212,8 @@ TEST(SectionFigure, ThreePhaseLoadIsCoalescedThenEachThreadScansItsSubsection) {
   }
   EXPECT_EQ(loaded, std::vector<int>(16, 1));
   const Scene s = figure(t);
-  EXPECT_EQ(textsOf(s, "global-thread"),
-            (Texts{"t0", "t1", "t2", "t3", "t0", "t1", "t2", "t3", "t0", "t1", "t2", "t3", "t0",
-                   "t1", "t2", "t3"}));
+  EXPECT_EQ(textsOf(s, "global-thread"), (Texts{"t0", "t1", "t2", "t3", "t0", "t1", "t2", "t3",
+                                                "t0", "t1", "t2", "t3", "t0", "t1", "t2", "t3"}));
   EXPECT_EQ(textsOf(s, "global-bracket-label"), (Texts{"pass 0", "pass 1", "pass 2", "pass 3"}));
   EXPECT_EQ(textsOf(s, "subsections-bracket-label"),
             (Texts{"thread 0", "thread 1", "thread 2", "thread 3"}));
@@ -246,8 +246,9 @@ TEST(SectionFigure, ExclusiveKoggeStoneShiftedRowHoldsTheIdentityThenTheInput) {
   const auto shifts = linesWithRole(s, "shift-arrow");
   ASSERT_EQ(shifts.size(), 7u);
   for (const SceneLine* l : shifts)
-    EXPECT_NEAR(l->x1, inputs[static_cast<size_t>(l->index - 1)]->x +
-                           0.5f * inputs[static_cast<size_t>(l->index - 1)]->w,
+    EXPECT_NEAR(l->x1,
+                inputs[static_cast<size_t>(l->index - 1)]->x +
+                    0.5f * inputs[static_cast<size_t>(l->index - 1)]->w,
                 0.5f);
   const Scene sym = figure(t, -1, /*symbolic=*/true);
   EXPECT_EQ(cellTexts(sym, "shifted"), (Texts{"0", "x0", "x1", "x2", "x3", "x4", "x5", "x6"}));

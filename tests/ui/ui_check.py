@@ -419,6 +419,9 @@ def case_structure_figure(ctx):
                             f"S scanned cell {cell['index']}")
     arrows = [l for l in scene["lines"] if l["role"] == "addback-arrow"]
     check(len(arrows) == 12, f"{len(arrows)} add-back arrows")
+    # It fills the view (1600x1000 with the side panels): values legible from the back row.
+    sizes = [t["size"] for t in scene["texts"] if t["role"].endswith("-value")]
+    check(min(sizes) >= 24, f"value font {min(sizes)} px")
     none = ctx.run("--algorithm", "kogge-stone", "--panel", "figure", screenshot=False)
     check("more than one block" in none.dump["panels"]["figure"]["problem"], none.dump["panels"])
 
