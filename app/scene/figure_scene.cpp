@@ -493,7 +493,7 @@ class FigureBuilder {
   // another operator as the cells write it (x0..x7).
   std::string rangeSum(const InputRange& r) const {
     if (t_.meta.op != "add" || r.first == r.last) return symbolicText(r, t_.meta.op, t_.meta.dtype);
-    return "\xCE\xA3" + std::to_string(r.first) + ".." + std::to_string(r.last);
+    return "\xE2\x88\x91" + std::to_string(r.first) + ".." + std::to_string(r.last);
   }
 
   // The emulator's round in which block b received its predecessor's running sum (and handed its
@@ -555,7 +555,7 @@ class FigureBuilder {
     addArrow(at.x, mid, at.x + sample, mid, pal_.arrow, arrowWidth(), "legend-arrow", -1);
     if (!symbols_.empty() || chainSymbolic_)
       rows.add(0, "xi..xj: the inputs xi to xj combined by the operator (" + t_.meta.op + ")");
-    if (chainSymbolic_ && t_.meta.op == "add") rows.add(0, "\xCE\xA3i..j = xi + ... + xj");
+    if (chainSymbolic_ && t_.meta.op == "add") rows.add(0, "\xE2\x88\x91i..j = xi + ... + xj");
     return rows.bottom();
   }
 
@@ -600,15 +600,26 @@ Scene buildFigureScene(const FigureRequest& rq, const ArraySceneStyle& style,
   if (!rq.trace || !figureProblem(*rq.trace).empty()) return {};
   Scene scene = buildFigureAtStyle(rq, style, palette, measure);
   if (rq.height <= 0) return scene;
-  // The sizes scale the height almost in proportion (cells are as high as their font), so a
-  // few rounds settle on the largest figure that fits the view both ways.
-  float f = 1;
-  for (int round = 0; round < 4 && scene.height > 0 && scene.width > 0; ++round) {
-    const float fit = std::min(rq.height / scene.height, rq.width / scene.width);
-    const float next = std::clamp(f * fit, kMinShrink, kMaxGrow);
-    if (std::abs(next - f) < 0.02f * f) break;
-    f = next;
-    scene = buildFigureAtStyle(rq, scaledStyle(style, f), palette, measure);
+  // The sizes scale the figure almost in proportion (cells are as wide and high as their font
+  // needs), so a few rounds settle on the largest figure that fits the view both ways.
+  const auto fit = [&](bool byWidth, float most) {
+    float f = 1;
+    for (int round = 0; round < 4 && scene.height > 0 && scene.width > 0; ++round) {
+      const float room = byWidth ? std::min(rq.height / scene.height, rq.width / scene.width)
+                                 : rq.height / scene.height;
+      const float next = std::clamp(f * room, kMinShrink, most);
+      if (std::abs(next - f) < 0.02f * f) break;
+      f = next;
+      scene = buildFigureAtStyle(rq, scaledStyle(style, f), palette, measure);
+    }
+  };
+  fit(true, kMaxGrow);
+  // Too wide even at the smallest size (sixteen "x12..x15" cells in a narrow view): small text
+  // on a projector helps nobody, so the figure keeps a readable size, fits the height only and
+  // the view scrolls sideways, as the array view does.
+  if (scene.width > 1.02f * rq.width) {
+    scene = buildFigureAtStyle(rq, style, palette, measure);
+    fit(false, 1.0f);
   }
   return scene;
 }

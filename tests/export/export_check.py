@@ -739,8 +739,8 @@ def case_chained_figure_in_every_format(run):
     run.export(*CHAINED_FIGURE, "--symbolic", "--out", run.path("chain-sym.svg"))
     sym = run.svg("chain-sym.svg")
     check(texts(sym, "handoff-value") == ["x0..x3", "x0..x7", "x0..x11", "x0..x15"], texts(sym, "handoff-value"))
-    check(texts(sym, "handoff-sum") == ["\u03a30..3 + \u03a34..7 = \u03a30..7", "\u03a30..7 + \u03a38..11 = \u03a30..11",
-                                        "\u03a30..11 + \u03a312..15 = \u03a30..15"], texts(sym, "handoff-sum"))
+    check(texts(sym, "handoff-sum") == ["\u22110..3 + \u22114..7 = \u22110..7", "\u22110..7 + \u22118..11 = \u22110..11",
+                                        "\u22110..11 + \u221112..15 = \u22110..15"], texts(sym, "handoff-sum"))
     run.export(*CHAINED_FIGURE, "--format", "gif", "--out", run.path("chain.gif"))
     check(read_gif(run.path("chain.gif"))["frames"] == 5, "one GIF frame a step expected")
     for theme in ("dark", "light"):

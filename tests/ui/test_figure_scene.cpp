@@ -201,17 +201,17 @@ TEST(FigureScene, ChainedSymbolicHandOffNamesTheRanges) {
   rq.blockSize = 2;
   const Scene s = figure(capture(rq).trace, -1, /*symbolic=*/true);
   EXPECT_EQ(textsOf(s, "handoff-value"), (Texts{"x0..x3", "x0..x7", "x0..x11", "x0..x15"}));
-  EXPECT_EQ(textsOf(s, "handoff-sum"), (Texts{"\xCE\xA3"
-                                              "0..3 + \xCE\xA3"
-                                              "4..7 = \xCE\xA3"
+  EXPECT_EQ(textsOf(s, "handoff-sum"), (Texts{"\xE2\x88\x91"
+                                              "0..3 + \xE2\x88\x91"
+                                              "4..7 = \xE2\x88\x91"
                                               "0..7",
-                                              "\xCE\xA3"
-                                              "0..7 + \xCE\xA3"
-                                              "8..11 = \xCE\xA3"
+                                              "\xE2\x88\x91"
+                                              "0..7 + \xE2\x88\x91"
+                                              "8..11 = \xE2\x88\x91"
                                               "0..11",
-                                              "\xCE\xA3"
-                                              "0..11 + \xCE\xA3"
-                                              "12..15 = \xCE\xA3"
+                                              "\xE2\x88\x91"
+                                              "0..11 + \xE2\x88\x91"
+                                              "12..15 = \xE2\x88\x91"
                                               "0..15"}));
   const Texts scanned = textsOf(s, "scanned-value");
   ASSERT_EQ(scanned.size(), 16u);

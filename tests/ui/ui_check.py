@@ -516,7 +516,7 @@ def case_chained_handoff_figure(ctx):
                   "--block-size", "2", "--backend", "cpu", "--panel", "figure", "--step", "4", "--symbolic")
     scene = sym.dump["panels"]["figure"]["scene"]
     check(by_role("handoff-value") == ["x0..x3", "x0..x7", "x0..x11", "x0..x15"], by_role("handoff-value"))
-    check(by_role("handoff-sum")[0] == "\u03a30..3 + \u03a34..7 = \u03a30..7", by_role("handoff-sum"))
+    check(by_role("handoff-sum")[0] == "\u22110..3 + \u22114..7 = \u22110..7", by_role("handoff-sum"))
 
 
 def case_deadlock_figure(ctx):
