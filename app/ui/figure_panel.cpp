@@ -1,6 +1,7 @@
 // The structure figure in the middle of the window (View > Structure figure, G): the lesson's run
-// as one picture (figure_scene.h), filled in up to the step the playback stands at, with the
-// cells' values or, with X, the inputs they combine. A chained run with static block ids that
+// as one picture (figure_scene.h picks the one that fits the algorithm), filled in up to the step
+// the playback stands at and sized to fill the view, with the cells' values or, with X, the
+// inputs they combine. A chained run with static block ids that
 // deadlocked shows the deadlock (deadlock_scene.h). A run without a figure says why.
 #include <imgui.h>
 

@@ -81,8 +81,8 @@ std::vector<ViewEntry> declareViews() {
        [](const AppState& s, ViewStates&) { return centerOf(s) == CenterView::Timeline; }, nullptr,
        drawTimelinePanel},
       // The run as one figure of the seeds' kind (figure_scene.h), filled in as the lesson plays.
-      {"view-figure", "Structure figure (Fig. 8.9, PMPP 8.7)", "G", GLFW_KEY_G, CenterView::Figure,
-       ExportPanel::Figure, [](AppState& s, ViewStates&) { toggleCenter(s, CenterView::Figure); },
+      {"view-figure", "Structure figure", "G", GLFW_KEY_G, CenterView::Figure, ExportPanel::Figure,
+       [](AppState& s, ViewStates&) { toggleCenter(s, CenterView::Figure); },
        [](const AppState& s, ViewStates&) { return centerOf(s) == CenterView::Figure; }, nullptr,
        drawFigurePanel},
       {"view-timing", "Timing: live benchmark", "B", GLFW_KEY_B, CenterView::Timing,

@@ -325,7 +325,11 @@ def case_export_dialog(ctx):
     check("grid-level" in d["disabled"].get("Block timeline", ""), d["disabled"])
     check("Timing plot" in d["disabled"], d["disabled"])
     check("application" in d["disabled"].get("Application picture", ""), d["disabled"])
-    check("more than one block" in d["disabled"].get("Structure figure", ""), d["disabled"])
+    # A one-block Brent-Kung run has its tree as its structure figure; Kogge-Stone has none.
+    check("Structure figure" not in d["disabled"], d["disabled"])
+    ks = ctx.run("--algorithm", "kogge-stone", "--export-dialog", screenshot=False)
+    check("more than one block" in ks.dump["panels"]["export_dialog"]["disabled"].get("Structure figure", ""),
+          ks.dump["panels"]["export_dialog"]["disabled"])
     # Every "Show" choice is drawn, and they wrap onto rows without overlapping.
     boxes = d["show_rects"]
     for choice in ("Array view", "Counters", "Block timeline", "Timing plot", "Whole window",
