@@ -32,9 +32,11 @@
 // Depth: kItems + log2 32 + T/32 steps before the look-back, which ends at the nearest tile with
 // its prefix, then S/T store rounds.
 // The counts are exact in int32 (n < 2^31); values move unchanged (any 4-byte type).
-// Measured (H100, int32, 50% flagged, scanviz_select_bench; docs/benchmarks.md): 1.5-2.3x CUB up
-// to 2^20, where CUB's extra launches and fixed costs dominate, 1.01-1.03x (select) and
-// 0.95x (split) from 2^24 to 2^28, about 0.7x of a copy of the same bytes there, as CUB.
+// Measured (H100, int32, 50% flagged, scanviz_select_bench; docs/benchmarks.md): 1.2-2.3x CUB up
+// to 2^20, where fixed costs per call weigh most (CUB launches an initialisation kernel for its
+// tile states before the pass; our status words need none, being tagged by launch), 1.01-1.03x
+// (select) and 0.92-0.95x (split) from 2^24 to 2^28, about 0.7x of a copy of the same bytes
+// there, as CUB.
 // This is the timed GPU agent only: it shares the look-back protocol with the emulator
 // (DecoupledLookback's publishAggregate and poll), but no recorded, step-by-step version of the
 // fused kernel exists yet; the compaction and radix-sort lessons capture the exclusive scan of
