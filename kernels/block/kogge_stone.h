@@ -40,11 +40,10 @@ struct KoggeStoneScan : OneElementPerThread {
   template <class Ex>
   SCANVIZ_HD static void run(Ex& ex, typename Ex::Value* xy,
                              const SectionIO<typename Ex::Value>& io) {
-    const int section = sectionSize(ex.threads());
-    loadSection(ex, xy, io, section);
-    koggeStoneIterations(
-        ex, xy, [](int t) { return t; }, StepKind::KoggeStone, section);
-    storeSection(ex, xy, io, section, /*holdsExclusive=*/false);
+    scanSectionInPlace(ex, xy, io, [&](int section) {
+      koggeStoneIterations(
+          ex, xy, [](int t) { return t; }, StepKind::KoggeStone, section);
+    });
   }
 };
 

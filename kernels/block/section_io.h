@@ -92,4 +92,16 @@ SCANVIZ_HD void storeSection(Ex& ex, const typename Ex::Value* xy,
   });
 }
 
+// The frame of the algorithms that scan one element per thread in place and leave an inclusive
+// array (Kogge-Stone, the sequential baseline and their flawed variants in kernels/lessons/): load
+// the section, let `steps(section)` scan the working array, store it.
+template <class Ex, class Steps>
+SCANVIZ_HD void scanSectionInPlace(Ex& ex, typename Ex::Value* xy,
+                                   const SectionIO<typename Ex::Value>& io, Steps steps) {
+  const int section = OneElementPerThread::sectionSize(ex.threads());
+  loadSection(ex, xy, io, section);
+  steps(section);
+  storeSection(ex, xy, io, section, /*holdsExclusive=*/false);
+}
+
 }  // namespace scanviz

@@ -10,32 +10,41 @@
 
 namespace scanviz {
 
+// Thread 0 walks the section from its second element, one recorded step per element, while the
+// other threads wait; `visit(t, i)` does element i's work. The sequential scan and its flawed
+// variants (kernels/lessons/) differ only in that work. Padding beyond the `valid` elements holds
+// the identity; stepping over it would only record steps that change nothing, so the walk stops
+// at the last valid element. Returns where it stopped (one past that element).
+template <class Ex, class Visit>
+SCANVIZ_HD int walkOnThreadZero(Ex& ex, typename Ex::Value* xy, int valid, int section,
+                                Visit visit) {
+  const int last = valid < section ? valid : section;
+  for (int i = 1; i < last; ++i) {
+    ex.parallel([&](int t) {
+      if (t == 0) visit(t, i);
+    });
+    ex.barrier(StepCode{StepKind::SequentialStep, i}, xy, section);
+  }
+  return last;
+}
+
 struct SequentialScan : OneElementPerThread {
   template <class Ex>
   SCANVIZ_HD static void run(Ex& ex, typename Ex::Value* xy,
                              const SectionIO<typename Ex::Value>& io) {
-    const int section = sectionSize(ex.threads());
-    loadSection(ex, xy, io, section);
-    // Padding beyond the valid elements holds the identity; stepping over it would only record
-    // steps that change nothing, so the walk stops at the last valid element.
-    const int last = io.n < section ? io.n : section;
-    for (int i = 1; i < last; ++i) {
-      ex.parallel([&](int t) {
-        if (t == 0) {
-          xy[i] = ex.combine(xy[i - 1], xy[i]);
-          ex.edge(t, i, i - 1);
-        }
+    scanSectionInPlace(ex, xy, io, [&](int section) {
+      const int last = walkOnThreadZero(ex, xy, io.n, section, [&](int t, int i) {
+        xy[i] = ex.combine(xy[i - 1], xy[i]);
+        ex.edge(t, i, i - 1);
       });
-      ex.barrier(StepCode{StepKind::SequentialStep, i}, xy, section);
-    }
-    if (io.total && last < section) {
-      // The total is read from the last slot: carry the running result there.
-      ex.parallel([&](int t) {
-        if (t == 0) xy[section - 1] = xy[last - 1];
-      });
-      ex.sync();
-    }
-    storeSection(ex, xy, io, section, /*holdsExclusive=*/false);
+      if (io.total && last < section) {
+        // The total is read from the last slot: carry the running result there.
+        ex.parallel([&](int t) {
+          if (t == 0) xy[section - 1] = xy[last - 1];
+        });
+        ex.sync();
+      }
+    });
   }
 };
 

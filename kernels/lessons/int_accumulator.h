@@ -35,23 +35,16 @@ struct IntAccumulatorScan : OneElementPerThread {
   template <class Ex>
   SCANVIZ_HD static void run(Ex& ex, typename Ex::Value* xy,
                              const SectionIO<typename Ex::Value>& io) {
-    const int section = sectionSize(ex.threads());
-    loadSection(ex, xy, io, section);
-    const int last = io.n < section ? io.n : section;
-    ex.parallel([&](int t) {
-      if (t == 0) xy[0] = throughInt(xy[0]);  // int accumulator = x[0]; y[0] = accumulator;
-    });
-    ex.sync();
-    for (int i = 1; i < last; ++i) {
+    scanSectionInPlace(ex, xy, io, [&](int section) {
       ex.parallel([&](int t) {
-        if (t == 0) {
-          xy[i] = throughInt(ex.combine(xy[i - 1], xy[i]));  // accumulator += x[i];
-          ex.edge(t, i, i - 1);
-        }
+        if (t == 0) xy[0] = throughInt(xy[0]);  // int accumulator = x[0]; y[0] = accumulator;
       });
-      ex.barrier(StepCode{StepKind::SequentialStep, i}, xy, section);
-    }
-    storeSection(ex, xy, io, section, /*holdsExclusive=*/false);
+      ex.sync();
+      walkOnThreadZero(ex, xy, io.n, section, [&](int t, int i) {
+        xy[i] = throughInt(ex.combine(xy[i - 1], xy[i]));  // accumulator += x[i];
+        ex.edge(t, i, i - 1);
+      });
+    });
   }
 };
 

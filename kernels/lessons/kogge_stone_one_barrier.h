@@ -29,20 +29,19 @@ struct KoggeStoneOneBarrierScan : OneElementPerThread {
   SCANVIZ_HD static void run(Ex& ex, typename Ex::Value* xy,
                              const SectionIO<typename Ex::Value>& io) {
     using T = typename Ex::Value;
-    const int section = sectionSize(ex.threads());
-    loadSection(ex, xy, io, section);
-    for (int stride = 1; stride < section; stride *= 2) {
-      // XY[t] += XY[t - stride], as one statement: no barrier between the read and the write.
-      ex.readThenWrite([&](int t) { return t >= stride ? xy[t - stride] : ex.identity(); },
-                       [&](int t, T left) {
-                         if (t >= stride) {
-                           xy[t] = ex.combine(left, xy[t]);
-                           ex.edge(t, t, t - stride);
-                         }
-                       });
-      ex.barrier(StepCode{StepKind::KoggeStone, stride}, xy, section);
-    }
-    storeSection(ex, xy, io, section, /*holdsExclusive=*/false);
+    scanSectionInPlace(ex, xy, io, [&](int section) {
+      for (int stride = 1; stride < section; stride *= 2) {
+        // XY[t] += XY[t - stride], as one statement: no barrier between the read and the write.
+        ex.readThenWrite([&](int t) { return t >= stride ? xy[t - stride] : ex.identity(); },
+                         [&](int t, T left) {
+                           if (t >= stride) {
+                             xy[t] = ex.combine(left, xy[t]);
+                             ex.edge(t, t, t - stride);
+                           }
+                         });
+        ex.barrier(StepCode{StepKind::KoggeStone, stride}, xy, section);
+      }
+    });
   }
 };
 

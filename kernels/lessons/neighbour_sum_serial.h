@@ -26,13 +26,9 @@ struct NeighbourSumSerialScan : OneElementPerThread {
   SCANVIZ_HD static void run(Ex& ex, typename Ex::Value* xy,
                              const SectionIO<typename Ex::Value>& io) {
     using T = typename Ex::Value;
-    const int section = sectionSize(ex.threads());
-    loadSection(ex, xy, io, section);
-    const int last = io.n < section ? io.n : section;
-    typename Ex::template Regs<T> leftInput(ex);  // input[i-1], which the walk has overwritten
-    for (int i = 1; i < last; ++i) {
-      ex.parallel([&](int t) {
-        if (t != 0) return;
+    scanSectionInPlace(ex, xy, io, [&](int section) {
+      typename Ex::template Regs<T> leftInput(ex);  // input[i-1], which the walk has overwritten
+      walkOnThreadZero(ex, xy, io.n, section, [&](int t, int i) {
         const T input = xy[i];
         if (i == 1) {
           leftInput[t] = xy[0];
@@ -42,9 +38,7 @@ struct NeighbourSumSerialScan : OneElementPerThread {
         ex.edge(t, i, -1);                        // -1: the left input, held in a register
         leftInput[t] = input;
       });
-      ex.barrier(StepCode{StepKind::SequentialStep, i}, xy, section);
-    }
-    storeSection(ex, xy, io, section, /*holdsExclusive=*/false);
+    });
   }
 };
 
