@@ -10,12 +10,6 @@ namespace {
 
 using nlohmann::json;
 
-std::string_view launchOrderKey(LaunchOrder o) {
-  return o == LaunchOrder::Ascending    ? "ascending"
-         : o == LaunchOrder::Descending ? "descending"
-                                        : "random";
-}
-
 // Reads one optional field, keeping the default when it is absent.
 struct FieldReader {
   const json& j;
@@ -59,9 +53,7 @@ struct FieldReader {
 };
 
 std::optional<LaunchOrder> parseLaunchOrderKey(std::string_view s) {
-  for (LaunchOrder o : {LaunchOrder::Ascending, LaunchOrder::Descending, LaunchOrder::Random})
-    if (launchOrderKey(o) == s) return o;
-  return std::nullopt;
+  return valueOf(kLaunchOrderKeys, s);
 }
 
 void readEmulator(const json& j, const std::string& where, EmulatorOptions& e) {
@@ -103,7 +95,7 @@ json captureConfigToJson(const CaptureConfig& c) {
   j["backend"] = std::string(backendName(c.backend));
   j["record_block"] = c.recordBlock;
   j["emulator"] = {{"resident_blocks", c.emulator.residentBlocks},
-                   {"launch_order", std::string(launchOrderKey(c.emulator.order))},
+                   {"launch_order", std::string(keyOf(kLaunchOrderKeys, c.emulator.order))},
                    {"static_block_ids", c.emulator.staticBlockIds},
                    {"reverse_threads", c.emulator.threadOrder == ThreadOrder::Reverse}};
   return j;

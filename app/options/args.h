@@ -26,6 +26,16 @@ class Args {
   std::string getOr(const std::string& key, const std::string& fallback) const;
   long long getInt(const std::string& key, long long fallback, long long min, long long max) const;
   bool flag(const std::string& key) const { return flags_.count(key) > 0; }
+  // The value of a --key that names one of a list, read by `parse` (which returns an optional);
+  // `fallback` when absent. Throws UsageError naming the option and the `known` names otherwise.
+  template <class V, class Parse>
+  V getChoice(const std::string& key, V fallback, Parse parse, const char* known) const {
+    const std::optional<std::string> text = get(key);
+    if (!text) return fallback;
+    const auto v = parse(*text);
+    if (!v) throw UsageError("--" + key + " '" + *text + "' is not one of " + known);
+    return *v;
+  }
 
  private:
   std::map<std::string, std::string> values_;

@@ -32,13 +32,6 @@ InputPattern parsePattern(const std::string& s) {
   throw UsageError("--pattern '" + s + "' is not one of random, ones, ascending");
 }
 
-LaunchOrder parseLaunchOrder(const std::string& s) {
-  if (s == "ascending") return LaunchOrder::Ascending;
-  if (s == "descending") return LaunchOrder::Descending;
-  if (s == "random") return LaunchOrder::Random;
-  throw UsageError("--launch-order '" + s + "' is not one of ascending, descending, random");
-}
-
 int parseBlockSize(const Args& a) {
   const auto text = a.get("block-size");
   if (!text) return 0;
@@ -112,7 +105,10 @@ CaptureRequest captureRequestFromArgs(const Args& a) {
   rq.coarsening = static_cast<int>(a.getInt("coarsening", kDefaultCoarsening, 1, 64));
   rq.recordBlock = static_cast<int>(a.getInt("record-block", 0, 0, 1 << 30));
   rq.emulator.residentBlocks = static_cast<int>(a.getInt("resident-blocks", 4, 1, 1 << 16));
-  rq.emulator.order = parseLaunchOrder(a.getOr("launch-order", "ascending"));
+  rq.emulator.order = a.getChoice(
+      "launch-order", LaunchOrder::Ascending,
+      [](std::string_view s) { return valueOf(kLaunchOrderKeys, s); },
+      "ascending, descending, random");
   rq.emulator.staticBlockIds = a.flag("static-block-ids");
   rq.emulator.threadOrder = a.flag("reverse-threads") ? ThreadOrder::Reverse : ThreadOrder::Forward;
 

@@ -51,23 +51,14 @@ void parseSize(const std::string& text, LaunchOptions& o) {
   o.height = number(text.substr(x + 1));
 }
 
-template <class V, class Parse>
-V parseName(const Args& a, const char* key, V fallback, Parse parse, const char* known) {
-  const auto text = a.get(key);
-  if (!text) return fallback;
-  const auto v = parse(*text);
-  if (!v) throw UsageError(std::string("--") + key + " '" + *text + "' is not one of " + known);
-  return *v;
-}
-
 // The controls' view of the capture options; captureRequestFromArgs checks the values.
 CaptureConfig configFromArgs(const Args& a) {
   CaptureConfig c;
   c.algorithm =
-      parseName(a, "algorithm", c.algorithm, findAlgorithm, "the algorithms of `scanviz list`");
-  c.op = parseName(a, "operator", c.op, parseOperator, "add, max, min, mul");
-  c.dtype = parseName(a, "dtype", c.dtype, parseDType, "int32, float32");
-  c.backend = parseName(a, "backend", c.backend, parseBackend, "auto, cuda, cpu");
+      a.getChoice("algorithm", c.algorithm, findAlgorithm, "the algorithms of `scanviz list`");
+  c.op = a.getChoice("operator", c.op, parseOperator, "add, max, min, mul");
+  c.dtype = a.getChoice("dtype", c.dtype, parseDType, "int32, float32");
+  c.backend = a.getChoice("backend", c.backend, parseBackend, "auto, cuda, cpu");
   c.exclusive = a.flag("exclusive") || (!a.flag("inclusive") && exclusiveByNature(c.algorithm));
   // Out of range is reported by captureRequestFromArgs with the value as typed.
   const long long blockSize = a.getInt("block-size", 0, LLONG_MIN, LLONG_MAX);
@@ -145,8 +136,8 @@ void parseSources(const Args& a, LaunchOptions& o) {
 // --compare a,b[,c,d], --sync, --diff and --panel: which centre view opens, and with what.
 void parseCenterViewOptions(const Args& a, LaunchOptions& o) {
   if (a.has("panel"))
-    o.panel = parseName(a, "panel", CenterView::Lesson, parseCenterView,
-                        "lesson, compare, timeline, timing, figure, class");
+    o.panel = a.getChoice("panel", CenterView::Lesson, parseCenterView,
+                          "lesson, compare, timeline, timing, figure, class");
   if (a.has("compare")) {
     const std::string list = *a.get("compare");
     for (size_t start = 0; start <= list.size();) {
@@ -267,9 +258,9 @@ LaunchOptions parseLaunchOptions(const std::vector<std::string>& args) {
   LaunchOptions o;
   parseSources(a, o);
   if (a.has("step")) o.step = static_cast<int>(a.getInt("step", 0, 0, 1 << 30));
-  if (a.has("theme")) o.theme = parseName(a, "theme", Theme::Dark, parseTheme, "dark, light");
+  if (a.has("theme")) o.theme = a.getChoice("theme", Theme::Dark, parseTheme, "dark, light");
   if (a.has("palette"))
-    o.palette = parseName(a, "palette", Palette::Classic, parsePalette, "classic, okabe-ito");
+    o.palette = a.getChoice("palette", Palette::Classic, parsePalette, "classic, okabe-ito");
   if (a.has("scale")) o.scale = parseScale(*a.get("scale"));
   if (a.has("size")) parseSize(*a.get("size"), o);
   o.presentation = a.flag("presentation");

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app/core/algorithm_catalog.h"
+#include "app/core/enum_keys.h"
 #include "app/core/trace.h"
 #include "kernels/exec/cpu_block_exec.h"
 #include "kernels/exec/recorded_run.h"
@@ -53,6 +54,11 @@ inline void startWholeArrayRows(RecordedRun& run, const CaptureLimits& lim, long
 // How the emulator schedules the blocks of a grid: GPUs give no order guarantee, so lessons can
 // pick one, and limit how many blocks are resident at once.
 enum class LaunchOrder { Ascending, Descending, Random };
+
+// A launch order's name on the command line, in config files and in the emulator's notes.
+inline constexpr EnumKey<LaunchOrder> kLaunchOrderKeys[] = {{LaunchOrder::Ascending, "ascending"},
+                                                            {LaunchOrder::Descending, "descending"},
+                                                            {LaunchOrder::Random, "random"}};
 
 struct EmulatorOptions {
   LaunchOrder order = LaunchOrder::Ascending;

@@ -28,18 +28,6 @@
 namespace scanviz {
 namespace {
 
-const char* launchOrderName(LaunchOrder o) {
-  switch (o) {
-    case LaunchOrder::Ascending:
-      return "ascending";
-    case LaunchOrder::Descending:
-      return "descending";
-    case LaunchOrder::Random:
-      return "random";
-  }
-  return "?";
-}
-
 template <class T, class Shared>
 struct EmulatedBlock {
   enum class Stage { ScanTile, Poll, Finish };
@@ -189,6 +177,7 @@ class SinglePassEmulator {
   [[noreturn]] void throwDeadlock(int64_t round, const std::vector<int>& order,
                                   size_t launched) const {
     std::vector<bool> resident(static_cast<size_t>(tiles_), false);
+    const std::string orderName(keyOf(kLaunchOrderKeys, rq_.emulator.order));
     DeadlockReport report{.round = round,
                           .tiles = tiles_,
                           .slots = static_cast<int>(slots_.size()),
@@ -196,7 +185,7 @@ class SinglePassEmulator {
                           .launched = static_cast<int>(launched),
                           .finished = finished_,
                           .staticIds = rq_.emulator.staticBlockIds,
-                          .launchOrderName = launchOrderName(rq_.emulator.order)};
+                          .launchOrderName = orderName};
     for (size_t slot = 0; slot < slots_.size(); ++slot) {
       const auto& b = slots_[slot];
       if (!b.busy) continue;
@@ -221,8 +210,8 @@ class SinglePassEmulator {
              " resident slots, because every slot is held by a waiting block";
     msg += " (" +
            std::string(rq_.emulator.staticBlockIds ? "static block ids" : "dynamic block ids") +
-           ", " + launchOrderName(rq_.emulator.order) + " launch order, " +
-           std::to_string(launched) + " of " + std::to_string(order.size()) +
+           ", " + orderName + " launch order, " + std::to_string(launched) + " of " +
+           std::to_string(order.size()) +
            " blocks launched). Dynamic block ids taken from an atomic counter (PMPP 8.7) avoid it.";
     throw DeadlockError(msg, std::move(report));
   }

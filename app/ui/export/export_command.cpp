@@ -155,15 +155,6 @@ double parseSpeed(const std::string& text) {
   return v;
 }
 
-template <class T, class Parse>
-T parseChoice(const Args& a, const char* key, T fallback, Parse parse, const char* known) {
-  const auto text = a.get(key);
-  if (!text) return fallback;
-  const auto v = parse(*text);
-  if (!v) throw UsageError(std::string("--") + key + " '" + *text + "' is not one of " + known);
-  return *v;
-}
-
 void checkWindowOnlyOptions(const LaunchOptions& lo) {
   if (!lo.screenshot.empty() || !lo.dumpScene.empty() || lo.frameTimes > 0 ||
       lo.measureRecapture > 0 || !lo.drop.empty() || !lo.saveSession.empty() || lo.showRecent)
@@ -213,7 +204,7 @@ StepRange chooseSteps(const Args& a, const LaunchOptions& lo, const AppState& st
 
 ExportFormat chooseFormat(const Args& a, const std::string& out) {
   if (a.has("format"))
-    return parseChoice(a, "format", ExportFormat::Png, parseExportFormat, "png, svg, gif, png-seq");
+    return a.getChoice("format", ExportFormat::Png, parseExportFormat, "png, svg, gif, png-seq");
   if (const auto f = formatFromPath(out)) return *f;
   // A folder gets the default name: a PNG unless --format says otherwise.
   std::error_code ec;
@@ -225,7 +216,7 @@ ExportFormat chooseFormat(const Args& a, const std::string& out) {
 ExportOptions readOptions(const Args& a, const LaunchOptions& lo) {
   ExportOptions o;
   o.format = chooseFormat(a, a.getOr("out", ""));
-  o.panel = parseChoice(a, "panel", ExportPanel::ArrayView, parseExportPanel,
+  o.panel = a.getChoice("panel", ExportPanel::ArrayView, parseExportPanel,
                         "array, counters, timeline, plot, window, application, figure");
   if (o.panel == ExportPanel::TimingPlot)
     throw UsageError(
@@ -238,7 +229,7 @@ ExportOptions readOptions(const Args& a, const LaunchOptions& lo) {
   }
   o.scale = static_cast<int>(a.getInt("scale", 1, 1, 4));
   if (!isValidExportScale(o.scale)) throw UsageError("--scale must be 1, 2 or 4");
-  o.background = parseChoice(a, "background", ExportBackground::Theme, parseExportBackground,
+  o.background = a.getChoice("background", ExportBackground::Theme, parseExportBackground,
                              "theme, white, transparent");
   o.style.theme = lo.theme.value_or(Theme::Dark);
   o.style.palette = lo.palette.value_or(Palette::Classic);
@@ -322,7 +313,7 @@ int writeStandalone(const Scene& scene, const std::string& out, const Args& a, T
     throw UsageError("a plot is exported as PNG or SVG");
   const int scale = static_cast<int>(a.getInt("scale", 1, 1, 4));
   if (!isValidExportScale(scale)) throw UsageError("--scale must be 1, 2 or 4");
-  const ExportBackground bg = parseChoice(a, "background", ExportBackground::Theme,
+  const ExportBackground bg = a.getChoice("background", ExportBackground::Theme,
                                           parseExportBackground, "theme, white, transparent");
   const Color background = exportBackgroundColor(bg, viewPalette(theme, palette));
   const std::string path = withExtension(out, format);
@@ -377,9 +368,9 @@ int exportBench(const Args& a, const std::vector<std::string>& rest) {
     throw InputError("'" + file + "' is not JSON: " + jsonErrorText(e));
   }
   PlotPictureStyle style;
-  style.theme = parseChoice(b, "theme", Theme::Dark, parseTheme, "dark, light");
+  style.theme = b.getChoice("theme", Theme::Dark, parseTheme, "dark, light");
   const Palette palette =
-      parseChoice(b, "palette", Palette::Classic, parsePalette, "classic, okabe-ito");
+      b.getChoice("palette", Palette::Classic, parsePalette, "classic, okabe-ito");
   if (b.has("size")) {
     LaunchOptions size = parseLaunchOptions({"--size", *b.get("size")});
     style.width = static_cast<float>(size.width);
