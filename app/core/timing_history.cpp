@@ -6,6 +6,7 @@
 #include <map>
 
 #include "app/core/bench/bench_format.h"
+#include "app/core/enum_keys.h"
 
 namespace scanviz {
 namespace {
@@ -121,15 +122,11 @@ double timingValueAt(const BenchPoint& p, TimingMetric metric, double ms) {
 }
 
 std::string timingMetricLabel(TimingMetric metric) {
-  switch (metric) {
-    case TimingMetric::Milliseconds:
-      return "time per call (ms)";
-    case TimingMetric::GigabytesPerSecond:
-      return "GB/s (reads + writes)";
-    case TimingMetric::FractionOfCopy:
-      return "fraction of the copy rate";
-  }
-  return "";
+  static constexpr EnumKey<TimingMetric> kLabels[] = {
+      {TimingMetric::Milliseconds, "time per call (ms)"},
+      {TimingMetric::GigabytesPerSecond, "GB/s (reads + writes)"},
+      {TimingMetric::FractionOfCopy, "fraction of the copy rate"}};
+  return std::string(keyOf(kLabels, metric));
 }
 
 int timingSubjectOrder(const BenchSubject& s) {

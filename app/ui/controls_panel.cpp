@@ -7,7 +7,6 @@
 
 #include "app/core/algorithm_catalog.h"
 #include "app/core/backends/cuda_backend.h"
-#include "app/core/enum_keys.h"
 #include "app/ui/combo_preview.h"
 #include "app/ui/file_dialog.h"
 #include "app/ui/help_marker.h"
@@ -72,31 +71,35 @@ bool editNumber(const char* id, ImGuiDataType type, const char* format, T& value
   return changed;
 }
 
-constexpr EnumKey<InputSource> kSourceLabels[] = {
-    {InputSource::Lesson, "Default lesson"}, {InputSource::Random, "Random"},
-    {InputSource::Ones, "All ones"},         {InputSource::Ascending, "Ascending"},
-    {InputSource::Typed, "Typed values"},    {InputSource::File, "From a file"}};
+// The input sources in the combo's order, with the combo's label and the tooltip's help.
+struct SourceText {
+  InputSource source;
+  const char* label;
+  const char* help;
+};
+constexpr SourceText kSourceTexts[] = {
+    {InputSource::Lesson, "Default lesson",
+     "3 1 7 0 4 1 6 3, the worked example of PMPP chapter 8"},
+    {InputSource::Random, "Random",
+     "small random integers from a seed: the same seed gives the same input"},
+    {InputSource::Ones, "All ones", "1 1 1 ...: the inclusive scan counts 1, 2, 3, ..."},
+    {InputSource::Ascending, "Ascending", "0 1 2 3 ..."},
+    {InputSource::Typed, "Typed values",
+     "numbers typed or pasted, separated by commas, spaces or new lines"},
+    {InputSource::File, "From a file", "a text file of numbers"}};
+
+const SourceText& sourceText(InputSource s) {
+  for (const SourceText& row : kSourceTexts)
+    if (row.source == s) return row;
+  return kSourceTexts[0];
+}
 
 const char* sourceLabel(InputSource s) {
-  return keyOf(kSourceLabels, s).data();
+  return sourceText(s).label;
 }
 
 const char* sourceHelp(InputSource s) {
-  switch (s) {
-    case InputSource::Lesson:
-      return "3 1 7 0 4 1 6 3, the worked example of PMPP chapter 8";
-    case InputSource::Random:
-      return "small random integers from a seed: the same seed gives the same input";
-    case InputSource::Ones:
-      return "1 1 1 ...: the inclusive scan counts 1, 2, 3, ...";
-    case InputSource::Ascending:
-      return "0 1 2 3 ...";
-    case InputSource::Typed:
-      return "numbers typed or pasted, separated by commas, spaces or new lines";
-    case InputSource::File:
-      return "a text file of numbers";
-  }
-  return "";
+  return sourceText(s).help;
 }
 
 void dimWrapped(const char* text) {
@@ -169,8 +172,8 @@ bool inputControls(UiContext& ui, CaptureConfig& c) {
   bool changed = false;
   ImGui::SetNextItemWidth(-ImGui::GetFrameHeight() * 1.4f);
   if (ImGui::BeginCombo("##source", sourceLabel(c.source))) {
-    for (InputSource s : {InputSource::Lesson, InputSource::Random, InputSource::Ones,
-                          InputSource::Ascending, InputSource::Typed, InputSource::File}) {
+    for (const SourceText& row : kSourceTexts) {
+      const InputSource s = row.source;
       if (ImGui::Selectable(sourceLabel(s), s == c.source)) {
         changed = s != c.source && s != InputSource::File;
         if (s == InputSource::Typed && c.typedValues.empty())

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "app/core/enum_keys.h"
+
 namespace scanviz {
 namespace {
 
@@ -27,15 +29,10 @@ std::string format(const char* pattern, auto... values) {
 }  // namespace
 
 std::string_view recaptureChangeName(RecaptureChange c) {
-  switch (c) {
-    case RecaptureChange::Operator:
-      return "operator";
-    case RecaptureChange::BlockSize:
-      return "block size";
-    case RecaptureChange::Length:
-      return "N";
-  }
-  return "";
+  static constexpr EnumKey<RecaptureChange> kNames[] = {{RecaptureChange::Operator, "operator"},
+                                                        {RecaptureChange::BlockSize, "block size"},
+                                                        {RecaptureChange::Length, "N"}};
+  return keyOf(kNames, c);
 }
 
 std::vector<PlannedRecapture> recapturePlan(const CaptureConfig& shown, int blockSize, int count) {

@@ -40,18 +40,19 @@ std::optional<ExportFormat> parseExportFormat(std::string_view s) {
   return valueOf(kFormats, s);
 }
 
+// A PNG sequence writes a folder: no extension, and no path names it.
+constexpr EnumKey<ExportFormat> kExtensions[] = {{ExportFormat::Png, ".png"},
+                                                 {ExportFormat::Svg, ".svg"},
+                                                 {ExportFormat::Gif, ".gif"},
+                                                 {ExportFormat::PngSequence, ""}};
+constexpr EnumKey<ExportPanel> kPanels[] = {
+    {ExportPanel::ArrayView, "array"},   {ExportPanel::Counters, "counters"},
+    {ExportPanel::Timeline, "timeline"}, {ExportPanel::TimingPlot, "plot"},
+    {ExportPanel::Window, "window"},     {ExportPanel::Application, "application"},
+    {ExportPanel::Figure, "figure"}};
+
 std::string_view formatExtension(ExportFormat f) {
-  switch (f) {
-    case ExportFormat::Png:
-      return ".png";
-    case ExportFormat::Svg:
-      return ".svg";
-    case ExportFormat::Gif:
-      return ".gif";
-    case ExportFormat::PngSequence:
-      return "";
-  }
-  return "";
+  return keyOf(kExtensions, f);
 }
 
 std::optional<ExportFormat> formatFromPath(std::string_view path) {
@@ -59,11 +60,7 @@ std::optional<ExportFormat> formatFromPath(std::string_view path) {
   const auto slash = path.find_last_of('/');
   if (dot == std::string_view::npos || (slash != std::string_view::npos && dot < slash))
     return std::nullopt;
-  const std::string ext = lower(path.substr(dot));
-  if (ext == ".png") return ExportFormat::Png;
-  if (ext == ".svg") return ExportFormat::Svg;
-  if (ext == ".gif") return ExportFormat::Gif;
-  return std::nullopt;
+  return valueOf(kExtensions, lower(path.substr(dot)));
 }
 
 std::string_view backgroundKey(ExportBackground b) {
@@ -75,31 +72,11 @@ std::optional<ExportBackground> parseExportBackground(std::string_view s) {
 }
 
 std::string_view panelKey(ExportPanel p) {
-  switch (p) {
-    case ExportPanel::ArrayView:
-      return "array";
-    case ExportPanel::Counters:
-      return "counters";
-    case ExportPanel::Timeline:
-      return "timeline";
-    case ExportPanel::TimingPlot:
-      return "plot";
-    case ExportPanel::Window:
-      return "window";
-    case ExportPanel::Application:
-      return "application";
-    case ExportPanel::Figure:
-      return "figure";
-  }
-  return "array";
+  return keyOf(kPanels, p);
 }
 
 std::optional<ExportPanel> parseExportPanel(std::string_view s) {
-  for (ExportPanel p : {ExportPanel::ArrayView, ExportPanel::Counters, ExportPanel::Timeline,
-                        ExportPanel::TimingPlot, ExportPanel::Window, ExportPanel::Application,
-                        ExportPanel::Figure})
-    if (s == panelKey(p)) return p;
-  return std::nullopt;
+  return valueOf(kPanels, s);
 }
 
 std::string_view timingPlotKey(TimingPlotKind k) {
