@@ -7,6 +7,7 @@
 #include "app/core/value_format.h"
 #include "app/scene/scene_geometry.h"
 #include "app/scene/scene_text.h"
+#include "app/scene/step_scene.h"
 
 namespace scanviz {
 
@@ -26,11 +27,11 @@ bool answersByClick(const QuizQuestion& q, const std::string& role) {
   return q.kind == QuestionKind::ActiveThreads && role == "class-thread";
 }
 
-class ClassSceneBuilder {
+class ClassSceneBuilder : SceneLook {
  public:
   ClassSceneBuilder(const ClassSceneRequest& rq, const ArraySceneStyle& style,
                     const ViewPalette& pal, const MeasureText& measure)
-      : rq_(rq), s_(*rq.session), q_(s_.question()), style_(style), pal_(pal), measure_(measure) {}
+      : SceneLook(style, pal, measure), rq_(rq), s_(*rq.session), q_(s_.question()) {}
 
   Scene build() {
     scene_.width = rq_.width;
@@ -196,9 +197,6 @@ class ClassSceneBuilder {
   const ClassSceneRequest& rq_;
   const QuizSession& s_;
   const QuizQuestion& q_;
-  const ArraySceneStyle& style_;
-  const ViewPalette& pal_;
-  const MeasureText& measure_;
   Scene scene_;
 };
 

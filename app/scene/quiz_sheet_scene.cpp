@@ -5,15 +5,16 @@
 #include "app/core/value_format.h"
 #include "app/scene/scene_geometry.h"
 #include "app/scene/scene_text.h"
+#include "app/scene/step_scene.h"
 
 namespace scanviz {
 namespace {
 
-class QuizSheetBuilder {
+class QuizSheetBuilder : SceneLook {
  public:
   QuizSheetBuilder(const QuizSheetRequest& rq, const ArraySceneStyle& style, const ViewPalette& pal,
                    const MeasureText& measure)
-      : rq_(rq), t_(*rq.trace), style_(style), pal_(pal), measure_(measure) {}
+      : SceneLook(style, pal, measure), rq_(rq), t_(*rq.trace) {}
 
   Scene build() {
     scene_.width = rq_.width;
@@ -95,9 +96,6 @@ class QuizSheetBuilder {
 
   const QuizSheetRequest& rq_;
   const Trace& t_;
-  const ArraySceneStyle& style_;
-  const ViewPalette& pal_;
-  const MeasureText& measure_;
   Scene scene_;
 };
 

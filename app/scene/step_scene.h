@@ -1,5 +1,6 @@
-// What a builder of one step's picture starts from (the array view, the heat view): the request,
-// its trace and step, the text sizes, the colours and the text measure, held once.
+// What a builder of a picture starts from: the text sizes, the colours and the text measure
+// (SceneLook, every cell picture), and for one step's picture (the array view, the heat view) the
+// request, its trace and step, held once.
 #pragma once
 
 #include <cstddef>
@@ -10,25 +11,30 @@
 
 namespace scanviz {
 
+class SceneLook {
+ protected:
+  SceneLook(const ArraySceneStyle& style, const ViewPalette& pal, const MeasureText& measure)
+      : style_(style), pal_(pal), measure_(measure) {}
+
+  const ArraySceneStyle& style_;
+  const ViewPalette& pal_;
+  const MeasureText& measure_;
+};
+
 // Request: a scene request with `trace` (not null) and `step` (one of its steps).
 template <class Request>
-class StepSceneInputs {
+class StepSceneInputs : protected SceneLook {
  protected:
   StepSceneInputs(const Request& rq, const ArraySceneStyle& style, const ViewPalette& pal,
                   const MeasureText& measure)
-      : rq_(rq),
+      : SceneLook(style, pal, measure),
+        rq_(rq),
         t_(*rq.trace),
-        s_(t_.steps[static_cast<std::size_t>(rq.step)]),
-        style_(style),
-        pal_(pal),
-        measure_(measure) {}
+        s_(t_.steps[static_cast<std::size_t>(rq.step)]) {}
 
   const Request& rq_;
   const Trace& t_;
   const TraceStep& s_;
-  const ArraySceneStyle& style_;
-  const ViewPalette& pal_;
-  const MeasureText& measure_;
 };
 
 }  // namespace scanviz

@@ -7,6 +7,7 @@
 #include "app/core/algorithm_catalog.h"
 #include "app/core/plot_math.h"
 #include "app/scene/scene_text.h"
+#include "app/scene/step_scene.h"
 
 namespace scanviz {
 namespace {
@@ -35,11 +36,11 @@ std::string lengthText(double v, TimelineUnit unit) {
   return text;
 }
 
-class TimelineSceneBuilder {
+class TimelineSceneBuilder : SceneLook {
  public:
   TimelineSceneBuilder(const TimelineSceneRequest& rq, const ArraySceneStyle& style,
                        const ViewPalette& pal, const MeasureText& measure)
-      : rq_(rq), t_(*rq.trace), tl_(*rq.timeline), style_(style), pal_(pal), measure_(measure) {}
+      : SceneLook(style, pal, measure), rq_(rq), t_(*rq.trace), tl_(*rq.timeline) {}
 
   TimelineScene build() {
     float y = pad();
@@ -275,9 +276,6 @@ class TimelineSceneBuilder {
   const TimelineSceneRequest& rq_;
   const Trace& t_;
   const BlockTimeline& tl_;
-  const ArraySceneStyle& style_;
-  const ViewPalette& pal_;
-  const MeasureText& measure_;
   Scene scene_;
   TimelineScene out_;
   TimelineGeometry g_;
