@@ -16,20 +16,29 @@
 
 namespace scanviz {
 
-// A capture on the CPU emulator; the caller sets anything else (block size, operator, ...).
-inline CaptureRequest emulatorRequest(AlgorithmId id, std::vector<double> input) {
+// A capture on the CPU emulator; the caller sets anything else (block size, dtype, ...).
+inline CaptureRequest emulatorRequest(AlgorithmId id, std::vector<double> input,
+                                      Operator op = Operator::Add, bool exclusive = false) {
   CaptureRequest rq;
   rq.algorithm = id;
   rq.backend = BackendChoice::Cpu;
   rq.input = std::move(input);
+  rq.op = op;
+  rq.exclusive = exclusive;
   return rq;
+}
+
+// The trace with every value of every step kept (by default a capture stops storing values past
+// a budget), for the tests that compare whole traces.
+inline Trace captureWhole(CaptureRequest rq) {
+  rq.limits.maxStoredValues = 1 << 20;
+  return capture(rq).trace;
 }
 
 inline Trace captureOnEmulator(AlgorithmId id, std::vector<double> input, int blockSize = 0,
                                Operator op = Operator::Add) {
-  CaptureRequest rq = emulatorRequest(id, std::move(input));
+  CaptureRequest rq = emulatorRequest(id, std::move(input), op);
   rq.blockSize = blockSize;
-  rq.op = op;
   return capture(rq).trace;
 }
 

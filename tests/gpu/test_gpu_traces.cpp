@@ -37,12 +37,9 @@ class GpuTraceEquality : public ::testing::TestWithParam<TraceCase> {};
 
 Trace captureOn(BackendChoice backend, AlgorithmId id, const std::vector<double>& input,
                 Operator op, bool exclusive) {
-  CaptureRequest rq = emulatorRequest(id, input);
+  CaptureRequest rq = emulatorRequest(id, input, op, exclusive);
   rq.backend = backend;
-  rq.op = op;
-  rq.exclusive = exclusive;
-  rq.limits.maxStoredValues = 1 << 20;
-  return capture(rq).trace;
+  return captureWhole(rq);
 }
 
 TEST_P(GpuTraceEquality, CpuAndGpuTracesAreIdentical) {

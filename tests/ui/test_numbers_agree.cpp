@@ -36,9 +36,7 @@ std::string what(const Trace& t, int p) {
 Trace captureOnes(AlgorithmId id, long long n, Operator op, bool exclusive) {
   // Ones: no product or sum overflows int32 at 4096 elements.
   CaptureRequest rq =
-      emulatorRequest(id, generateInput(InputPattern::Ones, n, 1, DType::Int32, op));
-  rq.op = op;
-  rq.exclusive = exclusive;
+      emulatorRequest(id, generateInput(InputPattern::Ones, n, 1, DType::Int32, op), op, exclusive);
   rq.limits.maxRecordedValues = 1ll << 26;
   return capture(rq).trace;
 }

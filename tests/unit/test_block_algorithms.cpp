@@ -41,9 +41,8 @@ std::string keyOf(AlgorithmId id) {
 
 CaptureRequest request(AlgorithmId id, const Values& input, int blockSize = 0,
                        bool exclusive = false) {
-  CaptureRequest rq = emulatorRequest(id, input);
+  CaptureRequest rq = emulatorRequest(id, input, Operator::Add, exclusive);
   rq.blockSize = blockSize;
-  rq.exclusive = exclusive;
   return rq;
 }
 

@@ -56,10 +56,8 @@ void writeText(const std::string& path, const std::string& text) {
 
 Trace captureCpu(AlgorithmId id, std::vector<double> input, DType dtype, Operator op,
                  bool exclusive = false) {
-  CaptureRequest rq = emulatorRequest(id, std::move(input));
+  CaptureRequest rq = emulatorRequest(id, std::move(input), op, exclusive);
   rq.dtype = dtype;
-  rq.op = op;
-  rq.exclusive = exclusive;
   return capture(rq).trace;
 }
 

@@ -102,14 +102,11 @@ TEST(GridAlgorithms, UnrecordedRunGivesTheSameOutputAndRecordsNothing) {
 Trace captureSinglePass(AlgorithmId id, const std::vector<double>& input, int blockSize,
                         const EmulatorOptions& emu, int recordBlock = 0,
                         Operator op = Operator::Add, bool exclusive = false) {
-  CaptureRequest rq = emulatorRequest(id, input);
+  CaptureRequest rq = emulatorRequest(id, input, op, exclusive);
   rq.blockSize = blockSize;
-  rq.op = op;
-  rq.exclusive = exclusive;
   rq.recordBlock = recordBlock;
   rq.emulator = emu;
-  rq.limits.maxStoredValues = 1 << 20;
-  return capture(rq).trace;
+  return captureWhole(rq);
 }
 
 // With dynamic tile ids the tile a block scans is decided when it starts, but the data of tile k

@@ -25,9 +25,7 @@ std::vector<double> randomInts(size_t n, unsigned seed) {
 }
 
 Trace captureOf(AlgorithmId id, const std::vector<double>& input, Operator op = Operator::Add) {
-  CaptureRequest rq = emulatorRequest(id, input);
-  rq.op = op;
-  return capture(rq).trace;
+  return captureOnEmulator(id, input, /*blockSize=*/0, op);
 }
 
 int64_t lastEnd(const Trace& t) {

@@ -44,14 +44,11 @@ std::vector<uint8_t> headsFor(Heads h, size_t n, unsigned seed) {
 Trace segmentedCapture(AlgorithmId id, const std::vector<double>& input,
                        const std::vector<uint8_t>& flags, Operator op, DType dtype, bool exclusive,
                        int blockSize = 0) {
-  CaptureRequest rq = emulatorRequest(id, input);
+  CaptureRequest rq = emulatorRequest(id, input, op, exclusive);
   rq.rows.flags = flags;
-  rq.op = op;
   rq.dtype = dtype;
-  rq.exclusive = exclusive;
   rq.blockSize = blockSize;
-  rq.limits.maxStoredValues = 1 << 20;
-  return capture(rq).trace;
+  return captureWhole(rq);
 }
 
 std::string describe(AlgorithmId id, long long n, Operator op, DType d, bool exclusive, int block) {

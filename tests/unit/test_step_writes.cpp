@@ -22,9 +22,7 @@ namespace scanviz {
 namespace {
 
 Trace captureCpu(AlgorithmId id, std::vector<double> input, bool exclusive = false) {
-  CaptureRequest rq = emulatorRequest(id, std::move(input));
-  rq.exclusive = exclusive;
-  return capture(rq).trace;
+  return capture(emulatorRequest(id, std::move(input), Operator::Add, exclusive)).trace;
 }
 
 // The steps of one kind, in trace order.

@@ -17,10 +17,8 @@ namespace {
 
 Trace captureCpu(AlgorithmId id, std::vector<double> input, bool exclusive = false,
                  int blockSize = 0, Operator op = Operator::Add) {
-  CaptureRequest rq = emulatorRequest(id, std::move(input));
-  rq.exclusive = exclusive;
+  CaptureRequest rq = emulatorRequest(id, std::move(input), op, exclusive);
   rq.blockSize = blockSize;
-  rq.op = op;
   return capture(rq).trace;
 }
 

@@ -16,9 +16,8 @@ namespace {
 
 Trace captureCpu(AlgorithmId id, std::vector<double> input, DType dtype = DType::Int32,
                  bool exclusive = false) {
-  CaptureRequest rq = emulatorRequest(id, std::move(input));
+  CaptureRequest rq = emulatorRequest(id, std::move(input), Operator::Add, exclusive);
   rq.dtype = dtype;
-  rq.exclusive = exclusive;
   return capture(rq).trace;
 }
 
