@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/core/value_format.h"
 #include "kernels/scan_types.h"
 
 namespace scanviz {
@@ -15,13 +16,7 @@ long long nextPowerOfTwo(long long n) {
 }
 
 std::string num(double v) {
-  char buf[64];
-  if (std::fabs(v - std::round(v)) < 1e-9) {
-    std::snprintf(buf, sizeof buf, "%.0f", v);
-  } else {
-    std::snprintf(buf, sizeof buf, "%.4g", v);
-  }
-  return buf;
+  return formatFigure(v, "%.4g");
 }
 
 // The algorithm whose sections a run scans (the hierarchical scan's block scan, else itself).

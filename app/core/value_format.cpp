@@ -41,6 +41,16 @@ std::string scanDescription(const std::string& op, bool inclusive, const std::st
   return std::string(inclusive ? "inclusive " : "exclusive ") + what + ", " + dtype;
 }
 
+std::string formatFigure(double v, const char* fraction) {
+  char buf[64];
+  if (std::fabs(v - std::round(v)) < 1e-9) {
+    std::snprintf(buf, sizeof buf, "%.0f", v);
+  } else {
+    std::snprintf(buf, sizeof buf, fraction, v);
+  }
+  return buf;
+}
+
 std::string groupedCount(long long n) {
   std::string digits = std::to_string(n);
   std::string out;

@@ -22,6 +22,10 @@ bool isIdentitySymbol(double v, const std::string& op, const std::string& dtype)
 // A max-scan must not look like a sum.
 std::string scanDescription(const std::string& op, bool inclusive, const std::string& dtype);
 
+// A figure of a formula or a counter: a whole number without decimals ("17"), any other through
+// `fraction`, a printf format of one double ("%.2f", "%.4g").
+std::string formatFigure(double v, const char* fraction);
+
 // A count with its thousands separated by commas: "1,048,576" reads at a glance.
 std::string groupedCount(long long n);
 

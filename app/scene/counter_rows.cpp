@@ -7,18 +7,13 @@
 #include "app/core/analysis.h"
 #include "app/core/step_metrics.h"
 #include "app/core/thread_states.h"
+#include "app/core/value_format.h"
 
 namespace scanviz {
 namespace {
 
 std::string number(double v) {
-  char buf[64];
-  if (std::fabs(v - std::round(v)) < 1e-9) {
-    std::snprintf(buf, sizeof buf, "%.0f", v);
-  } else {
-    std::snprintf(buf, sizeof buf, "%.2f", v);
-  }
-  return buf;
+  return formatFigure(v, "%.2f");
 }
 
 std::string count(long long v) {
