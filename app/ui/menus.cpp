@@ -3,6 +3,8 @@
 #include <imgui.h>
 
 #include <filesystem>
+#include <initializer_list>
+#include <utility>
 
 #include "app/core/sample_traces.h"
 #include "app/ui/center_view.h"
@@ -56,23 +58,27 @@ void playbackMenu(UiContext& ui) {
   ImGui::EndMenu();
 }
 
+// A submenu of a setting's values, the current one checked; true when one was picked.
+template <class E>
+bool choiceMenu(const char* title, E& value,
+                std::initializer_list<std::pair<E, const char*>> choices) {
+  bool picked = false;
+  if (ImGui::BeginMenu(title)) {
+    for (const auto& [choice, label] : choices)
+      if (ImGui::MenuItem(label, nullptr, value == choice)) value = choice, picked = true;
+    ImGui::EndMenu();
+  }
+  return picked;
+}
+
 void appearanceItems(UiContext& ui) {
   AppSettings s = ui.state.settings();
   bool changed = false;
-  if (ImGui::BeginMenu("Theme")) {
-    if (ImGui::MenuItem("Dark", nullptr, s.theme == Theme::Dark))
-      s.theme = Theme::Dark, changed = true;
-    if (ImGui::MenuItem("Light (projector)", nullptr, s.theme == Theme::Light))
-      s.theme = Theme::Light, changed = true;
-    ImGui::EndMenu();
-  }
-  if (ImGui::BeginMenu("Palette")) {
-    if (ImGui::MenuItem("Classic", nullptr, s.palette == Palette::Classic))
-      s.palette = Palette::Classic, changed = true;
-    if (ImGui::MenuItem("Colour-blind safe (Okabe-Ito)", nullptr, s.palette == Palette::OkabeIto))
-      s.palette = Palette::OkabeIto, changed = true;
-    ImGui::EndMenu();
-  }
+  changed |=
+      choiceMenu("Theme", s.theme, {{Theme::Dark, "Dark"}, {Theme::Light, "Light (projector)"}});
+  changed |= choiceMenu(
+      "Palette", s.palette,
+      {{Palette::Classic, "Classic"}, {Palette::OkabeIto, "Colour-blind safe (Okabe-Ito)"}});
   // The fonts are rebuilt when the slider is released, not on every pixel of the drag.
   float& pendingScale = ui.views.pendingUiScale;
   if (pendingScale == 0) pendingScale = s.uiScale;
