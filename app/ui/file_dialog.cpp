@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "app/ui/modal_popup.h"
+
 namespace scanviz {
 namespace fs = std::filesystem;
 
@@ -85,16 +87,11 @@ std::optional<std::string> FileDialog::drawButtons() {
 
 std::optional<std::string> FileDialog::draw(float scale) {
   if (!visible_) return std::nullopt;
-  if (justOpened_) {
-    ImGui::OpenPopup(title_.c_str());
-    justOpened_ = false;
-  }
+  openCentredPopup(title_.c_str(), justOpened_);
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowSize(
       ImVec2(std::min(760 * scale, display.x * 0.9f), std::min(560 * scale, display.y * 0.85f)),
       ImGuiCond_Appearing);
-  ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Appearing,
-                          ImVec2(0.5f, 0.5f));
   std::optional<std::string> chosen;
   if (!ImGui::BeginPopupModal(title_.c_str(), &visible_)) return std::nullopt;
   ImGui::TextWrapped("%s", folder_.c_str());

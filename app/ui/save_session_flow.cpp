@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <utility>
 
+#include "app/ui/modal_popup.h"
+
 namespace scanviz {
 namespace {
 
@@ -34,13 +36,7 @@ void SaveSessionFlow::overwrite(AppState& state) {
 
 void SaveSessionFlow::draw(UiContext& ui) {
   if (pending_.empty()) return;
-  if (openPopup_) {
-    ImGui::OpenPopup(kTitle);
-    openPopup_ = false;
-  }
-  const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Appearing,
-                          ImVec2(0.5f, 0.5f));
+  openCentredPopup(kTitle, openPopup_);
   if (!ImGui::BeginPopupModal(kTitle, nullptr,
                               ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings))
     return;

@@ -9,6 +9,7 @@
 #include "app/core/enum_keys.h"
 #include "app/ui/export/timing_plots.h"
 #include "app/ui/help_marker.h"
+#include "app/ui/modal_popup.h"
 #include "app/ui/panels.h"
 #include "app/ui/theme.h"
 #include "app/ui/timing_state.h"
@@ -298,13 +299,8 @@ void ExportDialog::drawDestination() {
 }
 
 void ExportDialog::drawDialog(UiContext& ui) {
-  if (justOpened_) {
-    ImGui::OpenPopup(kTitle);
-    justOpened_ = false;
-  }
+  openCentredPopup(kTitle, justOpened_);
   const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Appearing,
-                          ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowSize(ImVec2(std::min(720 * ui.scale, display.x * 0.95f), 0),
                            ImGuiCond_Appearing);
   if (!ImGui::BeginPopupModal(kTitle, &visible_)) return;
