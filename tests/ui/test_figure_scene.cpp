@@ -12,6 +12,7 @@
 #include "app/scene/figure_scene.h"
 #include "app/scene/palette.h"
 #include "tests/common/captures.h"
+#include "tests/common/figure_scenes.h"
 #include "tests/common/scene_texts.h"
 
 namespace scanviz {
@@ -23,16 +24,6 @@ Trace pmppTrace(AlgorithmId id = AlgorithmId::Hierarchical) {
   CaptureRequest rq = emulatorRequest(id, kPmpp);
   rq.blockSize = 2;  // sections of 4: the figure's four blocks
   return capture(rq).trace;
-}
-
-Scene figure(const Trace& t, int step = -1, bool symbolic = false) {
-  FigureRequest rq;
-  rq.trace = &t;
-  rq.step = step;
-  rq.width = 1200;
-  rq.symbolic = symbolic;
-  return buildFigureScene(rq, ArraySceneStyle{}, viewPalette(Theme::Light, Palette::Classic),
-                          approximateTextWidth);
 }
 
 using Texts = std::vector<std::string>;

@@ -12,6 +12,7 @@
 #include "app/scene/section_figure_scene.h"
 #include "app/scene/tree_figure_scene.h"
 #include "tests/common/captures.h"
+#include "tests/common/figure_scenes.h"
 #include "tests/common/scene_texts.h"
 
 namespace scanviz {
@@ -21,16 +22,6 @@ using Texts = std::vector<std::string>;
 
 const std::vector<double> kSeed003 = {3, 1, 7, 0, 4, 1, 6, 3};
 const std::vector<double> kPmpp = {2, 1, 3, 1, 0, 4, 1, 2, 0, 3, 1, 2, 5, 3, 1, 2};
-
-Scene figure(const Trace& t, int step = -1, bool symbolic = false) {
-  FigureRequest rq;
-  rq.trace = &t;
-  rq.step = step;
-  rq.width = 1200;
-  rq.symbolic = symbolic;
-  return buildFigureScene(rq, ArraySceneStyle{}, viewPalette(Theme::Light, Palette::Classic),
-                          approximateTextWidth);
-}
 
 Trace treeTrace(AlgorithmId id, const std::vector<double>& input, bool exclusive = false) {
   CaptureRequest rq = emulatorRequest(id, input);
