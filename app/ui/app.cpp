@@ -41,20 +41,7 @@ App::App(PlatformWindow& window, AppState& state, LaunchOptions options)
 }
 
 void App::start() {
-  if (!options_.sessionFile.empty()) {
-    state_.openSession(options_.sessionFile);
-  } else if (!options_.traceFile.empty()) {
-    state_.openTrace(options_.traceFile);
-  } else if (options_.application && options_.captureError.empty()) {
-    state_.openApplication(*options_.application);
-  } else {
-    state_.config = options_.config;
-    if (options_.captureError.empty()) {
-      state_.recapture();
-    } else {
-      state_.fallBackToLesson(options_.captureError);
-    }
-  }
+  state_.openLaunch(options_);
   // With Compare shown, --step K is the position of its synchronised views.
   if (options_.step && compareShown(state_)) {
     state_.compare.requestPosition(*options_.step);

@@ -3,6 +3,7 @@
 #include "app/core/file_util.h"
 #include "app/core/trace_config.h"
 #include "app/core/trace_json.h"
+#include "app/ui/command_line.h"
 
 namespace scanviz {
 namespace {
@@ -83,6 +84,23 @@ void AppState::fallBackToLesson(std::string problem) {
   showError(std::move(problem));
   fallingBackToLesson_ = true;
   worker_.submit(CaptureConfig{});
+}
+
+void AppState::openLaunch(const LaunchOptions& lo) {
+  if (!lo.sessionFile.empty()) {
+    openSession(lo.sessionFile);
+  } else if (!lo.traceFile.empty()) {
+    openTrace(lo.traceFile);
+  } else if (lo.application && lo.captureError.empty()) {
+    openApplication(*lo.application);
+  } else {
+    config = lo.config;
+    if (lo.captureError.empty()) {
+      recapture();
+    } else {
+      fallBackToLesson(lo.captureError);
+    }
+  }
 }
 
 void AppState::openFile(const std::string& path) {

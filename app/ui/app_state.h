@@ -22,6 +22,8 @@
 
 namespace scanviz {
 
+struct LaunchOptions;
+
 struct Banner {
   std::string text;   // empty: no banner
   bool error = true;  // false: a notice (e.g. a step that was clamped)
@@ -103,6 +105,10 @@ class AppState {
   // Names a problem found before anything was on screen (a bad command line) and captures the
   // default lesson under the banner, so the window never opens empty.
   void fallBackToLesson(std::string problem);
+  // What the command line asked to show first (the window's and an export's): its session, trace
+  // or application, else a capture of its configuration, or the problem found in the capture
+  // options (captureError) over the default lesson.
+  void openLaunch(const LaunchOptions& lo);
 
   const Banner& banner() const { return banner_; }
   void showError(std::string text);

@@ -167,17 +167,10 @@ void checkWindowOnlyOptions(const LaunchOptions& lo) {
 
 // Loads the lesson as the window would, and waits for it. Throws InputError naming the problem.
 void loadLesson(AppState& state, const LaunchOptions& lo) {
-  if (!lo.sessionFile.empty()) {
-    state.openSession(lo.sessionFile);
-  } else if (!lo.traceFile.empty()) {
-    state.openTrace(lo.traceFile);
-  } else if (lo.application && lo.captureError.empty()) {
-    state.openApplication(*lo.application);
-  } else {
-    if (!lo.captureError.empty()) throw InputError(lo.captureError);
-    state.config = lo.config;
-    state.recapture();
-  }
+  // The window shows a capture option's problem over the default lesson; an export refuses it.
+  if (lo.sessionFile.empty() && lo.traceFile.empty() && !lo.captureError.empty())
+    throw InputError(lo.captureError);
+  state.openLaunch(lo);
   state.waitForCapture();
   state.poll();
   if (state.banner().error && !state.banner().text.empty()) throw InputError(state.banner().text);
