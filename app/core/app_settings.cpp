@@ -45,7 +45,9 @@ void readLayout(const json& j, PanelLayout& l, const std::string& where) {
   readField(j, "center_view", view, where);
   const auto v = parseCenterView(view);
   if (!v) throw ConfigFormatError(where + ".center_view: '" + view + "' is not a view");
-  l.centerView = *v;
+  // Class mode is the lecturer's to open (the view's key or --class): a window that was closed in
+  // it starts in the lesson, so that no question greets the next start on its own.
+  l.centerView = *v == CenterView::Class ? CenterView::Lesson : *v;
   readField(j, "compare_algorithms", l.compareAlgorithms, where);
   readField(j, "compare_sync", l.compareSync, where);
   readField(j, "timeline_lanes", l.timelineLanes, where);

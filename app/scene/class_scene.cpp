@@ -184,12 +184,13 @@ class ClassSceneBuilder : SceneLook {
     scene_.rects.push_back(mark);
   }
 
-  // The cell asked about, outlined in the accent colour in the picture's main row.
+  // The cell asked about, outlined in its own colour (not the operand's) in the picture's main
+  // row.
   void markAskedCell(size_t firstRect) {
     for (size_t i = firstRect; i < scene_.rects.size(); ++i) {
       const SceneRect& c = scene_.rects[i];
       if (c.index != q_.cell || (c.role != "cell" && c.role != "cell-written")) continue;
-      outline(SceneRect(c), pal_.accent, "class-asked");
+      outline(SceneRect(c), pal_.askedStroke, "class-asked");
       return;
     }
   }

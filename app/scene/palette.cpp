@@ -29,8 +29,9 @@ constexpr BaseColor kBaseColors[] = {
 };
 
 // The colours that mark what a step does, one row a colour: in the Okabe & Ito (2008) palette
-// (orange, sky blue, bluish green, blue, vermillion; distinguishable with the common colour-vision
-// deficiencies) and in the classic one, each for the dark theme, then the light one.
+// (orange, sky blue, bluish green, blue, vermillion, reddish purple; distinguishable with the
+// common colour-vision deficiencies) and in the classic one, each for the dark theme, then the
+// light one.
 struct MarkColor {
   Color ViewPalette::*field;
   uint32_t okabeItoDark, okabeItoLight, classicDark, classicLight;
@@ -43,6 +44,7 @@ constexpr MarkColor kMarkColors[] = {
     {&ViewPalette::pass, 0x009e73, 0x009e73, 0x3ddc84, 0x15803d},
     {&ViewPalette::fail, 0xd55e00, 0xd55e00, 0xff5c5c, 0xc81e1e},
     {&ViewPalette::accent, 0x56b4e9, 0x0072b2, 0x5aa9ff, 0x1f6fd1},
+    {&ViewPalette::askedStroke, 0xcc79a7, 0xa8437d, 0xff6ee6, 0xb4179f},
 };
 
 }  // namespace

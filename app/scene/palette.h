@@ -33,6 +33,9 @@ struct ViewPalette {
   Color bannerFill;
   Color bannerText;
   Color accent;  // scrubber thumb, current phase
+  // The cell a question asks about (class mode): its own hue, never the operand's blue, so that a
+  // student does not read the mark as "this cell is read in the step".
+  Color askedStroke;
 };
 
 ViewPalette viewPalette(Theme theme, Palette palette);

@@ -61,6 +61,7 @@ TEST(ClassScene, NothingOfTheAnswerBeforeTheRevealTheStepAfterIt) {
     const auto asked = before.rectsWithRole("class-asked");
     ASSERT_EQ(asked.size(), 1u) << q.text;
     EXPECT_EQ(asked[0]->index, q.cell);
+    EXPECT_EQ(asked[0]->stroke, kPalette.askedStroke) << "the asked cell has its own colour";
     s.setTyped(answerText(q, t.meta.dtype));
     s.reveal();
     const Scene after = sceneOf(t, s);
@@ -72,6 +73,15 @@ TEST(ClassScene, NothingOfTheAnswerBeforeTheRevealTheStepAfterIt) {
     ASSERT_EQ(verdict.size(), 1u);
     EXPECT_EQ(verdict[0]->text, "Right!");
   }
+}
+
+TEST(ClassScene, TheAskedCellsColourIsNoOperandsInAnyThemeOrPalette) {
+  for (Theme theme : {Theme::Dark, Theme::Light})
+    for (Palette palette : {Palette::OkabeIto, Palette::Classic}) {
+      const ViewPalette p = viewPalette(theme, palette);
+      for (Color other : {p.sourceStroke, p.arrow, p.accent, p.writtenFill, p.pass, p.fail})
+        EXPECT_NE(p.askedStroke, other);
+    }
 }
 
 TEST(ClassScene, TheCountdownAndTheScoreAreDrawn) {

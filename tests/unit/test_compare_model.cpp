@@ -195,6 +195,16 @@ TEST(CompareModel, TheLayoutRemembersTheViewsAndTheirChoices) {
   EXPECT_EQ(parseCenterView(centerViewKey(CenterView::Compare)), CenterView::Compare);
 }
 
+TEST(CompareModel, ClassModeIsNeverRestoredTheLecturerOpensIt) {
+  AppSettings s;
+  s.layout.centerView = CenterView::Class;
+  EXPECT_EQ(settingsFromJson(settingsToJson(s), "settings.json").layout.centerView,
+            CenterView::Lesson);
+  EXPECT_EQ(settingsFromJson(R"({"layout": {"center_view": "class"}})", "settings.json")
+                .layout.centerView,
+            CenterView::Lesson);
+}
+
 TEST(CompareModel, DiffWithoutAGpuOrTraceFileSaysWhatToDo) {
   if (cudaStatus().available) GTEST_SKIP() << "a CUDA device answers here";
   CompareModel m;
