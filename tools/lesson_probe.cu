@@ -5,6 +5,9 @@
 //                                           BLOCK ones, RUNS launches; then the fixed kernel
 //   lesson_probe early-return N BLOCK       one partial tile of N < BLOCK elements 1..N
 //   lesson_probe deterministic              the other flawed kernels on their lesson inputs
+//   lesson_probe unguarded N BLOCK          the unguarded store and the length-less Hillis-Steele
+//                                           over N elements 1..N in arrays of exactly N (run it
+//                                           under compute-sanitizer memcheck to see the accesses)
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -16,8 +19,10 @@
 #include "kernels/exec/gpu_block_exec.cuh"
 #include "kernels/lessons/blelloch_early_return.h"
 #include "kernels/lessons/blelloch_offset_times_four.h"
+#include "kernels/lessons/hillis_steele_unguarded.h"
 #include "kernels/lessons/int_accumulator.h"
 #include "kernels/lessons/kogge_stone_one_barrier.h"
+#include "kernels/lessons/kogge_stone_unguarded_store.h"
 #include "kernels/lessons/neighbour_sum_serial.h"
 
 using namespace scanviz;
@@ -111,7 +116,9 @@ int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "";
   cudaDeviceProp p;
   CHECK(cudaGetDeviceProperties(&p, 0));
-  std::printf("device: %s (sm_%d%d)\n", p.name, p.major, p.minor);
+  // The grid's size limit too: seed 000 says 65536 blocks in x (app/core/errata.cpp).
+  std::printf("device: %s (sm_%d%d), max grid %d x %d x %d blocks\n", p.name, p.major, p.minor,
+              p.maxGridSize[0], p.maxGridSize[1], p.maxGridSize[2]);
   if (mode == "race" && argc == 5) {
     const int runs = std::atoi(argv[2]), block = std::atoi(argv[3]), sections = std::atoi(argv[4]);
     raceRuns<KoggeStoneOneBarrierScan>("one-barrier Kogge-Stone (flawed)", runs, block, sections);
@@ -141,7 +148,20 @@ int main(int argc, char** argv) {
     print("int accumulator", runOnce<IntAccumulatorScan>(halves, 8, 1, false));
     return 0;
   }
-  std::printf("usage: lesson_probe race RUNS BLOCK SECTIONS | early-return N BLOCK | "
-              "deterministic\n");
+  if (mode == "unguarded" && argc == 4) {
+    const int n = std::atoi(argv[2]), block = std::atoi(argv[3]);
+    std::vector<int> in(static_cast<size_t>(n));
+    for (int i = 0; i < n; ++i) in[static_cast<size_t>(i)] = i + 1;
+    const int sections = (n + block - 1) / block;
+    print("input", in);
+    print("unguarded store", runOnce<KoggeStoneUnguardedStoreScan>(in, block, sections, false));
+    print("hillis-steele, no length",
+          runOnce<HillisSteeleUnguardedScan>(in, block, sections, false));
+    std::printf("kernels returned: yes\n");
+    return 0;
+  }
+  std::printf(
+      "usage: lesson_probe race RUNS BLOCK SECTIONS | early-return N BLOCK | "
+      "deterministic | unguarded N BLOCK\n");
   return 2;
 }

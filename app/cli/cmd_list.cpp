@@ -2,6 +2,7 @@
 
 #include "app/cli/cli.h"
 #include "app/core/applications/application.h"
+#include "app/core/errata.h"
 #include "app/core/lessons.h"
 #include "app/core/sample_traces.h"
 
@@ -12,7 +13,9 @@ const CommandHelp& listHelp() {
       "list",
       "Print the algorithms, one line each: id, level (block or grid) and what it is; then the "
       "applications of scan (scanviz apply ID), one line each; then the spot-the-bug lessons "
-      "(id, \"flawed\", the algorithm that fixes it, what goes wrong).",
+      "(id, \"flawed\", the algorithm that fixes it, what goes wrong); then the errata of the "
+      "seeds' "
+      "text (id, \"erratum\", what is wrong).",
       {"scanviz list [--traces]"},
       "",
       {{"List options",
@@ -34,8 +37,17 @@ void printLessons() {
       "\nSpot the bug: the seeds' mistakes, flawed on purpose (scanviz capture "
       "--algorithm ID runs one; verify never counts them):\n");
   for (const Lesson& l : allLessons())
-    std::printf("%-26s flawed fix: %-20s %s\n", std::string(l.id).c_str(),
+    std::printf("%-28s flawed fix: %-20s %s\n", std::string(l.id).c_str(),
                 std::string(l.fixedKey).c_str(), std::string(l.title).c_str());
+}
+
+// The errata: the seeds' wrong numbers and statements, with what scanviz's run counts.
+void printErrata() {
+  std::printf(
+      "\nErrata in the seeds' text (the window shows one with --spot-the-bug ID, and what "
+      "scanviz's run counts):\n");
+  for (const Erratum& e : allErrata())
+    std::printf("%-28s erratum %s\n", std::string(e.id).c_str(), std::string(e.title).c_str());
 }
 
 }  // namespace
@@ -60,6 +72,7 @@ int cmdList(const std::vector<std::string>& args) {
   for (const ApplicationInfo& app : allApplications())
     std::printf("%-24s %s\n", std::string(app.key).c_str(), std::string(app.summary).c_str());
   printLessons();
+  printErrata();
   return 0;
 }
 

@@ -25,8 +25,10 @@
 #include "kernels/grid/single_pass_chained.h"
 #include "kernels/lessons/blelloch_early_return.h"
 #include "kernels/lessons/blelloch_offset_times_four.h"
+#include "kernels/lessons/hillis_steele_unguarded.h"
 #include "kernels/lessons/int_accumulator.h"
 #include "kernels/lessons/kogge_stone_one_barrier.h"
+#include "kernels/lessons/kogge_stone_unguarded_store.h"
 #include "kernels/lessons/neighbour_sum_serial.h"
 
 namespace scanviz {

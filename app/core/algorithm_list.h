@@ -30,4 +30,6 @@
   X(BlellochEarlyReturn, BlellochEarlyReturnScan, kNoRole)                                  \
   X(BlellochOffsetTimesFour, BlellochOffsetTimesFourScan, kNoRole)                          \
   X(SerialNeighbourSum, NeighbourSumSerialScan, kNoRole)                                    \
-  X(SequentialIntAccumulator, IntAccumulatorScan, kNoRole)
+  X(SequentialIntAccumulator, IntAccumulatorScan, kNoRole)                                  \
+  X(KoggeStoneUnguardedStore, KoggeStoneUnguardedStoreScan, kNoRole)                        \
+  X(HillisSteeleUnguarded, HillisSteeleUnguardedScan, kNoRole)

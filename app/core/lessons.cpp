@@ -145,6 +145,55 @@ const std::vector<Lesson>& allLessons() {
                     .staticBlockIds = true},
           .deadlocks = true,
       },
+      {
+          .id = "kogge-stone-unguarded-store",
+          .title = "Kogge-Stone's store without `i < InputSize`: writes past the end of Y",
+          .seed = "seed 002 (PMPP Fig. 8.2 as printed), the kernel's last line",
+          .seedLines = "if (i < InputSize) {\n"
+                       "    XY[threadIdx.x] = X[i];\n"
+                       "}\n"
+                       "...\n"
+                       "Y[i] = XY[threadIdx.x];",
+          .flawedKey = "kogge-stone-unguarded-store",
+          .fixedKey = "kogge-stone",
+          .why = "When the input's length is not a multiple of the block, the last block's "
+                 "threads past the end still store: Y[6] and Y[7] of a 6-element Y are written, "
+                 "over whatever memory follows the array (another of the program's arrays, or a "
+                 "fault). The results inside the array are right, so the runs never part and "
+                 "tests on multiples of the block pass: the emulator's report of the writes is "
+                 "the evidence. Seed 000 prints the same kernel with the guard.",
+          .fixLines = "if (i < InputSize) {\n"
+                      "    Y[i] = XY[threadIdx.x];  // only the array's own elements\n"
+                      "}",
+          .emulatorNote = "any schedule; 6 elements in a block of 8: the emulator checks every "
+                          "unguarded access against the array's end, drops the writes past it "
+                          "and reports the first",
+          .setup = {.input = "3,1,7,0,4,1"},
+      },
+      {
+          .id = "hillis-steele-unguarded",
+          .title = "Hillis-Steele with no length: reads and writes past the arrays",
+          .seed = "seed 004, the OpenCL Hillis-Steele kernel (its Blelloch kernel alike)",
+          .seedLines = "__kernel void scan(__global float *a, __global float *r, ...)\n"
+                       "c[lid] = b[lid] = a[gid];\n"
+                       "...\n"
+                       "r[gid] = b[lid];",
+          .flawedKey = "hillis-steele-unguarded",
+          .fixedKey = "hillis-steele",
+          .why = "The kernel takes no length, so it is only right when the global size equals "
+                 "the array's. Rounded up to whole work-groups, the work-items past the end read "
+                 "a[6], a[7] beyond the input and write r[6], r[7] beyond the output. The "
+                 "garbage they read only flows to the right, into cells past the end: the runs "
+                 "part at the load in those cells, yet every result inside the array is right.",
+          .fixLines = "__kernel void scan(..., const uint n)\n"
+                      "c[lid] = b[lid] = gid < n ? a[gid] : 0;  // pad with the identity\n"
+                      "...\n"
+                      "if (gid < n) r[gid] = b[lid];",
+          .emulatorNote = "any schedule; 6 elements in a work-group of 8: a read past the end "
+                          "gives 0xDEADBEEF (-559038737 as an int), a write past it is dropped, "
+                          "the first of each reported",
+          .setup = {.input = "3,1,7,0,4,1"},
+      },
   };
   return kAll;
 }
@@ -227,6 +276,10 @@ LessonRun runLesson(const Lesson& lesson, BackendChoice backend) {
     r.partingStep = partingStepOf(*r.flawed, *r.fixed);
     r.firstWrongCell = firstDifferentCell(r.flawed->output, r.fixed->output);
   }
+  if (r.flawed)
+    for (const std::string& note : r.flawed->meta.notes)
+      if (note.rfind("out-of-bounds ", 0) == 0 || note.rfind("barrier mismatch", 0) == 0)
+        r.hazards.push_back(note);
   return r;
 }
 

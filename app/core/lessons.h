@@ -69,6 +69,10 @@ struct LessonRun {
   std::string fixedError;
   int partingStep = -1;     // first step whose label or values differ; -1: none, or no trace
   int firstWrongCell = -1;  // first output cell of the flawed run that differs from the fix's
+  // What the emulator caught the flawed run doing that a GPU does not report: barrier mismatches
+  // and accesses past an array's end (the trace's notes). Where the results inside the array are
+  // right (an unguarded store), this is the mistake to show.
+  std::vector<std::string> hazards;
 };
 
 LessonRun runLesson(const Lesson& lesson, BackendChoice backend = BackendChoice::Cpu);

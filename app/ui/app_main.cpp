@@ -59,9 +59,10 @@ int runApp(const std::vector<std::string>& args) {
   // Command-line choices hold for this run only; the saved settings stay as they were.
   state.updateSettings(withOverrides(loaded.settings, options), /*persist=*/false);
   state.presentation = options.presentation;
-  if (!options.spotTheBug.empty())
-    state.spotTheBug.open(*findLesson(options.spotTheBug), options.step.value_or(-1),
-                          options.config.backend);
+  if (const Lesson* lesson = findLesson(options.spotTheBug))
+    state.spotTheBug.open(*lesson, options.step.value_or(-1), options.config.backend);
+  else if (const Erratum* erratum = findErratum(options.spotTheBug))
+    state.spotTheBug.openErratum(*erratum);
   state.symbolic = options.symbolic;
   if (!loaded.warning.empty()) state.setStatusNote(loaded.warning);
   try {

@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "app/core/bench/bench_format.h"
+#include "app/core/errata.h"
 #include "app/core/lessons.h"
 #include "app/core/session.h"
 #include "app/core/trace_json.h"
@@ -162,9 +163,10 @@ void parseCenterViewOptions(const Args& a, LaunchOptions& o) {
   o.diff = a.flag("diff");
   if (a.has("spot-the-bug")) {
     o.spotTheBug = a.getOr("spot-the-bug", "");
-    if (!findLesson(o.spotTheBug))
+    if (!findLesson(o.spotTheBug) && !findErratum(o.spotTheBug))
       throw UsageError("--spot-the-bug '" + o.spotTheBug +
-                       "' is not a lesson; scanviz list names them under Spot the bug");
+                       "' is not a lesson or an erratum; scanviz list names them under Spot the "
+                       "bug and Errata");
   }
   if (a.has("lanes")) {
     o.timelineLanes = a.getOr("lanes", "");

@@ -5,6 +5,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 #include "app/scene/compare_counters.h"
@@ -17,8 +18,22 @@
 namespace scanviz {
 
 void SpotTheBugState::open(const Lesson& lesson, int step, BackendChoice backend) {
+  erratum_ = nullptr;
   run_ = runLesson(lesson, backend);
   setStep(step >= 0 ? step : std::max(0, run_->partingStep));
+}
+
+void SpotTheBugState::openErratum(const Erratum& erratum) {
+  run_.reset();
+  erratum_ = &erratum;
+  evidence_.reset();
+  evidenceError_.clear();
+  if (!erratum.evidence) return;
+  try {
+    evidence_ = erratum.evidence();
+  } catch (const std::exception& e) {
+    evidenceError_ = std::string("scanviz's run failed: ") + e.what();
+  }
 }
 
 int SpotTheBugState::steps() const {
@@ -67,6 +82,13 @@ CompareViewSpec viewOf(const char* role, const std::shared_ptr<const Trace>& tra
   return v;
 }
 
+// Spot the bug lives in Compare's place.
+void showInCompare(UiContext& ui) {
+  AppSettings s = ui.state.settings();
+  s.layout.centerView = CenterView::Compare;
+  ui.state.updateSettings(s);
+}
+
 // What the two runs say at this step, and where they part.
 std::vector<std::string> headline(const SpotTheBugState& s) {
   const LessonRun& r = s.run();
@@ -85,6 +107,7 @@ std::vector<std::string> headline(const SpotTheBugState& s) {
              number(r.flawed->output[cell]) + " instead of " + number(r.fixed->output[cell]);
   }
   lines.push_back(where);
+  for (const std::string& hazard : r.hazards) lines.push_back("The emulator caught: " + hazard);
   // Which hardware ran them: a race the GPU happened not to expose shows as runs that never part.
   if (r.fixed)
     lines.push_back("run by " + r.flawed->meta.backend + " (" + r.flawed->meta.device + ")" +
@@ -144,6 +167,7 @@ void report(UiContext& ui, const SpotTheBugState& s, const Scene& scene, ImVec2 
                       {"first_wrong_cell", r.firstWrongCell},
                       {"differing_cells", cells},
                       {"flawed_error", r.flawedError},
+                      {"hazards", r.hazards},
                       {"seed_lines", std::string(l.seedLines)},
                       {"fix_lines", std::string(l.fixLines)},
                       {"why", std::string(l.why)},
@@ -155,24 +179,94 @@ void report(UiContext& ui, const SpotTheBugState& s, const Scene& scene, ImVec2 
   ui.report.panelScenes["spot_the_bug"] = scene;
 }
 
+// An erratum: the seed's words and the correction side by side, why, and what scanviz's run
+// counted (the seed's figure, the right one and the run's) or why no run can show it.
+void drawErratum(UiContext& ui, SpotTheBugState& s) {
+  const Erratum& e = *s.erratum();
+  if (ImGui::Button("Close")) {
+    s.close();
+    return;
+  }
+  ImGui::SameLine();
+  ImGui::TextUnformatted(("Erratum: " + std::string(e.title)).c_str());
+  if (ImGui::BeginTable("erratum-text", 2, ImGuiTableFlags_BordersInnerV)) {
+    ImGui::TableSetupColumn(("The seed (" + std::string(e.seed) + ")").c_str());
+    ImGui::TableSetupColumn("Should read");
+    ImGui::TableHeadersRow();
+    ImGui::TableNextColumn();
+    if (ui.fonts.mono) ImGui::PushFont(ui.fonts.mono);
+    ImGui::TextWrapped("%s", std::string(e.seedText).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextWrapped("%s", std::string(e.correction).c_str());
+    if (ui.fonts.mono) ImGui::PopFont();
+    ImGui::EndTable();
+  }
+  ImGui::TextWrapped("Why: %s", std::string(e.why).c_str());
+  ImGui::Separator();
+  nlohmann::json j = {{"erratum", std::string(e.id)},
+                      {"title", std::string(e.title)},
+                      {"seed", std::string(e.seed)},
+                      {"seed_text", std::string(e.seedText)},
+                      {"correction", std::string(e.correction)},
+                      {"why", std::string(e.why)}};
+  if (const auto& ev = s.evidence()) {
+    ImGui::TextWrapped("scanviz's run: %s", ev->ran.c_str());
+    ImGui::TextWrapped("It shows: %s", ev->shows.c_str());
+    j["ran"] = ev->ran;
+    j["shows"] = ev->shows;
+    if (!std::isnan(ev->measured) &&
+        ImGui::BeginTable("erratum-numbers", 3, ImGuiTableFlags_Borders)) {
+      for (const char* head : {"the seed's figure", "the correct figure", "scanviz counted"})
+        ImGui::TableSetupColumn(head);
+      ImGui::TableHeadersRow();
+      for (double v : {ev->seedValue, ev->correct, ev->measured}) {
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(number(v).c_str());
+      }
+      ImGui::EndTable();
+      j["numbers"] = {
+          {"seed", ev->seedValue}, {"correct", ev->correct}, {"measured", ev->measured}};
+    }
+  } else if (!s.evidenceError().empty()) {
+    ImGui::TextWrapped("%s", s.evidenceError().c_str());
+    j["evidence_error"] = s.evidenceError();
+  } else {
+    ImGui::TextWrapped("No run: %s", std::string(e.noRun).c_str());
+    j["no_run"] = std::string(e.noRun);
+  }
+  ui.report.panels["spot_the_bug"] = std::move(j);
+}
+
 }  // namespace
 
 void drawSpotTheBugMenu(UiContext& ui) {
   if (!ImGui::BeginMenu("Spot the bug")) return;
   for (const Lesson& l : allLessons()) {
-    const bool shown = ui.state.spotTheBug.active() && &ui.state.spotTheBug.lesson() == &l;
-    if (ImGui::MenuItem(std::string(l.title).c_str(), nullptr, shown)) {
+    const LessonRun* run = ui.state.spotTheBug.lessonRun();
+    if (ImGui::MenuItem(std::string(l.title).c_str(), nullptr, run && run->lesson == &l)) {
       ui.state.spotTheBug.open(l, -1, ui.state.config.backend);
-      AppSettings s = ui.state.settings();
-      s.layout.centerView = CenterView::Compare;
-      ui.state.updateSettings(s);
+      showInCompare(ui);
     }
+  }
+  if (ImGui::BeginMenu("Errata in the seeds' text")) {
+    for (const Erratum& e : allErrata()) {
+      if (ImGui::MenuItem(std::string(e.title).c_str(), nullptr,
+                          ui.state.spotTheBug.erratum() == &e)) {
+        ui.state.spotTheBug.openErratum(e);
+        showInCompare(ui);
+      }
+    }
+    ImGui::EndMenu();
   }
   ImGui::EndMenu();
 }
 
 void drawSpotTheBugPanel(UiContext& ui) {
   SpotTheBugState& s = ui.state.spotTheBug;
+  if (s.erratum()) {
+    drawErratum(ui, s);
+    return;
+  }
   stepControls(s);
   if (!s.active()) return;  // closed by its button
   const LessonRun& r = s.run();

@@ -42,8 +42,8 @@ std::vector<OptionSection> makeLessonSections() {
         {"sync", "HOW", "step", "How Compare steps its lanes together.", {"step", "time"}},
         {"diff", "", "", "Compare's GPU-against-CPU trace diff."},
         {"spot-the-bug", "ID", "",
-         "Open a spot-the-bug lesson beside its fix (scanviz list names them); --step K stands "
-         "at its step K."},
+         "Open a spot-the-bug lesson beside its fix, or an erratum of the seeds' text with what "
+         "scanviz's run counts (scanviz list names both); --step K stands at a lesson's step K."},
         {"lanes", "L", "sm", "Lanes of the block timeline.", {"sm", "block"}},
         {"bench-sizes", "LIST", "",
          "Open Timing and start a benchmark of these sizes, e.g. 2^10,2^12."},

@@ -12,6 +12,9 @@
 //    fewer threads than the block has is a barrier mismatch (undefined behaviour on a GPU), and is
 //    reported in the sink and in the run's notes. The remaining threads go on, as GPUs since Volta
 //    usually let them.
+//  - Unguarded accesses (readUnguarded / writeUnguarded): a global access the seed makes without
+//    its `i < n` test. Out of bounds the emulator touches no memory: it reports the access in the
+//    run's notes, a read gives kUnmappedBits, a write is dropped.
 #pragma once
 
 #include <algorithm>
@@ -22,6 +25,7 @@
 
 #include "kernels/block/section_io.h"
 #include "kernels/exec/recorded_run.h"
+#include "kernels/exec/unmapped.h"
 #include "kernels/scan_types.h"
 
 namespace scanviz {
@@ -51,6 +55,8 @@ struct CpuStepSink {
   int stepIndex = 0;                  // steps this block has taken: its row in `whole`
   int barrierMismatches = 0;          // barriers reached by fewer threads than the block has
   BarrierMismatch firstMismatch;      // valid when barrierMismatches > 0
+  int outOfBoundsReads = 0;           // unguarded reads past an array's end (readUnguarded)
+  int outOfBoundsWrites = 0;
 };
 
 template <class T>
@@ -116,6 +122,24 @@ class CpuBlockExec {
   }
 
   void sync() { arriveAtBarrier(StepCode{StepKind::Load, -1}); }
+
+  // `name`[i] read by thread t with no test of i against the array's `n` elements (the seeds'
+  // `X[i]` in a partial tile). In bounds: the element. Past the end: kUnmappedBits, reported.
+  T readUnguarded(const T* array, int i, int n, int t, const char* name) {
+    if (i >= 0 && i < n) return array[i];
+    if (sink_.outOfBoundsReads++ == 0) noteOutOfBounds("read", t, name, i, n);
+    return unmappedValue<T>();
+  }
+
+  // `name`[i] = v by thread t with no test of i: in bounds the store, past the end dropped and
+  // reported (on a GPU it overwrites whatever memory follows the array).
+  void writeUnguarded(T* array, int i, int n, T v, int t, const char* name) {
+    if (i >= 0 && i < n) {
+      array[i] = v;
+      return;
+    }
+    if (sink_.outOfBoundsWrites++ == 0) noteOutOfBounds("write", t, name, i, n);
+  }
 
   void edge(int t, int dst, int src) {
     if (sink_.work) ++*sink_.work;
@@ -189,6 +213,22 @@ class CpuBlockExec {
       sink_.firstMismatch = BarrierMismatch{code, sink_.stepIndex, arrived, threads_, firstExited};
       if (sink_.run) sink_.run->notes.push_back(mismatchNote(sink_.firstMismatch));
     }
+  }
+
+  // The first out-of-bounds read and the first write of a block, in the run's notes. The
+  // index is the block's: element i of its section, which holds n of the array's elements.
+  void noteOutOfBounds(const char* kind, int t, const char* name, int i, int n) {
+    if (!sink_.run) return;
+    const bool read = kind[0] == 'r';
+    sink_.run->notes.push_back(
+        std::string("out-of-bounds ") + kind + " in block " + std::to_string(sink_.block) +
+        (sink_.level > 0 ? " of level " + std::to_string(sink_.level) + " (the block sums)"
+                         : std::string()) +
+        ": thread " + std::to_string(t) + (read ? " read " : " wrote ") + name + "[" +
+        std::to_string(i) + "] of its section, which holds " + std::to_string(n) +
+        " elements (the array ends there); " +
+        (read ? "the emulator gave it 0xDEADBEEF, a GPU whatever lies past the array"
+              : "the emulator dropped it, a GPU overwrites whatever memory follows the array"));
   }
 
   std::string mismatchNote(const BarrierMismatch& m) const {

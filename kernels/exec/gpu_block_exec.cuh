@@ -175,6 +175,10 @@ class GpuBlockExec {
     write(t, read(t));
   }
   __device__ void edge(int t, int dst, int src) { rec_.edge(t, dst, src); }
+  // The seeds' accesses without an `i < n` test (CpuBlockExec::readUnguarded): here the plain
+  // access, past the end included; the CUDA backend keeps a section of slack past its arrays.
+  __device__ T readUnguarded(const T* array, int i, int, int, const char*) { return array[i]; }
+  __device__ void writeUnguarded(T* array, int i, int, T v, int, const char*) { array[i] = v; }
 
   __device__ void barrier(StepCode code, const T* arr, int width, PadMap pad = {},
                           StepRows rows = {}) {

@@ -66,6 +66,50 @@ def case_spot_the_deadlock(ctx):
     check(any("never finishes" in line for line in p.data["headline"]), str(p.data["headline"]))
 
 
+def case_spot_the_unguarded_store(ctx):
+    """Seed 002's unguarded store: the runs never part; the writes past Y's end are the report."""
+    r = ctx.run("--spot-the-bug", "kogge-stone-unguarded-store")
+    p = Panel(r, "spot_the_bug")
+    d = p.data
+    check(d["parting_step"] == -1 and d["first_wrong_cell"] == -1, str(d))
+    check(d["flawed_output"] == d["fixed_output"] == [3, 4, 11, 11, 15, 16], str(d))
+    check(len(d["hazards"]) == 1 and "thread 6 wrote Y[6]" in d["hazards"][0], str(d["hazards"]))
+    check("Y[i] = XY[threadIdx.x];" in d["seed_lines"], d["seed_lines"])
+    drawn = " ".join(t["text"] for t in p.texts("compare-detail"))
+    check("The emulator caught: out-of-bounds write" in drawn, drawn)
+
+
+def case_spot_the_unguarded_read(ctx):
+    """Seed 004's length-less Hillis-Steele: they part at the load in cells 6 and 7 (0xDEADBEEF)."""
+    r = ctx.run("--spot-the-bug", "hillis-steele-unguarded")
+    p = Panel(r, "spot_the_bug")
+    d = p.data
+    check(d["step"] == 0 and d["parting_step"] == 0, f"step {d['step']}, parts at {d['parting_step']}")
+    check(d["differing_cells"] == [6, 7], str(d["differing_cells"]))
+    check(d["first_wrong_cell"] == -1, str(d["first_wrong_cell"]))
+    check([h.split(":")[0] for h in d["hazards"]] ==
+          ["out-of-bounds read in block 0", "out-of-bounds write in block 0"], str(d["hazards"]))
+    # The flawed view first: its cells 6 and 7 hold 0xDEADBEEF (-559038737, elided to fit the
+    # cell), the fix's the padding 0.
+    values = [t["text"] for t in p.texts("cell-value") if t.get("index") in (6, 7)]
+    check(len(values) == 4 and all(v.startswith("-5590") for v in values[:2])
+          and values[2:] == ["0", "0"], f"cells 6, 7 show {values}")
+
+
+def case_spot_an_erratum(ctx):
+    """An erratum: the seed's words, the correction, and the figure scanviz's run counted."""
+    r = ctx.run("--spot-the-bug", "kogge-stone-work-ratio")
+    d = r.dump["panels"]["spot_the_bug"]
+    check(d["erratum"] == "kogge-stone-work-ratio", str(d))
+    check("9217 / 1027" in d["seed_text"] and "9217 / 1023" in d["correction"], str(d))
+    check(abs(d["numbers"]["measured"] - 9217 / 1023) < 1e-9, str(d["numbers"]))
+    check(abs(d["numbers"]["seed"] - 9217 / 1027) < 1e-9, str(d["numbers"]))
+    check("9217 / 1023 = 9.01" in d["shows"], d["shows"])
+    r = ctx.run("--spot-the-bug", "kernel-name-hyphen", screenshot=False)
+    d = r.dump["panels"]["spot_the_bug"]
+    check("does not compile" in d["no_run"] and "numbers" not in d, str(d))
+
+
 def case_spot_the_bug_usage_error(ctx):
     """An unknown lesson: one line on stderr naming where the lessons are listed, exit 2."""
     proc = ctx.run_raw("--spot-the-bug", "off-by-one")

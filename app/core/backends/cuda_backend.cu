@@ -18,6 +18,7 @@
 #include "app/core/backends/single_pass.h"
 #include "app/core/profile_range.h"
 #include "kernels/block/segmented_io.h"
+#include "kernels/exec/unmapped.h"
 #include "kernels/launch/cuda_check.cuh"
 #include "kernels/launch/device_array.cuh"
 #include "kernels/launch/section_kernels.cuh"
@@ -68,7 +69,9 @@ class GpuHierarchicalScan {
     constexpr bool segmented = kIsSegmentedScan<Algo>;
     const long long blocks = (n + section_ - 1) / section_;
     if (blocks > 0x7fffffffll) throw BackendError("too many sections for one launch");
-    DeviceArray<T> sums(blocks > 1 ? static_cast<size_t>(blocks) : 0);
+    // Both with a section of slack, as runBlockLevel's arrays (a flawed variant's unguarded
+    // accesses in the last section of this level).
+    DeviceArray<T> sums(blocks > 1 ? static_cast<size_t>(blocks + section_) : 0);
     DeviceArray<uint8_t> sumFlags(segmented ? sums.size() : 0);
     const DeviceRows rows{flags, level == 0 ? rows_.second : nullptr};
     {
@@ -81,7 +84,7 @@ class GpuHierarchicalScan {
     const int window = rq_.limits.globalWindow;
     if (rq_.record)
       recordWindow(run_, StepKind::SectionsScanned, level, out, n, window, 0, *trace_);
-    DeviceArray<T> scanned(static_cast<size_t>(blocks));
+    DeviceArray<T> scanned(static_cast<size_t>(blocks + section_));
     // A segmented scan scans its totals inclusively: entry b-1 is the carry into section b.
     scanLevel(sums.get(), scanned.get(), blocks, /*exclusive=*/!segmented, level + 1,
               segmented ? sumFlags.get() : nullptr);
@@ -155,8 +158,7 @@ template <class T>
 RunResult<T> runBlockLevel(const RunRequest& rq, const std::vector<T>& input) {
   RunResult<T> r;
   const long long n = static_cast<long long>(input.size());
-  DeviceArray<T> in(input.size()), out(input.size());
-  in.upload(input.data(), input.size());
+  DeviceArray<T> in, out;
   DeviceArray<uint8_t> flags(flagsFrom(rq, 0) ? input.size() : 0);
   DeviceArray<int32_t> second(secondFrom(rq, 0) ? input.size() : 0);
   if (flags.size() > 0) flags.upload(flagsFrom(rq, 0), input.size());
@@ -165,13 +167,23 @@ RunResult<T> runBlockLevel(const RunRequest& rq, const std::vector<T>& input) {
                         second.size() > 0 ? second.get() : nullptr};
   const bool isBlock = withBlockAlgorithm(rq, [&](const auto& algo) {
     using Algo = std::decay_t<decltype(algo)>;
+    // A section of slack past both arrays, the input's filled with kUnmappedBits: the seeds'
+    // unguarded accesses (kernels/lessons/) stay in memory scanviz owns, and read there what the
+    // emulator gives.
+    const size_t slack = static_cast<size_t>(algo.sectionSize(rq.blockSize));
+    std::vector<T> padded(input);
+    padded.resize(input.size() + slack, unmappedValue<T>());
+    in.allocate(padded.size());
+    in.upload(padded.data(), padded.size());
+    out.allocate(padded.size());
     GpuHierarchicalScan<T, Algo> scan(algo, rq, r.run, rows);
     scan.scanLevel(in.get(), out.get(), n, rq.exclusive, 0, rows.flags);
     cudaCheck(cudaDeviceSynchronize(), "scan");
     scan.finish();
   });
   if (!isBlock) return runSinglePassOnCuda(rq, input);
-  r.output = out.toHost();
+  r.output.resize(input.size());
+  out.download(r.output.data(), r.output.size());
   return r;
 }
 
