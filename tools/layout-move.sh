@@ -50,9 +50,10 @@ LAYOUT = {
                      "which cells a step writes and what each thread is doing.",
                      ["compare_model", "compare_sync", "playback", "step_writes", "thread_states"]),
         "lesson": ("What a lesson says about a step: counters and metrics, the explanation, symbolic "
-                   "values, the result check, the spot-the-bug lessons, quizzes and warp clocks.",
-                   ["analysis", "lessons", "quiz", "quiz_session", "result_check", "step_explainer",
-                    "step_metrics", "symbolic_values", "warp_clock"]),
+                   "values, the result check, the spot-the-bug lessons and the seeds' errata, "
+                   "quizzes and warp clocks.",
+                   ["analysis", "errata", "lessons", "quiz", "quiz_session", "result_check",
+                    "step_explainer", "step_metrics", "symbolic_values", "warp_clock"]),
         "layouts": ("The views' models without a GUI: heat map and viewport, colour map, block "
                     "timeline and its layout, plot arithmetic, the timing panel's history.",
                     ["block_timeline", "color_map", "heat_map", "heat_viewport", "plot_math",
@@ -90,8 +91,10 @@ LAYOUT = {
                    "spot_the_bug", "spot_the_bug_panel", "timeline_panel", "timing_panel",
                    "timing_state", "timing_view", "warp_clock_panel"]),
         "widgets": ("Pieces the views share: the playback bars and buttons, the plot widget, the "
-                    "scene renderer, combo previews, help markers, toolbar rows and view styles.",
-                    ["combo_preview", "compare_playback_bar", "help_marker", "playback_bar",
+                    "scene renderer, combo previews, help markers, modal popups, toolbar rows and "
+                    "view styles.",
+                    ["combo_preview", "compare_playback_bar", "help_marker", "modal_popup",
+                     "playback_bar",
                      "playback_buttons", "plot/plot_widget", "scene_renderer", "toolbar_row",
                      "view_style"]),
         "gl": ("OpenGL for the window: shader programs, the heat renderer, offscreen targets and the "
