@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "app/core/interrupt.h"
+#include "app/core/support/interrupt.h"
 #include "app/program.h"
 
 int main(int argc, char** argv) {

@@ -4,14 +4,14 @@
 #include <fstream>
 #include <iostream>
 
-#include "app/core/session.h"
-#include "app/core/version.h"
+#include "app/core/capture/session.h"
+#include "app/core/support/version.h"
 #include "app/options/application_options.h"
 #if defined(SCANVIZ_WITH_GUI)
-#include "app/ui/app_main.h"
 #include "app/ui/export/export_command.h"
 #include "app/ui/export/quiz_sheet_export.h"
-#include "app/ui/window_options.h"
+#include "app/ui/shell/app_main.h"
+#include "app/ui/shell/window_options.h"
 #endif
 
 namespace scanviz {

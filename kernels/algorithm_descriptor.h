@@ -1,8 +1,8 @@
 // What the rest of scanviz knows about a scan algorithm, declared once, next to its kernel: every
 // kernel type carries `static constexpr AlgorithmDescriptor kAlgorithm`, and the app's registry
-// (app/core/algorithm_list.h) lists the kernel types. The command line, the window's lists, the
-// analysis, the code panel and the exports read these fields; none of them tests an algorithm's id.
-// Host data only: nvcc compiles it with the kernels, but no device code reads it.
+// (app/core/algorithms/algorithm_list.h) lists the kernel types. The command line, the window's
+// lists, the analysis, the code panel and the exports read these fields; none of them tests an
+// algorithm's id. Host data only: nvcc compiles it with the kernels, but no device code reads it.
 #pragma once
 
 #include <cmath>
@@ -83,7 +83,7 @@ struct AlgorithmDescriptor {
 
 // The descriptor of a kernel type, specialised right after the kernel in its own file:
 //   template <> inline constexpr AlgorithmDescriptor algorithmOf<MyScan> = {.key = "my-scan", ...};
-// A kernel type listed in app/core/algorithm_list.h without one does not compile.
+// A kernel type listed in app/core/algorithms/algorithm_list.h without one does not compile.
 template <class Kernel>
 struct MissingAlgorithmDescriptor {
   static_assert(sizeof(Kernel) == 0,

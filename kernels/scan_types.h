@@ -85,8 +85,8 @@ struct OpTraits<float> {
 // What a recorded step was, as a small code both backends can store; the host turns it into the
 // label text ("up-sweep stride 2"), so GPU and CPU traces carry identical labels by construction.
 // The list is written once: it makes the enum here and the host's table of everything keyed by a
-// kind (app/core/step_kinds.cpp), whose size is checked against it. Traces store the number, so
-// new kinds go at the end.
+// kind (app/core/algorithms/step_kinds.cpp), whose size is checked against it. Traces store the
+// number, so new kinds go at the end.
 #define SCANVIZ_STEP_KINDS(X)                                                                 \
   X(Load)            /* state right after the load into the working array (step 0) */         \
   X(KoggeStone)      /* in-place Kogge-Stone iteration, param = stride */                     \

@@ -1,4 +1,4 @@
-// The colour map of app/core/color_map.h: its control points arrive as uniforms, so the screen,
+// The colour map of app/core/layouts/color_map.h: its control points arrive as uniforms, so the screen,
 // the legend and the tests share one table. Piecewise linear between evenly spaced stops; the
 // loop has constant bounds, so it unrolls to fixed indices (dynamic indexing of a uniform array
 // is slow on software renderers such as llvmpipe).

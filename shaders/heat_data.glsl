@@ -1,4 +1,4 @@
-// Reading the space-time grid of app/core/heat_map.h: one RG16 texel per element (value 0..1;
+// Reading the space-time grid of app/core/layouts/heat_map.h: one RG16 texel per element (value 0..1;
 // the share written, with the top bit for "no value"), every level of the pyramid laid out row after row in a texture 2^uLineShift texels
 // wide. Level L halves the columns L times, so a pixel that covers 2^L elements reads one texel.
 // The renderer passes the level of this draw (where it starts and its columns) as plain uniforms:

@@ -116,7 +116,7 @@ int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "";
   cudaDeviceProp p;
   CHECK(cudaGetDeviceProperties(&p, 0));
-  // The grid's size limit too: seed 000 says 65536 blocks in x (app/core/errata.cpp).
+  // The grid's size limit too: seed 000 says 65536 blocks in x (app/core/lesson/errata.cpp).
   std::printf("device: %s (sm_%d%d), max grid %d x %d x %d blocks\n", p.name, p.major, p.minor,
               p.maxGridSize[0], p.maxGridSize[1], p.maxGridSize[2]);
   if (mode == "race" && argc == 5) {

@@ -4,11 +4,11 @@
 #include <new>
 
 #include "app/core/backends/backend.h"
-#include "app/core/capture_memory.h"
-#include "app/core/file_util.h"
-#include "app/core/input_spec.h"
-#include "app/core/output_file.h"
-#include "app/core/trace_json.h"
+#include "app/core/capture/capture_memory.h"
+#include "app/core/capture/input_spec.h"
+#include "app/core/support/file_util.h"
+#include "app/core/support/output_file.h"
+#include "app/core/trace/trace_json.h"
 
 namespace scanviz {
 

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "app/core/capture.h"
-#include "app/core/command_help.h"
-#include "app/core/quiz.h"
+#include "app/core/capture/capture.h"
+#include "app/core/lesson/quiz.h"
+#include "app/core/support/command_help.h"
 #include "app/options/args.h"
 #include "app/options/capture_options.h"
 

@@ -3,8 +3,8 @@
 #include <cstdio>
 
 #include "app/cli/cli.h"
-#include "app/core/analysis.h"
-#include "app/core/input_spec.h"
+#include "app/core/capture/input_spec.h"
+#include "app/core/lesson/analysis.h"
 
 namespace scanviz {
 namespace {

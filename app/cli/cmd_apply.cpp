@@ -6,9 +6,9 @@
 
 #include "app/cli/cli.h"
 #include "app/core/applications/application_scan.h"
-#include "app/core/output_file.h"
-#include "app/core/trace_json.h"
-#include "app/core/value_format.h"
+#include "app/core/support/output_file.h"
+#include "app/core/trace/trace_json.h"
+#include "app/core/trace/value_format.h"
 #include "app/options/application_options.h"
 
 namespace scanviz {

@@ -12,10 +12,10 @@
 #include "app/core/bench/bench_engine.h"
 #include "app/core/bench/bench_format.h"
 #include "app/core/bench/lookback_autotune.h"
-#include "app/core/file_util.h"
-#include "app/core/interrupt.h"
-#include "app/core/output_file.h"
-#include "app/core/terminal_progress.h"
+#include "app/core/support/file_util.h"
+#include "app/core/support/interrupt.h"
+#include "app/core/support/output_file.h"
+#include "app/core/support/terminal_progress.h"
 
 namespace scanviz {
 namespace {

@@ -1,11 +1,11 @@
 #include <iostream>
 
 #include "app/cli/cli.h"
-#include "app/core/analysis.h"
-#include "app/core/capture_option_table.h"
-#include "app/core/output_file.h"
-#include "app/core/terminal_progress.h"
-#include "app/core/trace_json.h"
+#include "app/core/capture/capture_option_table.h"
+#include "app/core/lesson/analysis.h"
+#include "app/core/support/output_file.h"
+#include "app/core/support/terminal_progress.h"
+#include "app/core/trace/trace_json.h"
 
 namespace scanviz {
 

@@ -2,9 +2,9 @@
 
 #include "app/cli/cli.h"
 #include "app/core/applications/application.h"
-#include "app/core/errata.h"
-#include "app/core/lessons.h"
-#include "app/core/sample_traces.h"
+#include "app/core/capture/sample_traces.h"
+#include "app/core/lesson/errata.h"
+#include "app/core/lesson/lessons.h"
 
 namespace scanviz {
 

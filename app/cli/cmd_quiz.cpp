@@ -5,11 +5,11 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/cli.h"
-#include "app/core/algorithm_catalog.h"
-#include "app/core/capture.h"
-#include "app/core/capture_option_table.h"
-#include "app/core/output_file.h"
-#include "app/core/quiz.h"
+#include "app/core/algorithms/algorithm_catalog.h"
+#include "app/core/capture/capture.h"
+#include "app/core/capture/capture_option_table.h"
+#include "app/core/lesson/quiz.h"
+#include "app/core/support/output_file.h"
 #include "app/options/capture_options.h"
 
 namespace scanviz {

@@ -7,8 +7,8 @@
 #include "app/cli/cli.h"
 #include "app/core/backends/cuda_backend.h"
 #include "app/core/bench/bench_format.h"
-#include "app/core/terminal_progress.h"
-#include "app/core/verification.h"
+#include "app/core/bench/verification.h"
+#include "app/core/support/terminal_progress.h"
 
 namespace scanviz {
 namespace {

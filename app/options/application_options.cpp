@@ -5,8 +5,8 @@
 #include <cstdlib>
 
 #include "app/core/applications/application_scan.h"
-#include "app/core/capture.h"
-#include "app/core/input_spec.h"
+#include "app/core/capture/capture.h"
+#include "app/core/capture/input_spec.h"
 #include "app/options/capture_options.h"
 
 namespace scanviz {

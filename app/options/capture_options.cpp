@@ -3,11 +3,11 @@
 #include <climits>
 
 #include "app/core/backends/backend.h"
-#include "app/core/capture_memory.h"
-#include "app/core/capture_option_table.h"
-#include "app/core/command_help.h"
-#include "app/core/input_spec.h"
-#include "app/core/lessons.h"
+#include "app/core/capture/capture_memory.h"
+#include "app/core/capture/capture_option_table.h"
+#include "app/core/capture/input_spec.h"
+#include "app/core/lesson/lessons.h"
+#include "app/core/support/command_help.h"
 
 namespace scanviz {
 

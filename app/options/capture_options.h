@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "app/core/capture.h"
+#include "app/core/capture/capture.h"
 #include "app/options/args.h"
 
 namespace scanviz {

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "app/core/trace.h"
+#include "app/core/trace/trace.h"
 #include "app/scene/palette.h"
 #include "app/scene/scene.h"
 

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <string>
 
-#include "app/core/value_format.h"
+#include "app/core/trace/value_format.h"
 #include "app/scene/scene_geometry.h"
 #include "app/scene/scene_text.h"
 #include "app/scene/step_scene.h"

@@ -5,8 +5,8 @@
 // the window draws it, tests read it.
 #pragma once
 
-#include "app/core/quiz_session.h"
-#include "app/core/trace.h"
+#include "app/core/lesson/quiz_session.h"
+#include "app/core/trace/trace.h"
 #include "app/scene/array_view_scene.h"
 #include "app/scene/palette.h"
 #include "app/scene/scene.h"

@@ -1,8 +1,8 @@
 #include "app/scene/compare_counters.h"
 
-#include "app/core/analysis.h"
-#include "app/core/result_check.h"
-#include "app/core/step_metrics.h"
+#include "app/core/lesson/analysis.h"
+#include "app/core/lesson/result_check.h"
+#include "app/core/lesson/step_metrics.h"
 
 namespace scanviz {
 namespace {

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <cstddef>
 
-#include "app/core/step_writes.h"
-#include "app/core/thread_states.h"
+#include "app/core/playback/step_writes.h"
+#include "app/core/playback/thread_states.h"
 #include "app/scene/compare_counters.h"
 #include "app/scene/scene_geometry.h"
 #include "app/scene/scene_text.h"

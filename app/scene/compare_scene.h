@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "app/core/trace.h"
+#include "app/core/trace/trace.h"
 #include "app/scene/array_view_scene.h"
 #include "app/scene/counter_rows.h"
 #include "app/scene/palette.h"

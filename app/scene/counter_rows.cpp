@@ -3,11 +3,11 @@
 #include <cmath>
 #include <cstdio>
 
-#include "app/core/algorithm_catalog.h"
-#include "app/core/analysis.h"
-#include "app/core/step_metrics.h"
-#include "app/core/thread_states.h"
-#include "app/core/value_format.h"
+#include "app/core/algorithms/algorithm_catalog.h"
+#include "app/core/lesson/analysis.h"
+#include "app/core/lesson/step_metrics.h"
+#include "app/core/playback/thread_states.h"
+#include "app/core/trace/value_format.h"
 
 namespace scanviz {
 namespace {

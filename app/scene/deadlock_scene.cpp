@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <string>
 
-#include "app/core/capture.h"
+#include "app/core/capture/capture.h"
 #include "app/scene/scene_text.h"
 
 namespace scanviz {

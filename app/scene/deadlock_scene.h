@@ -9,7 +9,7 @@
 #include <optional>
 
 #include "app/core/backends/deadlock_report.h"
-#include "app/core/capture_config.h"
+#include "app/core/capture/capture_config.h"
 #include "app/scene/array_view_scene.h"
 #include "app/scene/palette.h"
 #include "app/scene/scene.h"

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "app/core/algorithm_catalog.h"
-#include "app/core/value_format.h"
+#include "app/core/algorithms/algorithm_catalog.h"
+#include "app/core/trace/value_format.h"
 #include "app/scene/scene_text.h"
 
 namespace scanviz {

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "app/core/symbolic_values.h"
-#include "app/core/trace.h"
+#include "app/core/lesson/symbolic_values.h"
+#include "app/core/trace/trace.h"
 #include "app/scene/array_view_scene.h"
 #include "app/scene/palette.h"
 #include "app/scene/scene.h"

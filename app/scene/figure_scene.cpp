@@ -4,12 +4,12 @@
 #include <cmath>
 #include <optional>
 
-#include "app/core/algorithm_catalog.h"
-#include "app/core/result_check.h"
-#include "app/core/step_kinds.h"
-#include "app/core/symbolic_values.h"
-#include "app/core/thread_states.h"
-#include "app/core/value_format.h"
+#include "app/core/algorithms/algorithm_catalog.h"
+#include "app/core/algorithms/step_kinds.h"
+#include "app/core/lesson/result_check.h"
+#include "app/core/lesson/symbolic_values.h"
+#include "app/core/playback/thread_states.h"
+#include "app/core/trace/value_format.h"
 #include "app/scene/figure_parts.h"
 #include "app/scene/scene_text.h"
 #include "app/scene/section_figure_scene.h"

@@ -12,7 +12,7 @@
 
 #include <string>
 
-#include "app/core/trace.h"
+#include "app/core/trace/trace.h"
 #include "app/scene/array_view_scene.h"
 #include "app/scene/palette.h"
 #include "app/scene/scene.h"

@@ -6,11 +6,11 @@
 #include <string>
 #include <vector>
 
-#include "app/core/color_map.h"
-#include "app/core/playback.h"
-#include "app/core/plot_math.h"
-#include "app/core/thread_states.h"
-#include "app/core/value_format.h"
+#include "app/core/layouts/color_map.h"
+#include "app/core/layouts/plot_math.h"
+#include "app/core/playback/playback.h"
+#include "app/core/playback/thread_states.h"
+#include "app/core/trace/value_format.h"
 #include "app/scene/scene_text.h"
 #include "app/scene/step_scene.h"
 

@@ -5,9 +5,9 @@
 // Tests and the frame report read the same scene; the SVG/PNG exporters can draw it.
 #pragma once
 
-#include "app/core/heat_map.h"
-#include "app/core/heat_viewport.h"
-#include "app/core/trace.h"
+#include "app/core/layouts/heat_map.h"
+#include "app/core/layouts/heat_viewport.h"
+#include "app/core/trace/trace.h"
 #include "app/scene/array_view_scene.h"
 #include "app/scene/palette.h"
 #include "app/scene/scene.h"

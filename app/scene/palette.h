@@ -3,7 +3,7 @@
 // the common colour-vision deficiencies.
 #pragma once
 
-#include "app/core/app_settings.h"
+#include "app/core/support/app_settings.h"
 #include "app/scene/scene.h"
 
 namespace scanviz {

@@ -1,11 +1,11 @@
-// A plot as a Scene, the one drawing of a plot: the window's plot widget (app/ui/plot) draws it and
-// answers the pointer from the geometry it returns, and the exports write it as SVG or PNG. Laid
-// out by plot_math (ranges, ticks, frame layout, series colours): title, axis labels, grid, tick
-// labels, lines with markers or bars, dashed reference lines and the legend. Lines are drawn as
-// segments and markers as round rectangles: the Scene's primitives.
+// A plot as a Scene, the one drawing of a plot: the window's plot widget (app/ui/widgets) draws it
+// and answers the pointer from the geometry it returns, and the exports write it as SVG or PNG.
+// Laid out by plot_math (ranges, ticks, frame layout, series colours): title, axis labels, grid,
+// tick labels, lines with markers or bars, dashed reference lines and the legend. Lines are drawn
+// as segments and markers as round rectangles: the Scene's primitives.
 #pragma once
 
-#include "app/core/app_settings.h"
+#include "app/core/support/app_settings.h"
 #include "app/scene/array_view_scene.h"
 #include "app/scene/palette.h"
 #include "app/scene/plot_spec.h"

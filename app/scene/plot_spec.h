@@ -1,6 +1,6 @@
 // What a plot shows, GUI-free: series (lines with markers, or bars), dashed reference lines, axes
 // and their scales, the legend. plot_scene.h lays it out as a Scene; the window's plot widget
-// (app/ui/plot) draws that scene and answers the pointer, and the exports write it.
+// (app/ui/widgets) draws that scene and answers the pointer, and the exports write it.
 //
 //   plot::PlotSpec spec;
 //   spec.title = "GB/s vs N";
@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "app/core/plot_math.h"
+#include "app/core/layouts/plot_math.h"
 
 namespace scanviz::plot {
 

@@ -5,8 +5,8 @@
 
 #include <vector>
 
-#include "app/core/quiz.h"
-#include "app/core/trace.h"
+#include "app/core/lesson/quiz.h"
+#include "app/core/trace/trace.h"
 #include "app/scene/array_view_scene.h"
 #include "app/scene/palette.h"
 #include "app/scene/scene.h"

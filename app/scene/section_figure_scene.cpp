@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
-#include "app/core/step_explainer.h"
-#include "app/core/step_kinds.h"
-#include "app/core/value_format.h"
+#include "app/core/algorithms/step_kinds.h"
+#include "app/core/lesson/step_explainer.h"
+#include "app/core/trace/value_format.h"
 #include "app/scene/figure_parts.h"
 #include "app/scene/scene_text.h"
 

@@ -5,7 +5,7 @@
 
 #include <cstddef>
 
-#include "app/core/trace.h"
+#include "app/core/trace/trace.h"
 #include "app/scene/array_view_scene.h"
 #include "app/scene/palette.h"
 

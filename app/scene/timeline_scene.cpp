@@ -4,8 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "app/core/algorithm_catalog.h"
-#include "app/core/plot_math.h"
+#include "app/core/algorithms/algorithm_catalog.h"
+#include "app/core/layouts/plot_math.h"
 #include "app/scene/scene_text.h"
 #include "app/scene/step_scene.h"
 

@@ -6,9 +6,9 @@
 
 #include <string>
 
-#include "app/core/block_timeline.h"
-#include "app/core/timeline_layout.h"
-#include "app/core/trace.h"
+#include "app/core/layouts/block_timeline.h"
+#include "app/core/layouts/timeline_layout.h"
+#include "app/core/trace/trace.h"
 #include "app/scene/array_view_scene.h"
 #include "app/scene/palette.h"
 #include "app/scene/scene.h"

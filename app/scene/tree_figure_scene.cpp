@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "app/core/step_kinds.h"
-#include "app/core/value_format.h"
+#include "app/core/algorithms/step_kinds.h"
+#include "app/core/trace/value_format.h"
 #include "app/scene/figure_parts.h"
 #include "app/scene/scene_text.h"
 

@@ -9,10 +9,10 @@
 #include <utility>
 #include <vector>
 
-#include "app/core/capture.h"
-#include "app/core/input_spec.h"
-#include "app/core/sample_traces.h"
-#include "app/core/trace_json.h"
+#include "app/core/capture/capture.h"
+#include "app/core/capture/input_spec.h"
+#include "app/core/capture/sample_traces.h"
+#include "app/core/trace/trace_json.h"
 
 namespace scanviz {
 

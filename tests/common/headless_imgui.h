@@ -5,7 +5,7 @@
 
 #include <imgui.h>
 
-#include "app/ui/fonts.h"
+#include "app/ui/shell/fonts.h"
 
 namespace scanviz {
 

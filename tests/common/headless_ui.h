@@ -6,13 +6,13 @@
 #include <gtest/gtest.h>
 
 #include "app/scene/palette.h"
-#include "app/ui/app_state.h"
-#include "app/ui/commands.h"
-#include "app/ui/file_dialog.h"
-#include "app/ui/fonts.h"
-#include "app/ui/panels.h"
-#include "app/ui/ui_context.h"
-#include "app/ui/view_states.h"
+#include "app/ui/shell/app_state.h"
+#include "app/ui/shell/commands.h"
+#include "app/ui/shell/file_dialog.h"
+#include "app/ui/shell/fonts.h"
+#include "app/ui/shell/ui_context.h"
+#include "app/ui/shell/view_states.h"
+#include "app/ui/views/panels.h"
 #include "tests/common/headless_imgui.h"
 
 namespace scanviz {

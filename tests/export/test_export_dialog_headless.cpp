@@ -8,11 +8,11 @@
 #include <filesystem>
 
 #include "app/scene/palette.h"
-#include "app/ui/commands.h"
 #include "app/ui/export/export_dialog.h"
-#include "app/ui/file_dialog.h"
-#include "app/ui/fonts.h"
-#include "app/ui/view_states.h"
+#include "app/ui/shell/commands.h"
+#include "app/ui/shell/file_dialog.h"
+#include "app/ui/shell/fonts.h"
+#include "app/ui/shell/view_states.h"
 #include "tests/common/headless_ui.h"
 
 namespace scanviz {

@@ -6,8 +6,8 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "app/core/capture.h"
-#include "app/core/input_spec.h"
+#include "app/core/capture/capture.h"
+#include "app/core/capture/input_spec.h"
 #include "app/ui/export/export_dialog_model.h"
 #include "app/ui/export/export_naming.h"
 #include "tests/common/captures.h"

@@ -11,16 +11,16 @@
 #include <iterator>
 
 #include "app/scene/palette.h"
-#include "app/ui/commands.h"
 #include "app/ui/export/export_dialog.h"
 #include "app/ui/export/export_job.h"
 #include "app/ui/export/picture.h"
-#include "app/ui/file_dialog.h"
-#include "app/ui/fonts.h"
-#include "app/ui/panels.h"
-#include "app/ui/platform_window.h"
-#include "app/ui/theme.h"
-#include "app/ui/view_states.h"
+#include "app/ui/shell/commands.h"
+#include "app/ui/shell/file_dialog.h"
+#include "app/ui/shell/fonts.h"
+#include "app/ui/shell/platform_window.h"
+#include "app/ui/shell/theme.h"
+#include "app/ui/shell/view_states.h"
+#include "app/ui/views/panels.h"
 #include "tests/common/headless_ui.h"
 
 namespace scanviz {

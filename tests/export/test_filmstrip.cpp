@@ -5,13 +5,13 @@
 #include <algorithm>
 #include <set>
 
-#include "app/core/capture.h"
-#include "app/core/input_spec.h"
+#include "app/core/capture/capture.h"
+#include "app/core/capture/input_spec.h"
 #include "app/scene/scene_geometry.h"
-#include "app/ui/command_line.h"
 #include "app/ui/export/filmstrip.h"
 #include "app/ui/export/picture.h"
 #include "app/ui/export/text_metrics.h"
+#include "app/ui/shell/command_line.h"
 #include "tests/common/captures.h"
 #include "tests/common/scene_texts.h"
 

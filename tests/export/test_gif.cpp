@@ -12,7 +12,7 @@
 #include <filesystem>
 #include <set>
 
-#include "app/core/output_file.h"
+#include "app/core/support/output_file.h"
 #include "app/ui/export/gif_palette.h"
 #include "app/ui/export/gif_writer.h"
 

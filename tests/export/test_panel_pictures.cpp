@@ -11,8 +11,8 @@
 #include <set>
 #include <sstream>
 
-#include "app/core/capture.h"
-#include "app/core/input_spec.h"
+#include "app/core/capture/capture.h"
+#include "app/core/capture/input_spec.h"
 #include "app/scene/counter_rows.h"
 #include "app/scene/plot_scene.h"
 #include "app/scene/scene_geometry.h"

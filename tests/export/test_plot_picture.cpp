@@ -5,7 +5,7 @@
 #include <cmath>
 #include <map>
 
-#include "app/core/capture.h"
+#include "app/core/capture/capture.h"
 #include "app/scene/plot_scene.h"
 #include "app/ui/export/bench_plot.h"
 #include "app/ui/export/picture.h"

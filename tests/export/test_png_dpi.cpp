@@ -8,8 +8,8 @@
 #include <filesystem>
 #include <string>
 
-#include "app/core/file_util.h"
-#include "app/ui/frame_output.h"
+#include "app/core/support/file_util.h"
+#include "app/ui/shell/frame_output.h"
 
 namespace scanviz {
 namespace {

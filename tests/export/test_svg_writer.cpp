@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <regex>
 
-#include "app/core/capture.h"
-#include "app/core/input_spec.h"
+#include "app/core/capture/capture.h"
+#include "app/core/capture/input_spec.h"
 #include "app/ui/export/picture.h"
 #include "app/ui/export/svg_writer.h"
 #include "tests/common/captures.h"

@@ -25,16 +25,16 @@
 #include <random>
 #include <sstream>
 
-#include "app/core/block_timeline.h"
-#include "app/core/capture.h"
-#include "app/core/capture_config.h"
-#include "app/core/file_util.h"
-#include "app/core/heat_map.h"
-#include "app/core/sample_traces.h"
-#include "app/core/session.h"
-#include "app/core/step_metrics.h"
-#include "app/core/timeline_layout.h"
-#include "app/core/trace_json.h"
+#include "app/core/capture/capture.h"
+#include "app/core/capture/capture_config.h"
+#include "app/core/capture/sample_traces.h"
+#include "app/core/capture/session.h"
+#include "app/core/layouts/block_timeline.h"
+#include "app/core/layouts/heat_map.h"
+#include "app/core/layouts/timeline_layout.h"
+#include "app/core/lesson/step_metrics.h"
+#include "app/core/support/file_util.h"
+#include "app/core/trace/trace_json.h"
 
 namespace scanviz {
 namespace {

@@ -5,14 +5,14 @@
 
 #include <ostream>
 
+#include "app/core/algorithms/reference_scan.h"
 #include "app/core/backends/cuda_backend.h"
-#include "app/core/capture.h"
-#include "app/core/input_spec.h"
-#include "app/core/profile_range.h"
-#include "app/core/reference_scan.h"
-#include "app/core/trace.h"
-#include "app/core/trace_json.h"
-#include "app/core/verification.h"
+#include "app/core/bench/verification.h"
+#include "app/core/capture/capture.h"
+#include "app/core/capture/input_spec.h"
+#include "app/core/support/profile_range.h"
+#include "app/core/trace/trace.h"
+#include "app/core/trace/trace_json.h"
 #include "tests/common/captures.h"
 
 namespace scanviz {

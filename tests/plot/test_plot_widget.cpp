@@ -11,7 +11,7 @@
 #include <tuple>
 #include <vector>
 
-#include "app/ui/plot/plot_widget.h"
+#include "app/ui/widgets/plot_widget.h"
 #include "tests/common/headless_imgui.h"
 
 namespace scanviz::plot {

@@ -20,7 +20,7 @@ from ui_check import cases_of, check, context_for, near, refused_as_usage_error,
 HERE = os.path.dirname(os.path.abspath(__file__))
 TRACES = os.path.join(os.path.dirname(os.path.dirname(HERE)), "assets", "traces")
 LARGE = ["--algorithm", "decoupled-lookback", "--n", "1048576", "--backend", "cpu"]
-# R's viridis::viridis(9): the control points of app/core/color_map.cpp.
+# R's viridis::viridis(9): the control points of app/core/layouts/color_map.cpp.
 VIRIDIS = [(0x44, 0x01, 0x54), (0x47, 0x2d, 0x7b), (0x3b, 0x52, 0x8b), (0x2c, 0x72, 0x8e), (0x21, 0x90, 0x8c),
            (0x27, 0xad, 0x81), (0x5d, 0xc8, 0x63), (0xaa, 0xdc, 0x32), (0xfd, 0xe7, 0x25)]
 

@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "app/core/value_format.h"
+#include "app/core/trace/value_format.h"
 #include "app/scene/class_scene.h"
 #include "tests/common/captures.h"
 

@@ -7,7 +7,7 @@
 
 #include <algorithm>
 
-#include "app/core/lessons.h"
+#include "app/core/lesson/lessons.h"
 #include "app/scene/deadlock_scene.h"
 #include "app/scene/figure_scene.h"
 #include "app/scene/palette.h"

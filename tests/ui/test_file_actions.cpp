@@ -9,16 +9,16 @@
 #include <fstream>
 #include <sstream>
 
-#include "app/core/app_settings.h"
-#include "app/core/capture.h"
-#include "app/core/trace_json.h"
+#include "app/core/capture/capture.h"
+#include "app/core/support/app_settings.h"
+#include "app/core/trace/trace_json.h"
 #include "app/scene/palette.h"
-#include "app/ui/commands.h"
-#include "app/ui/dropped_files.h"
-#include "app/ui/file_dialog.h"
-#include "app/ui/fonts.h"
-#include "app/ui/save_session_flow.h"
-#include "app/ui/view_states.h"
+#include "app/ui/shell/commands.h"
+#include "app/ui/shell/dropped_files.h"
+#include "app/ui/shell/file_dialog.h"
+#include "app/ui/shell/fonts.h"
+#include "app/ui/shell/save_session_flow.h"
+#include "app/ui/shell/view_states.h"
 #include "tests/common/captures.h"
 #include "tests/common/headless_ui.h"
 

@@ -8,14 +8,14 @@
 #include <string>
 #include <vector>
 
-#include "app/core/algorithm_catalog.h"
+#include "app/core/algorithms/algorithm_catalog.h"
 #include "app/scene/palette.h"
-#include "app/ui/combo_preview.h"
-#include "app/ui/commands.h"
-#include "app/ui/file_dialog.h"
-#include "app/ui/fonts.h"
-#include "app/ui/panels.h"
-#include "app/ui/view_states.h"
+#include "app/ui/shell/commands.h"
+#include "app/ui/shell/file_dialog.h"
+#include "app/ui/shell/fonts.h"
+#include "app/ui/shell/view_states.h"
+#include "app/ui/views/panels.h"
+#include "app/ui/widgets/combo_preview.h"
 #include "tests/common/headless_ui.h"
 
 // GLFW key codes, as the GLFW backend feeds them into io.KeysDown.

@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "app/core/capture.h"
-#include "app/core/color_map.h"
+#include "app/core/capture/capture.h"
+#include "app/core/layouts/color_map.h"
 #include "app/scene/heat_view_scene.h"
 #include "tests/common/captures.h"
 

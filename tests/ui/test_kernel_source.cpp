@@ -2,10 +2,10 @@
 // before the barrier that recorded it), in the compiled-in sources and in hand-made ones.
 #include <gtest/gtest.h>
 
-#include "app/core/algorithm_catalog.h"
-#include "app/core/capture.h"
-#include "app/core/input_spec.h"
-#include "app/ui/kernel_source.h"
+#include "app/core/algorithms/algorithm_catalog.h"
+#include "app/core/capture/capture.h"
+#include "app/core/capture/input_spec.h"
+#include "app/ui/views/kernel_source.h"
 #include "tests/common/captures.h"
 
 namespace scanviz {

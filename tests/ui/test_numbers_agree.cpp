@@ -8,10 +8,10 @@
 #include <sstream>
 
 #include "app/cli/cli.h"
-#include "app/core/analysis.h"
-#include "app/core/capture.h"
-#include "app/core/input_spec.h"
-#include "app/core/step_explainer.h"
+#include "app/core/capture/capture.h"
+#include "app/core/capture/input_spec.h"
+#include "app/core/lesson/analysis.h"
+#include "app/core/lesson/step_explainer.h"
 #include "app/scene/counter_rows.h"
 #include "kernels/scan_types.h"
 #include "tests/common/captures.h"

@@ -5,9 +5,9 @@
 
 #include <algorithm>
 
-#include "app/core/capture.h"
-#include "app/core/input_spec.h"
-#include "app/core/value_format.h"
+#include "app/core/capture/capture.h"
+#include "app/core/capture/input_spec.h"
+#include "app/core/trace/value_format.h"
 #include "app/scene/array_view_scene.h"
 #include "app/scene/counter_rows.h"
 #include "app/scene/scene_text.h"

@@ -6,7 +6,7 @@
 //   22
 #include <gtest/gtest.h>
 
-#include "app/core/value_format.h"
+#include "app/core/trace/value_format.h"
 #include "app/scene/figure_scene.h"
 #include "app/scene/palette.h"
 #include "app/scene/section_figure_scene.h"

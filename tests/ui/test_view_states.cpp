@@ -6,12 +6,12 @@
 #include <string>
 #include <string_view>
 
-#include "app/ui/app_state.h"
-#include "app/ui/commands.h"
-#include "app/ui/recapture_measure.h"
-#include "app/ui/timeline_panel.h"
-#include "app/ui/view_registry.h"
-#include "app/ui/view_states.h"
+#include "app/ui/shell/app_state.h"
+#include "app/ui/shell/commands.h"
+#include "app/ui/shell/recapture_measure.h"
+#include "app/ui/shell/view_registry.h"
+#include "app/ui/shell/view_states.h"
+#include "app/ui/views/timeline_panel.h"
 #include "tests/common/headless_ui.h"
 
 namespace scanviz {

@@ -1,5 +1,5 @@
-// The algorithm registry (app/core/algorithm_list.h) and the descriptors declared next to the
-// kernels: every row is complete and consistent, so that a new algorithm's list entries, CLI
+// The algorithm registry (app/core/algorithms/algorithm_list.h) and the descriptors declared next
+// to the kernels: every row is complete and consistent, so that a new algorithm's list entries, CLI
 // validation, formulas and dispatch come from its one declaration.
 #include <gtest/gtest.h>
 
@@ -7,14 +7,14 @@
 #include <string>
 #include <vector>
 
-#include "app/core/algorithm_catalog.h"
-#include "app/core/algorithm_kernels.h"
-#include "app/core/analysis.h"
+#include "app/core/algorithms/algorithm_catalog.h"
+#include "app/core/algorithms/algorithm_kernels.h"
+#include "app/core/algorithms/reference_scan.h"
 #include "app/core/backends/block_dispatch.h"
-#include "app/core/capture.h"
-#include "app/core/compare_model.h"
-#include "app/core/lessons.h"
-#include "app/core/reference_scan.h"
+#include "app/core/capture/capture.h"
+#include "app/core/lesson/analysis.h"
+#include "app/core/lesson/lessons.h"
+#include "app/core/playback/compare_model.h"
 
 namespace scanviz {
 namespace {
@@ -74,8 +74,8 @@ TEST(AlgorithmRegistry, RolesNameEnoughAlgorithms) {
 }
 
 // A flawed variant names its fix in its descriptor: the fix is one of the project's algorithms,
-// the variant stays out of allAlgorithms(), and the lessons table (app/core/lessons.h) pairs the
-// same two keys.
+// the variant stays out of allAlgorithms(), and the lessons table (app/core/lesson/lessons.h) pairs
+// the same two keys.
 TEST(AlgorithmRegistry, FlawedVariantsNameTheirFix) {
   ASSERT_FALSE(flawedAlgorithms().empty());
   for (const AlgorithmInfo& a : allAlgorithms()) {

@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "app/core/capture.h"
+#include "app/core/capture/capture.h"
 #include "tests/common/captures.h"
 
 namespace scanviz {

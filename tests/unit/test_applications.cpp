@@ -6,14 +6,14 @@
 #include <cmath>
 #include <random>
 
+#include "app/core/algorithms/reference_scan.h"
 #include "app/core/applications/application.h"
 #include "app/core/applications/application_request.h"
 #include "app/core/applications/line_of_sight.h"
 #include "app/core/applications/quicksort_step.h"
 #include "app/core/applications/sparse_matrix_vector.h"
 #include "app/core/backends/backend.h"
-#include "app/core/capture.h"
-#include "app/core/reference_scan.h"
+#include "app/core/capture/capture.h"
 
 namespace scanviz {
 namespace {

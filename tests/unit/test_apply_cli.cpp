@@ -8,7 +8,7 @@
 
 #include "app/cli/cli.h"
 #include "app/core/applications/application.h"
-#include "app/core/trace_json.h"
+#include "app/core/trace/trace_json.h"
 #include "tests/common/captured_output.h"
 
 namespace scanviz {

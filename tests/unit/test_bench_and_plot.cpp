@@ -22,8 +22,8 @@
 #include "app/core/bench/bench_format.h"
 #include "app/core/bench/bench_measure.h"
 #include "app/core/bench/lookback_autotune.h"
-#include "app/core/capture.h"
-#include "app/core/plot_math.h"
+#include "app/core/capture/capture.h"
+#include "app/core/layouts/plot_math.h"
 
 namespace scanviz {
 namespace {

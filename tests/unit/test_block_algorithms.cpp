@@ -11,12 +11,12 @@
 #include <string>
 #include <vector>
 
-#include "app/core/analysis.h"
+#include "app/core/algorithms/reference_scan.h"
 #include "app/core/backends/cpu_backend.h"
-#include "app/core/capture.h"
-#include "app/core/input_spec.h"
-#include "app/core/reference_scan.h"
-#include "app/core/trace.h"
+#include "app/core/capture/capture.h"
+#include "app/core/capture/input_spec.h"
+#include "app/core/lesson/analysis.h"
+#include "app/core/trace/trace.h"
 #include "kernels/block/blelloch.h"
 #include "tests/common/captures.h"
 

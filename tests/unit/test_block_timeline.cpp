@@ -7,11 +7,11 @@
 #include <filesystem>
 #include <set>
 
-#include "app/core/block_timeline.h"
-#include "app/core/capture.h"
-#include "app/core/sample_traces.h"
-#include "app/core/timeline_layout.h"
-#include "app/core/trace_json.h"
+#include "app/core/capture/capture.h"
+#include "app/core/capture/sample_traces.h"
+#include "app/core/layouts/block_timeline.h"
+#include "app/core/layouts/timeline_layout.h"
+#include "app/core/trace/trace_json.h"
 
 namespace scanviz {
 namespace {

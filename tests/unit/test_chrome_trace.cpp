@@ -7,11 +7,11 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "app/core/capture.h"
-#include "app/core/chrome_trace.h"
-#include "app/core/sample_traces.h"
-#include "app/core/trace_json.h"
-#include "app/core/warp_clock.h"
+#include "app/core/capture/capture.h"
+#include "app/core/capture/sample_traces.h"
+#include "app/core/lesson/warp_clock.h"
+#include "app/core/trace/chrome_trace.h"
+#include "app/core/trace/trace_json.h"
 #include "tests/common/captures.h"
 
 namespace scanviz {

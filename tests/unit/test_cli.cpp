@@ -6,7 +6,7 @@
 #include <filesystem>
 
 #include "app/cli/cli.h"
-#include "app/core/trace_json.h"
+#include "app/core/trace/trace_json.h"
 
 namespace scanviz {
 namespace {

@@ -5,12 +5,12 @@
 
 #include <filesystem>
 
-#include "app/core/app_settings.h"
 #include "app/core/backends/cuda_backend.h"
-#include "app/core/compare_model.h"
-#include "app/core/config_json.h"
-#include "app/core/sample_traces.h"
-#include "app/core/trace_json.h"
+#include "app/core/capture/config_json.h"
+#include "app/core/capture/sample_traces.h"
+#include "app/core/playback/compare_model.h"
+#include "app/core/support/app_settings.h"
+#include "app/core/trace/trace_json.h"
 
 namespace scanviz {
 namespace {

@@ -5,9 +5,9 @@
 
 #include <filesystem>
 
-#include "app/core/compare_sync.h"
-#include "app/core/sample_traces.h"
-#include "app/core/trace_json.h"
+#include "app/core/capture/sample_traces.h"
+#include "app/core/playback/compare_sync.h"
+#include "app/core/trace/trace_json.h"
 
 namespace scanviz {
 namespace {

@@ -1,5 +1,5 @@
-// The errata of the seeds' text (app/core/errata.h): every entry quotes its seed verbatim (the
-// quoted words are found in ../shared/seeds when the folder is there), the evidence runs and
+// The errata of the seeds' text (app/core/lesson/errata.h): every entry quotes its seed verbatim
+// (the quoted words are found in ../shared/seeds when the folder is there), the evidence runs and
 // counts what the correction says, never what the seed says, and `scanviz list` names them.
 #include <gtest/gtest.h>
 
@@ -10,8 +10,8 @@
 #include <sstream>
 
 #include "app/cli/cli.h"
-#include "app/core/errata.h"
-#include "app/core/lessons.h"
+#include "app/core/lesson/errata.h"
+#include "app/core/lesson/lessons.h"
 #include "tests/common/captured_output.h"
 
 namespace scanviz {

@@ -6,8 +6,8 @@
 #include <limits>
 #include <vector>
 
-#include "app/core/input_spec.h"
-#include "app/core/reference_scan.h"
+#include "app/core/algorithms/reference_scan.h"
+#include "app/core/capture/input_spec.h"
 
 namespace scanviz {
 namespace {

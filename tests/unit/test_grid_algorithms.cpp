@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
+#include "app/core/algorithms/reference_scan.h"
 #include "app/core/backends/cpu_backend.h"
-#include "app/core/capture.h"
-#include "app/core/input_spec.h"
-#include "app/core/reference_scan.h"
-#include "app/core/trace.h"
+#include "app/core/capture/capture.h"
+#include "app/core/capture/input_spec.h"
+#include "app/core/trace/trace.h"
 #include "kernels/grid/decoupled_lookback.h"
 #include "kernels/grid/single_pass_chained.h"
 #include "tests/common/captures.h"

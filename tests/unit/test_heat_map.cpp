@@ -5,12 +5,12 @@
 #include <cmath>
 #include <vector>
 
-#include "app/core/capture.h"
-#include "app/core/color_map.h"
-#include "app/core/heat_map.h"
-#include "app/core/heat_viewport.h"
-#include "app/core/input_spec.h"
-#include "app/core/step_writes.h"
+#include "app/core/capture/capture.h"
+#include "app/core/capture/input_spec.h"
+#include "app/core/layouts/color_map.h"
+#include "app/core/layouts/heat_map.h"
+#include "app/core/layouts/heat_viewport.h"
+#include "app/core/playback/step_writes.h"
 #include "tests/common/captures.h"
 
 namespace scanviz {

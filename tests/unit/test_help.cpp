@@ -7,8 +7,8 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "app/core/trace_json.h"
-#include "app/core/version.h"
+#include "app/core/support/version.h"
+#include "app/core/trace/trace_json.h"
 #include "app/program.h"
 #include "tests/common/captured_output.h"
 

@@ -187,7 +187,7 @@ TEST(Layers, CheckerFindsAForbiddenEdgeWithItsLine) {
   ASSERT_EQ(rules.size(), 1u);
   EXPECT_EQ(rules[0].forbidden, (std::vector<std::string>{"app/ui/", "imgui"}));
   const std::string text =
-      "#include \"app/core/trace.h\"\n"
+      "#include \"app/core/trace/trace.h\"\n"
       "\n"
       "#include \"app/ui/plot/plot_math.h\"\n"
       "  #  include <imgui.h>\n";

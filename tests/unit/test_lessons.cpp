@@ -1,4 +1,4 @@
-// The spot-the-bug lessons (app/core/lessons.h) through the catalog, capture and the command
+// The spot-the-bug lessons (app/core/lesson/lessons.h) through the catalog, capture and the command
 // line: every lesson names a flawed variant and a fix the catalog knows, each run parts from its
 // fix where the lesson says, and list, capture and verify treat flawed variants as lessons.
 #include <gtest/gtest.h>
@@ -8,8 +8,8 @@
 #include <set>
 
 #include "app/cli/cli.h"
-#include "app/core/lessons.h"
-#include "app/core/trace_json.h"
+#include "app/core/lesson/lessons.h"
+#include "app/core/trace/trace_json.h"
 #include "tests/common/captured_output.h"
 
 namespace scanviz {

@@ -1,6 +1,7 @@
-// OutputFile (app/core/output_file.h): the old file or the whole new one, never a partial file or
-// a leftover temporary file; links written through, devices and FIFOs written directly; and the
-// interrupt handler (app/core/interrupt.h) removing temporary files and exiting with 128 + signal.
+// OutputFile (app/core/support/output_file.h): the old file or the whole new one, never a partial
+// file or a leftover temporary file; links written through, devices and FIFOs written directly; and
+// the interrupt handler (app/core/support/interrupt.h) removing temporary files and exiting with
+// 128 + signal.
 #include <fcntl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -21,9 +22,9 @@
 
 #include <gtest/gtest.h>
 
-#include "app/core/file_util.h"
-#include "app/core/interrupt.h"
-#include "app/core/output_file.h"
+#include "app/core/support/file_util.h"
+#include "app/core/support/interrupt.h"
+#include "app/core/support/output_file.h"
 
 namespace scanviz {
 namespace {

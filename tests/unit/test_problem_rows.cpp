@@ -7,9 +7,9 @@
 #include <functional>
 #include <nlohmann/json.hpp>
 
-#include "app/core/capture.h"
-#include "app/core/trace.h"
-#include "app/core/trace_json.h"
+#include "app/core/capture/capture.h"
+#include "app/core/trace/trace.h"
+#include "app/core/trace/trace_json.h"
 #include "tests/common/captures.h"
 
 namespace scanviz {

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "app/core/bench/bench_engine.h"
-#include "app/core/profile_range.h"
+#include "app/core/support/profile_range.h"
 #include "tests/common/captures.h"
 
 namespace scanviz {

@@ -8,9 +8,9 @@
 #include <random>
 
 #include "app/cli/cli.h"
-#include "app/core/capture.h"
-#include "app/core/lessons.h"
-#include "app/core/quiz.h"
+#include "app/core/capture/capture.h"
+#include "app/core/lesson/lessons.h"
+#include "app/core/lesson/quiz.h"
 #include "tests/common/captures.h"
 
 namespace scanviz {

@@ -1,8 +1,9 @@
-// Class mode's model (app/core/quiz_session.h) played without a window: the countdown reveals at
-// zero, an answer is judged once and counted, typed and clicked answers, and the order of a quiz.
+// Class mode's model (app/core/lesson/quiz_session.h) played without a window: the countdown
+// reveals at zero, an answer is judged once and counted, typed and clicked answers, and the order
+// of a quiz.
 #include <gtest/gtest.h>
 
-#include "app/core/quiz_session.h"
+#include "app/core/lesson/quiz_session.h"
 #include "tests/common/captures.h"
 
 namespace scanviz {

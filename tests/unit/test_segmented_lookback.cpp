@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
+#include "app/core/algorithms/reference_scan.h"
+#include "app/core/algorithms/scan_options.h"
 #include "app/core/backends/cpu_backend.h"
-#include "app/core/input_spec.h"
-#include "app/core/reference_scan.h"
-#include "app/core/scan_options.h"
+#include "app/core/capture/input_spec.h"
 #include "kernels/grid/segmented_lookback.h"
 
 namespace scanviz {

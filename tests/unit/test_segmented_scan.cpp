@@ -7,11 +7,11 @@
 
 #include <random>
 
-#include "app/core/capture.h"
-#include "app/core/input_spec.h"
-#include "app/core/reference_scan.h"
-#include "app/core/result_check.h"
-#include "app/core/trace_json.h"
+#include "app/core/algorithms/reference_scan.h"
+#include "app/core/capture/capture.h"
+#include "app/core/capture/input_spec.h"
+#include "app/core/lesson/result_check.h"
+#include "app/core/trace/trace_json.h"
 #include "app/options/capture_options.h"
 #include "tests/common/captures.h"
 

@@ -6,9 +6,9 @@
 #include <sstream>
 #include <string>
 
-#include "app/core/file_util.h"
-#include "app/core/input_spec.h"
-#include "app/core/trace_json.h"
+#include "app/core/capture/input_spec.h"
+#include "app/core/support/file_util.h"
+#include "app/core/trace/trace_json.h"
 
 namespace scanviz {
 namespace {

@@ -1,9 +1,9 @@
-// The table of step kinds (app/core/step_kinds.h): one row per kind, labels with their parameter,
-// names as the kernel sources spell them.
+// The table of step kinds (app/core/algorithms/step_kinds.h): one row per kind, labels with their
+// parameter, names as the kernel sources spell them.
 #include <gtest/gtest.h>
 
-#include "app/core/step_kinds.h"
-#include "app/core/step_labels.h"
+#include "app/core/algorithms/step_kinds.h"
+#include "app/core/algorithms/step_labels.h"
 
 namespace scanviz {
 namespace {

@@ -1,5 +1,5 @@
-// Which cells a step wrote, derived from the step kind (app/core/step_writes.h), on the Blelloch
-// lesson worked by hand. Input 3 1 7 0 4 1 6 3, 4 threads, a section of 8:
+// Which cells a step wrote, derived from the step kind (app/core/playback/step_writes.h), on the
+// Blelloch lesson worked by hand. Input 3 1 7 0 4 1 6 3, 4 threads, a section of 8:
 //   up-sweep     stride 1, 2, 4   -> 3 4 7 11 4 5 6 25
 //   clear last                    -> 3 4 7 11 4 5 6 0
 //   down-sweep stride 4: i = 7         XY[3] = 0,  XY[7] = 0 + 11        -> 3 4 7 0 4 5 6 11
@@ -10,11 +10,11 @@
 
 #include <algorithm>
 
-#include "app/core/capture.h"
-#include "app/core/heat_map.h"
-#include "app/core/input_spec.h"
-#include "app/core/step_metrics.h"
-#include "app/core/step_writes.h"
+#include "app/core/capture/capture.h"
+#include "app/core/capture/input_spec.h"
+#include "app/core/layouts/heat_map.h"
+#include "app/core/lesson/step_metrics.h"
+#include "app/core/playback/step_writes.h"
 #include "kernels/scan_types.h"
 #include "tests/common/captures.h"
 

@@ -1,15 +1,15 @@
-// Symbolic values (app/core/symbolic_values.h): which inputs each cell combines, replayed from the
-// trace. First the seeds' own tables, written out by hand from the seeds (seed 003's comments on
-// 3 1 7 0 4 1 6 3, PMPP Fig. 8.5 on 16 elements); then every algorithm, both results, three
-// operators, odd and power-of-two lengths and several blocks: no cell without a range that gives
-// its recorded value, and the last step holds the scan's ranges.
+// Symbolic values (app/core/lesson/symbolic_values.h): which inputs each cell combines, replayed
+// from the trace. First the seeds' own tables, written out by hand from the seeds (seed 003's
+// comments on 3 1 7 0 4 1 6 3, PMPP Fig. 8.5 on 16 elements); then every algorithm, both results,
+// three operators, odd and power-of-two lengths and several blocks: no cell without a range that
+// gives its recorded value, and the last step holds the scan's ranges.
 #include <gtest/gtest.h>
 
 #include <random>
 
-#include "app/core/algorithm_catalog.h"
-#include "app/core/step_writes.h"
-#include "app/core/symbolic_values.h"
+#include "app/core/algorithms/algorithm_catalog.h"
+#include "app/core/lesson/symbolic_values.h"
+#include "app/core/playback/step_writes.h"
 #include "tests/common/captures.h"
 
 namespace scanviz {

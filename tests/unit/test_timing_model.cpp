@@ -8,8 +8,8 @@
 #include <cmath>
 #include <thread>
 
-#include "app/core/bench_runner.h"
-#include "app/core/timing_history.h"
+#include "app/core/bench/bench_runner.h"
+#include "app/core/layouts/timing_history.h"
 
 namespace scanviz {
 namespace {

@@ -5,11 +5,11 @@
 #include <cmath>
 #include <filesystem>
 
-#include "app/core/capture.h"
-#include "app/core/sample_traces.h"
-#include "app/core/trace_config.h"
-#include "app/core/trace_diff.h"
-#include "app/core/trace_json.h"
+#include "app/core/capture/capture.h"
+#include "app/core/capture/sample_traces.h"
+#include "app/core/trace/trace_config.h"
+#include "app/core/trace/trace_diff.h"
+#include "app/core/trace/trace_json.h"
 #include "tests/common/captures.h"
 
 namespace scanviz {

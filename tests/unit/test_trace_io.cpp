@@ -6,9 +6,9 @@
 #include <filesystem>
 #include <fstream>
 
-#include "app/core/capture.h"
-#include "app/core/file_util.h"
-#include "app/core/trace_json.h"
+#include "app/core/capture/capture.h"
+#include "app/core/support/file_util.h"
+#include "app/core/trace/trace_json.h"
 #include "tests/common/captures.h"
 
 namespace scanviz {

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "app/cli/cli.h"
-#include "app/core/lessons.h"
-#include "app/core/trace_json.h"
+#include "app/core/lesson/lessons.h"
+#include "app/core/trace/trace_json.h"
 #include "kernels/exec/cpu_block_exec.h"
 #include "kernels/lessons/hillis_steele_unguarded.h"
 #include "kernels/lessons/kogge_stone_unguarded_store.h"

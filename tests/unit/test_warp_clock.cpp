@@ -4,12 +4,12 @@
 
 #include <cmath>
 
-#include "app/core/brent_table.h"
-#include "app/core/capture.h"
-#include "app/core/input_spec.h"
-#include "app/core/sample_traces.h"
-#include "app/core/trace_json.h"
-#include "app/core/warp_clock.h"
+#include "app/core/algorithms/brent_table.h"
+#include "app/core/capture/capture.h"
+#include "app/core/capture/input_spec.h"
+#include "app/core/capture/sample_traces.h"
+#include "app/core/lesson/warp_clock.h"
+#include "app/core/trace/trace_json.h"
 
 namespace scanviz {
 namespace {

@@ -8,12 +8,12 @@
 #include <string>
 #include <vector>
 
-#include "app/core/block_slice.h"
-#include "app/core/capture.h"
-#include "app/core/heat_map.h"
-#include "app/core/input_spec.h"
-#include "app/core/step_writes.h"
-#include "app/core/trace_json.h"
+#include "app/core/capture/capture.h"
+#include "app/core/capture/input_spec.h"
+#include "app/core/layouts/heat_map.h"
+#include "app/core/playback/step_writes.h"
+#include "app/core/trace/block_slice.h"
+#include "app/core/trace/trace_json.h"
 #include "tests/common/captures.h"
 
 namespace scanviz {

@@ -1,8 +1,8 @@
-#include "app/core/algorithm_catalog.h"
+#include "app/core/algorithms/algorithm_catalog.h"
 
 #include <stdexcept>
 
-#include "app/core/algorithm_kernels.h"
+#include "app/core/algorithms/algorithm_kernels.h"
 
 namespace scanviz {
 

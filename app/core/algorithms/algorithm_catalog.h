@@ -1,6 +1,6 @@
 // The scan algorithms as the app sees them: the ids made from the registry's rows
-// (app/core/algorithm_list.h) and the descriptors declared next to their kernels. Every list,
-// combo, validation, formula and file name reads these; docs/adding-an-algorithm.md.
+// (app/core/algorithms/algorithm_list.h) and the descriptors declared next to their kernels. Every
+// list, combo, validation, formula and file name reads these; docs/adding-an-algorithm.md.
 #pragma once
 
 #include <optional>
@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "app/core/algorithm_list.h"
+#include "app/core/algorithms/algorithm_list.h"
 #include "kernels/algorithm_descriptor.h"
 
 namespace scanviz {

@@ -1,13 +1,13 @@
-// The registry's rows (app/core/algorithm_list.h) with their kernel types: what the catalog reads
-// the descriptors from and what the backends dispatch on. Includes every kernel header, so only
-// app/core's catalog and backends include it; the rest of the app reads
-// app/core/algorithm_catalog.h.
+// The registry's rows (app/core/algorithms/algorithm_list.h) with their kernel types: what the
+// catalog reads the descriptors from and what the backends dispatch on. Includes every kernel
+// header, so only app/core's catalog and backends include it; the rest of the app reads
+// app/core/algorithms/algorithm_catalog.h.
 #pragma once
 
 #include <type_traits>
 
-#include "app/core/algorithm_catalog.h"
-#include "app/core/algorithm_list.h"
+#include "app/core/algorithms/algorithm_catalog.h"
+#include "app/core/algorithms/algorithm_list.h"
 #include "kernels/block/blelloch.h"
 #include "kernels/block/brent_kung.h"
 #include "kernels/block/hillis_steele.h"

@@ -1,4 +1,4 @@
-#include "app/core/brent_table.h"
+#include "app/core/algorithms/brent_table.h"
 
 #include <algorithm>
 #include <cmath>

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "app/core/analysis.h"
-#include "app/core/timing_history.h"
+#include "app/core/layouts/timing_history.h"
+#include "app/core/lesson/analysis.h"
 
 namespace scanviz {
 

@@ -1,4 +1,4 @@
-#include "app/core/reference_scan.h"
+#include "app/core/algorithms/reference_scan.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
-#include "app/core/scan_options.h"
+#include "app/core/algorithms/scan_options.h"
 
-#include "app/core/enum_keys.h"
+#include "app/core/support/enum_keys.h"
 
 namespace scanviz {
 namespace {

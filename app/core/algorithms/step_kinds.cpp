@@ -1,9 +1,9 @@
-#include "app/core/step_kinds.h"
+#include "app/core/algorithms/step_kinds.h"
 
 #include <array>
 
-#include "app/core/result_check.h"
-#include "app/core/value_format.h"
+#include "app/core/lesson/result_check.h"
+#include "app/core/trace/value_format.h"
 
 namespace scanviz {
 namespace {

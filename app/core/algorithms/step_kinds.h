@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "app/core/trace.h"
+#include "app/core/trace/trace.h"
 #include "kernels/scan_types.h"
 
 namespace scanviz {

@@ -1,6 +1,6 @@
-#include "app/core/step_labels.h"
+#include "app/core/algorithms/step_labels.h"
 
-#include "app/core/step_kinds.h"
+#include "app/core/algorithms/step_kinds.h"
 
 namespace scanviz {
 

@@ -1,8 +1,8 @@
 #include "app/core/applications/application.h"
 
 #include "app/core/applications/application_list.h"
-#include "app/core/capture.h"
-#include "app/core/input_spec.h"
+#include "app/core/capture/capture.h"
+#include "app/core/capture/input_spec.h"
 
 namespace scanviz {
 

@@ -11,9 +11,9 @@
 #include <string_view>
 #include <vector>
 
-#include "app/core/algorithm_catalog.h"
-#include "app/core/scan_options.h"
-#include "app/core/trace.h"
+#include "app/core/algorithms/algorithm_catalog.h"
+#include "app/core/algorithms/scan_options.h"
+#include "app/core/trace/trace.h"
 
 namespace scanviz {
 

@@ -1,7 +1,7 @@
 #include "app/core/applications/application_request.h"
 
-#include "app/core/capture.h"
-#include "app/core/capture_option_table.h"
+#include "app/core/capture/capture.h"
+#include "app/core/capture/capture_option_table.h"
 
 namespace scanviz {
 namespace {

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "app/core/applications/application.h"
-#include "app/core/command_help.h"
+#include "app/core/support/command_help.h"
 
 namespace scanviz {
 

@@ -4,7 +4,7 @@
 #include <sstream>
 
 #include "app/core/backends/backend.h"
-#include "app/core/capture.h"
+#include "app/core/capture/capture.h"
 
 namespace scanviz {
 namespace {

@@ -5,7 +5,7 @@
 // Work n - 1, depth log n for the scan; the map and the scatter are one step each.
 #include "app/core/applications/application_list.h"
 #include "app/core/applications/application_scan.h"
-#include "app/core/capture.h"
+#include "app/core/capture/capture.h"
 
 namespace scanviz {
 namespace {

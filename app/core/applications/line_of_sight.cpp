@@ -9,7 +9,7 @@
 #include "app/core/applications/application_list.h"
 #include "app/core/applications/application_scan.h"
 #include "app/core/applications/line_of_sight.h"
-#include "app/core/capture.h"
+#include "app/core/capture/capture.h"
 
 namespace scanviz {
 namespace {

@@ -12,7 +12,7 @@
 
 #include "app/core/applications/application_list.h"
 #include "app/core/applications/application_scan.h"
-#include "app/core/capture.h"
+#include "app/core/capture/capture.h"
 
 namespace scanviz {
 namespace {

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "app/core/algorithm_catalog.h"
-#include "app/core/enum_keys.h"
-#include "app/core/trace.h"
+#include "app/core/algorithms/algorithm_catalog.h"
+#include "app/core/support/enum_keys.h"
+#include "app/core/trace/trace.h"
 #include "kernels/exec/cpu_block_exec.h"
 #include "kernels/exec/recorded_run.h"
 #include "kernels/grid/lookback_tuning.h"

@@ -2,7 +2,7 @@
 // backend writes its driver once as a template and calls it for whichever algorithm was chosen.
 #pragma once
 
-#include "app/core/algorithm_kernels.h"
+#include "app/core/algorithms/algorithm_kernels.h"
 #include "app/core/backends/backend.h"
 
 namespace scanviz {

@@ -16,7 +16,7 @@
 #include "app/core/backends/cuda_backend.h"
 #include "app/core/backends/device_scan_impl.h"
 #include "app/core/backends/single_pass.h"
-#include "app/core/profile_range.h"
+#include "app/core/support/profile_range.h"
 #include "kernels/block/segmented_io.h"
 #include "kernels/exec/unmapped.h"
 #include "kernels/launch/cuda_check.cuh"

@@ -17,7 +17,7 @@
 #include "app/core/backends/device_scan_impl.h"
 #include "app/core/backends/single_pass.h"
 #include "app/core/backends/single_pass_common.h"
-#include "app/core/profile_range.h"
+#include "app/core/support/profile_range.h"
 #include "kernels/grid/lookback_tuning.h"
 #include "kernels/launch/cuda_check.cuh"
 #include "kernels/launch/device_array.cuh"

@@ -10,7 +10,7 @@
 #include "app/core/backends/cpu_backend.h"
 #include "app/core/bench/bench_check.h"
 #include "app/core/bench/bench_measure.h"
-#include "app/core/input_spec.h"
+#include "app/core/capture/input_spec.h"
 
 namespace scanviz {
 namespace {

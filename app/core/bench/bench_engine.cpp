@@ -10,7 +10,7 @@
 #include "app/core/backends/cuda_backend.h"
 #include "app/core/bench/bench_format.h"
 #include "app/core/bench/bench_measure.h"
-#include "app/core/profile_range.h"
+#include "app/core/support/profile_range.h"
 
 namespace scanviz {
 

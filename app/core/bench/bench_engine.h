@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "app/core/algorithm_catalog.h"
-#include "app/core/scan_options.h"
+#include "app/core/algorithms/algorithm_catalog.h"
+#include "app/core/algorithms/scan_options.h"
 #include "kernels/grid/lookback_tuning.h"
 #include "kernels/scan_types.h"
 

@@ -9,7 +9,7 @@
 #include <optional>
 #include <utility>
 
-#include "app/core/capture.h"
+#include "app/core/capture/capture.h"
 
 namespace scanviz {
 namespace {

@@ -1,9 +1,9 @@
-#include "app/core/bench_runner.h"
+#include "app/core/bench/bench_runner.h"
 
 #include <exception>
 
+#include "app/core/algorithms/scan_options.h"
 #include "app/core/bench/bench_format.h"
-#include "app/core/scan_options.h"
 
 namespace scanviz {
 

@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "app/core/bench/bench_engine.h"
-#include "app/core/non_copyable.h"
-#include "app/core/timing_history.h"
+#include "app/core/layouts/timing_history.h"
+#include "app/core/support/non_copyable.h"
 
 namespace scanviz {
 

@@ -7,9 +7,9 @@
 
 #include "app/core/backends/cuda_backend.h"
 #include "app/core/bench/bench_format.h"
-#include "app/core/file_util.h"
-#include "app/core/output_file.h"
-#include "app/core/version.h"
+#include "app/core/support/file_util.h"
+#include "app/core/support/output_file.h"
+#include "app/core/support/version.h"
 
 namespace scanviz {
 namespace {

@@ -1,12 +1,12 @@
-#include "app/core/verification.h"
+#include "app/core/bench/verification.h"
 
 #include <cmath>
 
+#include "app/core/algorithms/reference_scan.h"
 #include "app/core/backends/cpu_backend.h"
 #include "app/core/backends/cuda_backend.h"
-#include "app/core/capture.h"
-#include "app/core/input_spec.h"
-#include "app/core/reference_scan.h"
+#include "app/core/capture/capture.h"
+#include "app/core/capture/input_spec.h"
 
 namespace scanviz {
 

@@ -1,6 +1,6 @@
-#include "app/core/capture.h"
+#include "app/core/capture/capture.h"
 
-#include "app/core/lessons.h"
+#include "app/core/lesson/lessons.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,12 +8,12 @@
 #include <sstream>
 #include <type_traits>
 
+#include "app/core/algorithms/reference_scan.h"
+#include "app/core/algorithms/step_labels.h"
 #include "app/core/backends/cpu_backend.h"
 #include "app/core/backends/cuda_backend.h"
-#include "app/core/capture_memory.h"
-#include "app/core/profile_range.h"
-#include "app/core/reference_scan.h"
-#include "app/core/step_labels.h"
+#include "app/core/capture/capture_memory.h"
+#include "app/core/support/profile_range.h"
 
 namespace scanviz {
 namespace {

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "app/core/algorithms/scan_options.h"
 #include "app/core/backends/backend.h"
-#include "app/core/scan_options.h"
-#include "app/core/trace.h"
+#include "app/core/trace/trace.h"
 
 namespace scanviz {
 

@@ -1,9 +1,9 @@
-#include "app/core/capture_config.h"
+#include "app/core/capture/capture_config.h"
 
 #include <array>
 
-#include "app/core/capture_memory.h"
-#include "app/core/input_spec.h"
+#include "app/core/capture/capture_memory.h"
+#include "app/core/capture/input_spec.h"
 
 namespace scanviz {
 namespace {

@@ -1,4 +1,4 @@
-#include "app/core/capture_memory.h"
+#include "app/core/capture/capture_memory.h"
 
 #include <sys/resource.h>
 #include <unistd.h>
@@ -9,7 +9,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "app/core/capture.h"
+#include "app/core/capture/capture.h"
 
 namespace scanviz {
 namespace {

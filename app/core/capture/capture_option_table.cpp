@@ -1,9 +1,9 @@
-#include "app/core/capture_option_table.h"
+#include "app/core/capture/capture_option_table.h"
 
 #include <string>
 
-#include "app/core/algorithm_catalog.h"
-#include "app/core/capture.h"
+#include "app/core/algorithms/algorithm_catalog.h"
+#include "app/core/capture/capture.h"
 
 namespace scanviz {
 namespace {

@@ -2,7 +2,7 @@
 // help: one table, read by the parsers (their names) and by every help text.
 #pragma once
 
-#include "app/core/command_help.h"
+#include "app/core/support/command_help.h"
 
 namespace scanviz {
 

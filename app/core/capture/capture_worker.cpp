@@ -1,7 +1,7 @@
-#include "app/core/capture_worker.h"
+#include "app/core/capture/capture_worker.h"
 
 #include "app/core/backends/cuda_backend.h"
-#include "app/core/capture_memory.h"
+#include "app/core/capture/capture_memory.h"
 
 #include <new>
 

@@ -11,8 +11,8 @@
 #include <string>
 #include <thread>
 
-#include "app/core/capture_config.h"
-#include "app/core/non_copyable.h"
+#include "app/core/capture/capture_config.h"
+#include "app/core/support/non_copyable.h"
 
 namespace scanviz {
 

@@ -1,9 +1,9 @@
-#include "app/core/config_json.h"
+#include "app/core/capture/config_json.h"
 
 #include <limits>
 #include <type_traits>
 
-#include "app/core/scan_options.h"
+#include "app/core/algorithms/scan_options.h"
 
 namespace scanviz {
 namespace {

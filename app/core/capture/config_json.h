@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "app/core/capture_config.h"
+#include "app/core/capture/capture_config.h"
 
 namespace scanviz {
 

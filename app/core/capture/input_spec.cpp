@@ -1,4 +1,4 @@
-#include "app/core/input_spec.h"
+#include "app/core/capture/input_spec.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -11,7 +11,7 @@
 #include <random>
 #include <sstream>
 
-#include "app/core/capture.h"
+#include "app/core/capture/capture.h"
 
 namespace scanviz {
 

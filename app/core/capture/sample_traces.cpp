@@ -1,4 +1,4 @@
-#include "app/core/sample_traces.h"
+#include "app/core/capture/sample_traces.h"
 
 #include <algorithm>
 #include <filesystem>

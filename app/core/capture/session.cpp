@@ -1,4 +1,4 @@
-#include "app/core/session.h"
+#include "app/core/capture/session.h"
 
 #include <cstdint>
 #include <cstring>
@@ -6,8 +6,8 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "app/core/algorithm_catalog.h"
-#include "app/core/file_util.h"
+#include "app/core/algorithms/algorithm_catalog.h"
+#include "app/core/support/file_util.h"
 
 namespace scanviz {
 namespace {

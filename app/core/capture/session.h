@@ -4,8 +4,8 @@
 
 #include <string>
 
-#include "app/core/capture_config.h"
-#include "app/core/config_json.h"
+#include "app/core/capture/capture_config.h"
+#include "app/core/capture/config_json.h"
 
 namespace scanviz {
 

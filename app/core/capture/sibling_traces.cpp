@@ -1,8 +1,8 @@
-#include "app/core/sibling_traces.h"
+#include "app/core/capture/sibling_traces.h"
 
 #include <filesystem>
 
-#include "app/core/trace_json.h"
+#include "app/core/trace/trace_json.h"
 
 namespace scanviz {
 

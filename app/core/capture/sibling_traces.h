@@ -9,8 +9,8 @@
 #include <string>
 #include <utility>
 
-#include "app/core/algorithm_catalog.h"
-#include "app/core/trace.h"
+#include "app/core/algorithms/algorithm_catalog.h"
+#include "app/core/trace/trace.h"
 
 namespace scanviz {
 

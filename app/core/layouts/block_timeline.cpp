@@ -1,4 +1,4 @@
-#include "app/core/block_timeline.h"
+#include "app/core/layouts/block_timeline.h"
 
 #include <algorithm>
 #include <map>

@@ -1,4 +1,4 @@
-#include "app/core/color_map.h"
+#include "app/core/layouts/color_map.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "app/core/heat_map.h"
+#include "app/core/layouts/heat_map.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,8 +6,8 @@
 #include <limits>
 #include <mutex>
 
-#include "app/core/parallel_chunks.h"
-#include "app/core/step_writes.h"
+#include "app/core/playback/step_writes.h"
+#include "app/core/support/parallel_chunks.h"
 
 namespace scanviz {
 namespace {

@@ -13,7 +13,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "app/core/trace.h"
+#include "app/core/trace/trace.h"
 
 namespace scanviz {
 

@@ -1,4 +1,4 @@
-#include "app/core/heat_viewport.h"
+#include "app/core/layouts/heat_viewport.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "app/core/plot_math.h"
+#include "app/core/layouts/plot_math.h"
 
 #include <algorithm>
 #include <cmath>

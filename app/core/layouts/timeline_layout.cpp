@@ -1,9 +1,9 @@
-#include "app/core/timeline_layout.h"
+#include "app/core/layouts/timeline_layout.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "app/core/plot_math.h"
+#include "app/core/layouts/plot_math.h"
 
 namespace scanviz {
 namespace {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "app/core/block_timeline.h"
+#include "app/core/layouts/block_timeline.h"
 
 namespace scanviz {
 

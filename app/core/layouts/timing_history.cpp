@@ -1,4 +1,4 @@
-#include "app/core/timing_history.h"
+#include "app/core/layouts/timing_history.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,7 +6,7 @@
 #include <map>
 
 #include "app/core/bench/bench_format.h"
-#include "app/core/enum_keys.h"
+#include "app/core/support/enum_keys.h"
 
 namespace scanviz {
 namespace {

@@ -1,9 +1,9 @@
-#include "app/core/analysis.h"
+#include "app/core/lesson/analysis.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "app/core/value_format.h"
+#include "app/core/trace/value_format.h"
 #include "kernels/scan_types.h"
 
 namespace scanviz {

@@ -1,11 +1,11 @@
-#include "app/core/errata.h"
+#include "app/core/lesson/errata.h"
 
 #include <cmath>
 #include <limits>
 #include <stdexcept>
 
 #include "app/core/applications/line_of_sight.h"
-#include "app/core/capture.h"
+#include "app/core/capture/capture.h"
 #include "kernels/scan_types.h"
 
 namespace scanviz {

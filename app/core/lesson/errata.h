@@ -1,6 +1,6 @@
 // Errata of the seeds' prose (../shared/seeds/README.md and what else scanviz found there): wrong
-// numbers, formulas and statements, next to the seeds' code mistakes that app/core/lessons.h runs
-// live. One table; each entry quotes the seed, says what is right and why, and where a run can
+// numbers, formulas and statements, next to the seeds' code mistakes that app/core/lesson/lessons.h
+// runs live. One table; each entry quotes the seed, says what is right and why, and where a run can
 // settle it, says what scanviz's own run counts (evidence(), on the emulator). An entry that no
 // run can show (a typo a compiler rejects, a statement about the hardware) says so instead of
 // pretending: its evidence is null and `noRun` tells what to look at.

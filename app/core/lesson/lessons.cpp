@@ -1,10 +1,10 @@
-#include "app/core/lessons.h"
+#include "app/core/lesson/lessons.h"
 
 #include <algorithm>
 #include <stdexcept>
 #include <string>
 
-#include "app/core/input_spec.h"
+#include "app/core/capture/input_spec.h"
 
 namespace scanviz {
 

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "app/core/capture.h"
+#include "app/core/capture/capture.h"
 
 namespace scanviz {
 

@@ -1,4 +1,4 @@
-#include "app/core/quiz.h"
+#include "app/core/lesson/quiz.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,10 +7,10 @@
 #include <optional>
 #include <random>
 
-#include "app/core/enum_keys.h"
-#include "app/core/lessons.h"
-#include "app/core/scan_options.h"
-#include "app/core/value_format.h"
+#include "app/core/algorithms/scan_options.h"
+#include "app/core/lesson/lessons.h"
+#include "app/core/support/enum_keys.h"
+#include "app/core/trace/value_format.h"
 #include "kernels/scan_types.h"
 
 namespace scanviz {

@@ -1,4 +1,4 @@
-#include "app/core/quiz_session.h"
+#include "app/core/lesson/quiz_session.h"
 
 #include <algorithm>
 #include <cerrno>

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "app/core/quiz.h"
+#include "app/core/lesson/quiz.h"
 
 namespace scanviz {
 

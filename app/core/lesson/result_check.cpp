@@ -1,9 +1,9 @@
-#include "app/core/result_check.h"
+#include "app/core/lesson/result_check.h"
 
 #include <algorithm>
 
-#include "app/core/algorithm_catalog.h"
-#include "app/core/scan_options.h"
+#include "app/core/algorithms/algorithm_catalog.h"
+#include "app/core/algorithms/scan_options.h"
 
 namespace scanviz {
 namespace {

@@ -5,8 +5,8 @@
 
 #include <vector>
 
-#include "app/core/reference_scan.h"
-#include "app/core/trace.h"
+#include "app/core/algorithms/reference_scan.h"
+#include "app/core/trace/trace.h"
 
 namespace scanviz {
 

@@ -1,11 +1,11 @@
-#include "app/core/step_explainer.h"
+#include "app/core/lesson/step_explainer.h"
 
 #include <algorithm>
 
-#include "app/core/algorithm_catalog.h"
-#include "app/core/result_check.h"
-#include "app/core/step_kinds.h"
-#include "app/core/value_format.h"
+#include "app/core/algorithms/algorithm_catalog.h"
+#include "app/core/algorithms/step_kinds.h"
+#include "app/core/lesson/result_check.h"
+#include "app/core/trace/value_format.h"
 
 namespace scanviz {
 namespace {

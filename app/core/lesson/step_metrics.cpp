@@ -1,13 +1,13 @@
-#include "app/core/step_metrics.h"
+#include "app/core/lesson/step_metrics.h"
 
 #include <algorithm>
 #include <array>
 #include <map>
 #include <set>
 
-#include "app/core/algorithm_catalog.h"
-#include "app/core/step_kinds.h"
-#include "app/core/thread_states.h"
+#include "app/core/algorithms/algorithm_catalog.h"
+#include "app/core/algorithms/step_kinds.h"
+#include "app/core/playback/thread_states.h"
 
 namespace scanviz {
 namespace {

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "app/core/trace.h"
+#include "app/core/trace/trace.h"
 
 namespace scanviz {
 

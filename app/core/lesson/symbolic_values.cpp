@@ -1,15 +1,15 @@
-#include "app/core/symbolic_values.h"
+#include "app/core/lesson/symbolic_values.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <optional>
 
-#include "app/core/result_check.h"
-#include "app/core/step_kinds.h"
-#include "app/core/step_writes.h"
-#include "app/core/thread_states.h"
-#include "app/core/value_format.h"
+#include "app/core/algorithms/step_kinds.h"
+#include "app/core/lesson/result_check.h"
+#include "app/core/playback/step_writes.h"
+#include "app/core/playback/thread_states.h"
+#include "app/core/trace/value_format.h"
 
 namespace scanviz {
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "app/core/trace.h"
+#include "app/core/trace/trace.h"
 
 namespace scanviz {
 

@@ -1,4 +1,4 @@
-#include "app/core/warp_clock.h"
+#include "app/core/lesson/warp_clock.h"
 
 #include <algorithm>
 #include <cmath>

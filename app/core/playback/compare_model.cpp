@@ -1,12 +1,12 @@
-#include "app/core/compare_model.h"
+#include "app/core/playback/compare_model.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 
 #include "app/core/backends/cuda_backend.h"
-#include "app/core/config_json.h"
-#include "app/core/trace_config.h"
+#include "app/core/capture/config_json.h"
+#include "app/core/trace/trace_config.h"
 
 namespace scanviz {
 namespace {

@@ -10,15 +10,15 @@
 #include <string>
 #include <vector>
 
-#include "app/core/algorithm_catalog.h"
-#include "app/core/capture_config.h"
-#include "app/core/capture_worker.h"
-#include "app/core/compare_sync.h"
-#include "app/core/non_copyable.h"
-#include "app/core/playback.h"
-#include "app/core/sibling_traces.h"
-#include "app/core/trace.h"
-#include "app/core/trace_diff.h"
+#include "app/core/algorithms/algorithm_catalog.h"
+#include "app/core/capture/capture_config.h"
+#include "app/core/capture/capture_worker.h"
+#include "app/core/capture/sibling_traces.h"
+#include "app/core/playback/compare_sync.h"
+#include "app/core/playback/playback.h"
+#include "app/core/support/non_copyable.h"
+#include "app/core/trace/trace.h"
+#include "app/core/trace/trace_diff.h"
 
 namespace scanviz {
 

@@ -1,6 +1,6 @@
-#include "app/core/compare_sync.h"
+#include "app/core/playback/compare_sync.h"
 
-#include "app/core/enum_keys.h"
+#include "app/core/support/enum_keys.h"
 
 #include <algorithm>
 #include <cmath>

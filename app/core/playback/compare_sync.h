@@ -14,7 +14,7 @@
 #include <string_view>
 #include <vector>
 
-#include "app/core/trace.h"
+#include "app/core/trace/trace.h"
 
 namespace scanviz {
 

@@ -1,4 +1,4 @@
-#include "app/core/playback.h"
+#include "app/core/playback/playback.h"
 
 #include <algorithm>
 

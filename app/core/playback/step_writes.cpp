@@ -1,9 +1,9 @@
-#include "app/core/step_writes.h"
+#include "app/core/playback/step_writes.h"
 
 #include <algorithm>
 
-#include "app/core/step_kinds.h"
-#include "app/core/thread_states.h"
+#include "app/core/algorithms/step_kinds.h"
+#include "app/core/playback/thread_states.h"
 
 namespace scanviz {
 namespace {

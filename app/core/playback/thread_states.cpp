@@ -1,4 +1,4 @@
-#include "app/core/thread_states.h"
+#include "app/core/playback/thread_states.h"
 
 namespace scanviz {
 

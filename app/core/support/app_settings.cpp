@@ -1,14 +1,14 @@
-#include "app/core/app_settings.h"
+#include "app/core/support/app_settings.h"
 
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "app/core/config_json.h"
-#include "app/core/enum_keys.h"
-#include "app/core/file_util.h"
-#include "app/core/session.h"
+#include "app/core/capture/config_json.h"
+#include "app/core/capture/session.h"
+#include "app/core/support/enum_keys.h"
+#include "app/core/support/file_util.h"
 
 namespace scanviz {
 namespace {

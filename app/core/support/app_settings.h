@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "app/core/algorithm_catalog.h"
+#include "app/core/algorithms/algorithm_catalog.h"
 
 namespace scanviz {
 

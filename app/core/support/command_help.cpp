@@ -1,4 +1,4 @@
-#include "app/core/command_help.h"
+#include "app/core/support/command_help.h"
 
 #include <algorithm>
 #include <sstream>

@@ -1,11 +1,11 @@
-#include "app/core/file_util.h"
+#include "app/core/support/file_util.h"
 
 #include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <sstream>
 
-#include "app/core/output_file.h"
+#include "app/core/support/output_file.h"
 
 namespace scanviz {
 

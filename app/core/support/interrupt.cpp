@@ -1,4 +1,4 @@
-#include "app/core/interrupt.h"
+#include "app/core/support/interrupt.h"
 
 #include <unistd.h>
 

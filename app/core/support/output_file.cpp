@@ -1,4 +1,4 @@
-#include "app/core/output_file.h"
+#include "app/core/support/output_file.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>

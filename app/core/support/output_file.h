@@ -13,9 +13,9 @@
 #include <string>
 #include <string_view>
 
-#include "app/core/file_util.h"
-#include "app/core/interrupt.h"
-#include "app/core/non_copyable.h"
+#include "app/core/support/file_util.h"
+#include "app/core/support/interrupt.h"
+#include "app/core/support/non_copyable.h"
 
 namespace scanviz {
 

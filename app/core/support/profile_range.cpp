@@ -1,4 +1,4 @@
-#include "app/core/profile_range.h"
+#include "app/core/support/profile_range.h"
 
 #include <atomic>
 

@@ -8,7 +8,7 @@
 
 #include <string>
 
-#include "app/core/non_copyable.h"
+#include "app/core/support/non_copyable.h"
 
 namespace scanviz {
 

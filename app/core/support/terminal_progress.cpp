@@ -1,4 +1,4 @@
-#include "app/core/terminal_progress.h"
+#include "app/core/support/terminal_progress.h"
 
 #include <unistd.h>
 

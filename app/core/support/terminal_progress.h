@@ -9,7 +9,7 @@
 #include <string>
 #include <thread>
 
-#include "app/core/non_copyable.h"
+#include "app/core/support/non_copyable.h"
 
 namespace scanviz {
 

@@ -1,4 +1,4 @@
-#include "app/core/version.h"
+#include "app/core/support/version.h"
 
 #include "scanviz_version_text.h"  // generated at build time by packaging/version.cmake
 

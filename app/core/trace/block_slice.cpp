@@ -1,8 +1,8 @@
-#include "app/core/block_slice.h"
+#include "app/core/trace/block_slice.h"
 
 #include <algorithm>
 
-#include "app/core/thread_states.h"
+#include "app/core/playback/thread_states.h"
 #include "kernels/scan_types.h"
 
 namespace scanviz {

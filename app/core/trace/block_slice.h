@@ -6,7 +6,7 @@
 // its elements. Warp clocks belong to the recorded block and are left out.
 #pragma once
 
-#include "app/core/trace.h"
+#include "app/core/trace/trace.h"
 
 namespace scanviz {
 

@@ -1,11 +1,11 @@
-#include "app/core/chrome_trace.h"
+#include "app/core/trace/chrome_trace.h"
 
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "app/core/capture.h"
-#include "app/core/warp_clock.h"
+#include "app/core/capture/capture.h"
+#include "app/core/lesson/warp_clock.h"
 
 namespace scanviz {
 namespace {

@@ -1,4 +1,4 @@
-#include "app/core/trace.h"
+#include "app/core/trace/trace.h"
 
 #include <algorithm>
 #include <cstring>

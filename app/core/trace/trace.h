@@ -78,7 +78,7 @@ struct TraceBlock {
 struct TraceCounters {
   int64_t work = 0;            // operator applications, all blocks
   int64_t depth = 0;           // steps that applied the operator (barrier steps; the
-                               // critical path is countRun(t).depth, app/core/analysis.h)
+                               // critical path is countRun(t).depth, app/core/lesson/analysis.h)
   int64_t sequentialWork = 0;  // n - 1
 };
 

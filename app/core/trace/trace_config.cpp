@@ -1,10 +1,10 @@
-#include "app/core/trace_config.h"
+#include "app/core/trace/trace_config.h"
 
 #include <algorithm>
 #include <cstdio>
 
-#include "app/core/algorithm_catalog.h"
-#include "app/core/scan_options.h"
+#include "app/core/algorithms/algorithm_catalog.h"
+#include "app/core/algorithms/scan_options.h"
 
 namespace scanviz {
 namespace {

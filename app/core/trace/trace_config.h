@@ -3,8 +3,8 @@
 // the emulator with it, and Compare runs other algorithms on the trace's input. No UI here.
 #pragma once
 
-#include "app/core/capture_config.h"
-#include "app/core/trace.h"
+#include "app/core/capture/capture_config.h"
+#include "app/core/trace/trace.h"
 
 namespace scanviz {
 

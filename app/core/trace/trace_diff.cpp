@@ -1,4 +1,4 @@
-#include "app/core/trace_diff.h"
+#include "app/core/trace/trace_diff.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "app/core/trace_json.h"
+#include "app/core/trace/trace_json.h"
 
 #include <cmath>
 #include <cstdint>
@@ -11,10 +11,10 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "app/core/file_util.h"
-#include "app/core/session.h"
-#include "app/core/trace_validation.h"
-#include "app/core/version.h"
+#include "app/core/capture/session.h"
+#include "app/core/support/file_util.h"
+#include "app/core/support/version.h"
+#include "app/core/trace/trace_validation.h"
 
 namespace scanviz {
 namespace {

@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "app/core/trace.h"
+#include "app/core/trace/trace.h"
 
 namespace scanviz {
 

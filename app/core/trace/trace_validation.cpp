@@ -1,12 +1,12 @@
-#include "app/core/trace_validation.h"
+#include "app/core/trace/trace_validation.h"
 
 #include <cmath>
 #include <cstdint>
 #include <type_traits>
 
-#include "app/core/algorithm_catalog.h"
-#include "app/core/scan_options.h"
-#include "app/core/trace_json.h"
+#include "app/core/algorithms/algorithm_catalog.h"
+#include "app/core/algorithms/scan_options.h"
+#include "app/core/trace/trace_json.h"
 #include "kernels/scan_types.h"
 
 namespace scanviz {

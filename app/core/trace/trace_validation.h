@@ -4,7 +4,7 @@
 // values") instead of being drawn as nonsense or exhausting memory.
 #pragma once
 
-#include "app/core/trace.h"
+#include "app/core/trace/trace.h"
 
 namespace scanviz {
 

@@ -1,4 +1,4 @@
-#include "app/core/value_format.h"
+#include "app/core/trace/value_format.h"
 
 #include <cmath>
 #include <cstdint>

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "app/core/applications/application_scan.h"
-#include "app/core/value_format.h"
+#include "app/core/trace/value_format.h"
 #include "app/scene/applications/domain_scene_parts.h"
 #include "app/scene/scene_text.h"
 

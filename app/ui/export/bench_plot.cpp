@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <tuple>
 
-#include "app/core/capture.h"
+#include "app/core/capture/capture.h"
 
 namespace scanviz {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "app/core/algorithm_catalog.h"
+#include "app/core/algorithms/algorithm_catalog.h"
 #include "app/scene/counter_rows.h"
 #include "app/scene/scene_text.h"
 

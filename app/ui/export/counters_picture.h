@@ -5,7 +5,7 @@
 // No ImGui here.
 #pragma once
 
-#include "app/core/trace.h"
+#include "app/core/trace/trace.h"
 #include "app/scene/scene.h"
 #include "app/ui/export/picture.h"
 

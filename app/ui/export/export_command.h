@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "app/core/command_help.h"
+#include "app/core/support/command_help.h"
 
 namespace scanviz {
 

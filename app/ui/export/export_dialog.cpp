@@ -6,14 +6,14 @@
 #include <cfloat>
 #include <filesystem>
 
-#include "app/core/enum_keys.h"
+#include "app/core/support/enum_keys.h"
 #include "app/ui/export/timing_plots.h"
-#include "app/ui/help_marker.h"
-#include "app/ui/modal_popup.h"
-#include "app/ui/panels.h"
-#include "app/ui/theme.h"
-#include "app/ui/timing_state.h"
-#include "app/ui/view_states.h"
+#include "app/ui/shell/theme.h"
+#include "app/ui/shell/view_states.h"
+#include "app/ui/views/panels.h"
+#include "app/ui/views/timing_state.h"
+#include "app/ui/widgets/help_marker.h"
+#include "app/ui/widgets/modal_popup.h"
 
 namespace scanviz {
 namespace {

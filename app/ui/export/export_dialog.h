@@ -12,7 +12,7 @@
 
 #include "app/ui/export/export_dialog_model.h"
 #include "app/ui/export/export_job.h"
-#include "app/ui/ui_context.h"
+#include "app/ui/shell/ui_context.h"
 
 namespace scanviz {
 

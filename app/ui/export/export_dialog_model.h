@@ -5,8 +5,8 @@
 
 #include <string>
 
-#include "app/core/app_settings.h"
-#include "app/core/trace.h"
+#include "app/core/support/app_settings.h"
+#include "app/core/trace/trace.h"
 #include "app/ui/export/export_options.h"
 
 namespace scanviz {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "app/core/output_file.h"
+#include "app/core/support/output_file.h"
 #include "app/scene/applications/application_scene.h"
 #include "app/scene/figure_scene.h"
 #include "app/scene/plot_scene.h"
@@ -13,7 +13,7 @@
 #include "app/ui/export/filmstrip.h"
 #include "app/ui/export/svg_writer.h"
 #include "app/ui/export/timeline_picture.h"
-#include "app/ui/frame_output.h"
+#include "app/ui/shell/frame_output.h"
 
 namespace scanviz {
 namespace fs = std::filesystem;

@@ -12,10 +12,10 @@
 #include <vector>
 
 #include "app/core/applications/application.h"
-#include "app/core/interrupt.h"
-#include "app/core/non_copyable.h"
-#include "app/core/output_file.h"
-#include "app/core/trace.h"
+#include "app/core/support/interrupt.h"
+#include "app/core/support/non_copyable.h"
+#include "app/core/support/output_file.h"
+#include "app/core/trace/trace.h"
 #include "app/scene/plot_spec.h"
 #include "app/ui/export/export_options.h"
 #include "app/ui/export/gif_palette.h"

@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "app/core/trace.h"
+#include "app/core/trace/trace.h"
 #include "app/ui/export/export_options.h"
 
 namespace scanviz {

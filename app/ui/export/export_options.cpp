@@ -1,5 +1,5 @@
 #include "app/ui/export/export_options.h"
-#include "app/core/enum_keys.h"
+#include "app/core/support/enum_keys.h"
 
 #include <charconv>
 #include <stdexcept>

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "app/core/block_timeline.h"
+#include "app/core/layouts/block_timeline.h"
 #include "app/scene/palette.h"
 #include "app/ui/export/picture.h"
 #include "app/ui/export/timing_plot_kind.h"

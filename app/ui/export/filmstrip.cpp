@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <functional>
 
-#include "app/core/algorithm_catalog.h"
-#include "app/core/value_format.h"
+#include "app/core/algorithms/algorithm_catalog.h"
+#include "app/core/trace/value_format.h"
 #include "app/scene/scene_geometry.h"
 #include "app/scene/scene_text.h"
 

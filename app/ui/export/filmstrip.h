@@ -5,7 +5,7 @@
 // exactly what the window shows step by step. No ImGui here.
 #pragma once
 
-#include "app/core/trace.h"
+#include "app/core/trace/trace.h"
 #include "app/scene/scene.h"
 #include "app/ui/export/picture.h"
 

@@ -11,7 +11,7 @@
 
 #include "app/scene/palette.h"
 #include "app/scene/scene.h"
-#include "app/ui/platform_window.h"
+#include "app/ui/shell/platform_window.h"
 
 namespace scanviz {
 

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "app/core/output_file.h"
+#include "app/core/support/output_file.h"
 
 namespace scanviz {
 namespace {

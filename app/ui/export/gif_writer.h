@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "app/core/non_copyable.h"
+#include "app/core/support/non_copyable.h"
 #include "app/ui/export/gif_palette.h"
 
 struct GifFileType;

@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "app/core/non_copyable.h"
+#include "app/core/support/non_copyable.h"
 
 struct GLFWwindow;
 

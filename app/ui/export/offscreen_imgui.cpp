@@ -7,7 +7,7 @@
 #include <cfloat>
 #include <stdexcept>
 
-#include "app/core/non_copyable.h"
+#include "app/core/support/non_copyable.h"
 #include "app/ui/gl/gl_state_guard.h"
 
 namespace scanviz {

@@ -10,9 +10,9 @@
 
 #include <functional>
 
-#include "app/core/non_copyable.h"
+#include "app/core/support/non_copyable.h"
 #include "app/scene/scene.h"
-#include "app/ui/platform_window.h"
+#include "app/ui/shell/platform_window.h"
 
 namespace scanviz {
 

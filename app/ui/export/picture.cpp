@@ -6,7 +6,7 @@
 #include "app/scene/figure_scene.h"
 #include "app/scene/scene_geometry.h"
 #include "app/ui/export/text_metrics.h"
-#include "app/ui/fonts.h"
+#include "app/ui/shell/fonts.h"
 
 namespace scanviz {
 

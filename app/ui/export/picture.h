@@ -4,8 +4,8 @@
 // (svg_writer, scene_raster); this file decides what is in the picture. No ImGui here.
 #pragma once
 
-#include "app/core/app_settings.h"
-#include "app/core/trace.h"
+#include "app/core/support/app_settings.h"
+#include "app/core/trace/trace.h"
 #include "app/scene/array_view_scene.h"
 #include "app/scene/palette.h"
 #include "app/scene/scene.h"

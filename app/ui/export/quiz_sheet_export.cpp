@@ -2,14 +2,14 @@
 
 #include <memory>
 
-#include "app/core/output_file.h"
+#include "app/core/support/output_file.h"
 #include "app/scene/quiz_sheet_scene.h"
 #include "app/ui/export/hidden_gl_context.h"
 #include "app/ui/export/offscreen_imgui.h"
 #include "app/ui/export/picture.h"
 #include "app/ui/export/scene_raster.h"
 #include "app/ui/export/svg_writer.h"
-#include "app/ui/frame_output.h"
+#include "app/ui/shell/frame_output.h"
 
 namespace scanviz {
 namespace {

@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "app/core/quiz.h"
+#include "app/core/lesson/quiz.h"
 
 namespace scanviz {
 

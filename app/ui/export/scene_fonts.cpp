@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "app/ui/embedded_fonts.h"
 #include "app/ui/export/text_metrics.h"
+#include "app/ui/shell/embedded_fonts.h"
 
 namespace scanviz {
 namespace {

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "app/scene/scene.h"
-#include "app/ui/fonts.h"
+#include "app/ui/shell/fonts.h"
 
 namespace scanviz {
 

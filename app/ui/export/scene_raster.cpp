@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "app/scene/scene_geometry.h"
-#include "app/ui/scene_renderer.h"
+#include "app/ui/widgets/scene_renderer.h"
 
 namespace scanviz {
 

@@ -8,7 +8,7 @@
 #include "app/scene/scene.h"
 #include "app/ui/export/offscreen_imgui.h"
 #include "app/ui/export/scene_fonts.h"
-#include "app/ui/platform_window.h"
+#include "app/ui/shell/platform_window.h"
 
 namespace scanviz {
 

@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
-#include "app/ui/embedded_fonts.h"
+#include "app/ui/shell/embedded_fonts.h"
 
 namespace scanviz {
 

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "app/core/algorithm_catalog.h"
-#include "app/core/timeline_layout.h"
+#include "app/core/algorithms/algorithm_catalog.h"
+#include "app/core/layouts/timeline_layout.h"
 #include "app/scene/timeline_scene.h"
 
 namespace scanviz {

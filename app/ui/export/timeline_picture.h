@@ -6,8 +6,8 @@
 
 #include <string>
 
-#include "app/core/block_timeline.h"
-#include "app/core/trace.h"
+#include "app/core/layouts/block_timeline.h"
+#include "app/core/trace/trace.h"
 #include "app/scene/scene.h"
 #include "app/ui/export/picture.h"
 

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
+#include "app/core/algorithms/scan_options.h"
 #include "app/core/bench/bench_format.h"
-#include "app/core/scan_options.h"
 
 namespace scanviz::timing_plots {
 namespace {

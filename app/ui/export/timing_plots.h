@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "app/core/timing_history.h"
+#include "app/core/layouts/timing_history.h"
 #include "app/scene/plot_spec.h"
 #include "app/ui/export/export_options.h"
-#include "app/ui/timing_state.h"
+#include "app/ui/views/timing_state.h"
 
 namespace scanviz::timing_plots {
 

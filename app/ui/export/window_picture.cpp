@@ -1,6 +1,6 @@
 #include "app/ui/export/window_picture.h"
 
-#include "app/ui/theme.h"
+#include "app/ui/shell/theme.h"
 
 namespace scanviz {
 namespace {

@@ -6,10 +6,10 @@
 
 #include <functional>
 
-#include "app/core/app_settings.h"
+#include "app/core/support/app_settings.h"
 #include "app/scene/palette.h"
 #include "app/ui/export/offscreen_imgui.h"
-#include "app/ui/fonts.h"
+#include "app/ui/shell/fonts.h"
 
 namespace scanviz {
 

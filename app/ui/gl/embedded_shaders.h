@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "app/ui/embedded_sources.h"
+#include "app/ui/views/embedded_sources.h"
 
 namespace scanviz::embedded {
 

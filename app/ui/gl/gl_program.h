@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "app/core/non_copyable.h"
+#include "app/core/support/non_copyable.h"
 
 namespace scanviz {
 

@@ -4,7 +4,7 @@
 // framebuffer, viewport, program, textures, switches and clear colour as they were.
 #pragma once
 
-#include "app/core/non_copyable.h"
+#include "app/core/support/non_copyable.h"
 
 namespace scanviz {
 

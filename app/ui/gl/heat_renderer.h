@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "app/core/color_map.h"
-#include "app/core/heat_map.h"
-#include "app/core/heat_viewport.h"
-#include "app/core/non_copyable.h"
+#include "app/core/layouts/color_map.h"
+#include "app/core/layouts/heat_map.h"
+#include "app/core/layouts/heat_viewport.h"
+#include "app/core/support/non_copyable.h"
 #include "app/ui/gl/gl_program.h"
 #include "app/ui/gl/offscreen_target.h"
 

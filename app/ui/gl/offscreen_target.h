@@ -2,7 +2,7 @@
 // the texture with ImGui::Image like any other picture. Grows and shrinks with the panel.
 #pragma once
 
-#include "app/core/non_copyable.h"
+#include "app/core/support/non_copyable.h"
 
 namespace scanviz {
 

@@ -1,4 +1,4 @@
-#include "app/ui/app.h"
+#include "app/ui/shell/app.h"
 
 // Key codes only: this file makes no GL calls.
 #define GLFW_INCLUDE_NONE
@@ -9,18 +9,18 @@
 #include <cstdio>
 #include <iostream>
 
-#include "app/core/file_util.h"
-#include "app/core/sample_traces.h"
-#include "app/ui/center_view.h"
-#include "app/ui/dropped_files.h"
-#include "app/ui/frame_output.h"
-#include "app/ui/heat_view.h"
-#include "app/ui/panels.h"
-#include "app/ui/recapture_measure.h"
-#include "app/ui/recent_menu.h"
-#include "app/ui/theme.h"
-#include "app/ui/timing_view.h"
-#include "app/ui/view_registry.h"
+#include "app/core/capture/sample_traces.h"
+#include "app/core/support/file_util.h"
+#include "app/ui/shell/dropped_files.h"
+#include "app/ui/shell/frame_output.h"
+#include "app/ui/shell/recapture_measure.h"
+#include "app/ui/shell/recent_menu.h"
+#include "app/ui/shell/theme.h"
+#include "app/ui/shell/view_registry.h"
+#include "app/ui/views/center_view.h"
+#include "app/ui/views/heat_view.h"
+#include "app/ui/views/panels.h"
+#include "app/ui/views/timing_view.h"
 
 namespace scanviz {
 namespace {

@@ -7,16 +7,16 @@
 #include <vector>
 
 #include "app/scene/palette.h"
-#include "app/ui/app_state.h"
-#include "app/ui/command_line.h"
-#include "app/ui/commands.h"
 #include "app/ui/export/export_dialog.h"
-#include "app/ui/file_dialog.h"
-#include "app/ui/fonts.h"
-#include "app/ui/platform_window.h"
-#include "app/ui/save_session_flow.h"
-#include "app/ui/ui_context.h"
-#include "app/ui/view_states.h"
+#include "app/ui/shell/app_state.h"
+#include "app/ui/shell/command_line.h"
+#include "app/ui/shell/commands.h"
+#include "app/ui/shell/file_dialog.h"
+#include "app/ui/shell/fonts.h"
+#include "app/ui/shell/platform_window.h"
+#include "app/ui/shell/save_session_flow.h"
+#include "app/ui/shell/ui_context.h"
+#include "app/ui/shell/view_states.h"
 
 namespace scanviz {
 

@@ -1,12 +1,12 @@
-#include "app/ui/app_main.h"
+#include "app/ui/shell/app_main.h"
 
 #include <filesystem>
 #include <iostream>
 
-#include "app/core/app_settings.h"
+#include "app/core/support/app_settings.h"
 #include "app/options/args.h"
-#include "app/ui/app.h"
-#include "app/ui/command_line.h"
+#include "app/ui/shell/app.h"
+#include "app/ui/shell/command_line.h"
 
 namespace scanviz {
 namespace {

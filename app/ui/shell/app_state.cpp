@@ -1,9 +1,9 @@
-#include "app/ui/app_state.h"
+#include "app/ui/shell/app_state.h"
 
-#include "app/core/file_util.h"
-#include "app/core/trace_config.h"
-#include "app/core/trace_json.h"
-#include "app/ui/command_line.h"
+#include "app/core/support/file_util.h"
+#include "app/core/trace/trace_config.h"
+#include "app/core/trace/trace_json.h"
+#include "app/ui/shell/command_line.h"
 
 namespace scanviz {
 namespace {

@@ -9,16 +9,16 @@
 #include <string>
 #include <vector>
 
-#include "app/core/app_settings.h"
 #include "app/core/applications/application_request.h"
-#include "app/core/capture_config.h"
-#include "app/core/capture_worker.h"
-#include "app/core/compare_model.h"
-#include "app/core/playback.h"
-#include "app/core/session.h"
-#include "app/core/trace.h"
-#include "app/ui/spot_the_bug.h"
-#include "app/ui/timing_state.h"
+#include "app/core/capture/capture_config.h"
+#include "app/core/capture/capture_worker.h"
+#include "app/core/capture/session.h"
+#include "app/core/playback/compare_model.h"
+#include "app/core/playback/playback.h"
+#include "app/core/support/app_settings.h"
+#include "app/core/trace/trace.h"
+#include "app/ui/views/spot_the_bug.h"
+#include "app/ui/views/timing_state.h"
 
 namespace scanviz {
 

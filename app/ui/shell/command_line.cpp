@@ -1,4 +1,4 @@
-#include "app/ui/command_line.h"
+#include "app/ui/shell/command_line.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -6,13 +6,13 @@
 #include <cstdlib>
 
 #include "app/core/bench/bench_format.h"
-#include "app/core/errata.h"
-#include "app/core/lessons.h"
-#include "app/core/session.h"
-#include "app/core/trace_json.h"
+#include "app/core/capture/session.h"
+#include "app/core/lesson/errata.h"
+#include "app/core/lesson/lessons.h"
+#include "app/core/trace/trace_json.h"
 #include "app/options/application_options.h"
 #include "app/options/capture_options.h"
-#include "app/ui/window_options.h"
+#include "app/ui/shell/window_options.h"
 
 namespace scanviz {
 namespace {

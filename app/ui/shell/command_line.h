@@ -8,10 +8,10 @@
 #include <utility>
 #include <vector>
 
-#include "app/core/app_settings.h"
 #include "app/core/applications/application_request.h"
-#include "app/core/capture_config.h"
-#include "app/ui/class_mode.h"
+#include "app/core/capture/capture_config.h"
+#include "app/core/support/app_settings.h"
+#include "app/ui/views/class_mode.h"
 
 namespace scanviz {
 

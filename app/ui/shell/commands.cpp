@@ -1,4 +1,4 @@
-#include "app/ui/commands.h"
+#include "app/ui/shell/commands.h"
 
 #include <imgui.h>
 

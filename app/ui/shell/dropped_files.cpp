@@ -1,4 +1,4 @@
-#include "app/ui/dropped_files.h"
+#include "app/ui/shell/dropped_files.h"
 
 #include <filesystem>
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "app/ui/app_state.h"
+#include "app/ui/shell/app_state.h"
 
 namespace scanviz {
 

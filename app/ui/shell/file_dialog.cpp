@@ -1,4 +1,4 @@
-#include "app/ui/file_dialog.h"
+#include "app/ui/shell/file_dialog.h"
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "app/ui/modal_popup.h"
+#include "app/ui/widgets/modal_popup.h"
 
 namespace scanviz {
 namespace fs = std::filesystem;

@@ -1,10 +1,10 @@
-#include "app/ui/fonts.h"
+#include "app/ui/shell/fonts.h"
 
 #include <imgui.h>
 
 #include <algorithm>
 
-#include "app/ui/embedded_fonts.h"
+#include "app/ui/shell/embedded_fonts.h"
 
 namespace scanviz {
 namespace {

@@ -1,4 +1,4 @@
-#include "app/ui/frame_output.h"
+#include "app/ui/shell/frame_output.h"
 
 #include <stb_image_write.h>
 
@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <string>
 
-#include "app/core/output_file.h"
+#include "app/core/support/output_file.h"
 
 namespace scanviz {
 namespace {

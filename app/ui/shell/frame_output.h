@@ -4,9 +4,9 @@
 
 #include <string>
 
-#include "app/ui/app_state.h"
-#include "app/ui/platform_window.h"
-#include "app/ui/ui_context.h"
+#include "app/ui/shell/app_state.h"
+#include "app/ui/shell/platform_window.h"
+#include "app/ui/shell/ui_context.h"
 
 namespace scanviz {
 

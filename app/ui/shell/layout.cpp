@@ -5,12 +5,12 @@
 
 #include <algorithm>
 
-#include "app/ui/applications/application_panel.h"
-#include "app/ui/center_view.h"
-#include "app/ui/class_mode.h"
-#include "app/ui/panels.h"
-#include "app/ui/theme.h"
-#include "app/ui/view_registry.h"
+#include "app/ui/shell/theme.h"
+#include "app/ui/shell/view_registry.h"
+#include "app/ui/views/application_panel.h"
+#include "app/ui/views/center_view.h"
+#include "app/ui/views/class_mode.h"
+#include "app/ui/views/panels.h"
 
 namespace scanviz {
 namespace {

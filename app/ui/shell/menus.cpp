@@ -6,13 +6,13 @@
 #include <initializer_list>
 #include <utility>
 
-#include "app/core/sample_traces.h"
-#include "app/ui/center_view.h"
-#include "app/ui/commands.h"
-#include "app/ui/panels.h"
-#include "app/ui/recent_menu.h"
-#include "app/ui/view_registry.h"
-#include "app/ui/view_states.h"
+#include "app/core/capture/sample_traces.h"
+#include "app/ui/shell/commands.h"
+#include "app/ui/shell/recent_menu.h"
+#include "app/ui/shell/view_registry.h"
+#include "app/ui/shell/view_states.h"
+#include "app/ui/views/center_view.h"
+#include "app/ui/views/panels.h"
 
 namespace scanviz {
 namespace {

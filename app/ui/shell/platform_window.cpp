@@ -1,4 +1,4 @@
-#include "app/ui/platform_window.h"
+#include "app/ui/shell/platform_window.h"
 
 // glad before GLFW, so that GLFW does not pull in the system GL header.
 #include <glad/gl.h>

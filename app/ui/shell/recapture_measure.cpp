@@ -1,9 +1,9 @@
-#include "app/ui/recapture_measure.h"
+#include "app/ui/shell/recapture_measure.h"
 
 #include <algorithm>
 #include <cstdio>
 
-#include "app/core/enum_keys.h"
+#include "app/core/support/enum_keys.h"
 
 namespace scanviz {
 namespace {

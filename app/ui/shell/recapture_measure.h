@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "app/core/capture_config.h"
-#include "app/ui/app_state.h"
+#include "app/core/capture/capture_config.h"
+#include "app/ui/shell/app_state.h"
 
 namespace scanviz {
 

@@ -1,10 +1,10 @@
-#include "app/ui/recent_menu.h"
+#include "app/ui/shell/recent_menu.h"
 
 #include <imgui.h>
 
 #include <filesystem>
 
-#include "app/ui/view_states.h"
+#include "app/ui/shell/view_states.h"
 
 namespace scanviz {
 namespace {

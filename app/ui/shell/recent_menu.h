@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "app/core/app_settings.h"
-#include "app/ui/ui_context.h"
+#include "app/core/support/app_settings.h"
+#include "app/ui/shell/ui_context.h"
 
 namespace scanviz {
 

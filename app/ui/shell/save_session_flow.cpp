@@ -1,11 +1,11 @@
-#include "app/ui/save_session_flow.h"
+#include "app/ui/shell/save_session_flow.h"
 
 #include <imgui.h>
 
 #include <filesystem>
 #include <utility>
 
-#include "app/ui/modal_popup.h"
+#include "app/ui/widgets/modal_popup.h"
 
 namespace scanviz {
 namespace {

@@ -5,8 +5,8 @@
 
 #include <string>
 
-#include "app/ui/app_state.h"
-#include "app/ui/ui_context.h"
+#include "app/ui/shell/app_state.h"
+#include "app/ui/shell/ui_context.h"
 
 namespace scanviz {
 

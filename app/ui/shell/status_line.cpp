@@ -5,8 +5,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "app/ui/panels.h"
-#include "app/ui/theme.h"
+#include "app/ui/shell/theme.h"
+#include "app/ui/views/panels.h"
 
 namespace scanviz {
 namespace {

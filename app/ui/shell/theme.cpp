@@ -1,4 +1,4 @@
-#include "app/ui/theme.h"
+#include "app/ui/shell/theme.h"
 
 namespace scanviz {
 namespace {

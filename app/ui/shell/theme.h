@@ -4,7 +4,7 @@
 
 #include <imgui.h>
 
-#include "app/core/app_settings.h"
+#include "app/core/support/app_settings.h"
 #include "app/scene/palette.h"
 
 namespace scanviz {

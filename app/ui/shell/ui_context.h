@@ -10,8 +10,8 @@
 #include "app/scene/counter_rows.h"
 #include "app/scene/palette.h"
 #include "app/scene/scene.h"
-#include "app/ui/app_state.h"
-#include "app/ui/fonts.h"
+#include "app/ui/shell/app_state.h"
+#include "app/ui/shell/fonts.h"
 
 namespace scanviz {
 

@@ -1,4 +1,4 @@
-#include "app/ui/view_registry.h"
+#include "app/ui/shell/view_registry.h"
 
 // Key codes only: this file makes no GL calls.
 #define GLFW_INCLUDE_NONE
@@ -7,8 +7,8 @@
 
 #include <string>
 
-#include "app/ui/panels.h"
-#include "app/ui/view_states.h"
+#include "app/ui/shell/view_states.h"
+#include "app/ui/views/panels.h"
 
 namespace scanviz {
 namespace {

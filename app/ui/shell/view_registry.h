@@ -8,10 +8,10 @@
 #include <string_view>
 #include <vector>
 
-#include "app/ui/app_state.h"
-#include "app/ui/commands.h"
 #include "app/ui/export/export_options.h"
-#include "app/ui/ui_context.h"
+#include "app/ui/shell/app_state.h"
+#include "app/ui/shell/commands.h"
+#include "app/ui/shell/ui_context.h"
 
 namespace scanviz {
 

@@ -8,10 +8,10 @@
 #include <string>
 
 #include "app/core/backends/deadlock_report.h"
-#include "app/core/trace.h"
-#include "app/ui/class_mode.h"
-#include "app/ui/heat_view.h"
-#include "app/ui/timeline_panel.h"
+#include "app/core/trace/trace.h"
+#include "app/ui/views/class_mode.h"
+#include "app/ui/views/heat_view.h"
+#include "app/ui/views/timeline_panel.h"
 
 namespace scanviz {
 

@@ -1,11 +1,11 @@
-#include "app/ui/window_options.h"
+#include "app/ui/shell/window_options.h"
 
 #include <string>
 
-#include "app/core/algorithm_catalog.h"
+#include "app/core/algorithms/algorithm_catalog.h"
 #include "app/core/applications/application_request.h"
-#include "app/core/capture_option_table.h"
-#include "app/ui/command_line.h"
+#include "app/core/capture/capture_option_table.h"
+#include "app/ui/shell/command_line.h"
 
 namespace scanviz {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "app/core/command_help.h"
+#include "app/core/support/command_help.h"
 
 namespace scanviz {
 

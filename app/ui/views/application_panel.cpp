@@ -1,12 +1,12 @@
-#include "app/ui/applications/application_panel.h"
+#include "app/ui/views/application_panel.h"
 
 #include <imgui.h>
 
 #include <string>
 
 #include "app/scene/applications/application_scene.h"
-#include "app/ui/scene_renderer.h"
-#include "app/ui/view_style.h"
+#include "app/ui/widgets/scene_renderer.h"
+#include "app/ui/widgets/view_style.h"
 
 namespace scanviz {
 namespace {

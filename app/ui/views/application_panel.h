@@ -3,7 +3,7 @@
 // shown (a choice when it runs several), the domain picture and the answer in words.
 #pragma once
 
-#include "app/ui/ui_context.h"
+#include "app/ui/shell/ui_context.h"
 
 namespace scanviz {
 

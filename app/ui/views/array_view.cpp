@@ -8,12 +8,12 @@
 #include <memory>
 
 #include "app/scene/array_view_scene.h"
-#include "app/ui/heat_view.h"
-#include "app/ui/panels.h"
-#include "app/ui/scene_renderer.h"
-#include "app/ui/theme.h"
-#include "app/ui/view_states.h"
-#include "app/ui/view_style.h"
+#include "app/ui/shell/theme.h"
+#include "app/ui/shell/view_states.h"
+#include "app/ui/views/heat_view.h"
+#include "app/ui/views/panels.h"
+#include "app/ui/widgets/scene_renderer.h"
+#include "app/ui/widgets/view_style.h"
 
 namespace scanviz {
 namespace {

@@ -9,12 +9,12 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/core/algorithms/brent_table.h"
 #include "app/core/bench/bench_format.h"
-#include "app/core/brent_table.h"
-#include "app/ui/help_marker.h"
-#include "app/ui/plot/plot_widget.h"
-#include "app/ui/theme.h"
-#include "app/ui/timing_view.h"
+#include "app/ui/shell/theme.h"
+#include "app/ui/views/timing_view.h"
+#include "app/ui/widgets/help_marker.h"
+#include "app/ui/widgets/plot_widget.h"
 
 namespace scanviz {
 namespace {

@@ -1,4 +1,4 @@
-#include "app/ui/center_view.h"
+#include "app/ui/views/center_view.h"
 
 // Key codes only: this file makes no GL calls.
 #define GLFW_INCLUDE_NONE

@@ -2,9 +2,9 @@
 // side by side, and the playback keys while Compare is shown.
 #pragma once
 
-#include "app/ui/app_state.h"
-#include "app/ui/commands.h"
-#include "app/ui/ui_context.h"
+#include "app/ui/shell/app_state.h"
+#include "app/ui/shell/commands.h"
+#include "app/ui/shell/ui_context.h"
 
 namespace scanviz {
 

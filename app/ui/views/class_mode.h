@@ -1,15 +1,15 @@
 // Class mode (the view "class-mode", key Q): predict, then reveal, on the projector. What it keeps
 // between frames: the quiz over the lesson on screen (made again when the lesson changes), the
 // time since the reveal for its animation, and the command line's choices. No ImGui here; the
-// view is app/ui/class_mode_view.cpp.
+// view is app/ui/views/class_mode_view.cpp.
 #pragma once
 
 #include <memory>
 #include <string>
 
-#include "app/core/quiz_session.h"
-#include "app/core/trace.h"
-#include "app/ui/commands.h"
+#include "app/core/lesson/quiz_session.h"
+#include "app/core/trace/trace.h"
+#include "app/ui/shell/commands.h"
 
 namespace scanviz {
 

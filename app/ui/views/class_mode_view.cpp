@@ -11,12 +11,12 @@
 #include <algorithm>
 
 #include "app/scene/class_scene.h"
-#include "app/ui/class_mode.h"
-#include "app/ui/command_line.h"
-#include "app/ui/panels.h"
-#include "app/ui/scene_renderer.h"
-#include "app/ui/view_states.h"
-#include "app/ui/view_style.h"
+#include "app/ui/shell/command_line.h"
+#include "app/ui/shell/view_states.h"
+#include "app/ui/views/class_mode.h"
+#include "app/ui/views/panels.h"
+#include "app/ui/widgets/scene_renderer.h"
+#include "app/ui/widgets/view_style.h"
 
 namespace scanviz {
 

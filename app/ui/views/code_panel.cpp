@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "app/ui/kernel_source.h"
-#include "app/ui/panels.h"
-#include "app/ui/theme.h"
+#include "app/ui/shell/theme.h"
+#include "app/ui/views/kernel_source.h"
+#include "app/ui/views/panels.h"
 
 namespace scanviz {
 namespace {

@@ -8,16 +8,16 @@
 #include <filesystem>
 #include <string>
 
-#include "app/core/scan_options.h"
+#include "app/core/algorithms/scan_options.h"
 #include "app/scene/compare_counters.h"
 #include "app/scene/compare_scene.h"
-#include "app/ui/combo_preview.h"
-#include "app/ui/commands.h"
-#include "app/ui/help_marker.h"
-#include "app/ui/panels.h"
-#include "app/ui/scene_renderer.h"
-#include "app/ui/toolbar_row.h"
-#include "app/ui/view_style.h"
+#include "app/ui/shell/commands.h"
+#include "app/ui/views/panels.h"
+#include "app/ui/widgets/combo_preview.h"
+#include "app/ui/widgets/help_marker.h"
+#include "app/ui/widgets/scene_renderer.h"
+#include "app/ui/widgets/toolbar_row.h"
+#include "app/ui/widgets/view_style.h"
 
 namespace scanviz {
 namespace {

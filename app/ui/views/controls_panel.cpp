@@ -5,12 +5,12 @@
 
 #include <array>
 
-#include "app/core/algorithm_catalog.h"
+#include "app/core/algorithms/algorithm_catalog.h"
 #include "app/core/backends/cuda_backend.h"
-#include "app/ui/combo_preview.h"
-#include "app/ui/file_dialog.h"
-#include "app/ui/help_marker.h"
-#include "app/ui/panels.h"
+#include "app/ui/shell/file_dialog.h"
+#include "app/ui/views/panels.h"
+#include "app/ui/widgets/combo_preview.h"
+#include "app/ui/widgets/help_marker.h"
 
 namespace scanviz {
 namespace {

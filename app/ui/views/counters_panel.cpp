@@ -2,8 +2,8 @@
 // Brent's bound.
 #include <imgui.h>
 
-#include "app/ui/help_marker.h"
-#include "app/ui/panels.h"
+#include "app/ui/views/panels.h"
+#include "app/ui/widgets/help_marker.h"
 
 namespace scanviz {
 namespace {

@@ -5,10 +5,10 @@
 #include <string_view>
 #include <vector>
 
-#include "app/core/algorithm_catalog.h"
-#include "app/core/step_explainer.h"
+#include "app/core/algorithms/algorithm_catalog.h"
+#include "app/core/lesson/step_explainer.h"
 #include "app/scene/scene_text.h"
-#include "app/ui/panels.h"
+#include "app/ui/views/panels.h"
 
 namespace scanviz {
 namespace {

@@ -7,10 +7,10 @@
 
 #include "app/scene/deadlock_scene.h"
 #include "app/scene/figure_scene.h"
-#include "app/ui/panels.h"
-#include "app/ui/scene_renderer.h"
-#include "app/ui/view_states.h"
-#include "app/ui/view_style.h"
+#include "app/ui/shell/view_states.h"
+#include "app/ui/views/panels.h"
+#include "app/ui/widgets/scene_renderer.h"
+#include "app/ui/widgets/view_style.h"
 
 namespace scanviz {
 namespace {

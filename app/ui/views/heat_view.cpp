@@ -1,4 +1,4 @@
-#include "app/ui/heat_view.h"
+#include "app/ui/views/heat_view.h"
 
 #include <imgui.h>
 
@@ -10,20 +10,20 @@
 #include <set>
 #include <thread>
 
-#include "app/core/block_slice.h"
-#include "app/core/heat_map.h"
-#include "app/core/heat_viewport.h"
-#include "app/core/step_writes.h"
-#include "app/core/thread_states.h"
-#include "app/core/value_format.h"
+#include "app/core/layouts/heat_map.h"
+#include "app/core/layouts/heat_viewport.h"
+#include "app/core/playback/step_writes.h"
+#include "app/core/playback/thread_states.h"
+#include "app/core/trace/block_slice.h"
+#include "app/core/trace/value_format.h"
 #include "app/scene/array_view_scene.h"
 #include "app/scene/heat_view_scene.h"
-#include "app/ui/fonts.h"
 #include "app/ui/gl/heat_renderer.h"
-#include "app/ui/help_marker.h"
-#include "app/ui/scene_renderer.h"
-#include "app/ui/theme.h"
-#include "app/ui/view_style.h"
+#include "app/ui/shell/fonts.h"
+#include "app/ui/shell/theme.h"
+#include "app/ui/widgets/help_marker.h"
+#include "app/ui/widgets/scene_renderer.h"
+#include "app/ui/widgets/view_style.h"
 
 namespace scanviz {
 namespace {

@@ -7,11 +7,11 @@
 
 #include <memory>
 
-#include "app/core/non_copyable.h"
-#include "app/ui/app_state.h"
-#include "app/ui/command_line.h"
-#include "app/ui/commands.h"
-#include "app/ui/ui_context.h"
+#include "app/core/support/non_copyable.h"
+#include "app/ui/shell/app_state.h"
+#include "app/ui/shell/command_line.h"
+#include "app/ui/shell/commands.h"
+#include "app/ui/shell/ui_context.h"
 
 namespace scanviz {
 

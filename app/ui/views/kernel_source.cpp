@@ -1,13 +1,13 @@
-#include "app/ui/kernel_source.h"
+#include "app/ui/views/kernel_source.h"
 
 #include <algorithm>
 #include <array>
 #include <cctype>
 #include <optional>
 
-#include "app/core/algorithm_catalog.h"
-#include "app/core/step_kinds.h"
-#include "app/ui/embedded_sources.h"
+#include "app/core/algorithms/algorithm_catalog.h"
+#include "app/core/algorithms/step_kinds.h"
+#include "app/ui/views/embedded_sources.h"
 
 namespace scanviz {
 namespace {

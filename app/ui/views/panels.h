@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "app/ui/ui_context.h"
+#include "app/ui/shell/ui_context.h"
 
 namespace scanviz {
 

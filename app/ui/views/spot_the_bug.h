@@ -6,8 +6,8 @@
 #include <optional>
 #include <string>
 
-#include "app/core/errata.h"
-#include "app/core/lessons.h"
+#include "app/core/lesson/errata.h"
+#include "app/core/lesson/lessons.h"
 
 namespace scanviz {
 

@@ -10,10 +10,10 @@
 
 #include "app/scene/compare_counters.h"
 #include "app/scene/compare_scene.h"
-#include "app/ui/panels.h"
-#include "app/ui/scene_renderer.h"
-#include "app/ui/spot_the_bug.h"
-#include "app/ui/view_style.h"
+#include "app/ui/views/panels.h"
+#include "app/ui/views/spot_the_bug.h"
+#include "app/ui/widgets/scene_renderer.h"
+#include "app/ui/widgets/view_style.h"
 
 namespace scanviz {
 

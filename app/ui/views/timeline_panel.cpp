@@ -7,15 +7,15 @@
 #include <cmath>
 #include <memory>
 
-#include "app/core/block_timeline.h"
+#include "app/core/layouts/block_timeline.h"
 #include "app/scene/timeline_scene.h"
-#include "app/ui/help_marker.h"
-#include "app/ui/panels.h"
-#include "app/ui/scene_renderer.h"
-#include "app/ui/timeline_panel.h"
-#include "app/ui/toolbar_row.h"
-#include "app/ui/view_states.h"
-#include "app/ui/view_style.h"
+#include "app/ui/shell/view_states.h"
+#include "app/ui/views/panels.h"
+#include "app/ui/views/timeline_panel.h"
+#include "app/ui/widgets/help_marker.h"
+#include "app/ui/widgets/scene_renderer.h"
+#include "app/ui/widgets/toolbar_row.h"
+#include "app/ui/widgets/view_style.h"
 
 namespace scanviz {
 namespace {

@@ -4,10 +4,10 @@
 
 #include <memory>
 
-#include "app/core/block_timeline.h"
-#include "app/core/timeline_layout.h"
-#include "app/core/trace.h"
-#include "app/ui/app_state.h"
+#include "app/core/layouts/block_timeline.h"
+#include "app/core/layouts/timeline_layout.h"
+#include "app/core/trace/trace.h"
+#include "app/ui/shell/app_state.h"
 
 namespace scanviz {
 

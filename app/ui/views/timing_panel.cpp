@@ -9,13 +9,13 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/core/algorithms/scan_options.h"
 #include "app/core/bench/bench_format.h"
-#include "app/core/scan_options.h"
 #include "app/ui/export/timing_plots.h"
-#include "app/ui/help_marker.h"
-#include "app/ui/plot/plot_widget.h"
-#include "app/ui/theme.h"
-#include "app/ui/timing_view.h"
+#include "app/ui/shell/theme.h"
+#include "app/ui/views/timing_view.h"
+#include "app/ui/widgets/help_marker.h"
+#include "app/ui/widgets/plot_widget.h"
 
 namespace scanviz {
 namespace {

@@ -1,7 +1,7 @@
-#include "app/ui/timing_state.h"
+#include "app/ui/views/timing_state.h"
 
 #include "app/core/bench/bench_format.h"
-#include "app/core/capture.h"
+#include "app/core/capture/capture.h"
 
 namespace scanviz {
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "app/core/bench_runner.h"
-#include "app/core/timing_history.h"
+#include "app/core/bench/bench_runner.h"
+#include "app/core/layouts/timing_history.h"
 #include "app/ui/export/timing_plot_kind.h"
 
 namespace scanviz {

@@ -1,8 +1,8 @@
-#include "app/ui/timing_view.h"
+#include "app/ui/views/timing_view.h"
 
 #include <imgui.h>
 
-#include "app/ui/panels.h"
+#include "app/ui/views/panels.h"
 
 namespace scanviz {
 namespace {

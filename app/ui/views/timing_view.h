@@ -6,11 +6,11 @@
 
 #include <string>
 
-#include "app/ui/app_state.h"
-#include "app/ui/command_line.h"
-#include "app/ui/commands.h"
-#include "app/ui/timing_state.h"
-#include "app/ui/ui_context.h"
+#include "app/ui/shell/app_state.h"
+#include "app/ui/shell/command_line.h"
+#include "app/ui/shell/commands.h"
+#include "app/ui/shell/ui_context.h"
+#include "app/ui/views/timing_state.h"
 
 namespace scanviz {
 

@@ -10,13 +10,13 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "app/core/algorithm_catalog.h"
-#include "app/core/sample_traces.h"
-#include "app/core/warp_clock.h"
-#include "app/ui/help_marker.h"
-#include "app/ui/plot/plot_widget.h"
-#include "app/ui/theme.h"
-#include "app/ui/timing_view.h"
+#include "app/core/algorithms/algorithm_catalog.h"
+#include "app/core/capture/sample_traces.h"
+#include "app/core/lesson/warp_clock.h"
+#include "app/ui/shell/theme.h"
+#include "app/ui/views/timing_view.h"
+#include "app/ui/widgets/help_marker.h"
+#include "app/ui/widgets/plot_widget.h"
 
 namespace scanviz {
 namespace {

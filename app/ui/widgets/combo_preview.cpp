@@ -1,4 +1,4 @@
-#include "app/ui/combo_preview.h"
+#include "app/ui/widgets/combo_preview.h"
 
 #include <imgui.h>
 

@@ -7,10 +7,10 @@
 #include <cmath>
 #include <cstdio>
 
-#include "app/ui/commands.h"
-#include "app/ui/panels.h"
-#include "app/ui/playback_buttons.h"
-#include "app/ui/theme.h"
+#include "app/ui/shell/commands.h"
+#include "app/ui/shell/theme.h"
+#include "app/ui/views/panels.h"
+#include "app/ui/widgets/playback_buttons.h"
 
 namespace scanviz {
 namespace {

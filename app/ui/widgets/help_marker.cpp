@@ -1,4 +1,4 @@
-#include "app/ui/help_marker.h"
+#include "app/ui/widgets/help_marker.h"
 
 #include <imgui.h>
 

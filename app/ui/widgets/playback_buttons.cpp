@@ -1,11 +1,11 @@
-#include "app/ui/playback_buttons.h"
+#include "app/ui/widgets/playback_buttons.h"
 
 #include <imgui.h>
 
 #include <cstdio>
 #include <string>
 
-#include "app/ui/commands.h"
+#include "app/ui/shell/commands.h"
 
 namespace scanviz {
 namespace {

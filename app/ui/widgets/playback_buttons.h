@@ -3,7 +3,7 @@
 // and the speed's - and + around its value.
 #pragma once
 
-#include "app/ui/ui_context.h"
+#include "app/ui/shell/ui_context.h"
 
 namespace scanviz {
 

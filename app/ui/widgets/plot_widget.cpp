@@ -1,4 +1,4 @@
-#include "app/ui/plot/plot_widget.h"
+#include "app/ui/widgets/plot_widget.h"
 
 #include <imgui.h>
 
@@ -6,7 +6,7 @@
 #include <cmath>
 
 #include "app/scene/plot_scene.h"
-#include "app/ui/scene_renderer.h"
+#include "app/ui/widgets/scene_renderer.h"
 
 namespace scanviz::plot {
 namespace {

@@ -10,7 +10,7 @@
 #pragma once
 
 #include "app/scene/plot_spec.h"
-#include "app/ui/fonts.h"
+#include "app/ui/shell/fonts.h"
 
 namespace scanviz::plot {
 

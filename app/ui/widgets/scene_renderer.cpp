@@ -1,9 +1,9 @@
-#include "app/ui/scene_renderer.h"
+#include "app/ui/widgets/scene_renderer.h"
 
 #include <cfloat>
 #include <cmath>
 
-#include "app/ui/theme.h"
+#include "app/ui/shell/theme.h"
 
 namespace scanviz {
 namespace {

@@ -6,7 +6,7 @@
 
 #include "app/scene/array_view_scene.h"
 #include "app/scene/scene.h"
-#include "app/ui/fonts.h"
+#include "app/ui/shell/fonts.h"
 
 namespace scanviz {
 

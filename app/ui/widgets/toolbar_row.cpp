@@ -1,4 +1,4 @@
-#include "app/ui/toolbar_row.h"
+#include "app/ui/widgets/toolbar_row.h"
 
 #include <imgui.h>
 

@@ -1,4 +1,4 @@
-#include "app/ui/view_style.h"
+#include "app/ui/widgets/view_style.h"
 
 namespace scanviz {
 

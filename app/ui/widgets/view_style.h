@@ -3,7 +3,7 @@
 #pragma once
 
 #include "app/scene/array_view_scene.h"
-#include "app/ui/ui_context.h"
+#include "app/ui/shell/ui_context.h"
 
 namespace scanviz {
 
