@@ -3,7 +3,8 @@
 #include <cub/device/device_scan.cuh>
 
 #include "app/core/backends/cuda_backend.h"
-#include "app/core/backends/cuda_check.cuh"
+#include "kernels/launch/cuda_check.cuh"
+#include "kernels/launch/device_array.cuh"
 
 namespace scanviz {
 namespace {

@@ -24,10 +24,11 @@
 #include <vector>
 
 #include "app/core/backends/cuda_backend.h"
-#include "app/core/backends/cuda_check.cuh"
 #include "app/core/backends/single_pass.h"
 #include "app/core/bench/bench_check.h"
 #include "app/core/bench/bench_measure.h"
+#include "kernels/launch/cuda_check.cuh"
+#include "kernels/launch/device_array.cuh"
 
 namespace scanviz {
 namespace {

@@ -9,8 +9,9 @@
 #include <cstdlib>
 #include <string>
 
-#include "app/core/backends/cuda_check.cuh"
 #include "kernels/grid/select_lookback_agent.cuh"
+#include "kernels/launch/cuda_check.cuh"
+#include "kernels/launch/device_array.cuh"
 
 namespace scanviz {
 
