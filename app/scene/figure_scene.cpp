@@ -13,6 +13,7 @@
 #include "app/scene/figure_parts.h"
 #include "app/scene/scene_text.h"
 #include "app/scene/section_figure_scene.h"
+#include "app/scene/step_scene.h"
 #include "app/scene/tree_figure_scene.h"
 
 namespace scanviz {
@@ -100,11 +101,11 @@ struct FigureRow {
   float y = 0;
 };
 
-class FigureBuilder {
+class FigureBuilder : TraceSceneInputs<FigureRequest> {
  public:
   FigureBuilder(const FigureRequest& rq, const ArraySceneStyle& style, const ViewPalette& pal,
                 const MeasureText& measure)
-      : rq_(rq), t_(*rq.trace), style_(style), pal_(pal), measure_(measure) {}
+      : TraceSceneInputs<FigureRequest>(rq, style, pal, measure) {}
 
   Scene build() {
     steps_ = hierarchySteps(t_);
@@ -559,11 +560,6 @@ class FigureBuilder {
     return rows.bottom();
   }
 
-  const FigureRequest& rq_;
-  const Trace& t_;
-  const ArraySceneStyle& style_;
-  const ViewPalette& pal_;
-  const MeasureText& measure_;
   Scene scene_;
   HierarchySteps steps_;
   ChainSteps chain_;

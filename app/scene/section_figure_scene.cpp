@@ -7,6 +7,7 @@
 #include "app/core/trace/value_format.h"
 #include "app/scene/figure_parts.h"
 #include "app/scene/scene_text.h"
+#include "app/scene/step_scene.h"
 
 namespace scanviz {
 namespace {
@@ -122,11 +123,11 @@ Color bufferTint(const ViewPalette& pal, char buffer) {
           mix(pal.cellFill.b, pal.accent.b), 255};
 }
 
-class SectionFigureBuilder {
+class SectionFigureBuilder : TraceSceneInputs<FigureRequest> {
  public:
   SectionFigureBuilder(const FigureRequest& rq, const ArraySceneStyle& style,
                        const ViewPalette& pal, const MeasureText& measure)
-      : rq_(rq), t_(*rq.trace), style_(style), pal_(pal), measure_(measure) {}
+      : TraceSceneInputs<FigureRequest>(rq, style, pal, measure) {}
 
   Scene build() {
     kind_ = sectionFigureKind(t_);
@@ -576,11 +577,6 @@ class SectionFigureBuilder {
     return rows.bottom();
   }
 
-  const FigureRequest& rq_;
-  const Trace& t_;
-  const ArraySceneStyle& style_;
-  const ViewPalette& pal_;
-  const MeasureText& measure_;
   Scene scene_;
   SectionFigureKind kind_ = SectionFigureKind::None;
   std::vector<SectionRow> rows_;

@@ -21,19 +21,29 @@ class SceneLook {
   const MeasureText& measure_;
 };
 
-// Request: a scene request with `trace` (not null) and `step` (one of its steps).
+// Request: a scene request with `trace` (not null): the request and its trace, held once.
 template <class Request>
-class StepSceneInputs : protected SceneLook {
+class TraceSceneInputs : protected SceneLook {
  protected:
-  StepSceneInputs(const Request& rq, const ArraySceneStyle& style, const ViewPalette& pal,
-                  const MeasureText& measure)
-      : SceneLook(style, pal, measure),
-        rq_(rq),
-        t_(*rq.trace),
-        s_(t_.steps[static_cast<std::size_t>(rq.step)]) {}
+  TraceSceneInputs(const Request& rq, const ArraySceneStyle& style, const ViewPalette& pal,
+                   const MeasureText& measure)
+      : SceneLook(style, pal, measure), rq_(rq), t_(*rq.trace) {}
 
   const Request& rq_;
   const Trace& t_;
+};
+
+// Request: a scene request with `trace` (not null) and `step` (one of its steps).
+template <class Request>
+class StepSceneInputs : protected TraceSceneInputs<Request> {
+ protected:
+  StepSceneInputs(const Request& rq, const ArraySceneStyle& style, const ViewPalette& pal,
+                  const MeasureText& measure)
+      : TraceSceneInputs<Request>(rq, style, pal, measure),
+        s_(this->t_.steps[static_cast<std::size_t>(rq.step)]) {}
+
+  using TraceSceneInputs<Request>::rq_;
+  using TraceSceneInputs<Request>::t_;
   const TraceStep& s_;
 };
 

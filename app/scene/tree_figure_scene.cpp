@@ -6,6 +6,7 @@
 #include "app/core/trace/value_format.h"
 #include "app/scene/figure_parts.h"
 #include "app/scene/scene_text.h"
+#include "app/scene/step_scene.h"
 
 namespace scanviz {
 namespace {
@@ -82,11 +83,11 @@ std::string treeFigureProblem(const Trace& t) {
 
 namespace {
 
-class TreeBuilder {
+class TreeBuilder : TraceSceneInputs<FigureRequest> {
  public:
   TreeBuilder(const FigureRequest& rq, const ArraySceneStyle& style, const ViewPalette& pal,
               const MeasureText& measure)
-      : rq_(rq), t_(*rq.trace), style_(style), pal_(pal), measure_(measure) {}
+      : TraceSceneInputs<FigureRequest>(rq, style, pal, measure) {}
 
   Scene build() {
     rows_ = treeRows(t_);
@@ -334,11 +335,6 @@ class TreeBuilder {
     return rows.bottom();
   }
 
-  const FigureRequest& rq_;
-  const Trace& t_;
-  const ArraySceneStyle& style_;
-  const ViewPalette& pal_;
-  const MeasureText& measure_;
   Scene scene_;
   std::vector<TreeRow> rows_;
   std::vector<float> rowY_;
