@@ -8,22 +8,15 @@
 #               binary $SCANVIZ_BIN when set (else it builds as on the device).
 set -uo pipefail
 cd "$(dirname "$0")/.."
-OUT=${OUT:-$PWD/gpu-out}
-mkdir -p "$OUT"
+source tools/gpu-common.sh
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | tee "$OUT/device.txt"
 cpu_only=0
 [ "${1:-}" = --cpu-only ] && cpu_only=1
-build=build-gpu
-t0=$(date +%s)
 if [ -n "${SCANVIZ_BIN:-}" ]; then
   bin=$SCANVIZ_BIN
-elif ! { cmake -S . -B $build -G Ninja -DSCANVIZ_GUI=OFF -DCMAKE_BUILD_TYPE=Release >"$OUT/build.log" 2>&1 &&
-  cmake --build $build --parallel 16 --target scanviz >>"$OUT/build.log" 2>&1; }; then
-  tail -30 "$OUT/build.log"
-  echo "BUILD FAILED"
-  exit 1
 else
-  echo "build ok ($(($(date +%s) - t0)) s)"
+  build_gpu scanviz
+  echo "build ok ($build_seconds s)"
   bin=$build/app/scanviz
 fi
 backends=(cuda cpu)

@@ -9,32 +9,11 @@
 # limits the lookback step to that agent.   Logs go to $OUT (or ./gpu-out).
 set -uo pipefail
 cd "$(dirname "$0")/.."
-OUT=${OUT:-$PWD/gpu-out}
-mkdir -p "$OUT"
 steps=${*:-all}
-want() { [[ " $steps " == *" all "* || " $steps " == *" $1 "* ]]; }
-summary=()
-note() {
-  summary+=("$(printf '%-28s %s' "$1" "$2")")
-  echo "$(date -u +%H:%M:%S) $1: $2"  # progress, in case the call runs out of time
-}
-
-{
-  date -u +"date %Y-%m-%dT%H:%MZ"
-  nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
-  nvcc --version | tail -2
-} >"$OUT/device.txt" 2>&1
-cat "$OUT/device.txt"
-
-build=build-gpu
-t0=$(date +%s)
-if ! { cmake -S . -B $build -G Ninja -DSCANVIZ_GUI=OFF -DCMAKE_BUILD_TYPE=Release >"$OUT/build.log" 2>&1 &&
-  cmake --build $build --parallel 16 >>"$OUT/build.log" 2>&1; }; then
-  tail -40 "$OUT/build.log"
-  echo "BUILD FAILED"
-  exit 1
-fi
-note build "ok ($(($(date +%s) - t0)) s)"
+source tools/gpu-common.sh
+record_device
+build_gpu
+note build "ok ($build_seconds s)"
 bin=$build/app/scanviz
 
 if want verify; then
@@ -116,6 +95,4 @@ if want lookback; then
   done
 fi
 
-echo
-echo "=== gpu-check summary ($(head -2 "$OUT/device.txt" | tr '\n' ' '))"
-printf '%s\n' "${summary[@]}"
+print_summary "gpu-check summary"

@@ -9,34 +9,13 @@
 # Logs in $OUT (or ./gpu-out).
 set -uo pipefail
 cd "$(dirname "$0")/.."
-OUT=${OUT:-$PWD/gpu-out}
-mkdir -p "$OUT"
 steps=${*:-all}
-want() { [[ " $steps " == *" all "* || " $steps " == *" $1 "* ]]; }
-targets="scanviz_gpu_tests scanviz_select_bench"
-want apply && targets="$targets scanviz"
-summary=()
-note() {
-  summary+=("$(printf '%-30s %s' "$1" "$2")")
-  echo "$(date -u +%H:%M:%S) $1: $2"  # progress, in case the call runs out of time
-}
-{
-  date -u +"date %Y-%m-%dT%H:%MZ"
-  nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
-  nvcc --version | tail -2
-} >"$OUT/device.txt" 2>&1
-cat "$OUT/device.txt"
-
-build=build-gpu
-t0=$(date +%s)
-if ! { cmake -S . -B $build -G Ninja -DSCANVIZ_GUI=OFF -DCMAKE_BUILD_TYPE=Release >"$OUT/build.log" 2>&1 &&
-  cmake --build $build --parallel 16 --target $targets \
-    >>"$OUT/build.log" 2>&1; }; then
-  tail -40 "$OUT/build.log"
-  echo "BUILD FAILED"
-  exit 1
-fi
-note build "ok ($(($(date +%s) - t0)) s)"
+source tools/gpu-common.sh
+targets=(scanviz_gpu_tests scanviz_select_bench)
+want apply && targets+=(scanviz)
+record_device
+build_gpu "${targets[@]}"
+note build "ok ($build_seconds s)"
 
 bench=$build/app/scanviz_select_bench
 if want bench; then
@@ -72,11 +51,9 @@ if want apply; then
   timeout 150 env OUT="$OUT/apply" tools/apply-gpu-check.sh >"$OUT/apply-gpu-check.txt" 2>&1
   note "apply-gpu-check (rc $?)" "$(tail -1 "$OUT/apply-gpu-check.txt")"
 fi
-
 if want gputests; then
   (cd $build && timeout 200 ctest -L gpu --timeout 180) >"$OUT/gpu-tests.txt" 2>&1
   note "ctest -L gpu" "$(grep -E 'tests passed|tests failed' "$OUT/gpu-tests.txt" | tail -1)"
 fi
 
-echo
-printf '%s\n' "${summary[@]}"
+print_summary "select-gpu-check summary"
