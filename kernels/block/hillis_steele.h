@@ -20,11 +20,18 @@ struct HillisSteeleScan {
   template <class Ex>
   SCANVIZ_HD static void run(Ex& ex, typename Ex::Value* xy,
                              const SectionIO<typename Ex::Value>& io) {
-    using T = typename Ex::Value;
     const int section = sectionSize(ex.threads());
-    T* from = xy;
-    T* to = xy + section;
-    loadSection(ex, from, io, section);
+    loadSection(ex, xy, io, section);
+    const typename Ex::Value* scanned = doubleBufferedSteps(ex, xy, xy + section, section);
+    storeSection(ex, scanned, io, section, /*holdsExclusive=*/false);
+  }
+
+  // The iterations: each reads `from` and writes `to`, then the two swap; returns the buffer that
+  // holds the scan. (Seed 004's unguarded kernel in kernels/lessons/ runs the same iterations.)
+  template <class Ex>
+  SCANVIZ_HD static typename Ex::Value* doubleBufferedSteps(Ex& ex, typename Ex::Value* from,
+                                                            typename Ex::Value* to, int section) {
+    using T = typename Ex::Value;
     for (int stride = 1; stride < section; stride *= 2) {
       ex.parallel([&](int t) {
         if (t >= stride) {
@@ -39,7 +46,7 @@ struct HillisSteeleScan {
       from = to;
       to = read;
     }
-    storeSection(ex, from, io, section, /*holdsExclusive=*/false);
+    return from;
   }
 };
 

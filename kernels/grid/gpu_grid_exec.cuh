@@ -181,4 +181,18 @@ __device__ __forceinline__ void resetTileCounter(SpinDiagnostics* diag) {
       .store(0, cuda::memory_order_relaxed);
 }
 
+// The tile id of a block in a launch where every block takes exactly one (dynamic ids: the order
+// in which blocks start): thread 0 takes it, the block that takes the last id resets the counter
+// for the next launch, and every thread reads it from the shared `slot` after the barrier.
+template <class Grid>
+__device__ __forceinline__ int takeOneTileId(Grid& grid, SpinDiagnostics* diag, int& slot) {
+  if (threadIdx.x == 0) {
+    const int tile = grid.acquireTileId();
+    if (tile == static_cast<int>(gridDim.x) - 1) resetTileCounter(diag);
+    slot = tile;
+  }
+  __syncthreads();
+  return slot;
+}
+
 }  // namespace scanviz

@@ -361,15 +361,7 @@ struct LookbackAgent {
     NullRecorder rec;
     GpuGrid<T, NullRecorder> grid(args, rec);
 
-    // Tile id (dynamic: the order in which blocks start). The block that takes the last id puts
-    // the counter back to 0 for the next launch: every other block has taken its id by then.
-    if (threadIdx.x == 0) {
-      const int tile = grid.acquireTileId();
-      if (tile == static_cast<int>(gridDim.x) - 1) resetTileCounter(args.diag);
-      sh.tile = tile;
-    }
-    __syncthreads();
-    const int tile = sh.tile;
+    const int tile = takeOneTileId(grid, args.diag, sh.tile);
     const int valid = tileValidCount(n, tileSize, tile);
     const long long base = static_cast<long long>(tile) * tileSize;
     T* mine = tileMem + first;

@@ -205,13 +205,7 @@ struct SegmentedLookbackAgent {
     NullRecorder rec;
     GpuGrid<T, NullRecorder> grid(args, rec);
 
-    if (threadIdx.x == 0) {
-      const int tile = grid.acquireTileId();
-      if (tile == static_cast<int>(gridDim.x) - 1) resetTileCounter(args.diag);
-      sh.tile.tile = tile;
-    }
-    __syncthreads();
-    const int tile = sh.tile.tile;
+    const int tile = takeOneTileId(grid, args.diag, sh.tile.tile);
     const long long base = static_cast<long long>(tile) * kTileElements;
     const int valid = tileValidCount(n, kTileElements, tile);
     const int first = static_cast<int>(threadIdx.x) * kItems;

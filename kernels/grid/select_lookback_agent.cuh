@@ -141,13 +141,7 @@ struct SelectLookbackAgent {
     const int warp = static_cast<int>(threadIdx.x) / 32;
     NullRecorder rec;
     GpuGrid<int, NullRecorder> grid(args, rec);
-    if (threadIdx.x == 0) {
-      const int tile = grid.acquireTileId();
-      if (tile == static_cast<int>(gridDim.x) - 1) resetTileCounter(args.diag);
-      sh.tile = tile;
-    }
-    __syncthreads();
-    const int tile = sh.tile;
+    const int tile = takeOneTileId(grid, args.diag, sh.tile);
     const long long base = static_cast<long long>(tile) * kTileElements;
     const int valid = tileValidCount(n, kTileElements, tile);
     const int warpFirst = warp * kWarpElements;  // the warp's part of the tile

@@ -36,20 +36,8 @@ struct HillisSteeleUnguardedScan : HillisSteeleScan {
       to[t] = from[t] = ex.readUnguarded(io.in, t, io.n, t, "a");  // c[lid] = b[lid] = a[gid];
     });
     ex.barrier(StepCode{StepKind::Load, 0}, from, section);
-    for (int stride = 1; stride < section; stride *= 2) {
-      ex.parallel([&](int t) {
-        if (t >= stride) {
-          to[t] = ex.combine(from[t - stride], from[t]);
-          ex.edge(t, t, t - stride);
-        } else {
-          to[t] = from[t];
-        }
-      });
-      ex.barrier(StepCode{StepKind::DoubleBuffered, stride}, to, section);
-      T* const read = from;  // SWAP(b,c);
-      from = to;
-      to = read;
-    }
+    // The double-buffered iterations, SWAP(b,c) included, as the fixed kernel runs them.
+    from = doubleBufferedSteps(ex, from, to, section);
     ex.parallel([&](int t) {
       // r[gid] = b[lid]; (an exclusive result, which the seed never makes, shifted as
       // storeSection does)
