@@ -105,6 +105,8 @@ def case_spot_an_erratum(ctx):
     check(abs(d["numbers"]["measured"] - 9217 / 1023) < 1e-9, str(d["numbers"]))
     check(abs(d["numbers"]["seed"] - 9217 / 1027) < 1e-9, str(d["numbers"]))
     check("9217 / 1023 = 9.01" in d["shows"], d["shows"])
+    # Read from the back of a lecture hall: the text is larger than the panels' body text (18 px).
+    check(d["text_px"] >= 24, f"the erratum's text is {d['text_px']} px")
     r = ctx.run("--spot-the-bug", "kernel-name-hyphen", screenshot=False)
     d = r.dump["panels"]["spot_the_bug"]
     check("does not compile" in d["no_run"] and "numbers" not in d, str(d))

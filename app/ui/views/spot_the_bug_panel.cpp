@@ -10,6 +10,7 @@
 
 #include "app/scene/compare_counters.h"
 #include "app/scene/compare_scene.h"
+#include "app/ui/shell/fonts.h"
 #include "app/ui/views/panels.h"
 #include "app/ui/views/spot_the_bug.h"
 #include "app/ui/widgets/scene_renderer.h"
@@ -187,18 +188,23 @@ void drawErratum(UiContext& ui, SpotTheBugState& s) {
     s.close();
     return;
   }
-  ImGui::SameLine();
-  ImGui::TextUnformatted(("Erratum: " + std::string(e.title)).c_str());
+  // An erratum is read from the back of a lecture hall: the title at the value size and the text
+  // at the heading size, from fonts rasterised at those sizes (sharp, not stretched).
+  ImFont* const titleFont = ui.fonts.nearest(kValueSize * ui.fonts.pixelScale, true);
+  ImFont* const textFont = ui.fonts.nearest(kHeadingSize * ui.fonts.pixelScale, false);
+  if (titleFont) ImGui::PushFont(titleFont);
+  ImGui::TextWrapped("Erratum: %s", std::string(e.title).c_str());
+  if (titleFont) ImGui::PopFont();
+  if (textFont) ImGui::PushFont(textFont);
+  const float textPixels = ImGui::GetFontSize();
   if (ImGui::BeginTable("erratum-text", 2, ImGuiTableFlags_BordersInnerV)) {
     ImGui::TableSetupColumn(("The seed (" + std::string(e.seed) + ")").c_str());
     ImGui::TableSetupColumn("Should read");
     ImGui::TableHeadersRow();
     ImGui::TableNextColumn();
-    if (ui.fonts.mono) ImGui::PushFont(ui.fonts.mono);
     ImGui::TextWrapped("%s", std::string(e.seedText).c_str());
     ImGui::TableNextColumn();
     ImGui::TextWrapped("%s", std::string(e.correction).c_str());
-    if (ui.fonts.mono) ImGui::PopFont();
     ImGui::EndTable();
   }
   ImGui::TextWrapped("Why: %s", std::string(e.why).c_str());
@@ -208,7 +214,8 @@ void drawErratum(UiContext& ui, SpotTheBugState& s) {
                       {"seed", std::string(e.seed)},
                       {"seed_text", std::string(e.seedText)},
                       {"correction", std::string(e.correction)},
-                      {"why", std::string(e.why)}};
+                      {"why", std::string(e.why)},
+                      {"text_px", textPixels}};
   if (const auto& ev = s.evidence()) {
     ImGui::TextWrapped("scanviz's run: %s", ev->ran.c_str());
     ImGui::TextWrapped("It shows: %s", ev->shows.c_str());
@@ -234,6 +241,7 @@ void drawErratum(UiContext& ui, SpotTheBugState& s) {
     ImGui::TextWrapped("No run: %s", std::string(e.noRun).c_str());
     j["no_run"] = std::string(e.noRun);
   }
+  if (textFont) ImGui::PopFont();
   ui.report.panels["spot_the_bug"] = std::move(j);
 }
 
