@@ -21,6 +21,7 @@
 #include "kernels/algorithm_descriptor.h"
 #include "kernels/block/hillis_steele.h"
 #include "kernels/block/section_io.h"
+#include "kernels/lessons/unguarded_store.h"
 
 namespace scanviz {
 
@@ -38,15 +39,8 @@ struct HillisSteeleUnguardedScan : HillisSteeleScan {
     ex.barrier(StepCode{StepKind::Load, 0}, from, section);
     // The double-buffered iterations, SWAP(b,c) included, as the fixed kernel runs them.
     from = doubleBufferedSteps(ex, from, to, section);
-    ex.parallel([&](int t) {
-      // r[gid] = b[lid]; (an exclusive result, which the seed never makes, shifted as
-      // storeSection does)
-      const T v = !io.exclusive ? from[t] : t == 0 ? ex.identity() : from[t - 1];
-      ex.writeUnguarded(io.out, t, io.n, v, t, "r");
-    });
-    ex.parallel([&](int t) {
-      if (io.total && t == 0) *io.total = from[section - 1];  // the hierarchical driver's block sum
-    });
+    // r[gid] = b[lid];
+    storeSectionUnguarded(ex, from, io, section, "r");
   }
 };
 

@@ -21,6 +21,7 @@
 #include "kernels/algorithm_descriptor.h"
 #include "kernels/block/kogge_stone.h"
 #include "kernels/block/section_io.h"
+#include "kernels/lessons/unguarded_store.h"
 
 namespace scanviz {
 
@@ -35,15 +36,8 @@ struct KoggeStoneUnguardedStoreScan : OneElementPerThread {
     ex.barrier(StepCode{StepKind::Load, 0}, xy, section);
     koggeStoneIterations(
         ex, xy, [](int t) { return t; }, StepKind::KoggeStone, section);
-    ex.parallel([&](int t) {
-      // Y[i] = XY[threadIdx.x]; (an exclusive result, which the seed never makes, shifted as
-      // storeSection does)
-      const auto v = !io.exclusive ? xy[t] : t == 0 ? ex.identity() : xy[t - 1];
-      ex.writeUnguarded(io.out, t, io.n, v, t, "Y");
-    });
-    ex.parallel([&](int t) {
-      if (io.total && t == 0) *io.total = xy[section - 1];  // the hierarchical driver's block sum
-    });
+    // Y[i] = XY[threadIdx.x];
+    storeSectionUnguarded(ex, xy, io, section, "Y");
   }
 };
 
