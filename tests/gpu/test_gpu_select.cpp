@@ -6,7 +6,7 @@
 #include <random>
 
 #include "app/core/backends/cuda_backend.h"
-#include "app/core/bench/device_select.h"
+#include "app/core/backends/cuda_select.h"
 
 namespace scanviz {
 namespace {

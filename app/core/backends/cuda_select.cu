@@ -1,7 +1,8 @@
-// selectFlaggedOnGpu: host data through our single-pass compaction and split (device_select.cuh).
+// selectFlaggedOnGpu: host data through our single-pass compaction and split
+// (kernels/launch/select_kernels.cuh).
 #include "app/core/backends/cuda_backend.h"
-#include "app/core/bench/device_select.cuh"
-#include "app/core/bench/device_select.h"
+#include "app/core/backends/cuda_select.h"
+#include "kernels/launch/select_kernels.cuh"
 
 namespace scanviz {
 

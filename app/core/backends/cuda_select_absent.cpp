@@ -1,7 +1,7 @@
-// Compiled instead of device_select.cu when the build has no CUDA: the reason in words.
+// Compiled instead of cuda_select.cu when the build has no CUDA: the reason in words.
 #include "app/core/backends/backend.h"
 #include "app/core/backends/cuda_backend.h"
-#include "app/core/bench/device_select.h"
+#include "app/core/backends/cuda_select.h"
 
 namespace scanviz {
 

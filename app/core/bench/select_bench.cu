@@ -1,9 +1,9 @@
-// scanviz_select_bench: our single-pass compaction and split (device_select.cuh) against
-// cub::DeviceSelect::Flagged and cub::DevicePartition::Flagged and a device-to-device copy, in one
-// run, int32 values with random flags. Every output is checked against CUB's before it is timed
-// (select: equal; split: our selected part equals CUB's front, our rejected part CUB's back read
-// backwards, since CUB writes it from the end). Median of the samples, each a batch of calls long
-// enough for the event timer; the spread is the interquartile range over the median.
+// scanviz_select_bench: our single-pass compaction and split (kernels/launch/select_kernels.cuh)
+// against cub::DeviceSelect::Flagged and cub::DevicePartition::Flagged and a device-to-device copy,
+// in one run, int32 values with random flags. Every output is checked against CUB's before it is
+// timed (select: equal; split: our selected part equals CUB's front, our rejected part CUB's back
+// read backwards, since CUB writes it from the end). Median of the samples, each a batch of calls
+// long enough for the event timer; the spread is the interquartile range over the median.
 // Usage: scanviz_select_bench [--min-log 16] [--max-log 28] [--density 0.5] [--samples 15]
 //                             [--json FILE] [--check-only 1]
 // --check-only 1: only the checks against CUB, no timing (for compute-sanitizer).
@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "app/core/bench/device_select.cuh"
+#include "kernels/launch/select_kernels.cuh"
 
 namespace scanviz {
 namespace {
