@@ -107,6 +107,19 @@ def case_spot_an_erratum(ctx):
     check("9217 / 1023 = 9.01" in d["shows"], d["shows"])
     # Read from the back of a lecture hall: the text is larger than the panels' body text (18 px).
     check(d["text_px"] >= 24, f"the erratum's text is {d['text_px']} px")
+    # An erratum has no steps: no playback bar. Compare, in the same window, shows where the bar
+    # sits and the colour of its thumb; neither the bar's report nor that colour is there.
+    erratum = r
+    r = ctx.run("--compare", "kogge-stone,brent-kung", "--backend", "cpu")
+    bar = r.dump["panels"].get("compare_playback")
+    check(bar is not None, "Compare drew no playback bar: the check below would prove nothing")
+    thumb = r.image.rgb(*bar["thumb"])
+    check(r.image.count_near(thumb, bar["rect"], tolerance=20, step=1) > 20,
+          f"no thumb of colour {thumb} in Compare's bar {bar['rect']}")
+    check("compare_playback" not in erratum.dump["panels"] and "playback" not in erratum.dump["panels"],
+          f"the erratum shows a playback bar: {sorted(erratum.dump['panels'])}")
+    found = erratum.image.count_near(thumb, bar["rect"], tolerance=20, step=1)
+    check(found == 0, f"{found} pixels of the thumb's colour {thumb} where the playback bar sat")
     r = ctx.run("--spot-the-bug", "kernel-name-hyphen", screenshot=False)
     d = r.dump["panels"]["spot_the_bug"]
     check("does not compile" in d["no_run"] and "numbers" not in d, str(d))

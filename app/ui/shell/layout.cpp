@@ -166,8 +166,10 @@ void drawMainLayout(UiContext& ui) {
   const float width = ImGui::GetContentRegionAvail().x;
   // Class mode takes the whole width, without the lesson's playback: its steps are the answers.
   const bool classMode = classModeShown(ui.state);
+  // Spot the bug steps with its own buttons (a lesson) or has no steps (an erratum).
+  const bool playbackBar = !classMode && !spotTheBugShown(ui.state);
   const float playbackH =
-      classMode ? 0 : ImGui::GetFrameHeight() * 1.25f + ImGui::GetStyle().ItemSpacing.y * 2;
+      playbackBar ? ImGui::GetFrameHeight() * 1.25f + ImGui::GetStyle().ItemSpacing.y * 2 : 0;
   const float bottom = playbackH + statusLineHeight(ui, width);
   const float middle = std::max(100.0f, ImGui::GetContentRegionAvail().y - bottom);
   if (ui.state.presentation || classMode) {
@@ -177,8 +179,8 @@ void drawMainLayout(UiContext& ui) {
   } else {
     panels(ui, middle);
   }
-  if (classMode) {
-    // no playback bar
+  if (!playbackBar) {
+    // class mode or spot the bug: no playback bar
   } else if (compareShown(ui.state)) {
     drawComparePlaybackBar(ui);
   } else {

@@ -38,7 +38,8 @@ void fileMenu(UiContext& ui) {
 }
 
 void playbackMenu(UiContext& ui) {
-  if (!ImGui::BeginMenu("Playback")) return;
+  // Spot the bug has no playback of its own to drive (center_view.h).
+  if (!ImGui::BeginMenu("Playback", !spotTheBugShown(ui.state))) return;
   for (const char* id : {"play", "forward", "back", "first", "last", "faster", "slower"}) {
     // While Compare is shown its own commands move all of its views.
     const std::string own = std::string("compare-") + id;

@@ -26,7 +26,7 @@ void addCompareKindCommand(CommandTable& commands, AppState& state) {
 void addComparePlaybackCommands(CommandTable& commands, AppState& state) {
   Playback& pb = state.compare.playback;
   const auto active = [&state] {
-    return compareShown(state) && state.compare.playback.stepCount() > 0;
+    return compareShown(state) && !spotTheBugShown(state) && state.compare.playback.stepCount() > 0;
   };
   const auto paused = [&pb](void (Playback::*move)()) {
     return [&pb, move] {
@@ -75,6 +75,10 @@ void addComparePlaybackCommands(CommandTable& commands, AppState& state) {
 
 bool compareShown(const AppState& state) {
   return state.settings().layout.centerView == CenterView::Compare;
+}
+
+bool spotTheBugShown(const AppState& state) {
+  return compareShown(state) && state.spotTheBug.active();
 }
 
 void addCenterViewCommands(CommandTable& commands, AppState& state) {

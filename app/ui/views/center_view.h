@@ -11,6 +11,11 @@ namespace scanviz {
 // True while Compare owns the playback keys and bar.
 bool compareShown(const AppState& state);
 
+// True while "Spot the bug" stands in Compare's place: a lesson has its own step buttons and an
+// erratum has no steps at all, so neither shows a playback bar, and the playback keys and the
+// Playback menu, which would move views that are not on screen, do nothing.
+bool spotTheBugShown(const AppState& state);
+
 // view-compare-algorithms, and compare-play / -forward / -back / -first / -last on the playback
 // keys while Compare is shown.
 void addCenterViewCommands(CommandTable& commands, AppState& state);

@@ -34,7 +34,8 @@ float trackShare(const SyncPlan& p, int g) {
       v[static_cast<size_t>(std::clamp<int>(g, 0, static_cast<int>(v.size()) - 1))] / v.back());
 }
 
-void scrubber(UiContext& ui, float width) {
+// Draws the scrubber; returns the centre of its thumb.
+ImVec2 scrubber(UiContext& ui, float width) {
   CompareModel& m = ui.state.compare;
   Playback& pb = m.playback;
   const SyncPlan& plan = m.plan();
@@ -61,6 +62,7 @@ void scrubber(UiContext& ui, float width) {
   }
   const float x = left + trackShare(plan, pb.step()) * span;
   dl.AddCircleFilled(ImVec2(x, y), h * 0.28f, toImColor(ui.palette.accent));
+  return ImVec2(x, y);
 }
 
 }  // namespace
@@ -69,6 +71,7 @@ void drawComparePlaybackBar(UiContext& ui) {
   if (!ui.state.hasTrace()) return;
   const CompareModel& m = ui.state.compare;
   const float size = ImGui::GetFrameHeight() * 1.25f;
+  const ImVec2 top = ImGui::GetCursorScreenPos();
   drawPlaybackButtons(ui, "compare-", m.playback.playing(), size);
   char speed[32];
   std::snprintf(speed, sizeof speed, "%gx", m.playback.speed());
@@ -78,11 +81,19 @@ void drawComparePlaybackBar(UiContext& ui) {
   const float width = std::max(50.0f, ImGui::GetContentRegionAvail().x - right);
   const float pad = (size - ImGui::GetTextLineHeight() * 1.6f) * 0.5f;
   ImGui::SetCursorPosY(ImGui::GetCursorPosY() + std::max(0.0f, pad));
-  scrubber(ui, width);
+  const ImVec2 thumb = scrubber(ui, width);
   ImGui::SameLine();
   ImGui::TextUnformatted(where.c_str());
   ImGui::SameLine();
   drawSpeedControls(ui, m.playback.speed());
+  // Where the bar is, in framebuffer pixels, for the tests that look for it in screenshots.
+  const ImVec2 fb = ImGui::GetIO().DisplayFramebufferScale;
+  const float bottom = top.y + size;
+  const float barRight = ImGui::GetWindowPos().x + ImGui::GetWindowWidth();
+  ui.report.panels["compare_playback"] = {
+      {"position", where},
+      {"rect", {top.x * fb.x, top.y * fb.y, barRight * fb.x, bottom * fb.y}},
+      {"thumb", {thumb.x * fb.x, thumb.y * fb.y}}};
 }
 
 }  // namespace scanviz
