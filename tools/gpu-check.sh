@@ -66,7 +66,7 @@ if want traces; then
   note "sample traces" "$ok captured"
 fi
 
-if want bench && $bin help 2>/dev/null | grep -q bench; then
+if want bench; then
   $bin bench --json "$OUT/bench.json" >"$OUT/bench.txt" 2>&1
   note bench "$(tail -1 "$OUT/bench.txt")"
 fi
