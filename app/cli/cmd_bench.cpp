@@ -28,7 +28,11 @@ BenchConfig benchConfigFromArgs(const Args& a) {
   const auto backend = parseBackend(be);
   if (!backend) throw UsageError("--backend '" + be + "' is not one of auto, cuda, cpu");
   cfg.backend = *backend;
-  if (auto v = a.get("algorithms")) cfg.algorithms = parseBenchAlgorithms(*v);
+  if (auto v = a.get("algorithms")) {
+    BenchSubjectChoice chosen = parseBenchAlgorithms(*v);
+    cfg.algorithms = std::move(chosen.algorithms);
+    cfg.kernels = std::move(chosen.kernels);
+  }
   if (auto v = a.get("sizes")) cfg.sizes = parseBenchSizes(*v);
   if (auto v = a.get("dtype")) cfg.dtypes = parseBenchDTypes(*v);
   const std::string op = a.getOr("operator", "add");
@@ -119,8 +123,8 @@ std::string sizeList(BenchDevice device) {
 const CommandHelp& benchHelp() {
   static const CommandHelp k = {
       "bench",
-      "Time every algorithm's uninstrumented kernels beside a device copy, CUB and Thrust, one "
-      "table row per point as it is measured.",
+      "Time every algorithm's uninstrumented kernels, the compaction and the radix split pass "
+      "beside a device copy, CUB and Thrust, one table row per point as it is measured.",
       {"scanviz bench [--algorithms LIST|all] [--sizes LIST] [--dtype int32|float32|both]",
        "              [--operator add|max|min|mul] [--exclusive]",
        "              [--repeats R] [--block-size B] [--segment-length L]",
@@ -129,7 +133,10 @@ const CommandHelp& benchHelp() {
       "Ctrl-C stops between samples and still prints and saves what was measured. Exit code 1 "
       "when a result was wrong.",
       {{"Bench options",
-        {{"algorithms", "LIST", "all", "Algorithms to time, e.g. kogge-stone,decoupled-lookback."},
+        {{"algorithms", "LIST", "all",
+          "Algorithms to time, e.g. kogge-stone,decoupled-lookback; compaction and radix-split "
+          "time our single-pass select beside cub::DeviceSelect::Flagged and "
+          "cub::DevicePartition::Flagged (GPU only)."},
          {"sizes", "LIST",
           sizeList(BenchDevice::Cuda) + " on a GPU, " + sizeList(BenchDevice::Cpu) + " on the CPU",
           "Input sizes, e.g. 2^10,2^20 or 2^10..2^16."},

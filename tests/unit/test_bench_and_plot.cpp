@@ -70,13 +70,29 @@ TEST(BenchSizes, BadInputGetsAMessageNamingTheItem) {
 }
 
 TEST(BenchAlgorithms, ParsesKeysAndAllAndRejectsUnknownNames) {
-  EXPECT_EQ(parseBenchAlgorithms("kogge-stone, brent-kung"),
+  EXPECT_EQ(parseBenchAlgorithms("kogge-stone, brent-kung").algorithms,
             (std::vector<AlgorithmId>{AlgorithmId::KoggeStone, AlgorithmId::BrentKung}));
-  EXPECT_EQ(parseBenchAlgorithms("all").size(), allAlgorithms().size());
-  EXPECT_EQ(parseBenchAlgorithms("hierarchical,hierarchical").size(), 1u);
+  EXPECT_TRUE(parseBenchAlgorithms("kogge-stone").kernels.empty());
+  EXPECT_EQ(parseBenchAlgorithms("all").algorithms.size(), allAlgorithms().size());
+  EXPECT_EQ(parseBenchAlgorithms("all").kernels, benchKernelKinds());
+  EXPECT_EQ(parseBenchAlgorithms("hierarchical,hierarchical").algorithms.size(), 1u);
   const std::string e = parseError([] { parseBenchAlgorithms("kogge"); });
   EXPECT_NE(e.find("unknown algorithm 'kogge'"), std::string::npos);
   EXPECT_NE(e.find("decoupled-lookback"), std::string::npos) << "lists the known keys";
+  EXPECT_NE(e.find("compaction, radix-split"), std::string::npos) << "and our other kernels";
+}
+
+// The compaction and the split pass are named like algorithms and land in the config's kernels,
+// each once, in the order typed.
+TEST(BenchAlgorithms, OurOtherKernelsAreNamedByTheirKeys) {
+  const BenchSubjectChoice c =
+      parseBenchAlgorithms("radix-split,decoupled-lookback,compaction,radix-split");
+  EXPECT_EQ(c.algorithms, (std::vector<AlgorithmId>{AlgorithmId::DecoupledLookback}));
+  EXPECT_EQ(c.kernels, (std::vector<BenchSubjectKind>{BenchSubjectKind::RadixSplit,
+                                                      BenchSubjectKind::Compaction}));
+  EXPECT_TRUE(parseBenchAlgorithms("compaction").algorithms.empty());
+  EXPECT_EQ(findBenchKernel("compaction"), BenchSubjectKind::Compaction);
+  EXPECT_FALSE(findBenchKernel("cub-select")) << "a reference is no kernel to ask for";
 }
 
 TEST(BenchDTypes, BothOrOne) {
@@ -179,13 +195,89 @@ TEST(BenchPlan, DefaultGpuPlanCoversIssueFour) {
   }
   const auto algorithms =
       static_cast<size_t>(std::count_if(allAlgorithms().begin(), allAlgorithms().end(), timed));
-  EXPECT_EQ(tasks.size(), 3 * 2 * (4 + algorithms) + 2 * 2 * (4 + 4));
+  // The compaction and the split pass at every size, each with its CUB equivalent.
+  for (DType d : {DType::Int32, DType::Float32})
+    for (long long n : cfg.sizes)
+      for (const char* key : {"compaction", "cub-select", "radix-split", "cub-partition"})
+        EXPECT_TRUE(has(key, d, n)) << key << " " << n;
+  EXPECT_EQ(tasks.size(), 3 * 2 * (4 + algorithms) + 2 * 2 * (4 + 4) + 5 * 2 * 4);
+}
+
+// Asked for alone, the compaction brings the references every run has and CUB's select, which
+// runs before it at each size so that its "x CUB" has a time to divide; not CUB's partition.
+TEST(BenchPlan, TheCompactionRunsAfterItsCubEquivalent) {
+  BenchConfig cfg;
+  cfg.kernels = {BenchSubjectKind::Compaction};
+  cfg.sizes = {1 << 16};
+  cfg.dtypes = {DType::Int32};
+  const BenchConfig r = resolveBenchConfig(cfg, BenchDevice::Cuda);
+  EXPECT_TRUE(r.algorithms.empty()) << "naming a kernel is no default plan";
+  std::vector<std::string> keys;
+  for (const BenchTask& t : planBenchmark(r, BenchDevice::Cuda)) keys.push_back(t.subject.key());
+  EXPECT_EQ(keys, (std::vector<std::string>{"copy", "cub", "thrust", "cub-select", "compaction"}));
+}
+
+// What each subject moves, and the CUB subject its "x CUB" divides.
+TEST(BenchPlan, CompactionAndSplitCountTheirBytesAndMeetTheirCubEquivalents) {
+  const BenchSubject compaction = BenchSubject::reference(BenchSubjectKind::Compaction);
+  const BenchSubject split = BenchSubject::reference(BenchSubjectKind::RadixSplit);
+  const BenchSubject cubSelect = BenchSubject::reference(BenchSubjectKind::CubSelectFlagged);
+  const BenchSubject cubPartition = BenchSubject::reference(BenchSubjectKind::CubPartitionFlagged);
+  EXPECT_FALSE(compaction.isReference());
+  EXPECT_FALSE(split.isReference());
+  EXPECT_TRUE(cubSelect.isReference());
+  EXPECT_EQ(compaction.key(), "compaction");
+  EXPECT_EQ(split.key(), "radix-split");
+  EXPECT_EQ(cubSelect.key(), "cub-select");
+  EXPECT_EQ(cubPartition.key(), "cub-partition");
+  EXPECT_EQ(compaction.cubEquivalent(), BenchSubjectKind::CubSelectFlagged);
+  EXPECT_EQ(split.cubEquivalent(), BenchSubjectKind::CubPartitionFlagged);
+  EXPECT_EQ(BenchSubject::of(AlgorithmId::DecoupledLookback).cubEquivalent(),
+            BenchSubjectKind::CubScan);
+  EXPECT_EQ(BenchSubject::of(AlgorithmId::SegmentedLookback).cubEquivalent(),
+            BenchSubjectKind::CubScanByKey);
+  // int32 at half the elements flagged: 4 + 1 bytes read, 4 bytes written for half of them.
+  EXPECT_DOUBLE_EQ(benchBytesPerElement(BenchWork::Compaction, DType::Int32), 7.0);
+  EXPECT_DOUBLE_EQ(benchBytesPerElement(BenchWork::Split, DType::Float32), 9.0);
+  EXPECT_DOUBLE_EQ(benchBytesPerElement(BenchWork::Scan, DType::Int32), 8.0);
+  BenchPoint p{.subject = split, .dtype = DType::Int32, .n = 1 << 20, .medianMs = 2.0};
+  applyBenchRatios(p, 1.0, 2.5);
+  EXPECT_DOUBLE_EQ(p.gigabytesPerSecond, 9.0 * (1 << 20) / 2e-3 / 1e9);
+  EXPECT_DOUBLE_EQ(p.ratioToCub, 1.25);
+  EXPECT_DOUBLE_EQ(p.ratioToCopy, 0.5);
+  EXPECT_TRUE(compaction.needsGpu());
+  EXPECT_FALSE(BenchSubject::reference(BenchSubjectKind::HostCopy).needsGpu());
+  // CUB's select and partition are lines in the GB/s plot, as CUB's scans are; ours are series.
+  EXPECT_TRUE(cubSelect.isRateLine());
+  EXPECT_TRUE(cubPartition.isRateLine());
+  EXPECT_FALSE(compaction.isRateLine());
+  EXPECT_FALSE(BenchSubject::reference(BenchSubjectKind::ThrustScan).isRateLine());
+}
+
+// Every kind of the table has its own key and a place: references, then the catalog, then ours.
+TEST(BenchPlan, TheSubjectTableGivesEveryKindAKeyAndAnOrder) {
+  std::set<std::string> keys;
+  for (BenchSubjectKind kind : benchTableKinds()) {
+    const BenchSubject s = BenchSubject::reference(kind);
+    EXPECT_NE(s.key(), "?");
+    EXPECT_TRUE(keys.insert(s.key()).second) << s.key();
+    for (const AlgorithmInfo& a : allAlgorithms()) {
+      EXPECT_NE(s.key(), a.key);
+      if (s.isReference())
+        EXPECT_LT(s.order(), BenchSubject::of(a.id).order()) << s.key();
+      else
+        EXPECT_GT(s.order(), BenchSubject::of(a.id).order()) << s.key();
+    }
+  }
+  EXPECT_EQ(keys.size(), benchTableKinds().size());
+  EXPECT_LT(BenchSubject::reference(BenchSubjectKind::Compaction).order(),
+            BenchSubject::reference(BenchSubjectKind::RadixSplit).order());
 }
 
 // A segmented subject moves a flag byte per element more, and its "x CUB" is against CUB's scan
 // by key: the engine hands applyBenchRatios that time.
 TEST(BenchPlan, SegmentedRowsCountTheFlagBytes) {
-  EXPECT_DOUBLE_EQ(gigabytesPerSecond(1 << 20, DType::Int32, 1.0, true),
+  EXPECT_DOUBLE_EQ(gigabytesPerSecond(1 << 20, DType::Int32, 1.0, BenchWork::SegmentedScan),
                    9.0 * (1 << 20) / 1e-3 / 1e9);
   BenchPoint p;
   p.subject = BenchSubject::of(AlgorithmId::SegmentedLookback);
@@ -229,6 +321,24 @@ TEST(BenchPlan, CpuPlanUsesCpuReferencesAndSmallSizes) {
   }
   EXPECT_EQ(refs, (std::set<std::string>{"cpu-memcpy", "cpu-sequential"}));
   EXPECT_EQ(defaultBenchSizes(BenchDevice::Cpu).back(), 1 << 18);
+  // The compaction and the split are in the default plan, but the CPU path has no kernel for
+  // them: none is planned, and the report says why.
+  EXPECT_EQ(r.kernels, benchKernelKinds());
+  for (const BenchTask& t : tasks) EXPECT_FALSE(t.subject.needsGpu()) << t.subject.key();
+  BenchConfig cpu = cfg;
+  cpu.backend = BackendChoice::Cpu;
+  const BenchReport report = prepareBenchReport(cpu);
+  const std::string notes = formatBenchTable(report);
+  EXPECT_NE(notes.find("note: compaction and radix-split need a GPU: not timed on the CPU "
+                       "emulator"),
+            std::string::npos)
+      << notes;
+  cpu.kernels = {BenchSubjectKind::RadixSplit};
+  cpu.algorithms = {AlgorithmId::Sequential};
+  EXPECT_NE(formatBenchTable(prepareBenchReport(cpu)).find("note: radix-split needs a GPU"),
+            std::string::npos);
+  cpu.kernels.clear();
+  EXPECT_EQ(formatBenchTable(prepareBenchReport(cpu)).find("needs a GPU"), std::string::npos);
 }
 
 // ---- formatting ----
@@ -382,6 +492,67 @@ TEST(BenchFormat, TableAndSummaryReportMismatchesAndTheHeadline) {
   EXPECT_NE(summary.find("1 not measured"), std::string::npos) << summary;
 }
 
+// A GPU run's compaction and split rows: in the table with their ratios, in JSON with what they
+// move and what they are compared with, explained above the table, and never the headline.
+TEST(BenchFormat, CompactionAndSplitRowsCarryTheirRatiosEverywhere) {
+  BenchReport r = sampleReport();
+  r.points.clear();
+  const auto add = [&r](BenchSubjectKind kind, double ms, double copyMs, double cubMs) {
+    BenchPoint p{.subject = BenchSubject::reference(kind),
+                 .device = BenchDevice::Cuda,
+                 .n = 1 << 28,
+                 .launches = 1,
+                 .samples = 9,
+                 .medianMs = ms,
+                 .q1Ms = ms,
+                 .q3Ms = ms};
+    if (!p.subject.isReference()) p.check = BenchCheck::Passed;
+    applyBenchRatios(p, copyMs, cubMs);
+    r.points.push_back(p);
+  };
+  add(BenchSubjectKind::DeviceCopy, 0.80, 0.80, BenchPoint::kNone);
+  add(BenchSubjectKind::CubSelectFlagged, 0.88, 0.80, 0.88);
+  add(BenchSubjectKind::Compaction, 0.80, 0.80, 0.88);
+  add(BenchSubjectKind::CubPartitionFlagged, 1.00, 0.80, 1.00);
+  add(BenchSubjectKind::RadixSplit, 1.25, 0.80, 1.00);
+  BenchPoint scan = samplePoint();
+  scan.n = 1 << 28;
+  scan.medianMs = 1.0;
+  applyBenchRatios(scan, 0.80, 1.1);
+  r.points.push_back(scan);
+
+  const std::string table = formatBenchTable(r);
+  EXPECT_NE(table.find("cub::DeviceSelect::Flagged"), std::string::npos) << table;
+  EXPECT_NE(table.find("cub::DevicePartition::Flagged"), std::string::npos);
+  EXPECT_NE(table.find("7 bytes per int32 element"), std::string::npos);
+  const std::string compaction = formatBenchTableRow(r.points[2]);
+  for (const char* cell : {"compaction", "2^28", "800 us", "1.00x", "1.10x", "ok"})
+    EXPECT_NE(compaction.find(cell), std::string::npos) << cell << " in: " << compaction;
+  const std::string split = formatBenchTableRow(r.points[4]);
+  for (const char* cell : {"radix-split", "0.64x", "0.80x"})
+    EXPECT_NE(split.find(cell), std::string::npos) << cell << " in: " << split;
+
+  const nlohmann::json j = nlohmann::json::parse(benchReportJson(r));
+  EXPECT_EQ(j["config"]["kernels"], (nlohmann::json{"compaction", "radix-split"}));
+  EXPECT_DOUBLE_EQ(j["config"]["select_flag_density"].get<double>(), 0.5);
+  const auto& c = j["results"][2];
+  EXPECT_EQ(c["subject"], "compaction");
+  EXPECT_EQ(c["kind"], "algorithm");
+  EXPECT_EQ(c["cub_equivalent"], "cub-select");
+  EXPECT_DOUBLE_EQ(c["bytes_per_element"].get<double>(), 7.0);
+  EXPECT_NEAR(c["x_cub"].get<double>(), 1.1, 1e-12);
+  EXPECT_EQ(j["results"][4]["cub_equivalent"], "cub-partition");
+  EXPECT_DOUBLE_EQ(j["results"][4]["bytes_per_element"].get<double>(), 9.0);
+  EXPECT_EQ(j["results"][1]["kind"], "reference");
+  EXPECT_TRUE(j["results"][1]["cub_equivalent"].is_null());
+  EXPECT_EQ(j["results"][5]["cub_equivalent"], "cub");
+
+  // The compaction moves fewer bytes than a scan: the headline stays a scan.
+  const std::string summary = benchSummaryLine(r);
+  EXPECT_NE(summary.find("fastest at 2^28 int32: decoupled-lookback"), std::string::npos)
+      << summary;
+}
+
 // ---- the CPU timing path, end to end ----
 
 BenchConfig smallCpuConfig() {
@@ -411,7 +582,8 @@ TEST(BenchCpu, SegmentedLookbackRunsOverHeadsAndPassesItsCheck) {
     ++segmented;
     ASSERT_TRUE(p.measured()) << p.error;
     EXPECT_EQ(p.check, BenchCheck::Passed) << p.checkDetail;
-    EXPECT_DOUBLE_EQ(p.gigabytesPerSecond, gigabytesPerSecond(p.n, p.dtype, p.medianMs, true));
+    EXPECT_DOUBLE_EQ(p.gigabytesPerSecond,
+                     gigabytesPerSecond(p.n, p.dtype, p.medianMs, BenchWork::SegmentedScan));
   }
   EXPECT_EQ(segmented, 4);  // 2 sizes x 2 dtypes
 }

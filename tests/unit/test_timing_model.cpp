@@ -126,6 +126,43 @@ TEST(TimingSeries, ReferenceLinesAreTheRatesAtTheLargestN) {
   EXPECT_TRUE(bandwidthReferences(run, DType::Float32).empty());
 }
 
+// A GPU run with the compaction and the split: each drawn as a series beside CUB's select and
+// partition, whose rates are lines in the GB/s plot like CUB's scan; ours come after the scans.
+TEST(TimingSeries, CompactionAndSplitAreSeriesBesideCubsLines) {
+  const auto gpu = [](BenchSubjectKind kind, long long n, double ms) {
+    BenchPoint p = point(BenchSubject::reference(kind), n, ms);
+    p.device = BenchDevice::Cuda;
+    applyBenchRatios(p, BenchPoint::kNone, BenchPoint::kNone);
+    return p;
+  };
+  TimingRun run;
+  run.report.device = BenchDevice::Cuda;
+  run.report.deviceName = "NVIDIA H100 80GB HBM3";
+  run.status = TimingRunStatus::Finished;
+  for (long long n : {1ll << 16, 1ll << 20}) {
+    run.report.points.push_back(gpu(BenchSubjectKind::DeviceCopy, n, 0.01));
+    run.report.points.push_back(gpu(BenchSubjectKind::CubSelectFlagged, n, 0.012));
+    run.report.points.push_back(gpu(BenchSubjectKind::CubPartitionFlagged, n, 0.014));
+    BenchPoint scan = point(BenchSubject::of(AlgorithmId::DecoupledLookback), n, 0.011);
+    applyBenchRatios(scan, BenchPoint::kNone, BenchPoint::kNone);
+    run.report.points.push_back(scan);
+    run.report.points.push_back(gpu(BenchSubjectKind::Compaction, n, 0.010));
+    run.report.points.push_back(gpu(BenchSubjectKind::RadixSplit, n, 0.013));
+  }
+  std::vector<std::string> labels;
+  for (const TimingSeries& t : timingSeries(run, DType::Int32, TimingMetric::GigabytesPerSecond))
+    labels.push_back(t.label);
+  EXPECT_EQ(labels, (std::vector<std::string>{"copy", "cub-select", "cub-partition",
+                                              "decoupled-lookback", "compaction", "radix-split"}));
+  std::vector<std::string> lines;
+  for (const TimingReference& r : bandwidthReferences(run, DType::Int32)) lines.push_back(r.label);
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_EQ(lines[0].rfind("copy: ", 0), 0u);
+  // CUB's select at 2^20: 7 bytes an element in 12 us.
+  EXPECT_EQ(lines[1], "cub-select: 612 GB/s at 2^20");
+  EXPECT_EQ(lines[2].rfind("cub-partition: ", 0), 0u);
+}
+
 TEST(TimingBars, EverySubjectAtOneNAndAnotherRunLinedUp) {
   const TimingRun a =
       cpuRun({{kCopy, 1024, 0.01}, {kKogge, 1024, 1}, {kBrent, 1024, 0.5}, {kKogge, 4096, 3}});

@@ -101,6 +101,12 @@ class CpuSizeBench final : public SizeBench {
     return m;
   }
 
+  // The compaction and the split are timed on the GPU only (planBenchmark leaves them out here).
+  Measurement timeKernel(BenchSubjectKind kind, const TimingPlan&) override {
+    throw BackendError(BenchSubject::reference(kind).label() +
+                       " needs a GPU: the benchmark times it on CUDA only");
+  }
+
   CaptureTiming timeCapture(const RunRequest& rq, int repeats) override {
     return timeRecordedAndPlain(rq, repeats,
                                 [this](const RunRequest& r) { (void)runOnCpu(r, input_); });

@@ -5,7 +5,9 @@
 // that would add its own time), and the references measured on the same inputs in the same run: a
 // device-to-device copy of the same bytes (the physical limit), CUB DeviceScan and Thrust's scan,
 // both with the run's operator and variant. Our scans run through DeviceScan: uninstrumented
-// kernels over workspace allocated before timing starts.
+// kernels over workspace allocated before timing starts. Our compaction and radix split pass
+// (kernels/launch/select_kernels.cuh) run over random flags on the same rotated inputs beside
+// cub::DeviceSelect::Flagged and cub::DevicePartition::Flagged.
 // CUB and Thrust compile slowly: the benchmark includes them here and nowhere else.
 #include <cuda_runtime.h>
 
@@ -15,7 +17,9 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <cub/device/device_partition.cuh>
 #include <cub/device/device_scan.cuh>
+#include <cub/device/device_select.cuh>
 #include <cuda/functional>
 #include <cuda/std/functional>
 #include <memory>
@@ -29,6 +33,7 @@
 #include "app/core/bench/bench_measure.h"
 #include "kernels/launch/cuda_check.cuh"
 #include "kernels/launch/device_array.cuh"
+#include "kernels/launch/select_kernels.cuh"
 
 namespace scanviz {
 namespace {
@@ -40,6 +45,10 @@ constexpr int kMaxDeviceCallsPerSample = 2000;
 constexpr int kCubLaunches = 2;
 constexpr int kThrustLaunches = 2;
 constexpr int kCopyLaunches = 1;
+// Our compaction and split: one kernel (the tile status words are tagged by launch, never
+// cleared). CUB's select and partition: a tile-state initialisation kernel and the kernel.
+constexpr int kSelectLaunches = 1;
+constexpr int kCubSelectLaunches = 2;
 
 // splitmix64's finaliser: a cheap, well-mixed hash of (seed, index) so that every element of every
 // buffer gets its own random value without a generator state.
@@ -80,13 +89,24 @@ __global__ void fillHeadsKernel(uint8_t* heads, long long count, long long strid
   }
 }
 
+// The compaction's and split's flags: each element flagged with probability kSelectFlagDensity.
+__global__ void fillSelectFlagsKernel(uint8_t* flags, long long count, uint64_t seed) {
+  const long long step = static_cast<long long>(gridDim.x) * blockDim.x;
+  const auto threshold = static_cast<uint32_t>(kSelectFlagDensity * 4294967295.0);
+  for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < count;
+       i += step)
+    flags[i] = mixBits(seed ^ (static_cast<uint64_t>(i) * 0x94D049BB133111EBull)) < threshold;
+}
+
+// got[i] against expected[i], or against expected[n - 1 - i] when `reversed` (CUB's partition
+// writes the unselected values from the end of its output).
 template <class T>
-__global__ void compareKernel(const T* got, const T* expected, long long n,
+__global__ void compareKernel(const T* got, const T* expected, long long n, bool reversed,
                               unsigned long long* mismatches, unsigned long long* firstBad) {
   const long long stride = static_cast<long long>(gridDim.x) * blockDim.x;
   for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < n;
        i += stride) {
-    if (benchValuesAgree(got[i], expected[i])) continue;
+    if (benchValuesAgree(got[i], expected[reversed ? n - 1 - i : i])) continue;
     atomicAdd(mismatches, 1ull);
     atomicMin(firstBad, static_cast<unsigned long long>(i));
   }
@@ -255,6 +275,19 @@ class CudaSizeBench final : public SizeBench {
             plan);
         m.launches = kCubLaunches;
         return m;  // the segmented scans' reference
+      case BenchSubjectKind::CubSelectFlagged:
+      case BenchSubjectKind::CubPartitionFlagged: {
+        prepareSelect();
+        const bool partition = kind == BenchSubjectKind::CubPartitionFlagged;
+        m = timeOnDevice(
+            [&](int slot) {
+              cudaCheck(cubSelect(partition, selectFlags(slot), input(slot), output(slot)),
+                        partition ? "CUB partition" : "CUB select");
+            },
+            plan);
+        m.launches = kCubSelectLaunches;
+        return m;  // the compaction's and split's reference
+      }
       case BenchSubjectKind::ThrustScan:
         // As most programs call it: thrust::device allocates its temporary storage and
         // synchronises on every call, and that is part of what Thrust costs.
@@ -285,6 +318,40 @@ class CudaSizeBench final : public SizeBench {
       checkAgainst(m, segmented ? segmentedReference_.get() : reference_.get(),
                    segmented ? "CUB's scan by key" : "CUB");
     }
+    return m;
+  }
+
+  // Our compaction (selected values into output(slot)) or split (the others into rejected(slot)),
+  // checked against CUB's partition of buffer 0: its front is the selected values in order, its
+  // back the others in reverse order.
+  Measurement timeKernel(BenchSubjectKind kind, const TimingPlan& plan) override {
+    if (kind != BenchSubjectKind::Compaction && kind != BenchSubjectKind::RadixSplit)
+      throw BackendError("the GPU path has no " + BenchSubject::reference(kind).label());
+    prepareSelect();
+    const bool split = kind == BenchSubjectKind::RadixSplit;
+    const auto call = [&](int slot) {
+      enqueueSelect<T>(input(slot), selectFlags(slot), output(slot),
+                       split ? rejected(slot) : nullptr, selectCounts_.get(), n_,
+                       *selectWorkspace_);
+    };
+    Measurement m = timeOnDevice(call, plan);
+    m.launches = kSelectLaunches;
+    if (m.cancelled) return m;
+    selectWorkspace_->checkCompleted();
+    call(0);
+    cudaCheck(cudaDeviceSynchronize(), split ? "split kernel" : "select kernel");
+    selectWorkspace_->checkCompleted();
+    const long long kept = selectCounts_.toHost()[0];
+    if (kept != selectedByCub_) {
+      m.check = BenchCheck::Failed;
+      m.checkDetail = "selected " + std::to_string(kept) + " of " + std::to_string(n_) +
+                      " elements, CUB's partition " + std::to_string(selectedByCub_);
+      return m;
+    }
+    checkRange(m, output(0), partitionReference_.get(), kept, false, "CUB's partition");
+    if (split && m.check == BenchCheck::Passed)
+      checkRange(m, rejected(0), partitionReference_.get() + kept, n_ - kept, true,
+                 "CUB's partition (its back, reversed)");
     return m;
   }
 
@@ -360,6 +427,56 @@ class CudaSizeBench final : public SizeBench {
     }
   }
 
+  // CUB's select (the flagged values of `in`, in order) or partition (then the others, from the
+  // end of `out`), their count into selectCounts_[1].
+  cudaError_t cubSelect(bool partition, const uint8_t* flags, const T* in, T* out) {
+    const int n = static_cast<int>(n_);
+    size_t bytes = cubSelectTempBytes_;
+    return partition ? cub::DevicePartition::Flagged(cubSelectTemp_.get(), bytes, in, flags, out,
+                                                     selectCounts_.get() + 1, n)
+                     : cub::DeviceSelect::Flagged(cubSelectTemp_.get(), bytes, in, flags, out,
+                                                  selectCounts_.get() + 1, n);
+  }
+
+  // The flags of every rotated buffer, the split's second output, our kernel's workspace and
+  // CUB's partition of buffer 0 (the reference of both), made the first time a compaction or
+  // split subject runs.
+  void prepareSelect() {
+    if (!selectProblem_.empty()) throw BenchSkip(selectProblem_);  // failed before: no half state
+    if (selectedByCub_ >= 0) return;
+    const size_t pool = inputs_.size();
+    try {
+      selectFlags_.allocate(pool);
+      rejected_.allocate(pool);
+      partitionReference_.allocate(static_cast<size_t>(n_));
+      selectCounts_.allocate(2);
+      selectWorkspace_ = std::make_unique<SelectWorkspace>(n_);
+      const int n = static_cast<int>(n_);
+      size_t selectBytes = 0, partitionBytes = 0;
+      cudaCheck(cub::DeviceSelect::Flagged(nullptr, selectBytes, input(0), selectFlags_.get(),
+                                           output(0), selectCounts_.get(), n),
+                "CUB temporary storage size");
+      cudaCheck(cub::DevicePartition::Flagged(nullptr, partitionBytes, input(0), selectFlags_.get(),
+                                              output(0), selectCounts_.get(), n),
+                "CUB temporary storage size");
+      cubSelectTempBytes_ = std::max<size_t>({selectBytes, partitionBytes, 1});
+      cubSelectTemp_.allocate(cubSelectTempBytes_);
+      fillSelectFlagsKernel<<<gridFor(static_cast<long long>(pool)), 256>>>(
+          selectFlags_.get(), static_cast<long long>(pool),
+          static_cast<uint64_t>(seed_) * 0xD6E8FEB86659FD93ull + static_cast<uint64_t>(n_));
+      cudaCheckLaunch("fill the select flags", true);
+      cudaCheck(cubSelect(true, selectFlags(0), input(0), partitionReference_.get()),
+                "CUB partition");
+      cudaCheck(cudaDeviceSynchronize(), "CUB reference partition");
+      selectedByCub_ = selectCounts_.toHost()[1];
+    } catch (const BackendError& e) {
+      cudaGetLastError();
+      selectProblem_ =
+          std::string("device allocation for the compaction and split failed (") + e.what() + ")";
+      throw BenchSkip(selectProblem_);
+    }
+  }
+
   void thrustScan(const T* in, T* out) const {
     withScanFunctor<T>(op_, [&](auto fn) {
       if (exclusive_)
@@ -377,6 +494,10 @@ class CudaSizeBench final : public SizeBench {
   const uint8_t* keys(int slot) const {
     return keys_.get() + static_cast<long long>(slot) * stride_;
   }
+  const uint8_t* selectFlags(int slot) const {
+    return selectFlags_.get() + static_cast<long long>(slot) * stride_;
+  }
+  T* rejected(int slot) const { return rejected_.get() + static_cast<long long>(slot) * stride_; }
 
   // Warm-up calls, one call to estimate, then samples of enough calls (each on the next rotated
   // buffer) to last plan.targetSampleMs between one pair of events, until wantsMoreSamples says
@@ -415,26 +536,35 @@ class CudaSizeBench final : public SizeBench {
 
   // Compares output(0) with `expected`, CUB's result on input(0).
   void checkAgainst(Measurement& m, const T* expected, const char* referenceName) {
+    checkRange(m, output(0), expected, n_, false, referenceName);
+  }
+
+  // Compares `count` elements of `got` with `expected` (read backwards when `reversed`).
+  void checkRange(Measurement& m, const T* got, const T* expected, long long count, bool reversed,
+                  const char* referenceName) {
+    m.check = BenchCheck::Passed;
+    if (count <= 0) return;
     counters_.zero();
     unsigned long long* mismatches = counters_.get();
     unsigned long long* firstBad = counters_.get() + 1;
     const unsigned long long none = ~0ull;
     cudaCheck(cudaMemcpy(firstBad, &none, sizeof none, cudaMemcpyHostToDevice), "reset the check");
-    compareKernel<T><<<gridFor(n_), 256>>>(output(0), expected, n_, mismatches, firstBad);
+    compareKernel<T><<<gridFor(count), 256>>>(got, expected, count, reversed, mismatches, firstBad);
     cudaCheckLaunch("compare with CUB", true);
     const std::vector<unsigned long long> counts = counters_.toHost();
     m.check = counts[0] ? BenchCheck::Failed : BenchCheck::Passed;
     if (!counts[0]) return;
     BenchCheckResult r;
     r.mismatches = static_cast<long long>(counts[0]);
-    r.count = n_;
+    r.count = count;
     r.firstIndex = static_cast<long long>(counts[1]);
-    T got{}, want{};
-    cudaCheck(cudaMemcpy(&got, output(0) + r.firstIndex, sizeof(T), cudaMemcpyDeviceToHost),
+    T gotValue{}, want{};
+    const long long expectedIndex = reversed ? count - 1 - r.firstIndex : r.firstIndex;
+    cudaCheck(cudaMemcpy(&gotValue, got + r.firstIndex, sizeof(T), cudaMemcpyDeviceToHost),
               "read the mismatch");
-    cudaCheck(cudaMemcpy(&want, expected + r.firstIndex, sizeof(T), cudaMemcpyDeviceToHost),
+    cudaCheck(cudaMemcpy(&want, expected + expectedIndex, sizeof(T), cudaMemcpyDeviceToHost),
               "read the mismatch");
-    r.got = static_cast<double>(got);
+    r.got = static_cast<double>(gotValue);
     r.expected = static_cast<double>(want);
     m.checkDetail = describeMismatch(r, referenceName);
   }
@@ -456,6 +586,15 @@ class CudaSizeBench final : public SizeBench {
   DeviceArray<T> segmentedReference_;
   DeviceArray<unsigned char> cubByKeyTemp_;
   size_t cubByKeyTempBytes_ = 0;
+  // The compaction's and split's inputs and outputs (prepareSelect).
+  DeviceArray<uint8_t> selectFlags_;
+  DeviceArray<T> rejected_, partitionReference_;
+  DeviceArray<int> selectCounts_;  // [0] ours, [1] CUB's
+  std::unique_ptr<SelectWorkspace> selectWorkspace_;
+  DeviceArray<unsigned char> cubSelectTemp_;
+  size_t cubSelectTempBytes_ = 0;
+  long long selectedByCub_ = -1;  // -1 until prepareSelect() has run
+  std::string selectProblem_;
   EventPair events_;
 };
 

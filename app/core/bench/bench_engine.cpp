@@ -5,6 +5,7 @@
 #include <cmath>
 #include <ctime>
 #include <exception>
+#include <map>
 #include <memory>
 
 #include "app/core/backends/cuda_backend.h"
@@ -16,45 +17,143 @@ namespace scanviz {
 
 namespace {
 
-// The references' names, once: the key in tables, JSON and CSV, and the legend's words.
-struct ReferenceNames {
+// Every subject but our catalog's scans, once: the key in tables, JSON and CSV, the legend's
+// words, whether it is a reference or one of our kernels, what it moves, and where it is timed and
+// drawn. The order is the order of tables and plots.
+enum class SubjectRole {
+  Reference,      // planned at every size of its device
+  CubEquivalent,  // a reference planned only when a subject compared with it is
+  Ours,           // one of our kernels that is no scan of the catalog
+};
+
+struct SubjectKindInfo {
   BenchSubjectKind kind;
   const char* key;
   const char* label;
+  SubjectRole role;
+  BenchWork work;
+  BenchDevice device;  // where it runs
+  bool rateLine;       // a horizontal line in the GB/s plot
 };
 
-constexpr ReferenceNames kReferenceNames[] = {
-    {BenchSubjectKind::DeviceCopy, "copy", "device copy (limit)"},
-    {BenchSubjectKind::CubScan, "cub", "CUB DeviceScan"},
-    {BenchSubjectKind::ThrustScan, "thrust", "Thrust inclusive_scan"},
-    {BenchSubjectKind::CubScanByKey, "cub-by-key", "CUB DeviceScan by key"},
-    {BenchSubjectKind::HostCopy, "cpu-memcpy", "CPU memcpy (limit)"},
-    {BenchSubjectKind::HostSequential, "cpu-sequential", "CPU sequential loop"},
+constexpr SubjectKindInfo kSubjectKinds[] = {
+    {BenchSubjectKind::DeviceCopy, "copy", "device copy (limit)", SubjectRole::Reference,
+     BenchWork::Scan, BenchDevice::Cuda, true},
+    {BenchSubjectKind::CubScan, "cub", "CUB DeviceScan", SubjectRole::Reference, BenchWork::Scan,
+     BenchDevice::Cuda, true},
+    {BenchSubjectKind::ThrustScan, "thrust", "Thrust inclusive_scan", SubjectRole::Reference,
+     BenchWork::Scan, BenchDevice::Cuda, false},
+    {BenchSubjectKind::CubScanByKey, "cub-by-key", "CUB DeviceScan by key",
+     SubjectRole::CubEquivalent, BenchWork::SegmentedScan, BenchDevice::Cuda, true},
+    {BenchSubjectKind::CubSelectFlagged, "cub-select", "CUB DeviceSelect::Flagged",
+     SubjectRole::CubEquivalent, BenchWork::Compaction, BenchDevice::Cuda, true},
+    {BenchSubjectKind::CubPartitionFlagged, "cub-partition", "CUB DevicePartition::Flagged",
+     SubjectRole::CubEquivalent, BenchWork::Split, BenchDevice::Cuda, true},
+    {BenchSubjectKind::HostCopy, "cpu-memcpy", "CPU memcpy (limit)", SubjectRole::Reference,
+     BenchWork::Scan, BenchDevice::Cpu, true},
+    {BenchSubjectKind::HostSequential, "cpu-sequential", "CPU sequential loop",
+     SubjectRole::Reference, BenchWork::Scan, BenchDevice::Cpu, true},
+    {BenchSubjectKind::Compaction, "compaction", "single-pass compaction", SubjectRole::Ours,
+     BenchWork::Compaction, BenchDevice::Cuda, false},
+    {BenchSubjectKind::RadixSplit, "radix-split", "single-pass radix split", SubjectRole::Ours,
+     BenchWork::Split, BenchDevice::Cuda, false},
 };
+constexpr int kSubjectKindCount = static_cast<int>(std::size(kSubjectKinds));
 
-const ReferenceNames* referenceNames(BenchSubjectKind kind) {
-  for (const ReferenceNames& r : kReferenceNames)
+const SubjectKindInfo* subjectKindInfo(BenchSubjectKind kind) {
+  for (const SubjectKindInfo& r : kSubjectKinds)
     if (r.kind == kind) return &r;
   return nullptr;
+}
+
+int tableIndex(BenchSubjectKind kind) {
+  for (int i = 0; i < kSubjectKindCount; ++i)
+    if (kSubjectKinds[i].kind == kind) return i;
+  return kSubjectKindCount;
+}
+
+bool isOurs(BenchSubjectKind kind) {
+  const SubjectKindInfo* r = subjectKindInfo(kind);
+  return r && r->role == SubjectRole::Ours;
 }
 
 }  // namespace
 
 std::string BenchSubject::key() const {
   if (kind == BenchSubjectKind::Algorithm) return std::string(algorithmInfo(algorithm).key);
-  const ReferenceNames* r = referenceNames(kind);
+  const SubjectKindInfo* r = subjectKindInfo(kind);
   return r ? r->key : "?";
 }
 
 std::string BenchSubject::label() const {
   if (kind == BenchSubjectKind::Algorithm) return std::string(algorithmInfo(algorithm).name);
-  const ReferenceNames* r = referenceNames(kind);
+  const SubjectKindInfo* r = subjectKindInfo(kind);
   return r ? r->label : "?";
 }
 
-bool BenchSubject::isSegmented() const {
-  return kind == BenchSubjectKind::CubScanByKey ||
-         (kind == BenchSubjectKind::Algorithm && isSegmentedAlgorithm(algorithm));
+bool BenchSubject::isReference() const {
+  return kind != BenchSubjectKind::Algorithm && !isOurs(kind);
+}
+
+BenchWork BenchSubject::work() const {
+  if (kind == BenchSubjectKind::Algorithm)
+    return isSegmentedAlgorithm(algorithm) ? BenchWork::SegmentedScan : BenchWork::Scan;
+  const SubjectKindInfo* r = subjectKindInfo(kind);
+  return r ? r->work : BenchWork::Scan;
+}
+
+BenchSubjectKind BenchSubject::cubEquivalent() const {
+  switch (work()) {
+    case BenchWork::SegmentedScan:
+      return BenchSubjectKind::CubScanByKey;
+    case BenchWork::Compaction:
+      return BenchSubjectKind::CubSelectFlagged;
+    case BenchWork::Split:
+      return BenchSubjectKind::CubPartitionFlagged;
+    case BenchWork::Scan:
+      break;
+  }
+  return BenchSubjectKind::CubScan;
+}
+
+bool BenchSubject::isRateLine() const {
+  const SubjectKindInfo* r = subjectKindInfo(kind);
+  return r && r->rateLine;
+}
+
+bool BenchSubject::needsGpu() const {
+  const SubjectKindInfo* r = subjectKindInfo(kind);
+  return r && r->device == BenchDevice::Cuda;
+}
+
+int BenchSubject::order() const {
+  if (kind == BenchSubjectKind::Algorithm) return kSubjectKindCount + static_cast<int>(algorithm);
+  const int index = tableIndex(kind);
+  // Our kernels after every algorithm of the catalog.
+  return isOurs(kind) ? kSubjectKindCount + static_cast<int>(allAlgorithms().size()) + index
+                      : index;
+}
+
+const std::vector<BenchSubjectKind>& benchTableKinds() {
+  static const std::vector<BenchSubjectKind> kinds = [] {
+    std::vector<BenchSubjectKind> v;
+    for (const SubjectKindInfo& r : kSubjectKinds) v.push_back(r.kind);
+    return v;
+  }();
+  return kinds;
+}
+
+std::vector<BenchSubjectKind> benchKernelKinds() {
+  std::vector<BenchSubjectKind> v;
+  for (const SubjectKindInfo& r : kSubjectKinds)
+    if (r.role == SubjectRole::Ours) v.push_back(r.kind);
+  return v;
+}
+
+std::optional<BenchSubjectKind> findBenchKernel(std::string_view key) {
+  for (const SubjectKindInfo& r : kSubjectKinds)
+    if (r.role == SubjectRole::Ours && key == r.key) return r.kind;
+  return std::nullopt;
 }
 
 std::vector<long long> defaultBenchSizes(BenchDevice device) {
@@ -64,7 +163,8 @@ std::vector<long long> defaultBenchSizes(BenchDevice device) {
 
 BenchConfig resolveBenchConfig(const BenchConfig& config, BenchDevice device) {
   BenchConfig r = config;
-  if (r.algorithms.empty()) {
+  if (r.algorithms.empty() && r.kernels.empty()) {
+    r.kernels = benchKernelKinds();
     // Of the segmented scans only the look-back runs over the flags the benchmark generates; the
     // others would be timed as the plain scan they become without flags, so they are left out.
     for (const auto& info : allAlgorithms())
@@ -89,25 +189,34 @@ BenchConfig resolveBenchConfig(const BenchConfig& config, BenchDevice device) {
 }
 
 std::vector<BenchTask> planBenchmark(const BenchConfig& resolved, BenchDevice device) {
-  std::vector<BenchSubjectKind> references;
-  if (resolved.references) {
-    if (device == BenchDevice::Cuda)
-      references = {BenchSubjectKind::DeviceCopy, BenchSubjectKind::CubScan,
-                    BenchSubjectKind::ThrustScan};
-    else
-      references = {BenchSubjectKind::HostCopy, BenchSubjectKind::HostSequential};
-  }
   // Catalog order whatever order the user typed, so tables and plots line up between runs.
   std::vector<AlgorithmId> algorithms;
   for (const auto& info : allAlgorithms())
     if (std::find(resolved.algorithms.begin(), resolved.algorithms.end(), info.id) !=
         resolved.algorithms.end())
       algorithms.push_back(info.id);
+  // Our other kernels in the table's order, where they run.
+  std::vector<BenchSubjectKind> kernels;
+  for (BenchSubjectKind kind : benchKernelKinds())
+    if (std::find(resolved.kernels.begin(), resolved.kernels.end(), kind) !=
+            resolved.kernels.end() &&
+        (device == BenchDevice::Cuda || !BenchSubject::reference(kind).needsGpu()))
+      kernels.push_back(kind);
 
-  // CUB's scan by key is the reference of the segmented scans, timed when one of them is.
-  const bool segmented = std::any_of(algorithms.begin(), algorithms.end(), isSegmentedAlgorithm);
-  if (segmented && resolved.references && device == BenchDevice::Cuda)
-    references.push_back(BenchSubjectKind::CubScanByKey);
+  // The references of this device, in the table's order: the ones every run has, and each CUB
+  // equivalent (scan by key, select, partition) when a subject compared with it is timed.
+  std::vector<BenchSubjectKind> compared;
+  for (AlgorithmId id : algorithms) compared.push_back(BenchSubject::of(id).cubEquivalent());
+  for (BenchSubjectKind kind : kernels)
+    compared.push_back(BenchSubject::reference(kind).cubEquivalent());
+  std::vector<BenchSubjectKind> references;
+  for (const SubjectKindInfo& r : kSubjectKinds) {
+    const bool here = r.device == device && resolved.references;
+    const bool wanted = r.role == SubjectRole::Reference ||
+                        (r.role == SubjectRole::CubEquivalent &&
+                         std::find(compared.begin(), compared.end(), r.kind) != compared.end());
+    if (here && wanted) references.push_back(r.kind);
+  }
 
   std::vector<BenchTask> tasks;
   for (long long n : resolved.sizes) {
@@ -120,6 +229,8 @@ std::vector<BenchTask> planBenchmark(const BenchConfig& resolved, BenchDevice de
         if (blockLevel && resolved.blockLevelMaxN > 0 && n > resolved.blockLevelMaxN) continue;
         tasks.push_back({BenchSubject::of(id), dtype, n});
       }
+      for (BenchSubjectKind kind : kernels)
+        tasks.push_back({BenchSubject::reference(kind), dtype, n});
     }
   }
   return tasks;
@@ -136,11 +247,24 @@ double elementsPerSecond(long long n, double ms) {
   return static_cast<double>(n) / (ms * 1e-3);
 }
 
-double gigabytesPerSecond(long long n, DType dtype, double ms, bool segmented) {
+double benchBytesPerElement(BenchWork work, DType dtype) {
+  const double value = dtype == DType::Int32 ? sizeof(int32_t) : sizeof(float);
+  constexpr double kFlag = 1.0;
+  switch (work) {
+    case BenchWork::SegmentedScan:
+    case BenchWork::Split:
+      return 2 * value + kFlag;
+    case BenchWork::Compaction:
+      return value + kFlag + kSelectFlagDensity * value;
+    case BenchWork::Scan:
+      break;
+  }
+  return 2 * value;
+}
+
+double gigabytesPerSecond(long long n, DType dtype, double ms, BenchWork work) {
   if (!(ms > 0)) return BenchPoint::kNone;
-  const double elementBytes = dtype == DType::Int32 ? sizeof(int32_t) : sizeof(float);
-  const double bytes = 2.0 * elementBytes + (segmented ? 1.0 : 0.0);
-  return bytes * static_cast<double>(n) / (ms * 1e-3) / 1e9;
+  return benchBytesPerElement(work, dtype) * static_cast<double>(n) / (ms * 1e-3) / 1e9;
 }
 
 double speedRatio(double referenceMs, double ms) {
@@ -151,7 +275,7 @@ double speedRatio(double referenceMs, double ms) {
 void applyBenchRatios(BenchPoint& point, double copyMs, double cubMs) {
   point.elementsPerSecond = elementsPerSecond(point.n, point.medianMs);
   point.gigabytesPerSecond =
-      gigabytesPerSecond(point.n, point.dtype, point.medianMs, point.subject.isSegmented());
+      gigabytesPerSecond(point.n, point.dtype, point.medianMs, point.subject.work());
   point.ratioToCopy = speedRatio(copyMs, point.medianMs);
   point.ratioToCub = speedRatio(cubMs, point.medianMs);
 }
@@ -259,6 +383,8 @@ BenchPoint measureTask(SizeBench& bench, const BenchTask& task, const BenchConfi
     Measurement m;
     if (task.subject.isReference()) {
       m = bench.timeReference(task.subject.kind, plan);
+    } else if (task.subject.kind != BenchSubjectKind::Algorithm) {
+      m = bench.timeKernel(task.subject.kind, plan);
     } else {
       const RunRequest rq = benchRequest(cfg, task.subject.algorithm);
       p.blockSize = rq.blockSize;
@@ -324,6 +450,18 @@ BenchReport prepareBenchReport(const BenchConfig& config) {
         report.notes.push_back("N = " + formatBenchSize(n) +
                                " skipped: the CPU emulator is timed up to " +
                                formatBenchSize(kCpuBenchMaxSize) + " elements");
+    // Said, not silently dropped: the CPU path has no emulator of these kernels.
+    std::string gpuOnly;
+    int count = 0;
+    for (BenchSubjectKind kind : report.config.kernels)
+      if (BenchSubject::reference(kind).needsGpu()) {
+        gpuOnly += (gpuOnly.empty() ? "" : " and ") + BenchSubject::reference(kind).key();
+        ++count;
+      }
+    if (count)
+      report.notes.push_back(gpuOnly + (count > 1 ? " need" : " needs") +
+                             " a GPU: not timed on the CPU emulator (the benchmark runs them on "
+                             "CUDA only, beside CUB's select and partition)");
   }
   return report;
 }
@@ -377,19 +515,22 @@ BenchReport runBenchmark(const BenchConfig& config, const BenchObserver& observe
       i = end;
       continue;
     }
-    double copyMs = BenchPoint::kNone, cubMs = BenchPoint::kNone, cubByKeyMs = BenchPoint::kNone;
+    // The references' times at this (N, dtype), for the ratios of the subjects after them.
+    std::map<BenchSubjectKind, double> referenceMs;
+    const auto timeOf = [&referenceMs](BenchSubjectKind kind) {
+      const auto it = referenceMs.find(kind);
+      return it == referenceMs.end() ? BenchPoint::kNone : it->second;
+    };
     for (; i < end; ++i) {
       const BenchTask& task = tasks[i];
       if (observer.started) observer.started(task, static_cast<int>(i), total);
       bool cancelled = false;
       BenchPoint p = measureTask(*bench, task, cfg, device, plan, cancelled);
       if (cancelled || plan.cancelled()) break;
-      if (task.subject.kind == BenchSubjectKind::DeviceCopy ||
-          task.subject.kind == BenchSubjectKind::HostCopy)
-        copyMs = p.medianMs;
-      if (task.subject.kind == BenchSubjectKind::CubScan) cubMs = p.medianMs;
-      if (task.subject.kind == BenchSubjectKind::CubScanByKey) cubByKeyMs = p.medianMs;
-      applyBenchRatios(p, copyMs, task.subject.isSegmented() ? cubByKeyMs : cubMs);
+      if (task.subject.isReference()) referenceMs[task.subject.kind] = p.medianMs;
+      const double copyMs = device == BenchDevice::Cuda ? timeOf(BenchSubjectKind::DeviceCopy)
+                                                        : timeOf(BenchSubjectKind::HostCopy);
+      applyBenchRatios(p, copyMs, timeOf(task.subject.cubEquivalent()));
       report.points.push_back(p);
       if (observer.finished) observer.finished(report.points.back(), static_cast<int>(i), total);
     }

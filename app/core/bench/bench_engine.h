@@ -12,6 +12,7 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "app/core/algorithms/algorithm_catalog.h"
@@ -21,16 +22,34 @@
 
 namespace scanviz {
 
-// What one row of the benchmark measures.
+// What one row of the benchmark measures. Every kind but Algorithm has one entry in the subject
+// table of bench_engine.cpp (key, legend, reference or ours, what it moves, its CUB equivalent),
+// from which plans, ratios, tables and plots read.
 enum class BenchSubjectKind {
-  Algorithm,       // one of our scans, uninstrumented (NullRecorder kernels)
-  DeviceCopy,      // cudaMemcpy device to device of the same bytes: the physical limit
-  CubScan,         // cub::DeviceScan::InclusiveSum
-  ThrustScan,      // thrust::inclusive_scan(thrust::device, ...), as most programs call it
-  CubScanByKey,    // cub::DeviceScan::InclusiveScanByKey over 1-byte keys: the segmented reference
-  HostCopy,        // CPU: memcpy of the same bytes, the CPU's limit
-  HostSequential,  // CPU: a plain sequential loop, the baseline every parallel scan is held to
+  Algorithm,            // one of our scans, uninstrumented (NullRecorder kernels)
+  DeviceCopy,           // cudaMemcpy device to device of the same bytes: the physical limit
+  CubScan,              // cub::DeviceScan::InclusiveSum
+  ThrustScan,           // thrust::inclusive_scan(thrust::device, ...), as most programs call it
+  CubScanByKey,         // cub::DeviceScan::InclusiveScanByKey over 1-byte keys: the segmented
+                        // reference
+  CubSelectFlagged,     // cub::DeviceSelect::Flagged: the compaction's reference
+  CubPartitionFlagged,  // cub::DevicePartition::Flagged: the radix split pass's reference
+  HostCopy,             // CPU: memcpy of the same bytes, the CPU's limit
+  HostSequential,       // CPU: a plain sequential loop, the baseline every parallel scan is held to
+  Compaction,  // ours: the single-pass stream compaction (kernels/launch/select_kernels.cuh)
+  RadixSplit,  // ours: the same kernel writing the unflagged values too, one stable radix pass
 };
+
+// What a subject reads and writes per element, which decides its GB/s and its CUB equivalent.
+enum class BenchWork {
+  Scan,           // value read, value written (a copy moves the same)
+  SegmentedScan,  // value and head flag read, value written
+  Compaction,     // value and flag read, the flagged values written
+  Split,          // value and flag read, every value written (flagged first, the others after)
+};
+
+// The compaction's and split's random flags: each element is flagged with this probability.
+inline constexpr double kSelectFlagDensity = 0.5;
 
 struct BenchSubject {
   BenchSubjectKind kind = BenchSubjectKind::Algorithm;
@@ -39,14 +58,26 @@ struct BenchSubject {
   static BenchSubject of(AlgorithmId id) { return {BenchSubjectKind::Algorithm, id}; }
   static BenchSubject reference(BenchSubjectKind kind) { return {kind, AlgorithmId::Sequential}; }
 
-  // "kogge-stone", "copy", "cub", "thrust", "cub-by-key", "cpu-memcpy", "cpu-sequential": the key
-  // in tables, JSON and CSV.
+  // "kogge-stone", "copy", "cub", "thrust", "cub-by-key", "compaction", "cub-select", ...: the
+  // key in tables, JSON and CSV.
   std::string key() const;
   std::string label() const;  // display name for legends
-  bool isReference() const { return kind != BenchSubjectKind::Algorithm; }
+  // A library or hardware reference (copy, CUB, Thrust, CPU loops), not one of our kernels.
+  bool isReference() const;
+  BenchWork work() const;
   // A segmented scan (ours, or CUB's scan by key): it reads a head flag (or key) byte per
   // element besides the value, and is compared with CUB's scan by key, not CUB's plain scan.
-  bool isSegmented() const;
+  bool isSegmented() const { return work() == BenchWork::SegmentedScan; }
+  // The CUB subject this one's "x CUB" is measured against (CUB's scan, its scan by key, its
+  // select or partition).
+  BenchSubjectKind cubEquivalent() const;
+  // Drawn as a horizontal line at its rate in the GB/s plot (copy, memcpy, CUB's subjects).
+  bool isRateLine() const;
+  // Runs on a GPU only: the CPU path leaves it out and says so.
+  bool needsGpu() const;
+  // Stable across runs, so that a subject keeps its place and colour: references in the table's
+  // order, then the catalog's algorithms, then our other kernels.
+  int order() const;
   bool operator==(const BenchSubject&) const = default;
 };
 
@@ -54,11 +85,21 @@ struct BenchSubject {
 // numbers; they are always labelled as CPU times.
 enum class BenchDevice { Cuda, Cpu };
 
+// Every kind of the subject table (all but Algorithm), in its order.
+const std::vector<BenchSubjectKind>& benchTableKinds();
+// Our kernels that are no scan of the catalog (compaction, radix split), in the table's order.
+std::vector<BenchSubjectKind> benchKernelKinds();
+// The table's kind with this key ("compaction"); nullopt for any other word.
+std::optional<BenchSubjectKind> findBenchKernel(std::string_view key);
+
 struct BenchConfig {
   BackendChoice backend = BackendChoice::Auto;
-  // Empty: every algorithm of the catalog, block-level ones only up to kDefaultBlockLevelMaxN on
-  // the GPU (the default plan of issue 4).
+  // Empty together with `kernels`: every algorithm of the catalog, block-level ones only up to
+  // kDefaultBlockLevelMaxN on the GPU, and every one of our other kernels (the default plan).
   std::vector<AlgorithmId> algorithms;
+  // Our kernels that are no scan (benchKernelKinds(): compaction, radix split), each timed beside
+  // its CUB equivalent on the GPU; the CPU path has none of them and says so.
+  std::vector<BenchSubjectKind> kernels;
   std::vector<long long> sizes;  // empty: the device's default sizes; kept ascending
   std::vector<DType> dtypes;     // empty: int32 and float32
   // > 0: block-level algorithms (run as hierarchical scans of their sections) are timed only up to
@@ -118,7 +159,7 @@ struct BenchTask {
 
 // The tasks of a resolved config in the order they run: sizes ascending, int32 before float32 at
 // each size, references first (every algorithm's ratios need them), then algorithms in catalog
-// order.
+// order, then our other kernels (GPU only).
 std::vector<BenchTask> planBenchmark(const BenchConfig& resolved, BenchDevice device);
 
 enum class BenchCheck { NotChecked, Passed, Failed };
@@ -140,9 +181,9 @@ struct BenchPoint {
   double q1Ms = kNone;  // first and third quartiles of the samples: the spread without outliers
   double q3Ms = kNone;
   double elementsPerSecond = kNone;
-  double gigabytesPerSecond = kNone;  // 2 * sizeof(T) * N bytes (+ N flag bytes: segmented)
+  double gigabytesPerSecond = kNone;  // benchBytesPerElement(work, dtype) * N bytes
   double ratioToCopy = kNone;         // copy time / this time: the fraction of the physical limit
-  double ratioToCub = kNone;          // CUB time / this time (segmented: CUB by key)
+  double ratioToCub = kNone;          // CUB time / this time (of its cubEquivalent())
   // The instrumented run (TraceRecorder), timed on the host around a whole capture: upload,
   // recorded kernels, trace read-back, download. plainHostMs is the same host path with recording
   // off, so the difference is the cost of capture.
@@ -210,11 +251,14 @@ BenchDevice resolveBenchDevice(BackendChoice backend);
 
 // Ratio math, shared by the engine, the table and the plots. NaN in, NaN out.
 double elementsPerSecond(long long n, double ms);
-// Counts 2 * sizeof(T) * N bytes, plus N for the flags (keys) of a segmented scan.
-double gigabytesPerSecond(long long n, DType dtype, double ms, bool segmented = false);
+// The bytes a subject must move per element: 2 * sizeof(T) for a scan (and a copy); one flag byte
+// more for a segmented scan and a split; a compaction reads value and flag and writes the
+// kSelectFlagDensity of the values that are flagged.
+double benchBytesPerElement(BenchWork work, DType dtype);
+double gigabytesPerSecond(long long n, DType dtype, double ms, BenchWork work = BenchWork::Scan);
 double speedRatio(double referenceMs, double ms);  // referenceMs / ms
 // Fills throughput and the two ratios of a measured point from its median time. cubMs: the time of
-// CUB's equivalent (its scan by key for a segmented subject).
+// its cubEquivalent() at the same N and dtype.
 void applyBenchRatios(BenchPoint& point, double copyMs, double cubMs);
 double medianOf(std::vector<double> values);
 // The q-quantile (0..1) with linear interpolation between order statistics; NaN when empty.

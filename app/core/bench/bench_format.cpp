@@ -173,26 +173,33 @@ std::vector<int> parseBlockSizeList(std::string_view text) {
   return sortedUnique(std::move(blocks));
 }
 
-std::vector<AlgorithmId> parseBenchAlgorithms(std::string_view text) {
-  std::vector<AlgorithmId> ids;
+BenchSubjectChoice parseBenchAlgorithms(std::string_view text) {
+  BenchSubjectChoice choice;
+  const auto add = [](auto& list, auto value) {
+    if (std::find(list.begin(), list.end(), value) == list.end()) list.push_back(value);
+  };
   for (std::string_view item : splitList(text)) {
     if (item.empty())
       throw InputError("the algorithm list '" + std::string(text) +
                        "' has an empty item; separate algorithms with single commas");
     if (item == "all") {
-      for (const auto& info : allAlgorithms()) ids.push_back(info.id);
+      for (const auto& info : allAlgorithms()) add(choice.algorithms, info.id);
+      for (BenchSubjectKind kind : benchKernelKinds()) add(choice.kernels, kind);
       continue;
     }
-    const auto id = findAlgorithm(item);
-    if (!id)
+    if (const auto id = findAlgorithm(item)) {
+      add(choice.algorithms, *id);
+    } else if (const auto kind = findBenchKernel(item)) {
+      add(choice.kernels, *kind);
+    } else {
+      std::string kernels;
+      for (BenchSubjectKind kind : benchKernelKinds())
+        kernels += ", " + BenchSubject::reference(kind).key();
       throw InputError("unknown algorithm '" + std::string(item) +
-                       "'; known: " + algorithmKeyList() + " (or all)");
-    ids.push_back(*id);
+                       "'; known: " + algorithmKeyList() + kernels + " (or all)");
+    }
   }
-  std::vector<AlgorithmId> unique;
-  for (AlgorithmId id : ids)
-    if (std::find(unique.begin(), unique.end(), id) == unique.end()) unique.push_back(id);
-  return unique;
+  return choice;
 }
 
 std::vector<DType> parseBenchDTypes(std::string_view text) {
@@ -289,6 +296,22 @@ std::string segmentedPreamble(const BenchReport& r) {
          "change exactly at the heads (the same bytes read)\n";
 }
 
+// What the compaction and split rows move and compare with, when the run times them (GPU).
+std::string selectPreamble(const BenchReport& r) {
+  if (r.device != BenchDevice::Cuda || r.config.kernels.empty()) return "";
+  const auto bytes = [](BenchWork work) {
+    return format("%.0f", benchBytesPerElement(work, DType::Int32));
+  };
+  return "compaction and radix-split: our single-pass select over random flags (" +
+         format("%.0f", 100 * kSelectFlagDensity) +
+         "% set); GB/s counts value and flag read and the flagged values written (compaction, " +
+         bytes(BenchWork::Compaction) +
+         " bytes per int32 element) or every value written (split, " + bytes(BenchWork::Split) +
+         " bytes); their x CUB is against cub-select (cub::DeviceSelect::Flagged) and "
+         "cub-partition (cub::DevicePartition::Flagged) on the same flags, and both outputs are "
+         "checked against CUB's partition\n";
+}
+
 }  // namespace
 
 std::string benchPreamble(const BenchReport& r) {
@@ -306,7 +329,7 @@ std::string benchPreamble(const BenchReport& r) {
        " warm-up calls; IQR = (third - first quartile) / median; GB/s counts 2 x 4 bytes per "
        "element (read once, written once); x copy = copy "
        "time / time; x CUB = CUB time / time\n" +
-       segmentedPreamble(r) +
+       segmentedPreamble(r) + selectPreamble(r) +
        "capture: host wall time of an instrumented "
        "(recording) run, "
        "upload to download; x plain = capture / the same run without recording\n";
@@ -380,8 +403,11 @@ std::string benchSummaryLine(const BenchReport& r) {
   // The fastest of our scans at the largest size measured, int32 first: the headline figure.
   const BenchPoint* best = nullptr;
   for (const BenchPoint& p : r.points) {
-    // A kernel whose output is wrong is no headline, however fast.
-    if (p.subject.isReference() || !p.measured() || p.check == BenchCheck::Failed) continue;
+    // A kernel whose output is wrong is no headline, however fast; nor is a compaction, which
+    // moves fewer bytes than a scan.
+    if (p.subject.kind != BenchSubjectKind::Algorithm || !p.measured() ||
+        p.check == BenchCheck::Failed)
+      continue;
     const bool better =
         !best || p.n > best->n ||
         (p.n == best->n && p.dtype == DType::Int32 && best->dtype != DType::Int32) ||
@@ -416,7 +442,10 @@ std::string benchReportJson(const BenchReport& r) {
   j["runtime"] = r.runtimeVersion;
   j["no_gpu_reason"] = r.noGpuReason;
   j["operation"] = r.operation;
-  j["bytes_per_element"] = "2 x sizeof(T): read once, written once";
+  j["bytes_per_element"] =
+      "2 x sizeof(T): read once, written once; segmented scans and the split one flag byte more; "
+      "the compaction value and flag read and the flagged values written; each result's "
+      "bytes_per_element says which";
   json clocks;
   clocks["sm_peak_mhz"] = r.clocks.smPeakMhz;
   clocks["memory_peak_mhz"] = r.clocks.memoryPeakMhz;
@@ -474,6 +503,11 @@ std::string benchReportJson(const BenchReport& r) {
   for (AlgorithmId id : r.config.algorithms)
     algorithms.push_back(std::string(algorithmInfo(id).key));
   cfg["algorithms"] = algorithms;
+  json kernels = json::array();
+  for (BenchSubjectKind kind : r.config.kernels)
+    kernels.push_back(BenchSubject::reference(kind).key());
+  cfg["kernels"] = kernels;
+  cfg["select_flag_density"] = kSelectFlagDensity;
   j["config"] = cfg;
   j["notes"] = r.notes;
   json results = json::array();
@@ -496,6 +530,11 @@ std::string benchReportJson(const BenchReport& r) {
     e["q3_ms"] = jsonNumber(p.q3Ms);
     e["elements_per_s"] = jsonNumber(p.elementsPerSecond);
     e["gb_per_s"] = jsonNumber(p.gigabytesPerSecond);
+    e["bytes_per_element"] = benchBytesPerElement(p.subject.work(), p.dtype);
+    // Which CUB subject's time "x_cub" divides (our kernels on a GPU; null otherwise).
+    e["cub_equivalent"] = p.subject.isReference() || p.device != BenchDevice::Cuda
+                              ? json()
+                              : json(BenchSubject::reference(p.subject.cubEquivalent()).key());
     e["x_copy"] = jsonNumber(p.ratioToCopy);
     e["x_cub"] = jsonNumber(p.ratioToCub);
     e["capture_ms"] = jsonNumber(p.captureMs);

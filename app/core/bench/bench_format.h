@@ -16,8 +16,14 @@ namespace scanviz {
 std::vector<long long> parseBenchSizes(std::string_view text);
 // "256" or "32,256,1024": block sizes, each a power of two from 2 to 1024, ascending.
 std::vector<int> parseBlockSizeList(std::string_view text);
-// Catalog keys separated by commas ("kogge-stone,blelloch") or "all".
-std::vector<AlgorithmId> parseBenchAlgorithms(std::string_view text);
+// What `--algorithms` names: scans of the catalog, and our other kernels (compaction, radix-split).
+struct BenchSubjectChoice {
+  std::vector<AlgorithmId> algorithms;
+  std::vector<BenchSubjectKind> kernels;
+};
+// Catalog keys and our other kernels' keys separated by commas ("kogge-stone,compaction"), each
+// once in the order typed, or "all".
+BenchSubjectChoice parseBenchAlgorithms(std::string_view text);
 // "int32", "float32" or "both".
 std::vector<DType> parseBenchDTypes(std::string_view text);
 

@@ -81,6 +81,9 @@ class SizeBench {
   virtual ~SizeBench() = default;
   virtual Measurement timeReference(BenchSubjectKind kind, const TimingPlan& plan) = 0;
   virtual Measurement timeAlgorithm(const RunRequest& rq, const TimingPlan& plan) = 0;
+  // One of our kernels that is no scan (BenchSubject::isReference() false, kind not Algorithm),
+  // its output checked against its CUB equivalent's.
+  virtual Measurement timeKernel(BenchSubjectKind kind, const TimingPlan& plan) = 0;
   // Host wall time of a recorded run and of the same run unrecorded (median of `repeats`).
   virtual CaptureTiming timeCapture(const RunRequest& rq, int repeats) = 0;
 };

@@ -130,13 +130,7 @@ std::string timingMetricLabel(TimingMetric metric) {
 }
 
 int timingSubjectOrder(const BenchSubject& s) {
-  constexpr BenchSubjectKind kReferences[] = {
-      BenchSubjectKind::DeviceCopy,   BenchSubjectKind::CubScan,  BenchSubjectKind::ThrustScan,
-      BenchSubjectKind::CubScanByKey, BenchSubjectKind::HostCopy, BenchSubjectKind::HostSequential};
-  constexpr int kReferenceCount = static_cast<int>(std::size(kReferences));
-  for (int i = 0; i < kReferenceCount; ++i)
-    if (s.kind == kReferences[i]) return i;
-  return kReferenceCount + static_cast<int>(s.algorithm);
+  return s.order();
 }
 
 std::vector<TimingSeries> timingSeries(const TimingRun& run, DType dtype, TimingMetric metric) {
@@ -180,11 +174,9 @@ std::vector<TimingSeries> timingSeries(const TimingRun& run, DType dtype, Timing
 }
 
 std::vector<TimingReference> bandwidthReferences(const TimingRun& run, DType dtype) {
-  const BenchSubjectKind kinds[] = {BenchSubjectKind::DeviceCopy, BenchSubjectKind::CubScan,
-                                    BenchSubjectKind::CubScanByKey, BenchSubjectKind::HostCopy,
-                                    BenchSubjectKind::HostSequential};
   std::vector<TimingReference> refs;
-  for (BenchSubjectKind kind : kinds) {
+  for (BenchSubjectKind kind : benchTableKinds()) {
+    if (!BenchSubject::reference(kind).isRateLine()) continue;
     const BenchPoint* best = nullptr;
     for (const BenchPoint& p : run.report.points)
       if (p.subject.kind == kind && sameDType(p, dtype) && p.measured() &&

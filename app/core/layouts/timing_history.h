@@ -64,7 +64,7 @@ double timingValueAt(const BenchPoint& p, TimingMetric metric, double ms);
 // "time per call (ms)", "GB/s (reads + writes)", "fraction of the copy rate".
 std::string timingMetricLabel(TimingMetric metric);
 
-// Stable across runs, so that a subject keeps its colour: references first, then the catalog.
+// Stable across runs, so that a subject keeps its colour: BenchSubject::order().
 int timingSubjectOrder(const BenchSubject& s);
 
 struct TimingSeries {
@@ -88,9 +88,9 @@ struct TimingReference {
   long long n = 0;  // the size it was measured at
 };
 
-// Horizontal lines for the GB/s plot: the device copy (or CPU memcpy), CUB, and on the CPU the
-// sequential loop; each at its rate at the largest N measured, where bandwidth rather than launch
-// overhead decides.
+// Horizontal lines for the GB/s plot: the device copy (or CPU memcpy), CUB's subjects measured
+// (its scan, scan by key, select, partition), and on the CPU the sequential loop; each at its rate
+// at the largest N measured, where bandwidth rather than launch overhead decides.
 std::vector<TimingReference> bandwidthReferences(const TimingRun& run, DType dtype);
 
 // The sizes (ascending) and dtypes with at least one measured point.
