@@ -251,6 +251,55 @@ TEST(TimingPlotPicture, IsThePanelsPlotWithALegendAndTheRunInTheTitle) {
   EXPECT_EQ(scene.rectsWithRole("marker").size(), 2u * 3u + 2u);  // points and legend swatches
 }
 
+// A GPU run with the compaction and the radix split pass: the picture draws each as a series
+// beside CUB's select and partition, whose rates are reference lines like the copy's.
+TEST(TimingPlotPicture, CompactionAndSplitAreDrawnBesideCubsSelectAndPartition) {
+  TimingState s;
+  BenchReport header;
+  header.device = BenchDevice::Cuda;
+  header.deviceName = "NVIDIA H100 80GB HBM3";
+  TimingRun& run = s.history.begin(header);
+  run.status = TimingRunStatus::Finished;
+  const std::pair<BenchSubjectKind, double> perElementMs[] = {
+      {BenchSubjectKind::DeviceCopy, 2.7e-9},
+      {BenchSubjectKind::CubSelectFlagged, 3.3e-9},
+      {BenchSubjectKind::CubPartitionFlagged, 4.0e-9},
+      {BenchSubjectKind::Compaction, 3.2e-9},
+      {BenchSubjectKind::RadixSplit, 4.3e-9}};
+  for (long long n : {1LL << 20, 1LL << 24})
+    for (const auto& [kind, ms] : perElementMs) {
+      BenchPoint p{.subject = BenchSubject::reference(kind),
+                   .device = BenchDevice::Cuda,
+                   .n = n,
+                   .samples = 9,
+                   .medianMs = ms * static_cast<double>(n)};
+      applyBenchRatios(p, 2.7e-9 * static_cast<double>(n), BenchPoint::kNone);
+      run.report.points.push_back(p);
+    }
+  const plot::PlotSpec spec = timing_plots::picturePlot(s, TimingPlotKind::ThroughputVsN);
+  EXPECT_EQ(seriesNames(spec), (std::vector<std::string>{"copy", "cub-select", "cub-partition",
+                                                         "compaction", "radix-split"}));
+  std::vector<std::string> lines;
+  for (const plot::ReferenceLine& r : spec.references) lines.push_back(r.label);
+  // At 2^24: the copy moves 8 bytes an element, CUB's select 7 (half the values written), its
+  // partition 9.
+  EXPECT_EQ(lines,
+            (std::vector<std::string>{"copy: 2963 GB/s at 2^24", "cub-select: 2121 GB/s at 2^24",
+                                      "cub-partition: 2250 GB/s at 2^24"}));
+  // Each of CUB's lines has its series' colour, so the eye pairs them.
+  EXPECT_EQ(spec.references[1].color, spec.series[1].color);
+  EXPECT_EQ(spec.references[2].color, spec.series[2].color);
+  const Scene scene = plotPicture(spec, PlotPictureStyle{},
+                                  viewPalette(Theme::Dark, Palette::Classic), pictureMeasure());
+  const std::vector<std::string> legend = textsOf(scene, "legend");
+  for (const char* name : {"compaction", "radix-split", "cub-select", "cub-partition"})
+    EXPECT_NE(std::find(legend.begin(), legend.end(), name), legend.end()) << name;
+  EXPECT_EQ(std::count_if(scene.lines.begin(), scene.lines.end(),
+                          [](const SceneLine& l) { return l.role == "reference"; }),
+            3);
+  EXPECT_EQ(textsOf(scene, "reference-label"), lines);
+}
+
 // A run of the host copy and every algorithm: more subjects than the palette has colours.
 int addEveryAlgorithm(TimingState& s) {
   TimingRun& run = beginCpuRun(s);

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <map>
+#include <tuple>
 
 #include "app/core/capture/capture.h"
 #include "app/scene/plot_scene.h"
@@ -249,6 +250,31 @@ TEST(BenchPlot, SubjectsDtypeAndProblems) {
   rq.subjects.clear();
   EXPECT_EQ(benchThroughputPlot(report(), rq).series.size(), 1u);
   EXPECT_THROW(benchThroughputPlot(nlohmann::json::object(), BenchPlotRequest{}), InputError);
+}
+
+// A report with the compaction and the split: their lines come from the JSON like any subject's,
+// and the axis no longer claims that every element is read and written once.
+TEST(BenchPlot, CompactionRowsAreLinesAndTheAxisSaysEachMovesItsOwnBytes) {
+  nlohmann::json r = report();
+  EXPECT_EQ(benchThroughputPlot(r, BenchPlotRequest{}).yLabel,
+            "GB/s (each element read and written once)");
+  for (const auto& [subject, gbs, bytes] :
+       {std::tuple{"compaction", 2164.0, 7.0}, std::tuple{"cub-select", 2154.0, 7.0}})
+    r["results"].push_back({{"subject", subject},
+                            {"label", subject},
+                            {"dtype", "int32"},
+                            {"n", 4096},
+                            {"gb_per_s", gbs},
+                            {"median_ms", 0.001},
+                            {"bytes_per_element", bytes}});
+  BenchPlotRequest rq;
+  rq.subjects = {"compaction", "cub-select"};
+  const plot::PlotSpec spec = benchThroughputPlot(r, rq);
+  ASSERT_EQ(spec.series.size(), 2u);
+  EXPECT_EQ(spec.series[0].name, "compaction");
+  EXPECT_EQ(spec.series[1].y, (std::vector<double>{2154.0}));
+  EXPECT_EQ(spec.yLabel,
+            "GB/s (the bytes each must move; a scan: each element read and written once)");
 }
 
 TEST(PlotScene, ThePointsSpreadIsDrawnAsWhiskersAndAQuartileBand) {

@@ -41,6 +41,13 @@ void addSpread(plot::Series& s, const json& r) {
   s.boxHigh.push_back(rate(ms("q1_ms")));
 }
 
+// Whether the result moves other bytes than a scan's 2 x 4 per element (a segmented scan's flags,
+// a compaction's or split's): its report says so in bytes_per_element (older reports have none).
+bool movesOtherBytesThanAScan(const json& r) {
+  return r.contains("bytes_per_element") && r["bytes_per_element"].is_number() &&
+         r["bytes_per_element"].get<double>() != 8.0;
+}
+
 }  // namespace
 
 plot::PlotSpec benchThroughputPlot(const json& report, const BenchPlotRequest& rq) {
@@ -70,6 +77,8 @@ plot::PlotSpec benchThroughputPlot(const json& report, const BenchPlotRequest& r
     s.x.push_back(r["n"].get<double>());
     s.y.push_back(r["gb_per_s"].get<double>());
     addSpread(s, r);
+    if (movesOtherBytesThanAScan(r))
+      spec.yLabel = "GB/s (the bytes each must move; a scan: each element read and written once)";
   }
   // Reports list points by size within each subject, but nothing promises it: lines join in N.
   for (plot::Series& s : spec.series) {
