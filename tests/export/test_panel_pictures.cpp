@@ -300,6 +300,30 @@ TEST(TimingPlotPicture, CompactionAndSplitAreDrawnBesideCubsSelectAndPartition) 
   EXPECT_EQ(textsOf(scene, "reference-label"), lines);
 }
 
+// The timing panel's form: every algorithm with the compaction and split is the default plan;
+// either can be left out without losing the other.
+TEST(TimingForm, TheCompactionAndSplitAreChosenBesideTheAlgorithms) {
+  BenchForm form;
+  form.sizes = "2^10";
+  BenchConfig c = benchConfigFromForm(form);
+  EXPECT_TRUE(c.algorithms.empty());
+  EXPECT_TRUE(c.kernels.empty());
+  EXPECT_EQ(resolveBenchConfig(c, BenchDevice::Cuda).kernels, benchKernelKinds());
+  form.algorithms = {AlgorithmId::DecoupledLookback};
+  c = benchConfigFromForm(form);
+  EXPECT_EQ(c.kernels, benchKernelKinds());
+  form.kernels = false;
+  c = benchConfigFromForm(form);
+  EXPECT_EQ(c.algorithms, form.algorithms);
+  EXPECT_TRUE(c.kernels.empty());
+  form.algorithms.clear();
+  const BenchConfig noKernels = resolveBenchConfig(benchConfigFromForm(form), BenchDevice::Cuda);
+  const BenchConfig plan = resolveBenchConfig({}, BenchDevice::Cuda);
+  EXPECT_TRUE(noKernels.kernels.empty());
+  EXPECT_EQ(noKernels.algorithms, plan.algorithms);
+  EXPECT_EQ(noKernels.blockLevelMaxN, plan.blockLevelMaxN);
+}
+
 // A run of the host copy and every algorithm: more subjects than the palette has colours.
 int addEveryAlgorithm(TimingState& s) {
   TimingRun& run = beginCpuRun(s);

@@ -161,15 +161,19 @@ std::vector<long long> defaultBenchSizes(BenchDevice device) {
   return {1ll << 10, 1ll << 14, 1ll << 18};
 }
 
+std::vector<AlgorithmId> defaultBenchAlgorithms() {
+  std::vector<AlgorithmId> ids;
+  for (const auto& info : allAlgorithms())
+    if (!isSegmentedAlgorithm(info.id) || info.id == AlgorithmId::SegmentedLookback)
+      ids.push_back(info.id);
+  return ids;
+}
+
 BenchConfig resolveBenchConfig(const BenchConfig& config, BenchDevice device) {
   BenchConfig r = config;
   if (r.algorithms.empty() && r.kernels.empty()) {
     r.kernels = benchKernelKinds();
-    // Of the segmented scans only the look-back runs over the flags the benchmark generates; the
-    // others would be timed as the plain scan they become without flags, so they are left out.
-    for (const auto& info : allAlgorithms())
-      if (!isSegmentedAlgorithm(info.id) || info.id == AlgorithmId::SegmentedLookback)
-        r.algorithms.push_back(info.id);
+    r.algorithms = defaultBenchAlgorithms();
     if (r.blockLevelMaxN == 0 && device == BenchDevice::Cuda)
       r.blockLevelMaxN = kDefaultBlockLevelMaxN;
   }

@@ -145,6 +145,10 @@ inline constexpr int kCpuDefaultRepeats = 5;
 inline constexpr int kCaptureRepeats = 3;
 inline constexpr int kMaxRepeatsFactor = 3;
 
+// The default plan's algorithms: the catalog, of the segmented scans only the look-back (the only
+// one that runs over the flags the benchmark generates; the others would time the plain scan).
+std::vector<AlgorithmId> defaultBenchAlgorithms();
+
 // Fills what the config leaves to the device: sizes, dtypes, algorithms, repeats, and the
 // block-level limit of the default plan.
 BenchConfig resolveBenchConfig(const BenchConfig& config, BenchDevice device);

@@ -50,7 +50,10 @@ void algorithmChoice(BenchForm& f) {
   const std::string label = "Algorithms (" + std::to_string(count) + " of " +
                             std::to_string(allAlgorithms().size()) + ")###algorithms";
   if (!ImGui::TreeNode(label.c_str())) return;
-  if (ImGui::SmallButton("all")) f.algorithms.clear();
+  if (ImGui::SmallButton("all")) {
+    f.algorithms.clear();
+    f.kernels = true;
+  }
   ImGui::SameLine();
   if (ImGui::SmallButton("grid level only")) {
     f.algorithms.clear();
@@ -61,6 +64,12 @@ void algorithmChoice(BenchForm& f) {
     bool on = selected(f, a.id);
     if (ImGui::Checkbox(std::string(a.key).c_str(), &on)) toggle(f, a.id, on);
   }
+  ImGui::Checkbox("compaction, radix-split (GPU)", &f.kernels);
+  ImGui::SameLine();
+  helpMarker(
+      "Our single-pass stream compaction and radix split pass, beside CUB's DeviceSelect::Flagged "
+      "and DevicePartition::Flagged (their lines in the GB/s plot). GPU only: the CPU emulator "
+      "does not time them and says so.");
   ImGui::TreePop();
 }
 

@@ -10,6 +10,12 @@ BenchConfig benchConfigFromForm(const BenchForm& form) {
   c.backend = form.backend;
   c.sizes = parseBenchSizes(form.sizes);
   c.algorithms = form.algorithms;
+  // Both lists empty is the default plan: every algorithm and our other kernels.
+  if (form.kernels && !form.algorithms.empty()) c.kernels = benchKernelKinds();
+  if (!form.kernels && form.algorithms.empty()) {
+    c.algorithms = defaultBenchAlgorithms();
+    c.blockLevelMaxN = kDefaultBlockLevelMaxN;
+  }
   if (form.dtypes == 0) c.dtypes = {DType::Int32};
   if (form.dtypes == 1) c.dtypes = {DType::Float32};
   if (form.dtypes == 2) c.dtypes = {DType::Int32, DType::Float32};

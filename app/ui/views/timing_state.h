@@ -19,6 +19,7 @@ enum class TimingTab { Benchmark, WarpClock, Brent };
 struct BenchForm {
   std::string sizes = "2^10..2^16";
   std::vector<AlgorithmId> algorithms;  // empty: every algorithm
+  bool kernels = true;                  // the compaction and the radix split pass (GPU only)
   int dtypes = 0;                       // 0 int32, 1 float32, 2 both
   BackendChoice backend = BackendChoice::Auto;
   int repeats = 0;  // 0: the device's default
