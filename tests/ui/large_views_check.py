@@ -172,6 +172,8 @@ def case_timing_runs_a_cpu_benchmark(ctx):
     check(t["bars"] == 15, f"{t['bars']} bars at one N")
     check(any(x.startswith("cpu-memcpy:") for x in t["references"]), f"references {t['references']}")
     check("CPU times" in t["device_line"], t["device_line"])
+    # The default plan asks for the compaction and the split too: the CPU run says why they are missing.
+    check("compaction and the radix split need a GPU" in t["device_line"], t["device_line"])
     # The first subject's colour (Okabe-Ito orange) is on screen: the plots drew their points.
     found = r.image.count_near((230, 159, 0), tolerance=20)
     check(found > 200, f"only {found} pixels of the first series' colour")

@@ -159,8 +159,10 @@ std::string deviceLine(const TimingRun& run) {
            "  \xC2\xB7  CUDA " + run.report.runtimeVersion + "  \xC2\xB7  " + run.report.date;
   std::string why = run.report.noGpuReason.empty() ? std::string("the CPU backend was chosen")
                                                    : run.report.noGpuReason;
+  const bool gpuOnlyAsked = !run.report.config.kernels.empty();
   return "CPU times, not GPU times: " + why +
-         ". The emulator runs every thread one after another, so these times show work.";
+         ". The emulator runs every thread one after another, so these times show work." +
+         (gpuOnlyAsked ? " The compaction and the radix split need a GPU: not timed here." : "");
 }
 
 void runHeader(UiContext& ui, const TimingRun& run) {
