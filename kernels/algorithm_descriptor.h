@@ -81,6 +81,31 @@ struct AlgorithmDescriptor {
   constexpr bool flawed() const { return fixedBy != nullptr; }
 };
 
+// The descriptor of a "spot the bug" variant (kernels/lessons/) of `fix`: its key, its name (ending
+// in "(flawed)"), its mistake in one line and the seed it comes from; the rest is its fix's. It
+// runs like its fix (level, driver, family, natural variant) and has neither a code panel nor a
+// formula of its own. Its elements per thread are its kernel's where it declares them (a seed's
+// kernel may own fewer than the fix's).
+template <class Kernel>
+constexpr AlgorithmDescriptor flawedVariant(const AlgorithmDescriptor& fix, std::string_view key,
+                                            std::string_view name, std::string_view summary,
+                                            std::string_view source) {
+  AlgorithmDescriptor d{.key = key,
+                        .name = name,
+                        .family = fix.family,
+                        .level = fix.level,
+                        .driver = fix.driver,
+                        .elementsPerThread = fix.elementsPerThread,
+                        .exclusiveByNature = fix.exclusiveByNature,
+                        .segmented = fix.segmented,
+                        .summary = summary,
+                        .source = source,
+                        .fixedBy = &fix};
+  if constexpr (requires { Kernel::kElementsPerThread; })
+    d.elementsPerThread = Kernel::kElementsPerThread;
+  return d;
+}
+
 // The descriptor of a kernel type, specialised right after the kernel in its own file:
 //   template <> inline constexpr AlgorithmDescriptor algorithmOf<MyScan> = {.key = "my-scan", ...};
 // A kernel type listed in app/core/algorithms/algorithm_list.h without one does not compile.

@@ -24,15 +24,10 @@ namespace scanviz {
 using BlellochEarlyReturnScan = Seed003TileScan</*EarlyReturn=*/true, /*UpSweepShift=*/1>;
 
 template <>
-inline constexpr AlgorithmDescriptor algorithmOf<BlellochEarlyReturnScan> = {
-    .key = "blelloch-early-return",
-    .name = "Blelloch, early return (flawed)",
-    .family = "Blelloch",
-    .elementsPerThread = BlellochEarlyReturnScan::kElementsPerThread,
-    .exclusiveByNature = true,
-    .summary = "`if (gid >= N) return;` before the barriers: a barrier mismatch in a partial tile",
-    .source = "seed 003",
-    .fixedBy = &algorithmOf<BlellochScan>,
-};
+inline constexpr AlgorithmDescriptor algorithmOf<BlellochEarlyReturnScan> =
+    flawedVariant<BlellochEarlyReturnScan>(
+        algorithmOf<BlellochScan>, "blelloch-early-return", "Blelloch, early return (flawed)",
+        "`if (gid >= N) return;` before the barriers: a barrier mismatch in a partial tile",
+        "seed 003");
 
 }  // namespace scanviz

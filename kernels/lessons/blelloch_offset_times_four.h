@@ -18,15 +18,9 @@ namespace scanviz {
 using BlellochOffsetTimesFourScan = Seed003TileScan</*EarlyReturn=*/false, /*UpSweepShift=*/2>;
 
 template <>
-inline constexpr AlgorithmDescriptor algorithmOf<BlellochOffsetTimesFourScan> = {
-    .key = "blelloch-offset-times-four",
-    .name = "Blelloch, offset <<= 2 (flawed)",
-    .family = "Blelloch",
-    .elementsPerThread = BlellochOffsetTimesFourScan::kElementsPerThread,
-    .exclusiveByNature = true,
-    .summary = "the up-sweep steps its offset by four: every other tree level skipped",
-    .source = "seed 003",
-    .fixedBy = &algorithmOf<BlellochScan>,
-};
+inline constexpr AlgorithmDescriptor algorithmOf<BlellochOffsetTimesFourScan> =
+    flawedVariant<BlellochOffsetTimesFourScan>(
+        algorithmOf<BlellochScan>, "blelloch-offset-times-four", "Blelloch, offset <<= 2 (flawed)",
+        "the up-sweep steps its offset by four: every other tree level skipped", "seed 003");
 
 }  // namespace scanviz

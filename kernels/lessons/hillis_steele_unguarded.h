@@ -45,14 +45,10 @@ struct HillisSteeleUnguardedScan : HillisSteeleScan {
 };
 
 template <>
-inline constexpr AlgorithmDescriptor algorithmOf<HillisSteeleUnguardedScan> = {
-    .key = "hillis-steele-unguarded",
-    .name = "Hillis-Steele, no length (flawed)",
-    .family = "Kogge-Stone",
-    .elementsPerThread = HillisSteeleUnguardedScan::kElementsPerThread,
-    .summary = "`c[lid] = b[lid] = a[gid];` with no length: reads and writes past the arrays",
-    .source = "seed 004",
-    .fixedBy = &algorithmOf<HillisSteeleScan>,
-};
+inline constexpr AlgorithmDescriptor algorithmOf<HillisSteeleUnguardedScan> =
+    flawedVariant<HillisSteeleUnguardedScan>(
+        algorithmOf<HillisSteeleScan>, "hillis-steele-unguarded",
+        "Hillis-Steele, no length (flawed)",
+        "`c[lid] = b[lid] = a[gid];` with no length: reads and writes past the arrays", "seed 004");
 
 }  // namespace scanviz

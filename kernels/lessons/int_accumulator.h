@@ -49,14 +49,10 @@ struct IntAccumulatorScan : OneElementPerThread {
 };
 
 template <>
-inline constexpr AlgorithmDescriptor algorithmOf<IntAccumulatorScan> = {
-    .key = "sequential-int-accumulator",
-    .name = "Sequential, int accumulator (flawed)",
-    .family = "Sequential",
-    .elementsPerThread = IntAccumulatorScan::kElementsPerThread,
-    .summary = "a float running sum kept in an int: truncated at every step",
-    .source = "seed 000",
-    .fixedBy = &algorithmOf<SequentialScan>,
-};
+inline constexpr AlgorithmDescriptor algorithmOf<IntAccumulatorScan> =
+    flawedVariant<IntAccumulatorScan>(algorithmOf<SequentialScan>, "sequential-int-accumulator",
+                                      "Sequential, int accumulator (flawed)",
+                                      "a float running sum kept in an int: truncated at every step",
+                                      "seed 000");
 
 }  // namespace scanviz

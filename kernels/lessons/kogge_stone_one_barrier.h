@@ -46,14 +46,10 @@ struct KoggeStoneOneBarrierScan : OneElementPerThread {
 };
 
 template <>
-inline constexpr AlgorithmDescriptor algorithmOf<KoggeStoneOneBarrierScan> = {
-    .key = "kogge-stone-one-barrier",
-    .name = "Kogge-Stone, one barrier (flawed)",
-    .family = "Kogge-Stone",
-    .elementsPerThread = KoggeStoneOneBarrierScan::kElementsPerThread,
-    .summary = "in place with one barrier per iteration: a read-after-write race between warps",
-    .source = "seeds 000, 002 (PMPP Fig. 8.2 as printed)",
-    .fixedBy = &algorithmOf<KoggeStoneScan>,
-};
+inline constexpr AlgorithmDescriptor algorithmOf<KoggeStoneOneBarrierScan> =
+    flawedVariant<KoggeStoneOneBarrierScan>(
+        algorithmOf<KoggeStoneScan>, "kogge-stone-one-barrier", "Kogge-Stone, one barrier (flawed)",
+        "in place with one barrier per iteration: a read-after-write race between warps",
+        "seeds 000, 002 (PMPP Fig. 8.2 as printed)");
 
 }  // namespace scanviz

@@ -42,14 +42,11 @@ struct KoggeStoneUnguardedStoreScan : OneElementPerThread {
 };
 
 template <>
-inline constexpr AlgorithmDescriptor algorithmOf<KoggeStoneUnguardedStoreScan> = {
-    .key = "kogge-stone-unguarded-store",
-    .name = "Kogge-Stone, unguarded store (flawed)",
-    .family = "Kogge-Stone",
-    .elementsPerThread = KoggeStoneUnguardedStoreScan::kElementsPerThread,
-    .summary = "`Y[i] = XY[threadIdx.x];` without `i < InputSize`: writes past the end of Y",
-    .source = "seed 002 (PMPP Fig. 8.2 as printed)",
-    .fixedBy = &algorithmOf<KoggeStoneScan>,
-};
+inline constexpr AlgorithmDescriptor algorithmOf<KoggeStoneUnguardedStoreScan> =
+    flawedVariant<KoggeStoneUnguardedStoreScan>(
+        algorithmOf<KoggeStoneScan>, "kogge-stone-unguarded-store",
+        "Kogge-Stone, unguarded store (flawed)",
+        "`Y[i] = XY[threadIdx.x];` without `i < InputSize`: writes past the end of Y",
+        "seed 002 (PMPP Fig. 8.2 as printed)");
 
 }  // namespace scanviz

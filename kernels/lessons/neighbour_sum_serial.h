@@ -43,14 +43,9 @@ struct NeighbourSumSerialScan : OneElementPerThread {
 };
 
 template <>
-inline constexpr AlgorithmDescriptor algorithmOf<NeighbourSumSerialScan> = {
-    .key = "serial-neighbour-sum",
-    .name = "Serial neighbour sum (flawed)",
-    .family = "Sequential",
-    .elementsPerThread = NeighbourSumSerialScan::kElementsPerThread,
-    .summary = "output[i] = input[i] + input[i-1]: sums of two neighbours, not a prefix sum",
-    .source = "seed 003",
-    .fixedBy = &algorithmOf<SequentialScan>,
-};
+inline constexpr AlgorithmDescriptor algorithmOf<NeighbourSumSerialScan> =
+    flawedVariant<NeighbourSumSerialScan>(
+        algorithmOf<SequentialScan>, "serial-neighbour-sum", "Serial neighbour sum (flawed)",
+        "output[i] = input[i] + input[i-1]: sums of two neighbours, not a prefix sum", "seed 003");
 
 }  // namespace scanviz
