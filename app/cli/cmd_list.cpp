@@ -38,7 +38,7 @@ void printLessons() {
       "--algorithm ID runs one; verify never counts them):\n");
   for (const Lesson& l : allLessons())
     std::printf("%-28s flawed fix: %-20s %s\n", std::string(l.id).c_str(),
-                std::string(l.fixedKey).c_str(), std::string(l.title).c_str());
+                std::string(l.fixedKey()).c_str(), std::string(l.title).c_str());
 }
 
 // The errata: the seeds' wrong numbers and statements, with what scanviz's run counts.

@@ -81,7 +81,7 @@ CaptureRequest captureRequestFromArgs(const Args& a) {
   CaptureRequest rq;
   const std::string algo = a.getOr("algorithm", std::string(algorithmInfo(defaultAlgorithm()).key));
   const Lesson* lesson = findLesson(algo);
-  auto id = findAlgorithm(lesson ? lesson->flawedKey : algo);
+  auto id = findAlgorithm(lesson ? lesson->flawedKey() : algo);
   if (!id) throw UsageError("unknown algorithm '" + algo + "'; known: " + algorithmKeyList());
   rq.algorithm = *id;
   const std::string op = a.getOr("operator", "add");

@@ -92,10 +92,10 @@ TEST(AlgorithmRegistry, FlawedVariantsNameTheirFix) {
   // A lesson shows a flawed variant beside its fix, or a project algorithm with a flawed setup
   // (static block ids) beside its usual one.
   for (const Lesson& lesson : allLessons()) {
-    const std::optional<AlgorithmId> flawed = findAlgorithm(lesson.flawedKey);
+    const std::optional<AlgorithmId> flawed = findAlgorithm(lesson.flawedKey());
     ASSERT_TRUE(flawed.has_value()) << lesson.id;
     const AlgorithmId fix = fixedVersionOf(*flawed).value_or(*flawed);
-    EXPECT_EQ(fix, findAlgorithm(lesson.fixedKey)) << lesson.id;
+    EXPECT_EQ(fix, findAlgorithm(lesson.fixedKey())) << lesson.id;
   }
   for (const AlgorithmInfo& a : flawedAlgorithms())
     EXPECT_NE(lessonOfFlawedAlgorithm(a.key), nullptr) << a.key << " has no lesson";

@@ -35,12 +35,12 @@ TEST(Lessons, EveryLessonNamesAFlawedVariantAndItsFixInTheCatalog) {
   std::set<std::string_view> ids;
   for (const Lesson& l : allLessons()) {
     EXPECT_TRUE(ids.insert(l.id).second) << l.id;
-    const auto flawed = findAlgorithm(l.flawedKey);
-    const auto fixed = findAlgorithm(l.fixedKey);
+    const auto flawed = findAlgorithm(l.flawedKey());
+    const auto fixed = findAlgorithm(l.fixedKey());
     ASSERT_TRUE(flawed && fixed) << l.id;
     EXPECT_FALSE(fixedVersionOf(*fixed)) << l.id << ": a fix is never flawed itself";
-    if (l.flawedKey != l.fixedKey) {
-      EXPECT_EQ(l.id, l.flawedKey) << "capture --algorithm takes the lesson id";
+    if (l.flawedKey() != l.fixedKey()) {
+      EXPECT_EQ(l.id, l.flawedKey()) << "capture --algorithm takes the lesson id";
       EXPECT_EQ(fixedVersionOf(*flawed), fixed) << l.id;
     } else {
       EXPECT_TRUE(l.setup.staticBlockIds) << l.id << ": the mistake lies in the schedule";

@@ -18,8 +18,6 @@ const std::vector<Lesson>& allLessons() {
                        "    __syncthreads();\n"
                        "    if (threadIdx.x >= stride) XY[threadIdx.x] += XY[threadIdx.x-stride];\n"
                        "}",
-          .flawedKey = "kogge-stone-one-barrier",
-          .fixedKey = "kogge-stone",
           .why = "Thread t reads XY[t-stride] in the same iteration in which thread t-stride "
                  "writes it, with no barrier in between. Inside a warp the lanes load before "
                  "they store, so it only bites across warps: when warp 0 finishes the iteration "
@@ -44,8 +42,6 @@ const std::vector<Lesson>& allLessons() {
           .seed = "seed 003, the OpenCL tile kernel, before its first barrier",
           .seedLines = "// Out-of-bounds check: do not process data beyond the end\n"
                        "if (gid >= N) return;",
-          .flawedKey = "blelloch-early-return",
-          .fixedKey = "blelloch",
           .why = "A barrier must be reached by every thread of the block. In a partial tile the "
                  "threads past N have left, so the barrier is mismatched: undefined behaviour "
                  "that may hang. Where the rest go on, the result is still wrong: slots past N "
@@ -67,8 +63,6 @@ const std::vector<Lesson>& allLessons() {
           .title = "Up-sweep stepping `offset <<= 2`: tree levels skipped",
           .seed = "seed 003, the up-sweep loop of the tile kernel",
           .seedLines = "for (int offset = 1; offset < lsize; offset <<=2) { // from leaf to root",
-          .flawedKey = "blelloch-offset-times-four",
-          .fixedKey = "blelloch",
           .why = "The reduction tree has one level per power of two. Stepping 1, 4, 16 skips "
                  "levels 2, 8, 32, so those nodes never combine their left subtree: with 8 "
                  "elements cell 3 never receives cell 1 (a0+a1) and cell 7 never receives "
@@ -89,8 +83,6 @@ const std::vector<Lesson>& allLessons() {
                        "for (int i = 1; i < input.size(); i++) {\n"
                        "  output.at(i) = input.at(i) + input.at(i-1);\n"
                        "}",
-          .flawedKey = "serial-neighbour-sum",
-          .fixedKey = "sequential",
           .why = "A prefix sum needs everything to the left: y_i = x_0 + ... + x_i, as the seed "
                  "itself defines just above. Adding the left neighbour's INPUT gives sums of two "
                  "adjacent elements, and y_0 = 0 drops x_0: right only at i = 1.",
@@ -108,8 +100,6 @@ const std::vector<Lesson>& allLessons() {
                        "    int accumulator = x[0];\n"
                        "    ...\n"
                        "        accumulator += x[i];",
-          .flawedKey = "sequential-int-accumulator",
-          .fixedKey = "sequential",
           .why = "`int accumulator = x[0]` truncates toward zero, and every `accumulator += x[i]` "
                  "turns the float sum back into an int: each step drops the fraction, so 0.5 + "
                  "0.5 + ... never grows. With integer inputs nothing shows, which is how the "
@@ -124,8 +114,6 @@ const std::vector<Lesson>& allLessons() {
           .seed = "seed 000, section 8.7 (stream-based scan), before the dynamic block ids",
           .seedLines = "// bid = blockIdx.x\n"
                        "while (atomicAdd(&flags[bid], 0) == 0){;}",
-          .flawedKey = "single-pass-chained",
-          .fixedKey = "single-pass-chained",
           .why = "Blocks are not started in blockIdx order, and only so many are resident at "
                  "once. If the resident blocks all wait for a predecessor that has not started, "
                  "it never gets a slot: every resident block spins forever. Taking the tile id "
@@ -144,6 +132,7 @@ const std::vector<Lesson>& allLessons() {
                     .residentBlocks = 2,
                     .staticBlockIds = true},
           .deadlocks = true,
+          .scheduledAlgorithm = "single-pass-chained",
       },
       {
           .id = "kogge-stone-unguarded-store",
@@ -154,8 +143,6 @@ const std::vector<Lesson>& allLessons() {
                        "}\n"
                        "...\n"
                        "Y[i] = XY[threadIdx.x];",
-          .flawedKey = "kogge-stone-unguarded-store",
-          .fixedKey = "kogge-stone",
           .why = "When the input's length is not a multiple of the block, the last block's "
                  "threads past the end still store: Y[6] and Y[7] of a 6-element Y are written, "
                  "over whatever memory follows the array (another of the program's arrays, or a "
@@ -178,8 +165,6 @@ const std::vector<Lesson>& allLessons() {
                        "c[lid] = b[lid] = a[gid];\n"
                        "...\n"
                        "r[gid] = b[lid];",
-          .flawedKey = "hillis-steele-unguarded",
-          .fixedKey = "hillis-steele",
           .why = "The kernel takes no length, so it is only right when the global size equals "
                  "the array's. Rounded up to whole work-groups, the work-items past the end read "
                  "a[6], a[7] beyond the input and write r[6], r[7] beyond the output. The "
@@ -198,6 +183,16 @@ const std::vector<Lesson>& allLessons() {
   return kAll;
 }
 
+std::string_view Lesson::flawedKey() const {
+  return scheduledAlgorithm.empty() ? id : scheduledAlgorithm;
+}
+
+std::string_view Lesson::fixedKey() const {
+  const std::optional<AlgorithmId> flawed = findAlgorithm(flawedKey());
+  if (!flawed) throw std::logic_error("lesson " + std::string(id) + " names no algorithm");
+  return algorithmInfo(fixedVersionOf(*flawed).value_or(*flawed)).key;
+}
+
 const Lesson* findLesson(std::string_view id) {
   for (const Lesson& l : allLessons())
     if (l.id == id) return &l;
@@ -206,7 +201,7 @@ const Lesson* findLesson(std::string_view id) {
 
 const Lesson* lessonOfFlawedAlgorithm(std::string_view algorithmKey) {
   for (const Lesson& l : allLessons())
-    if (l.flawedKey == algorithmKey && l.flawedKey != l.fixedKey) return &l;
+    if (l.scheduledAlgorithm.empty() && l.id == algorithmKey) return &l;
   return nullptr;
 }
 
@@ -216,7 +211,7 @@ bool isFlawedAlgorithm(std::string_view algorithmKey) {
 
 CaptureRequest lessonRequest(const Lesson& lesson, bool fixed, BackendChoice backend) {
   const LessonSetup& s = lesson.setup;
-  const auto id = findAlgorithm(fixed ? lesson.fixedKey : lesson.flawedKey);
+  const auto id = findAlgorithm(fixed ? lesson.fixedKey() : lesson.flawedKey());
   if (!id) throw std::logic_error("lesson " + std::string(lesson.id) + " names no algorithm");
   CaptureRequest rq;
   rq.algorithm = *id;
@@ -297,7 +292,7 @@ std::vector<int> differingCells(const LessonRun& run, int step) {
 
 std::string flawedVariantNote(const Lesson& lesson) {
   return "flawed variant on purpose (spot the bug, " + std::string(lesson.seed) + "): its fix is " +
-         std::string(lesson.fixedKey);
+         std::string(lesson.fixedKey());
 }
 
 }  // namespace scanviz

@@ -29,12 +29,12 @@ struct LessonSetup {
 };
 
 struct Lesson {
-  std::string_view id;            // what `scanviz capture --algorithm` and `list` name it
+  // What `scanviz capture --algorithm` and `list` name it: the key of its flawed variant
+  // (kernels/lessons/), whose descriptor names the fix (fixedBy).
+  std::string_view id;
   std::string_view title;         // one line
   std::string_view seed;          // which seed, where
   std::string_view seedLines;     // the seed's code, verbatim
-  std::string_view flawedKey;     // the algorithm key that runs the flawed variant
-  std::string_view fixedKey;      // the algorithm key of its fix
   std::string_view why;           // a short explanation a lecturer would give
   std::string_view fixLines;      // the fix, as code
   std::string_view emulatorNote;  // the schedule that provokes it, in words
@@ -44,6 +44,13 @@ struct Lesson {
   // May hang or do anything on a GPU (a barrier not every thread reaches): only the emulator
   // runs it in the app; tools/gpu-lessons.sh runs it on a device in a child process.
   bool emulatorOnly = false;
+  // A mistake in the schedule rather than in a kernel (static block ids): the project's algorithm
+  // both sides run, the flawed side with the setup's mistake. Empty: a flawed variant (`id`).
+  std::string_view scheduledAlgorithm;
+
+  // The algorithm key of the flawed side, and of its fix (the flawed variant's fixedBy).
+  std::string_view flawedKey() const;
+  std::string_view fixedKey() const;
 };
 
 const std::vector<Lesson>& allLessons();

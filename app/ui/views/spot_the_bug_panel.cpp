@@ -160,8 +160,8 @@ void report(UiContext& ui, const SpotTheBugState& s, const Scene& scene, ImVec2 
   const Lesson& l = s.lesson();
   nlohmann::json j = {{"lesson", std::string(l.id)},
                       {"title", std::string(l.title)},
-                      {"flawed", std::string(l.flawedKey)},
-                      {"fixed", std::string(l.fixedKey)},
+                      {"flawed", std::string(l.flawedKey())},
+                      {"fixed", std::string(l.fixedKey())},
                       {"step", s.step()},
                       {"steps", s.steps()},
                       {"parting_step", r.partingStep},
