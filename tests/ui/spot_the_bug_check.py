@@ -98,9 +98,9 @@ def case_spot_the_unguarded_read(ctx):
 
 def case_spot_an_erratum(ctx):
     """An erratum: the seed's words, the correction, and the figure scanviz's run counted."""
-    r = ctx.run("--spot-the-bug", "kogge-stone-work-ratio")
+    r = ctx.run("--spot-the-bug", "seed-000-work-ratio")
     d = r.dump["panels"]["spot_the_bug"]
-    check(d["erratum"] == "kogge-stone-work-ratio", str(d))
+    check(d["erratum"] == "seed-000-work-ratio", str(d))
     check("9217 / 1027" in d["seed_text"] and "9217 / 1023" in d["correction"], str(d))
     check(abs(d["numbers"]["measured"] - 9217 / 1023) < 1e-9, str(d["numbers"]))
     check(abs(d["numbers"]["seed"] - 9217 / 1027) < 1e-9, str(d["numbers"]))

@@ -52,13 +52,13 @@ TEST(Errata, EachRunCountsTheCorrectFigureAndNotTheSeeds) {
 }
 
 TEST(Errata, TheRunsCountTheWorkTheSeedsMiscount) {
-  const ErratumEvidence ratio = erratum("kogge-stone-work-ratio").evidence();
+  const ErratumEvidence ratio = erratum("seed-000-work-ratio").evidence();
   EXPECT_NEAR(ratio.measured, 9.0098, 1e-4);
   EXPECT_NE(ratio.shows.find("9217 / 1023"), std::string::npos) << ratio.shows;
-  EXPECT_EQ(erratum("hillis-steele-work").evidence().measured, 17);  // 8*3 - 7; the slide: 16
-  EXPECT_NE(erratum("hillis-steele-work").evidence().shows.find("7, 6, 4"), std::string::npos);
-  EXPECT_EQ(erratum("blelloch-work").evidence().measured, 14);  // 2(8 - 1); the slide: 16
-  const ErratumEvidence three = erratum("three-phase-work").evidence();
+  EXPECT_EQ(erratum("seed-001-work-n-log-n").evidence().measured, 17);  // 8*3 - 7; the slide: 16
+  EXPECT_NE(erratum("seed-001-work-n-log-n").evidence().shows.find("7, 6, 4"), std::string::npos);
+  EXPECT_EQ(erratum("seed-001-work-2n").evidence().measured, 14);  // 2(8 - 1); the slide: 16
+  const ErratumEvidence three = erratum("seed-000-phase-1-work").evidence();
   EXPECT_EQ(three.measured, 960);
   EXPECT_NE(three.shows.find("phase 3 945"), std::string::npos) << three.shows;
 }

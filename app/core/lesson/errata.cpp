@@ -13,20 +13,41 @@ namespace {
 
 constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
 
-// A small capture on the emulator: `n` ones through `key` with `block` threads.
+// A small capture on the emulator: `n` ones through `algorithm` with `block` threads.
 // Blelloch is run exclusive, its natural variant (inclusive adds a step that converts).
-Trace runOnEmulator(std::string_view key, int n, int block, int coarsening = kDefaultCoarsening,
+Trace runOnEmulator(AlgorithmId algorithm, int n, int block, int coarsening = kDefaultCoarsening,
                     bool exclusive = false) {
-  const auto id = findAlgorithm(key);
-  if (!id) throw std::logic_error("erratum evidence names no algorithm " + std::string(key));
   CaptureRequest rq;
-  rq.algorithm = *id;
+  rq.algorithm = algorithm;
   rq.backend = BackendChoice::Cpu;
   rq.blockSize = block;
   rq.coarsening = coarsening;
   rq.exclusive = exclusive;
   rq.input.assign(static_cast<size_t>(n), 1.0);
   return capture(rq).trace;
+}
+
+Trace runOnEmulator(std::string_view key, int n, int block, int coarsening = kDefaultCoarsening,
+                    bool exclusive = false) {
+  const auto id = findAlgorithm(key);
+  if (!id) throw std::logic_error("erratum evidence names no algorithm " + std::string(key));
+  return runOnEmulator(*id, n, block, coarsening, exclusive);
+}
+
+// The project's one-block scan whose kernel records steps of `kind`, found by running each on a
+// few elements: an erratum about what a step does (double-buffered iterations, a coarsened scan's
+// phase 1) finds its algorithm by that step, as the code panel finds the step's lines.
+AlgorithmId algorithmRecording(StepKind kind) {
+  for (const AlgorithmInfo& a : allAlgorithms()) {
+    if (a.level != AlgorithmLevel::Block || a.segmented) continue;
+    for (const TraceStep& s : runOnEmulator(a.id, 8, 2).steps)
+      if (s.kind == static_cast<int>(kind)) return a.id;
+  }
+  throw std::logic_error("no block scan records the step kind an erratum asks for");
+}
+
+std::string keyOf(AlgorithmId id) {
+  return std::string(algorithmInfo(id).key);
 }
 
 std::string number(double v) {
@@ -74,13 +95,14 @@ ErratumEvidence koggeStoneWorkRatio() {
 }
 
 ErratumEvidence hillisSteeleWork() {
-  const Trace t = runOnEmulator("hillis-steele", 8, 8);
+  const AlgorithmId doubleBuffered = algorithmRecording(StepKind::DoubleBuffered);
+  const Trace t = runOnEmulator(doubleBuffered, 8, 8);
   const double n = 8, lg = 3;
   std::vector<int> perIteration;
   for (const TraceStep& s : t.steps)
     if (s.kind == static_cast<int>(StepKind::DoubleBuffered))
       perIteration.push_back(static_cast<int>(s.ops));
-  return {"hillis-steele, n = 8, on the emulator",
+  return {keyOf(doubleBuffered) + ", n = 8, on the emulator",
           "the three iterations apply the operator " + listed(perIteration) +
               " times (n - 2^(d-1) for d = 1, 2, 3): " + count(t.counters.work) +
               " in all, n log2 n - (n - 1) = 17, where n log n - n gives 16",
@@ -158,10 +180,11 @@ ErratumEvidence localSizeOfSeven() {
 }
 
 ErratumEvidence threePhaseWork() {
-  const Trace t = runOnEmulator("three-phase", 1024, 64, 16);
+  const AlgorithmId coarsened = algorithmRecording(StepKind::ThreadScan);
+  const Trace t = runOnEmulator(coarsened, 1024, 64, 16);
   const int64_t phase1 = opsOfKind(t, StepKind::ThreadScan);
   const int64_t phase3 = opsOfKind(t, StepKind::AddSubsection);
-  return {"three-phase, N = 1024, T = 64 threads of 16 elements, on the emulator",
+  return {keyOf(coarsened) + ", N = 1024, T = 64 threads of 16 elements, on the emulator",
           "phase 1 applies the operator " + count(phase1) +
               " times (N - T: 64 subsections of "
               "16, 15 each), phase 3 " +
@@ -238,7 +261,7 @@ ErratumEvidence float4Trick() {
 const std::vector<Erratum>& allErrata() {
   static const std::vector<Erratum> kAll = {
       {
-          .id = "kogge-stone-work-ratio",
+          .id = "seed-000-work-ratio",
           .title = "9217 / 1027: the sequential scan's work is 1023",
           .seed = "seed 000, section 8.3 (speed and work efficiency)",
           .seedText = "The Kogge-Stone algorithm performs 9217 / 1027 = ~9 times more work than "
@@ -249,7 +272,7 @@ const std::vector<Erratum>& allErrata() {
           .evidence = koggeStoneWorkRatio,
       },
       {
-          .id = "hillis-steele-work",
+          .id = "seed-001-work-n-log-n",
           .title = "Hillis-Steele's work is n log n - (n - 1), not n log n - n",
           .seed = "seed 001, \"Complexity of the Hillis-Steele algorithm\"",
           .seedText = "W(n) = sum_{d=1}^{log2 n} (n - 2^(d-1)) = sum n - sum 2^(d-1) "
@@ -261,7 +284,7 @@ const std::vector<Erratum>& allErrata() {
           .evidence = hillisSteeleWork,
       },
       {
-          .id = "blelloch-work",
+          .id = "seed-001-work-2n",
           .title = "Blelloch's work is 2(n - 1), not 2n",
           .seed = "seed 001, the Blelloch algorithm's work-efficiency",
           .seedText = "Number of adds: n/2 + n/4 + ... + 1 + 1 + ... + n/4 + n/2\n"
@@ -323,9 +346,9 @@ const std::vector<Erratum>& allErrata() {
           .evidence = localSizeOfSeven,
       },
       {
-          .id = "three-phase-work",
+          .id = "seed-000-phase-1-work",
           .title = "Three-phase scan: phase 1 does N - T operations, not N - 1",
-          .seed = "seed 000, section 8.5 (the three-phase scan's work)",
+          .seed = "seed 000, section 8.5 (An Even More Work-Efficient Parallel Scan)",
           .seedText = "the amount of work done is N - 1 for phase 1, T log2 T for phase 2, and "
                       "N - T for phase 3 ... (1024 - 1 + 64 * 6 + 1024 - 64) / 32 = 74 time units",
           .correction = "N - T for phase 1 (T subsections of N/T elements, N/T - 1 each) and "
