@@ -5,6 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
+#include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -149,6 +152,131 @@ TEST(WholeArrayRows, HeatGridCoversEveryElement) {
   EXPECT_TRUE(g.at(0, 1, 128 + 1).written());
   EXPECT_FALSE(g.at(0, 1, 128 + 2).written());
   EXPECT_TRUE(g.at(0, 1, 4993).written());
+}
+
+// The pyramid of a trace the slow, plain way: every element normalised, then each level halved
+// from the one below (the mean of the values there, and of the written shares), quantised as the
+// texture keeps them. The builder reduces chunks of a row on several threads instead.
+std::vector<std::vector<HeatTexel>> plainPyramid(const Trace& t, HeatScale scale, int& columns) {
+  const ValueRange range = traceValueRange(t);
+  columns = heatColumns(t);
+  const size_t rows = t.steps.size();
+  std::vector<float> value(rows * columns, NAN), written(rows * columns, 0);
+  for (size_t r = 0; r < rows; ++r) {
+    const TraceStep& s = t.steps[r];
+    const bool whole = !s.wholeBits.empty();
+    const std::vector<uint8_t> w = whole ? wholeWrittenElements(t, static_cast<int>(r))
+                                         : writtenElements(t, static_cast<int>(r));
+    const size_t valid = whole ? wholeValidElements(t, s)
+                               : static_cast<size_t>(validElements(t, static_cast<int>(r)));
+    for (size_t c = 0; c < valid; ++c) {
+      const double v = whole ? decodeValueBits(s.wholeBits[c], t.meta.dtype) : s.values[c];
+      value[r * columns + c] = static_cast<float>(normalizeValue(v, range, scale));
+      written[r * columns + c] = w[c];
+    }
+  }
+  std::vector<std::vector<HeatTexel>> levels;
+  for (int cols = columns;;) {
+    std::vector<HeatTexel>& level = levels.emplace_back();
+    for (size_t i = 0; i < value.size(); ++i) {
+      const bool has = !std::isnan(value[i]);
+      const auto share = static_cast<uint16_t>(std::ceil(written[i] * kHeatWrittenMax));
+      level.push_back(
+          {has ? static_cast<uint16_t>(std::clamp(value[i], 0.0f, 1.0f) * kHeatValueMax + 0.5f)
+               : uint16_t{0},
+           static_cast<uint16_t>(share | (has ? 0 : kHeatNoValue))});
+    }
+    if (cols == 1) break;
+    const int half = (cols + 1) / 2;
+    std::vector<float> v2(rows * half), w2(rows * half);
+    for (size_t r = 0; r < rows; ++r)
+      for (int c = 0; c < half; ++c) {
+        const size_t a = r * cols + 2 * c;
+        const bool hasB = 2 * c + 1 < cols;
+        const float va = value[a], vb = hasB ? value[a + 1] : va;
+        const bool okA = !std::isnan(va), okB = !std::isnan(vb);
+        v2[r * half + c] = okA && okB ? 0.5f * (va + vb) : okA ? va : vb;
+        w2[r * half + c] = hasB ? 0.5f * (written[a] + written[a + 1]) : written[a];
+      }
+    value = std::move(v2);
+    written = std::move(w2);
+    cols = half;
+  }
+  return levels;
+}
+
+// Rows of 5003 elements cross several of the builder's chunks (1024 elements) and end in a part
+// of one; the hierarchical scan's block-sum rows are narrower than the array; float32 and the log
+// scale take the other paths. Every texel of every level is the plain pyramid's.
+TEST(WholeArrayRows, HeatGridIsThePlainPyramidOnEveryLevel) {
+  for (const DType dtype : {DType::Int32, DType::Float32}) {
+    CaptureRequest rq =
+        emulatorRequest(AlgorithmId::Hierarchical,
+                        generateInput(InputPattern::Random, 5003, 7, dtype, Operator::Add));
+    rq.dtype = dtype;
+    rq.blockSize = 64;
+    const Trace t = capture(rq).trace;
+    ASSERT_TRUE(hasWholeArrayRows(t));
+    for (const HeatScale scale : {HeatScale::Linear, HeatScale::Log}) {
+      int columns = 0;
+      const auto plain = plainPyramid(t, scale, columns);
+      const HeatGrid g = buildHeatGrid(t, scale, 1024);
+      ASSERT_EQ(g.columns, columns);
+      ASSERT_EQ(g.levels.size(), plain.size());
+      for (size_t l = 0; l < plain.size(); ++l)
+        for (int r = 0; r < g.rows; ++r)
+          for (int c = 0; c < g.levels[l].columns; ++c) {
+            const HeatTexel want = plain[l][static_cast<size_t>(r) * g.levels[l].columns + c];
+            const HeatTexel got = g.at(static_cast<int>(l), r, c);
+            ASSERT_EQ(got.value, want.value) << "level " << l << " row " << r << " column " << c;
+            ASSERT_EQ(got.marks, want.marks) << "level " << l << " row " << r << " column " << c;
+          }
+    }
+  }
+}
+
+// A grid built from a coarse level on holds exactly those levels of the whole pyramid, in a
+// texture of that many texels.
+TEST(WholeArrayRows, CoarseLevelsAreTheSameWhicheverLevelIsFinest) {
+  const Trace t = capture(request(AlgorithmId::DecoupledLookback, 9000, 128)).trace;
+  const HeatGrid whole = buildHeatGrid(t, HeatScale::Log, 1024);
+  const int levels = static_cast<int>(whole.levels.size());
+  EXPECT_EQ(levels, heatLevelCount(whole.columns));
+  for (const int finest : {1, 3, 10, 11, levels - 1}) {
+    const HeatGrid g = buildHeatGrid({.trace = &t,
+                                      .scale = HeatScale::Log,
+                                      .range = traceValueRange(t),
+                                      .textureWidth = 1024,
+                                      .finestLevel = finest});
+    EXPECT_EQ(g.finestLevel, finest);
+    EXPECT_EQ(g.textureHeight, static_cast<int>((heatGridTexels(t, finest) + 1023) / 1024));
+    EXPECT_LT(g.texelCount(), whole.texelCount());
+    for (int l = finest; l < levels; ++l)
+      for (int r = 0; r < g.rows; ++r)
+        for (int c = 0; c < g.levels[static_cast<size_t>(l)].columns; ++c) {
+          ASSERT_EQ(g.at(l, r, c).value, whole.at(l, r, c).value) << l << " " << r << " " << c;
+          ASSERT_EQ(g.at(l, r, c).marks, whole.at(l, r, c).marks) << l << " " << r << " " << c;
+        }
+  }
+}
+
+// The range of whole float rows leaves out NaN and the infinities; int32 rows keep their sign.
+TEST(WholeArrayRows, ValueRangeSkipsValuesThatAreNotFinite) {
+  Trace t;
+  t.meta.n = 5;
+  t.meta.dtype = "float32";
+  TraceStep s;
+  for (const float v : {2.5f, std::numeric_limits<float>::infinity(), -1.25f,
+                        std::numeric_limits<float>::quiet_NaN(), 7.0f})
+    s.wholeBits.push_back(std::bit_cast<uint32_t>(v));
+  t.steps = {s};
+  const ValueRange range = traceValueRange(t);
+  EXPECT_EQ(range.min, -1.25);
+  EXPECT_EQ(range.max, 7.0);
+  t.meta.dtype = "int32";
+  t.steps[0].wholeBits = {std::bit_cast<uint32_t>(-40), 3u, 12u, std::bit_cast<uint32_t>(-2), 5u};
+  EXPECT_EQ(traceValueRange(t).min, -40);
+  EXPECT_EQ(traceValueRange(t).max, 12);
 }
 
 }  // namespace

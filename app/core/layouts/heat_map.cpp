@@ -1,10 +1,14 @@
 #include "app/core/layouts/heat_map.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstring>
 #include <limits>
 #include <mutex>
+#include <optional>
+#include <type_traits>
+#include <utility>
 
 #include "app/core/playback/step_writes.h"
 #include "app/core/support/parallel_chunks.h"
@@ -13,7 +17,12 @@ namespace scanviz {
 namespace {
 
 double symlog(double v) {
-  return std::copysign(std::log1p(std::fabs(v)), v);
+  const double a = std::fabs(v);
+  // log1p costs three to four times log, and the heat view takes this of every element of a
+  // trace. From 1 on (the values of a scan of int32 or float32 are exact there) 1 + a is exact,
+  // so log(1 + a) is log1p(a) to within the last bit of a double; the texels, which keep 16 bits
+  // of the normalised value, come out the same.
+  return std::copysign(a >= 1 ? std::log(1 + a) : std::log1p(a), v);
 }
 
 double symexp(double y) {
@@ -24,7 +33,13 @@ double onScale(double v, HeatScale scale) {
   return scale == HeatScale::Log ? symlog(v) : v;
 }
 
-// Elements a thread is given at least when a level is built in parallel.
+// Elements a chunk of a row holds: normalised into a thread's buffer and reduced there through
+// the first kChunkLevels levels of the pyramid, so that the full resolution is never stored
+// unless it is asked for.
+constexpr int kChunkLevels = 10;
+constexpr size_t kChunkElements = size_t{1} << kChunkLevels;
+// Chunks a thread is given at least (2^16 elements), and elements when a range is scanned.
+constexpr size_t kMinChunksPerThread = 64;
 constexpr size_t kMinChunkElements = size_t{1} << 16;
 
 // normalizeValue with the range's ends put on the scale once, not once an element.
@@ -43,89 +58,182 @@ class Normalizer {
   double lo_, hi_;
 };
 
-// One level of the pyramid while it is built: values in 0..1 (NaN: no value) and the share of
-// the elements written.
-struct LevelData {
-  int columns = 0;
-  std::vector<float> value;
-  std::vector<float> written;
+// decodeValueBits, inlined for the loops over whole rows.
+double decodeBits(uint32_t bits, bool isFloat) {
+  return isFloat ? static_cast<double>(std::bit_cast<float>(bits))
+                 : static_cast<double>(std::bit_cast<int32_t>(bits));
+}
+
+constexpr float kNoValue = std::numeric_limits<float>::quiet_NaN();
+
+// One texel of the next level from two of this one (b absent past the end of a row): the mean
+// of the values that are there, and of the written shares.
+void halve(const float* value, const float* written, size_t a, bool hasB, float& outValue,
+           float& outWritten) {
+  const float va = value[a], vb = hasB ? value[a + 1] : va;
+  const bool okA = !std::isnan(va), okB = !std::isnan(vb);
+  outValue = okA && okB ? 0.5f * (va + vb) : okA ? va : vb;
+  outWritten = hasB ? 0.5f * (written[a] + written[a + 1]) : written[a];
+}
+
+// The next level of `count` texels, in place; returns its count.
+size_t halveInPlace(float* value, float* written, size_t count) {
+  const size_t half = (count + 1) / 2;
+  for (size_t i = 0; i < half; ++i)
+    halve(value, written, 2 * i, 2 * i + 1 < count, value[i], written[i]);
+  return half;
+}
+
+// value NaN: no value.
+void putTexel(uint16_t* texel, float value, float written) {
+  const bool has = !std::isnan(value);
+  // Rounded to the nearest step (the value is not negative, so + 0.5 and truncation do it).
+  texel[0] = has ? static_cast<uint16_t>(std::clamp(value, 0.0f, 1.0f) * kHeatValueMax + 0.5f) : 0;
+  // A single write among many still shows: the share rounds up.
+  const auto share = static_cast<uint16_t>(std::ceil(written * kHeatWrittenMax));
+  texel[1] = static_cast<uint16_t>(share | (has ? 0 : kHeatNoValue));
+}
+
+// Where one row's elements come from: a whole-array row (its raw bits, written by the rule of
+// wholeWrittenElements) or the recorded values (written by writtenElements).
+struct RowSource {
+  size_t valid = 0;  // elements with a value; the rest of the row has none
+  const uint32_t* bits = nullptr;
+  std::optional<WholeRowWrites> wholeWrites;
+  const double* values = nullptr;
+  std::vector<uint8_t> written;
 };
 
-LevelData fullResolution(const Trace& t, const ValueRange& range, HeatScale scale, int columns) {
-  const int rows = static_cast<int>(t.steps.size());
-  LevelData d;
-  d.columns = columns;
-  d.value.assign(static_cast<size_t>(rows) * columns, std::numeric_limits<float>::quiet_NaN());
-  d.written.assign(d.value.size(), 0);
-  const Normalizer normalize(range, scale);
-  const bool isFloat = t.meta.dtype == "float32";
-  // The written marks of every row, made on this thread: a worker thread that allocates gets a
-  // malloc arena of its own, which outlives it and changes how the process's memory limits bite.
-  std::vector<std::vector<uint8_t>> writtenRows(static_cast<size_t>(rows));
-  for (int r = 0; r < rows; ++r)
-    writtenRows[static_cast<size_t>(r)] = t.steps[static_cast<size_t>(r)].wholeBits.empty()
-                                              ? writtenElements(t, r)
-                                              : wholeWrittenElements(t, r);
-  const auto fillRow = [&](int r) {
-    const TraceStep& s = t.steps[static_cast<size_t>(r)];
-    const size_t base = static_cast<size_t>(r) * columns;
-    const std::vector<uint8_t>& written = writtenRows[static_cast<size_t>(r)];
+std::vector<RowSource> rowSources(const Trace& t) {
+  std::vector<RowSource> rows(t.steps.size());
+  for (size_t r = 0; r < rows.size(); ++r) {
+    const TraceStep& s = t.steps[r];
+    RowSource& src = rows[r];
     if (!s.wholeBits.empty()) {
-      const size_t valid = wholeValidElements(t, s);
-      for (size_t c = 0; c < valid; ++c) {
-        d.value[base + c] = static_cast<float>(normalize(decodeValueBits(s.wholeBits[c], isFloat)));
-        d.written[base + c] = written[c];
+      src.valid = wholeValidElements(t, s);
+      src.bits = s.wholeBits.data();
+      src.wholeWrites.emplace(t, static_cast<int>(r));
+    } else {
+      src.valid = static_cast<size_t>(std::max(0, validElements(t, static_cast<int>(r))));
+      src.values = s.values.data();
+      src.written = writtenElements(t, static_cast<int>(r));
+    }
+  }
+  return rows;
+}
+
+// Builds the texels of a grid whose levels and texture are laid out.
+class GridBuilder {
+ public:
+  GridBuilder(const Trace& t, HeatGrid& g)
+      : t_(t),
+        g_(g),
+        normalize_(g.range, g.scale),
+        isFloat_(t.meta.dtype == "float32"),
+        sources_(rowSources(t)),
+        chunksPerRow_((static_cast<size_t>(g.columns) + kChunkElements - 1) / kChunkElements),
+        chunkTops_(2 * static_cast<size_t>(g.rows) * chunksPerRow_) {}
+
+  void build() {
+    forEachChunk(static_cast<size_t>(g_.rows) * chunksPerRow_, kMinChunksPerThread,
+                 [this](size_t begin, size_t end) {
+                   float value[kChunkElements], written[kChunkElements];
+                   for (size_t u = begin; u < end; ++u)
+                     chunk(u / chunksPerRow_, u % chunksPerRow_, value, written);
+                 });
+    // The levels above a chunk: from the chunks' tops, a few thousand values a row.
+    if (static_cast<int>(g_.levels.size()) <= kChunkLevels + 1) return;
+    std::vector<float> value(chunksPerRow_), written(chunksPerRow_);
+    for (size_t r = 0; r < static_cast<size_t>(g_.rows); ++r) {
+      for (size_t j = 0; j < chunksPerRow_; ++j) {
+        value[j] = chunkTops_[2 * (r * chunksPerRow_ + j)];
+        written[j] = chunkTops_[2 * (r * chunksPerRow_ + j) + 1];
       }
-      return;
+      const size_t count = halveInPlace(value.data(), written.data(), chunksPerRow_);
+      reduce(r, 0, count, kChunkLevels + 1, g_.levels.size() - 1, value.data(), written.data());
     }
-    const int valid = validElements(t, r);
-    for (int c = 0; c < valid; ++c) {
-      d.value[base + c] = static_cast<float>(normalize(s.values[static_cast<size_t>(c)]));
-      d.written[base + c] = written[static_cast<size_t>(c)];
-    }
-  };
-  // Rows are independent: a thread takes whole rows (a whole-array row is 2^20 elements and more).
-  const size_t rowsPerThread = std::max<size_t>(1, kMinChunkElements / std::max(1, columns));
-  forEachChunk(static_cast<size_t>(rows), rowsPerThread, [&](size_t begin, size_t end) {
-    for (size_t r = begin; r < end; ++r) fillRow(static_cast<int>(r));
-  });
-  return d;
-}
+  }
 
-// Halves the columns: the mean of the halves that have a value, and of their written shares.
-LevelData halved(const LevelData& in, int rows) {
-  LevelData out;
-  out.columns = (in.columns + 1) / 2;
-  out.value.resize(static_cast<size_t>(rows) * out.columns);
-  out.written.resize(out.value.size());
-  const auto columns = static_cast<size_t>(out.columns);
-  forEachChunk(out.value.size(), kMinChunkElements, [&](size_t begin, size_t end) {
-    for (size_t i = begin; i < end; ++i) {
-      const size_t r = i / columns, c = i % columns;
-      const size_t a = r * static_cast<size_t>(in.columns) + 2 * c;
-      const bool hasB = 2 * c + 1 < static_cast<size_t>(in.columns);
-      const float va = in.value[a], vb = hasB ? in.value[a + 1] : va;
-      const bool okA = !std::isnan(va), okB = !std::isnan(vb);
-      out.value[i] = okA && okB ? 0.5f * (va + vb) : okA ? va : vb;
-      out.written[i] = hasB ? 0.5f * (in.written[a] + in.written[a + 1]) : in.written[a];
+ private:
+  // Chunk j of row r: its elements normalised, then reduced level by level to one value.
+  void chunk(size_t r, size_t j, float* value, float* written) {
+    const size_t first = j * kChunkElements;
+    const size_t count = std::min(kChunkElements, static_cast<size_t>(g_.columns) - first);
+    const RowSource& src = sources_[r];
+    const size_t valid = src.valid > first ? std::min(count, src.valid - first) : 0;
+    if (src.bits) {
+      for (size_t i = 0; i < valid; ++i)
+        value[i] = static_cast<float>(normalize_(decodeBits(src.bits[first + i], isFloat_)));
+      src.wholeWrites->mark(first, valid, written);
+    } else {
+      for (size_t i = 0; i < valid; ++i) {
+        value[i] = static_cast<float>(normalize_(src.values[first + i]));
+        written[i] = src.written[first + i];
+      }
     }
-  });
-  return out;
-}
+    std::fill(value + valid, value + count, kNoValue);
+    std::fill(written + valid, written + count, 0.0f);
+    const size_t top = std::min<size_t>(kChunkLevels, g_.levels.size() - 1);
+    reduce(r, first, count, 0, top, value, written);
+    chunkTops_[2 * (r * chunksPerRow_ + j)] = value[0];
+    chunkTops_[2 * (r * chunksPerRow_ + j) + 1] = written[0];
+  }
 
-void store(const LevelData& d, size_t offset, std::vector<uint16_t>& texels) {
-  forEachChunk(d.value.size(), kMinChunkElements, [&](size_t begin, size_t end) {
-    for (size_t i = begin; i < end; ++i) {
-      const float v = d.value[i];
-      const bool has = !std::isnan(v);
-      // Rounded to the nearest step (the value is not negative, so + 0.5 and truncation do it).
-      texels[2 * (offset + i)] =
-          has ? static_cast<uint16_t>(std::clamp(v, 0.0f, 1.0f) * kHeatValueMax + 0.5f) : 0;
-      // A single write among many still shows: the share rounds up.
-      const auto share = static_cast<uint16_t>(std::ceil(d.written[i] * kHeatWrittenMax));
-      texels[2 * (offset + i) + 1] = static_cast<uint16_t>(share | (has ? 0 : kHeatNoValue));
+  // value/written hold `count` texels of level `from` of row r, from column `column` on: stores
+  // those of the levels from..to that are built, halving in place.
+  void reduce(size_t r, size_t column, size_t count, size_t from, size_t to, float* value,
+              float* written) {
+    for (size_t l = from;; ++l) {
+      if (static_cast<int>(l) >= g_.finestLevel) store(l, r, column, count, value, written);
+      if (l == to) return;
+      count = halveInPlace(value, written, count);
+      column /= 2;
     }
-  });
+  }
+
+  void store(size_t level, size_t r, size_t column, size_t count, const float* value,
+             const float* written) {
+    const HeatLevel& l = g_.levels[level];
+    const size_t stored = g_.levels[static_cast<size_t>(g_.finestLevel)].offset;
+    uint16_t* texel =
+        g_.texels.data() + 2 * (l.offset - stored + r * static_cast<size_t>(l.columns) + column);
+    for (size_t i = 0; i < count; ++i) putTexel(texel + 2 * i, value[i], written[i]);
+  }
+
+  const Trace& t_;
+  HeatGrid& g_;
+  Normalizer normalize_;
+  bool isFloat_;
+  std::vector<RowSource> sources_;
+  size_t chunksPerRow_;
+  std::vector<float> chunkTops_;  // (value, written) of each chunk reduced to one texel
+};
+
+// The least and greatest finite value of `count` raw values of type T (int32_t or float), in
+// loops simple enough for the compiler to vectorise; (inf, -inf) when there is none.
+template <class T>
+std::pair<double, double> finiteRange(const uint32_t* bits, size_t count) {
+  if constexpr (std::is_same_v<T, int32_t>) {
+    int32_t lo = std::numeric_limits<int32_t>::max(), hi = std::numeric_limits<int32_t>::min();
+    for (size_t i = 0; i < count; ++i) {
+      const auto v = static_cast<int32_t>(bits[i]);
+      lo = std::min(lo, v);
+      hi = std::max(hi, v);
+    }
+    if (count == 0)
+      return {std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()};
+    return {lo, hi};
+  } else {
+    float lo = std::numeric_limits<float>::infinity(), hi = -lo;
+    for (size_t i = 0; i < count; ++i) {
+      const float v = std::bit_cast<float>(bits[i]);
+      // v - v is NaN for NaN and the infinities: only finite values take part.
+      const bool finite = v - v == 0;
+      lo = finite && v < lo ? v : lo;
+      hi = finite && v > hi ? v : hi;
+    }
+    return {lo, hi};
+  }
 }
 
 // Where each level of the pyramid starts; `total` receives the texels of all levels.
@@ -143,10 +251,19 @@ std::vector<HeatLevel> pyramidLevels(int rows, int columns, size_t& total) {
 
 }  // namespace
 
-size_t heatGridTexels(const Trace& t) {
+size_t heatGridTexels(const Trace& t, int finestLevel) {
   size_t total = 0;
-  pyramidLevels(static_cast<int>(t.steps.size()), heatColumns(t), total);
-  return total;
+  const std::vector<HeatLevel> levels =
+      pyramidLevels(static_cast<int>(t.steps.size()), heatColumns(t), total);
+  if (levels.empty()) return 0;
+  return total - levels[static_cast<size_t>(
+                            std::clamp(finestLevel, 0, static_cast<int>(levels.size()) - 1))]
+                     .offset;
+}
+
+int heatLevelCount(int columns) {
+  size_t total = 0;
+  return static_cast<int>(pyramidLevels(1, columns, total).size());
 }
 
 HeatScale defaultHeatScale(const Trace& t) {
@@ -156,30 +273,36 @@ HeatScale defaultHeatScale(const Trace& t) {
 ValueRange traceValueRange(const Trace& t) {
   double lo = std::numeric_limits<double>::infinity();
   double hi = -lo;
-  const auto take = [&](double v) {
-    if (std::isfinite(v)) {
-      lo = std::min(lo, v);
-      hi = std::max(hi, v);
-    }
-  };
-  const bool isFloat = t.meta.dtype == "float32";
-  for (const TraceStep& s : t.steps) {
-    for (double v : s.values) take(v);
-    const size_t valid = wholeValidElements(t, s);
-    std::mutex mutex;
-    forEachChunk(valid, kMinChunkElements, [&](size_t begin, size_t end) {
-      double chunkLo = std::numeric_limits<double>::infinity(), chunkHi = -chunkLo;
-      for (size_t i = begin; i < end; ++i) {
-        const double v = decodeValueBits(s.wholeBits[i], isFloat);
-        if (!std::isfinite(v)) continue;
-        chunkLo = std::min(chunkLo, v);
-        chunkHi = std::max(chunkHi, v);
+  for (const TraceStep& s : t.steps)
+    for (double v : s.values)
+      if (std::isfinite(v)) {
+        lo = std::min(lo, v);
+        hi = std::max(hi, v);
       }
-      const std::lock_guard lock(mutex);
-      lo = std::min(lo, chunkLo);
-      hi = std::max(hi, chunkHi);
-    });
-  }
+  // The whole rows, all of them at once on every core: pieces of 2^16 elements.
+  const bool isFloat = t.meta.dtype == "float32";
+  struct Piece {
+    const uint32_t* bits;
+    size_t count;
+  };
+  std::vector<Piece> pieces;
+  for (const TraceStep& s : t.steps)
+    for (size_t first = 0, valid = wholeValidElements(t, s); first < valid;
+         first += kMinChunkElements)
+      pieces.push_back({s.wholeBits.data() + first, std::min(kMinChunkElements, valid - first)});
+  std::mutex mutex;
+  forEachChunk(pieces.size(), 1, [&](size_t begin, size_t end) {
+    double chunkLo = std::numeric_limits<double>::infinity(), chunkHi = -chunkLo;
+    for (size_t p = begin; p < end; ++p) {
+      const auto [min, max] = isFloat ? finiteRange<float>(pieces[p].bits, pieces[p].count)
+                                      : finiteRange<int32_t>(pieces[p].bits, pieces[p].count);
+      chunkLo = std::min(chunkLo, min);
+      chunkHi = std::max(chunkHi, max);
+    }
+    const std::lock_guard lock(mutex);
+    lo = std::min(lo, chunkLo);
+    hi = std::max(hi, chunkHi);
+  });
   if (lo > hi) return {0, 1};
   if (lo == hi) return {lo - 1, hi + 1};
   return {lo, hi};
@@ -204,28 +327,39 @@ int heatColumns(const Trace& t) {
 
 HeatTexel HeatGrid::at(int level, int row, int column) const {
   const HeatLevel& l = levels[static_cast<size_t>(level)];
-  const size_t p = l.offset + static_cast<size_t>(row) * l.columns + column;
+  const size_t p = l.offset - levels[static_cast<size_t>(finestLevel)].offset +
+                   static_cast<size_t>(row) * l.columns + column;
   return {texels[2 * p], texels[2 * p + 1]};
 }
 
-HeatGrid buildHeatGrid(const Trace& t, HeatScale scale, int textureWidth) {
+HeatGrid buildHeatGrid(const HeatGridRequest& rq) {
+  const Trace& t = *rq.trace;
   HeatGrid g;
   g.rows = static_cast<int>(t.steps.size());
   g.columns = heatColumns(t);
-  g.range = traceValueRange(t);
-  g.scale = scale;
-  g.textureWidth = std::max(1, textureWidth);
+  g.range = rq.range;
+  g.scale = rq.scale;
+  g.textureWidth = std::max(1, rq.textureWidth);
   if (g.rows == 0 || g.columns == 0) return g;
   size_t total = 0;
   g.levels = pyramidLevels(g.rows, g.columns, total);
-  g.textureHeight = static_cast<int>((total + g.textureWidth - 1) / g.textureWidth);
-  g.texels.assign(2 * static_cast<size_t>(g.textureWidth) * g.textureHeight, 0);
-  LevelData level = fullResolution(t, g.range, scale, g.columns);
-  for (size_t l = 0; l < g.levels.size(); ++l) {
-    if (l > 0) level = halved(level, g.rows);
-    store(level, g.levels[l].offset, g.texels);
-  }
+  g.finestLevel = std::clamp(rq.finestLevel, 0, static_cast<int>(g.levels.size()) - 1);
+  const size_t stored = total - g.levels[static_cast<size_t>(g.finestLevel)].offset;
+  g.textureHeight = static_cast<int>((stored + g.textureWidth - 1) / g.textureWidth);
+  const size_t texels = static_cast<size_t>(g.textureWidth) * g.textureHeight;
+  g.texels.resize(2 * texels);
+  // Every stored texel is written below; the rest of the last line is defined here.
+  std::fill(g.texels.begin() + static_cast<std::ptrdiff_t>(2 * stored), g.texels.end(), 0);
+  GridBuilder(t, g).build();
   return g;
+}
+
+HeatGrid buildHeatGrid(const Trace& t, HeatScale scale, int textureWidth) {
+  return buildHeatGrid({.trace = &t,
+                        .scale = scale,
+                        .range = traceValueRange(t),
+                        .textureWidth = textureWidth,
+                        .finestLevel = 0});
 }
 
 int heatLevelFor(double elementsPerPixel, int levelCount) {

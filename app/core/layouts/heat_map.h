@@ -11,6 +11,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <utility>
 #include <vector>
 
 #include "app/core/trace/trace.h"
@@ -60,30 +62,77 @@ struct HeatTexel {
   bool hasValue() const { return !(marks & kHeatNoValue); }
 };
 
+// An allocator that leaves new elements uninitialised: the grid's builder writes every texel on
+// all cores, so a serial zero-fill of up to hundreds of megabytes before it would only cost time.
+template <class T>
+struct UninitializedAllocator : std::allocator<T> {
+  using value_type = T;
+  template <class U>
+  struct rebind {
+    using other = UninitializedAllocator<U>;
+  };
+  UninitializedAllocator() = default;
+  template <class U>
+  explicit UninitializedAllocator(const UninitializedAllocator<U>&) noexcept {}
+  template <class U>
+  void construct(U* p) noexcept {
+    ::new (static_cast<void*>(p)) U;
+  }
+  template <class U, class... Args>
+  void construct(U* p, Args&&... args) {
+    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+  }
+};
+
+using HeatTexels = std::vector<uint16_t, UninitializedAllocator<uint16_t>>;
+
 struct HeatGrid {
   int rows = 0;     // steps
   int columns = 0;  // the widest step's array
   ValueRange range;
   HeatScale scale = HeatScale::Linear;
-  std::vector<HeatLevel> levels;  // levels[0] is the full resolution
+  // Every level of the pyramid; levels[0] is the full resolution. Only the levels from
+  // finestLevel on are in the texels: the heat view builds the coarse ones first, which are all
+  // a window needs until it is zoomed in.
+  std::vector<HeatLevel> levels;
+  int finestLevel = 0;
   // Two 16-bit channels a texel (value, marks), laid out row after row in a texture of
   // textureWidth texels a line: texel p is at (p % textureWidth, p / textureWidth).
-  std::vector<uint16_t> texels;
+  HeatTexels texels;
   int textureWidth = 0;
   int textureHeight = 0;
 
   size_t texelCount() const { return texels.size() / 2; }
+  // level >= finestLevel.
   HeatTexel at(int level, int row, int column) const;
 };
 
 // Columns of the space-time image: the longest row (a whole array, a section or a window).
 int heatColumns(const Trace& t);
 
-// Texels of the grid buildHeatGrid makes for the trace, every pyramid level included (to choose
-// a texture line width before building it).
-size_t heatGridTexels(const Trace& t);
+// Levels of the pyramid over that many columns: halved until one is left.
+int heatLevelCount(int columns);
 
-// textureWidth: texels a line of the texture (a power of two within the driver's limit).
+// Texels of the grid buildHeatGrid makes for the trace, the pyramid's levels from finestLevel on
+// (to choose a texture line width before building it).
+size_t heatGridTexels(const Trace& t, int finestLevel = 0);
+
+// What to build: the levels from finestLevel on of the trace's grid, its values normalised over
+// `range` (traceValueRange, which the view has already) on `scale`.
+struct HeatGridRequest {
+  const Trace* trace = nullptr;
+  HeatScale scale = HeatScale::Linear;
+  ValueRange range;
+  int textureWidth = 1;  // texels a line of the texture (a power of two within the driver's limit)
+  int finestLevel = 0;
+};
+
+// Every element is read once, on all cores, and reduced through the pyramid in a small buffer;
+// a coarse level costs that one pass, and the texels of the levels below finestLevel are never
+// written. Each level's texels are the same whatever finestLevel is.
+HeatGrid buildHeatGrid(const HeatGridRequest& request);
+
+// The whole pyramid over the trace's own value range.
 HeatGrid buildHeatGrid(const Trace& t, HeatScale scale, int textureWidth);
 
 // The pyramid level whose texels cover about `elementsPerPixel` elements: floor(log2), clamped to

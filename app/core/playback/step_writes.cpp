@@ -117,31 +117,30 @@ const std::vector<uint32_t>* previousWholeRow(const Trace& t, int step) {
   return nullptr;
 }
 
-// One element by the rule of wholeWrittenElements. A section row and a global one differ only in
-// the last block's padding, so elements past the shorter row compare as unchanged.
-bool writtenAt(const std::vector<uint8_t>& pattern, const std::vector<uint32_t>* old,
-               const std::vector<uint32_t>& row, size_t g) {
-  if (!pattern.empty() && pattern[g % pattern.size()]) return true;
-  return old && g < old->size() && (*old)[g] != row[g];
-}
-
 }  // namespace
+
+WholeRowWrites::WholeRowWrites(const Trace& t, int step) {
+  if (!inRange(t, step)) return;
+  row_ = &t.steps[static_cast<size_t>(step)].wholeBits;
+  pattern_ = sectionPattern(t, step);
+  // A section row and a global one differ only in the last block's padding, so elements past
+  // the shorter row compare as unchanged.
+  old_ = previousWholeRow(t, step);
+}
 
 std::vector<uint8_t> wholeWrittenElements(const Trace& t, int step) {
   if (!inRange(t, step)) return {};
-  const std::vector<uint32_t>& row = t.steps[static_cast<size_t>(step)].wholeBits;
-  const std::vector<uint8_t> pattern = sectionPattern(t, step);
-  const std::vector<uint32_t>* old = previousWholeRow(t, step);
-  std::vector<uint8_t> written(row.size(), 0);
-  for (size_t g = 0; g < row.size(); ++g) written[g] = writtenAt(pattern, old, row, g) ? 1 : 0;
+  std::vector<uint8_t> written(t.steps[static_cast<size_t>(step)].wholeBits.size());
+  WholeRowWrites(t, step).mark(0, written.size(), written.data());
   return written;
 }
 
 bool wholeElementWritten(const Trace& t, int step, size_t element) {
-  if (!inRange(t, step)) return false;
-  const std::vector<uint32_t>& row = t.steps[static_cast<size_t>(step)].wholeBits;
-  if (element >= row.size()) return false;
-  return writtenAt(sectionPattern(t, step), previousWholeRow(t, step), row, element);
+  if (!inRange(t, step) || element >= t.steps[static_cast<size_t>(step)].wholeBits.size())
+    return false;
+  uint8_t written = 0;
+  WholeRowWrites(t, step).mark(element, 1, &written);
+  return written != 0;
 }
 
 }  // namespace scanviz

@@ -10,6 +10,7 @@
 // no operator (the op counters do not count it).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -58,6 +59,33 @@ std::vector<uint8_t> writtenElements(const Trace& t, int step);
 std::vector<uint8_t> wholeWrittenElements(const Trace& t, int step);
 // The same for one element, without building the whole row's marks (the heat view's tooltip).
 bool wholeElementWritten(const Trace& t, int step, size_t element);
+
+// The rule of wholeWrittenElements for one step, applied to a range of elements at a time: the
+// heat view's grid marks 2^20 elements a row on several threads without building the row's marks.
+class WholeRowWrites {
+ public:
+  WholeRowWrites(const Trace& t, int step);
+  // out[i] = 1 when element first + i was written, else 0; first + count <= the row's length.
+  template <class Out>
+  void mark(size_t first, size_t count, Out* out) const {
+    const size_t period = pattern_.size();
+    size_t p = period ? first % period : 0;
+    const bool compare = old_ != nullptr;
+    const size_t oldEnd = compare ? std::min(first + count, old_->size()) : first;
+    for (size_t i = 0; i < count; ++i) {
+      const size_t g = first + i;
+      bool written = period && pattern_[p];
+      if (!written && compare && g < oldEnd) written = (*old_)[g] != (*row_)[g];
+      out[i] = written ? Out{1} : Out{0};
+      if (period && ++p == period) p = 0;
+    }
+  }
+
+ private:
+  std::vector<uint8_t> pattern_;  // the recorded block's writes, repeated in every section
+  const std::vector<uint32_t>* old_ = nullptr;  // the last earlier whole row
+  const std::vector<uint32_t>* row_ = nullptr;
+};
 
 // Elements of steps[step].values before the padding: a section past the end of its level's array
 // is filled with the operator's identity. The whole array for steps that are not sections.

@@ -86,10 +86,13 @@ void HeatRenderer::upload(const HeatGrid& grid) {
   rows_ = grid.rows;
   columns_ = grid.columns;
   gridTextureWidth_ = grid.textureWidth;
+  finestLevel_ = grid.finestLevel;
   levelOffsets_.clear();
   levelColumns_.clear();
+  // The texture starts at the finest level built.
+  const size_t stored = grid.levels.empty() ? 0 : grid.levels[grid.finestLevel].offset;
   for (size_t l = 0; l < grid.levels.size(); ++l) {
-    levelOffsets_.push_back(static_cast<int>(grid.levels[l].offset));
+    levelOffsets_.push_back(static_cast<int>(grid.levels[l].offset) - static_cast<int>(stored));
     levelColumns_.push_back(grid.levels[l].columns);
   }
 }
@@ -122,7 +125,8 @@ void HeatRenderer::drawRegion(const HeatDraw& d, const HeatRegion& r, int mode) 
   glUseProgram(p.id());
   setUniforms(p, d);
   // The level whose texels cover about one pixel's worth of elements.
-  const int level = heatLevelFor(elementsPerPixel(d.viewport, r.w), levels());
+  const int level =
+      std::max(finestLevel_, heatLevelFor(elementsPerPixel(d.viewport, r.w), levels()));
   glUniform1i(p.uniform("uLevel"), level);
   glUniform1i(p.uniform("uLevelOffset"), levelOffsets_[static_cast<size_t>(level)]);
   glUniform1i(p.uniform("uLevelColumns"), levelColumns_[static_cast<size_t>(level)]);

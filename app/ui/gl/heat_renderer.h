@@ -62,7 +62,10 @@ class HeatRenderer : NonCopyable {
   // The grid of the trace on screen; the texels can be freed afterwards.
   void upload(const HeatGrid& grid);
   bool hasGrid() const { return gridTexture_ != 0; }
+  // Levels of the grid's pyramid, and the finest one uploaded: a region that would need a finer
+  // one is drawn from that one until the finer levels arrive.
   int levels() const { return static_cast<int>(levelOffsets_.size()); }
+  int finestLevel() const { return finestLevel_; }
 
   // Draws d's regions; returns the picture's texture, 0 when nothing could be drawn. The picture
   // is drawn again only when d or the grid changed: a still frame costs nothing here.
@@ -86,7 +89,8 @@ class HeatRenderer : NonCopyable {
   int rows_ = 0;
   int columns_ = 0;
   int gridTextureWidth_ = 0;
-  std::vector<int> levelOffsets_;
+  int finestLevel_ = 0;
+  std::vector<int> levelOffsets_;  // by level; those below finestLevel_ are not in the texture
   std::vector<int> levelColumns_;
 };
 

@@ -3,8 +3,9 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <atomic>
+#include <chrono>
 #include <cmath>
+#include <future>
 #include <memory>
 #include <optional>
 #include <set>
@@ -36,18 +37,24 @@ constexpr double kWheelZoom = 1.25;
 
 enum class HeatChoice { Auto, Heat, Cells };
 
-// Grids above this many texels are built on a worker thread: whole-array rows of 2^20 elements
-// take seconds to normalise and reduce, and the window must keep answering meanwhile. Smaller
-// grids (every lesson) are built at once, so that a new trace never shows a "preparing" frame.
-constexpr size_t kSynchronousGridTexels = size_t{1} << 22;
+// Grids of more elements than this (rows x columns) are built on a worker thread: whole-array
+// rows of 2^20 elements take tens of milliseconds on many cores and seconds on two, and the
+// window must keep answering meanwhile. Smaller grids (every lesson) are built at once, so that a
+// new trace never shows a "preparing" frame.
+constexpr size_t kSynchronousGridElements = size_t{1} << 22;
+// How long a frame waits for the worker before it shows "preparing": long enough that a machine
+// with the cores for it shows a re-captured 2^20 trace in the frame that took it.
+constexpr auto kGridWait = std::chrono::milliseconds(120);
 
 // A grid being built off the UI thread. The worker owns a reference to the trace; a job that is
 // no longer wanted (the trace or scale changed) finishes on its own and is dropped.
 struct HeatGridJob {
   std::shared_ptr<const Trace> trace;
-  HeatScale scale = HeatScale::Log;
+  HeatGridRequest request;
   HeatGrid grid;
-  std::atomic<bool> done{false};
+  std::promise<void> finished;
+  std::shared_future<void> done = finished.get_future().share();
+  bool ready() const { return done.wait_for(std::chrono::seconds(0)) == std::future_status::ready; }
 };
 
 }  // namespace
@@ -64,13 +71,16 @@ struct HeatViewState {
   ValueRange range;
   bool uploaded = false;
   HeatScale uploadedScale = HeatScale::Log;
+  // The finest pyramid level uploaded: a new trace gets the levels its window needs first, the
+  // finer ones when it is zoomed in (HeatGrid::finestLevel).
+  int uploadedFinest = 0;
   float cellWidthAtZoom1 = kMinCellWidth;  // measured from the cell scene, to hit a cell width
   bool dragged = false;
   std::optional<HeatViewport> requested;  // --heat-window, for the next trace
   // With whole-array rows, the cells show the block under the window (block_slice.h).
   std::shared_ptr<const Trace> slice;
   int sliceBlock = -1;
-  std::shared_ptr<HeatGridJob> job;  // a grid on its way (kSynchronousGridTexels)
+  std::shared_ptr<HeatGridJob> job;  // a grid on its way (kSynchronousGridElements)
   std::unique_ptr<HeatRenderer> renderer = std::make_unique<HeatRenderer>();
 };
 
@@ -107,35 +117,55 @@ void finishUpload(HeatViewState& s, const HeatGrid& grid) {
   s.renderer->upload(grid);
   s.uploaded = true;
   s.uploadedScale = s.scale;
+  s.uploadedFinest = grid.finestLevel;
 }
 
-// The grid goes to the GPU once per trace, and again when the scale changes; a large one is built
-// on a worker first (kSynchronousGridTexels), and `uploaded` stays false until it arrives.
-void ensureUploaded(HeatViewState& s) {
-  if (s.uploaded && s.uploadedScale == s.scale) return;
-  s.uploaded = false;
+// The grid goes to the GPU once per trace, and again when the scale changes: first the levels
+// from one finer than `neededLevel` on (every element is read once for them, but they are a few
+// texels a pixel), the whole pyramid once the window needs a finer level than those. A large grid
+// is built on a worker (kSynchronousGridElements); `uploaded` stays false until the first one
+// arrives, and the coarse levels are drawn while the finer ones are on their way.
+void ensureUploaded(HeatViewState& s, int neededLevel) {
+  const bool current = s.uploaded && s.uploadedScale == s.scale;
+  if (current && s.uploadedFinest <= neededLevel) return;
+  if (!current) s.uploaded = false;
   if (!s.renderer->ready()) return;
-  if (s.job && s.job->trace == s.trace && s.job->scale == s.scale) {
-    if (!s.job->done.load(std::memory_order_acquire)) return;
+  const int finest = current ? 0 : std::max(0, neededLevel - 1);
+  if (s.job && s.job->trace == s.trace && s.job->request.scale == s.scale &&
+      s.job->request.finestLevel <= neededLevel) {
+    // A frame of a trace that has nothing on screen yet waits a little: the grid is usually
+    // there before a frame would have gone by.
+    if (!(s.job->ready() ||
+          (!current && s.job->done.wait_for(kGridWait) == std::future_status::ready)))
+      return;
     finishUpload(s, s.job->grid);
     s.job.reset();
     return;
   }
-  const size_t texels = heatGridTexels(*s.trace);
-  const int width = s.renderer->textureWidth(texels);
-  if (texels <= kSynchronousGridTexels) {
+  const HeatGridRequest request{
+      .trace = s.trace.get(),
+      .scale = s.scale,
+      .range = s.range,
+      .textureWidth = s.renderer->textureWidth(heatGridTexels(*s.trace, finest)),
+      .finestLevel = finest};
+  const size_t elements = s.trace->steps.size() * static_cast<size_t>(s.columns);
+  if (elements <= kSynchronousGridElements) {
     s.job.reset();
-    finishUpload(s, buildHeatGrid(*s.trace, s.scale, width));
+    finishUpload(s, buildHeatGrid(request));
     return;
   }
   auto job = std::make_shared<HeatGridJob>();
   job->trace = s.trace;
-  job->scale = s.scale;
+  job->request = request;
   s.job = job;
-  std::thread([job, width] {
-    job->grid = buildHeatGrid(*job->trace, job->scale, width);
-    job->done.store(true, std::memory_order_release);
+  std::thread([job] {
+    job->grid = buildHeatGrid(job->request);
+    job->finished.set_value();
   }).detach();
+  if (!current && job->done.wait_for(kGridWait) == std::future_status::ready) {
+    finishUpload(s, job->grid);
+    s.job.reset();
+  }
 }
 
 void toolbar(HeatViewState& s) {
@@ -417,6 +447,7 @@ void report(UiContext& ui, const HeatViewState& s, const HeatScene& hs, bool cel
       {"step", ui.state.playback.step()},
       {"viewport", {s.viewport.first, s.viewport.span}},
       {"level", heatLevelFor(elementsPerPixel(s.viewport, imageWidth), s.renderer->levels())},
+      {"finest_level_uploaded", s.renderer->finestLevel()},
       {"range", {s.range.min, s.range.max}},
       {"scale", s.scale == HeatScale::Log ? "log" : "linear"},
       {"color_by", s.colorBy == HeatColorBy::Writes ? "writes" : "values"},
@@ -470,6 +501,13 @@ HeatFrame layoutFrame(UiContext& ui, HeatViewState& s, ImVec2 size) {
   return f;
 }
 
+// The finest pyramid level the frame's images read: the widest region's.
+int neededLevel(const HeatViewState& s, const HeatFrame& f) {
+  const float scale = ImGui::GetIO().DisplayFramebufferScale.x;
+  const float widest = std::max({f.heat.strip.w, f.heat.writes.w, f.heat.spaceTime.w}) * scale;
+  return heatLevelFor(elementsPerPixel(f.window, std::lround(widest)), heatLevelCount(s.columns));
+}
+
 void drawFrame(UiContext& ui, HeatViewState& s, const HeatFrame& f, ImVec2 origin, ImVec2 size) {
   drawImages(ui, s, f.heat, f.window, origin, size);
   ImDrawList& dl = *ImGui::GetWindowDrawList();
@@ -511,7 +549,11 @@ void HeatView::draw(UiContext& ui) {
   if (ImGui::GetScrollX() != 0) ImGui::SetScrollX(0);
   if (ImGui::GetScrollY() != 0) ImGui::SetScrollY(0);
   toolbar(s);
-  ensureUploaded(s);
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const ImVec2 size(std::max(1.0f, ImGui::GetContentRegionAvail().x),
+                    std::max(1.0f, ImGui::GetContentRegionAvail().y - 1));
+  HeatFrame frame = layoutFrame(ui, s, size);
+  ensureUploaded(s, neededLevel(s, frame));
   if (!s.renderer->error().empty()) {
     ImGui::TextWrapped("%s", s.renderer->error().c_str());
     return;
@@ -521,10 +563,6 @@ void HeatView::draw(UiContext& ui) {
                        groupedCount(heatColumns(*s.trace)).c_str(), s.trace->steps.size());
     return;
   }
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  const ImVec2 size(std::max(1.0f, ImGui::GetContentRegionAvail().x),
-                    std::max(1.0f, ImGui::GetContentRegionAvail().y - 1));
-  HeatFrame frame = layoutFrame(ui, s, size);
   // One item for the whole canvas: hovering or dragging it is hovering the heat view.
   ImGui::InvisibleButton("heat-canvas", size);
   drawFrame(ui, s, frame, origin, size);
