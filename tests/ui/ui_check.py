@@ -588,7 +588,7 @@ def case_measure_recapture(ctx):
     proc = ctx.run_raw("--algorithm", "kogge-stone", "--n", "64", "--pattern", "random", "--backend", "cpu",
                        "--measure-recapture", "3", "--size", WINDOW)
     check(proc.returncode == 0, proc.stderr)
-    rows = re.findall(r"^(operator|block size|N) +(\d+) +(\d+) +(\w+) \| +([0-9.]+) \|((?: +[0-9.]+){5})$",
+    rows = re.findall(r"^(operator|block size|N) +(\d+) +(\d+) +(\w+) \| +([0-9.]+) \|((?: +[0-9.]+){5}) \| +([0-9.]+)$",
                       proc.stdout, re.M)
     check([r[0] for r in rows] == ["operator", "block size", "N"], f"output: {proc.stdout!r}")
     check([(r[1], r[2], r[3]) for r in rows] == [("64", "64", "max"), ("64", "32", "max"), ("60", "32", "max")],
@@ -596,6 +596,7 @@ def case_measure_recapture(ctx):
     for r in rows:
         total, parts = float(r[4]), [float(x) for x in r[5].split()]
         check(total > 0 and sum(parts) <= total + 0.5, f"total {total} < its parts {parts}")
+        check(float(r[6]) <= parts[2] + 0.05, f"the run {r[6]} is not part of the capture {parts[2]}")
     check(re.search(r"median over 1 operator changes: total [0-9.]+ ms", proc.stdout), proc.stdout)
 
 

@@ -3,6 +3,7 @@
 #include "app/core/lesson/lessons.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <set>
 #include <sstream>
@@ -29,8 +30,21 @@ std::string formatValue(double v) {
   return s.str();
 }
 
-void validateValues(const CaptureRequest& rq) {
+// The first value that cannot be scanned as rq.dtype, or npos: a plain loop, since the window
+// re-checks 2^20 values on every re-capture.
+size_t firstBadValue(const CaptureRequest& rq) {
+  const bool isInt = rq.dtype == DType::Int32;
   for (size_t i = 0; i < rq.input.size(); ++i) {
+    const double v = rq.input[i];
+    const bool ok = isInt ? v == std::floor(v) && v >= INT32_MIN && v <= INT32_MAX
+                          : std::isfinite(v) && std::fabs(v) <= 3.4028234663852886e38;
+    if (!ok) return i;
+  }
+  return std::string::npos;
+}
+
+void validateValues(const CaptureRequest& rq) {
+  if (const size_t i = firstBadValue(rq); i != std::string::npos) {
     const double v = rq.input[i];
     const std::string at = " at index " + std::to_string(i);
     if (std::isnan(v))
@@ -216,6 +230,16 @@ std::string emulatorDescription(const EmulatorOptions& e) {
          " launch order)";
 }
 
+// run(), its time kept in o.runMs.
+template <class Run>
+auto timed(CaptureOutcome& o, Run run) {
+  const auto start = std::chrono::steady_clock::now();
+  auto result = run();
+  o.runMs =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
 template <class T>
 CaptureOutcome captureTyped(const CaptureRequest& rq) {
   RunRequest run;
@@ -245,7 +269,8 @@ CaptureOutcome captureTyped(const CaptureRequest& rq) {
     const CudaStatus& cuda = cudaStatus();
     if (cuda.available) {
       try {
-        o.trace = buildTrace(rq, input, run.blockSize, runOnCuda(run, input), true, cuda.device);
+        o.trace = buildTrace(rq, input, run.blockSize,
+                             timed(o, [&] { return runOnCuda(run, input); }), true, cuda.device);
         return o;
       } catch (const BackendError& e) {
         if (rq.backend == BackendChoice::Cuda) throw;
@@ -257,8 +282,8 @@ CaptureOutcome captureTyped(const CaptureRequest& rq) {
       o.backendNote = cuda.message + "; ran on the CPU emulator";
     }
   }
-  o.trace = buildTrace(rq, input, run.blockSize, runOnCpu(run, input), false,
-                       emulatorDescription(rq.emulator));
+  o.trace = buildTrace(rq, input, run.blockSize, timed(o, [&] { return runOnCpu(run, input); }),
+                       false, emulatorDescription(rq.emulator));
   return o;
 }
 

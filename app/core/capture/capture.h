@@ -35,6 +35,8 @@ struct CaptureRequest {
 struct CaptureOutcome {
   Trace trace;
   std::string backendNote;  // e.g. why `auto` fell back to the CPU emulator; empty otherwise
+  double runMs = 0;         // of the capture, the instrumented run on its backend (the rest is
+                            // checking the input and building the trace)
 };
 
 // Throws InputError for a bad request and BackendError for a backend failure. With `auto`, a

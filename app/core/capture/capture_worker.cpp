@@ -80,6 +80,7 @@ CaptureResult CaptureWorker::run(uint64_t id, const CaptureConfig& c,
     r.timing.prepareMs = ms(start, prepared);
     r.outcome = capture(request);
     r.timing.captureMs = ms(prepared, Clock::now());
+    r.timing.runMs = r.outcome->runMs;
   } catch (const std::bad_alloc&) {
     r.error = outOfMemoryMessage();
   } catch (const std::exception& e) {

@@ -22,6 +22,7 @@ struct CaptureWorkTimes {
   double waitedMs = 0;   // submitted until it started: behind an earlier capture, or debounced
   double prepareMs = 0;  // the input generated or read (toCaptureRequest)
   double captureMs = 0;  // capture(): the run on its backend and the trace built from it
+  double runMs = 0;      // of captureMs, the run (CaptureOutcome::runMs)
 };
 
 struct CaptureResult {
