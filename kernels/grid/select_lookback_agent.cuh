@@ -19,10 +19,11 @@
 // A tile of kThreads x kItems elements, each warp's part warp-striped: vector j of lane l holds
 // elements j*128 + 4l .. 4l+3 of the warp's 512, so that every load instruction of a warp reads
 // 512 contiguous bytes of values and 128 of flags, with no exchange through shared memory (the
-// scan needs no blocked order: a count is a count). The four counts of a lane (one per vector,
-// at most 4 each) are packed into the bytes of one word, and one shuffle scan of that word
-// across the warp gives, for each vector j, the flagged elements of lower lanes (a field's warp
-// total is at most 128, so the fields never carry into each other). The warps' totals are
+// scan needs no blocked order: a count is a count). The counts of a lane (one per vector, at
+// most 4 each) are packed into the bytes of a word (two words for more than four vectors), and
+// one shuffle scan of each word across the warp gives, for each vector j, the flagged elements
+// of lower lanes (a field's warp total is at most 128, so the fields never carry into each
+// other). The warps' totals are
 // scanned through shared memory. Before the look-back the tile already knows where each element
 // goes within the tile: selected elements are packed at the front of a shared-memory tile,
 // rejected ones after them, so that after the look-back the block writes both runs with
@@ -32,11 +33,12 @@
 // Depth: kItems + log2 32 + T/32 steps before the look-back, which ends at the nearest tile with
 // its prefix, then S/T store rounds.
 // The counts are exact in int32 (n < 2^31); values move unchanged (any 4-byte type).
-// Measured (H100, int32, 50% flagged, scanviz_select_bench; docs/benchmarks.md): 1.2-2.3x CUB up
-// to 2^20, where fixed costs per call weigh most (CUB launches an initialisation kernel for its
-// tile states before the pass; our status words need none, being tagged by launch), 1.01-1.03x
-// (select) and 0.92-0.95x (split) from 2^24 to 2^28, about 0.7x of a copy of the same bytes
-// there, as CUB.
+// Measured (int32, 50% flagged; docs/benchmarks.md): up to 2^20 1.2-2.3x CUB, where fixed costs
+// per call weigh most (CUB launches an initialisation kernel for its tile states before the
+// pass; our status words need none, being tagged by launch). From 2^24 to 2^28, with the shapes
+// below (tools/select_shapes.cu, 2026-11-25): select 1.12-1.13x CUB on an H100 and 1.23-1.24x on
+// an H200, split 0.99-1.03x and 1.03-1.07x; the first shape (256 x 16, plain stores) gave 1.00-
+// 1.01x / 0.91-0.95x on the H100.
 // This is the timed GPU agent only: it shares the look-back protocol with the emulator
 // (DecoupledLookback's publishAggregate and poll), but no recorded, step-by-step version of the
 // fused kernel exists yet; the compaction and radix-sort lessons capture the exclusive scan of
@@ -52,15 +54,47 @@
 
 namespace scanviz {
 
-// The look-back's pacing: none (lookBackTile's policy parameter).
+// How the agent touches memory and looks back, apart from the tile's shape (the default is the
+// shipped kernel; tools/select_shapes.cu times the others against it):
+//  - kBackoffNs: the look-back's pacing (lookBackTile's policy parameter); 0: none.
+//  - kStreamingLoads: values and flags read with ld.global.cs (evict first: each is read once),
+//    or through the read-only path (ld.global.nc).
+//  - kStreamingStores: the outputs written with st.global.cs, or plain stores.
+//  - kVectorStores: the outputs written 16 bytes a store where aligned (writeRun), or 4.
+//  - kWindow: predecessors a look-back window examines; 0: DecoupledLookback::windowWidth.
 struct SelectLookbackPolicy {
   static constexpr unsigned kBackoffNs = 0;
+  static constexpr bool kStreamingLoads = true;
+  static constexpr bool kStreamingStores = false;
+  static constexpr bool kVectorStores = false;
+  static constexpr int kWindow = 0;
 };
 
-template <class T, int kThreads, int kItems, bool kSplit>
+// The shipped shapes (kernels/launch/select_kernels.cuh), chosen on an H100 and an H200 from
+// those tools/select_shapes.cu times (docs/benchmarks.md, "single-pass compaction and split"):
+// both write with streaming 16-byte stores. The compaction's larger tiles (8192 elements, 32 KB
+// staged, 5 blocks an SM) halve its status words and look-backs; the split, which writes every
+// element, does best with 10240-element tiles of 16 warps, 3 blocks an SM.
+struct SelectShape : SelectLookbackPolicy {
+  static constexpr int kThreads = 256;
+  static constexpr int kItems = 32;
+  static constexpr int kMinBlocks = 5;
+  static constexpr bool kStreamingStores = true;
+  static constexpr bool kVectorStores = true;
+};
+struct SplitShape : SelectLookbackPolicy {
+  static constexpr int kThreads = 512;
+  static constexpr int kItems = 20;
+  static constexpr int kMinBlocks = 3;
+  static constexpr bool kStreamingStores = true;
+  static constexpr bool kVectorStores = true;
+};
+
+template <class T, int kThreads, int kItems, bool kSplit, class Policy = SelectLookbackPolicy>
 struct SelectLookbackAgent {
   static_assert(sizeof(T) == 4, "values move as 4-byte words");
-  static_assert(kItems == 16, "a thread's flags are one 16-byte vector");
+  static_assert(kItems % 4 == 0 && kItems >= 4 && kItems <= 32,
+                "a lane moves 4-element vectors, and its flags fit the bits of one word");
   static_assert(kThreads % 32 == 0 && kThreads <= 1024, "whole warps");
   static constexpr int kWarps = kThreads / 32;
   static constexpr int kTileElements = kThreads * kItems;
@@ -76,6 +110,59 @@ struct SelectLookbackAgent {
 
   static constexpr int kVectors = kItems / 4;  // per lane
   static constexpr int kWarpElements = 32 * kItems;
+  static constexpr int kWindow =
+      Policy::kWindow > 0 && Policy::kWindow < DecoupledLookback::kMaxWindow
+          ? Policy::kWindow
+          : DecoupledLookback::kMaxWindow;  // kThreads >= 32
+  // A lane's per-vector counts, one byte each, four to a word (a vector's warp total is at most
+  // 128, so the bytes never carry into each other).
+  static constexpr int kCountWords = (kVectors + 3) / 4;
+  struct Counts {
+    uint32_t word[kCountWords];
+    __device__ int of(int j) const {
+      return static_cast<int>((word[j / 4] >> (8 * (j % 4))) & 0xffu);
+    }
+  };
+
+  template <class V>
+  __device__ static V read(const V* p) {
+    if constexpr (Policy::kStreamingLoads)
+      return __ldcs(p);
+    else
+      return __ldg(p);
+  }
+
+  __device__ static void write(T* p, T v) {
+    if constexpr (Policy::kStreamingStores)
+      __stcs(reinterpret_cast<unsigned*>(p), valueBits(v));
+    else
+      *p = v;
+  }
+
+  // out[i] = run[i] for i < count, by the whole block. With kVectorStores the part of `out` from
+  // its first 16-byte boundary on moves as 16-byte stores (a quarter of the instructions), the
+  // elements before and after it one by one.
+  __device__ static void writeRun(T* out, const T* run, int count) {
+    const int t = static_cast<int>(threadIdx.x);
+    int done = 0;
+    if constexpr (Policy::kVectorStores) {
+      const int head =
+          min(count, static_cast<int>((16u - (reinterpret_cast<uintptr_t>(out) & 15u)) & 15u) / 4);
+      if (t < head) write(out + t, run[t]);
+      const int vectors = (count - head) / 4;
+      for (int v = t; v < vectors; v += kThreads) {
+        const int i = head + 4 * v;
+        const uint4 w{valueBits(run[i]), valueBits(run[i + 1]), valueBits(run[i + 2]),
+                      valueBits(run[i + 3])};
+        if constexpr (Policy::kStreamingStores)
+          __stcs(reinterpret_cast<uint4*>(out + i), w);
+        else
+          *reinterpret_cast<uint4*>(out + i) = w;
+      }
+      done = head + 4 * vectors;
+    }
+    for (int i = done + t; i < count; i += kThreads) write(out + i, run[i]);
+  }
 
   // The element of the warp's part that vector j, item k of `lane` holds.
   __device__ static int warpIndex(int lane, int j, int k) { return j * 128 + 4 * lane + k; }
@@ -91,12 +178,12 @@ struct SelectLookbackAgent {
 #pragma unroll
       for (int j = 0; j < kVectors; ++j) {
         const int at = warpIndex(lane, j, 0);
-        const int4 bits = __ldcs(reinterpret_cast<const int4*>(warpIn + at));
+        const int4 bits = read(reinterpret_cast<const int4*>(warpIn + at));
         x[4 * j + 0] = valueFromBits<T>(static_cast<uint32_t>(bits.x));
         x[4 * j + 1] = valueFromBits<T>(static_cast<uint32_t>(bits.y));
         x[4 * j + 2] = valueFromBits<T>(static_cast<uint32_t>(bits.z));
         x[4 * j + 3] = valueFromBits<T>(static_cast<uint32_t>(bits.w));
-        const uint32_t f = __ldcs(reinterpret_cast<const unsigned*>(warpFlags + at));
+        const uint32_t f = read(reinterpret_cast<const unsigned*>(warpFlags + at));
 #pragma unroll
         for (int k = 0; k < 4; ++k)
           if ((f >> (8 * k)) & 0xffu) mask |= 1u << (4 * j + k);
@@ -115,21 +202,25 @@ struct SelectLookbackAgent {
     return mask;
   }
 
-  // For each vector j (byte j of the result): the flagged elements of vector j in lower lanes;
-  // warpTotals gets the warp's count per vector in its bytes.
-  __device__ static uint32_t warpExclusive(uint32_t mask, int lane, uint32_t& warpTotals) {
-    uint32_t mine = 0;
+  // For each vector j (Counts::of(j)): the flagged elements of vector j in lower lanes;
+  // warpTotals gets the warp's count per vector.
+  __device__ static Counts warpExclusive(uint32_t mask, int lane, Counts& warpTotals) {
+    Counts mine{}, inclusive{}, lower{};
 #pragma unroll
     for (int j = 0; j < kVectors; ++j)
-      mine |= static_cast<uint32_t>(__popc((mask >> (4 * j)) & 0xfu)) << (8 * j);
-    uint32_t inclusive = mine;
+      mine.word[j / 4] |= static_cast<uint32_t>(__popc((mask >> (4 * j)) & 0xfu)) << (8 * (j % 4));
 #pragma unroll
-    for (int delta = 1; delta < 32; delta *= 2) {
-      const uint32_t left = __shfl_up_sync(0xffffffffu, inclusive, delta);
-      if (lane >= delta) inclusive += left;
+    for (int w = 0; w < kCountWords; ++w) {
+      inclusive.word[w] = mine.word[w];
+#pragma unroll
+      for (int delta = 1; delta < 32; delta *= 2) {
+        const uint32_t left = __shfl_up_sync(0xffffffffu, inclusive.word[w], delta);
+        if (lane >= delta) inclusive.word[w] += left;
+      }
+      warpTotals.word[w] = __shfl_sync(0xffffffffu, inclusive.word[w], 31);
+      lower.word[w] = inclusive.word[w] - mine.word[w];
     }
-    warpTotals = __shfl_sync(0xffffffffu, inclusive, 31);
-    return inclusive - mine;
+    return lower;
   }
 
   // `selected` gets the flagged elements in order; with kSplit `rejected` gets the others in
@@ -155,12 +246,14 @@ struct SelectLookbackAgent {
         load(in + base + warpFirst, flags + base + warpFirst, lane, warpValid, vectors, x);
 
     // Where this lane's elements go within the tile.
-    uint32_t vectorTotals = 0;
-    const uint32_t lowerLanes = warpExclusive(mask, lane, vectorTotals);
-    if (lane == 0)
-      sh.warpCounts[warp] =
-          static_cast<int>((vectorTotals & 0xffu) + ((vectorTotals >> 8) & 0xffu) +
-                           ((vectorTotals >> 16) & 0xffu) + (vectorTotals >> 24));
+    Counts vectorTotals{};
+    const Counts lowerLanes = warpExclusive(mask, lane, vectorTotals);
+    if (lane == 0) {
+      int warpCount = 0;
+#pragma unroll
+      for (int j = 0; j < kVectors; ++j) warpCount += vectorTotals.of(j);
+      sh.warpCounts[warp] = warpCount;
+    }
     __syncthreads();
     int beforeWarp = 0, tileCount = 0;
 #pragma unroll
@@ -175,19 +268,22 @@ struct SelectLookbackAgent {
         DecoupledLookback::publishAggregate(grid, ts);
       }
       __syncwarp();
-      int prefix = 0;
-      const bool ok = lookBackTile<int, Count, SelectLookbackPolicy>(
-          grid, args, tile, tileCount, DecoupledLookback::windowWidth(kThreads), prefix);
-      if (threadIdx.x == 0) {
-        sh.gaveUp = !ok;
-        sh.prefix = prefix;
-        if (ok && tile == static_cast<int>(gridDim.x) - 1) *selectedCount = prefix + tileCount;
+      // The lanes of the window look back (GpuLookbackWarp's shuffles and ballots name them).
+      if (static_cast<int>(threadIdx.x) < kWindow) {
+        int prefix = 0;
+        const bool ok =
+            lookBackTile<int, Count, Policy>(grid, args, tile, tileCount, kWindow, prefix);
+        if (threadIdx.x == 0) {
+          sh.gaveUp = !ok;
+          sh.prefix = prefix;
+          if (ok && tile == static_cast<int>(gridDim.x) - 1) *selectedCount = prefix + tileCount;
+        }
       }
     }
     int vectorsBefore = beforeWarp;  // selected elements of the tile before vector j's group
 #pragma unroll
     for (int j = 0; j < kVectors; ++j) {
-      int s = vectorsBefore + static_cast<int>((lowerLanes >> (8 * j)) & 0xffu);
+      int s = vectorsBefore + lowerLanes.of(j);
 #pragma unroll
       for (int k = 0; k < 4; ++k) {
         const int e = warpFirst + warpIndex(lane, j, k);  // the element's place in the tile
@@ -198,21 +294,16 @@ struct SelectLookbackAgent {
           sh.staged[tileCount + (e - s)] = x[4 * j + k];
         s += keep;
       }
-      vectorsBefore += static_cast<int>((vectorTotals >> (8 * j)) & 0xffu);
+      vectorsBefore += vectorTotals.of(j);
     }
     __syncthreads();  // the prefix (or the decision to stop) and the staged tile
     if (sh.gaveUp) return;
 
     // Both runs, consecutive threads on consecutive addresses.
     const int prefix = sh.prefix;
-    T* selectedOut = selected + prefix;
-    for (int j = static_cast<int>(threadIdx.x); j < tileCount; j += kThreads)
-      selectedOut[j] = sh.staged[j];
-    if constexpr (kSplit) {
-      T* rejectedOut = rejected + (base - prefix);  // the rejected elements of earlier tiles
-      for (int j = tileCount + static_cast<int>(threadIdx.x); j < valid; j += kThreads)
-        rejectedOut[j - tileCount] = sh.staged[j];
-    }
+    writeRun(selected + prefix, sh.staged, tileCount);
+    if constexpr (kSplit)  // after the rejected elements of earlier tiles
+      writeRun(rejected + (base - prefix), sh.staged + tileCount, valid - tileCount);
   }
 };
 

@@ -1,0 +1,292 @@
+// select_shapes: the single-pass compaction and split (kernels/grid/select_lookback_agent.cuh)
+// built in several tile shapes and memory hints, each checked against and timed beside
+// cub::DeviceSelect::Flagged and cub::DevicePartition::Flagged in one run, to choose the shipped
+// shape per device (docs/benchmarks.md, "single-pass compaction and split"). Built on its own
+// (no CMake target: the shapes are an experiment, the shipped one lives in
+// kernels/launch/select_kernels.cuh), on any machine with nvcc:
+//   nvcc -std=c++20 -O3 -arch=sm_90 --expt-relaxed-constexpr -I. -o select_shapes
+//   tools/select_shapes.cu
+// Usage: select_shapes [--logs 24,26,28] [--samples 15] [--density 0.5] [--only NAME]
+//                      [--check-only 1]
+// Timing as scanviz_select_bench: the median of batches of calls (each batch about 2^26
+// elements), int32 values, random flags; CUB is timed before and after the shapes of each size,
+// so that a drift of the clock shows. x CUB: CUB's median time over ours (above 1: faster).
+#include <cub/device/device_partition.cuh>
+#include <cub/device/device_select.cuh>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "kernels/grid/select_lookback_agent.cuh"
+#include "kernels/launch/cuda_check.cuh"
+#include "kernels/launch/device_array.cuh"
+
+namespace scanviz {
+
+// This program holds no memory pools: its DeviceArrays come from cudaMalloc (device_array.cuh).
+void* deviceArrayPoolOfThisThread() {
+  return nullptr;
+}
+
+namespace {
+
+struct CsStores : SelectLookbackPolicy {
+  static constexpr bool kStreamingStores = true;
+};
+struct CsVectorStores : CsStores {
+  static constexpr bool kVectorStores = true;
+};
+
+template <int kThreads, int kItems, int kMinBlocks, class Policy, bool kSplit>
+__global__ void __launch_bounds__(kThreads, kMinBlocks)
+    shapeKernel(const int32_t* in, const uint8_t* flags, int32_t* selected, int32_t* rejected,
+                int* selectedCount, long long n, SinglePassDeviceArgs<int> args) {
+  using Agent = SelectLookbackAgent<int32_t, kThreads, kItems, kSplit, Policy>;
+  __shared__ typename Agent::Shared sh;
+  Agent::run(in, flags, selected, rejected, selectedCount, n, args, sh);
+}
+
+using Kernel = void (*)(const int32_t*, const uint8_t*, int32_t*, int32_t*, int*, long long,
+                        SinglePassDeviceArgs<int>);
+
+struct Shape {
+  std::string name;
+  int threads;
+  int items;
+  int minBlocks;
+  Kernel select;
+  Kernel split;
+};
+
+template <int kThreads, int kItems, int kMinBlocks, class Policy = SelectLookbackPolicy>
+Shape shape(const char* hints) {
+  std::ostringstream name;
+  name << "t" << kThreads << "-i" << kItems << "-b" << kMinBlocks << hints;
+  return {name.str(),
+          kThreads,
+          kItems,
+          kMinBlocks,
+          shapeKernel<kThreads, kItems, kMinBlocks, Policy, false>,
+          shapeKernel<kThreads, kItems, kMinBlocks, Policy, true>};
+}
+
+std::vector<Shape> shapes() {
+  return {
+      shape<256, 16, 8>(""),  // the shipped shape
+      shape<256, 16, 8, CsStores>("-cs"),
+      shape<256, 16, 8, CsVectorStores>("-cs-v"),
+      shape<256, 20, 6, CsVectorStores>("-cs-v"),
+      shape<256, 24, 5, CsVectorStores>("-cs-v"),
+      shape<256, 32, 4, CsVectorStores>("-cs-v"),
+      shape<256, 32, 5, CsVectorStores>("-cs-v"),
+      shape<384, 16, 5, CsVectorStores>("-cs-v"),
+      shape<512, 16, 3, CsVectorStores>("-cs-v"),
+      shape<512, 16, 4, CsVectorStores>("-cs-v"),
+      shape<512, 20, 3, CsVectorStores>("-cs-v"),
+      shape<128, 32, 8, CsVectorStores>("-cs-v"),
+  };
+}
+
+__global__ void fillInputs(int32_t* values, uint8_t* flags, long long n, unsigned threshold) {
+  for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < n;
+       i += static_cast<long long>(gridDim.x) * blockDim.x) {
+    uint32_t h = static_cast<uint32_t>(i) * 2654435761u ^ static_cast<uint32_t>(i >> 32);
+    h ^= h >> 15;
+    h *= 2246822519u;
+    h ^= h >> 13;
+    values[i] = static_cast<int32_t>(h & 0x7fffffff);
+    flags[i] = (h * 3266489917u >> 8) % 1000000u < threshold ? 1 : 0;
+  }
+}
+
+__global__ void countDifferences(const int32_t* a, const int32_t* b, long long n, bool reversed,
+                                 unsigned long long* bad) {
+  for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < n;
+       i += static_cast<long long>(gridDim.x) * blockDim.x)
+    if (a[i] != b[reversed ? n - 1 - i : i]) atomicAdd(bad, 1ull);
+}
+
+double medianMs(const std::function<void()>& call, long long n, int samples) {
+  for (int i = 0; i < 2; ++i) call();
+  cudaCheck(cudaDeviceSynchronize(), "warm-up");
+  const int batch = static_cast<int>(std::max(1ll, (1ll << 26) / std::max(1ll, n)));
+  cudaEvent_t start, stop;
+  cudaEventCreate(&start);
+  cudaEventCreate(&stop);
+  std::vector<double> ms;
+  for (int s = 0; s < samples; ++s) {
+    cudaEventRecord(start);
+    for (int b = 0; b < batch; ++b) call();
+    cudaEventRecord(stop);
+    cudaCheck(cudaEventSynchronize(stop), "timed batch");
+    float t = 0;
+    cudaEventElapsedTime(&t, start, stop);
+    ms.push_back(static_cast<double>(t) / batch);
+  }
+  cudaEventDestroy(start);
+  cudaEventDestroy(stop);
+  std::sort(ms.begin(), ms.end());
+  return ms[ms.size() / 2];
+}
+
+// Status words for the smallest tile at the largest n; launch epochs tag them, so one array
+// serves every shape without a memset between launches.
+class Workspace {
+ public:
+  explicit Workspace(long long tiles) : status_(static_cast<size_t>(tiles)), diag_(1) {
+    status_.zero();
+    diag_.zero();
+  }
+  SinglePassDeviceArgs<int> next() {
+    epoch_ = epoch_ % kMaxLaunchEpoch + 1;
+    SinglePassDeviceArgs<int> a;
+    a.diag = diag_.get();
+    a.status = status_.get();
+    a.spinTimeoutNs = 2'000'000'000ull;
+    a.epoch = epoch_;
+    return a;
+  }
+  bool gaveUp() const {
+    return epoch_ != 0 && diag_.toHost()[0].gaveUp == static_cast<int>(epoch_);
+  }
+
+ private:
+  DeviceArray<unsigned long long> status_;
+  DeviceArray<SpinDiagnostics> diag_;
+  unsigned epoch_ = 0;
+};
+
+int run(int argc, char** argv) {
+  std::vector<int> logs = {24, 26, 28};
+  int samples = 15;
+  double density = 0.5;
+  std::string only;
+  bool checkOnly = false;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    const std::string a = argv[i], v = argv[i + 1];
+    if (a == "--logs") {
+      logs.clear();
+      std::stringstream ss(v);
+      for (std::string x; std::getline(ss, x, ',');) logs.push_back(std::atoi(x.c_str()));
+    }
+    if (a == "--samples") samples = std::atoi(v.c_str());
+    if (a == "--density") density = std::atof(v.c_str());
+    if (a == "--only") only = v;
+    if (a == "--check-only") checkOnly = std::atoi(v.c_str()) != 0;
+  }
+  cudaDeviceProp prop{};
+  cudaCheck(cudaGetDeviceProperties(&prop, 0), "device properties");
+  const long long maxN = 1ll << *std::max_element(logs.begin(), logs.end());
+  DeviceArray<int32_t> values(maxN), selected(maxN), rejected(maxN), cubOut(maxN);
+  DeviceArray<uint8_t> flags(maxN);
+  DeviceArray<int> count(1), cubCount(1);
+  DeviceArray<unsigned long long> bad(1);
+  Workspace ws(maxN / (128 * 8) + 1);
+  size_t selectTemp = 0, partitionTemp = 0;
+  cudaCheck(cub::DeviceSelect::Flagged(nullptr, selectTemp, values.get(), flags.get(), cubOut.get(),
+                                       cubCount.get(), maxN),
+            "CUB select temp size");
+  cudaCheck(cub::DevicePartition::Flagged(nullptr, partitionTemp, values.get(), flags.get(),
+                                          cubOut.get(), cubCount.get(), maxN),
+            "CUB partition temp size");
+  DeviceArray<unsigned char> temp(std::max<size_t>({selectTemp, partitionTemp, 1}));
+  const auto differences = [&](const int32_t* a, const int32_t* b, long long n, bool reversed) {
+    bad.zero();
+    if (n > 0) countDifferences<<<1024, 256>>>(a, b, n, reversed, bad.get());
+    cudaCheck(cudaDeviceSynchronize(), "compare");
+    return bad.toHost()[0];
+  };
+  std::printf("device: %s; int32 values, %.0f%% flagged; median of %d samples\n", prop.name,
+              density * 100, samples);
+  int failures = 0;
+  for (const int lg : logs) {
+    const long long n = 1ll << lg;
+    fillInputs<<<1024, 256>>>(values.get(), flags.get(), n, static_cast<unsigned>(density * 1e6));
+    size_t t = selectTemp;
+    cudaCheck(cub::DeviceSelect::Flagged(temp.get(), t, values.get(), flags.get(), cubOut.get(),
+                                         cubCount.get(), n),
+              "CUB select");
+    cudaCheck(cudaDeviceSynchronize(), "CUB select");
+    const int kept = cubCount.toHost()[0];
+    const auto cubSelect = [&] {
+      size_t tt = selectTemp;
+      cub::DeviceSelect::Flagged(temp.get(), tt, values.get(), flags.get(), cubOut.get(),
+                                 cubCount.get(), n);
+    };
+    const auto cubPartition = [&] {
+      size_t tt = partitionTemp;
+      cub::DevicePartition::Flagged(temp.get(), tt, values.get(), flags.get(), cubOut.get(),
+                                    cubCount.get(), n);
+    };
+    double cubSel[2] = {0, 0}, cubPart[2] = {0, 0};
+    if (!checkOnly) {
+      cubSel[0] = medianMs(cubSelect, n, samples);
+      cubPart[0] = medianMs(cubPartition, n, samples);
+      std::printf("2^%d, %d kept: CUB select %.4f ms, partition %.4f ms\n", lg, kept, cubSel[0],
+                  cubPart[0]);
+      std::printf("%-20s | %9s %7s | %9s %7s | %s\n", "shape", "select ms", "x CUB", "split ms",
+                  "x CUB", "check");
+    }
+    // The CUB outputs to compare with, computed once.
+    DeviceArray<int32_t> cubSelected(static_cast<size_t>(std::max(1, kept))), cubParted(n);
+    cubSelect();
+    cudaCheck(cudaMemcpy(cubSelected.get(), cubOut.get(), sizeof(int32_t) * kept,
+                         cudaMemcpyDeviceToDevice),
+              "keep CUB select");
+    cubPartition();
+    cudaCheck(
+        cudaMemcpy(cubParted.get(), cubOut.get(), sizeof(int32_t) * n, cudaMemcpyDeviceToDevice),
+        "keep CUB partition");
+    std::vector<std::pair<std::string, double>> results;
+    for (const Shape& s : shapes()) {
+      if (!only.empty() && s.name != only) continue;
+      const long long tile = static_cast<long long>(s.threads) * s.items;
+      const auto blocks = static_cast<unsigned>((n + tile - 1) / tile);
+      const auto launch = [&](Kernel k, int32_t* rej) {
+        k<<<blocks, s.threads>>>(values.get(), flags.get(), selected.get(), rej, count.get(), n,
+                                 ws.next());
+      };
+      launch(s.select, nullptr);
+      cudaCheck(cudaDeviceSynchronize(), "select");
+      bool ok = !ws.gaveUp() && count.toHost()[0] == kept &&
+                differences(selected.get(), cubSelected.get(), kept, false) == 0;
+      launch(s.split, rejected.get());
+      cudaCheck(cudaDeviceSynchronize(), "split");
+      ok = ok && !ws.gaveUp() && count.toHost()[0] == kept &&
+           differences(selected.get(), cubParted.get(), kept, false) == 0 &&
+           differences(rejected.get(), cubParted.get() + kept, n - kept, true) == 0;
+      if (!ok) ++failures;
+      if (checkOnly) {
+        std::printf("2^%d %-20s %s\n", lg, s.name.c_str(), ok ? "equal to CUB" : "DIFFERS");
+        continue;
+      }
+      const double sel = medianMs([&] { launch(s.select, nullptr); }, n, samples);
+      const double spl = medianMs([&] { launch(s.split, rejected.get()); }, n, samples);
+      std::printf("%-20s | %9.4f %6.3fx | %9.4f %6.3fx | %s\n", s.name.c_str(), sel,
+                  cubSel[0] / sel, spl, cubPart[0] / spl, ok ? "equal to CUB" : "DIFFERS");
+    }
+    if (!checkOnly) {
+      cubSel[1] = medianMs(cubSelect, n, samples);
+      cubPart[1] = medianMs(cubPartition, n, samples);
+      std::printf("2^%d CUB again: select %.4f ms, partition %.4f ms\n", lg, cubSel[1], cubPart[1]);
+    }
+  }
+  return failures ? 1 : 0;
+}
+
+}  // namespace
+}  // namespace scanviz
+
+int main(int argc, char** argv) {
+  try {
+    return scanviz::run(argc, argv);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "select_shapes: %s\n", e.what());
+    return 1;
+  }
+}
