@@ -8,7 +8,8 @@
 # copy and CUB's scan, with the method of every bench row (warm-up, medians, IQR, L2 rotation) and
 # every output checked against CUB's. A short table last.
 # Usage: tools/select-gpu-check.sh [all|bench|shapes|tests|sanitize|apply|gputests]...
-#   shapes: the benchmark at 2^24..2^28 with the kernel built for 5 and 6 blocks an SM besides 8.
+#   shapes: tools/select_shapes.cu (built here with nvcc): the kernel in other tile shapes and
+#   memory hints beside the shipped ones and CUB, at 2^24, 2^26 and 2^28, every output checked.
 # Logs in $OUT (or ./gpu-out).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -33,11 +34,11 @@ if want bench; then
 fi
 
 if want shapes; then
-  for blocks in 5 6; do
-    SCANVIZ_SELECT_BLOCKS=$blocks bench_select select-bench-blocks$blocks 2^24,2^26,2^28
-    note "select bench, $blocks blocks/SM (rc $?)" "$(tail -1 "$OUT/select-bench-blocks$blocks.txt")"
-    cat "$OUT/select-bench-blocks$blocks.txt"
-  done
+  nvcc -std=c++20 -O3 -arch=sm_90 --expt-relaxed-constexpr -I. -o $build/select_shapes \
+    tools/select_shapes.cu >"$OUT/select-shapes.txt" 2>&1 &&
+    timeout 150 $build/select_shapes --logs 24,26,28 >>"$OUT/select-shapes.txt" 2>&1
+  note "select_shapes (rc $?)" "$(grep -c 'equal to CUB' "$OUT/select-shapes.txt") shapes x sizes equal to CUB"
+  cat "$OUT/select-shapes.txt"
 fi
 
 gpu_tests=$build/tests/scanviz_gpu_tests
