@@ -36,9 +36,9 @@
 // Measured (int32, 50% flagged; docs/benchmarks.md): up to 2^20 1.2-2.3x CUB, where fixed costs
 // per call weigh most (CUB launches an initialisation kernel for its tile states before the
 // pass; our status words need none, being tagged by launch). From 2^24 to 2^28, with the shapes
-// below (tools/select_shapes.cu, 2026-11-25): select 1.12-1.13x CUB on an H100 and 1.23-1.24x on
-// an H200, split 0.99-1.03x and 1.03-1.07x; the first shape (256 x 16, plain stores) gave 1.00-
-// 1.01x / 0.91-0.95x on the H100.
+// below (scanviz bench, 2026-11-25): select 1.12-1.13x CUB on an H100 and 1.23-1.24x on an H200,
+// split 0.99-1.01x and 1.01-1.04x; the first shape (256 x 16, 8 blocks an SM, plain stores) gave
+// 1.00-1.01x and 0.89-0.92x on the H100.
 // This is the timed GPU agent only: it shares the look-back protocol with the emulator
 // (DecoupledLookback's publishAggregate and poll), but no recorded, step-by-step version of the
 // fused kernel exists yet; the compaction and radix-sort lessons capture the exclusive scan of
