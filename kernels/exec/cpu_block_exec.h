@@ -216,19 +216,27 @@ class CpuBlockExec {
   }
 
   // The first out-of-bounds read and the first write of a block, in the run's notes. The
-  // index is the block's: element i of its section, which holds n of the array's elements.
+  // index is the block's: element i of its section, which holds n of the array's elements; a
+  // negative one lies before the array (seed 000's S[blockIdx.x-1] in block 0).
   void noteOutOfBounds(const char* kind, int t, const char* name, int i, int n) {
     if (!sink_.run) return;
     const bool read = kind[0] == 'r';
+    const bool before = i < 0;
+    const std::string where =
+        before ? ", before the array's first element (the array holds " + std::to_string(n) + "); "
+               : " of its section, which holds " + std::to_string(n) +
+                     " elements (the array ends there); ";
+    const char* side = before ? "before" : "past";
     sink_.run->notes.push_back(
         std::string("out-of-bounds ") + kind + " in block " + std::to_string(sink_.block) +
         (sink_.level > 0 ? " of level " + std::to_string(sink_.level) + " (the block sums)"
                          : std::string()) +
         ": thread " + std::to_string(t) + (read ? " read " : " wrote ") + name + "[" +
-        std::to_string(i) + "] of its section, which holds " + std::to_string(n) +
-        " elements (the array ends there); " +
-        (read ? "the emulator gave it 0xDEADBEEF, a GPU whatever lies past the array"
-              : "the emulator dropped it, a GPU overwrites whatever memory follows the array"));
+        std::to_string(i) + "]" + where +
+        (read ? std::string("the emulator gave it 0xDEADBEEF, a GPU whatever lies ") + side +
+                    " the array"
+              : std::string("the emulator dropped it, a GPU overwrites whatever memory ") +
+                    (before ? "precedes" : "follows") + " the array"));
   }
 
   std::string mismatchNote(const BarrierMismatch& m) const {

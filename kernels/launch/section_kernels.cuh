@@ -16,9 +16,11 @@
 #include "kernels/exec/device_clock.cuh"
 #include "kernels/exec/device_trace_buffer.h"
 #include "kernels/exec/gpu_block_exec.cuh"
+#include "kernels/exec/unmapped.h"
 #include "kernels/grid/segmented_hierarchical.h"
 #include "kernels/launch/cuda_check.cuh"
 #include "kernels/launch/device_array.cuh"
+#include "kernels/lessons/hierarchical_s_minus_one.h"
 
 namespace scanviz {
 
@@ -75,6 +77,14 @@ __global__ void scanSectionsKernel(Algo algo, SectionsArgs<T> a) {
   Rec rec = makeRecorder<Rec>(a.buf, block == a.buf.recordBlock);
   GpuBlockExec<T, Rec> ex(a.op, rec);
   const long long section = algo.sectionSize(static_cast<int>(blockDim.x));
+  if constexpr (requires { requires Algo::kSharedSlack; }) {
+    // A seed's accesses past its working array (kernels/lessons/seed003_tile.h) land in slack
+    // after it, holding what the emulator's out-of-bounds read gives.
+    for (long long i = section + threadIdx.x; i < algo.sharedSlots(static_cast<int>(blockDim.x));
+         i += blockDim.x)
+      xy[i] = unmappedValue<T>();
+    __syncthreads();
+  }
   SectionIO<T> io;
   io.in = a.in + block * section;
   io.out = a.out + block * section;
@@ -130,6 +140,27 @@ void launchAddBlockSums(T* out, const T* scanned, long long n, long long section
   const int blocks = static_cast<int>(std::min<long long>((work + threads - 1) / threads, 1 << 16));
   addBlockSumsKernel<T><<<blocks, threads>>>(out, scanned, n, section, op);
   cudaCheckLaunch("addBlockSums", false);
+}
+
+// Seed 000's third kernel (kernels/lessons/hierarchical_s_minus_one.h), one block per section:
+// block 0 reads S[-1], which lies in the slack the caller keeps before `scanned`.
+template <class T>
+__global__ void seedThirdKernel(T* out, const T* scanned, long long n, int section, int sections,
+                                Operator op) {
+  NullRecorder rec;
+  GpuBlockExec<T, NullRecorder> ex(op, rec);
+  const int b = static_cast<int>(blockIdx.x);
+  const long long start = static_cast<long long>(b) * section;
+  const int count = static_cast<int>(min(static_cast<long long>(section), n - start));
+  addPreviousSectionTotal(ex, out + start, count, scanned, sections, b);
+}
+
+template <class T>
+void launchSeedThirdKernel(T* out, const T* scanned, long long n, int section, Operator op) {
+  const long long blocks = (n + section - 1) / section;
+  seedThirdKernel<T><<<static_cast<unsigned>(blocks), std::min(section, 1024)>>>(
+      out, scanned, n, section, static_cast<int>(blocks), op);
+  cudaCheckLaunch("seedThirdKernel", false);
 }
 
 // The segmented grid step (kernels/grid/segmented_hierarchical.h), one block per section b >= 1:

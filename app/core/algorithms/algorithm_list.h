@@ -33,4 +33,6 @@
   X(SerialNeighbourSum, NeighbourSumSerialScan, kNoRole)                                           \
   X(SequentialIntAccumulator, IntAccumulatorScan, kNoRole)                                         \
   X(KoggeStoneUnguardedStore, KoggeStoneUnguardedStoreScan, kNoRole)                               \
-  X(HillisSteeleUnguarded, HillisSteeleUnguardedScan, kNoRole)
+  X(HillisSteeleUnguarded, HillisSteeleUnguardedScan, kNoRole)                                     \
+  X(HierarchicalSMinusOne, HierarchicalSMinusOneScan<BrentKungScan>, kNoRole)                      \
+  X(BlellochDownSweepFromLog2N, BlellochDownSweepFromLog2NScan, kNoRole)

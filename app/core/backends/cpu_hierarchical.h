@@ -11,6 +11,7 @@
 #include "kernels/block/segmented_io.h"
 #include "kernels/exec/cpu_block_exec.h"
 #include "kernels/grid/segmented_hierarchical.h"
+#include "kernels/lessons/hierarchical_s_minus_one.h"
 
 namespace scanviz {
 
@@ -56,6 +57,27 @@ int64_t addSegmentCarries(Operator op, T* out, const uint8_t* flags, const T* sc
       out[start + i] = withCarry(op, carry, out[start + i]);
   }
   return ops;
+}
+
+// Seed 000's third kernel (kernels/lessons/hierarchical_s_minus_one.h) over every section of a
+// level, one emulated block of `section` threads each, in the emulator's launch order: block 0's
+// read of S[-1] is reported in the run's notes. Returns the operator applications.
+template <class T>
+int64_t runSeedThirdKernel(const RunRequest& rq, T* out, const T* scanned, long long n, int section,
+                           int level, RecordedRun& run) {
+  const long long blocks = (n + section - 1) / section;
+  for (int b : emulatorLaunchOrder(rq.emulator, static_cast<int>(blocks))) {
+    CpuStepSink sink;
+    sink.run = &run;
+    sink.block = b;
+    sink.level = level;
+    CpuBlockExec<T> ex(section, rq.op, sink, rq.emulator.threadOrder);
+    const long long start = static_cast<long long>(b) * section;
+    addPreviousSectionTotal(ex, out + start,
+                            static_cast<int>(std::min<long long>(section, n - start)), scanned,
+                            static_cast<int>(blocks), b);
+  }
+  return n;
 }
 
 // One level of the hierarchical scan. `flags`: the head flags of this level's elements (level 0:
@@ -109,15 +131,25 @@ void cpuScanLevel(const Algo& algo, const RunRequest& rq, const T* in, T* out, l
   if (rq.record)
     recordGlobalStep(run, StepKind::SectionsScanned, level, ArrayKind::Global, out, n, window, 0);
   std::vector<T> scanned(sums.size());
-  // A segmented scan scans its totals inclusively: entry b-1 is the carry into section b.
-  cpuScanLevel<T, Algo>(algo, rq, sums.data(), scanned.data(), blocks, /*exclusive=*/!segmented,
-                        level + 1, run, segmented ? sumFlags.data() : nullptr);
+  // A segmented scan scans its totals inclusively: entry b-1 is the carry into section b; so does
+  // seed 000's kernel 2, whose third kernel adds entry b-1.
+  constexpr bool seedThirdKernel = kRunsSeedThirdKernel<Algo>;
+  cpuScanLevel<T, Algo>(algo, rq, sums.data(), scanned.data(), blocks,
+                        /*exclusive=*/!segmented && !seedThirdKernel, level + 1, run,
+                        segmented ? sumFlags.data() : nullptr);
+  if constexpr (seedThirdKernel) {
+    const int64_t ops = runSeedThirdKernel(rq, out, scanned.data(), n, section, level, run);
+    if (rq.record) {
+      run.work += ops;
+      recordGlobalStep(run, StepKind::AddBlockSums, level, ArrayKind::Global, out, n, window, ops);
+    }
+    return;
+  }
   if constexpr (segmented) {
     const int64_t ops = addSegmentCarries(rq.op, out, flags, scanned.data(), n, section);
     if (rq.record) {
       run.work += ops;
-      recordGlobalStep(run, StepKind::SegmentCarry, level, ArrayKind::Global, out, n, window,
-                       ops);
+      recordGlobalStep(run, StepKind::SegmentCarry, level, ArrayKind::Global, out, n, window, ops);
     }
     return;
   }

@@ -44,6 +44,10 @@ void recordWindow(RecordedRun& run, StepKind kind, int level, const T* deviceDat
   run.steps.push_back(std::move(s));
 }
 
+// Elements of slack before a level's scanned totals for seed 000's read of S[-1] (128 bytes, so
+// the totals keep the allocation's alignment).
+constexpr size_t kSlackBeforeTotals = 32;
+
 // The hierarchical driver on the GPU, mirroring cpuScanLevel step for step.
 template <class T, class Algo>
 class GpuHierarchicalScan {
@@ -84,13 +88,32 @@ class GpuHierarchicalScan {
     const int window = rq_.limits.globalWindow;
     if (rq_.record)
       recordWindow(run_, StepKind::SectionsScanned, level, out, n, window, 0, *trace_);
-    DeviceArray<T> scanned(static_cast<size_t>(blocks + section_));
-    // A segmented scan scans its totals inclusively: entry b-1 is the carry into section b.
-    scanLevel(sums.get(), scanned.get(), blocks, /*exclusive=*/!segmented, level + 1,
+    // Seed 000's third kernel reads S[-1] in block 0: slack before the scanned totals, filled
+    // with what the emulator's read gives there (kernels/lessons/hierarchical_s_minus_one.h).
+    constexpr bool seedThirdKernel = kRunsSeedThirdKernel<Algo>;
+    const size_t before = seedThirdKernel ? kSlackBeforeTotals : 0;
+    DeviceArray<T> scannedWithSlack(before + static_cast<size_t>(blocks + section_));
+    if (before > 0) {
+      const std::vector<T> fill(before, unmappedValue<T>());
+      scannedWithSlack.upload(fill.data(), fill.size());
+    }
+    T* const scanned = scannedWithSlack.get() + before;
+    // A segmented scan scans its totals inclusively: entry b-1 is the carry into section b; so
+    // does seed 000's kernel 2, whose third kernel adds entry b-1.
+    scanLevel(sums.get(), scanned, blocks, /*exclusive=*/!segmented && !seedThirdKernel, level + 1,
               segmented ? sumFlags.get() : nullptr);
+    if constexpr (seedThirdKernel) {
+      const ProfileRange phase("seed 000's third kernel, level " + std::to_string(level));
+      launchSeedThirdKernel(out, static_cast<const T*>(scanned), n, section_, rq_.op);
+      if (rq_.record) {
+        run_.work += n;
+        recordWindow(run_, StepKind::AddBlockSums, level, out, n, window, n, *trace_);
+      }
+      return;
+    }
     if constexpr (segmented) {
       const ProfileRange phase("add segment carries, level " + std::to_string(level));
-      const int64_t ops = launchAddSegmentCarries(out, flags, scanned.get(), n, section_, rq_.op);
+      const int64_t ops = launchAddSegmentCarries(out, flags, scanned, n, section_, rq_.op);
       if (rq_.record) {
         run_.work += ops;
         recordWindow(run_, StepKind::SegmentCarry, level, out, n, window, ops, *trace_);
@@ -98,7 +121,7 @@ class GpuHierarchicalScan {
       return;
     }
     const ProfileRange phase("add block sums, level " + std::to_string(level));
-    launchAddBlockSums(out, scanned.get(), n, section_, rq_.op);
+    launchAddBlockSums(out, static_cast<const T*>(scanned), n, section_, rq_.op);
     if (rq_.record) {
       run_.work += n - section_;
       recordWindow(run_, StepKind::AddBlockSums, level, out, n, window, n - section_, *trace_);
@@ -197,6 +220,9 @@ void makeHierarchicalDeviceScan(const Algo& algo, const RunRequest& rq, long lon
     T* sums;
     T* scanned;
   };
+  // A flawed variant is never timed (bench and verify leave them out); this driver has no third
+  // kernel of seed 000's, so it would time the fixed scan under the flawed name.
+  if (kRunsSeedThirdKernel<Algo>) throw BackendError("flawed variants are not timed");
   const int threads = rq.blockSize;
   const long long section = algo.sectionSize(threads);
   prepareScanSections<T, NullRecorder>(algo, threads);

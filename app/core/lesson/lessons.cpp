@@ -179,6 +179,59 @@ const std::vector<Lesson>& allLessons() {
                           "the first of each reported",
           .setup = {.input = "3,1,7,0,4,1"},
       },
+      {
+          .id = "hierarchical-s-minus-one",
+          .title = "The hierarchical scan's third kernel: block 0 adds S[-1]",
+          .seed = "seed 000, section 8.6 (hierarchical scan), the third kernel",
+          .seedLines = "int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                       "Y[i] += S[blockIdx.x-1];",
+          .flawedKey = "hierarchical-s-minus-one",
+          .fixedKey = "hierarchical",
+          .why = "Kernel 2 scans the section totals S inclusively, so S[b-1] is the sum of all "
+                 "sections before section b: right for every block but the first. Block 0 has "
+                 "no section before it, yet its threads read S[-1], the word before the array, "
+                 "and add whatever lies there to every element of the first section. The other "
+                 "sections are right, and an input of one section never runs kernel 3, which "
+                 "is how the mistake hides. (The seed's kernel has no `i < N` test either; this "
+                 "variant keeps that guard, so that only S[-1] shows.)",
+          .fixLines = "int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                      "if (blockIdx.x > 0 && i < N) Y[i] += S[blockIdx.x-1];",
+          .emulatorNote = "any schedule; 20 elements in sections of 8 (Brent-Kung, blocks of "
+                          "4): the emulator reads nothing before S, gives S[-1] 0xDEADBEEF "
+                          "(-559038737 as an int) and reports the first thread that read it; "
+                          "the CUDA backend keeps slack before S holding the same",
+          .setup = {.input = "3,1,7,0,4,1,6,3,2,5,1,4,0,2,3,1,5,2,3,4",
+                    .flawedBlockSize = 4,
+                    .fixedBlockSize = 4},
+      },
+      {
+          .id = "blelloch-down-sweep-log2n",
+          .title = "Down-sweep from d = log2 n: the root swaps with x[2n-1], past the array",
+          .seed = "seed 003, the down-sweep's pseudo-code (its OpenCL kernel is right)",
+          .seedLines = "x[n - 1] = 0\n"
+                       "for d = log2(n) down to 0 do\n"
+                       "  for k = 0 to n - 1 by 2^(d+1) in parallel do\n"
+                       "    t = x[k + 2^d - 1]\n"
+                       "    x[k + 2^d - 1] = x[k + 2^(d+1) - 1]\n"
+                       "    x[k + 2^(d+1) - 1] = t + x[k + 2^(d+1) - 1]",
+          .flawedKey = "blelloch-down-sweep-log2n",
+          .fixedKey = "blelloch",
+          .why = "The tree over n = 2^m elements has levels d = 0 .. m - 1. At d = log2 n the "
+                 "loop over k runs once, k = 0, and swaps x[n-1], the root just cleared, with "
+                 "x[2n-1], one array past the end: the root takes whatever lies there, and the "
+                 "rest of the down-sweep adds it to every element. Where that memory happens "
+                 "to hold 0 the result is right. The seed's own kernel starts at "
+                 "offset = lsize >> 1 and guards `index < lsize`.",
+          .fixLines = "for d = log2(n) - 1 down to 0 do",
+          .emulatorNote = "any schedule; 8 elements, one work-group of 8: the emulator touches "
+                          "nothing past x[7], gives x[15] 0xDEADBEEF (-559038737 as an int), "
+                          "drops the write and reports both; on the GPU the kernel gets shared "
+                          "memory past its array holding the same",
+          .setup = {.input = "3,1,7,0,4,1,6,3",
+                    .exclusive = true,
+                    .flawedBlockSize = 8,
+                    .fixedBlockSize = 4},
+      },
   };
   return kAll;
 }

@@ -1,0 +1,46 @@
+// FLAWED on purpose (a "spot the bug" lesson): seed 003's down-sweep as its pseudo-code gives it,
+// starting one level too high.
+// The seed's lines:
+//     x[n - 1] = 0
+//     for d = log2(n) down to 0 do
+//       for k = 0 to n - 1 by 2^(d+1) in parallel do
+//         t = x[k + 2^d - 1]; x[k + 2^d - 1] = x[k + 2^(d+1) - 1]; x[k + 2^(d+1) - 1] = t + ...
+// Why it is wrong: the tree over n = 2^m elements has levels d = 0 .. m - 1. At d = log2 n the
+// loop over k runs once (k = 0) and swaps x[n - 1], the root just cleared, with x[2n - 1], one
+// array past the n elements: the root takes whatever lies there, and the rest of the down-sweep
+// adds that to every element. Where that memory happens to hold 0 the result is right, which is
+// how the mistake survives. The seed's own kernel starts at offset = lsize >> 1 (d = log2 n - 1)
+// and guards `if (index < lsize)`, so it is right; this variant is that kernel with the
+// pseudo-code's down-sweep (seed003_tile.h, downSweepLevelLog2N).
+// The emulator performs no access past the n elements: it reads 0xDEADBEEF, drops the write and
+// reports the first of each (CpuBlockExec::readUnguarded). On the GPU the kernel gets a section of
+// slack after its shared working array, filled with that pattern before it starts
+// (section_kernels.cuh), so the GPU reads what the emulator gives. Without that slack x[2n - 1]
+// lies past the block's shared memory: another array, or an address that faults.
+// The fix (kernels/block/blelloch.h): `for d = log2(n) - 1 down to 0`.
+// Work and depth as the fixed kernel plus the level d = log2 n: 2(n-1) + 1 and 2 log2 n + 2 (its
+// one combine is not counted in the trace: it has no edge the views could draw).
+#pragma once
+
+#include "kernels/algorithm_descriptor.h"
+#include "kernels/block/blelloch.h"
+#include "kernels/lessons/seed003_tile.h"
+
+namespace scanviz {
+
+using BlellochDownSweepFromLog2NScan =
+    Seed003TileScan</*EarlyReturn=*/false, /*UpSweepShift=*/1, /*DownSweepFromLog2N=*/true>;
+
+template <>
+inline constexpr AlgorithmDescriptor algorithmOf<BlellochDownSweepFromLog2NScan> = {
+    .key = "blelloch-down-sweep-log2n",
+    .name = "Blelloch, down-sweep from d = log2 n (flawed)",
+    .family = "Blelloch",
+    .elementsPerThread = BlellochDownSweepFromLog2NScan::kElementsPerThread,
+    .exclusiveByNature = true,
+    .summary = "the down-sweep starts at d = log2 n: the root swaps with x[2n-1], past the array",
+    .source = "seed 003 (its pseudo-code)",
+    .fixedBy = &algorithmOf<BlellochScan>,
+};
+
+}  // namespace scanviz
