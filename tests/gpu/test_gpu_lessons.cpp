@@ -1,7 +1,8 @@
 // GPU tests of the "spot the bug" lessons (app/core/lesson/lessons.h): every flawed variant whose
 // outcome does not depend on the schedule gives on the GPU the trace the emulator gives, step by
 // step, out-of-range accesses included (the CUDA backend's slack holds what the emulator's
-// bounds-checked access gives). Left out, and why: the race (the hardware's warp order is its own),
+// bounds-checked access gives); one shows unwritten shared memory past its array, and is compared
+// inside it. Left out, and why: the race (the hardware's warp order is its own),
 // the early return (a barrier mismatch may hang a GPU) and the static-id deadlock (the emulator's
 // scheduler shows it; a GPU would spin). Run only where a CUDA device answers; elsewhere SKIPPED.
 #include <gtest/gtest.h>
@@ -31,13 +32,36 @@ Trace captureLessonSide(const Lesson& l, bool fixed, BackendChoice backend,
   return capture(rq).trace;
 }
 
+// Seed 002's Kogge-Stone guards its load but not its store: the slots of XY past N are never
+// written, and the steps show them. On the GPU they hold whatever an earlier kernel left in shared
+// memory, on the emulator 0 (H100, 2026-11-25: they differed in the load step's cells 6 and 7).
+// Inside the array its trace must still be the emulator's.
+bool showsUnwrittenSharedSlots(const Lesson& l) {
+  return l.id == "kogge-stone-unguarded-store";
+}
+
+// The first step whose values differ in a cell inside the array (cell < n).
+std::string firstDifferenceInsideTheArray(const Trace& a, const Trace& b) {
+  if (a.steps.size() != b.steps.size()) return "step count differs";
+  for (size_t i = 0; i < a.steps.size(); ++i) {
+    const auto& x = a.steps[i].values;
+    const auto& y = b.steps[i].values;
+    for (size_t k = 0; k < x.size() && k < y.size() && static_cast<long long>(k) < a.meta.n; ++k)
+      if (x[k] != y[k]) return "step " + std::to_string(i) + " cell " + std::to_string(k);
+  }
+  return {};
+}
+
 void expectSameOnBothBackends(const Lesson& l, const std::vector<double>& input = {}) {
   for (bool fixed : {false, true}) {
     const Trace gpu = captureLessonSide(l, fixed, BackendChoice::Cuda, input);
     const Trace cpu = captureLessonSide(l, fixed, BackendChoice::Cpu, input);
     EXPECT_EQ(gpu.meta.backend, "cuda");
-    EXPECT_EQ(firstTraceDifference(cpu, gpu), "")
-        << l.id << (fixed ? " (its fix)" : "") << ", n = " << cpu.meta.n;
+    if (!fixed && showsUnwrittenSharedSlots(l))
+      EXPECT_EQ(firstDifferenceInsideTheArray(cpu, gpu), "") << l.id;
+    else
+      EXPECT_EQ(firstTraceDifference(cpu, gpu), "")
+          << l.id << (fixed ? " (its fix)" : "") << ", n = " << cpu.meta.n;
     EXPECT_EQ(gpu.output, cpu.output) << l.id << (fixed ? " (its fix)" : "");
   }
 }
