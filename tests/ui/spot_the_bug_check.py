@@ -96,6 +96,18 @@ def case_spot_the_unguarded_read(ctx):
           and values[2:] == ["0", "0"], f"cells 6, 7 show {values}")
 
 
+def case_spot_the_index_before_the_totals(ctx):
+    """Seed 000's S[blockIdx.x-1]: block 0 adds 0xDEADBEEF, the headline names the thread."""
+    r = ctx.run("--spot-the-bug", "hierarchical-s-minus-one")
+    d = Panel(r, "spot_the_bug").data
+    check(d["fixed"] == "hierarchical" and d["first_wrong_cell"] == 0, str(d))
+    check(d["parting_step"] == d["steps"] - 1, f"parts at {d['parting_step']} of {d['steps']}")
+    check(d["flawed_output"][0] == 3 - 559038737 and d["flawed_output"][8:] == d["fixed_output"][8:],
+          str(d["flawed_output"]))
+    check(any("thread 0 read S[-1], before the array's first element" in line for line in d["headline"]),
+          str(d["headline"]))
+
+
 def case_spot_an_erratum(ctx):
     """An erratum: the seed's words, the correction, and the figure scanviz's run counted."""
     r = ctx.run("--spot-the-bug", "seed-000-work-ratio")

@@ -156,17 +156,6 @@ ErratumEvidence upSweepBound() {
           std::log2(7.0), 2, lastLevel};
 }
 
-ErratumEvidence downSweepBound() {
-  const Trace t = runOnEmulator("blelloch", 8, 4, kDefaultCoarsening, true);
-  const std::vector<int> strides = stridesOfKind(t, StepKind::BlellochDown);
-  const double firstLevel = strides.empty() ? kNone : std::log2(strides.front());
-  return {"blelloch, n = 8, on the emulator",
-          "the down-sweep runs strides " + listed(strides) + ", that is d = " + number(firstLevel) +
-              " down to 0; a level d = log2(8) = 3 would swap x[7] with "
-              "x[15], past the 8 elements",
-          3, 2, firstLevel};
-}
-
 ErratumEvidence localSizeOfSeven() {
   const Trace t = runOnEmulator("blelloch", 8, 4, kDefaultCoarsening, true);
   const std::vector<int> strides = stridesOfKind(t, StepKind::BlellochDown);
@@ -320,20 +309,6 @@ const std::vector<Erratum>& allErrata() {
                  "gives the same levels for every power of two n >= 2, so no wrong value follows: "
                  "a typo in the formula, not a bug.",
           .evidence = upSweepBound,
-      },
-      {
-          .id = "down-sweep-bound",
-          .title = "Down-sweep pseudo-code starts one level too high",
-          .seed = "seed 003, the down-sweep's pseudo-code",
-          .seedText = "x[n - 1] = 0\n"
-                      "for d = log2(n) down to 0 do\n"
-                      "  for k = 0 to n - 1 by 2^(d+1) in parallel do\n"
-                      "    t = x[k + 2^d - 1]; x[k + 2^d - 1] = x[k + 2^(d+1) - 1]; ...",
-          .correction = "for d = log2(n) - 1 down to 0 do",
-          .why = "At d = log2 n the loop over k runs once (k = 0) and swaps x[n - 1] with "
-                 "x[2n - 1]: past the array, an out-of-bounds read and write. The seed's own "
-                 "OpenCL kernel gets it right (offset = lsize >> 1, then `if (index < lsize)`).",
-          .evidence = downSweepBound,
       },
       {
           .id = "local-size-seven",
