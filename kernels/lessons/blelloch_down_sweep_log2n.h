@@ -32,15 +32,11 @@ using BlellochDownSweepFromLog2NScan =
     Seed003TileScan</*EarlyReturn=*/false, /*UpSweepShift=*/1, /*DownSweepFromLog2N=*/true>;
 
 template <>
-inline constexpr AlgorithmDescriptor algorithmOf<BlellochDownSweepFromLog2NScan> = {
-    .key = "blelloch-down-sweep-log2n",
-    .name = "Blelloch, down-sweep from d = log2 n (flawed)",
-    .family = "Blelloch",
-    .elementsPerThread = BlellochDownSweepFromLog2NScan::kElementsPerThread,
-    .exclusiveByNature = true,
-    .summary = "the down-sweep starts at d = log2 n: the root swaps with x[2n-1], past the array",
-    .source = "seed 003 (its pseudo-code)",
-    .fixedBy = &algorithmOf<BlellochScan>,
-};
+inline constexpr AlgorithmDescriptor algorithmOf<BlellochDownSweepFromLog2NScan> =
+    flawedVariant<BlellochDownSweepFromLog2NScan>(
+        algorithmOf<BlellochScan>, "blelloch-down-sweep-log2n",
+        "Blelloch, down-sweep from d = log2 n (flawed)",
+        "the down-sweep starts at d = log2 n: the root swaps with x[2n-1], past the array",
+        "seed 003 (its pseudo-code)");
 
 }  // namespace scanviz

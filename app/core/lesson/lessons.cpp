@@ -185,8 +185,6 @@ const std::vector<Lesson>& allLessons() {
           .seed = "seed 000, section 8.6 (hierarchical scan), the third kernel",
           .seedLines = "int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
                        "Y[i] += S[blockIdx.x-1];",
-          .flawedKey = "hierarchical-s-minus-one",
-          .fixedKey = "hierarchical",
           .why = "Kernel 2 scans the section totals S inclusively, so S[b-1] is the sum of all "
                  "sections before section b: right for every block but the first. Block 0 has "
                  "no section before it, yet its threads read S[-1], the word before the array, "
@@ -214,8 +212,6 @@ const std::vector<Lesson>& allLessons() {
                        "    t = x[k + 2^d - 1]\n"
                        "    x[k + 2^d - 1] = x[k + 2^(d+1) - 1]\n"
                        "    x[k + 2^(d+1) - 1] = t + x[k + 2^(d+1) - 1]",
-          .flawedKey = "blelloch-down-sweep-log2n",
-          .fixedKey = "blelloch",
           .why = "The tree over n = 2^m elements has levels d = 0 .. m - 1. At d = log2 n the "
                  "loop over k runs once, k = 0, and swaps x[n-1], the root just cleared, with "
                  "x[2n-1], one array past the end: the root takes whatever lies there, and the "
