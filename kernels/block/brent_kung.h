@@ -18,29 +18,28 @@ struct BrentKungScan {
   template <class Ex>
   SCANVIZ_HD static void run(Ex& ex, typename Ex::Value* xy,
                              const SectionIO<typename Ex::Value>& io) {
-    const int section = sectionSize(ex.threads());
-    loadSection(ex, xy, io, section);
-    for (int stride = 1; stride < section; stride *= 2) {
-      ex.parallel([&](int t) {
-        const int i = (t + 1) * 2 * stride - 1;
-        if (i < section) {
-          xy[i] = ex.combine(xy[i - stride], xy[i]);
-          ex.edge(t, i, i - stride);
-        }
-      });
-      ex.barrier(StepCode{StepKind::UpSweep, stride}, xy, section);
-    }
-    for (int stride = section / 4; stride > 0; stride /= 2) {
-      ex.parallel([&](int t) {
-        const int i = (t + 1) * 2 * stride - 1;
-        if (i + stride < section) {
-          xy[i + stride] = ex.combine(xy[i], xy[i + stride]);
-          ex.edge(t, i + stride, i);
-        }
-      });
-      ex.barrier(StepCode{StepKind::DownSweep, stride}, xy, section);
-    }
-    storeSection(ex, xy, io, section, /*holdsExclusive=*/false);
+    scanSection(ex, xy, io, sectionSize(ex.threads()), [&](int section) {
+      for (int stride = 1; stride < section; stride *= 2) {
+        ex.parallel([&](int t) {
+          const int i = (t + 1) * 2 * stride - 1;
+          if (i < section) {
+            xy[i] = ex.combine(xy[i - stride], xy[i]);
+            ex.edge(t, i, i - stride);
+          }
+        });
+        ex.barrier(StepCode{StepKind::UpSweep, stride}, xy, section);
+      }
+      for (int stride = section / 4; stride > 0; stride /= 2) {
+        ex.parallel([&](int t) {
+          const int i = (t + 1) * 2 * stride - 1;
+          if (i + stride < section) {
+            xy[i + stride] = ex.combine(xy[i], xy[i + stride]);
+            ex.edge(t, i + stride, i);
+          }
+        });
+        ex.barrier(StepCode{StepKind::DownSweep, stride}, xy, section);
+      }
+    });
   }
 };
 

@@ -20,10 +20,8 @@ struct HillisSteeleScan {
   template <class Ex>
   SCANVIZ_HD static void run(Ex& ex, typename Ex::Value* xy,
                              const SectionIO<typename Ex::Value>& io) {
-    const int section = sectionSize(ex.threads());
-    loadSection(ex, xy, io, section);
-    const typename Ex::Value* scanned = doubleBufferedSteps(ex, xy, xy + section, section);
-    storeSection(ex, scanned, io, section, /*holdsExclusive=*/false);
+    scanSection(ex, xy, io, sectionSize(ex.threads()),
+                [&](int section) { return doubleBufferedSteps(ex, xy, xy + section, section); });
   }
 
   // The iterations: each reads `from` and writes `to`, then the two swap; returns the buffer that

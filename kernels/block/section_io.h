@@ -4,6 +4,8 @@
 // caller wants.
 #pragma once
 
+#include <type_traits>
+
 #include "kernels/scan_types.h"
 
 namespace scanviz {
@@ -92,16 +94,28 @@ SCANVIZ_HD void storeSection(Ex& ex, const typename Ex::Value* xy,
   });
 }
 
-// The frame of the algorithms that scan one element per thread in place and leave an inclusive
-// array (Kogge-Stone, the sequential baseline and their flawed variants in kernels/lessons/): load
-// the section, let `steps(section)` scan the working array, store it.
+// The frame of the algorithms that scan their section in shared memory and leave it inclusive
+// (Kogge-Stone and its double-buffered form, Brent-Kung, the coarsened scan, the sequential
+// baseline, and their flawed variants in kernels/lessons/): load `section` elements, let
+// `steps(section)` scan them, store the result. `steps` returns the buffer that holds the scan
+// when it is not xy (a double-buffered scan ends in either of its two), and nothing otherwise.
+template <class Ex, class Steps>
+SCANVIZ_HD void scanSection(Ex& ex, typename Ex::Value* xy, const SectionIO<typename Ex::Value>& io,
+                            int section, Steps steps) {
+  loadSection(ex, xy, io, section);
+  if constexpr (std::is_void_v<decltype(steps(section))>) {
+    steps(section);
+    storeSection(ex, xy, io, section, /*holdsExclusive=*/false);
+  } else {
+    storeSection(ex, steps(section), io, section, /*holdsExclusive=*/false);
+  }
+}
+
+// The same for the algorithms in which each thread owns one element of the section.
 template <class Ex, class Steps>
 SCANVIZ_HD void scanSectionInPlace(Ex& ex, typename Ex::Value* xy,
                                    const SectionIO<typename Ex::Value>& io, Steps steps) {
-  const int section = OneElementPerThread::sectionSize(ex.threads());
-  loadSection(ex, xy, io, section);
-  steps(section);
-  storeSection(ex, xy, io, section, /*holdsExclusive=*/false);
+  scanSection(ex, xy, io, OneElementPerThread::sectionSize(ex.threads()), steps);
 }
 
 }  // namespace scanviz

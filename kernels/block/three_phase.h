@@ -28,33 +28,32 @@ struct ThreePhaseScan {
   SCANVIZ_HD void run(Ex& ex, typename Ex::Value* xy,
                       const SectionIO<typename Ex::Value>& io) const {
     const int c = coarsening;
-    const int section = sectionSize(ex.threads());
-    loadSection(ex, xy, io, section);  // strided by T: the corner-turned load
+    // The frame's load is strided by T: the corner-turned load.
+    scanSection(ex, xy, io, sectionSize(ex.threads()), [&](int section) {
+      ex.parallel([&](int t) {
+        const int first = t * c;
+        for (int j = 1; j < c; ++j) {
+          xy[first + j] = ex.combine(xy[first + j - 1], xy[first + j]);
+          ex.edge(t, first + j, first + j - 1);
+        }
+      });
+      ex.barrier(StepCode{StepKind::ThreadScan, 0}, xy, section);
 
-    ex.parallel([&](int t) {
-      const int first = t * c;
-      for (int j = 1; j < c; ++j) {
-        xy[first + j] = ex.combine(xy[first + j - 1], xy[first + j]);
-        ex.edge(t, first + j, first + j - 1);
-      }
+      koggeStoneIterations(
+          ex, xy, [c](int t) { return t * c + c - 1; }, StepKind::SubsectionScan, section);
+
+      ex.parallel([&](int t) {
+        // The first subsection is complete after phase 1. xy[first - 1] is the preceding
+        // subsection's total; phase 3 writes no subsection's last element, so reading it cannot
+        // race with another thread's write.
+        const int first = t * c;
+        for (int j = 0; t > 0 && j < c - 1; ++j) {
+          xy[first + j] = ex.combine(xy[first - 1], xy[first + j]);
+          ex.edge(t, first + j, first - 1);
+        }
+      });
+      ex.barrier(StepCode{StepKind::AddSubsection, 0}, xy, section);
     });
-    ex.barrier(StepCode{StepKind::ThreadScan, 0}, xy, section);
-
-    koggeStoneIterations(
-        ex, xy, [c](int t) { return t * c + c - 1; }, StepKind::SubsectionScan, section);
-
-    ex.parallel([&](int t) {
-      // The first subsection is complete after phase 1. xy[first - 1] is the preceding
-      // subsection's total; phase 3 writes no subsection's last element, so reading it cannot race
-      // with another thread's write.
-      const int first = t * c;
-      for (int j = 0; t > 0 && j < c - 1; ++j) {
-        xy[first + j] = ex.combine(xy[first - 1], xy[first + j]);
-        ex.edge(t, first + j, first - 1);
-      }
-    });
-    ex.barrier(StepCode{StepKind::AddSubsection, 0}, xy, section);
-    storeSection(ex, xy, io, section, /*holdsExclusive=*/false);
   }
 };
 
