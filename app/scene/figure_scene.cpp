@@ -77,8 +77,8 @@ std::string figureProblem(const Trace& t) {
     return "the structure figures are Fig. 8.9's hierarchical scan and PMPP 8.7's chain of "
            "blocks, drawn for runs of more than one block (hierarchical, single-pass-chained, or "
            "any block scan longer than its section: --block-size 2 --n 16), and for one block "
-           "the trees of blelloch and brent-kung, hillis-steele's two buffers, three-phase's "
-           "corner-turned load and kogge-stone-exclusive's shifted input";
+           "the structure of a scan that has one: an up- and down-sweep tree, two buffers "
+           "swapped each step, a coarsened scan's corner-turned load or a shifted input";
   if (t.meta.n > kMaxFigureElements)
     return "the structure figure draws every block, up to " + std::to_string(kMaxFigureElements) +
            " elements, and this run has " + std::to_string(t.meta.n) + ": capture fewer";
@@ -103,9 +103,7 @@ struct FigureRow {
 
 class FigureBuilder : TraceSceneInputs<FigureRequest> {
  public:
-  FigureBuilder(const FigureRequest& rq, const ArraySceneStyle& style, const ViewPalette& pal,
-                const MeasureText& measure)
-      : TraceSceneInputs<FigureRequest>(rq, style, pal, measure) {}
+  using TraceSceneInputs<FigureRequest>::TraceSceneInputs;
 
   Scene build() {
     steps_ = hierarchySteps(t_);

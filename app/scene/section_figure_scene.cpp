@@ -37,7 +37,8 @@ SectionFigureKind sectionFigureKind(const Trace& t) {
 
 std::string sectionFigureProblem(const Trace& t) {
   if (sectionFigureKind(t) == SectionFigureKind::None)
-    return "this run is not a one-block Hillis-Steele, three-phase or exclusive Kogge-Stone scan";
+    return "this run is not a one-block scan with two buffers, a corner-turned load or a shifted "
+           "input";
   if (t.meta.sectionSize > kMaxSectionFigureElements)
     return "the figure draws every element of the section in a row, up to " +
            std::to_string(kMaxSectionFigureElements) + ", and this run's section has " +
@@ -125,9 +126,7 @@ Color bufferTint(const ViewPalette& pal, char buffer) {
 
 class SectionFigureBuilder : TraceSceneInputs<FigureRequest> {
  public:
-  SectionFigureBuilder(const FigureRequest& rq, const ArraySceneStyle& style,
-                       const ViewPalette& pal, const MeasureText& measure)
-      : TraceSceneInputs<FigureRequest>(rq, style, pal, measure) {}
+  using TraceSceneInputs<FigureRequest>::TraceSceneInputs;
 
   Scene build() {
     kind_ = sectionFigureKind(t_);

@@ -24,11 +24,12 @@ class SceneLook {
 // Request: a scene request with `trace` (not null): the request and its trace, held once.
 template <class Request>
 class TraceSceneInputs : protected SceneLook {
- protected:
+ public:  // a builder takes these as its own constructor (using TraceSceneInputs::TraceSceneInputs)
   TraceSceneInputs(const Request& rq, const ArraySceneStyle& style, const ViewPalette& pal,
                    const MeasureText& measure)
       : SceneLook(style, pal, measure), rq_(rq), t_(*rq.trace) {}
 
+ protected:
   const Request& rq_;
   const Trace& t_;
 };

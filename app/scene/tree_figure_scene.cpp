@@ -85,9 +85,7 @@ namespace {
 
 class TreeBuilder : TraceSceneInputs<FigureRequest> {
  public:
-  TreeBuilder(const FigureRequest& rq, const ArraySceneStyle& style, const ViewPalette& pal,
-              const MeasureText& measure)
-      : TraceSceneInputs<FigureRequest>(rq, style, pal, measure) {}
+  using TraceSceneInputs<FigureRequest>::TraceSceneInputs;
 
   Scene build() {
     rows_ = treeRows(t_);
