@@ -21,6 +21,14 @@ enum class AlgorithmDriver {
   SinglePass,  // one launch whose tiles pass their prefixes along (kernels/grid)
 };
 
+// What a kernel makes of its input: a scan (every algorithm but two), or the exclusive count of
+// its keep-flags fused with the scatter that count drives (kernels/grid/select_lookback.h).
+enum class AlgorithmProduct {
+  Scan,
+  Select,  // the flagged elements, packed in their order (stream compaction)
+  Split,   // the flagged elements, then the others, each in their order (a radix pass)
+};
+
 // One term of a seed formula, as the text the analysis prints and its value.
 struct CostTerm {
   std::string_view formula = {};  // "N log2 N - (N - 1)"
@@ -54,6 +62,10 @@ struct AlgorithmDescriptor {
   // A segmented scan: it restarts at every element whose head flag is set (the problem's flags),
   // so captures give it flags and its result is checked against the segmented reference.
   bool segmented = false;
+  // Not a scan: select or split by the problem's flags. Such kernels stay out of allAlgorithms()
+  // (they answer another question than the scan lists, verify and bench compare); the
+  // applications run them and `scanviz capture --algorithm KEY --flags ...` captures them.
+  AlgorithmProduct product = AlgorithmProduct::Scan;
   std::string_view summary = {};   // one line for `scanviz list` and the controls' tooltip
   std::string_view source = {};    // the seed figure or paper it follows
   std::string_view codeFile = {};  // the kernel file the code panel shows; empty: none compiled in
@@ -79,6 +91,7 @@ struct AlgorithmDescriptor {
   // The coarsening option sets the elements per thread.
   constexpr bool coarsened() const { return elementsPerThread == 0; }
   constexpr bool flawed() const { return fixedBy != nullptr; }
+  constexpr bool scans() const { return product == AlgorithmProduct::Scan; }
 };
 
 // The descriptor of a "spot the bug" variant (kernels/lessons/) of `fix`: its key, its name (ending

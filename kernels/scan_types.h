@@ -114,7 +114,11 @@ struct OpTraits<float> {
   X(SegThreadScan)   /* segmented phase 1: each thread's subsection, restarting at heads */   \
   X(SegTotalsScan)   /* segmented phase 2 over the subsection totals, param = stride */       \
   X(SegAddTotal)     /* segmented phase 3: preceding total up to the thread's first head */   \
-  X(SegTilePrefix)   /* grid segmented single-pass: prefix up to the tile's first head */
+  X(SegTilePrefix)   /* grid segmented single-pass: prefix up to the tile's first head */      \
+  X(SelectThreadCount) /* select/split phase 1: each thread counts its kept elements */       \
+  X(SelectCountScan)   /* select/split phase 2 over the thread counts, param = stride */      \
+  X(SelectAddCount)    /* select/split phase 3: add the preceding thread's count */           \
+  X(SelectAddress)     /* select/split: look-back count + count before -> write address */
 
 // clang-format off
 enum class StepKind : int {

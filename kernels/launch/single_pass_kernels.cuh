@@ -28,6 +28,7 @@
 #include "kernels/grid/lookback_agent.cuh"
 #include "kernels/grid/segmented_lookback.h"
 #include "kernels/grid/segmented_lookback_agent.cuh"
+#include "kernels/grid/select_lookback.h"
 #include "kernels/grid/single_pass_chained.h"
 #include "kernels/launch/backend_error.h"
 #include "kernels/launch/cuda_check.cuh"
@@ -83,15 +84,20 @@ struct TileClock {
   }
 };
 
-// The instrumented single-pass kernels, chained scan, decoupled look-back or segmented look-back
-// (Protocol): scan the tile, wait for the prefix of the tiles before it, finish the tile. Only
-// the wait differs. `flags`: the head flags of the segmented look-back, null for the others.
+// The instrumented single-pass kernels, chained scan, decoupled look-back, segmented look-back,
+// select or split (Protocol): scan (or count) the tile, wait for the prefix of the tiles before
+// it, finish the tile. Only the wait differs. `flags`: the head flags of the segmented look-back
+// or the keep-flags of select and split, null for the others; `selectOut`: where select and
+// split write (their `out` is selectOut.selected).
 template <class Protocol, class T, class Rec>
 __global__ void __launch_bounds__(1024)
     singlePassKernel(const T* in, const uint8_t* flags, T* out, long long n, Operator op,
-                     bool exclusive, SinglePassDeviceArgs<T> args, DeviceTraceBuffer buf) {
+                     bool exclusive, SinglePassDeviceArgs<T> args, DeviceTraceBuffer buf,
+                     SelectOutputs<T> selectOut) {
   constexpr bool kSegmented = std::is_same_v<Protocol, SegmentedLookback>;
-  using Shared = std::conditional_t<kSegmented, SegmentedTileShared<T>, TileShared<T>>;
+  constexpr bool kSelects = kSelectsByFlags<Protocol>;
+  using Counted = std::conditional_t<kSelects, int32_t, T>;  // what the look-back combines
+  using Shared = std::conditional_t<kSegmented, SegmentedTileShared<T>, TileShared<Counted>>;
   extern __shared__ __align__(16) unsigned char tileBytes[];
   T* xy = reinterpret_cast<T*>(tileBytes);
   __shared__ Shared sh;
@@ -102,7 +108,7 @@ __global__ void __launch_bounds__(1024)
   GpuBlockExec<T, Rec> ex(op, rec);
   GpuGrid<T, Rec> grid(args, rec);
 
-  if constexpr (kSegmented)
+  if constexpr (kSegmented || kSelects)
     Protocol::scanTile(ex, grid, sh, xy, in, flags, n);
   else
     Protocol::scanTile(ex, grid, sh, xy, in, n);
@@ -119,7 +125,7 @@ __global__ void __launch_bounds__(1024)
   } else {
     if (threadIdx.x < 32) {  // warp 0 looks back; the other warps wait at the barrier below
       GpuLookbackWarp warp(Protocol::windowWidth(static_cast<int>(blockDim.x)));
-      LookbackCursor<T> cursor = Protocol::startLookback(sh, op);
+      LookbackCursor<Counted> cursor = Protocol::startLookback(sh, op);
       clock.waitStart();
       SpinWatchdog watchdog(args.diag, args.spinTimeoutNs, args.epoch);
       bool stop = false;
@@ -134,21 +140,26 @@ __global__ void __launch_bounds__(1024)
   }
   __syncthreads();  // sh.prefix (or the decision to give up) reaches every thread
   if (gaveUp) return;
-  Protocol::finishTile(ex, sh, xy, out, exclusive);
+  if constexpr (kSelects)
+    Protocol::finishTile(ex, sh, xy, selectOut);
+  else
+    Protocol::finishTile(ex, sh, xy, out, exclusive);
   clock.finish(buf, sh.tile);
 }
 
 // Which instrumented kernel a single-pass scan runs (singlePassKernel's Protocol).
-enum class SinglePassProtocol { Chained, DecoupledLookback, SegmentedLookback };
+enum class SinglePassProtocol { Chained, DecoupledLookback, SegmentedLookback, Select, Split };
 
 // Enqueues the instrumented (or NullRecorder) kernel of `protocol`, one block of `threads` per
 // tile, after asking for its shared memory where needed (the segmented tile's flags at block size
 // 1024); the caller resets the workspace before and checks the launch after. `flags`: the
-// segmented look-back's head flags, ignored by the others.
+// segmented look-back's head flags or select's and split's keep-flags, ignored by the others;
+// `selectOut`: select's and split's outputs, ignored by the others.
 template <class T, class Rec>
 void launchSinglePassKernel(SinglePassProtocol protocol, unsigned tiles, int threads, const T* in,
                             const uint8_t* flags, T* out, long long n, Operator op, bool exclusive,
-                            const SinglePassDeviceArgs<T>& args, const DeviceTraceBuffer& buf) {
+                            const SinglePassDeviceArgs<T>& args, const DeviceTraceBuffer& buf,
+                            const SelectOutputs<T>& selectOut = {}) {
   const auto launch = [&](auto protocolType, const uint8_t* tileFlags) {
     using Protocol = typename decltype(protocolType)::type;
     const size_t shared = static_cast<size_t>(Protocol::sharedSlots(threads)) * sizeof(T);
@@ -156,7 +167,7 @@ void launchSinglePassKernel(SinglePassProtocol protocol, unsigned tiles, int thr
       raiseSharedMemoryLimit(singlePassKernel<Protocol, T, Rec>, shared,
                              "raise the segmented look-back kernel's shared-memory limit");
     singlePassKernel<Protocol, T, Rec>
-        <<<tiles, threads, shared>>>(in, tileFlags, out, n, op, exclusive, args, buf);
+        <<<tiles, threads, shared>>>(in, tileFlags, out, n, op, exclusive, args, buf, selectOut);
   };
   switch (protocol) {
     case SinglePassProtocol::Chained:
@@ -165,6 +176,10 @@ void launchSinglePassKernel(SinglePassProtocol protocol, unsigned tiles, int thr
       return launch(std::type_identity<SegmentedLookback>{}, flags);
     case SinglePassProtocol::DecoupledLookback:
       return launch(std::type_identity<DecoupledLookback>{}, nullptr);
+    case SinglePassProtocol::Select:
+      return launch(std::type_identity<SelectLookback>{}, flags);
+    case SinglePassProtocol::Split:
+      return launch(std::type_identity<SplitLookback>{}, flags);
   }
 }
 

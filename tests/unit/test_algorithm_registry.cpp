@@ -19,16 +19,17 @@
 namespace scanviz {
 namespace {
 
-// Every registered descriptor: the project's algorithms, then the flawed variants.
+// Every registered descriptor: the project's algorithms, the flawed variants, then the select
+// and split kernels.
 std::vector<AlgorithmInfo> registered() {
   std::vector<AlgorithmInfo> all = allAlgorithms();
   all.insert(all.end(), flawedAlgorithms().begin(), flawedAlgorithms().end());
+  all.insert(all.end(), selectAlgorithms().begin(), selectAlgorithms().end());
   return all;
 }
 
 TEST(AlgorithmRegistry, OneRowPerIdInTheEnumsOrder) {
-  ASSERT_EQ(allAlgorithms().size() + flawedAlgorithms().size(),
-            static_cast<size_t>(AlgorithmId::Count));
+  ASSERT_EQ(registered().size(), static_cast<size_t>(AlgorithmId::Count));
   for (size_t i = 0; i < static_cast<size_t>(AlgorithmId::Count); ++i)
     EXPECT_EQ(algorithmInfo(static_cast<AlgorithmId>(i)).id, static_cast<AlgorithmId>(i)) << i;
   for (size_t i = 1; i < allAlgorithms().size(); ++i)

@@ -8,8 +8,8 @@ namespace scanviz {
 
 namespace {
 
-// Every row of the registry, in its order (the enum's): the project's algorithms and the flawed
-// variants.
+// Every row of the registry, in its order (the enum's): the project's scans, the flawed
+// variants and the select/split kernels.
 const std::vector<AlgorithmInfo>& registeredAlgorithms() {
   static const std::vector<AlgorithmInfo> kAll = [] {
     std::vector<AlgorithmInfo> all;
@@ -22,23 +22,35 @@ const std::vector<AlgorithmInfo>& registeredAlgorithms() {
   return kAll;
 }
 
-std::vector<AlgorithmInfo> registeredWhere(bool flawed) {
+std::vector<AlgorithmInfo> registeredWhere(bool (*keep)(const AlgorithmInfo&)) {
   std::vector<AlgorithmInfo> some;
   for (const auto& a : registeredAlgorithms())
-    if (a.flawed() == flawed) some.push_back(a);
+    if (keep(a)) some.push_back(a);
   return some;
 }
 
 }  // namespace
 
 const std::vector<AlgorithmInfo>& allAlgorithms() {
-  static const std::vector<AlgorithmInfo> kAll = registeredWhere(/*flawed=*/false);
+  static const std::vector<AlgorithmInfo> kAll =
+      registeredWhere([](const AlgorithmInfo& a) { return !a.flawed() && a.scans(); });
   return kAll;
 }
 
 const std::vector<AlgorithmInfo>& flawedAlgorithms() {
-  static const std::vector<AlgorithmInfo> kAll = registeredWhere(/*flawed=*/true);
+  static const std::vector<AlgorithmInfo> kAll =
+      registeredWhere([](const AlgorithmInfo& a) { return a.flawed(); });
   return kAll;
+}
+
+const std::vector<AlgorithmInfo>& selectAlgorithms() {
+  static const std::vector<AlgorithmInfo> kAll =
+      registeredWhere([](const AlgorithmInfo& a) { return !a.scans(); });
+  return kAll;
+}
+
+AlgorithmProduct algorithmProduct(AlgorithmId id) {
+  return algorithmInfo(id).product;
 }
 
 std::optional<AlgorithmId> fixedVersionOf(AlgorithmId id) {

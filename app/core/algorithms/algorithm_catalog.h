@@ -50,6 +50,12 @@ const std::vector<AlgorithmInfo>& allAlgorithms();
 // The flawed variants (kernels/lessons/, descriptors with fixedBy): captured like any algorithm,
 // found by findAlgorithm and algorithmInfo, but never in allAlgorithms().
 const std::vector<AlgorithmInfo>& flawedAlgorithms();
+// The kernels that select or split by the problem's flags instead of scanning
+// (kernels/grid/select_lookback.h, descriptors whose product is not Scan): captured like any
+// algorithm (their trace's output is the selected or split array, rows.second every element's
+// write address), run by the compaction and radix-sort applications, never in allAlgorithms().
+const std::vector<AlgorithmInfo>& selectAlgorithms();
+AlgorithmProduct algorithmProduct(AlgorithmId id);
 // The algorithm that fixes a flawed variant (its descriptor's fixedBy); nullopt for the
 // project's own algorithms.
 std::optional<AlgorithmId> fixedVersionOf(AlgorithmId id);

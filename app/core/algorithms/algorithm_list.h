@@ -26,6 +26,9 @@
   X(SegmentedBlelloch, SegmentedBlellochScan, kNoRole)                                             \
   X(SegmentedHierarchical, SegmentedHierarchicalScan<SegmentedBlellochScan>, kNoRole)              \
   X(SegmentedLookback, SegmentedLookback, kNoRole)                                                 \
+  /* Not scans: select and split by the flags, fused with their count's look-back */               \
+  X(SelectLookback, SelectLookback, kNoRole)                                                       \
+  X(SplitLookback, SplitLookback, kNoRole)                                                         \
   /* Flawed on purpose: the seeds' mistakes, shown beside their fix (app/core/lesson/lessons.h) */ \
   X(KoggeStoneOneBarrier, KoggeStoneOneBarrierScan, kNoRole)                                       \
   X(BlellochEarlyReturn, BlellochEarlyReturnScan, kNoRole)                                         \

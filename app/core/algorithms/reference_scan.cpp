@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <sstream>
 
@@ -174,6 +175,58 @@ Mismatch compareWithReference(const std::vector<int32_t>& input, const std::vect
                               Operator op, bool exclusive, DType dtype, long long sections,
                               const std::vector<uint8_t>* flags) {
   return compareStreaming(input, output, op, exclusive, dtype, sections, flags);
+}
+
+namespace {
+
+template <class T>
+SelectMismatch compareSelect(const std::vector<T>& input, const std::vector<uint8_t>& flags,
+                             bool split, const std::vector<T>& output,
+                             const std::vector<int32_t>& addresses) {
+  std::vector<T> expected;
+  std::vector<int32_t> expectedAddress(input.size());
+  int32_t kept = 0;
+  for (size_t i = 0; i < input.size(); ++i) {
+    expectedAddress[i] = kept;
+    if (flags[i]) {
+      expected.push_back(input[i]);
+      ++kept;
+    }
+  }
+  for (size_t i = 0; i < input.size(); ++i)
+    if (split && !flags[i]) expected.push_back(input[i]);
+  expected.resize(input.size(), T{});
+  const auto first = [](const auto& want, const auto& got, const char* array) {
+    SelectMismatch m;
+    for (size_t i = 0; i < want.size(); ++i) {
+      const bool same = i < got.size() && std::memcmp(&want[i], &got[i], sizeof want[i]) == 0;
+      if (same) continue;
+      m.index = static_cast<long long>(i);
+      m.expected = static_cast<double>(want[i]);
+      m.actual = i < got.size() ? static_cast<double>(got[i]) : 0;
+      m.array = array;
+      break;
+    }
+    return m;
+  };
+  SelectMismatch m = first(expected, output, "output");
+  return m.index >= 0 ? m : first(expectedAddress, addresses, "write address");
+}
+
+}  // namespace
+
+SelectMismatch compareWithReferenceSelect(const std::vector<int32_t>& input,
+                                          const std::vector<uint8_t>& flags, bool split,
+                                          const std::vector<int32_t>& output,
+                                          const std::vector<int32_t>& addresses) {
+  return compareSelect(input, flags, split, output, addresses);
+}
+
+SelectMismatch compareWithReferenceSelect(const std::vector<float>& input,
+                                          const std::vector<uint8_t>& flags, bool split,
+                                          const std::vector<float>& output,
+                                          const std::vector<int32_t>& addresses) {
+  return compareSelect(input, flags, split, output, addresses);
 }
 
 }  // namespace scanviz

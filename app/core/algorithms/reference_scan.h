@@ -50,4 +50,20 @@ Mismatch compareWithReference(const std::vector<int32_t>& input, const std::vect
                               Operator op, bool exclusive, DType dtype, long long sections,
                               const std::vector<uint8_t>* flags = nullptr);
 
+// Select or split by flags (select_lookback.h), sequentially: the output holds the elements whose
+// flag is 1 in their order, then (split) the others in theirs, (select) zeros; `addresses` every
+// element's exclusive count of the flags. Values move unchanged, so the comparison is exact. A
+// mismatch names the array: "output" or "write address".
+struct SelectMismatch : Mismatch {
+  std::string array;
+};
+SelectMismatch compareWithReferenceSelect(const std::vector<int32_t>& input,
+                                          const std::vector<uint8_t>& flags, bool split,
+                                          const std::vector<int32_t>& output,
+                                          const std::vector<int32_t>& addresses);
+SelectMismatch compareWithReferenceSelect(const std::vector<float>& input,
+                                          const std::vector<uint8_t>& flags, bool split,
+                                          const std::vector<float>& output,
+                                          const std::vector<int32_t>& addresses);
+
 }  // namespace scanviz

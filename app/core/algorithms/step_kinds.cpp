@@ -99,6 +99,32 @@ std::string segmentedTilePrefixSentence(const Trace&, const TraceStep& s) {
          opsText(s) + ")";
 }
 
+// Select and split: the count row (the trace's second array) is what changes, not the values.
+std::string selectThreadCountSentence(const Trace&, const TraceStep& s) {
+  return "each thread counts the kept elements of its own subsection, running from left to right "
+         "in the count row (" +
+         opsText(s) + ")";
+}
+
+std::string selectAddCountSentence(const Trace&, const TraceStep& s) {
+  return "each thread but the first adds the count of all threads before it to its elements; the "
+         "tile's count went out to the look-back before this step (" +
+         opsText(s) + ")";
+}
+
+std::string selectAddressSentence(const Trace& t, const TraceStep& s) {
+  const bool split = t.meta.algorithm == "split-lookback";
+  return "each element's write address: the kept elements of the tiles before (the look-back's "
+         "count) plus those before it in the tile, the exclusive count of the flags (" +
+         opsText(s) + "); a kept element writes there" +
+         (split ? ", a rejected one at its index minus that count, after all kept ones"
+                : ", the others are dropped");
+}
+
+std::string selectCountSuffix(const TraceStep&) {
+  return " (in the count row: the values do not move until the scatter)";
+}
+
 using K = StepKind;
 using W = StepWrites;
 
@@ -193,6 +219,22 @@ constexpr std::array<StepKindInfo, kStepKindCount> kStepKinds = {{
      .label = "add tile prefix up to the tile's first head",
      .phase = "tile prefix",
      .sentence = segmentedTilePrefixSentence},
+    {.kind = K::SelectThreadCount,
+     .label = "phase 1: each thread counts its kept elements",
+     .phase = "count",
+     .sentence = selectThreadCountSentence},
+    {.kind = K::SelectCountScan,
+     .label = "phase 2: scan the thread counts, stride {}",
+     .phase = "count",
+     .suffix = selectCountSuffix},
+    {.kind = K::SelectAddCount,
+     .label = "phase 3: add the preceding threads' count",
+     .phase = "count",
+     .sentence = selectAddCountSentence},
+    {.kind = K::SelectAddress,
+     .label = "write addresses: count before the tile + count before the element",
+     .phase = "address",
+     .sentence = selectAddressSentence},
 }};
 
 // A row left out leaves a default row behind (kind Count, no label): caught here.

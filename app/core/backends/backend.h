@@ -88,6 +88,9 @@ template <class T>
 struct RunResult {
   std::vector<T> output;
   RecordedRun run;
+  // select-/split-lookback only: every element's write address (the exclusive count of the
+  // flags), as the kernel computed it; empty for a scan.
+  std::vector<int32_t> addresses;
 };
 
 // The input's flags and second array for a section starting at `first`, null where absent.

@@ -23,12 +23,13 @@
 #include "kernels/grid/cpu_grid_exec.h"
 #include "kernels/grid/decoupled_lookback.h"
 #include "kernels/grid/segmented_lookback.h"
+#include "kernels/grid/select_lookback.h"
 #include "kernels/grid/single_pass_chained.h"
 
 namespace scanviz {
 namespace {
 
-template <class T, class Shared>
+template <class T, class Shared, class Counted>
 struct EmulatedBlock {
   enum class Stage { ScanTile, Poll, Finish };
   bool busy = false;
@@ -37,7 +38,7 @@ struct EmulatedBlock {
   int64_t startRound = 0;
   int64_t waitRounds = 0;
   Shared sh{};
-  LookbackCursor<T> cursor{};
+  LookbackCursor<Counted> cursor{};
   CpuStepSink sink;
   std::vector<T> xy;  // the block's shared memory
 };
@@ -48,8 +49,10 @@ class SinglePassEmulator {
   // Both look-back scans (plain and segmented) poll with a warp; the chained scan with a thread.
   static constexpr bool kLookback = !std::is_same_v<Algo, SinglePassChained>;
   static constexpr bool kSegmented = std::is_same_v<Algo, SegmentedLookback>;
-  using Shared = std::conditional_t<kSegmented, SegmentedTileShared<T>, TileShared<T>>;
-  using Block = EmulatedBlock<T, Shared>;
+  static constexpr bool kSelects = kSelectsByFlags<Algo>;
+  using Counted = std::conditional_t<kSelects, int32_t, T>;  // what the look-back combines
+  using Shared = std::conditional_t<kSegmented, SegmentedTileShared<T>, TileShared<Counted>>;
+  using Block = EmulatedBlock<T, Shared, Counted>;
 
   SinglePassEmulator(const RunRequest& rq, const std::vector<T>& input, RunResult<T>& result)
       : rq_(rq),
@@ -65,6 +68,10 @@ class SinglePassEmulator {
         // residentBlocks from costing memory.
         slots_(static_cast<size_t>(std::clamp(rq.emulator.residentBlocks, 1, tiles_))) {
     for (auto& s : slots_) s.xy.resize(static_cast<size_t>(Algo::sharedSlots(threads_)));
+    if constexpr (kSelects) {
+      result_.addresses.assign(input.size(), 0);
+      if (Algo::kSplit) rejected_.assign(input.size(), T{});
+    }
   }
 
   void run() {
@@ -89,6 +96,7 @@ class SinglePassEmulator {
     }
     std::sort(result_.run.blocks.begin(), result_.run.blocks.end(),
               [](const RecordedBlock& a, const RecordedBlock& b) { return a.id < b.id; });
+    if constexpr (kSelects) appendRejected();
   }
 
  private:
@@ -114,7 +122,7 @@ class SinglePassEmulator {
     switch (b.stage) {
       case Stage::ScanTile:
         b.startRound = round;
-        if constexpr (kSegmented)
+        if constexpr (kSegmented || kSelects)
           Algo::scanTile(ex, grid, b.sh, b.xy.data(), in_, flags_, n_);
         else
           Algo::scanTile(ex, grid, b.sh, b.xy.data(), in_, n_);
@@ -131,7 +139,12 @@ class SinglePassEmulator {
         return r == PollResult::Advanced;
       }
       case Stage::Finish:
-        Algo::finishTile(ex, b.sh, b.xy.data(), result_.output.data(), rq_.exclusive);
+        if constexpr (kSelects)
+          Algo::finishTile(ex, b.sh, b.xy.data(),
+                           SelectOutputs<T>{result_.output.data(), rejected_.data(),
+                                            result_.addresses.data(), &selectedCount_, n_});
+        else
+          Algo::finishTile(ex, b.sh, b.xy.data(), result_.output.data(), rq_.exclusive);
         recordTiming(b, slot, round);
         finished_.push_back(b.sh.tile);
         b.busy = false;
@@ -147,6 +160,14 @@ class SinglePassEmulator {
     } else {
       return Algo::poll(grid, b.sh, rq_.op);
     }
+  }
+
+  // Split: the rejected elements follow the selected ones (the GPU backend does the same after
+  // its launch); select leaves the rest of the output as it was (zero).
+  void appendRejected() {
+    if (!Algo::kSplit) return;
+    std::copy(rejected_.begin(), rejected_.end() - selectedCount_,
+              result_.output.begin() + selectedCount_);
   }
 
   int waitsFor(const Block& b) const {
@@ -228,6 +249,8 @@ class SinglePassEmulator {
   int tileCounter_ = 0;
   std::vector<Block> slots_;
   std::vector<int> finished_;  // tiles in the order their blocks finished
+  std::vector<T> rejected_;    // split: the elements whose flag is 0, in their order
+  int32_t selectedCount_ = 0;  // select/split: written by the tile that holds element n-1
 };
 
 template <class T>
@@ -244,6 +267,10 @@ RunResult<T> runSinglePass(const RunRequest& rq, const std::vector<T>& input) {
     SinglePassEmulator<T, SinglePassChained>(rq, input, r).run();
   } else if (shape.segmented) {
     SinglePassEmulator<T, SegmentedLookback>(rq, input, r).run();
+  } else if (shape.product == AlgorithmProduct::Select) {
+    SinglePassEmulator<T, SelectLookback>(rq, input, r).run();
+  } else if (shape.product == AlgorithmProduct::Split) {
+    SinglePassEmulator<T, SplitLookback>(rq, input, r).run();
   } else {
     SinglePassEmulator<T, DecoupledLookback>(rq, input, r).run();
   }

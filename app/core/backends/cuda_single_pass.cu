@@ -90,27 +90,47 @@ ProductionLaunch<T> planProductionLaunchFor(const RunRequest& rq, long long n) {
   }
 }
 
-// The instrumented (or NullRecorder) kernel of the request's single-pass scan.
+// Select and split: where the kernel writes besides `out` (their selected elements), kept
+// until the results are read back.
+template <class T>
+struct SelectDeviceOutputs {
+  DeviceArray<T> rejected;
+  DeviceArray<int32_t> addresses;
+  DeviceArray<int32_t> count;
+  SelectOutputs<T> view(T* selected, long long n) const {
+    return {selected, rejected.get(), addresses.get(), count.get(), n};
+  }
+};
+
+// The instrumented (or NullRecorder) kernel of the request's single-pass scan, select or split.
 template <class T, class Rec>
 void launchSinglePass(const SinglePassShape& shape, const RunRequest& rq, const T* in,
                       const uint8_t* flags, T* out, long long n, const SinglePassWorkspace<T>& ws,
-                      const DeviceTraceBuffer& buf) {
+                      const DeviceTraceBuffer& buf, const SelectOutputs<T>& selectOut = {}) {
   if (shape.tiles > 0x7fffffffll) throw BackendError("too many tiles for one launch");
   const SinglePassDeviceArgs<T> args = ws.args(rq.emulator.staticBlockIds);
+  const bool select = shape.product == AlgorithmProduct::Select;
+  const bool split = shape.product == AlgorithmProduct::Split;
   const SinglePassProtocol kernel = shape.chained     ? SinglePassProtocol::Chained
                                     : shape.segmented ? SinglePassProtocol::SegmentedLookback
+                                    : select          ? SinglePassProtocol::Select
+                                    : split           ? SinglePassProtocol::Split
                                                       : SinglePassProtocol::DecoupledLookback;
   const char* name = shape.chained     ? "single-pass-chained kernel"
                      : shape.segmented ? "segmented-lookback kernel"
+                     : select          ? "select-lookback kernel"
+                     : split           ? "split-lookback kernel"
                                        : "decoupled-lookback kernel";
   const char* protocol = shape.chained     ? "chained"
                          : shape.segmented ? "segmented look-back"
+                         : select          ? "select by decoupled look-back"
+                         : split           ? "split by decoupled look-back"
                                            : "decoupled look-back";
   const ProfileRange phase(std::string("single-pass scan, ") + protocol + " (" +
                            std::to_string(shape.tiles) + " tiles)");
   ws.reset();
   launchSinglePassKernel<T, Rec>(kernel, static_cast<unsigned>(shape.tiles), rq.blockSize, in,
-                                 flags, out, n, rq.op, rq.exclusive, args, buf);
+                                 flags, out, n, rq.op, rq.exclusive, args, buf, selectOut);
   cudaCheckLaunch(name, false);
 }
 
@@ -161,6 +181,23 @@ long long workspaceTiles(const RunRequest& rq, const SinglePassShape& shape, lon
   return std::max(shape.tiles, planSegmentedLaunchFor<int32_t>(rq.op, n).tiles);
 }
 
+// Select and split: the addresses and (split) the rejected elements after the selected ones, as
+// the emulator's result holds them.
+template <class T>
+void readSelectResults(const SinglePassShape& shape, const SelectDeviceOutputs<T>& sel,
+                       RunResult<T>& r) {
+  if (shape.product == AlgorithmProduct::Scan) return;
+  r.addresses.assign(r.output.size(), 0);
+  sel.addresses.download(r.addresses.data(), r.addresses.size());
+  if (shape.product != AlgorithmProduct::Split) return;
+  int32_t count = 0;
+  sel.count.download(&count, 1);
+  if (count < 0 || static_cast<size_t>(count) > r.output.size())
+    throw BackendError("the split kernel reported " + std::to_string(count) + " selected of " +
+                       std::to_string(r.output.size()) + " elements");
+  sel.rejected.download(r.output.data() + count, r.output.size() - static_cast<size_t>(count));
+}
+
 template <class T>
 RunResult<T> runSinglePass(const RunRequest& rq, const std::vector<T>& input) {
   const long long n = static_cast<long long>(input.size());
@@ -170,7 +207,16 @@ RunResult<T> runSinglePass(const RunRequest& rq, const std::vector<T>& input) {
   if (n == 0) return r;
   DeviceArray<T> in(input.size()), out(input.size());
   in.upload(input.data(), input.size());
-  const uint8_t* hostFlags = shape.segmented ? flagsFrom(rq, 0) : nullptr;
+  const bool selects = shape.product != AlgorithmProduct::Scan;
+  SelectDeviceOutputs<T> sel;
+  if (selects) {
+    out.zero();  // select leaves the slots after its kept elements as they are
+    sel.rejected.allocate(shape.product == AlgorithmProduct::Split ? input.size() : 0);
+    sel.addresses.allocate(input.size());
+    sel.count.allocate(1);
+  }
+  const SelectOutputs<T> selectOut = sel.view(out.get(), n);
+  const uint8_t* hostFlags = shape.segmented || selects ? flagsFrom(rq, 0) : nullptr;
   DeviceArray<uint8_t> flags(hostFlags ? input.size() : 0);
   if (hostFlags) flags.upload(hostFlags, input.size());
   const uint8_t* deviceFlags = hostFlags ? flags.get() : nullptr;
@@ -184,10 +230,11 @@ RunResult<T> runSinglePass(const RunRequest& rq, const std::vector<T>& input) {
       launchProduction(planProductionLaunchFor<T>(rq, n), in.get(), out.get(), n, rq.exclusive, ws);
     else
       launchSinglePass<T, NullRecorder>(shape, rq, in.get(), deviceFlags, out.get(), n, ws,
-                                        DeviceTraceBuffer{});
+                                        DeviceTraceBuffer{}, selectOut);
     cudaCheck(cudaDeviceSynchronize(), "single-pass scan");
     throwIfGaveUp(ws.diagnostics(), ws.lastEpoch(), rq);
     out.download(r.output.data(), r.output.size());
+    readSelectResults(shape, sel, r);
     return r;
   }
 
@@ -196,19 +243,22 @@ RunResult<T> runSinglePass(const RunRequest& rq, const std::vector<T>& input) {
   // Exactly the recorded tile's steps; each step applies the operator at most once per slot.
   CaptureLimits limits = rq.limits;
   limits.maxSteps = shape.chained ? SinglePassChained::recordedSteps(threads)
+                    : selects     ? SelectLookback::recordedSteps(threads)
                                   : DecoupledLookback::recordedSteps(threads);
   const int timed = static_cast<int>(std::min<long long>(shape.tiles, rq.limits.maxBlocksTimed));
   HostTraceBuffer trace(limits.maxSteps, limits.maxRecordedValues, shape.section, shape.section,
                         warps, timed);
   trace.setShape(shape.section, warps);
   if (shape.segmented) trace.enableRows(true, false);  // the OR-ed flags of every step
+  if (selects) trace.enableRows(true, true);           // the keep-flags and the count row
   startWholeArrayRows(r.run, rq.limits, n, shape.section, shape.tiles);
   trace.enableWholeRows(r.run.whole);
   launchSinglePass<T, TraceRecorder>(shape, rq, in.get(), deviceFlags, out.get(), n, ws,
-                                     trace.view(rq.recordBlock, true));
+                                     trace.view(rq.recordBlock, true), selectOut);
   cudaCheck(cudaDeviceSynchronize(), "single-pass scan (recorded)");
   throwIfGaveUp(ws.diagnostics(), ws.lastEpoch(), rq);
   out.download(r.output.data(), r.output.size());
+  readSelectResults(shape, sel, r);
   trace.appendSteps<T>(r.run, rq.recordBlock, 0, ArrayKind::Section);
   trace.takeWholeRows(r.run.whole);
   r.run.work = static_cast<int64_t>(trace.work());
@@ -220,6 +270,9 @@ RunResult<T> runSinglePass(const RunRequest& rq, const std::vector<T>& input) {
 template <class T>
 void makeDeviceScan(const RunRequest& rq, long long n, DeviceScan::Impl& impl) {
   const SinglePassShape shape = checkSinglePassRequest(rq, n);
+  if (shape.product != AlgorithmProduct::Scan)
+    throw BackendError(std::string(algorithmInfo(rq.algorithm).key) +
+                       " selects rather than scans: verify and bench time scans only");
   auto ws = std::make_shared<SinglePassWorkspace<T>>(shape.chained, workspaceTiles(rq, shape, n));
   impl.workspace.push_back(ws);
   impl.launches = 1;

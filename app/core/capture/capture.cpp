@@ -61,7 +61,8 @@ void validateValues(const CaptureRequest& rq) {
       throw InputError("value " + formatValue(v) + at + " does not fit float32");
     }
   }
-  if (rq.dtype == DType::Int32) {
+  // Select and split move values and add only 0/1 counts: nothing of theirs can overflow.
+  if (rq.dtype == DType::Int32 && algorithmProduct(rq.algorithm) == AlgorithmProduct::Scan) {
     // A segmented scan's running result restarts at every head: only a segment can overflow.
     const bool segmented = isSegmentedAlgorithm(rq.algorithm) && !rq.rows.flags.empty();
     const long long at = firstInt32Overflow(rq.input, rq.op, segmented ? &rq.rows.flags : nullptr);
@@ -82,10 +83,41 @@ void validateRows(const CaptureRequest& rq) {
   };
   check(rq.rows.flags.size(), "the flags row");
   check(rq.rows.second.size(), "the second array");
+  const bool selects = algorithmProduct(rq.algorithm) != AlgorithmProduct::Scan;
   for (size_t i = 0; i < rq.rows.flags.size(); ++i)
     if (rq.rows.flags[i] > 1)
       throw InputError("flag " + std::to_string(rq.rows.flags[i]) + " at index " +
-                       std::to_string(i) + " is not 0 or 1 (1: the element starts a segment)");
+                       std::to_string(i) + " is not 0 or 1 (1: " +
+                       (selects ? "keep the element" : "the element starts a segment") + ")");
+  if (selects && rq.rows.flags.empty() && !rq.input.empty())
+    throw InputError(std::string(algorithmInfo(rq.algorithm).key) +
+                     " keeps the elements whose flag is 1: give one flag per value (--flags)");
+  if (selects && !rq.rows.second.empty())
+    throw InputError(std::string(algorithmInfo(rq.algorithm).key) +
+                     " writes every element's address into the trace's second array: leave out "
+                     "the second array");
+}
+
+// The sentence the trace's notes carry about the output: whether it matches the sequential
+// result, or where it first differs ("output differs ..." is what applications look for).
+template <class T>
+std::string referenceNote(const CaptureRequest& rq, const std::vector<T>& typedInput,
+                          const RunResult<T>& r, long long sections) {
+  const AlgorithmProduct product = algorithmProduct(rq.algorithm);
+  if (product != AlgorithmProduct::Scan) {
+    const char* what = product == AlgorithmProduct::Split ? "split" : "select";
+    const SelectMismatch m = compareWithReferenceSelect(
+        typedInput, rq.rows.flags, product == AlgorithmProduct::Split, r.output, r.addresses);
+    return m.index < 0 ? std::string("output matches the sequential ") + what
+                       : std::string("output differs from the sequential ") + what + " (" +
+                             m.array + ") at " + m.describe();
+  }
+  // The reference scans the values the kernel saw: float inputs rounded to float32 first.
+  const bool segmented = isSegmentedAlgorithm(rq.algorithm) && !rq.rows.flags.empty();
+  const Mismatch m = compareWithReference(typedInput, r.output, rq.op, rq.exclusive, rq.dtype,
+                                          sections, segmented ? &rq.rows.flags : nullptr);
+  return m.index < 0 ? "output matches the sequential scan"
+                     : "output differs from the sequential scan at " + m.describe();
 }
 
 template <class T>
@@ -188,13 +220,7 @@ Trace buildTrace(const CaptureRequest& rq, const std::vector<T>& typedInput, int
   if (const Lesson* lesson = lessonOfFlawedAlgorithm(info.key))
     t.meta.notes.insert(t.meta.notes.begin(), flawedVariantNote(*lesson));
 
-  // The reference scans the values the kernel saw: float inputs rounded to float32 first.
-  const bool segmented = isSegmentedAlgorithm(rq.algorithm) && !rq.rows.flags.empty();
-  const Mismatch m = compareWithReference(typedInput, r.output, rq.op, rq.exclusive, rq.dtype,
-                                          t.meta.blocksTotal, segmented ? &rq.rows.flags : nullptr);
-  t.meta.notes.push_back(m.index < 0
-                             ? "output matches the sequential scan"
-                             : "output differs from the sequential scan at " + m.describe());
+  t.meta.notes.push_back(referenceNote(rq, typedInput, r, t.meta.blocksTotal));
   const size_t stored =
       static_cast<size_t>(std::min<long long>(t.meta.n, rq.limits.maxStoredValues));
   t.meta.storedValues = static_cast<long long>(stored);
@@ -210,6 +236,10 @@ Trace buildTrace(const CaptureRequest& rq, const std::vector<T>& typedInput, int
   t.rows.flags = keep(rq.rows.flags);
   t.rows.second = keep(rq.rows.second);
   if (!t.rows.second.empty()) t.rows.secondName = rq.rows.secondName;
+  if (!r.addresses.empty()) {  // select/split: what the kernel computed, for the pictures
+    t.rows.second = keep(r.addresses);
+    t.rows.secondName = kWriteAddressRowName;
+  }
 
   for (auto& s : r.run.steps) t.steps.push_back(toTraceStep(std::move(s)));
   attachWholeArrayRows(r.run.whole, t);

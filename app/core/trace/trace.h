@@ -24,6 +24,10 @@ struct ElementRows {
   bool empty() const { return flags.empty() && second.empty(); }
 };
 
+// The second array's name in a select or split trace (select_lookback.h): there it is not input
+// but what the kernel computed, every element's write address (the exclusive count of the flags).
+inline constexpr const char* kWriteAddressRowName = "write addresses";
+
 struct TraceMeta {
   std::string algorithm;  // catalog key
   long long n = 0;
