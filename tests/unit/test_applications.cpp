@@ -11,6 +11,7 @@
 #include "app/core/applications/application_request.h"
 #include "app/core/applications/line_of_sight.h"
 #include "app/core/applications/quicksort_step.h"
+#include "app/core/applications/radix_sort.h"
 #include "app/core/applications/sparse_matrix_vector.h"
 #include "app/core/backends/backend.h"
 #include "app/core/capture/capture.h"
@@ -45,8 +46,10 @@ TEST(Applications, TableIsInTheOrderOfItsIdsAndFindsEveryKey) {
     const ApplicationRun r = runApplication(a.id, in, onCpu());
     EXPECT_EQ(r.result, a.reference(in)) << a.key;
     EXPECT_FALSE(r.answer.empty());
+    // A scan, or the fused select or split of compaction and radix sort.
     for (const ApplicationScan& s : r.scans)
-      EXPECT_EQ(s.trace.meta.notes.back(), "output matches the sequential scan") << a.key;
+      EXPECT_EQ(s.trace.meta.notes.back().rfind("output matches the sequential ", 0), 0u)
+          << a.key << ": " << s.trace.meta.notes.back();
   }
   EXPECT_FALSE(findApplication("sandwiches"));
 }
@@ -174,11 +177,26 @@ TEST(Applications, RandomInputsMatchTheSequentialReferences) {
 TEST(Applications, CompactionWritesAtTheExclusiveSumOfTheFlags) {
   const ApplicationRun r = runApplication(
       ApplicationId::Compaction, defaultApplicationInput(ApplicationId::Compaction), onCpu());
-  // 3 1 7 0 4 1 6 3, keep the values greater than 2.
-  EXPECT_EQ(r.scans[0].trace.input, (std::vector<double>{1, 0, 1, 0, 1, 0, 1, 1}));
-  EXPECT_EQ(r.scans[0].trace.output, (std::vector<double>{0, 1, 1, 2, 2, 3, 3, 4}));
-  EXPECT_FALSE(r.scans[0].trace.meta.inclusive);
+  // 3 1 7 0 4 1 6 3, keep the values greater than 2: one select pass, whose trace holds the
+  // values, their flags, every write address (the exclusive count) and the packed output.
+  const Trace& t = r.scans[0].trace;
+  EXPECT_EQ(t.meta.algorithm, "select-lookback");
+  EXPECT_EQ(t.input, (std::vector<double>{3, 1, 7, 0, 4, 1, 6, 3}));
+  EXPECT_EQ(t.rows.flags, (std::vector<uint8_t>{1, 0, 1, 0, 1, 0, 1, 1}));
+  EXPECT_EQ(t.rows.second, (std::vector<int32_t>{0, 1, 1, 2, 2, 3, 3, 4}));
+  EXPECT_EQ(t.output, (std::vector<double>{3, 7, 4, 6, 3, 0, 0, 0}));
+  EXPECT_EQ(t.steps.back().second, t.rows.second);  // the recorded tile's last step: the same
+  EXPECT_FALSE(t.meta.inclusive);
   EXPECT_EQ(r.result, (std::vector<double>{3, 7, 4, 6, 3}));
+  // Fractions move too, and the answer keeps them exactly.
+  EXPECT_EQ(run(ApplicationId::Compaction, {0.1, 5.25, 1e10}, {0}).result,
+            (std::vector<double>{0.1, 5.25, 1e10}));
+  // The pass is one kernel: a scan algorithm is refused, the select kernel taken.
+  ApplicationOptions scanAlgorithm = onCpu();
+  scanAlgorithm.algorithm = AlgorithmId::DecoupledLookback;
+  EXPECT_THROW(runApplication(ApplicationId::Compaction,
+                              defaultApplicationInput(ApplicationId::Compaction), scanAlgorithm),
+               InputError);
   // Flags as given: all, none, one.
   ApplicationInput in{{5, 6, 7}, {2}, {1, 1, 1}};
   EXPECT_EQ(runApplication(ApplicationId::Compaction, in, onCpu()).result,
@@ -212,14 +230,42 @@ TEST(Applications, CompactionOfRandomFlagsMatchesTheReference) {
   }
 }
 
+// The fused select and split over several tiles (1024 threads of 4: 4096 elements a tile): every
+// flag set, none set, one element; the addresses in the trace are the exclusive counts.
+TEST(Applications, CompactionAndRadixSortOverManyTilesAndEdgeFlags) {
+  std::mt19937 rng(5);
+  for (size_t n : {1u, 4096u, 4097u, 9000u}) {
+    SCOPED_TRACE("n = " + std::to_string(n));
+    ApplicationInput in{randomValues(rng, n, -50, 50), {0}, {}};
+    for (uint8_t f : {uint8_t{0}, uint8_t{1}}) {
+      in.flags.assign(n, f);
+      const ApplicationRun r = runApplication(ApplicationId::Compaction, in, onCpu());
+      EXPECT_EQ(r.result, reference(ApplicationId::Compaction, in));
+      EXPECT_EQ(r.scans[0].trace.rows.second.back(), f ? static_cast<int32_t>(n) - 1 : 0);
+    }
+    const ApplicationInput keys{randomValues(rng, n, 0, 1000), {}, {}};
+    EXPECT_EQ(runApplication(ApplicationId::RadixSort, keys, onCpu()).result,
+              reference(ApplicationId::RadixSort, keys));
+  }
+}
+
 TEST(Applications, RadixSortSplitsOneBitAPass) {
   const ApplicationRun r = runApplication(
       ApplicationId::RadixSort, defaultApplicationInput(ApplicationId::RadixSort), onCpu());
   EXPECT_EQ(r.result, (std::vector<double>{0, 1, 1, 3, 3, 4, 6, 7}));
   ASSERT_EQ(r.scans.size(), 3u);  // keys up to 7: three bits
-  // Pass 1, bit 0 of 3 1 7 0 4 1 6 3: the 0-flags and their exclusive sum.
-  EXPECT_EQ(r.scans[0].trace.input, (std::vector<double>{0, 0, 0, 1, 1, 0, 1, 0}));
-  EXPECT_EQ(r.scans[0].trace.output, (std::vector<double>{0, 0, 0, 0, 1, 2, 2, 3}));
+  // Pass 1, bit 0 of 3 1 7 0 4 1 6 3: one split pass; the 0-flags, their exclusive count and the
+  // keys split, the 0-keys 0 4 6 first.
+  const Trace& t = r.scans[0].trace;
+  EXPECT_EQ(t.meta.algorithm, "split-lookback");
+  EXPECT_EQ(t.input, (std::vector<double>{3, 1, 7, 0, 4, 1, 6, 3}));
+  EXPECT_EQ(t.rows.flags, (std::vector<uint8_t>{0, 0, 0, 1, 1, 0, 1, 0}));
+  EXPECT_EQ(t.rows.second, (std::vector<int32_t>{0, 0, 0, 0, 1, 2, 2, 3}));
+  EXPECT_EQ(t.output, (std::vector<double>{0, 4, 6, 3, 1, 7, 1, 3}));
+  EXPECT_EQ(r.scans[1].trace.input, t.output);  // each pass splits the keys the last one left
+  const std::vector<RadixPass> passes = radixPasses(r);
+  ASSERT_EQ(passes.size(), 3u);
+  EXPECT_EQ(passes[0].destination, (std::vector<double>{3, 4, 5, 0, 1, 6, 2, 7}));
   EXPECT_EQ(run(ApplicationId::RadixSort, {0}, {}).result, (std::vector<double>{0}));
   EXPECT_EQ(run(ApplicationId::RadixSort, {5, 5, 5}, {}).result, (std::vector<double>{5, 5, 5}));
   EXPECT_EQ(run(ApplicationId::RadixSort, {65535, 0}, {}).scans.size(), 16u);

@@ -1,5 +1,6 @@
 #include "app/core/applications/application_scan.h"
 
+#include <climits>
 #include <cmath>
 #include <sstream>
 
@@ -103,6 +104,31 @@ ApplicationScan runApplicationScan(const ScanSpec& spec, const ApplicationOption
       .backend = options.backend,
   };
   // The answer reads every output element: keep them all (applications stay below this).
+  rq.limits.maxStoredValues = kMaxApplicationValues;
+  CaptureOutcome o = capture(rq);
+  ApplicationScan scan{spec.purpose, std::move(o.trace), std::move(o.backendNote)};
+  requireMatchingOutput(scan);
+  return scan;
+}
+
+ApplicationScan runApplicationSelect(const SelectSpec& spec, const ApplicationOptions& options) {
+  const AlgorithmId id = spec.split ? AlgorithmId::SplitLookback : AlgorithmId::SelectLookback;
+  if (options.algorithm && *options.algorithm != id)
+    throw InputError(std::string(algorithmInfo(*options.algorithm).key) +
+                     " is a scan, and this application runs no scan of its own choice: it "
+                     "counts and moves in one fused pass (" +
+                     std::string(algorithmInfo(id).key) + "); leave out --algorithm");
+  bool int32 = true;
+  for (double v : spec.values)
+    int32 = int32 && v == std::floor(v) && v >= INT32_MIN && v <= INT32_MAX;
+  CaptureRequest rq{
+      .algorithm = id,
+      .dtype = int32 ? DType::Int32 : DType::Float32,
+      .exclusive = true,  // the addresses are exclusive counts
+      .input = spec.values,
+      .rows = {.flags = spec.flags},
+      .backend = options.backend,
+  };
   rq.limits.maxStoredValues = kMaxApplicationValues;
   CaptureOutcome o = capture(rq);
   ApplicationScan scan{spec.purpose, std::move(o.trace), std::move(o.backendNote)};

@@ -29,6 +29,21 @@ struct ScanSpec {
 // (the backend failed, or its output differs from the sequential scan).
 ApplicationScan runApplicationScan(const ScanSpec& spec, const ApplicationOptions& options);
 
+// One select or split of an application, captured like a scan (kernels/grid/select_lookback.h):
+// the values move, the flags (1: keep) choose, and the trace's rows.second holds every element's
+// write address, the exclusive count of the flags before it.
+struct SelectSpec {
+  std::string purpose;  // what the pass does, in the domain's words
+  std::vector<double> values;
+  std::vector<uint8_t> flags;
+  bool split = false;  // the others after the kept ones (split-lookback), else dropped
+};
+
+// Captures the pass on the chosen backend: int32 when every value is a whole int32, else
+// float32. Throws InputError for an --algorithm (the pass is one fused kernel, no scan to choose)
+// or BackendError (the backend failed, or its output differs from the sequential select).
+ApplicationScan runApplicationSelect(const SelectSpec& spec, const ApplicationOptions& options);
+
 // The algorithm a scan of n elements runs: the one asked for, else kogge-stone for inclusive and
 // blelloch for exclusive scans while one block holds n, decoupled-lookback above; a segmented
 // scan runs their segmented kin (segmented-kogge-stone, -blelloch, -hierarchical) and refuses an

@@ -2,7 +2,9 @@
 // elements whose predicate holds, packed to the front, in their order. One thread per element
 // sets a flag (1: keep); the exclusive sum of the flags is every kept element's write address
 // (how many kept elements come before it), and each thread writes its element there (a scatter).
-// Work n - 1, depth log n for the scan; the map and the scatter are one step each.
+// Runs as one fused select pass (kernels/grid/select_lookback.h): each tile counts its flags,
+// looks back for the count of the tiles before it and scatters; its trace carries every
+// element's address. Work O(n), depth log of the tile plus the look-back.
 #include "app/core/applications/application_list.h"
 #include "app/core/applications/application_scan.h"
 #include "app/core/capture/capture.h"
@@ -21,9 +23,12 @@ std::vector<double> keepFlags(const ApplicationInput& in) {
   return flags;
 }
 
-// The scatter: element i to address[i] where its flag is set.
-std::vector<double> scatter(const std::vector<double>& values, const std::vector<double>& flags,
-                            const std::vector<double>& address) {
+// The kept values where the kernel wrote them: it moved them as int32 or float32 (and the
+// capture checked that move against the sequential select); the answer keeps the input's own
+// numbers, placed at the kernel's addresses, so that a fraction is not rounded to float32.
+std::vector<double> placedAtAddresses(const std::vector<double>& values,
+                                      const std::vector<uint8_t>& flags,
+                                      const std::vector<int32_t>& address) {
   const size_t kept = values.empty() ? 0 : static_cast<size_t>(address.back() + flags.back());
   std::vector<double> out(kept);
   for (size_t i = 0; i < values.size(); ++i)
@@ -32,18 +37,20 @@ std::vector<double> scatter(const std::vector<double>& values, const std::vector
 }
 
 ApplicationRun runCompaction(const ApplicationInput& in, const ApplicationOptions& options) {
-  const std::vector<double> flags = keepFlags(in);
+  const std::vector<double> keep = keepFlags(in);
   if (options.dtype == DType::Float32)
     throw InputError(
-        "the write addresses are counts: compaction scans its flags in int32; leave "
-        "out --dtype");
+        "the write addresses are counts: compaction counts its flags in int32 and moves its "
+        "values as they are; leave out --dtype");
+  const std::vector<uint8_t> flags(keep.begin(), keep.end());
   ApplicationRun run;
-  run.scans.push_back(
-      runApplicationScan({"the write addresses: the exclusive sum of the keep-flags", flags,
-                          Operator::Add, true, DType::Int32},
-                         options));
-  const std::vector<double>& address = run.scans[0].trace.output;
-  run.result = scatter(in.values, flags, address);
+  run.scans.push_back(runApplicationSelect(
+      {"one fused select pass: the exclusive count of the keep-flags is each kept value's write "
+       "address, and the value is written there",
+       in.values, flags, /*split=*/false},
+      options));
+  const std::vector<int32_t>& address = run.scans[0].trace.rows.second;
+  run.result = placedAtAddresses(in.values, flags, address);
   std::string kept;
   for (size_t i = 0; i < flags.size(); ++i)
     if (flags[i] != 0)

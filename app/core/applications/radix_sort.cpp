@@ -2,7 +2,10 @@
 // significant first. In pass b each key's flag says its bit b is 0; the exclusive sum of the
 // flags is, for a 0-key, its destination (the 0-keys before it), and a 1-key goes after all
 // 0-keys: zeros + (i - zerosBefore_i). Each pass is stable, so after the last bit the keys are
-// sorted. Work B (n - 1) for B bits, depth B log n.
+// sorted. Each pass is one fused split kernel (kernels/grid/select_lookback.h: the 0-keys'
+// exclusive count by decoupled look-back, and the scatter it drives); its trace carries every
+// key's count, from which the picture draws the moves. Work O(B n) for B bits, depth B times the
+// tile's log plus the look-back.
 #include "app/core/applications/radix_sort.h"
 
 #include <algorithm>
@@ -24,16 +27,17 @@ int bitsOf(const std::vector<double>& keys) {
   return bits;
 }
 
-std::vector<double> zeroFlags(const std::vector<double>& keys, int bit) {
-  std::vector<double> flags(keys.size());
+std::vector<uint8_t> zeroFlags(const std::vector<double>& keys, int bit) {
+  std::vector<uint8_t> flags(keys.size());
   for (size_t i = 0; i < keys.size(); ++i)
     flags[i] = ((static_cast<long long>(keys[i]) >> bit) & 1) == 0 ? 1 : 0;
   return flags;
 }
 
-// The destinations of one split from the 0-flags and their exclusive sum.
-std::vector<double> destinations(const std::vector<double>& flags,
-                                 const std::vector<double>& zerosBefore) {
+// The destinations of one split from the 0-flags and their exclusive count (the split kernel's
+// write addresses): a 0-key at the count, a 1-key after all 0-keys at zeros + (i - count).
+std::vector<double> destinations(const std::vector<uint8_t>& flags,
+                                 const std::vector<int32_t>& zerosBefore) {
   const double zeros = zerosBefore.back() + flags.back();
   std::vector<double> dest(flags.size());
   for (size_t i = 0; i < flags.size(); ++i)
@@ -65,13 +69,14 @@ ApplicationRun runRadixSort(const ApplicationInput& in, const ApplicationOptions
   std::vector<double> keys = in.values;
   const int bits = bitsOf(keys);
   for (int b = 0; b < bits; ++b) {
-    const std::vector<double> flags = zeroFlags(keys, b);
-    run.scans.push_back(runApplicationScan(
-        {"pass " + std::to_string(b + 1) + " of " + std::to_string(bits) + " (bit " +
-             std::to_string(b) + "): the exclusive sum of the 0-flags places the 0-keys",
-         flags, Operator::Add, true, DType::Int32},
-        options));
-    keys = moved(keys, destinations(flags, run.scans.back().trace.output));
+    run.scans.push_back(
+        runApplicationSelect({"pass " + std::to_string(b + 1) + " of " + std::to_string(bits) +
+                                  " (bit " + std::to_string(b) +
+                                  "): one split, the exclusive count of the 0-flags places the "
+                                  "0-keys, the 1-keys follow them",
+                              keys, zeroFlags(keys, b), /*split=*/true},
+                             options));
+    keys = run.scans.back().trace.output;  // the kernel's split: whole keys, exact
   }
   run.result = keys;
   run.answer = "Sorted in " + std::to_string(bits) + (bits == 1 ? " pass" : " passes") +
@@ -94,7 +99,7 @@ std::vector<RadixPass> radixPasses(const ApplicationRun& run) {
   std::vector<double> keys = run.input.values;
   for (size_t b = 0; b < run.scans.size(); ++b) {
     const Trace& t = run.scans[b].trace;
-    RadixPass p{static_cast<int>(b), keys, destinations(t.input, t.output)};
+    RadixPass p{static_cast<int>(b), keys, destinations(t.rows.flags, t.rows.second)};
     keys = moved(keys, p.destination);
     passes.push_back(std::move(p));
   }

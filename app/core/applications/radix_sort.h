@@ -13,9 +13,10 @@ struct RadixPass {
   std::vector<double> destination;  // where each key goes in this pass
 };
 
-// Replays a radix-sort run's passes from its input and each pass's scan (the exclusive sum of
-// the 0-flags): the destinations of the 0-keys are the sums, the 1-keys follow all 0-keys in
-// their order. The keys after the last pass are the run's result.
+// Replays a radix-sort run's passes from its input and each pass's split trace (its flags row:
+// the 0-flags; its second row: their exclusive count, the kernel's write addresses): the
+// destinations of the 0-keys are the counts, the 1-keys follow all 0-keys in their order. The
+// keys after the last pass are the run's result.
 std::vector<RadixPass> radixPasses(const ApplicationRun& run);
 
 }  // namespace scanviz
