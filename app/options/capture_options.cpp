@@ -58,13 +58,20 @@ void applyLessonSetup(const Lesson& lesson, const Args& a, CaptureRequest& rq) {
 }
 
 // The head flags: --flags or --segments for any algorithm (a plain scan shows them); a segmented
-// scan given neither gets the lesson's segments or random ones.
+// scan given neither gets the lesson's segments or random ones. A select or split takes its
+// keep-flags from --flags as given.
 std::vector<uint8_t> headFlagsFromArgs(const Args& a, const CaptureRequest& rq, unsigned seed) {
   const size_t n = rq.input.size();
+  if (algorithmProduct(rq.algorithm) != AlgorithmProduct::Scan) {  // keep-flags, not heads
+    if (a.has("segments"))
+      throw UsageError("--segments gives segment heads; " +
+                       std::string(algorithmInfo(rq.algorithm).key) +
+                       " keeps the elements whose flag is 1: give --flags");
+    return a.has("flags") ? parseKeepFlags(*a.get("flags"), n) : std::vector<uint8_t>{};
+  }
   if (auto given = givenHeadFlags(a, n)) return *std::move(given);
   if (!isSegmentedAlgorithm(rq.algorithm)) return {};
-  if (rq.input == defaultLessonInput() && !a.has("n")) return defaultLessonFlags();
-  return randomHeadFlags(n, seed);
+  return defaultHeadFlags(rq.input, !a.has("n"), seed);
 }
 
 }  // namespace

@@ -40,6 +40,37 @@ TEST(Cli, CaptureWritesALoadableTrace) {
   std::remove(out.c_str());
 }
 
+// Select and split take keep-flags as given: element 0 may be dropped (a segment head would be
+// forced to 1), and the trace's second array holds every write address.
+TEST(Cli, CaptureSelectAndSplitByKeepFlags) {
+  const std::string out = outPath("select.json");
+  for (const char* algorithm : {"select-lookback", "split-lookback"}) {
+    testing::internal::CaptureStdout();
+    const CliResult r = runCapture({"--algorithm", algorithm, "--input", "5,6,7,8", "--flags",
+                                    "0,1,1,0", "--backend", "cpu", "--out", out});
+    testing::internal::GetCapturedStdout();
+    ASSERT_EQ(r.code, 0) << r.err;
+    const Trace t = loadTrace(out);
+    EXPECT_EQ(t.rows.flags, (std::vector<uint8_t>{0, 1, 1, 0}));
+    EXPECT_EQ(t.rows.second, (std::vector<int32_t>{0, 0, 1, 2}));
+    EXPECT_EQ(t.output, std::string(algorithm) == "select-lookback"
+                            ? (std::vector<double>{6, 7, 0, 0})
+                            : (std::vector<double>{6, 7, 5, 8}));
+    std::remove(out.c_str());
+  }
+  for (const auto& [args, expected] : std::vector<std::pair<std::vector<std::string>, std::string>>{
+           {{"--algorithm", "select-lookback", "--n", "8"}, "give one flag per value (--flags)"},
+           {{"--algorithm", "split-lookback", "--input", "1,2", "--segments", "1,1"},
+            "give --flags"}}) {
+    std::vector<std::string> full = args;
+    full.insert(full.end(), {"--backend", "cpu", "--out", out});
+    const CliResult r = runCapture(full);
+    EXPECT_EQ(r.code, 2) << expected;
+    EXPECT_NE(r.err.find(expected), std::string::npos) << "stderr: " << r.err;
+    EXPECT_FALSE(std::filesystem::exists(out)) << expected;
+  }
+}
+
 TEST(Cli, BadInputIsOneLineExitTwoAndNoFile) {
   const std::string out = outPath("bad.json");
   std::remove(out.c_str());

@@ -3,6 +3,7 @@
 // and the background capture worker.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -153,6 +154,32 @@ TEST(CaptureConfig, LessonAndPatterns) {
   c.source = InputSource::Typed;
   c.typedValues = "4, 5\n6";
   EXPECT_EQ(toCaptureRequest(c).input, (std::vector<double>{4, 5, 6}));
+}
+
+// A segmented scan opened in the window without --flags or --segments gets segments at once: the
+// lesson's 3 1 7 | 0 4 | 1 6 3 for the lesson, random ones (as `capture --n` makes) for a
+// generated input; given flags win, and a plain scan gets none.
+TEST(CaptureConfig, SegmentedAlgorithmGetsDefaultSegments) {
+  CaptureConfig c;
+  c.algorithm = AlgorithmId::SegmentedBlelloch;
+  EXPECT_EQ(toCaptureRequest(c).rows.flags, (std::vector<uint8_t>{1, 0, 0, 1, 0, 1, 0, 0}));
+  const Trace lesson = capture(toCaptureRequest(c)).trace;
+  EXPECT_EQ(lesson.output, (std::vector<double>{3, 4, 11, 0, 4, 1, 7, 10}));  // restarts at heads
+  c.source = InputSource::Random;
+  c.n = 200;
+  c.seed = 9;
+  const std::vector<uint8_t> random = toCaptureRequest(c).rows.flags;
+  ASSERT_EQ(random.size(), 200u);
+  EXPECT_EQ(random, randomHeadFlags(200, 9));
+  const auto heads = std::count(random.begin(), random.end(), uint8_t{1});
+  EXPECT_GT(heads, 5);
+  EXPECT_LT(heads, 100);
+  c.headFlags.assign(200, 0);
+  c.headFlags[0] = 1;
+  EXPECT_EQ(toCaptureRequest(c).rows.flags, c.headFlags);
+  c.algorithm = AlgorithmId::KoggeStone;
+  c.headFlags.clear();
+  EXPECT_TRUE(toCaptureRequest(c).rows.flags.empty());
 }
 
 // The message toCaptureRequest refuses `c` with, or "(accepted)".

@@ -73,7 +73,10 @@ CaptureRequest toCaptureRequest(const CaptureConfig& c) {
                     .emulator = c.emulator};
   rq.emulator.seed = c.seed;
   rq.input = inputValues(c, rq.limits);
-  if (c.headFlags.size() == rq.input.size()) rq.rows.flags = c.headFlags;
+  if (c.headFlags.size() == rq.input.size())
+    rq.rows.flags = c.headFlags;
+  else if (isSegmentedAlgorithm(c.algorithm))  // none given: the segments show at once
+    rq.rows.flags = defaultHeadFlags(rq.input, c.source == InputSource::Lesson, c.seed);
   return rq;
 }
 

@@ -176,6 +176,14 @@ std::vector<uint8_t> parseHeadFlags(const std::string& text, size_t n) {
   return flags;
 }
 
+std::vector<uint8_t> parseKeepFlags(const std::string& text, size_t n) {
+  const std::vector<long long> v = parseWholeNumbers(text, "--flags", 0, 1, n);
+  if (v.size() != n)
+    throw InputError("--flags gives " + std::to_string(v.size()) + " flags for " +
+                     std::to_string(n) + " values; give one 0 or 1 per value (1 keeps it)");
+  return std::vector<uint8_t>(v.begin(), v.end());
+}
+
 std::vector<uint8_t> headFlagsFromLengths(const std::string& text, size_t n) {
   const std::vector<long long> lengths =
       parseWholeNumbers(text, "--segments", 0, static_cast<long long>(n), n + 1);
@@ -206,6 +214,12 @@ std::vector<uint8_t> randomHeadFlags(size_t n, unsigned seed, int meanLength) {
 const std::vector<uint8_t>& defaultLessonFlags() {
   static const std::vector<uint8_t> kLesson = {1, 0, 0, 1, 0, 1, 0, 0};
   return kLesson;
+}
+
+std::vector<uint8_t> defaultHeadFlags(const std::vector<double>& input, bool lessonInput,
+                                      unsigned seed) {
+  if (lessonInput && input == defaultLessonInput()) return defaultLessonFlags();
+  return randomHeadFlags(input.size(), seed);
 }
 
 const std::vector<double>& defaultLessonInput() {

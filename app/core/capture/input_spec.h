@@ -32,9 +32,17 @@ const std::vector<double>& defaultLessonInput();
 // InputError naming the problem: a wrong count, a value other than 0/1, lengths that miss n.
 std::vector<uint8_t> parseHeadFlags(const std::string& text, size_t n);
 std::vector<uint8_t> headFlagsFromLengths(const std::string& text, size_t n);
+// Keep-flags of a select or split (select-lookback, split-lookback): one 0 or 1 per element, as
+// given (element 0 may be dropped, unlike a segment head).
+std::vector<uint8_t> parseKeepFlags(const std::string& text, size_t n);
 // Random segments for generated inputs: a head about every `meanLength` elements, element 0 one.
 std::vector<uint8_t> randomHeadFlags(size_t n, unsigned seed, int meanLength = 8);
 // The lesson's segments for its eight values: 3 1 7 | 0 4 | 1 6 3.
 const std::vector<uint8_t>& defaultLessonFlags();
+// The segments a segmented scan gets when none are given, on the command line and in the window
+// alike: the lesson's for the lesson's input, random ones (randomHeadFlags) for any other, so that
+// the segment bars and the restarts show at once.
+std::vector<uint8_t> defaultHeadFlags(const std::vector<double>& input, bool lessonInput,
+                                      unsigned seed);
 
 }  // namespace scanviz
