@@ -25,12 +25,13 @@
 // moves each element once and applies no operator.
 // Depth: log2(T) + 4 recorded steps per tile; the look-back ends at the nearest tile with its
 // prefix, usually within one window.
-// The values move unchanged (any 4-byte type); the counts are int32 (n < 2^31). The recorded
-// steps show the values, the keep-flags row and the count row (`second`), whose last step holds
-// every element's address. This is the teaching version, recorded step by step on both backends;
-// the timed GPU agent (select_lookback_agent.cuh) moves 16 elements per thread in warp-striped
-// vectors and stages the tile in shared memory, but publishes and looks back with the same
-// functions.
+// The values move unchanged (any 4-byte type); the counts are int32 (n < 2^31). Every recorded
+// step holds the values, the keep-flags row and the count row (`second`), whose last step holds
+// every element's address; a capture shows the count row as the steps' cells, as it is the array
+// that changes (app/core/capture/capture.cpp, showCountRows). This is the teaching version,
+// recorded step by step on both backends; the timed GPU agent (select_lookback_agent.cuh) moves 16
+// elements per thread in warp-striped vectors and stages the tile in shared memory, but publishes
+// and looks back with the same functions.
 #pragma once
 
 #include "kernels/algorithm_descriptor.h"

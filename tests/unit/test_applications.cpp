@@ -185,7 +185,8 @@ TEST(Applications, CompactionWritesAtTheExclusiveSumOfTheFlags) {
   EXPECT_EQ(t.rows.flags, (std::vector<uint8_t>{1, 0, 1, 0, 1, 0, 1, 1}));
   EXPECT_EQ(t.rows.second, (std::vector<int32_t>{0, 1, 1, 2, 2, 3, 3, 4}));
   EXPECT_EQ(t.output, (std::vector<double>{3, 7, 4, 6, 3, 0, 0, 0}));
-  EXPECT_EQ(t.steps.back().second, t.rows.second);  // the recorded tile's last step: the same
+  // The recorded tile's last step shows the same count row.
+  EXPECT_EQ(t.steps.back().values, std::vector<double>(t.rows.second.begin(), t.rows.second.end()));
   EXPECT_FALSE(t.meta.inclusive);
   EXPECT_EQ(r.result, (std::vector<double>{3, 7, 4, 6, 3}));
   // Fractions move too, and the answer keeps them exactly.

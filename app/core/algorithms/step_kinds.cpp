@@ -99,10 +99,10 @@ std::string segmentedTilePrefixSentence(const Trace&, const TraceStep& s) {
          opsText(s) + ")";
 }
 
-// Select and split: the count row (the trace's second array) is what changes, not the values.
+// Select and split: the cells show the count row (capture's showCountRows), not the values.
 std::string selectThreadCountSentence(const Trace&, const TraceStep& s) {
   return "each thread counts the kept elements of its own subsection, running from left to right "
-         "in the count row (" +
+         "(" +
          opsText(s) + ")";
 }
 
@@ -122,7 +122,7 @@ std::string selectAddressSentence(const Trace& t, const TraceStep& s) {
 }
 
 std::string selectCountSuffix(const TraceStep&) {
-  return " (in the count row: the values do not move until the scatter)";
+  return " (the cells are counts of kept elements: the values move only in the scatter)";
 }
 
 using K = StepKind;

@@ -157,6 +157,20 @@ TraceStep toTraceStep(RecordedStep&& s) {
   return t;
 }
 
+// A select or split records its values, keep-flags and count row at every step; only the count
+// row changes (the values move in the scatter, after the last step). The steps therefore show
+// the count row as their values, the exclusive count of the flags being scanned as any scan's
+// array is (the load shows the flags themselves), and no flags row, whose ones would read as
+// segment starts. The whole-array rows hold the values, which never change: dropped.
+void showCountRows(Trace& t) {
+  for (TraceStep& s : t.steps) {
+    s.values.assign(s.second.begin(), s.second.end());
+    s.second.clear();
+    s.flags.clear();
+    s.wholeBits.clear();
+  }
+}
+
 // Hands the whole-array rows to the steps they belong to: row k to the recorded block's k-th
 // level-0 section step (every block took the same steps). When some block outran the budget,
 // the global steps' whole arrays go too, so that a trace has whole rows for every level-0 step
@@ -243,6 +257,7 @@ Trace buildTrace(const CaptureRequest& rq, const std::vector<T>& typedInput, int
 
   for (auto& s : r.run.steps) t.steps.push_back(toTraceStep(std::move(s)));
   attachWholeArrayRows(r.run.whole, t);
+  if (algorithmProduct(rq.algorithm) != AlgorithmProduct::Scan) showCountRows(t);
   for (const auto& b : r.run.blocks)
     t.blocks.push_back({b.id, b.launchIndex, b.sm, b.startNs, b.waitNs, b.endNs, b.lookback});
   t.counters.work = r.run.work;

@@ -55,7 +55,28 @@ double identityValue(const std::string& op, const std::string& dtype) {
   return OpTraits<int32_t>::identity(o);
 }
 
+// A select or split (select_lookback.h): its scan is the exclusive count of its keep-flags, the
+// write addresses its trace holds in rows.second; both rows are checked against the count.
+ResultCheck checkSelectResults(const Trace& t) {
+  const std::vector<double> flags(t.rows.flags.begin(), t.rows.flags.end());
+  ResultCheck r;
+  r.inclusive.inclusive = true;
+  r.exclusive.inclusive = false;
+  r.exclusive.values.assign(t.rows.second.begin(), t.rows.second.end());
+  r.inclusive.values =
+      inclusiveFromExclusive(r.exclusive.values, flags, Operator::Add, DType::Int32);
+  r.inclusive.fromTrace = false;
+  const long long sections = std::max(1, t.meta.blocksTotal);
+  r.inclusive.mismatch =
+      compareWithReference(flags, r.inclusive.values, Operator::Add, false, DType::Int32, sections);
+  r.exclusive.mismatch =
+      compareWithReference(flags, r.exclusive.values, Operator::Add, true, DType::Int32, sections);
+  return r;
+}
+
 ResultCheck checkResults(const Trace& t) {
+  const auto id = findAlgorithm(t.meta.algorithm);
+  if (id && algorithmProduct(*id) != AlgorithmProduct::Scan) return checkSelectResults(t);
   const Operator op = traceOperator(t);
   const DType d = traceDType(t);
   ResultCheck r;
