@@ -28,6 +28,7 @@ struct Entry {
   int series = -1;
   MarkerShape shape = MarkerShape::Circle;
   bool markers = false;
+  bool dashed = false;
 };
 
 class PlotBuilder {
@@ -141,7 +142,7 @@ class PlotBuilder {
       for (size_t s = 0; s < spec_.series.size(); ++s)
         if (!spec_.series[s].name.empty())
           legend_.push_back({spec_.series[s].name, colors_[s], false, static_cast<int>(s),
-                             shapes_[s], spec_.series[s].markers});
+                             shapes_[s], spec_.series[s].markers, spec_.series[s].dashed});
       for (size_t r = 0; r < spec_.references.size(); ++r)
         if (!spec_.references[r].label.empty())
           legend_.push_back({spec_.references[r].label, refColors_[r], true});
@@ -321,7 +322,7 @@ class PlotBuilder {
     if (!(to > from)) return;  // the markers touch: nothing of the line shows between them
     const double ux = length > 0 ? dx / length : 0, uy = length > 0 ? dy / length : 0;
     line(a.x + ux * from, a.y + uy * from, a.x + ux * to, a.y + uy * to, colors_[s], thickness(),
-         "series", false, s);
+         "series", spec_.series[static_cast<size_t>(s)].dashed, s);
   }
 
   // Whiskers from low to high with caps, and the quartiles as a band the width of a marker under
@@ -403,10 +404,10 @@ class PlotBuilder {
         // The swatch is drawn as the series is: a line, with its marker if it has them.
         const double centre = (at.x + right) / 2, gap = e.markers ? lineGap(e.shape, 1, 0) : 0;
         if (gap > 0) {
-          line(at.x, mid, centre - gap, mid, e.color, thickness(), "legend-swatch");
-          line(centre + gap, mid, right, mid, e.color, thickness(), "legend-swatch");
+          line(at.x, mid, centre - gap, mid, e.color, thickness(), "legend-swatch", e.dashed);
+          line(centre + gap, mid, right, mid, e.color, thickness(), "legend-swatch", e.dashed);
         } else {
-          line(at.x, mid, right, mid, e.color, thickness(), "legend-swatch");
+          line(at.x, mid, right, mid, e.color, thickness(), "legend-swatch", e.dashed);
         }
         if (e.markers) marker(centre, mid, e.color, e.shape, e.series);
       }

@@ -37,6 +37,8 @@ struct Series {
   // quartiles), in y units, one entry per point.
   std::vector<double> low, high;
   std::vector<double> boxLow, boxHigh;
+  // A dashed line (and legend swatch): CUB's line beside ours of the same hue, which is solid.
+  bool dashed = false;
 };
 
 // The series' shape: seriesMarker(index) for a palette colour, its own for an explicit one.

@@ -251,6 +251,12 @@ TEST(TimingPlotPicture, IsThePanelsPlotWithALegendAndTheRunInTheTitle) {
   EXPECT_EQ(scene.rectsWithRole("marker").size(), 2u * 3u + 2u);  // points and legend swatches
 }
 
+std::vector<bool> dashedOf(const plot::PlotSpec& spec) {
+  std::vector<bool> dashed;
+  for (const plot::Series& series : spec.series) dashed.push_back(series.dashed);
+  return dashed;
+}
+
 // A GPU run with the compaction and the radix split pass: the picture draws each as a series
 // beside CUB's select and partition, whose rates are reference lines like the copy's.
 TEST(TimingPlotPicture, CompactionAndSplitAreDrawnBesideCubsSelectAndPartition) {
@@ -289,6 +295,18 @@ TEST(TimingPlotPicture, CompactionAndSplitAreDrawnBesideCubsSelectAndPartition) 
   // Each of CUB's lines has its series' colour, so the eye pairs them.
   EXPECT_EQ(spec.references[1].color, spec.series[1].color);
   EXPECT_EQ(spec.references[2].color, spec.series[2].color);
+  // And each of our kernels has its CUB counterpart's hue, ours solid, CUB's dashed; the pairs
+  // (and the copy) differ in hue.
+  EXPECT_EQ(spec.series[3].color, spec.series[1].color);  // compaction, cub-select
+  EXPECT_EQ(spec.series[4].color, spec.series[2].color);  // radix-split, cub-partition
+  EXPECT_NE(spec.series[3].color, spec.series[4].color);
+  EXPECT_NE(spec.series[0].color, spec.series[3].color);
+  EXPECT_NE(spec.series[0].color, spec.series[4].color);
+  EXPECT_EQ(dashedOf(spec), (std::vector<bool>{false, true, true, false, false}));
+  // The panel's plot is the same plot: the same pairs in the time plot too.
+  const plot::PlotSpec time = timing_plots::linePlot(s, TimingPlotKind::TimeVsN, {400, 300});
+  EXPECT_EQ(dashedOf(time), dashedOf(spec));
+  EXPECT_EQ(time.series[3].color, time.series[1].color);
   const Scene scene = plotPicture(spec, PlotPictureStyle{},
                                   viewPalette(Theme::Dark, Palette::Classic), pictureMeasure());
   const std::vector<std::string> legend = textsOf(scene, "legend");

@@ -274,7 +274,105 @@ TEST(BenchPlot, CompactionRowsAreLinesAndTheAxisSaysEachMovesItsOwnBytes) {
   EXPECT_EQ(spec.series[0].name, "compaction");
   EXPECT_EQ(spec.series[1].y, (std::vector<double>{2154.0}));
   EXPECT_EQ(spec.yLabel,
-            "GB/s (the bytes each must move; a scan: each element read and written once)");
+            "GB/s, bytes per element read + written: compaction 5 + 2 (value 4 B, flag 1 B)");
+}
+
+// The compaction, the split and CUB's select and partition as `scanviz bench` reports them.
+nlohmann::json selectReport() {
+  nlohmann::json results = nlohmann::json::array();
+  for (const auto& [subject, bytes] :
+       {std::pair{"copy", 8.0}, std::pair{"cub", 8.0}, std::pair{"cub-select", 7.0},
+        std::pair{"cub-partition", 9.0}, std::pair{"decoupled-lookback", 8.0},
+        std::pair{"compaction", 7.0}, std::pair{"radix-split", 9.0}})
+    for (double n : {1024.0, 4096.0})
+      results.push_back({{"subject", subject},
+                         {"label", subject},
+                         {"dtype", "int32"},
+                         {"n", n},
+                         {"gb_per_s", n / 10},
+                         {"bytes_per_element", bytes}});
+  return {{"device", "NVIDIA H100 80GB HBM3"},
+          {"date", "2026-11-25T01:12:02Z"},
+          {"operation", "inclusive add"},
+          {"config", {{"select_flag_density", 0.5}}},
+          {"results", results}};
+}
+
+const plot::Series& named(const plot::PlotSpec& spec, const std::string& name) {
+  for (const plot::Series& s : spec.series)
+    if (s.name == name) return s;
+  throw std::runtime_error("no series " + name);
+}
+
+// The title says what is drawn and the axis what each drawn kernel moves; our compaction and
+// split share a hue with CUB's select and partition, ours solid and CUB's dashed with hollow
+// markers, and the two pairs are told apart by hue.
+TEST(BenchPlot, CompactionAndSplitBesideTheirCubCounterpartsInOneHueEach) {
+  BenchPlotRequest rq;
+  rq.subjects = {"copy", "cub-select", "cub-partition", "compaction", "radix-split"};
+  const plot::PlotSpec spec = benchThroughputPlot(selectReport(), rq);
+  EXPECT_EQ(spec.title,
+            "Throughput, int32 compaction and radix split (50% flagged)  \xC2\xB7  NVIDIA H100 "
+            "80GB HBM3, 2026-11-25");
+  EXPECT_EQ(spec.yLabel,
+            "GB/s, bytes per element read + written: compaction 5 + 2, radix split 5 + 4 (value 4 "
+            "B, flag 1 B)");
+  const plot::Series &ours = named(spec, "compaction"), &cub = named(spec, "cub-select");
+  const plot::Series &split = named(spec, "radix-split"), &partition = named(spec, "cub-partition");
+  EXPECT_EQ(ours.color, cub.color);
+  EXPECT_EQ(split.color, partition.color);
+  EXPECT_NE(ours.color, split.color);
+  EXPECT_NE(ours.color, named(spec, "copy").color);
+  EXPECT_NE(split.color, named(spec, "copy").color);
+  EXPECT_FALSE(ours.dashed);
+  EXPECT_TRUE(cub.dashed);
+  EXPECT_FALSE(split.dashed);
+  EXPECT_TRUE(partition.dashed);
+  EXPECT_FALSE(named(spec, "copy").dashed);
+  EXPECT_FALSE(plot::hollow(ours.marker));
+  EXPECT_TRUE(plot::hollow(cub.marker));
+
+  // Drawn so: CUB's segments and legend swatch dashed, ours solid, in one colour.
+  const Scene scene = plotPicture(spec, PlotPictureStyle{},
+                                  viewPalette(Theme::Dark, Palette::Classic), pictureMeasure());
+  std::map<int, std::pair<int, int>> solidAndDashed;  // series index -> counts
+  for (const SceneLine& l : scene.lines)
+    if (l.role == "series")
+      (l.dashed ? solidAndDashed[l.index].second : solidAndDashed[l.index].first)++;
+  for (size_t i = 0; i < spec.series.size(); ++i) {
+    const auto [solid, dashed] = solidAndDashed[static_cast<int>(i)];
+    EXPECT_EQ(dashed > 0, spec.series[i].dashed) << spec.series[i].name;
+    EXPECT_EQ(solid > 0, !spec.series[i].dashed) << spec.series[i].name;
+  }
+  int dashedSwatches = 0;
+  for (const SceneLine& l : scene.lines) dashedSwatches += l.role == "legend-swatch" && l.dashed;
+  EXPECT_EQ(dashedSwatches, 2 * 2);  // two halves around the marker, for each of CUB's lines
+}
+
+// Scans and selects drawn together: a title true for both, the axis naming each's bytes; CUB's
+// plain scan is no counterpart of one kernel and keeps its own hue, solid.
+TEST(BenchPlot, ScansAndSelectsTogetherGetATitleTrueForBoth) {
+  const plot::PlotSpec spec = benchThroughputPlot(selectReport(), BenchPlotRequest{});
+  EXPECT_EQ(spec.title.substr(0, spec.title.find("  \xC2\xB7")),
+            "Throughput, int32 scans, compaction and split (50% flagged)");
+  EXPECT_EQ(spec.yLabel,
+            "GB/s, bytes per element read + written: scan 4 + 4, compaction 5 + 2, radix split 5 "
+            "+ 4");
+  EXPECT_FALSE(named(spec, "cub").dashed);
+  EXPECT_NE(named(spec, "cub").color, named(spec, "decoupled-lookback").color);
+  EXPECT_EQ(named(spec, "compaction").color, named(spec, "cub-select").color);
+}
+
+// A scan-only plot is drawn as before: the operation in the title, one read and one write per
+// element on the axis, one palette slot per line in order, nothing dashed.
+TEST(BenchPlot, ScanOnlyPlotsKeepTheirTitleAxisAndColours) {
+  const plot::PlotSpec spec = benchThroughputPlot(report(), BenchPlotRequest{});
+  EXPECT_EQ(spec.title, "Throughput, int32 inclusive add  \xC2\xB7  NVIDIA H200, 2026-11-22");
+  EXPECT_EQ(spec.yLabel, "GB/s (each element read and written once)");
+  for (size_t i = 0; i < spec.series.size(); ++i) {
+    EXPECT_EQ(spec.series[i].color, plot::seriesColor(static_cast<int>(i)));
+    EXPECT_FALSE(spec.series[i].dashed);
+  }
 }
 
 TEST(PlotScene, ThePointsSpreadIsDrawnAsWhiskersAndAQuartileBand) {

@@ -163,6 +163,50 @@ TEST(TimingSeries, CompactionAndSplitAreSeriesBesideCubsLines) {
   EXPECT_EQ(lines[2].rfind("cub-partition: ", 0), 0u);
 }
 
+// One of our kernels and its CUB counterpart share a hue: the compaction with CUB's select, the
+// split with its partition, the segmented scan with its scan by key; CUB's is the dashed one. The
+// copy, CUB's plain scan (every scan's yardstick) and the scans keep slots of their own, in order.
+TEST(SubjectLooks, OurKernelsShareTheirCubCounterpartsSlot) {
+  const auto ref = [](BenchSubjectKind k) { return BenchSubject::reference(k); };
+  const std::vector<BenchSubject> subjects = {ref(BenchSubjectKind::DeviceCopy),
+                                              ref(BenchSubjectKind::CubScan),
+                                              ref(BenchSubjectKind::CubScanByKey),
+                                              ref(BenchSubjectKind::CubSelectFlagged),
+                                              ref(BenchSubjectKind::CubPartitionFlagged),
+                                              BenchSubject::of(AlgorithmId::DecoupledLookback),
+                                              BenchSubject::of(AlgorithmId::SegmentedLookback),
+                                              ref(BenchSubjectKind::Compaction),
+                                              ref(BenchSubjectKind::RadixSplit)};
+  const std::vector<SubjectLook> looks = pairedSubjectLooks(subjects);
+  ASSERT_EQ(looks.size(), subjects.size());
+  std::vector<int> slots;
+  std::vector<bool> dashed;
+  for (const SubjectLook& l : looks) {
+    slots.push_back(l.slot);
+    dashed.push_back(l.cubBesideOurs);
+  }
+  // copy, cub, by-key, select, partition, decoupled, segmented, compaction, split
+  EXPECT_EQ(slots, (std::vector<int>{0, 1, 2, 3, 4, 5, 2, 3, 4}));
+  EXPECT_EQ(dashed,
+            (std::vector<bool>{false, false, true, true, true, false, false, false, false}));
+
+  // Without its partner CUB's counterpart is a line like any other: its own slot, solid; and the
+  // scan-only plots keep one slot per subject in order.
+  const std::vector<SubjectLook> alone = pairedSubjectLooks(
+      {ref(BenchSubjectKind::DeviceCopy), ref(BenchSubjectKind::CubSelectFlagged),
+       ref(BenchSubjectKind::RadixSplit)});
+  EXPECT_EQ(alone[1].slot, 1);
+  EXPECT_FALSE(alone[1].cubBesideOurs);
+  EXPECT_EQ(alone[2].slot, 2);
+  const std::vector<SubjectLook> scans =
+      pairedSubjectLooks({ref(BenchSubjectKind::DeviceCopy), ref(BenchSubjectKind::CubScan),
+                          BenchSubject::of(AlgorithmId::DecoupledLookback)});
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(scans[static_cast<size_t>(i)].slot, i);
+    EXPECT_FALSE(scans[static_cast<size_t>(i)].cubBesideOurs);
+  }
+}
+
 TEST(TimingBars, EverySubjectAtOneNAndAnotherRunLinedUp) {
   const TimingRun a =
       cpuRun({{kCopy, 1024, 0.01}, {kKogge, 1024, 1}, {kBrent, 1024, 0.5}, {kKogge, 4096, 3}});

@@ -121,6 +121,11 @@ bool BenchSubject::isRateLine() const {
   return r && r->rateLine;
 }
 
+bool BenchSubject::isCubCounterpart() const {
+  const SubjectKindInfo* r = subjectKindInfo(kind);
+  return r && r->role == SubjectRole::CubEquivalent;
+}
+
 bool BenchSubject::needsGpu() const {
   const SubjectKindInfo* r = subjectKindInfo(kind);
   return r && r->device == BenchDevice::Cuda;
@@ -153,6 +158,13 @@ std::vector<BenchSubjectKind> benchKernelKinds() {
 std::optional<BenchSubjectKind> findBenchKernel(std::string_view key) {
   for (const SubjectKindInfo& r : kSubjectKinds)
     if (r.role == SubjectRole::Ours && key == r.key) return r.kind;
+  return std::nullopt;
+}
+
+std::optional<BenchSubject> findBenchSubject(std::string_view key) {
+  if (const std::optional<AlgorithmId> id = findAlgorithm(key)) return BenchSubject::of(*id);
+  for (const SubjectKindInfo& r : kSubjectKinds)
+    if (key == r.key) return BenchSubject::reference(r.kind);
   return std::nullopt;
 }
 

@@ -73,6 +73,9 @@ struct BenchSubject {
   BenchSubjectKind cubEquivalent() const;
   // Drawn as a horizontal line at its rate in the GB/s plot (copy, memcpy, CUB's subjects).
   bool isRateLine() const;
+  // CUB's scan by key, select or partition: the counterpart of one kind of our kernels (CUB's
+  // plain scan is the yardstick of every scan, like the copy, and is none).
+  bool isCubCounterpart() const;
   // Runs on a GPU only: the CPU path leaves it out and says so.
   bool needsGpu() const;
   // Stable across runs, so that a subject keeps its place and colour: references in the table's
@@ -91,6 +94,9 @@ const std::vector<BenchSubjectKind>& benchTableKinds();
 std::vector<BenchSubjectKind> benchKernelKinds();
 // The table's kind with this key ("compaction"); nullopt for any other word.
 std::optional<BenchSubjectKind> findBenchKernel(std::string_view key);
+// The subject with this key (BenchSubject::key(): "kogge-stone", "cub-select"); nullopt for any
+// other word.
+std::optional<BenchSubject> findBenchSubject(std::string_view key);
 
 struct BenchConfig {
   BackendChoice backend = BackendChoice::Auto;

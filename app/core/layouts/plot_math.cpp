@@ -416,6 +416,12 @@ bool hollow(MarkerShape shape) {
   return shape == MarkerShape::Ring || shape == MarkerShape::HollowSquare;
 }
 
+MarkerShape hollowOf(MarkerShape shape) {
+  if (shape == MarkerShape::Circle) return MarkerShape::Ring;
+  if (shape == MarkerShape::Square) return MarkerShape::HollowSquare;
+  return shape;
+}
+
 double squareHalfSide(double r) {
   return r * 0.886227;  // sqrt(pi) / 2
 }

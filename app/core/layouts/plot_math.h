@@ -161,6 +161,8 @@ enum class MarkerShape { Circle, Square, Ring, HollowSquare };
 // two of the first 32 series look alike.
 MarkerShape seriesMarker(int index);
 bool hollow(MarkerShape shape);
+// The hollow shape of the same outline (a ring for a circle); a hollow one as it is.
+MarkerShape hollowOf(MarkerShape shape);
 // A square's half-side for a circle of radius r: the same area, so neither shape looks heavier.
 double squareHalfSide(double r);
 

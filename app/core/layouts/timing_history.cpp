@@ -173,6 +173,48 @@ std::vector<TimingSeries> timingSeries(const TimingRun& run, DType dtype, Timing
   return out;
 }
 
+namespace {
+
+// The first of our kernels in `subjects` compared with the CUB counterpart `cub`; -1: none.
+int oursComparedWith(const std::vector<BenchSubject>& subjects, BenchSubjectKind cub) {
+  for (size_t i = 0; i < subjects.size(); ++i)
+    if (!subjects[i].isReference() && subjects[i].cubEquivalent() == cub)
+      return static_cast<int>(i);
+  return -1;
+}
+
+// The subject drawn in the same hue as subjects[i]; -1: none.
+int partnerOf(const std::vector<BenchSubject>& subjects, size_t i) {
+  const BenchSubject& s = subjects[i];
+  if (s.isCubCounterpart()) return oursComparedWith(subjects, s.kind);
+  if (s.isReference()) return -1;
+  for (size_t j = 0; j < subjects.size(); ++j)
+    if (subjects[j].kind == s.cubEquivalent() && subjects[j].isCubCounterpart() &&
+        oursComparedWith(subjects, subjects[j].kind) == static_cast<int>(i))
+      return static_cast<int>(j);
+  return -1;
+}
+
+}  // namespace
+
+std::vector<SubjectLook> pairedSubjectLooks(const std::vector<BenchSubject>& subjects) {
+  std::vector<SubjectLook> looks(subjects.size());
+  std::vector<bool> placed(subjects.size(), false);
+  int next = 0;
+  for (size_t i = 0; i < subjects.size(); ++i) {
+    const int partner = partnerOf(subjects, i);
+    looks[i].cubBesideOurs = partner >= 0 && subjects[i].isCubCounterpart();
+    if (placed[i]) continue;
+    looks[i].slot = next++;
+    placed[i] = true;
+    if (partner >= 0) {
+      looks[static_cast<size_t>(partner)].slot = looks[i].slot;
+      placed[static_cast<size_t>(partner)] = true;
+    }
+  }
+  return looks;
+}
+
 std::vector<TimingReference> bandwidthReferences(const TimingRun& run, DType dtype) {
   std::vector<TimingReference> refs;
   for (BenchSubjectKind kind : benchTableKinds()) {

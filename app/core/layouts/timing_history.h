@@ -67,6 +67,18 @@ std::string timingMetricLabel(TimingMetric metric);
 // Stable across runs, so that a subject keeps its colour: BenchSubject::order().
 int timingSubjectOrder(const BenchSubject& s);
 
+// How the plots draw a subject among the others they draw: its palette slot (colour and marker
+// shape) and whether it is CUB's line beside one of ours.
+struct SubjectLook {
+  int slot = 0;
+  bool cubBesideOurs = false;  // drawn dashed, with hollow markers
+};
+// One look per subject, in the same order. Each has a slot of its own, in order, except that a CUB
+// counterpart (BenchSubject::isCubCounterpart: scan by key, select, partition) shares the slot of
+// the first of our kernels compared with it, so that a pair reads as one hue: ours solid, CUB's
+// dashed. CUB's plain scan stays a yardstick of its own, so scan-only plots keep their colours.
+std::vector<SubjectLook> pairedSubjectLooks(const std::vector<BenchSubject>& subjects);
+
 struct TimingSeries {
   BenchSubject subject;
   std::string label;

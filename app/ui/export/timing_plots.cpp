@@ -10,14 +10,24 @@ namespace {
 
 constexpr uint32_t kFaintAlpha = 0x70;
 
-plot::Series lineSeries(const TimingSeries& t, uint32_t color, plot::MarkerShape marker,
-                        const std::string& suffix) {
+// The subject's look among the run on screen's subjects; one past them for a subject it lacks.
+SubjectLook subjectLook(const std::vector<TimingSeries>& all, const BenchSubject& subject) {
+  std::vector<BenchSubject> subjects;
+  for (const TimingSeries& t : all) subjects.push_back(t.subject);
+  const std::vector<SubjectLook> looks = pairedSubjectLooks(subjects);
+  for (size_t i = 0; i < all.size(); ++i)
+    if (all[i].subject == subject) return looks[i];
+  int slots = 0;
+  for (const SubjectLook& l : looks) slots = std::max(slots, l.slot + 1);
+  return {slots, false};
+}
+
+plot::Series lineSeries(const TimingSeries& t, const SubjectLook& look, const std::string& suffix) {
   plot::Series s;
   s.name = t.label + suffix;
   s.x = t.n;
   s.y = t.value;
-  s.color = color;
-  s.marker = marker;
+  drawAs(s, look);
   s.low = t.low;
   s.high = t.high;
   s.boxLow = t.quartileLow;
@@ -31,8 +41,8 @@ void addSeries(plot::PlotSpec& spec, const TimingState& s, const std::vector<Tim
     const std::string suffix = " (run " + std::to_string(other->id) + ")";
     for (const TimingSeries& t : timingSeries(*other, comparedDType(*other, s.dtype), metric)) {
       if (s.hidden.count(t.label)) continue;
-      plot::Series faintSeries =
-          lineSeries(t, faint(subjectColor(all, t.subject)), subjectMarker(all, t.subject), suffix);
+      plot::Series faintSeries = lineSeries(t, subjectLook(all, t.subject), suffix);
+      faintSeries.color = faint(faintSeries.color);
       faintSeries.markers = false;
       faintSeries.low = faintSeries.high = faintSeries.boxLow = faintSeries.boxHigh = {};
       spec.series.push_back(std::move(faintSeries));
@@ -40,8 +50,7 @@ void addSeries(plot::PlotSpec& spec, const TimingState& s, const std::vector<Tim
   }
   for (const TimingSeries& t : timingSeries(*shownTimingRun(s), s.dtype, metric))
     if (!s.hidden.count(t.label))
-      spec.series.push_back(
-          lineSeries(t, subjectColor(all, t.subject), subjectMarker(all, t.subject), ""));
+      spec.series.push_back(lineSeries(t, subjectLook(all, t.subject), ""));
 }
 
 std::string sizeText(double n) {
@@ -61,23 +70,15 @@ DType comparedDType(const TimingRun& other, DType shown) {
   return dtypes.front();
 }
 
-namespace {
-
-// The subject's place in the run on screen: its palette index for colour and shape.
-int subjectIndex(const std::vector<TimingSeries>& all, const BenchSubject& subject) {
-  for (size_t i = 0; i < all.size(); ++i)
-    if (all[i].subject == subject) return static_cast<int>(i);
-  return static_cast<int>(all.size());
-}
-
-}  // namespace
-
 uint32_t subjectColor(const std::vector<TimingSeries>& all, const BenchSubject& subject) {
-  return plot::seriesColor(subjectIndex(all, subject));
+  return plot::seriesColor(subjectLook(all, subject).slot);
 }
 
-plot::MarkerShape subjectMarker(const std::vector<TimingSeries>& all, const BenchSubject& subject) {
-  return plot::seriesMarker(subjectIndex(all, subject));
+void drawAs(plot::Series& series, const SubjectLook& look) {
+  series.color = plot::seriesColor(look.slot);
+  series.marker = plot::seriesMarker(look.slot);
+  if (look.cubBesideOurs) series.marker = plot::hollowOf(series.marker);
+  series.dashed = look.cubBesideOurs;
 }
 
 plot::PlotSpec linePlot(const TimingState& s, TimingPlotKind kind, plot::PlotSize size) {

@@ -22,10 +22,13 @@ uint32_t faint(uint32_t color);
 // (int32 against float32 is a comparison worth seeing too).
 DType comparedDType(const TimingRun& other, DType shown);
 
-// One colour per subject of the run on screen, the same in every plot and the legend.
+// One colour per subject of the run on screen, the same in every plot and the legend; one of our
+// kernels and its CUB counterpart share theirs (pairedSubjectLooks).
 uint32_t subjectColor(const std::vector<TimingSeries>& all, const BenchSubject& subject);
-// And its marker shape, told apart when the palette's colours come round again as tints.
-plot::MarkerShape subjectMarker(const std::vector<TimingSeries>& all, const BenchSubject& subject);
+// How a subject's line is drawn, by its look: the slot's colour and marker shape (told apart when
+// the palette's colours come round again as tints); CUB's line beside ours dashed, with the hollow
+// marker of the same shape.
+void drawAs(plot::Series& series, const SubjectLook& look);
 
 // The plot as the panel draws it (its legend is the panel's checkboxes, so the spec has none);
 // the state must have a run (shownTimingRun).
