@@ -91,6 +91,20 @@ DType applicationDType(const ApplicationOptions& options,
   return DType::Int32;
 }
 
+namespace {
+
+// One capture of an application's scan or select, its output checked against the sequential
+// result. The answer reads every output element: keep them all (applications stay below this).
+ApplicationScan captureForApplication(const std::string& purpose, CaptureRequest rq) {
+  rq.limits.maxStoredValues = kMaxApplicationValues;
+  CaptureOutcome o = capture(rq);
+  ApplicationScan scan{purpose, std::move(o.trace), std::move(o.backendNote)};
+  requireMatchingOutput(scan);
+  return scan;
+}
+
+}  // namespace
+
 ApplicationScan runApplicationScan(const ScanSpec& spec, const ApplicationOptions& options) {
   const bool segmented = !spec.heads.empty();
   const auto n = static_cast<long long>(spec.values.size());
@@ -103,12 +117,7 @@ ApplicationScan runApplicationScan(const ScanSpec& spec, const ApplicationOption
       .rows = {.flags = segmented ? spec.heads : spec.shownFlags},
       .backend = options.backend,
   };
-  // The answer reads every output element: keep them all (applications stay below this).
-  rq.limits.maxStoredValues = kMaxApplicationValues;
-  CaptureOutcome o = capture(rq);
-  ApplicationScan scan{spec.purpose, std::move(o.trace), std::move(o.backendNote)};
-  requireMatchingOutput(scan);
-  return scan;
+  return captureForApplication(spec.purpose, std::move(rq));
 }
 
 ApplicationScan runApplicationSelect(const SelectSpec& spec, const ApplicationOptions& options) {
@@ -129,11 +138,7 @@ ApplicationScan runApplicationSelect(const SelectSpec& spec, const ApplicationOp
       .rows = {.flags = spec.flags},
       .backend = options.backend,
   };
-  rq.limits.maxStoredValues = kMaxApplicationValues;
-  CaptureOutcome o = capture(rq);
-  ApplicationScan scan{spec.purpose, std::move(o.trace), std::move(o.backendNote)};
-  requireMatchingOutput(scan);
-  return scan;
+  return captureForApplication(spec.purpose, std::move(rq));
 }
 
 }  // namespace scanviz
