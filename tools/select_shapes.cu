@@ -8,7 +8,7 @@
 //   tools/select_shapes.cu
 // Usage: select_shapes [--logs 24,26,28] [--samples 15] [--density 0.5] [--only NAME]
 //                      [--check-only 1]
-// Timing as scanviz_select_bench: the median of batches of calls (each batch about 2^26
+// Timing as `scanviz bench` times its rows: the median of batches of calls (each batch about 2^26
 // elements), int32 values, random flags; CUB is timed before and after the shapes of each size,
 // so that a drift of the clock shows. x CUB: CUB's median time over ours (above 1: faster).
 #include <cub/device/device_partition.cuh>

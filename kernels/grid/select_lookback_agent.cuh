@@ -39,10 +39,11 @@
 // below (scanviz bench, 2026-11-25): select 1.12-1.13x CUB on an H100 and 1.23-1.24x on an H200,
 // split 0.99-1.01x and 1.01-1.04x; the first shape (256 x 16, 8 blocks an SM, plain stores) gave
 // 1.00-1.01x and 0.89-0.92x on the H100.
-// This is the timed GPU agent only: it shares the look-back protocol with the emulator
-// (DecoupledLookback's publishAggregate and poll), but no recorded, step-by-step version of the
-// fused kernel exists yet; the compaction and radix-sort lessons capture the exclusive scan of
-// their flags as a scan.
+// This is the timed GPU agent only, what `scanviz bench` times as compaction and radix-split. Its
+// recorded twin, written once for GPU and emulator and captured step by step, is
+// kernels/grid/select_lookback.h (select-lookback, split-lookback), which the compaction and
+// radix-sort applications run; both share the look-back protocol (DecoupledLookback's
+// publishAggregate and poll).
 #pragma once
 
 #include <cuda_runtime.h>
