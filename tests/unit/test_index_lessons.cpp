@@ -178,8 +178,7 @@ CapturedRun cli(std::vector<std::string> args) {
 TEST(IndexLessons, ListCaptureAndVerifyTreatThemAsFlawedVariants) {
   const CapturedRun list = cli({"list"});
   ASSERT_EQ(list.code, 0) << list.err;
-  const std::vector<std::string> ids = {"hierarchical-s-minus-one",
-                                        "blelloch-down-sweep-log2n"};
+  const std::vector<std::string> ids = {"hierarchical-s-minus-one", "blelloch-down-sweep-log2n"};
   for (const std::string& id : ids) {
     EXPECT_NE(list.out.find("\n" + id + "  "), std::string::npos) << id;
     EXPECT_TRUE(isFlawedAlgorithm(id)) << id;
