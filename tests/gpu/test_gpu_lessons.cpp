@@ -14,6 +14,7 @@
 #include "app/core/capture/capture.h"
 #include "app/core/lesson/lessons.h"
 #include "app/core/trace/trace.h"
+#include "tests/gpu/gpu_test_support.h"
 
 namespace scanviz {
 namespace {
@@ -77,7 +78,7 @@ std::vector<std::string> deterministicLessons() {
 class GpuLesson : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(GpuLesson, FlawedVariantAndFixTraceOnTheGpuAsOnTheEmulator) {
-  if (!cudaStatus().available) GTEST_SKIP() << cudaStatus().message;
+  REQUIRE_GPU();
   expectSameOnBothBackends(*findLesson(GetParam()));
 }
 
@@ -93,7 +94,7 @@ INSTANTIATE_TEST_SUITE_P(Lessons, GpuLesson, ::testing::ValuesIn(deterministicLe
 // hierarchical driver (1000 elements in sections of 8: four levels), and seed 003's x[2n-1] in
 // every block's shared memory.
 TEST(GpuLessons, IndexLessonsOverSeveralSectionsAndLevels) {
-  if (!cudaStatus().available) GTEST_SKIP() << cudaStatus().message;
+  REQUIRE_GPU();
   std::vector<double> input(1000);
   for (size_t i = 0; i < input.size(); ++i) input[i] = static_cast<double>(i % 7);
   for (const char* id : {"hierarchical-s-minus-one", "blelloch-down-sweep-log2n"}) {

@@ -6,39 +6,15 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
-#include <random>
 
-#include "app/core/backends/cuda_backend.h"
 #include "app/core/backends/cuda_select.h"
+#include "tests/gpu/gpu_test_support.h"
 
 namespace scanviz {
 namespace {
 
-#define REQUIRE_GPU()                                                  \
-  do {                                                                 \
-    if (!cudaStatus().available) GTEST_SKIP() << cudaStatus().message; \
-  } while (0)
-
-enum class FlagPattern { Random, All, None, Sparse };
-
-std::vector<uint8_t> flagsOf(size_t n, FlagPattern p, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::vector<uint8_t> f(n);
-  for (auto& x : f)
-    x = p == FlagPattern::All      ? 1
-        : p == FlagPattern::None   ? 0
-        : p == FlagPattern::Sparse ? (rng() % 97 == 0 ? 1 : 0)
-                                   : static_cast<uint8_t>(rng() % 2);
-  return f;
-}
-
-template <class T>
-std::vector<T> valuesOf(size_t n, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::vector<T> v(n);
-  for (auto& x : v) x = static_cast<T>(static_cast<int>(rng() % 2000001) - 1000000);
-  return v;
-}
+// The inputs' values lie in [-kAmplitude, kAmplitude].
+constexpr int kAmplitude = 1000000;
 
 const std::vector<size_t> kSizes = {1,    7,     1023,  1025,  4093,    4096,
                                     4099, 12289, 65537, 99991, 1 << 20, 3000017};
@@ -54,7 +30,7 @@ void checkAll(SelectKind kind) {
     if (n > maxSize()) continue;
     for (FlagPattern p :
          {FlagPattern::Random, FlagPattern::All, FlagPattern::None, FlagPattern::Sparse}) {
-      const auto values = valuesOf<T>(n, static_cast<unsigned>(n));
+      const auto values = valuesOf<T>(n, static_cast<unsigned>(n), kAmplitude);
       const auto flags = flagsOf(n, p, static_cast<unsigned>(n) + 1);
       const SelectOutput<T> gpu = selectFlaggedOnGpu(values, flags, kind);
       const SelectOutput<T> ref = selectFlaggedSequential(values, flags, kind);
@@ -79,7 +55,7 @@ TEST(GpuSelect, SplitEqualsTheSequentialReferenceAndIsStable) {
 // Launch after launch on the same sizes (the status words are tagged by launch, never cleared).
 TEST(GpuSelect, RepeatedLaunchesStayCorrect) {
   REQUIRE_GPU();
-  const auto values = valuesOf<int32_t>(200003, 5);
+  const auto values = valuesOf<int32_t>(200003, 5, kAmplitude);
   const auto flags = flagsOf(values.size(), FlagPattern::Random, 6);
   const auto ref = selectFlaggedSequential(values, flags, SelectKind::Split);
   for (int launches : {2, 3, 50}) {

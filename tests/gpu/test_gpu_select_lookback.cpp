@@ -6,7 +6,6 @@
 // Skipped where no CUDA device answers.
 #include <gtest/gtest.h>
 
-#include <random>
 #include <string>
 #include <vector>
 
@@ -14,37 +13,21 @@
 #include "app/core/backends/cuda_backend.h"
 #include "app/core/capture/capture.h"
 #include "app/core/trace/trace.h"
+#include "tests/gpu/gpu_test_support.h"
 
 namespace scanviz {
 namespace {
 
-#define REQUIRE_GPU()                                                  \
-  do {                                                                 \
-    if (!cudaStatus().available) GTEST_SKIP() << cudaStatus().message; \
-  } while (0)
+// The inputs' values lie in [-kAmplitude, kAmplitude].
+constexpr int kAmplitude = 10000;
 
-enum class Flags { Random, All, None };
-
-std::vector<uint8_t> flagsOf(size_t n, Flags p, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::vector<uint8_t> f(n);
-  for (auto& x : f) x = p == Flags::All ? 1 : p == Flags::None ? 0 : rng() % 2;
-  return f;
-}
-
-std::vector<double> valuesOf(size_t n, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::vector<double> v(n);
-  for (auto& x : v) x = static_cast<double>(static_cast<int>(rng() % 20001) - 10000);
-  return v;
-}
-
-CaptureRequest request(AlgorithmId id, size_t n, Flags flags, int blockSize, int recordBlock) {
+CaptureRequest request(AlgorithmId id, size_t n, FlagPattern flags, int blockSize,
+                       int recordBlock) {
   CaptureRequest rq;
   rq.algorithm = id;
   rq.blockSize = blockSize;
   rq.recordBlock = recordBlock;
-  rq.input = valuesOf(n, static_cast<unsigned>(n));
+  rq.input = valuesOf<double>(n, static_cast<unsigned>(n), kAmplitude);
   rq.rows.flags = flagsOf(n, flags, static_cast<unsigned>(n) + 1);
   rq.limits.maxStoredValues = 1 << 20;
   return rq;
@@ -66,7 +49,7 @@ TEST(GpuSelectLookback, TracesEqualTheEmulator) {
   REQUIRE_GPU();
   for (AlgorithmId id : {AlgorithmId::SelectLookback, AlgorithmId::SplitLookback})
     for (size_t n : {1u, 8u, 127u, 128u, 129u, 4096u, 70001u})
-      for (Flags f : {Flags::Random, Flags::All, Flags::None})
+      for (FlagPattern f : {FlagPattern::Random, FlagPattern::All, FlagPattern::None})
         for (int blockSize : {2, 32, 1024}) {
           const int tiles = static_cast<int>((n + 4 * blockSize - 1) / (4 * blockSize));
           for (int recordBlock : {0, tiles / 2, tiles - 1}) {
@@ -82,7 +65,7 @@ TEST(GpuSelectLookback, TracesEqualTheEmulator) {
 TEST(GpuSelectLookback, FloatValuesMoveBitForBit) {
   REQUIRE_GPU();
   for (AlgorithmId id : {AlgorithmId::SelectLookback, AlgorithmId::SplitLookback}) {
-    CaptureRequest rq = request(id, 30011, Flags::Random, 64, 50);
+    CaptureRequest rq = request(id, 30011, FlagPattern::Random, 64, 50);
     rq.dtype = DType::Float32;
     for (double& v : rq.input) v = v / 8 + 0.125;
     EXPECT_EQ(compareBackends(rq), "") << algorithmInfo(id).key;
@@ -93,10 +76,10 @@ TEST(GpuSelectLookback, UnrecordedMillionElementsAreTheSequentialResult) {
   REQUIRE_GPU();
   const size_t n = 1 << 20;
   for (AlgorithmId id : {AlgorithmId::SelectLookback, AlgorithmId::SplitLookback}) {
-    const std::vector<double> wide = valuesOf(n, 3);
+    const std::vector<double> wide = valuesOf<double>(n, 3, kAmplitude);
     const std::vector<int32_t> input(wide.begin(), wide.end());
     ElementRows rows;
-    rows.flags = flagsOf(n, Flags::Random, 4);
+    rows.flags = flagsOf(n, FlagPattern::Random, 4);
     RunRequest rq;
     rq.algorithm = id;
     rq.blockSize = 256;

@@ -14,14 +14,10 @@
 #include "app/core/trace/trace.h"
 #include "app/core/trace/trace_json.h"
 #include "tests/common/captures.h"
+#include "tests/gpu/gpu_test_support.h"
 
 namespace scanviz {
 namespace {
-
-#define REQUIRE_GPU()                                                  \
-  do {                                                                 \
-    if (!cudaStatus().available) GTEST_SKIP() << cudaStatus().message; \
-  } while (0)
 
 struct TraceCase {
   AlgorithmId algorithm;
