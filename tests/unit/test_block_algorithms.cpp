@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <ostream>
 #include <random>
 #include <set>
 #include <string>
@@ -102,29 +103,113 @@ TEST(BlockLesson, Sequential) {
   EXPECT_EQ(lesson(AlgorithmId::Sequential, true).output, kLessonExclusive);
 }
 
+// Every block algorithm but the sequential one, on the lesson input in its natural direction:
+// the default block size, every step's label and values, the result with its work and depth.
+struct HandWorkedLesson {
+  AlgorithmId id;
+  bool exclusive;
+  int blockSize;
+  std::vector<ExpectedStep> steps;
+  long long work;
+  long long depth;
+};
+
+void PrintTo(const HandWorkedLesson& l, std::ostream* os) {
+  *os << keyOf(l.id);
+}
+
+// The lesson's partial sums after strides (or shuffle deltas) 1, 2 and 4: Kogge-Stone,
+// Hillis-Steele and the warp shuffle add the same pairs, so their steps hold the same values.
+std::vector<ExpectedStep> loadAndStrides(const std::string& prefix, const std::string& suffix) {
+  return {{"load", kLesson},
+          {prefix + "1" + suffix, {3, 4, 8, 7, 4, 5, 7, 9}},
+          {prefix + "2" + suffix, {3, 4, 11, 11, 12, 12, 11, 14}},
+          {prefix + "4" + suffix, kLessonInclusive}};
+}
+
+// Brent-Kung and Blelloch share the up-sweep, then each sweeps down its own way.
+std::vector<ExpectedStep> upSweepThen(const std::vector<ExpectedStep>& downSweep) {
+  std::vector<ExpectedStep> steps = {
+      {"load", kLesson},
+      {"up-sweep stride 1", {3, 4, 7, 7, 4, 5, 6, 9}},
+      {"up-sweep stride 2", {3, 4, 7, 11, 4, 5, 6, 14}},
+      // PMPP Fig. 8.5's pattern: x0..x1, x0..x3, x4..x5, x0..x7 at 1, 3, 5, 7
+      {"up-sweep stride 4", {3, 4, 7, 11, 4, 5, 6, 25}}};
+  steps.insert(steps.end(), downSweep.begin(), downSweep.end());
+  return steps;
+}
+
+const std::vector<ExpectedStep> kBlellochLessonSteps =
+    upSweepThen({{"clear last element", {3, 4, 7, 11, 4, 5, 6, 0}},
+                 {"down-sweep stride 4 (swap and add)", {3, 4, 7, 0, 4, 5, 6, 11}},
+                 {"down-sweep stride 2 (swap and add)", {3, 0, 7, 4, 4, 11, 6, 16}},
+                 {"down-sweep stride 1 (swap and add)", kLessonExclusive}});
+
+// The input shifted right, then Kogge-Stone's strides over it.
+const std::vector<ExpectedStep> kKoggeStoneExclusiveSteps = {
+    {"shift right by one", {0, 3, 1, 7, 0, 4, 1, 6}},
+    {"stride 1", {0, 3, 4, 8, 7, 4, 5, 7}},
+    {"stride 2", {0, 3, 4, 11, 11, 12, 12, 11}},
+    {"stride 4", kLessonExclusive}};
+
+// Coarsening 4, so 2 threads own 3 1 7 0 and 4 1 6 3.
+const std::vector<ExpectedStep> kThreePhaseSteps = {
+    {"load", kLesson},
+    {"phase 1: each thread scans its subsection", {3, 4, 11, 11, 4, 5, 11, 14}},
+    {"phase 2: scan subsection totals, stride 1", {3, 4, 11, 11, 4, 5, 11, 25}},
+    {"phase 3: add preceding subsection total", kLessonInclusive}};
+
+const std::vector<HandWorkedLesson> kHandWorkedLessons = {
+    // work 7 + 6 + 4 = 8*3 - 7
+    {AlgorithmId::KoggeStone, false, 8, loadAndStrides("stride ", ""), 17, 3},
+    {AlgorithmId::KoggeStoneExclusive, true, 8, kKoggeStoneExclusiveSteps, 17, 3},
+    {AlgorithmId::HillisSteele, false, 8, loadAndStrides("stride ", " (swap buffers)"), 17, 3},
+    // One partial warp of 8 lanes.
+    {AlgorithmId::WarpShuffle, false, 8, loadAndStrides("warp shuffle delta ", ""), 17, 3},
+    // work 2*8 - 2 - 3; depth 2*3 - 1
+    {AlgorithmId::BrentKung, false, 4,
+     upSweepThen({{"down-sweep stride 2", {3, 4, 7, 11, 4, 16, 6, 25}},
+                  {"down-sweep stride 1", kLessonInclusive}}),
+     11, 5},
+    // work 2(8 - 1); depth 2*3; clearing the root applies no operator
+    {AlgorithmId::Blelloch, true, 4, kBlellochLessonSteps, 14, 6},
+    {AlgorithmId::BlellochConflictFree, true, 4, kBlellochLessonSteps, 14, 6},
+    // work (8-2) + (2*1 - 1) + 1*3
+    {AlgorithmId::ThreePhase, false, 2, kThreePhaseSteps, 10, 3},
+};
+
+class BlockLessonByHand : public ::testing::TestWithParam<HandWorkedLesson> {};
+
+// The natural direction step by step; the other direction's result is the lesson's too.
+TEST_P(BlockLessonByHand, StepsResultWorkAndDepth) {
+  const HandWorkedLesson& l = GetParam();
+  const Trace t = lesson(l.id, l.exclusive);
+  EXPECT_EQ(t.meta.blockSize, l.blockSize);
+  expectSteps(t, l.steps);
+  expectResult(t, l.exclusive ? kLessonExclusive : kLessonInclusive, l.work, l.depth);
+  EXPECT_EQ(lesson(l.id, !l.exclusive).output, l.exclusive ? kLessonInclusive : kLessonExclusive);
+}
+
+INSTANTIATE_TEST_SUITE_P(Lesson, BlockLessonByHand, ::testing::ValuesIn(kHandWorkedLessons),
+                         [](const ::testing::TestParamInfo<HandWorkedLesson>& info) {
+                           std::string name = keyOf(info.param.id);
+                           for (char& c : name)
+                             if (c == '-') c = '_';
+                           return name;
+                         });
+
+// What one algorithm's lesson shows beyond the table: edges, active threads, other shapes.
+
 TEST(BlockLesson, KoggeStone) {
-  const Trace t = lesson(AlgorithmId::KoggeStone);
-  expectSteps(t, {{"load", kLesson},
-                  {"stride 1", {3, 4, 8, 7, 4, 5, 7, 9}},
-                  {"stride 2", {3, 4, 11, 11, 12, 12, 11, 14}},
-                  {"stride 4", kLessonInclusive}});
-  // work 7 + 6 + 4 = 8*3 - 7
-  expectResult(t, kLessonInclusive, 17, 3);
   // Exclusive from an inclusive array is a shift at the store: no extra step, no extra work.
   const Trace e = lesson(AlgorithmId::KoggeStone, true);
-  EXPECT_EQ(e.output, kLessonExclusive);
   EXPECT_EQ(e.steps.size(), 4u);
   EXPECT_EQ(e.counters.work, 17);
 }
 
 TEST(BlockLesson, KoggeStoneExclusive) {
   const Trace e = lesson(AlgorithmId::KoggeStoneExclusive, true);
-  expectSteps(e, {{"shift right by one", {0, 3, 1, 7, 0, 4, 1, 6}},
-                  {"stride 1", {0, 3, 4, 8, 7, 4, 5, 7}},
-                  {"stride 2", {0, 3, 4, 11, 11, 12, 12, 11}},
-                  {"stride 4", kLessonExclusive}});
   EXPECT_TRUE(e.steps[0].edges.empty());  // moving data applies no operator
-  expectResult(e, kLessonExclusive, 17, 3);
 
   const Trace i = lesson(AlgorithmId::KoggeStoneExclusive, false);
   ASSERT_EQ(i.steps.size(), 5u);
@@ -137,52 +222,16 @@ TEST(BlockLesson, KoggeStoneExclusive) {
 
 TEST(BlockLesson, HillisSteele) {
   const Trace t = lesson(AlgorithmId::HillisSteele);
-  expectSteps(t, {{"load", kLesson},
-                  {"stride 1 (swap buffers)", {3, 4, 8, 7, 4, 5, 7, 9}},
-                  {"stride 2 (swap buffers)", {3, 4, 11, 11, 12, 12, 11, 14}},
-                  {"stride 4 (swap buffers)", kLessonInclusive}});
   EXPECT_EQ(t.steps[2].edges,
             (std::vector<std::array<int, 2>>{{2, 0}, {3, 1}, {4, 2}, {5, 3}, {6, 4}, {7, 5}}));
-  expectResult(t, kLessonInclusive, 17, 3);
-  EXPECT_EQ(lesson(AlgorithmId::HillisSteele, true).output, kLessonExclusive);
 }
-
-TEST(BlockLesson, BrentKung) {
-  const Trace t = lesson(AlgorithmId::BrentKung);
-  EXPECT_EQ(t.meta.blockSize, 4);
-  expectSteps(t, {{"load", kLesson},
-                  {"up-sweep stride 1", {3, 4, 7, 7, 4, 5, 6, 9}},
-                  {"up-sweep stride 2", {3, 4, 7, 11, 4, 5, 6, 14}},
-                  // PMPP Fig. 8.5's pattern: x0..x1, x0..x3, x4..x5, x0..x7 at 1, 3, 5, 7
-                  {"up-sweep stride 4", {3, 4, 7, 11, 4, 5, 6, 25}},
-                  {"down-sweep stride 2", {3, 4, 7, 11, 4, 16, 6, 25}},
-                  {"down-sweep stride 1", kLessonInclusive}});
-  // work 2*8 - 2 - 3; depth 2*3 - 1
-  expectResult(t, kLessonInclusive, 11, 5);
-  EXPECT_EQ(lesson(AlgorithmId::BrentKung, true).output, kLessonExclusive);
-}
-
-const std::vector<ExpectedStep> kBlellochLessonSteps = {
-    {"load", kLesson},
-    {"up-sweep stride 1", {3, 4, 7, 7, 4, 5, 6, 9}},
-    {"up-sweep stride 2", {3, 4, 7, 11, 4, 5, 6, 14}},
-    {"up-sweep stride 4", {3, 4, 7, 11, 4, 5, 6, 25}},
-    {"clear last element", {3, 4, 7, 11, 4, 5, 6, 0}},
-    {"down-sweep stride 4 (swap and add)", {3, 4, 7, 0, 4, 5, 6, 11}},
-    {"down-sweep stride 2 (swap and add)", {3, 0, 7, 4, 4, 11, 6, 16}},
-    {"down-sweep stride 1 (swap and add)", kLessonExclusive},
-};
 
 TEST(BlockLesson, Blelloch) {
   for (AlgorithmId id : {AlgorithmId::Blelloch, AlgorithmId::BlellochConflictFree}) {
     const Trace e = lesson(id, true);
-    EXPECT_EQ(e.meta.blockSize, 4);
-    expectSteps(e, kBlellochLessonSteps);
     EXPECT_TRUE(e.steps[4].edges.empty());
     EXPECT_EQ(e.steps[4].ops, 0);
     EXPECT_EQ(e.steps[7].edges, (std::vector<std::array<int, 2>>{{1, 0}, {3, 2}, {5, 4}, {7, 6}}));
-    // work 2(8 - 1); depth 2*3; clearing the root applies no operator
-    expectResult(e, kLessonExclusive, 14, 6);
 
     const Trace i = lesson(id, false);
     std::vector<ExpectedStep> inclusive = kBlellochLessonSteps;
@@ -193,17 +242,9 @@ TEST(BlockLesson, Blelloch) {
 }
 
 TEST(BlockLesson, ThreePhase) {
-  // Default lesson shape: coarsening 4, so 2 threads own 3 1 7 0 and 4 1 6 3.
   const Trace t = lesson(AlgorithmId::ThreePhase);
-  EXPECT_EQ(t.meta.blockSize, 2);
-  expectSteps(t, {{"load", kLesson},
-                  {"phase 1: each thread scans its subsection", {3, 4, 11, 11, 4, 5, 11, 14}},
-                  {"phase 2: scan subsection totals, stride 1", {3, 4, 11, 11, 4, 5, 11, 25}},
-                  {"phase 3: add preceding subsection total", kLessonInclusive}});
   EXPECT_EQ(t.steps[3].edges, (std::vector<std::array<int, 2>>{{4, 3}, {5, 3}, {6, 3}}));
   EXPECT_EQ(t.steps[3].active, (std::vector<int>{1}));
-  // work (8-2) + (2*1 - 1) + 1*3
-  expectResult(t, kLessonInclusive, 10, 3);
 
   // Coarsening 2 with 4 threads: phase 2 is a real Kogge-Stone over positions 1, 3, 5, 7.
   CaptureRequest rq = request(AlgorithmId::ThreePhase, kLesson, 4);
@@ -220,17 +261,6 @@ TEST(BlockLesson, ThreePhase) {
   EXPECT_EQ(c.counters.depth, 4);
   rq.exclusive = true;
   EXPECT_EQ(run(rq).output, kLessonExclusive);
-}
-
-TEST(BlockLesson, WarpShuffleInOnePartialWarp) {
-  const Trace t = lesson(AlgorithmId::WarpShuffle);
-  EXPECT_EQ(t.meta.blockSize, 8);
-  expectSteps(t, {{"load", kLesson},
-                  {"warp shuffle delta 1", {3, 4, 8, 7, 4, 5, 7, 9}},
-                  {"warp shuffle delta 2", {3, 4, 11, 11, 12, 12, 11, 14}},
-                  {"warp shuffle delta 4", kLessonInclusive}});
-  expectResult(t, kLessonInclusive, 17, 3);
-  EXPECT_EQ(lesson(AlgorithmId::WarpShuffle, true).output, kLessonExclusive);
 }
 
 TEST(BlockLesson, WarpShuffleAcrossFourWarps) {
