@@ -83,6 +83,21 @@ def svg_size(root):
     return float(root.get("width")), float(root.get("height"))
 
 
+def check_scaled_pngs(run, args, stem, theme, scales=(2,), not_blank=False):
+    """Exports `args` in `theme` as SVG and as a PNG at each of `scales`: each PNG is the SVG's
+    size times its scale (within a pixel a scale) and, with not_blank, has more than 20 colours."""
+    run.export(*args, "--theme", theme, "--out", run.path(f"{stem}-{theme}.svg"))
+    w, h = svg_size(run.svg(f"{stem}-{theme}.svg"))
+    for scale in scales:
+        out = run.path(f"{stem}-{theme}-{scale}.png")
+        run.export(*args, "--theme", theme, "--scale", str(scale), "--out", out)
+        png = Png(out)
+        check(abs(png.width - scale * w) <= scale and abs(png.height - scale * h) <= scale,
+              f"{stem} {theme} {scale}x PNG is {png.width}x{png.height}, its SVG {w}x{h}")
+        if not_blank:
+            check(len(png.colours()) > 20, f"the {stem} {theme} {scale}x PNG is blank")
+
+
 # ---- cases -------------------------------------------------------------------------------------
 
 def case_png_size_and_content(run):
@@ -646,13 +661,7 @@ def case_symbolic_in_every_format(run):
     check(open(run.path("sym.gif"), "rb").read() != open(run.path("num.gif"), "rb").read(),
           "the symbolic GIF is the numeric one")
     for theme in ("dark", "light"):
-        run.export(*blelloch, "--step", "6", "--symbolic", "--theme", theme, "--scale", "2",
-                   "--out", run.path(f"down2-{theme}.png"))
-        run.export(*blelloch, "--step", "6", "--symbolic", "--theme", theme, "--out", run.path(f"down2-{theme}.svg"))
-        png, (w, h) = Png(run.path(f"down2-{theme}.png")), svg_size(run.svg(f"down2-{theme}.svg"))
-        check(abs(png.width - 2 * w) <= 2 and abs(png.height - 2 * h) <= 2,
-              f"{theme} 2x PNG is {png.width}x{png.height}, the SVG {w}x{h}")
-        check(len(png.colours()) > 20, f"the {theme} PNG is blank")
+        check_scaled_pngs(run, [*blelloch, "--step", "6", "--symbolic"], "down2", theme, not_blank=True)
 
 
 PMPP_FIGURE = ["--algorithm", "hierarchical", "--input", "2,1,3,1,0,4,1,2,0,3,1,2,5,3,1,2",
@@ -678,11 +687,7 @@ def case_figure_in_every_format(run):
     gif = read_gif(run.path("fig.gif"))
     check(gif["frames"] == 10, f"{gif['frames']} GIF frames, one a step expected")
     for theme in ("dark", "light"):
-        run.export(*PMPP_FIGURE, "--theme", theme, "--scale", "2", "--out", run.path(f"fig-{theme}.png"))
-        run.export(*PMPP_FIGURE, "--theme", theme, "--out", run.path(f"fig-{theme}.svg"))
-        png, (w, h) = Png(run.path(f"fig-{theme}.png")), svg_size(run.svg(f"fig-{theme}.svg"))
-        check(abs(png.width - 2 * w) <= 2 and abs(png.height - 2 * h) <= 2,
-              f"{theme} 2x figure is {png.width}x{png.height}, its SVG {w}x{h}")
+        check_scaled_pngs(run, PMPP_FIGURE, "fig", theme)
     r = run.export(*PMPP_FIGURE, "--all", "--out", run.path("strip.png"), expect=2)
     check("one picture of one step" in r.stderr, r.stderr)
     r = run.export("--algorithm", "kogge-stone", "--backend", "cpu", "--panel", "figure",
@@ -744,14 +749,7 @@ def case_chained_figure_in_every_format(run):
     run.export(*CHAINED_FIGURE, "--format", "gif", "--out", run.path("chain.gif"))
     check(read_gif(run.path("chain.gif"))["frames"] == 5, "one GIF frame a step expected")
     for theme in ("dark", "light"):
-        run.export(*CHAINED_FIGURE, "--theme", theme, "--out", run.path(f"chain-{theme}.svg"))
-        w, h = svg_size(run.svg(f"chain-{theme}.svg"))
-        for scale in (2, 4):
-            run.export(*CHAINED_FIGURE, "--theme", theme, "--scale", str(scale),
-                       "--out", run.path(f"chain-{theme}-{scale}.png"))
-            png = Png(run.path(f"chain-{theme}-{scale}.png"))
-            check(abs(png.width - scale * w) <= scale and abs(png.height - scale * h) <= scale,
-                  f"{theme} {scale}x figure is {png.width}x{png.height}, its SVG {w}x{h}")
+        check_scaled_pngs(run, CHAINED_FIGURE, "chain", theme, scales=(2, 4))
 
 
 def case_deadlock_figure(run):
@@ -769,11 +767,7 @@ def case_deadlock_figure(run):
     check(any("block 1 has not started" in t for t in texts(root, "caption")) or
           "block 1 has not started" in " ".join(texts(root, "caption")), texts(root, "caption"))
     for theme in ("dark", "light"):
-        run.export(*dead, "--theme", theme, "--out", run.path(f"dead-{theme}.svg"))
-        run.export(*dead, "--theme", theme, "--scale", "2", "--out", run.path(f"dead-{theme}.png"))
-        png, (w, h) = Png(run.path(f"dead-{theme}.png")), svg_size(run.svg(f"dead-{theme}.svg"))
-        check(abs(png.width - 2 * w) <= 2 and abs(png.height - 2 * h) <= 2,
-              f"{theme} 2x deadlock is {png.width}x{png.height}, its SVG {w}x{h}")
+        check_scaled_pngs(run, dead, "dead", theme)
     r = run.export(*dead, "--format", "gif", "--out", run.path("dead.gif"), expect=2)
     check("one picture of the deadlock" in r.stderr and not os.path.exists(run.path("dead.gif")), r.stderr)
 
@@ -811,15 +805,7 @@ def case_tree_figure_in_every_format(run):
     run.export(*TREE_FIGURE, "--format", "png-seq", "--out", run.path("seq"))
     check(len(os.listdir(run.path("seq"))) == 8, f"frames {os.listdir(run.path('seq'))}")
     for theme in ("dark", "light"):
-        run.export(*TREE_FIGURE, "--theme", theme, "--out", run.path(f"tree-{theme}.svg"))
-        w, h = svg_size(run.svg(f"tree-{theme}.svg"))
-        for scale in (2, 4):
-            run.export(*TREE_FIGURE, "--theme", theme, "--scale", str(scale),
-                       "--out", run.path(f"tree-{theme}-{scale}.png"))
-            png = Png(run.path(f"tree-{theme}-{scale}.png"))
-            check(abs(png.width - scale * w) <= scale and abs(png.height - scale * h) <= scale,
-                  f"{theme} {scale}x tree is {png.width}x{png.height}, its SVG {w}x{h}")
-            check(len(png.colours()) > 20, f"the {theme} tree PNG is blank")
+        check_scaled_pngs(run, TREE_FIGURE, "tree", theme, scales=(2, 4), not_blank=True)
 
 
 SECTION_FIGURES = {
@@ -862,16 +848,8 @@ def case_section_figures_in_every_format(run):
         run.export(*fig, "--format", "png-seq", "--out", run.path(f"{name}-seq"))
         check(len(os.listdir(run.path(f"{name}-seq"))) == frames, f"{name} PNG sequence")
         for theme in ("dark", "light"):
-            run.export(*fig, "--theme", theme, "--out", run.path(f"{name}-{theme}.svg"))
-            w, h = svg_size(run.svg(f"{name}-{theme}.svg"))
             scales = (2, 4) if (index + (theme == "light")) % 2 == 0 else (2,)
-            for scale in scales:
-                out = run.path(f"{name}-{theme}-{scale}.png")
-                run.export(*fig, "--theme", theme, "--scale", str(scale), "--out", out)
-                png = Png(out)
-                check(abs(png.width - scale * w) <= scale and abs(png.height - scale * h) <= scale,
-                      f"{name} {theme} {scale}x is {png.width}x{png.height}, its SVG {w}x{h}")
-                check(len(png.colours()) > 20, f"the {name} {theme} PNG is blank")
+            check_scaled_pngs(run, fig, name, theme, scales=scales, not_blank=True)
 
 
 CASES = cases_of(globals())
