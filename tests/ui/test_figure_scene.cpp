@@ -18,22 +18,11 @@
 namespace scanviz {
 namespace {
 
-const std::vector<double> kPmpp = {2, 1, 3, 1, 0, 4, 1, 2, 0, 3, 1, 2, 5, 3, 1, 2};
-
 Trace pmppTrace(AlgorithmId id = AlgorithmId::Hierarchical) {
-  CaptureRequest rq = emulatorRequest(id, kPmpp);
-  rq.blockSize = 2;  // sections of 4: the figure's four blocks
-  return capture(rq).trace;
+  return captureOnEmulator(id, kPmppInput, /*blockSize=*/2);  // sections of 4: the four blocks
 }
 
 using Texts = std::vector<std::string>;
-
-std::vector<const SceneLine*> linesWithRole(const Scene& s, const std::string& role) {
-  std::vector<const SceneLine*> out;
-  for (const SceneLine& l : s.lines)
-    if (l.role == role) out.push_back(&l);
-  return out;
-}
 
 float centreX(const SceneRect& r) {
   return r.x + 0.5f * r.w;
@@ -129,10 +118,14 @@ TEST(FigureScene, RunsOfOneBlockSayWhyThereIsNoFigure) {
 // receives one round after its predecessor (the emulator's domino: rounds 2, 3, 4).
 const std::vector<double> kLesson = {3, 1, 7, 0, 4, 1, 6, 3, 2, 5, 1, 4, 0, 2, 3, 1};
 
-TEST(FigureScene, ChainedBlocksHandTheirRunningSumsOn) {
-  CaptureRequest rq = emulatorRequest(AlgorithmId::SinglePassChained, kLesson);
+Trace chainedTrace(Operator op = Operator::Add, bool exclusive = false) {
+  CaptureRequest rq = emulatorRequest(AlgorithmId::SinglePassChained, kLesson, op, exclusive);
   rq.blockSize = 2;
-  const Trace t = capture(rq).trace;
+  return capture(rq).trace;
+}
+
+TEST(FigureScene, ChainedBlocksHandTheirRunningSumsOn) {
+  const Trace t = chainedTrace();
   ASSERT_EQ(figureProblem(t), "");
   const Scene s = figure(t);
   EXPECT_EQ(textsOf(s, "title")[0].rfind("Block-to-block hand-off (PMPP 8.7)", 0), 0u);
@@ -164,10 +157,7 @@ TEST(FigureScene, ChainedBlocksHandTheirRunningSumsOn) {
 }
 
 TEST(FigureScene, ChainedExclusiveScanStoresItsRowShifted) {
-  CaptureRequest rq = emulatorRequest(AlgorithmId::SinglePassChained, kLesson);
-  rq.blockSize = 2;
-  rq.exclusive = true;
-  const Scene s = figure(capture(rq).trace);
+  const Scene s = figure(chainedTrace(Operator::Add, /*exclusive=*/true));
   EXPECT_EQ(textsOf(s, "row-label").back(), "stored shifted: Y");
   EXPECT_EQ(textsOf(s, "shifted-value"), (Texts{"0", "3", "4", "11", "11", "15", "16", "22", "25",
                                                 "27", "32", "33", "37", "37", "39", "42"}));
@@ -175,9 +165,7 @@ TEST(FigureScene, ChainedExclusiveScanStoresItsRowShifted) {
 }
 
 TEST(FigureScene, ChainedRowsFillInAsTheStepsGo) {
-  CaptureRequest rq = emulatorRequest(AlgorithmId::SinglePassChained, kLesson);
-  rq.blockSize = 2;
-  const Trace t = capture(rq).trace;
+  const Trace t = chainedTrace();
   const Scene before = figure(t, static_cast<int>(t.steps.size()) - 2);
   EXPECT_EQ(textsOf(before, "scanned-value").size(), 16u);
   EXPECT_TRUE(textsOf(before, "handoff-value").empty());
@@ -188,9 +176,7 @@ TEST(FigureScene, ChainedRowsFillInAsTheStepsGo) {
 // --symbolic on the chain: the tiles scanned on their own (x4..x5), the running sums x0..x3 to
 // x0..x15, and the hand-off says the ranges it joins: seed 000's "7 + 7 = 14" as Σ0..3 + Σ4..7.
 TEST(FigureScene, ChainedSymbolicHandOffNamesTheRanges) {
-  CaptureRequest rq = emulatorRequest(AlgorithmId::SinglePassChained, kLesson);
-  rq.blockSize = 2;
-  const Scene s = figure(capture(rq).trace, -1, /*symbolic=*/true);
+  const Scene s = figure(chainedTrace(), -1, /*symbolic=*/true);
   EXPECT_EQ(textsOf(s, "handoff-value"), (Texts{"x0..x3", "x0..x7", "x0..x11", "x0..x15"}));
   EXPECT_EQ(textsOf(s, "handoff-sum"), (Texts{"\xE2\x88\x91"
                                               "0..3 + \xE2\x88\x91"
@@ -210,8 +196,7 @@ TEST(FigureScene, ChainedSymbolicHandOffNamesTheRanges) {
   EXPECT_EQ(scanned[5], "x4..x5");
   EXPECT_EQ(textsOf(s, "result-value")[9], "x0..x9");
   // A max-scan's hand-off keeps the cells' notation.
-  rq.op = Operator::Max;
-  const Scene max = figure(capture(rq).trace, -1, /*symbolic=*/true);
+  const Scene max = figure(chainedTrace(Operator::Max), -1, /*symbolic=*/true);
   EXPECT_EQ(textsOf(max, "handoff-sum")[0], "max(x0..x3, x4..x7) = x0..x7");
 }
 

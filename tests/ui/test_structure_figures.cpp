@@ -21,7 +21,6 @@ namespace {
 using Texts = std::vector<std::string>;
 
 const std::vector<double> kSeed003 = {3, 1, 7, 0, 4, 1, 6, 3};
-const std::vector<double> kPmpp = {2, 1, 3, 1, 0, 4, 1, 2, 0, 3, 1, 2, 5, 3, 1, 2};
 
 Trace treeTrace(AlgorithmId id, const std::vector<double>& input, bool exclusive = false) {
   CaptureRequest rq = emulatorRequest(id, input);
@@ -41,13 +40,6 @@ Texts nodeTexts(const Scene& s, const std::string& half) {
     if (startsWith(t.role, half + "-node") && t.role.size() > 6 &&
         t.role.compare(t.role.size() - 6, 6, "-value") == 0)
       out.push_back(t.text);
-  return out;
-}
-
-std::vector<const SceneLine*> linesWithRole(const Scene& s, const std::string& role) {
-  std::vector<const SceneLine*> out;
-  for (const SceneLine& l : s.lines)
-    if (l.role == role) out.push_back(&l);
   return out;
 }
 
@@ -78,8 +70,8 @@ TEST(TreeFigure, BlellochNodesHoldTheTracesValuesAndSeed003sTables) {
 }
 
 TEST(TreeFigure, BrentKungNodesHoldTheTracesValues) {
-  expectNodesAreTheTraces(treeTrace(AlgorithmId::BrentKung, kPmpp));
-  expectNodesAreTheTraces(treeTrace(AlgorithmId::Blelloch, kPmpp, /*exclusive=*/false));
+  expectNodesAreTheTraces(treeTrace(AlgorithmId::BrentKung, kPmppInput));
+  expectNodesAreTheTraces(treeTrace(AlgorithmId::Blelloch, kPmppInput, /*exclusive=*/false));
   expectNodesAreTheTraces(treeTrace(AlgorithmId::BrentKung, {5, 2, 9, 1, 7, 3, 8, 4, 6, 2}));
 }
 
@@ -105,7 +97,7 @@ TEST(TreeFigure, ArrowsJoinChildrenAndParents) {
 // PMPP Fig. 8.5 and 8.6 on the tree: the reduction tree's ranges, then the distribution tree's
 // prefixes, x0..x(2m+1) at stride 2.
 TEST(TreeFigure, BrentKungSymbolicIsFigure8_5And8_6) {
-  const Scene s = figure(treeTrace(AlgorithmId::BrentKung, kPmpp), -1, /*symbolic=*/true);
+  const Scene s = figure(treeTrace(AlgorithmId::BrentKung, kPmppInput), -1, /*symbolic=*/true);
   const Texts up = nodeTexts(s, "up");
   ASSERT_EQ(up.size(), 31u);
   EXPECT_EQ(Texts(up.begin() + 16, up.begin() + 24),
@@ -186,9 +178,7 @@ TEST(SectionFigure, HillisSteeleAlternatesItsTwoBuffers) {
 // Three-phase on PMPP's 16 values with 4 threads of 4: in each pass the threads read
 // consecutive addresses, and the load's and the owner's colours show the turn.
 TEST(SectionFigure, ThreePhaseLoadIsCoalescedThenEachThreadScansItsSubsection) {
-  CaptureRequest rq = emulatorRequest(AlgorithmId::ThreePhase, kPmpp);
-  rq.blockSize = 4;
-  const Trace t = capture(rq).trace;
+  const Trace t = captureOnEmulator(AlgorithmId::ThreePhase, kPmppInput, /*blockSize=*/4);
   ASSERT_EQ(figureProblem(t), "");
   const auto passes = cornerTurnedLoad(t);
   ASSERT_EQ(passes.size(), 4u);
