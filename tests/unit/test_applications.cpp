@@ -174,17 +174,27 @@ TEST(Applications, RandomInputsMatchTheSequentialReferences) {
   }
 }
 
+// One pass of the fused select or split over 3 1 7 0 4 1 6 3 (compaction's and radix sort's
+// default input): the kernel that ran, the flags, the count row (the write addresses: the
+// exclusive count of the flags) and the output the pass left.
+void expectLessonSelectPass(const Trace& t, const std::string& algorithm,
+                            const std::vector<uint8_t>& flags, const std::vector<int32_t>& counts,
+                            const std::vector<double>& output) {
+  EXPECT_EQ(t.meta.algorithm, algorithm);
+  EXPECT_EQ(t.input, (std::vector<double>{3, 1, 7, 0, 4, 1, 6, 3})) << algorithm;
+  EXPECT_EQ(t.rows.flags, flags) << algorithm;
+  EXPECT_EQ(t.rows.second, counts) << algorithm;
+  EXPECT_EQ(t.output, output) << algorithm;
+}
+
 TEST(Applications, CompactionWritesAtTheExclusiveSumOfTheFlags) {
   const ApplicationRun r = runApplication(
       ApplicationId::Compaction, defaultApplicationInput(ApplicationId::Compaction), onCpu());
   // 3 1 7 0 4 1 6 3, keep the values greater than 2: one select pass, whose trace holds the
   // values, their flags, every write address (the exclusive count) and the packed output.
   const Trace& t = r.scans[0].trace;
-  EXPECT_EQ(t.meta.algorithm, "select-lookback");
-  EXPECT_EQ(t.input, (std::vector<double>{3, 1, 7, 0, 4, 1, 6, 3}));
-  EXPECT_EQ(t.rows.flags, (std::vector<uint8_t>{1, 0, 1, 0, 1, 0, 1, 1}));
-  EXPECT_EQ(t.rows.second, (std::vector<int32_t>{0, 1, 1, 2, 2, 3, 3, 4}));
-  EXPECT_EQ(t.output, (std::vector<double>{3, 7, 4, 6, 3, 0, 0, 0}));
+  expectLessonSelectPass(t, "select-lookback", {1, 0, 1, 0, 1, 0, 1, 1}, {0, 1, 1, 2, 2, 3, 3, 4},
+                         {3, 7, 4, 6, 3, 0, 0, 0});
   // The recorded tile's last step shows the same count row.
   EXPECT_EQ(t.steps.back().values, std::vector<double>(t.rows.second.begin(), t.rows.second.end()));
   EXPECT_FALSE(t.meta.inclusive);
@@ -258,11 +268,8 @@ TEST(Applications, RadixSortSplitsOneBitAPass) {
   // Pass 1, bit 0 of 3 1 7 0 4 1 6 3: one split pass; the 0-flags, their exclusive count and the
   // keys split, the 0-keys 0 4 6 first.
   const Trace& t = r.scans[0].trace;
-  EXPECT_EQ(t.meta.algorithm, "split-lookback");
-  EXPECT_EQ(t.input, (std::vector<double>{3, 1, 7, 0, 4, 1, 6, 3}));
-  EXPECT_EQ(t.rows.flags, (std::vector<uint8_t>{0, 0, 0, 1, 1, 0, 1, 0}));
-  EXPECT_EQ(t.rows.second, (std::vector<int32_t>{0, 0, 0, 0, 1, 2, 2, 3}));
-  EXPECT_EQ(t.output, (std::vector<double>{0, 4, 6, 3, 1, 7, 1, 3}));
+  expectLessonSelectPass(t, "split-lookback", {0, 0, 0, 1, 1, 0, 1, 0}, {0, 0, 0, 0, 1, 2, 2, 3},
+                         {0, 4, 6, 3, 1, 7, 1, 3});
   EXPECT_EQ(r.scans[1].trace.input, t.output);  // each pass splits the keys the last one left
   const std::vector<RadixPass> passes = radixPasses(r);
   ASSERT_EQ(passes.size(), 3u);
