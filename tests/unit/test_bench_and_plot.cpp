@@ -8,11 +8,13 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <numbers>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/core/backends/backend.h"
@@ -361,21 +363,26 @@ BenchPoint samplePoint() {
   return p;
 }
 
+// Each value, formatted, reads as its text.
+template <class Value>
+void expectFormats(std::string (*format)(Value),
+                   std::initializer_list<std::pair<Value, const char*>> cases) {
+  for (const auto& [value, text] : cases) EXPECT_EQ(format(value), text) << value;
+}
+
 TEST(BenchFormat, SizesDurationsAndRatios) {
-  EXPECT_EQ(formatBenchSize(1 << 20), "2^20");
-  EXPECT_EQ(formatBenchSize(1), "2^0");
-  EXPECT_EQ(formatBenchSize(1000), "1000");
-  EXPECT_EQ(formatBenchDuration(0.0123), "12.3 us");
-  EXPECT_EQ(formatBenchDuration(4.56), "4.56 ms");
-  EXPECT_EQ(formatBenchDuration(123.4), "123 ms");
-  EXPECT_EQ(formatBenchDuration(1234), "1.23 s");
-  EXPECT_EQ(formatBenchDuration(0.0005), "500 ns");
-  EXPECT_EQ(formatBenchDuration(BenchPoint::kNone), "-");
-  EXPECT_EQ(formatBenchRatio(0.8), "0.80x");
-  EXPECT_EQ(formatBenchRatio(1.234), "1.23x");
-  EXPECT_EQ(formatBenchRatio(0.0012), "0.0012x");
-  EXPECT_EQ(formatBenchRatio(10.894), "10.9x");
-  EXPECT_EQ(formatBenchRatio(BenchPoint::kNone), "-");
+  expectFormats<long long>(formatBenchSize, {{1 << 20, "2^20"}, {1, "2^0"}, {1000, "1000"}});
+  expectFormats<double>(formatBenchDuration, {{0.0123, "12.3 us"},
+                                              {4.56, "4.56 ms"},
+                                              {123.4, "123 ms"},
+                                              {1234, "1.23 s"},
+                                              {0.0005, "500 ns"},
+                                              {BenchPoint::kNone, "-"}});
+  expectFormats<double>(formatBenchRatio, {{0.8, "0.80x"},
+                                           {1.234, "1.23x"},
+                                           {0.0012, "0.0012x"},
+                                           {10.894, "10.9x"},
+                                           {BenchPoint::kNone, "-"}});
 }
 
 TEST(BenchFormat, TableRowHasEveryColumn) {
@@ -669,13 +676,26 @@ TEST(BenchCpu, SizesAboveTheEmulatorLimitAreSkippedWithANote) {
 
 // ---- cancellation ----
 
-TEST(BenchCancel, ACancelledRunStopsAndKeepsWhatItMeasured) {
+enum class RaiseCancel { WhenStarted, WhenFinished };
+
+// The small CPU bench with its cancel flag raised from the observer when task `index` has started
+// (the sample loop sees it before the point is finished) or has finished.
+BenchReport benchCancelledAt(int index, RaiseCancel when) {
   std::atomic<bool> cancel{false};
   BenchObserver obs;
-  obs.finished = [&](const BenchPoint&, int index, int) {
-    if (index == 2) cancel.store(true);
-  };
-  const BenchReport r = runBenchmark(smallCpuConfig(), obs, &cancel);
+  if (when == RaiseCancel::WhenStarted)
+    obs.started = [&](const BenchTask&, int i, int) {
+      if (i == index) cancel.store(true);
+    };
+  else
+    obs.finished = [&](const BenchPoint&, int i, int) {
+      if (i == index) cancel.store(true);
+    };
+  return runBenchmark(smallCpuConfig(), obs, &cancel);
+}
+
+TEST(BenchCancel, ACancelledRunStopsAndKeepsWhatItMeasured) {
+  const BenchReport r = benchCancelledAt(2, RaiseCancel::WhenFinished);
   EXPECT_TRUE(r.cancelled);
   EXPECT_EQ(r.points.size(), 3u);
   EXPECT_NE(r.notes.back().find("cancelled"), std::string::npos);
@@ -690,13 +710,7 @@ TEST(BenchCancel, CancelledBeforeTheStartMeasuresNothing) {
 }
 
 TEST(BenchCancel, CancelMidMeasurementDropsThePartialPoint) {
-  // Flip the flag from the started callback: the sample loop sees it before finishing.
-  std::atomic<bool> cancel{false};
-  BenchObserver obs;
-  obs.started = [&](const BenchTask&, int index, int) {
-    if (index == 1) cancel.store(true);
-  };
-  const BenchReport r = runBenchmark(smallCpuConfig(), obs, &cancel);
+  const BenchReport r = benchCancelledAt(1, RaiseCancel::WhenStarted);
   EXPECT_TRUE(r.cancelled);
   ASSERT_EQ(r.points.size(), 1u);
   EXPECT_EQ(r.points[0].subject.key(), "cpu-memcpy");
@@ -1020,17 +1034,16 @@ TEST(PlotTicks, Log2TicksArePowersOfTwo) {
 }
 
 TEST(PlotTicks, LabelsOfDecadesAndExactValues) {
-  EXPECT_EQ(formatDecadeTick(1), "1");
-  EXPECT_EQ(formatDecadeTick(1e3), "1k");
-  EXPECT_EQ(formatDecadeTick(1e4), "10k");
-  EXPECT_EQ(formatDecadeTick(1e9), "1G");
-  EXPECT_EQ(formatDecadeTick(1e12), "1T");
-  EXPECT_EQ(formatDecadeTick(0.001), "0.001");
-  EXPECT_EQ(formatDecadeTick(1e-5), "1e-5");
-  EXPECT_EQ(formatExactValue(1048576), "1048576");
-  EXPECT_EQ(formatExactValue(0.1234567), "0.123457");
-  EXPECT_EQ(formatExactValue(350), "350");
-  EXPECT_EQ(formatExactValue(NAN), "NaN");
+  expectFormats<double>(formatDecadeTick, {{1, "1"},
+                                           {1e3, "1k"},
+                                           {1e4, "10k"},
+                                           {1e9, "1G"},
+                                           {1e12, "1T"},
+                                           {0.001, "0.001"},
+                                           {1e-5, "1e-5"}});
+  expectFormats<double>(
+      formatExactValue,
+      {{1048576, "1048576"}, {0.1234567, "0.123457"}, {350, "350"}, {NAN, "NaN"}});
 }
 
 TEST(PlotScale, MapsDataToPixelsAndBack) {
