@@ -47,6 +47,17 @@ inline Trace lessonTrace(AlgorithmId id) {
   return captureOnEmulator(id, defaultLessonInput());
 }
 
+// Whether one of the notes (a run's hazards, a trace's notes) says `text`.
+inline bool hasNote(const std::vector<std::string>& notes, const std::string& text) {
+  for (const std::string& n : notes)
+    if (n.find(text) != std::string::npos) return true;
+  return false;
+}
+
+inline bool hasNote(const Trace& t, const std::string& text) {
+  return hasNote(t.meta.notes, text);
+}
+
 inline std::string sampleTracePath(const std::string& name) {
   const std::string dir = sampleTraceDirectory();
   EXPECT_FALSE(dir.empty()) << "assets/traces not found";

@@ -6,17 +6,12 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "app/cli/cli.h"
 #include "app/core/applications/application.h"
 #include "app/core/trace/trace_json.h"
-#include "tests/common/captured_output.h"
+#include "tests/common/cli_run.h"
 
 namespace scanviz {
 namespace {
-
-CapturedRun cli(std::vector<std::string> args) {
-  return withCapturedOutput([&] { return runCli(args).value_or(-1); });
-}
 
 nlohmann::json applyJson(std::vector<std::string> args) {
   args.insert(args.begin(), "apply");

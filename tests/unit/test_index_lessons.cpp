@@ -12,26 +12,21 @@
 #include <filesystem>
 #include <vector>
 
-#include "app/cli/cli.h"
 #include "app/core/capture/capture.h"
 #include "app/core/lesson/lessons.h"
 #include "app/core/trace/trace_json.h"
 #include "kernels/exec/cpu_block_exec.h"
 #include "kernels/lessons/blelloch_down_sweep_log2n.h"
 #include "kernels/lessons/hierarchical_s_minus_one.h"
-#include "tests/common/captured_output.h"
+#include "tests/common/captures.h"
+#include "tests/common/cli_run.h"
+#include "tests/common/lessons.h"
 
 namespace scanviz {
 namespace {
 
 constexpr int32_t kSentinel = 777;
 const double kUnmapped = static_cast<double>(unmappedValue<int32_t>());  // -559038737
-
-bool hasNote(const std::vector<std::string>& notes, const std::string& text) {
-  for (const auto& n : notes)
-    if (n.find(text) != std::string::npos) return true;
-  return false;
-}
 
 // v + 0xDEADBEEF: the scans add the marker to small values, far from int32's ends.
 std::vector<double> plusMarker(std::vector<double> v) {
@@ -79,14 +74,8 @@ TEST(DownSweepFromLog2N, TheRootTakesTheMarkerPastTheArrayAndEveryCellCarriesIt)
   EXPECT_EQ(downOffsets, (std::vector<int>{8, 4, 2, 1}));
 }
 
-const Lesson& lesson(std::string_view id) {
-  const Lesson* l = findLesson(id);
-  if (!l) throw std::logic_error("no lesson " + std::string(id));
-  return *l;
-}
-
 TEST(DownSweepFromLog2N, TheLessonPartsAtTheExtraLevelAndTheFixIsTheExclusiveScan) {
-  const LessonRun r = runLesson(lesson("blelloch-down-sweep-log2n"));
+  const LessonRun r = runLesson(catalogLesson("blelloch-down-sweep-log2n"));
   ASSERT_TRUE(r.flawed && r.fixed) << r.flawedError << r.fixedError;
   const std::vector<double> right = {0, 3, 4, 11, 11, 15, 16, 22};
   EXPECT_EQ(r.fixed->output, right);
@@ -156,7 +145,7 @@ TEST(HierarchicalSMinusOne, OneSectionHasNoThirdKernelAndIsRight) {
 }
 
 TEST(HierarchicalSMinusOne, TheLessonPartsAtTheAddBackInCellZero) {
-  const LessonRun r = runLesson(lesson("hierarchical-s-minus-one"));
+  const LessonRun r = runLesson(catalogLesson("hierarchical-s-minus-one"));
   ASSERT_TRUE(r.flawed && r.fixed) << r.flawedError << r.fixedError;
   EXPECT_EQ(r.fixed->output, inclusiveScan(r.fixed->input));
   EXPECT_EQ(r.firstWrongCell, 0);
@@ -169,10 +158,6 @@ TEST(HierarchicalSMinusOne, TheLessonPartsAtTheAddBackInCellZero) {
   EXPECT_LT(cells.back(), 8);  // the first section only
   ASSERT_EQ(r.hazards.size(), 1u);
   EXPECT_NE(r.hazards[0].find("thread 0 read S[-1]"), std::string::npos) << r.hazards[0];
-}
-
-CapturedRun cli(std::vector<std::string> args) {
-  return withCapturedOutput([&] { return runCli(args).value_or(-1); });
 }
 
 TEST(IndexLessons, ListCaptureAndVerifyTreatThemAsFlawedVariants) {

@@ -7,29 +7,14 @@
 #include <filesystem>
 #include <set>
 
-#include "app/cli/cli.h"
 #include "app/core/lesson/lessons.h"
 #include "app/core/trace/trace_json.h"
-#include "tests/common/captured_output.h"
+#include "tests/common/captures.h"
+#include "tests/common/cli_run.h"
+#include "tests/common/lessons.h"
 
 namespace scanviz {
 namespace {
-
-CapturedRun cli(std::vector<std::string> args) {
-  return withCapturedOutput([&] { return runCli(args).value_or(-1); });
-}
-
-const Lesson& lesson(std::string_view id) {
-  const Lesson* l = findLesson(id);
-  if (!l) throw std::logic_error("no lesson " + std::string(id));
-  return *l;
-}
-
-bool hasNote(const Trace& t, const std::string& text) {
-  for (const auto& n : t.meta.notes)
-    if (n.find(text) != std::string::npos) return true;
-  return false;
-}
 
 TEST(Lessons, EveryLessonNamesAFlawedVariantAndItsFixInTheCatalog) {
   std::set<std::string_view> ids;
@@ -56,7 +41,7 @@ TEST(Lessons, EveryLessonNamesAFlawedVariantAndItsFixInTheCatalog) {
 }
 
 TEST(Lessons, TheRaceLessonPartsAtStride1AtTheFirstLaneOfWarp1) {
-  const LessonRun r = runLesson(lesson("kogge-stone-one-barrier"));
+  const LessonRun r = runLesson(catalogLesson("kogge-stone-one-barrier"));
   ASSERT_TRUE(r.flawed && r.fixed) << r.flawedError << r.fixedError;
   EXPECT_EQ(r.partingStep, 1);
   EXPECT_EQ(r.flawed->steps[1].label, r.fixed->steps[1].label);  // "stride 1" in both
@@ -68,7 +53,7 @@ TEST(Lessons, TheRaceLessonPartsAtStride1AtTheFirstLaneOfWarp1) {
 }
 
 TEST(Lessons, TheEarlyReturnLessonReportsTheMismatchAndPartsWhereTheRootIsNotCleared) {
-  const LessonRun r = runLesson(lesson("blelloch-early-return"));
+  const LessonRun r = runLesson(catalogLesson("blelloch-early-return"));
   ASSERT_TRUE(r.flawed && r.fixed);
   EXPECT_TRUE(hasNote(*r.flawed, "barrier mismatch in block 0: 6 of 8 threads"));
   ASSERT_GE(r.partingStep, 0);
@@ -83,7 +68,7 @@ TEST(Lessons, TheEarlyReturnLessonReportsTheMismatchAndPartsWhereTheRootIsNotCle
 }
 
 TEST(Lessons, TheOffsetLessonPartsAtTheSkippedLevel) {
-  const LessonRun r = runLesson(lesson("blelloch-offset-times-four"));
+  const LessonRun r = runLesson(catalogLesson("blelloch-offset-times-four"));
   ASSERT_TRUE(r.flawed && r.fixed);
   EXPECT_EQ(r.partingStep, 2);
   EXPECT_EQ(r.fixed->steps[2].label, "up-sweep stride 2");
@@ -92,12 +77,12 @@ TEST(Lessons, TheOffsetLessonPartsAtTheSkippedLevel) {
 }
 
 TEST(Lessons, TheSerialAndIntLessonsPartAtTheirFirstStep) {
-  const LessonRun n = runLesson(lesson("serial-neighbour-sum"));
+  const LessonRun n = runLesson(catalogLesson("serial-neighbour-sum"));
   ASSERT_TRUE(n.flawed && n.fixed);
   EXPECT_EQ(n.partingStep, 1);
   EXPECT_EQ(n.firstWrongCell, 0);
   EXPECT_EQ(n.flawed->output, (std::vector<double>{0, 4, 8, 7, 4, 5, 7, 9}));
-  const LessonRun i = runLesson(lesson("sequential-int-accumulator"));
+  const LessonRun i = runLesson(catalogLesson("sequential-int-accumulator"));
   ASSERT_TRUE(i.flawed && i.fixed);
   EXPECT_EQ(i.flawed->meta.dtype, "float32");
   EXPECT_EQ(i.partingStep, 1);
@@ -106,7 +91,7 @@ TEST(Lessons, TheSerialAndIntLessonsPartAtTheirFirstStep) {
 }
 
 TEST(Lessons, StaticIdsDeadlockOnTheSchedulerAndDynamicIdsFinish) {
-  const LessonRun r = runLesson(lesson("chained-static-ids"));
+  const LessonRun r = runLesson(catalogLesson("chained-static-ids"));
   EXPECT_EQ(r.flawed, nullptr);
   EXPECT_NE(r.flawedError.find("deadlock"), std::string::npos) << r.flawedError;
   EXPECT_NE(r.flawedError.find("can never get one of the 2 resident slots"), std::string::npos)

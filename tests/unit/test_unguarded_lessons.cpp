@@ -9,13 +9,14 @@
 #include <filesystem>
 #include <vector>
 
-#include "app/cli/cli.h"
 #include "app/core/lesson/lessons.h"
 #include "app/core/trace/trace_json.h"
 #include "kernels/exec/cpu_block_exec.h"
 #include "kernels/lessons/hillis_steele_unguarded.h"
 #include "kernels/lessons/kogge_stone_unguarded_store.h"
-#include "tests/common/captured_output.h"
+#include "tests/common/captures.h"
+#include "tests/common/cli_run.h"
+#include "tests/common/lessons.h"
 
 namespace scanviz {
 namespace {
@@ -47,12 +48,6 @@ struct GuardedBlock {
     Algo::run(ex, shared.data(), io);
   }
 };
-
-bool hasNote(const std::vector<std::string>& notes, const std::string& text) {
-  for (const auto& n : notes)
-    if (n.find(text) != std::string::npos) return true;
-  return false;
-}
 
 TEST(UnguardedStore, WritesNothingPastTheEndReportsTheFirstAndScansTheRest) {
   const GuardedBlock<KoggeStoneUnguardedStoreScan> b({3, 1, 7, 0, 4, 1}, 8);
@@ -98,14 +93,8 @@ TEST(UnguardedHillisSteele, ALengthThatFillsTheBlockTouchesNothingPastIt) {
   EXPECT_TRUE(b.run.notes.empty());
 }
 
-const Lesson& lesson(std::string_view id) {
-  const Lesson* l = findLesson(id);
-  if (!l) throw std::logic_error("no lesson " + std::string(id));
-  return *l;
-}
-
 TEST(UnguardedLessons, TheStoreLessonNeverPartsAndNamesTheWritesPastTheEnd) {
-  const LessonRun r = runLesson(lesson("kogge-stone-unguarded-store"));
+  const LessonRun r = runLesson(catalogLesson("kogge-stone-unguarded-store"));
   ASSERT_TRUE(r.flawed && r.fixed) << r.flawedError << r.fixedError;
   EXPECT_EQ(r.partingStep, -1);
   EXPECT_EQ(r.firstWrongCell, -1);
@@ -117,7 +106,7 @@ TEST(UnguardedLessons, TheStoreLessonNeverPartsAndNamesTheWritesPastTheEnd) {
 }
 
 TEST(UnguardedLessons, TheHillisSteeleLessonPartsAtTheLoadInTheCellsPastTheEnd) {
-  const LessonRun r = runLesson(lesson("hillis-steele-unguarded"));
+  const LessonRun r = runLesson(catalogLesson("hillis-steele-unguarded"));
   ASSERT_TRUE(r.flawed && r.fixed) << r.flawedError << r.fixedError;
   EXPECT_EQ(r.partingStep, 0);
   EXPECT_EQ(differingCells(r, 0), (std::vector<int>{6, 7}));
@@ -127,10 +116,6 @@ TEST(UnguardedLessons, TheHillisSteeleLessonPartsAtTheLoadInTheCellsPastTheEnd) 
   EXPECT_NE(r.hazards[0].find("read a[6]"), std::string::npos) << r.hazards[0];
   EXPECT_NE(r.hazards[1].find("wrote r[6]"), std::string::npos) << r.hazards[1];
   EXPECT_TRUE(hasNote(r.flawed->meta.notes, "its fix is hillis-steele"));
-}
-
-CapturedRun cli(std::vector<std::string> args) {
-  return withCapturedOutput([&] { return runCli(args).value_or(-1); });
 }
 
 TEST(UnguardedLessons, CaptureOfTwoBlocksReportsOnlyTheLastPartialOne) {

@@ -101,11 +101,6 @@ TEST(WholeArrayRows, OneBlockRunsNeedNone) {
   EXPECT_FALSE(hasWholeArrayRows(t));
 }
 
-bool hasNote(const Trace& t, const std::string& part) {
-  return std::any_of(t.meta.notes.begin(), t.meta.notes.end(),
-                     [&](const std::string& note) { return note.find(part) != std::string::npos; });
-}
-
 TEST(WholeArrayRows, ABudgetTooSmallDropsThemAllAndSaysWhy) {
   CaptureRequest rq = request(AlgorithmId::Hierarchical, 5003, 64);
   rq.limits.maxWholeArrayValues = 5003 * 5;  // five rows; a section takes 14 steps
