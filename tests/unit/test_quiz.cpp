@@ -68,8 +68,11 @@ void expectAnswersMatchTheTrace(const Trace& t) {
       case QuestionKind::LastBlock: {
         ASSERT_EQ(q.answer.size(), 1u);
         EXPECT_EQ(t.meta.timeUnit, "round");  // the emulator's schedule, never a GPU's timing
-        for (const TraceBlock& b : t.blocks)
-          if (b.id != static_cast<int>(q.answer[0])) EXPECT_GT(lastEnd(t), b.endNs) << b.id;
+        for (const TraceBlock& b : t.blocks) {
+          if (b.id != static_cast<int>(q.answer[0])) {
+            EXPECT_GT(lastEnd(t), b.endNs) << b.id;
+          }
+        }
         break;
       }
       case QuestionKind::Visible:
