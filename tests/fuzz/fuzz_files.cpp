@@ -35,6 +35,7 @@
 #include "app/core/lesson/step_metrics.h"
 #include "app/core/support/file_util.h"
 #include "app/core/trace/trace_json.h"
+#include "tests/common/child_process.h"
 
 namespace scanviz {
 namespace {
@@ -250,12 +251,7 @@ struct Figures {
 
 // The child's verdict, one byte and a message, through a pipe.
 Outcome runIsolated(const std::function<Outcome(std::string&)>& body, std::string& message) {
-  int fds[2];
-  if (pipe(fds) != 0) return Outcome::Crashed;
-  std::fflush(nullptr);
-  const pid_t pid = fork();
-  if (pid == 0) {
-    close(fds[0]);
+  const ChildRun child = runInChild([&] {
     alarm(kCaseSeconds);
     std::string msg;
     Outcome o;
@@ -265,19 +261,10 @@ Outcome runIsolated(const std::function<Outcome(std::string&)>& body, std::strin
       o = Outcome::Wrong;
       msg = std::string("escaped exception: ") + e.what();
     }
-    const char code = static_cast<char>(o);
-    [[maybe_unused]] auto w1 = write(fds[1], &code, 1);
-    [[maybe_unused]] auto w2 = write(fds[1], msg.data(), std::min<size_t>(msg.size(), 4000));
-    close(fds[1]);
-    _exit(0);
-  }
-  close(fds[1]);
-  std::string got;
-  char buf[4096];
-  for (ssize_t r; (r = read(fds[0], buf, sizeof buf)) > 0;) got.append(buf, static_cast<size_t>(r));
-  close(fds[0]);
-  int status = 0;
-  waitpid(pid, &status, 0);
+    return static_cast<char>(o) + msg.substr(0, 4000);
+  });
+  const int status = child.status;
+  const std::string& got = child.said;
   if (WIFSIGNALED(status)) {
     message = "signal " + std::to_string(WTERMSIG(status));
     return WTERMSIG(status) == SIGALRM ? Outcome::Hung : Outcome::Crashed;

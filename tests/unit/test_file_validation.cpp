@@ -31,6 +31,7 @@
 #include "app/core/trace/trace_validation.h"
 #include "app/options/capture_options.h"
 #include "tests/common/captures.h"
+#include "tests/common/child_process.h"
 
 namespace scanviz {
 namespace {
@@ -327,11 +328,7 @@ TEST(TraceLimitsBeforeReading, OutOfMemoryWhileReadingIsAMessage) {
   // A real sample (1.2 MB) read under an address-space limit too small to parse it, in a child.
   const std::string path =
       (fs::path(sampleTraceDirectory()) / "decoupled-lookback-1048576.json").string();
-  int fds[2];
-  ASSERT_EQ(pipe(fds), 0);
-  const pid_t pid = fork();
-  if (pid == 0) {
-    close(fds[0]);
+  const ChildRun child = runInChild([&] {
     std::vector<char> hold(1);
     rlimit lim{};
     getrlimit(RLIMIT_AS, &lim);
@@ -346,17 +343,10 @@ TEST(TraceLimitsBeforeReading, OutOfMemoryWhileReadingIsAMessage) {
     } catch (const std::exception& e) {
       msg = e.what();
     }
-    [[maybe_unused]] auto w = write(fds[1], msg.data(), msg.size());
-    _exit(0);
-  }
-  close(fds[1]);
-  std::string got;
-  char buf[512];
-  for (ssize_t r; (r = read(fds[0], buf, sizeof buf)) > 0;) got.append(buf, static_cast<size_t>(r));
-  close(fds[0]);
-  int status = 0;
-  waitpid(pid, &status, 0);
-  ASSERT_TRUE(WIFEXITED(status)) << "the reader died of signal " << WTERMSIG(status);
+    return msg;
+  });
+  const std::string& got = child.said;
+  ASSERT_TRUE(WIFEXITED(child.status)) << "the reader died of signal " << WTERMSIG(child.status);
   EXPECT_NE(got.find("not enough memory"), std::string::npos) << got;
   EXPECT_NE(got.find("decoupled-lookback-1048576.json"), std::string::npos) << got;
   EXPECT_NE(got.find("MiB"), std::string::npos) << got;
@@ -410,8 +400,7 @@ TEST(CaptureMemory, TheEstimateAtTheLimitIsUnder20BytesAnElement) {
 TEST(CaptureMemory, ACaptureThatCannotFitIsRefusedBeforeItStarts) {
   if (kAddressSanitizer)
     GTEST_SKIP() << "AddressSanitizer maps terabytes of shadow memory: RLIMIT_AS cannot be used";
-  const pid_t pid = fork();
-  if (pid == 0) {
+  const ChildRun child = runInChild([]() -> std::string {
     rlimit lim{};
     getrlimit(RLIMIT_AS, &lim);
     lim.rlim_cur = 2ll << 30;
@@ -420,18 +409,16 @@ TEST(CaptureMemory, ACaptureThatCannotFitIsRefusedBeforeItStarts) {
       const Args a({"--n", "268435456", "--backend", "cpu"}, captureValueOptions(), captureFlags());
       captureRequestFromArgs(a);
     } catch (const InputError& e) {
-      const std::string m = e.what();
-      _exit(m.find("needs about") != std::string::npos && m.find("MiB") != std::string::npos ? 0
-                                                                                             : 3);
+      return e.what();
     } catch (...) {
-      _exit(4);
+      return "(another exception than InputError)";
     }
-    _exit(5);
-  }
-  int status = 0;
-  waitpid(pid, &status, 0);
-  ASSERT_TRUE(WIFEXITED(status));
-  EXPECT_EQ(WEXITSTATUS(status), 0) << "3: wrong message, 4: other exception, 5: not refused";
+    return "(not refused)";
+  });
+  ASSERT_TRUE(WIFEXITED(child.status));
+  EXPECT_EQ(WEXITSTATUS(child.status), 0);
+  EXPECT_NE(child.said.find("needs about"), std::string::npos) << child.said;
+  EXPECT_NE(child.said.find("MiB"), std::string::npos) << child.said;
 }
 
 // ---- sessions ----------------------------------------------------------------------------------

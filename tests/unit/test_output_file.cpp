@@ -25,6 +25,7 @@
 #include "app/core/support/file_util.h"
 #include "app/core/support/interrupt.h"
 #include "app/core/support/output_file.h"
+#include "tests/common/child_process.h"
 
 namespace scanviz {
 namespace {
@@ -67,14 +68,7 @@ class OutputFileTest : public ::testing::Test {
 // not touch the test process.
 template <typename Body>
 int inChild(Body body) {
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    body();
-    ::_exit(0);
-  }
-  int status = 0;
-  ::waitpid(pid, &status, 0);
-  return status;
+  return runInChild(body).status;
 }
 
 TEST_F(OutputFileTest, CommitReplacesTheFileAndLeavesNothingElse) {
