@@ -25,6 +25,7 @@
 #include "kernels/grid/select_lookback_agent.cuh"
 #include "kernels/launch/cuda_check.cuh"
 #include "kernels/launch/device_array.cuh"
+#include "tools/lookback_probe_counters.cuh"
 
 namespace scanviz {
 
@@ -40,6 +41,15 @@ struct CsStores : SelectLookbackPolicy {
 };
 struct CsVectorStores : CsStores {
   static constexpr bool kVectorStores = true;
+};
+// Round 3 (2026-11-25, the H100's split): one write loop for both runs, and windows of 64 or 128
+// predecessors per L2 round trip (lookBackTile).
+struct OneLoop : CsVectorStores {
+  static constexpr bool kOneWriteLoop = true;
+};
+template <class Base, int kWords>
+struct Wide : Base {
+  static constexpr int kLookbackWordsPerLane = kWords;
 };
 
 template <int kThreads, int kItems, int kMinBlocks, class Policy, bool kSplit>
@@ -61,10 +71,11 @@ struct Shape {
   int minBlocks;
   Kernel select;
   Kernel split;
+  bool probed;  // counts the look-backs (lookback_probe_counters.cuh) instead of timing
 };
 
 template <int kThreads, int kItems, int kMinBlocks, class Policy = SelectLookbackPolicy>
-Shape shape(const char* hints) {
+Shape shape(const char* hints, bool probed = false) {
   std::ostringstream name;
   name << "t" << kThreads << "-i" << kItems << "-b" << kMinBlocks << hints;
   return {name.str(),
@@ -72,23 +83,26 @@ Shape shape(const char* hints) {
           kItems,
           kMinBlocks,
           shapeKernel<kThreads, kItems, kMinBlocks, Policy, false>,
-          shapeKernel<kThreads, kItems, kMinBlocks, Policy, true>};
+          shapeKernel<kThreads, kItems, kMinBlocks, Policy, true>,
+          probed};
 }
 
+// The shipped shapes first (SelectShape, SplitShape of select_lookback_agent.cuh), then the
+// candidates of this round; the rounds before are in docs/results/2026-11-25-h100-select/.
 std::vector<Shape> shapes() {
   return {
-      shape<256, 16, 8>(""),  // the shipped shape
-      shape<256, 16, 8, CsStores>("-cs"),
-      shape<256, 16, 8, CsVectorStores>("-cs-v"),
-      shape<256, 20, 6, CsVectorStores>("-cs-v"),
-      shape<256, 24, 5, CsVectorStores>("-cs-v"),
-      shape<256, 32, 4, CsVectorStores>("-cs-v"),
-      shape<256, 32, 5, CsVectorStores>("-cs-v"),
-      shape<384, 16, 5, CsVectorStores>("-cs-v"),
-      shape<512, 16, 3, CsVectorStores>("-cs-v"),
-      shape<512, 16, 4, CsVectorStores>("-cs-v"),
-      shape<512, 20, 3, CsVectorStores>("-cs-v"),
-      shape<128, 32, 8, CsVectorStores>("-cs-v"),
+      shape<256, 32, 5, CsVectorStores>("-cs-v"),  // SelectShape
+      shape<512, 20, 3, CsVectorStores>("-cs-v"),  // SplitShape
+      shape<512, 20, 3, OneLoop>("-cs-v-1loop"),
+      shape<512, 20, 3, Wide<CsVectorStores, 4>>("-cs-v-w128"),
+      shape<512, 20, 3, Wide<OneLoop, 4>>("-cs-v-1loop-w128"),
+      shape<384, 28, 3, CsVectorStores>("-cs-v"),
+      shape<384, 24, 4, CsVectorStores>("-cs-v"),
+      shape<384, 24, 4, OneLoop>("-cs-v-1loop"),
+      shape<640, 16, 3, CsVectorStores>("-cs-v"),
+      shape<1024, 8, 2, OneLoop>("-cs-v-1loop"),
+      shape<512, 20, 3, Probed<CsVectorStores>>("-cs-v", true),
+      shape<256, 32, 5, Probed<CsVectorStores>>("-cs-v", true),
   };
 }
 
@@ -251,6 +265,30 @@ int run(int argc, char** argv) {
         k<<<blocks, s.threads>>>(values.get(), flags.get(), selected.get(), rej, count.get(), n,
                                  ws.next());
       };
+      if (s.probed) {
+        if (checkOnly) continue;
+        for (const bool split : {false, true}) {
+          const Kernel k = split ? s.split : s.select;
+          int32_t* rej = split ? rejected.get() : nullptr;
+          launch(k, rej);  // warm
+          cudaCheck(cudaDeviceSynchronize(), "probe warm-up");
+          resetProbe();
+          cudaEvent_t from, to;
+          cudaEventCreate(&from);
+          cudaEventCreate(&to);
+          cudaEventRecord(from);
+          launch(k, rej);
+          cudaEventRecord(to);
+          cudaCheck(cudaEventSynchronize(to), "probed launch");
+          float ms = 0;
+          cudaEventElapsedTime(&ms, from, to);
+          cudaEventDestroy(from);
+          cudaEventDestroy(to);
+          std::printf("2^%d %s ", lg, split ? "split " : "select");
+          printProbe(s.name.c_str(), ms);
+        }
+        continue;
+      }
       launch(s.select, nullptr);
       cudaCheck(cudaDeviceSynchronize(), "select");
       bool ok = !ws.gaveUp() && count.toHost()[0] == kept &&

@@ -40,6 +40,8 @@ namespace scanviz {
 //    kEvictFirstMaxBytes: inputs of up to this many bytes are copied with an L2 evict-first
 //    cache policy (they are read once; L2 then keeps the output and the status words); 0: never.
 //  - kLookbackWarps: warps that only look back, taking the ring's tiles in turn.
+//  - kLookbackWordsPerLane: status words each lane of the look-back warp reads per round trip
+//    (1, 2, 4: windows of 32, 64, 128 predecessors; lookback_agent.cuh, lookBackWideWindow).
 
 inline constexpr long long kAlwaysEvictFirst = 1ll << 62;
 
@@ -49,6 +51,7 @@ struct LookbackSwitches {
   static constexpr bool kStreamingStores = true;
   static constexpr int kL2LineHint = 128;
   static constexpr int kLookbackWarps = 1;
+  static constexpr int kLookbackWordsPerLane = 1;
 };
 
 // Hopper (sm_90: H100, H200), 4-byte values at block size 256: one tile per block, 48 items a

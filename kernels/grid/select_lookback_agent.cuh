@@ -63,8 +63,13 @@ namespace scanviz {
 //  - kStreamingStores: the outputs written with st.global.cs, or plain stores.
 //  - kVectorStores: the outputs written 16 bytes a store where aligned (writeRun), or 4.
 //  - kWindow: predecessors a look-back window examines; 0: DecoupledLookback::windowWidth.
+//  - kLookbackWordsPerLane: status words a lane reads per window (lookBackTile), 1, 2 or 4.
+//  - kOneWriteLoop: a split writes both of its runs in one loop over their vectors (writeRuns),
+//    not one run after the other.
 struct SelectLookbackPolicy {
   static constexpr unsigned kBackoffNs = 0;
+  static constexpr int kLookbackWordsPerLane = 1;
+  static constexpr bool kOneWriteLoop = false;
   static constexpr bool kStreamingLoads = true;
   static constexpr bool kStreamingStores = false;
   static constexpr bool kVectorStores = false;
@@ -163,6 +168,50 @@ struct SelectLookbackAgent {
       done = head + 4 * vectors;
     }
     for (int i = done + t; i < count; i += kThreads) write(out + i, run[i]);
+  }
+
+  // How writeRun splits a run into 16-byte stores: `head` elements before the first 16-byte
+  // boundary of `out`, then `vectors` whole vectors, then `tail` elements.
+  struct RunParts {
+    int head, vectors, tail;
+    __device__ RunParts(const T* out, int count) {
+      head = min(count, static_cast<int>((16u - (reinterpret_cast<uintptr_t>(out) & 15u)) & 15u) / 4);
+      vectors = (count - head) / 4;
+      tail = count - head - 4 * vectors;
+    }
+    __device__ int scalars() const { return head + tail; }
+    // The s-th element written one by one (s < scalars()).
+    __device__ int scalarAt(int s) const { return s < head ? s : head + 4 * vectors + (s - head); }
+  };
+
+  __device__ static void writeVector(T* out, const T* run) {
+    const uint4 w{valueBits(run[0]), valueBits(run[1]), valueBits(run[2]), valueBits(run[3])};
+    if constexpr (Policy::kStreamingStores)
+      __stcs(reinterpret_cast<uint4*>(out), w);
+    else
+      *reinterpret_cast<uint4*>(out) = w;
+  }
+
+  // Both runs of a split (out[i] = run[i] for i < count, twice) in one loop: the threads that
+  // would idle in the first run's last round take the second run's first vectors. The elements
+  // before each run's first 16-byte boundary and after its last one go one by one.
+  __device__ static void writeRuns(T* outA, const T* runA, int countA, T* outB, const T* runB,
+                                   int countB) {
+    const int t = static_cast<int>(threadIdx.x);
+    const RunParts a(outA, countA), b(outB, countB);
+    for (int v = t; v < a.vectors + b.vectors; v += kThreads) {
+      if (v < a.vectors)
+        writeVector(outA + a.head + 4 * v, runA + a.head + 4 * v);
+      else
+        writeVector(outB + b.head + 4 * (v - a.vectors), runB + b.head + 4 * (v - a.vectors));
+    }
+    if (t < a.scalars()) {
+      const int i = a.scalarAt(t);
+      write(outA + i, runA[i]);
+    } else if (t < a.scalars() + b.scalars()) {
+      const int i = b.scalarAt(t - a.scalars());
+      write(outB + i, runB[i]);
+    }
   }
 
   // The element of the warp's part that vector j, item k of `lane` holds.
@@ -302,6 +351,11 @@ struct SelectLookbackAgent {
 
     // Both runs, consecutive threads on consecutive addresses.
     const int prefix = sh.prefix;
+    if constexpr (kSplit && Policy::kOneWriteLoop && Policy::kVectorStores) {
+      writeRuns(selected + prefix, sh.staged, tileCount, rejected + (base - prefix),
+                sh.staged + tileCount, valid - tileCount);
+      return;
+    }
     writeRun(selected + prefix, sh.staged, tileCount);
     if constexpr (kSplit)  // after the rejected elements of earlier tiles
       writeRun(rejected + (base - prefix), sh.staged + tileCount, valid - tileCount);

@@ -1,0 +1,243 @@
+// lookback_probe: the production look-back scan (kernels/grid/lookback_agent.cuh, the pipelined
+// agent) in several policies, each checked against and timed beside cub::DeviceScan::InclusiveSum
+// and a device-to-device copy in one run, plus probed builds of some of them that count what the
+// look-backs do (tools/lookback_probe_counters.cuh). It answers two questions of
+// docs/notes/production-scan.md: are look-back walks long (windows of predecessors per tile), and
+// does reading 64 or 128 predecessors per L2 round trip (kLookbackWordsPerLane 2, 4) help.
+// Built on its own (no CMake target: the variants are an experiment; the shipped policies live in
+// kernels/grid/lookback_tuning.h), on any machine with nvcc:
+//   nvcc -std=c++20 -O3 -arch=sm_90 --expt-relaxed-constexpr -I. -o lookback_probe
+//   tools/lookback_probe.cu
+// Usage: lookback_probe [--logs 24,28,30] [--samples 15] [--only NAME]
+// Timing as select_shapes times (a median of batches of about 2^26 elements, no L2 flush:
+// `scanviz bench` is the record); int32 inclusive add; x copy and x CUB: their time over ours.
+#include <cub/device/device_scan.cuh>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "kernels/grid/lookback_tuning.h"
+#include "kernels/launch/cuda_check.cuh"
+#include "kernels/launch/device_array.cuh"
+#include "kernels/launch/single_pass_kernels.cuh"
+#include "tools/lookback_probe_counters.cuh"
+
+namespace scanviz {
+
+// This program holds no memory pools: its DeviceArrays come from cudaMalloc (device_array.cuh).
+void* deviceArrayPoolOfThisThread() {
+  return nullptr;
+}
+
+namespace {
+
+template <class Base, int kWords>
+struct Wide : Base {
+  static constexpr int kLookbackWordsPerLane = kWords;
+};
+template <class Base, int kItems, int kBuffersOf, int kBlocks>
+struct Shaped : Base {
+  static constexpr int kItemsPerThread = kItems;
+  static constexpr int kBuffers = kBuffersOf;
+  static constexpr int kMinBlocksPerSm = kBlocks;
+};
+
+using H100Row = LookbackPolicySm90Pipelined;      // 20 x 3 x 4
+using H200Row = LookbackPolicySm90PipelinedH200;  // 28 x 3 x 3
+
+using Kernel = void (*)(const int*, int*, long long, bool, int, bool, SinglePassDeviceArgs<int>);
+
+struct Variant {
+  std::string name;
+  Kernel kernel;
+  int tile;
+  size_t sharedBytes;
+  long long evictFirstMaxBytes;
+  bool probed;
+};
+
+template <class Policy>
+Variant variant(const std::string& name, bool probed = false) {
+  using Agent = PipelinedLookbackAgent<int, Policy>;
+  return {name,
+          lookbackProductionKernel<int, Operator::Add, Policy>,
+          Agent::tileElements(256),
+          Agent::sharedBytes(256),
+          Policy::kEvictFirstMaxBytes,
+          probed};
+}
+
+std::vector<Variant> variants() {
+  return {
+      variant<H100Row>("h100-row"),
+      variant<Wide<H100Row, 2>>("h100-row-w64"),
+      variant<Wide<H100Row, 4>>("h100-row-w128"),
+      variant<Wide<Shaped<H100Row, 20, 4, 3>, 4>>("20x4x3-w128"),
+      variant<H200Row>("h200-row"),
+      variant<Wide<H200Row, 4>>("h200-row-w128"),
+      variant<Probed<H100Row>>("h100-row", true),
+      variant<Probed<Wide<H100Row, 4>>>("h100-row-w128", true),
+      variant<Probed<H200Row>>("h200-row", true),
+      variant<Probed<Shaped<H100Row, 20, 4, 3>>>("20x4x3", true),
+  };
+}
+
+__global__ void fillInput(int* values, long long n) {
+  for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < n;
+       i += static_cast<long long>(gridDim.x) * blockDim.x) {
+    uint32_t h = static_cast<uint32_t>(i) * 2654435761u ^ static_cast<uint32_t>(i >> 32);
+    h ^= h >> 15;
+    values[i] = static_cast<int>(h % 201u) - 100;
+  }
+}
+
+__global__ void countDifferences(const int* a, const int* b, long long n,
+                                 unsigned long long* bad) {
+  for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < n;
+       i += static_cast<long long>(gridDim.x) * blockDim.x)
+    if (a[i] != b[i]) atomicAdd(bad, 1ull);
+}
+
+double medianMs(const std::function<void()>& call, long long n, int samples) {
+  for (int i = 0; i < 2; ++i) call();
+  cudaCheck(cudaDeviceSynchronize(), "warm-up");
+  const int batch = static_cast<int>(std::max(1ll, (1ll << 26) / std::max(1ll, n)));
+  cudaEvent_t start, stop;
+  cudaEventCreate(&start);
+  cudaEventCreate(&stop);
+  std::vector<double> ms;
+  for (int s = 0; s < samples; ++s) {
+    cudaEventRecord(start);
+    for (int b = 0; b < batch; ++b) call();
+    cudaEventRecord(stop);
+    cudaCheck(cudaEventSynchronize(stop), "timed batch");
+    float t = 0;
+    cudaEventElapsedTime(&t, start, stop);
+    ms.push_back(static_cast<double>(t) / batch);
+  }
+  cudaEventDestroy(start);
+  cudaEventDestroy(stop);
+  std::sort(ms.begin(), ms.end());
+  return ms[ms.size() / 2];
+}
+
+int run(int argc, char** argv) {
+  std::vector<int> logs = {24, 28, 30};
+  int samples = 15;
+  std::string only;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    const std::string a = argv[i], v = argv[i + 1];
+    if (a == "--logs") {
+      logs.clear();
+      std::stringstream ss(v);
+      for (std::string x; std::getline(ss, x, ',');) logs.push_back(std::atoi(x.c_str()));
+    }
+    if (a == "--samples") samples = std::atoi(v.c_str());
+    if (a == "--only") only = v;
+  }
+  cudaDeviceProp prop{};
+  cudaCheck(cudaGetDeviceProperties(&prop, 0), "device properties");
+  const long long maxN = 1ll << *std::max_element(logs.begin(), logs.end());
+  DeviceArray<int> in(maxN), out(maxN), cubOut(maxN);
+  DeviceArray<unsigned long long> status(maxN / 2048 + 2), bad(1);
+  DeviceArray<SpinDiagnostics> diag(1);
+  status.zero();
+  diag.zero();
+  unsigned epoch = 0;
+  const auto args = [&] {
+    epoch = epoch % kMaxLaunchEpoch + 1;
+    SinglePassDeviceArgs<int> a;
+    a.diag = diag.get();
+    a.status = status.get();
+    a.spinTimeoutNs = 2'000'000'000ull;
+    a.epoch = epoch;
+    return a;
+  };
+  size_t cubTemp = 0;
+  cudaCheck(cub::DeviceScan::InclusiveSum(nullptr, cubTemp, in.get(), cubOut.get(), maxN),
+            "CUB temp size");
+  DeviceArray<unsigned char> temp(std::max<size_t>(cubTemp, 1));
+  std::printf("device: %s (%d SMs); int32 inclusive add; median of %d samples\n", prop.name,
+              prop.multiProcessorCount, samples);
+  int failures = 0;
+  for (const int lg : logs) {
+    const long long n = 1ll << lg;
+    fillInput<<<1024, 256>>>(in.get(), n);
+    const auto cub = [&] {
+      size_t t = cubTemp;
+      cub::DeviceScan::InclusiveSum(temp.get(), t, in.get(), cubOut.get(), n);
+    };
+    const auto copy = [&] {
+      cudaMemcpyAsync(out.get(), in.get(), n * sizeof(int), cudaMemcpyDeviceToDevice);
+    };
+    const double copyMs = medianMs(copy, n, samples), cubMs = medianMs(cub, n, samples);
+    cub();
+    std::printf("2^%d: copy %.4f ms, CUB %.4f ms (%.3f of the copy)\n", lg, copyMs, cubMs,
+                copyMs / cubMs);
+    for (const Variant& v : variants()) {
+      if (!only.empty() && v.name != only) continue;
+      const long long tiles = (n + v.tile - 1) / v.tile;
+      cudaCheck(cudaFuncSetAttribute(v.kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                     static_cast<int>(v.sharedBytes)),
+                "shared-memory limit");
+      int perSm = 0;
+      cudaCheck(
+          cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, v.kernel, 256, v.sharedBytes),
+          "occupancy");
+      const auto blocks =
+          static_cast<unsigned>(std::min<long long>(tiles, perSm * prop.multiProcessorCount));
+      const bool evictFirst = n * 4ll <= v.evictFirstMaxBytes;
+      const auto launch = [&] {
+        v.kernel<<<blocks, 256, v.sharedBytes>>>(in.get(), out.get(), n, false,
+                                                 static_cast<int>(tiles), evictFirst, args());
+      };
+      if (v.probed) {
+        launch();  // warm
+        cudaCheck(cudaDeviceSynchronize(), "probe warm-up");
+        resetProbe();
+        cudaEvent_t a, b;
+        cudaEventCreate(&a);
+        cudaEventCreate(&b);
+        cudaEventRecord(a);
+        launch();
+        cudaEventRecord(b);
+        cudaCheck(cudaEventSynchronize(b), "probed launch");
+        float ms = 0;
+        cudaEventElapsedTime(&ms, a, b);
+        std::printf("2^%d ", lg);
+        printProbe(v.name.c_str(), ms, blocks, tiles);
+        continue;
+      }
+      launch();
+      cudaCheck(cudaDeviceSynchronize(), v.name.c_str());
+      bad.zero();
+      countDifferences<<<1024, 256>>>(out.get(), cubOut.get(), n, bad.get());
+      const bool ok = bad.toHost()[0] == 0 && diag.toHost()[0].gaveUp != static_cast<int>(epoch);
+      if (!ok) ++failures;
+      const double ms = medianMs(launch, n, samples);
+      std::printf("2^%d %-16s %3d blocks/SM | %.4f ms | %.3f copy | %.3f CUB | %s\n", lg,
+                  v.name.c_str(), perSm, ms, copyMs / ms, cubMs / ms,
+                  ok ? "equal to CUB" : "DIFFERS");
+    }
+    std::printf("2^%d again: copy %.4f ms, CUB %.4f ms\n", lg, medianMs(copy, n, samples),
+                medianMs(cub, n, samples));
+  }
+  return failures ? 1 : 0;
+}
+
+}  // namespace
+}  // namespace scanviz
+
+int main(int argc, char** argv) {
+  try {
+    return scanviz::run(argc, argv);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "lookback_probe: %s\n", e.what());
+    return 1;
+  }
+}
