@@ -40,6 +40,10 @@ template <class Base, int kWords>
 struct Wide : Base {
   static constexpr int kLookbackWordsPerLane = kWords;
 };
+template <class Base>
+struct Early : Base {
+  static constexpr bool kEarlyTileId = true;
+};
 template <class Base, int kItems, int kBuffersOf, int kBlocks>
 struct Shaped : Base {
   static constexpr int kItemsPerThread = kItems;
@@ -72,18 +76,17 @@ Variant variant(const std::string& name, bool probed = false) {
           probed};
 }
 
+// Round 1 (04:06Z, H100): windows of 64 and 128, and the probe of the two rows and of four
+// buffers (docs/results/2026-11-25-s25-h100-probe/). Round 2: the next tile id asked for early.
 std::vector<Variant> variants() {
   return {
       variant<H100Row>("h100-row"),
-      variant<Wide<H100Row, 2>>("h100-row-w64"),
-      variant<Wide<H100Row, 4>>("h100-row-w128"),
-      variant<Wide<Shaped<H100Row, 20, 4, 3>, 4>>("20x4x3-w128"),
+      variant<Early<H100Row>>("h100-row-early-id"),
       variant<H200Row>("h200-row"),
-      variant<Wide<H200Row, 4>>("h200-row-w128"),
+      variant<Early<H200Row>>("h200-row-early-id"),
+      variant<Early<Shaped<H100Row, 20, 4, 3>>>("20x4x3-early-id"),
       variant<Probed<H100Row>>("h100-row", true),
-      variant<Probed<Wide<H100Row, 4>>>("h100-row-w128", true),
-      variant<Probed<H200Row>>("h200-row", true),
-      variant<Probed<Shaped<H100Row, 20, 4, 3>>>("20x4x3", true),
+      variant<Probed<Early<H100Row>>>("h100-row-early-id", true),
   };
 }
 

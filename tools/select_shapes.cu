@@ -88,21 +88,18 @@ Shape shape(const char* hints, bool probed = false) {
 }
 
 // The shipped shapes first (SelectShape, SplitShape of select_lookback_agent.cuh), then the
-// candidates of this round; the rounds before are in docs/results/2026-11-25-h100-select/.
+// candidates of this round; the rounds before are in docs/results/2026-11-25-h100-select/ and
+// docs/results/2026-11-25-s25-h100-probe/ (round 3: one write loop, windows of 128, the probe).
 std::vector<Shape> shapes() {
   return {
       shape<256, 32, 5, CsVectorStores>("-cs-v"),  // SelectShape
       shape<512, 20, 3, CsVectorStores>("-cs-v"),  // SplitShape
       shape<512, 20, 3, OneLoop>("-cs-v-1loop"),
-      shape<512, 20, 3, Wide<CsVectorStores, 4>>("-cs-v-w128"),
-      shape<512, 20, 3, Wide<OneLoop, 4>>("-cs-v-1loop-w128"),
-      shape<384, 28, 3, CsVectorStores>("-cs-v"),
       shape<384, 24, 4, CsVectorStores>("-cs-v"),
       shape<384, 24, 4, OneLoop>("-cs-v-1loop"),
-      shape<640, 16, 3, CsVectorStores>("-cs-v"),
-      shape<1024, 8, 2, OneLoop>("-cs-v-1loop"),
-      shape<512, 20, 3, Probed<CsVectorStores>>("-cs-v", true),
-      shape<256, 32, 5, Probed<CsVectorStores>>("-cs-v", true),
+      shape<384, 28, 3, CsVectorStores>("-cs-v"),
+      shape<320, 32, 4, CsVectorStores>("-cs-v"),
+      shape<256, 24, 6, CsVectorStores>("-cs-v"),
   };
 }
 

@@ -637,11 +637,16 @@ struct PipelinedLookbackAgent {
     const bool vectorOut = (reinterpret_cast<uintptr_t>(out) & 15u) == 0;
     // Every block takes ids until it gets one past the end, so a launch takes tiles + gridDim.x
     // ids; the block that takes the last puts the counter back to 0 for the next launch.
-    auto takeTile = [&] {
-      const int id = grid.acquireTileId();
+    auto settle = [&](int id) {
       if (id == tiles + static_cast<int>(gridDim.x) - 1) resetTileCounter(args.diag);
       return id;
     };
+    auto takeTile = [&] { return settle(grid.acquireTileId()); };
+    // Policy::kEarlyTileId: the leader asks for the next id as soon as the oldest tile's prefix
+    // has arrived, before that tile's pass 2, and looks at the answer only after it, so that the
+    // atomic's round trip overlaps the stores; `asked` says the id is on its way.
+    bool asked = false;
+    int nextTile = 0;  // the leader's next tile id
     using Probe = typename LookbackProbeOf<Policy>::type;
     // Runs `wait`; an experiment build's probe learns how long the leader waited.
     auto timed = [&](int what, auto&& wait) {
@@ -654,9 +659,13 @@ struct PipelinedLookbackAgent {
       }
     };
     // Pass 2 of the tile in buffer b, once warp 0 has its prefix. False: the look-back gave up.
-    auto finish = [&](int b) {
+    auto finish = [&](int b, bool askNext) {
       timed(Probe::kPrefixWait, [&] { onBarrier<kPrefixDone, true>(b); });
       if (sh.gaveUp[b]) return false;
+      if (Policy::kEarlyTileId && askNext && leader) {
+        nextTile = grid.acquireTileId();
+        asked = true;
+      }
       const int tile = sh.tile[b];
       const int valid = tileValidCount(n, kTile, tile);
       Slice::scanStore(mem + b * kTile + first, stride,
@@ -695,7 +704,7 @@ struct PipelinedLookbackAgent {
       timed(Probe::kLoadWait, [] { cpAsyncWait<0>(); });
     };
 
-    int nextTile = leader ? takeTile() : 0;
+    if (leader) nextTile = takeTile();
     for (int i = 0;; ++i) {
       const int b = i % kBuffers;
       // sh.tile[b] may still be read by the previous round's pass 2 of buffer b: the id goes
@@ -738,10 +747,10 @@ struct PipelinedLookbackAgent {
       // one the next iteration fills.
       const int oldest = i - (kBuffers - 1);
       if (oldest >= 0) {
-        if (!finish(oldest % kBuffers)) {
+        if (!finish(oldest % kBuffers, !stop)) {
           // The launch has failed; keep the id count right for the counter's reset.
           if (leader && !stop)
-            while (takeTile() < tiles) {
+            for (int id = asked ? settle(nextTile) : takeTile(); id < tiles; id = takeTile()) {
             }
           return;
         }
@@ -749,7 +758,7 @@ struct PipelinedLookbackAgent {
       if (stop) {
         // Finish the tiles still in the ring, oldest first.
         for (int k = (oldest >= 0 ? oldest + 1 : 0); k < i; ++k)
-          if (!finish(k % kBuffers)) return;
+          if (!finish(k % kBuffers, false)) return;
         // Every other look-back warp waits for its next round: hand it a stop too. Those rounds'
         // buffers are free (kLookbackWarps < kBuffers, and the ring is finished).
         for (int k = 1; k < kLookbackWarps; ++k) {
@@ -763,8 +772,9 @@ struct PipelinedLookbackAgent {
       // The next id only now, after the oldest tile's prefix arrived: a tile's A must never
       // wait for a look-back (see above).
       timed(Probe::kIdWait, [&] {
-        if (leader) nextTile = takeTile();
+        if (leader) nextTile = asked ? settle(nextTile) : takeTile();
       });
+      asked = false;
     }
   }
 };

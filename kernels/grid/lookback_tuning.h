@@ -42,6 +42,8 @@ namespace scanviz {
 //  - kLookbackWarps: warps that only look back, taking the ring's tiles in turn.
 //  - kLookbackWordsPerLane: status words each lane of the look-back warp reads per round trip
 //    (1, 2, 4: windows of 32, 64, 128 predecessors; lookback_agent.cuh, lookBackWideWindow).
+//  - kEarlyTileId: the pipelined agent asks for its next tile id before the oldest tile's pass
+//    2 instead of after it (the atomic's round trip overlaps the stores).
 
 inline constexpr long long kAlwaysEvictFirst = 1ll << 62;
 
@@ -52,6 +54,7 @@ struct LookbackSwitches {
   static constexpr int kL2LineHint = 128;
   static constexpr int kLookbackWarps = 1;
   static constexpr int kLookbackWordsPerLane = 1;
+  static constexpr bool kEarlyTileId = false;
 };
 
 // Hopper (sm_90: H100, H200), 4-byte values at block size 256: one tile per block, 48 items a
