@@ -41,8 +41,8 @@ struct Wide : Base {
   static constexpr int kLookbackWordsPerLane = kWords;
 };
 template <class Base>
-struct Early : Base {
-  static constexpr bool kEarlyTileId = true;
+struct Late : Base {
+  static constexpr bool kEarlyTileId = false;
 };
 template <class Base, int kItems, int kBuffersOf, int kBlocks>
 struct Shaped : Base {
@@ -77,16 +77,16 @@ Variant variant(const std::string& name, bool probed = false) {
 }
 
 // Round 1 (04:06Z, H100): windows of 64 and 128, and the probe of the two rows and of four
-// buffers (docs/results/2026-11-25-s25-h100-probe/). Round 2: the next tile id asked for early.
+// buffers (docs/results/2026-11-25-s25-h100-probe/). Round 2 (04:11Z): the next tile id asked for
+// early (kEarlyTileId), then made the rows' default. Round 3: the rows against the late id.
 std::vector<Variant> variants() {
   return {
       variant<H100Row>("h100-row"),
-      variant<Early<H100Row>>("h100-row-early-id"),
+      variant<Late<H100Row>>("h100-row-late-id"),
       variant<H200Row>("h200-row"),
-      variant<Early<H200Row>>("h200-row-early-id"),
-      variant<Early<Shaped<H100Row, 20, 4, 3>>>("20x4x3-early-id"),
+      variant<Late<H200Row>>("h200-row-late-id"),
       variant<Probed<H100Row>>("h100-row", true),
-      variant<Probed<Early<H100Row>>>("h100-row-early-id", true),
+      variant<Probed<H200Row>>("h200-row", true),
   };
 }
 
@@ -99,8 +99,7 @@ __global__ void fillInput(int* values, long long n) {
   }
 }
 
-__global__ void countDifferences(const int* a, const int* b, long long n,
-                                 unsigned long long* bad) {
+__global__ void countDifferences(const int* a, const int* b, long long n, unsigned long long* bad) {
   for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < n;
        i += static_cast<long long>(gridDim.x) * blockDim.x)
     if (a[i] != b[i]) atomicAdd(bad, 1ull);
@@ -189,9 +188,8 @@ int run(int argc, char** argv) {
                                      static_cast<int>(v.sharedBytes)),
                 "shared-memory limit");
       int perSm = 0;
-      cudaCheck(
-          cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, v.kernel, 256, v.sharedBytes),
-          "occupancy");
+      cudaCheck(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, v.kernel, 256, v.sharedBytes),
+                "occupancy");
       const auto blocks =
           static_cast<unsigned>(std::min<long long>(tiles, perSm * prop.multiProcessorCount));
       const bool evictFirst = n * 4ll <= v.evictFirstMaxBytes;

@@ -83,11 +83,13 @@ inline void printProbe(const char* name, double ms, long long blocks = 0, long l
     return count ? ns / static_cast<double>(count) / 1000.0 : 0.0;
   };
   if (c.loadWaits)
-    std::printf("; data leader: load wait %.2f us, prefix wait %.2f us, id %.2f us (%llu, %llu, %llu)",
-                mean(c.loadNs, c.loadWaits), mean(c.prefixNs, c.prefixWaits),
-                mean(c.idNs, c.idWaits), c.loadWaits, c.prefixWaits, c.idWaits);
+    std::printf(
+        "; data leader: load wait %.2f us, prefix wait %.2f us, id %.2f us (%llu, %llu, %llu)",
+        mean(c.loadNs, c.loadWaits), mean(c.prefixNs, c.prefixWaits), mean(c.idNs, c.idWaits),
+        c.loadWaits, c.prefixWaits, c.idWaits);
   std::printf("; launch %.3f ms", ms);
-  if (blocks > 0 && tiles > 0) std::printf(", %.2f us a tile per block", ms * 1000.0 * blocks / tiles);
+  if (blocks > 0 && tiles > 0)
+    std::printf(", %.2f us a tile per block", ms * 1000.0 * blocks / tiles);
   std::printf("\n");
 }
 

@@ -95,7 +95,7 @@ std::vector<Shape> shapes() {
       shape<256, 32, 5, CsVectorStores>("-cs-v"),  // SelectShape
       shape<512, 20, 3, CsVectorStores>("-cs-v"),  // SplitShape
       shape<512, 20, 3, OneLoop>("-cs-v-1loop"),
-      shape<384, 24, 4, CsVectorStores>("-cs-v"),
+      shape<384, 24, 4, CsVectorStores>("-cs-v"),  // SplitShapeLarge (from 2^26 elements)
       shape<384, 24, 4, OneLoop>("-cs-v-1loop"),
       shape<384, 28, 3, CsVectorStores>("-cs-v"),
       shape<320, 32, 4, CsVectorStores>("-cs-v"),

@@ -322,8 +322,8 @@ __device__ PollResult lookBackWideWindow(GpuGrid<T, NullRecorder>& grid, Lookbac
 #pragma unroll
   for (int k = 0; k < kWords; ++k) {
     const int pred = c.next - lane * kWords - k;
-    word[k] = pred >= 0 ? grid.loadStatus(pred)
-                        : packTileStatus(TileStatus::Prefix, valueBits(identity));
+    word[k] =
+        pred >= 0 ? grid.loadStatus(pred) : packTileStatus(TileStatus::Prefix, valueBits(identity));
   }
   // This lane's nearest P (kWords: none) and its nearest X before it.
   int firstPrefix = kWords, firstInvalid = kWords;

@@ -77,7 +77,8 @@ struct LookbackPolicySm90 : LookbackSwitches {
 // wait for it: H100, 2^30 int32, 0.90 of the copy rate and 1.10x CUB, where two buffers of 28
 // items gave 0.82 and 1.00x (tools/lookback-shapes.sh; docs/notes/production-scan.md, v4). Input
 // copies evict-first at every size: H100 2^24 0.88 -> 0.94 of the copy rate, 2^20 +2-4%, 2^28/2^30
-// unchanged (v7). The sm_90 default (H100 and any sm_90 part without a row of its own in
+// unchanged (v7). The next tile id asked for before the oldest tile's pass 2: 2^28/2^30 +0.7-1.2%
+// (v9). The sm_90 default (H100 and any sm_90 part without a row of its own in
 // kLookbackDeviceTunings).
 struct LookbackPolicySm90Pipelined : LookbackSwitches {
   static constexpr const char* kName = "sm90-pipelined";
@@ -88,6 +89,7 @@ struct LookbackPolicySm90Pipelined : LookbackSwitches {
   static constexpr int kBuffers = 3;
   static constexpr int kMinBlocksPerSm = 4;
   static constexpr long long kEvictFirstMaxBytes = kAlwaysEvictFirst;
+  static constexpr bool kEarlyTileId = true;
 };
 
 // The same agent with larger tiles for the H200 (HBM3e, about 1.4x the H100's bandwidth): 28
@@ -95,7 +97,8 @@ struct LookbackPolicySm90Pipelined : LookbackSwitches {
 // 0.83-0.84 of the copy rate there; this one was the best, 0.839-0.841 at 2^28/2^30 and 1.14x CUB
 // (docs/results/2026-11-24-h200-shapes/). Input copies evict-first up to 1 GiB of input (2^28
 // int32): 2^24 0.81 -> 0.85 of the copy rate, 2^28 0.84 -> 0.85; at 2^30 (4 GiB) it measured 1%
-// slower, so not there (v7; sizes between 1 and 4 GiB were not measured).
+// slower, so not there (v7; sizes between 1 and 4 GiB were not measured). The next tile id asked
+// for early: 2^28/2^30 +0.3-0.5% (v9).
 struct LookbackPolicySm90PipelinedH200 : LookbackSwitches {
   static constexpr const char* kName = "sm90-pipelined-h200";
   static constexpr bool kPipelined = true;
@@ -105,6 +108,7 @@ struct LookbackPolicySm90PipelinedH200 : LookbackSwitches {
   static constexpr int kBuffers = 3;
   static constexpr int kMinBlocksPerSm = 3;
   static constexpr long long kEvictFirstMaxBytes = 1ll << 30;
+  static constexpr bool kEarlyTileId = true;
 };
 
 // Every other block size (2..1024, the user's choice in the app) and every other architecture:

@@ -80,7 +80,11 @@ struct SelectLookbackPolicy {
 // those tools/select_shapes.cu times (docs/benchmarks.md, "single-pass compaction and split"):
 // both write with streaming 16-byte stores. The compaction's larger tiles (8192 elements, 32 KB
 // staged, 5 blocks an SM) halve its status words and look-backs; the split, which writes every
-// element, does best with 10240-element tiles of 16 warps, 3 blocks an SM.
+// element, does best with 10240-element tiles of 16 warps, 3 blocks an SM, up to 2^26 elements,
+// and from there with 9216-element tiles of 12 warps, 4 blocks an SM (SplitShapeLarge,
+// tools/select_shapes.cu rounds 3 and 4, x CUB's partition: H100 2^28 1.04-1.05x against 1.01x,
+// 2^26 1.04-1.05x against 1.04x, 2^24 0.97-1.00x against 1.02-1.09x; H200 2^28 1.06x against 1.04x,
+// 2^26 1.08x against 1.06x; docs/notes/production-scan.md, session 5).
 struct SelectShape : SelectLookbackPolicy {
   static constexpr int kThreads = 256;
   static constexpr int kItems = 32;
@@ -94,6 +98,14 @@ struct SplitShape : SelectLookbackPolicy {
   static constexpr int kMinBlocks = 3;
   static constexpr bool kStreamingStores = true;
   static constexpr bool kVectorStores = true;
+};
+struct SplitShapeLarge : SelectLookbackPolicy {
+  static constexpr int kThreads = 384;
+  static constexpr int kItems = 24;
+  static constexpr int kMinBlocks = 4;
+  static constexpr bool kStreamingStores = true;
+  static constexpr bool kVectorStores = true;
+  static constexpr long long kFromElements = 1ll << 26;  // used from this many elements on
 };
 
 template <class T, int kThreads, int kItems, bool kSplit, class Policy = SelectLookbackPolicy>
@@ -175,7 +187,8 @@ struct SelectLookbackAgent {
   struct RunParts {
     int head, vectors, tail;
     __device__ RunParts(const T* out, int count) {
-      head = min(count, static_cast<int>((16u - (reinterpret_cast<uintptr_t>(out) & 15u)) & 15u) / 4);
+      head =
+          min(count, static_cast<int>((16u - (reinterpret_cast<uintptr_t>(out) & 15u)) & 15u) / 4);
       vectors = (count - head) / 4;
       tail = count - head - 4 * vectors;
     }

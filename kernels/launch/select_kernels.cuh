@@ -1,5 +1,6 @@
 // The launch of our single-pass compaction and split (kernels/grid/select_lookback_agent.cuh):
-// one block per tile, of the compaction's shape (SelectShape) or the split's (SplitShape), dynamic
+// one block per tile, of the compaction's shape (SelectShape) or the split's (SplitShape, or
+// SplitShapeLarge from SplitShapeLarge::kFromElements elements on), dynamic
 // tile ids, the tile status words of the look-back over the flag counts in a workspace that is
 // zeroed once (launch epochs tag the words, so no memset between launches, as for the production
 // scan).
@@ -7,6 +8,7 @@
 
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <string>
 
 #include "kernels/grid/select_lookback_agent.cuh"
@@ -21,8 +23,8 @@ constexpr unsigned long long kSelectSpinTimeoutNs = 2'000'000'000ull;
 template <class Shape>
 constexpr long long kShapeTile = static_cast<long long>(Shape::kThreads) * Shape::kItems;
 
-// Shape: SelectShape or SplitShape (select_lookback_agent.cuh); __launch_bounds__ asks the
-// compiler to leave room for its blocks per SM.
+// Shape: SelectShape, SplitShape or SplitShapeLarge (select_lookback_agent.cuh); __launch_bounds__
+// asks the compiler to leave room for its blocks per SM.
 template <class T, class Shape, bool kSplit>
 __global__ void __launch_bounds__(Shape::kThreads, Shape::kMinBlocks)
     selectLookbackKernel(const T* in, const uint8_t* flags, T* selected, T* rejected,
@@ -55,10 +57,9 @@ class SelectWorkspace {
   }
   unsigned lastEpoch() const { return epoch_; }
   long long tiles() const { return tiles_; }
-  // The status words are enough for the shape with the smaller tile.
-  static constexpr long long kSmallestTile = kShapeTile<SelectShape> < kShapeTile<SplitShape>
-                                                 ? kShapeTile<SelectShape>
-                                                 : kShapeTile<SplitShape>;
+  // The status words are enough for the shape with the smallest tile.
+  static constexpr long long kSmallestTile =
+      std::min({kShapeTile<SelectShape>, kShapeTile<SplitShape>, kShapeTile<SplitShapeLarge>});
   // Throws when a block of the last launch gave up waiting (a deadlock), after a synchronize.
   void checkCompleted() const {
     const SpinDiagnostics d = diag_.toHost()[0];
@@ -84,7 +85,11 @@ void enqueueSelect(const T* in, const uint8_t* flags, T* selected, T* rejected, 
     return;
   }
   const auto blocks = [n](long long tile) { return static_cast<unsigned>((n + tile - 1) / tile); };
-  if (rejected)
+  if (rejected && n >= SplitShapeLarge::kFromElements)
+    selectLookbackKernel<T, SplitShapeLarge, true>
+        <<<blocks(kShapeTile<SplitShapeLarge>), SplitShapeLarge::kThreads>>>(
+            in, flags, selected, rejected, selectedCount, n, ws.nextArgs());
+  else if (rejected)
     selectLookbackKernel<T, SplitShape, true>
         <<<blocks(kShapeTile<SplitShape>), SplitShape::kThreads>>>(in, flags, selected, rejected,
                                                                    selectedCount, n, ws.nextArgs());

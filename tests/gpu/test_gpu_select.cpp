@@ -52,6 +52,25 @@ TEST(GpuSelect, SplitEqualsTheSequentialReferenceAndIsStable) {
   checkAll<float>(SelectKind::Split);
 }
 
+// From 2^26 elements on the split runs in its other tile shape (SplitShapeLarge,
+// kernels/launch/select_kernels.cuh); a partial last tile too.
+TEST(GpuSelect, LargeSplitEqualsTheSequentialReference) {
+  REQUIRE_GPU();
+  const size_t n = (size_t{1} << 26) + 4099;
+  if (n > maxSize()) GTEST_SKIP() << "SCANVIZ_GPU_SELECT_MAX_N is below " << n;
+  const auto flags = flagsOf(n, FlagPattern::Random, 11);
+  const auto ints = valuesOf<int32_t>(n, 10, kAmplitude);
+  const auto refInts = selectFlaggedSequential(ints, flags, SelectKind::Split);
+  const auto gpuInts = selectFlaggedOnGpu(ints, flags, SelectKind::Split);
+  ASSERT_EQ(gpuInts.selected, refInts.selected);
+  ASSERT_EQ(gpuInts.rejected, refInts.rejected);
+  const auto floats = valuesOf<float>(n, 12, kAmplitude);
+  const auto refFloats = selectFlaggedSequential(floats, flags, SelectKind::Split);
+  const auto gpuFloats = selectFlaggedOnGpu(floats, flags, SelectKind::Split);
+  ASSERT_EQ(gpuFloats.selected, refFloats.selected);
+  ASSERT_EQ(gpuFloats.rejected, refFloats.rejected);
+}
+
 // Launch after launch on the same sizes (the status words are tagged by launch, never cleared).
 TEST(GpuSelect, RepeatedLaunchesStayCorrect) {
   REQUIRE_GPU();
