@@ -7,7 +7,10 @@
 //   nvcc -std=c++20 -O3 -arch=sm_90 --expt-relaxed-constexpr -I. -o select_shapes
 //   tools/select_shapes.cu
 // Usage: select_shapes [--logs 24,26,28] [--samples 15] [--density 0.5] [--only NAME]
-//                      [--check-only 1]
+//                      [--check-only 1] [--rotate R]
+// --rotate R: R copies of the input, each call reading the next, so that below twice the L2 a
+// call reads from DRAM as `scanviz bench`'s rotation makes it (default 1: one input, which at 2^24
+// partly stays in L2).
 // Timing as `scanviz bench` times its rows: the median of batches of calls (each batch about 2^26
 // elements), int32 values, random flags; CUB is timed before and after the shapes of each size,
 // so that a drift of the clock shows. x CUB: CUB's median time over ours (above 1: faster).
@@ -20,6 +23,7 @@
 #include <functional>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "kernels/grid/select_lookback_agent.cuh"
@@ -87,19 +91,18 @@ Shape shape(const char* hints, bool probed = false) {
           probed};
 }
 
-// The shipped shapes first (SelectShape, SplitShape of select_lookback_agent.cuh), then the
-// candidates of this round; the rounds before are in docs/results/2026-11-25-h100-select/ and
-// docs/results/2026-11-25-s25-h100-probe/ (round 3: one write loop, windows of 128, the probe).
+// The shipped shapes first (SelectShape, SplitShape, SplitShapeLarge of
+// select_lookback_agent.cuh), then the candidates of this round; the rounds before are in
+// docs/results/2026-11-25-h100-select/, docs/results/2026-11-25-s25-h100-probe/ (round 3: one
+// write loop, windows of 128, the probe) and -s25-h100-early-id/ (round 4). Round 5: the shapes
+// closest to the split's below 2^26, with the input rotated as `scanviz bench` rotates it.
 std::vector<Shape> shapes() {
   return {
       shape<256, 32, 5, CsVectorStores>("-cs-v"),  // SelectShape
       shape<512, 20, 3, CsVectorStores>("-cs-v"),  // SplitShape
-      shape<512, 20, 3, OneLoop>("-cs-v-1loop"),
       shape<384, 24, 4, CsVectorStores>("-cs-v"),  // SplitShapeLarge (from 2^26 elements)
-      shape<384, 24, 4, OneLoop>("-cs-v-1loop"),
-      shape<384, 28, 3, CsVectorStores>("-cs-v"),
-      shape<320, 32, 4, CsVectorStores>("-cs-v"),
-      shape<256, 24, 6, CsVectorStores>("-cs-v"),
+      shape<512, 20, 3, OneLoop>("-cs-v-1loop"),  shape<256, 24, 6, CsVectorStores>("-cs-v"),
+      shape<512, 16, 4, CsVectorStores>("-cs-v"), shape<384, 20, 4, CsVectorStores>("-cs-v"),
   };
 }
 
@@ -178,6 +181,7 @@ int run(int argc, char** argv) {
   double density = 0.5;
   std::string only;
   bool checkOnly = false;
+  int rotate = 1;
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string a = argv[i], v = argv[i + 1];
     if (a == "--logs") {
@@ -189,12 +193,18 @@ int run(int argc, char** argv) {
     if (a == "--density") density = std::atof(v.c_str());
     if (a == "--only") only = v;
     if (a == "--check-only") checkOnly = std::atoi(v.c_str()) != 0;
+    if (a == "--rotate") rotate = std::max(1, std::atoi(v.c_str()));
   }
   cudaDeviceProp prop{};
   cudaCheck(cudaGetDeviceProperties(&prop, 0), "device properties");
   const long long maxN = 1ll << *std::max_element(logs.begin(), logs.end());
-  DeviceArray<int32_t> values(maxN), selected(maxN), rejected(maxN), cubOut(maxN);
-  DeviceArray<uint8_t> flags(maxN);
+  DeviceArray<int32_t> values(maxN * rotate), selected(maxN), rejected(maxN), cubOut(maxN);
+  DeviceArray<uint8_t> flags(maxN * rotate);
+  long long calls = 0, n = 0;  // the next call reads copy calls % rotate of the input
+  const auto next = [&] {
+    const long long at = (calls++ % rotate) * n;
+    return std::pair<const int32_t*, const uint8_t*>{values.get() + at, flags.get() + at};
+  };
   DeviceArray<int> count(1), cubCount(1);
   DeviceArray<unsigned long long> bad(1);
   Workspace ws(maxN / (128 * 8) + 1);
@@ -212,12 +222,19 @@ int run(int argc, char** argv) {
     cudaCheck(cudaDeviceSynchronize(), "compare");
     return bad.toHost()[0];
   };
-  std::printf("device: %s; int32 values, %.0f%% flagged; median of %d samples\n", prop.name,
-              density * 100, samples);
+  std::printf("device: %s; int32 values, %.0f%% flagged; median of %d samples; %d input copies\n",
+              prop.name, density * 100, samples, rotate);
   int failures = 0;
   for (const int lg : logs) {
-    const long long n = 1ll << lg;
+    n = 1ll << lg;
     fillInputs<<<1024, 256>>>(values.get(), flags.get(), n, static_cast<unsigned>(density * 1e6));
+    for (int r = 1; r < rotate; ++r) {
+      cudaCheck(cudaMemcpy(values.get() + r * n, values.get(), n * sizeof(int32_t),
+                           cudaMemcpyDeviceToDevice),
+                "copy the input");
+      cudaCheck(cudaMemcpy(flags.get() + r * n, flags.get(), n, cudaMemcpyDeviceToDevice),
+                "copy the flags");
+    }
     size_t t = selectTemp;
     cudaCheck(cub::DeviceSelect::Flagged(temp.get(), t, values.get(), flags.get(), cubOut.get(),
                                          cubCount.get(), n),
@@ -226,13 +243,13 @@ int run(int argc, char** argv) {
     const int kept = cubCount.toHost()[0];
     const auto cubSelect = [&] {
       size_t tt = selectTemp;
-      cub::DeviceSelect::Flagged(temp.get(), tt, values.get(), flags.get(), cubOut.get(),
-                                 cubCount.get(), n);
+      const auto [v, f] = next();
+      cub::DeviceSelect::Flagged(temp.get(), tt, v, f, cubOut.get(), cubCount.get(), n);
     };
     const auto cubPartition = [&] {
       size_t tt = partitionTemp;
-      cub::DevicePartition::Flagged(temp.get(), tt, values.get(), flags.get(), cubOut.get(),
-                                    cubCount.get(), n);
+      const auto [v, f] = next();
+      cub::DevicePartition::Flagged(temp.get(), tt, v, f, cubOut.get(), cubCount.get(), n);
     };
     double cubSel[2] = {0, 0}, cubPart[2] = {0, 0};
     if (!checkOnly) {
@@ -259,8 +276,8 @@ int run(int argc, char** argv) {
       const long long tile = static_cast<long long>(s.threads) * s.items;
       const auto blocks = static_cast<unsigned>((n + tile - 1) / tile);
       const auto launch = [&](Kernel k, int32_t* rej) {
-        k<<<blocks, s.threads>>>(values.get(), flags.get(), selected.get(), rej, count.get(), n,
-                                 ws.next());
+        const auto [v, f] = next();
+        k<<<blocks, s.threads>>>(v, f, selected.get(), rej, count.get(), n, ws.next());
       };
       if (s.probed) {
         if (checkOnly) continue;
