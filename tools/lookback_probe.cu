@@ -44,6 +44,11 @@ template <class Base>
 struct Late : Base {
   static constexpr bool kEarlyTileId = false;
 };
+template <class Base, int kThreadsOf>
+struct Threads : Base {
+  static constexpr int kThreads = kThreadsOf;
+  static constexpr int kMaxThreads = kThreadsOf;
+};
 template <class Base, int kItems, int kBuffersOf, int kBlocks>
 struct Shaped : Base {
   static constexpr int kItemsPerThread = kItems;
@@ -61,6 +66,7 @@ struct Variant {
   Kernel kernel;
   int tile;
   size_t sharedBytes;
+  int threads;
   long long evictFirstMaxBytes;
   bool probed;
 };
@@ -70,23 +76,28 @@ Variant variant(const std::string& name, bool probed = false) {
   using Agent = PipelinedLookbackAgent<int, Policy>;
   return {name,
           lookbackProductionKernel<int, Operator::Add, Policy>,
-          Agent::tileElements(256),
-          Agent::sharedBytes(256),
+          Agent::tileElements(Policy::kThreads),
+          Agent::sharedBytes(Policy::kThreads),
+          Policy::kThreads,
           Policy::kEvictFirstMaxBytes,
           probed};
 }
 
 // Round 1 (04:06Z, H100): windows of 64 and 128, and the probe of the two rows and of four
 // buffers (docs/results/2026-11-25-s25-h100-probe/). Round 2 (04:11Z): the next tile id asked for
-// early (kEarlyTileId), then made the rows' default. Round 3: the rows against the late id.
+// early (kEarlyTileId), then made the rows' default. Round 3 (04:18Z, 04:22Z): the rows against
+// the late id. Round 4: blocks of other sizes (one look-back warp each, so 3 to 15 data warps).
 std::vector<Variant> variants() {
   return {
       variant<H100Row>("h100-row"),
-      variant<Late<H100Row>>("h100-row-late-id"),
       variant<H200Row>("h200-row"),
-      variant<Late<H200Row>>("h200-row-late-id"),
-      variant<Probed<H100Row>>("h100-row", true),
-      variant<Probed<H200Row>>("h200-row", true),
+      variant<Shaped<Threads<H100Row, 128>, 20, 3, 8>>("t128-20x3x8"),
+      variant<Shaped<Threads<H100Row, 128>, 24, 3, 8>>("t128-24x3x8"),
+      variant<Shaped<Threads<H100Row, 192>, 20, 3, 5>>("t192-20x3x5"),
+      variant<Shaped<Threads<H100Row, 384>, 20, 3, 2>>("t384-20x3x2"),
+      variant<Shaped<Threads<H100Row, 384>, 12, 3, 3>>("t384-12x3x3"),
+      variant<Shaped<Threads<H100Row, 512>, 16, 3, 2>>("t512-16x3x2"),
+      variant<Probed<Shaped<Threads<H100Row, 128>, 20, 3, 8>>>("t128-20x3x8", true),
   };
 }
 
@@ -188,14 +199,15 @@ int run(int argc, char** argv) {
                                      static_cast<int>(v.sharedBytes)),
                 "shared-memory limit");
       int perSm = 0;
-      cudaCheck(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, v.kernel, 256, v.sharedBytes),
-                "occupancy");
+      cudaCheck(
+          cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, v.kernel, v.threads, v.sharedBytes),
+          "occupancy");
       const auto blocks =
           static_cast<unsigned>(std::min<long long>(tiles, perSm * prop.multiProcessorCount));
       const bool evictFirst = n * 4ll <= v.evictFirstMaxBytes;
       const auto launch = [&] {
-        v.kernel<<<blocks, 256, v.sharedBytes>>>(in.get(), out.get(), n, false,
-                                                 static_cast<int>(tiles), evictFirst, args());
+        v.kernel<<<blocks, v.threads, v.sharedBytes>>>(in.get(), out.get(), n, false,
+                                                       static_cast<int>(tiles), evictFirst, args());
       };
       if (v.probed) {
         launch();  // warm
