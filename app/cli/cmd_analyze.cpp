@@ -63,7 +63,7 @@ const CommandHelp& analyzeHelp() {
 }
 
 int cmdAnalyze(const std::vector<std::string>& args) {
-  const Args a(args, analyzeHelp().valueOptions(), analyzeHelp().flags());
+  const Args a(args, analyzeHelp());
   const std::string key = a.getOr("algorithm", std::string(algorithmInfo(defaultAlgorithm()).key));
   const auto id = findAlgorithm(key);
   if (!id) throw UsageError("unknown algorithm '" + key + "'; known: " + algorithmKeyList());

@@ -112,7 +112,7 @@ const CommandHelp& applyHelp() {
 
 int cmdApply(const std::vector<std::string>& args) {
   const ApplicationArguments split = splitApplicationArguments(args, applyHelp().valueOptions());
-  const Args a(split.options, applyHelp().valueOptions(), applyHelp().flags());
+  const Args a(split.options, applyHelp());
   const ApplicationRequest request = applicationRequestFromArgs(split.id, a);
   const auto out = a.get("out");
   if (out && out->empty()) throw UsageError("--out needs a file name");

@@ -184,7 +184,7 @@ const CommandHelp& benchHelp() {
 }
 
 int cmdBench(const std::vector<std::string>& args) {
-  const Args a(args, benchHelp().valueOptions(), benchHelp().flags());
+  const Args a(args, benchHelp());
   BenchConfig cfg = benchConfigFromArgs(a);
   // An output that cannot be written is found now, not after the whole benchmark.
   for (const char* option : {"json", "csv"})

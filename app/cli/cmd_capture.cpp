@@ -32,7 +32,7 @@ const CommandHelp& captureHelp() {
 }
 
 int cmdCapture(const std::vector<std::string>& args) {
-  const Args a(args, captureHelp().valueOptions(), captureHelp().flags());
+  const Args a(args, captureHelp());
   const auto out = a.get("out");
   if (!out || out->empty()) throw UsageError("--out FILE is required (where to write the trace)");
   // Found before the capture, which may take a while at large N.

@@ -53,7 +53,7 @@ void printErrata() {
 }  // namespace
 
 int cmdList(const std::vector<std::string>& args) {
-  const Args a(args, listHelp().valueOptions(), listHelp().flags());
+  const Args a(args, listHelp());
   if (a.flag("traces")) {
     const std::vector<std::string> files = sampleTraces();
     if (files.empty()) {

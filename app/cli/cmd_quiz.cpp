@@ -118,7 +118,7 @@ const CommandHelp& quizHelp() {
 }
 
 int cmdQuiz(const std::vector<std::string>& args) {
-  const Args a(args, quizHelp().valueOptions(), quizHelp().flags());
+  const Args a(args, quizHelp());
   const int count = static_cast<int>(a.getInt("count", 10, 1, 1000));
   const unsigned seed = static_cast<unsigned>(a.getInt("seed", 1, 0, 0xffffffffll));
   for (const char* k : {"key", "scale"})

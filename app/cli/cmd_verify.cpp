@@ -67,7 +67,7 @@ const CommandHelp& verifyHelp() {
 }
 
 int cmdVerify(const std::vector<std::string>& args) {
-  const Args a(args, verifyHelp().valueOptions(), verifyHelp().flags());
+  const Args a(args, verifyHelp());
   const std::string be = a.getOr("backend", "auto");
   auto backend = parseBackend(be);
   if (!backend) throw UsageError("--backend '" + be + "' is not one of auto, cuda, cpu");

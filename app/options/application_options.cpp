@@ -1,24 +1,20 @@
 #include "app/options/application_options.h"
 
-#include <cerrno>
 #include <cmath>
-#include <cstdlib>
 
 #include "app/core/applications/application_scan.h"
 #include "app/core/capture/capture.h"
 #include "app/core/capture/input_spec.h"
+#include "app/core/support/whole_number.h"
 #include "app/options/capture_options.h"
 
 namespace scanviz {
 namespace {
 
 double parseNumber(const std::string& name, const std::string& text) {
-  char* end = nullptr;
-  errno = 0;
-  const double v = std::strtod(text.c_str(), &end);
-  if (text.empty() || *end != '\0' || errno == ERANGE || !std::isfinite(v))
-    throw InputError("--" + name + " '" + text + "' is not a number");
-  return v;
+  const auto v = parseWholeNumber(text);
+  if (!v || !std::isfinite(*v)) throw InputError("--" + name + " '" + text + "' is not a number");
+  return *v;
 }
 
 // A number or list another application takes is a mistake worth naming.

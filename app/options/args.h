@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "app/core/support/command_help.h"
+
 namespace scanviz {
 
 struct UsageError : std::runtime_error {
@@ -20,6 +22,9 @@ class Args {
   // valueOptions take a value; flags do not. Throws UsageError for anything else.
   Args(const std::vector<std::string>& argv, const std::set<std::string>& valueOptions,
        const std::set<std::string>& flags);
+  // The options of a command's table (command_help.h), which its --help prints.
+  Args(const std::vector<std::string>& argv, const CommandHelp& options)
+      : Args(argv, options.valueOptions(), options.flags()) {}
 
   bool has(const std::string& key) const { return values_.count(key) > 0; }
   std::optional<std::string> get(const std::string& key) const;

@@ -1,10 +1,10 @@
 #include "app/core/lesson/quiz_session.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
-#include <cstdlib>
 #include <set>
+
+#include "app/core/support/whole_number.h"
 
 namespace scanviz {
 
@@ -24,14 +24,12 @@ std::vector<double> parseTypedAnswer(const std::string& text, std::string* probl
     }
     const size_t end = std::min(text.find_first_of(" ,\t", i), text.size());
     const std::string word = text.substr(i, end - i);
-    char* stop = nullptr;
-    errno = 0;
-    const double v = std::strtod(word.c_str(), &stop);
-    if (*stop != '\0' || errno == ERANGE || !std::isfinite(v)) {
+    const auto v = parseWholeNumber(word);
+    if (!v || !std::isfinite(*v)) {
       if (problem) *problem = "'" + word + "' is not a number";
       return {};
     }
-    values.push_back(v);
+    values.push_back(*v);
     i = end;
   }
   if (problem) problem->clear();

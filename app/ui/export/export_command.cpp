@@ -1,7 +1,5 @@
 #include "app/ui/export/export_command.h"
 
-#include <cerrno>
-#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <new>
@@ -17,6 +15,7 @@
 #include "app/core/support/file_util.h"
 #include "app/core/support/output_file.h"
 #include "app/core/support/terminal_progress.h"
+#include "app/core/support/whole_number.h"
 #include "app/core/trace/chrome_trace.h"
 #include "app/options/args.h"
 #include "app/scene/deadlock_scene.h"
@@ -99,13 +98,8 @@ const OptionSection& exportBenchSection() {
   return k;
 }
 
-const std::set<std::string>& exportValueOptions() {
-  static const std::set<std::string> k =
-      CommandHelp{.sections = {exportOwnSection()}}.valueOptions();
-  return k;
-}
-const std::set<std::string>& exportFlags() {
-  static const std::set<std::string> k = CommandHelp{.sections = {exportOwnSection()}}.flags();
+const CommandHelp& exportOwnOptions() {
+  static const CommandHelp k{.sections = {exportOwnSection()}};
   return k;
 }
 
@@ -137,22 +131,18 @@ SplitArgs splitArgs(const std::vector<std::string>& args) {
       }
       continue;
     }
-    const bool own = exportValueOptions().count(key) || exportFlags().count(key);
+    const OptionSpec* own = exportOwnOptions().find(key);
     std::vector<std::string>& to = own ? out.own : out.lesson;
     to.push_back(args[i]);
-    if (own && exportValueOptions().count(key) && !inlineValue && i + 1 < args.size())
-      to.push_back(args[++i]);
+    if (own && !own->value.empty() && !inlineValue && i + 1 < args.size()) to.push_back(args[++i]);
   }
   return out;
 }
 
 double parseSpeed(const std::string& text) {
-  char* end = nullptr;
-  errno = 0;
-  const double v = std::strtod(text.c_str(), &end);
-  if (text.empty() || *end != '\0' || errno == ERANGE)
-    throw UsageError("--speed '" + text + "' is not a number (steps a second, 1 = 1x)");
-  return v;
+  const auto v = parseWholeNumber(text);
+  if (!v) throw UsageError("--speed '" + text + "' is not a number (steps a second, 1 = 1x)");
+  return *v;
 }
 
 void checkWindowOnlyOptions(const LaunchOptions& lo) {
@@ -403,7 +393,7 @@ int exportDeadlock(const DeadlockReport& dead, const Args& a, const ExportOption
 
 int exportLesson(const std::vector<std::string>& args) {
   const SplitArgs split = splitArgs(args);
-  const Args a(split.own, exportValueOptions(), exportFlags());
+  const Args a(split.own, exportOwnOptions());
   if (!a.has("out") || a.getOr("out", "").empty())
     throw UsageError("--out PATH is needed (a file, or a folder for the default name)");
   if (a.has("bench")) return exportBench(a, split.lesson);

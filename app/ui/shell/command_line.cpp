@@ -1,7 +1,6 @@
 #include "app/ui/shell/command_line.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <climits>
 #include <cstdlib>
 
@@ -9,6 +8,7 @@
 #include "app/core/capture/session.h"
 #include "app/core/lesson/errata.h"
 #include "app/core/lesson/lessons.h"
+#include "app/core/support/whole_number.h"
 #include "app/core/trace/trace_json.h"
 #include "app/options/application_options.h"
 #include "app/options/capture_options.h"
@@ -17,24 +17,12 @@
 namespace scanviz {
 namespace {
 
-// The option names come from the window's table (window_options.cpp), which --help prints.
-std::set<std::string> valueOptions() {
-  return windowHelp().valueOptions();
-}
-
-std::set<std::string> flagOptions() {
-  return windowHelp().flags();
-}
-
 float parseScale(const std::string& text) {
-  char* end = nullptr;
-  errno = 0;
-  const float v = std::strtof(text.c_str(), &end);
-  if (text.empty() || *end != '\0' || errno == ERANGE)
-    throw UsageError("--scale '" + text + "' is not a number");
-  if (!(v >= kMinUiScale && v <= kMaxUiScale))
+  const auto v = parseWholeNumber(text);
+  if (!v) throw UsageError("--scale '" + text + "' is not a number");
+  if (!(*v >= kMinUiScale && *v <= kMaxUiScale))
     throw UsageError("--scale " + text + " is out of range (1..3)");
-  return v;
+  return static_cast<float>(*v);
 }
 
 void parseSize(const std::string& text, LaunchOptions& o) {
@@ -85,12 +73,14 @@ CaptureConfig configFromArgs(const Args& a) {
   return c;
 }
 
-bool hasCaptureOptions(const Args& a) {
+// The capture options the command line gives, those with a value first.
+std::vector<std::string> givenCaptureOptions(const Args& a) {
+  std::vector<std::string> given;
   for (const auto& k : captureValueOptions())
-    if (a.has(k)) return true;
+    if (a.has(k)) given.push_back(k);
   for (const auto& k : captureFlags())
-    if (a.flag(k)) return true;
-  return false;
+    if (a.flag(k)) given.push_back(k);
+  return given;
 }
 
 // --application ID: the values and scan options are the application's (scanviz apply's words).
@@ -99,11 +89,8 @@ void parseApplication(const Args& a, LaunchOptions& o) {
     throw UsageError("give only one of --session, --trace and --application");
   const std::set<std::string> shared = {"input",   "input-file", "algorithm", "dtype",
                                         "backend", "flags",      "segments"};
-  for (const auto& k : captureValueOptions())
-    if (a.has(k) && !shared.count(k))
-      throw UsageError("--" + k + " is a capture option; an application chooses its own scans");
-  for (const auto& k : captureFlags())
-    if (a.flag(k))
+  for (const auto& k : givenCaptureOptions(a))
+    if (!shared.count(k))
       throw UsageError("--" + k + " is a capture option; an application chooses its own scans");
   try {
     o.application = applicationRequestFromArgs(a.getOr("application", ""), a);
@@ -118,7 +105,8 @@ void parseSources(const Args& a, LaunchOptions& o) {
     if (a.has(s.name)) throw UsageError("--" + s.name + " needs --application ID");
   o.sessionFile = a.getOr("session", "");
   o.traceFile = a.getOr("trace", "");
-  const int sources = !o.sessionFile.empty() + !o.traceFile.empty() + hasCaptureOptions(a);
+  const int sources =
+      !o.sessionFile.empty() + !o.traceFile.empty() + !givenCaptureOptions(a).empty();
   if (sources > 1) throw UsageError("give only one of --session, --trace and capture options");
   if (a.has("session") && o.sessionFile.empty()) throw UsageError("--session needs a file name");
   if (a.has("trace") && o.traceFile.empty()) throw UsageError("--trace needs a file name");
@@ -185,12 +173,10 @@ void parseCenterViewOptions(const Args& a, LaunchOptions& o) {
 std::pair<double, double> parseHeatWindow(const std::string& text) {
   const auto comma = text.find(',');
   const auto number = [&](const std::string& part, double least) {
-    char* end = nullptr;
-    errno = 0;
-    const double v = std::strtod(part.c_str(), &end);
-    if (part.empty() || *end != '\0' || errno == ERANGE || !(v >= least) || v > 1e12)
+    const auto v = parseWholeNumber(part);
+    if (!v || !(*v >= least) || *v > 1e12)
       throw UsageError("--heat-window '" + text + "' is not FIRST,COUNT (elements, COUNT >= 1)");
-    return v;
+    return *v;
   };
   if (comma == std::string::npos)
     throw UsageError("--heat-window '" + text + "' is not FIRST,COUNT, e.g. 4000,40");
@@ -256,7 +242,8 @@ void parseClassModeOptions(const Args& a, LaunchOptions& o) {
 }  // namespace
 
 LaunchOptions parseLaunchOptions(const std::vector<std::string>& args) {
-  const Args a(args, valueOptions(), flagOptions());
+  // The option names come from the window's table (window_options.cpp), which --help prints.
+  const Args a(args, windowHelp());
   LaunchOptions o;
   parseSources(a, o);
   if (a.has("step")) o.step = static_cast<int>(a.getInt("step", 0, 0, 1 << 30));
