@@ -1,7 +1,6 @@
 #include "app/core/bench/lookback_autotune.h"
 
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
@@ -36,11 +35,8 @@ json readEntries(const std::string& path) {
 }  // namespace
 
 std::string lookbackTuneCachePath() {
-  const char* xdg = std::getenv("XDG_CACHE_HOME");
-  if (xdg && *xdg) return std::string(xdg) + "/scanviz/lookback-tuning.json";
-  const char* home = std::getenv("HOME");
-  if (home && *home) return std::string(home) + "/.cache/scanviz/lookback-tuning.json";
-  return {};
+  const std::string folder = userFolder("XDG_CACHE_HOME", ".cache");
+  return folder.empty() ? folder : folder + "/lookback-tuning.json";
 }
 
 LookbackTuneKey currentLookbackTuneKey(int blockSize) {

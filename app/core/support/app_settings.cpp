@@ -1,7 +1,6 @@
 #include "app/core/support/app_settings.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
@@ -101,11 +100,7 @@ std::optional<Palette> parsePalette(std::string_view s) {
 }
 
 std::string configDirectory() {
-  const char* xdg = std::getenv("XDG_CONFIG_HOME");
-  if (xdg && *xdg) return std::string(xdg) + "/scanviz";
-  const char* home = std::getenv("HOME");
-  if (home && *home) return std::string(home) + "/.config/scanviz";
-  return {};
+  return userFolder("XDG_CONFIG_HOME", ".config");
 }
 
 std::string settingsPath() {

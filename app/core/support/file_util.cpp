@@ -1,6 +1,7 @@
 #include "app/core/support/file_util.h"
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -21,6 +22,14 @@ void writeFileAtomically(const std::string& path, const std::string& content) {
   OutputFile out(path);
   out.write(content);
   out.commit();
+}
+
+std::string userFolder(const char* xdgVariable, const char* underHome) {
+  const char* xdg = std::getenv(xdgVariable);
+  if (xdg && *xdg) return std::string(xdg) + "/scanviz";
+  const char* home = std::getenv("HOME");
+  if (home && *home) return std::string(home) + "/" + underHome + "/scanviz";
+  return {};
 }
 
 }  // namespace scanviz

@@ -15,4 +15,8 @@ std::string readWholeFile(const std::string& path);
 // a partial file. Throws WriteError (a FileError) naming the path and the reason.
 void writeFileAtomically(const std::string& path, const std::string& content);
 
+// scanviz's folder of one XDG kind: $XDG_..._HOME/scanviz, else $HOME/<underHome>/scanviz, e.g.
+// userFolder("XDG_CONFIG_HOME", ".config"); "" when neither variable is set.
+std::string userFolder(const char* xdgVariable, const char* underHome);
+
 }  // namespace scanviz
