@@ -12,10 +12,6 @@ std::string identityText(const Trace& t) {
   return formatValue(identityValue(t.meta.op, t.meta.dtype), t.meta.dtype);
 }
 
-std::string opsText(const TraceStep& s) {
-  return std::to_string(s.ops) + " operation" + (s.ops == 1 ? "" : "s");
-}
-
 // The explanations of the kinds whose edges do not tell what happened.
 
 std::string shiftSentence(const Trace& t, const TraceStep&) {
@@ -28,37 +24,9 @@ std::string clearLastSentence(const Trace& t, const TraceStep& s) {
          std::to_string(s.values.size() - 1) + "]; the down-sweep pushes prefixes down from it";
 }
 
-std::string threadScanSentence(const Trace&, const TraceStep& s) {
-  return "each thread scans its own subsection sequentially (" + opsText(s) + ")";
-}
-
 std::string sectionsScannedSentence(const Trace& t, const TraceStep&) {
   return "each of the " + std::to_string(t.meta.blocksTotal) + " blocks scanned its own " +
          std::to_string(t.meta.sectionSize) + " elements; the last element of a section is its sum";
-}
-
-std::string addBlockSumsSentence(const Trace&, const TraceStep& s) {
-  return "every block after the first adds the scanned sum of the sections before it to its "
-         "elements (" +
-         opsText(s) + ")";
-}
-
-std::string tilePrefixSentence(const Trace&, const TraceStep& s) {
-  return "each tile adds the combined total of all tiles before it (" + opsText(s) + ")";
-}
-
-std::string swapBuffersSuffix(const TraceStep&) {
-  return "; the other threads copy their value and the two buffers swap";
-}
-
-// The conversion is a step of its own, counted in the work and the depth.
-std::string toInclusiveSuffix(const TraceStep&) {
-  return "; the algorithm's own result is the exclusive scan, so the inclusive one asked for "
-         "costs this extra step (--exclusive, or the exclusive radio button, skips it)";
-}
-
-std::string shuffleSuffix(const TraceStep&) {
-  return ", lane to lane with __shfl_up_sync (registers, no shared memory)";
 }
 
 // The swap's second write is the half a student misses; it is a move, not an operation.
@@ -69,10 +37,9 @@ std::string blellochSwapSuffix(const TraceStep& s) {
 }
 
 // Segmented scans: what the flags did in the step, which the edges alone do not show.
-std::string segmentedSuffix(const TraceStep&) {
-  return "; an element whose flag is set (a segment starts within what it covers) takes nothing "
-         "from its left, and every flag ORs in its partner's";
-}
+constexpr std::string_view kSegmentedSuffix =
+    "; an element whose flag is set (a segment starts within what it covers) takes nothing from "
+    "its left, and every flag ORs in its partner's";
 
 std::string segmentedDownSuffix(const TraceStep& s) {
   return "; each also moves the old XY[i] into XY[i-" + std::to_string(s.param) +
@@ -80,49 +47,14 @@ std::string segmentedDownSuffix(const TraceStep& s) {
          "left half gets the left half's sum alone";
 }
 
-std::string addSegmentCarrySentence(const Trace&, const TraceStep& s) {
-  return "every section after the first combines the scanned total before it into its elements "
-         "up to its first segment head; a head stops the carry (" +
-         opsText(s) + ")";
-}
-
-std::string segmentedThreadScanSentence(const Trace&, const TraceStep& s) {
-  return "each thread scans its own subsection sequentially and starts again at every segment "
-         "head (" +
-         opsText(s) + ")";
-}
-
-std::string segmentedTilePrefixSentence(const Trace&, const TraceStep& s) {
-  return "each tile combines the prefix its look-back found into its elements before its first "
-         "segment head; a tile that holds a head published its own total as final, so no "
-         "look-back went past it (" +
-         opsText(s) + ")";
-}
-
-// Select and split: the cells show the count row (capture's showCountRows), not the values.
-std::string selectThreadCountSentence(const Trace&, const TraceStep& s) {
-  return "each thread counts the kept elements of its own subsection, running from left to right "
-         "(" +
-         opsText(s) + ")";
-}
-
-std::string selectAddCountSentence(const Trace&, const TraceStep& s) {
-  return "each thread but the first adds the count of all threads before it to its elements; the "
-         "tile's count went out to the look-back before this step (" +
-         opsText(s) + ")";
-}
-
+// Select and split: where each element is written (a split also places the rejected ones).
 std::string selectAddressSentence(const Trace& t, const TraceStep& s) {
   const bool split = t.meta.algorithm == "split-lookback";
   return "each element's write address: the kept elements of the tiles before (the look-back's "
          "count) plus those before it in the tile, the exclusive count of the flags (" +
-         opsText(s) + "); a kept element writes there" +
+         operationCount(s) + "); a kept element writes there" +
          (split ? ", a rejected one at its index minus that count, after all kept ones"
                 : ", the others are dropped");
-}
-
-std::string selectCountSuffix(const TraceStep&) {
-  return " (the cells are counts of kept elements: the values move only in the scatter)";
 }
 
 using K = StepKind;
@@ -140,7 +72,7 @@ constexpr std::array<StepKindInfo, kStepKindCount> kStepKinds = {{
     {.kind = K::DoubleBuffered,
      .label = "stride {} (swap buffers)",
      .phase = "scan",
-     .suffix = swapBuffersSuffix},
+     .fixedSuffix = "; the other threads copy their value and the two buffers swap"},
     {.kind = K::UpSweep, .label = "up-sweep stride {}", .phase = "up-sweep"},
     {.kind = K::DownSweep, .label = "down-sweep stride {}", .phase = "down-sweep"},
     {.kind = K::ClearLast,
@@ -156,11 +88,14 @@ constexpr std::array<StepKindInfo, kStepKindCount> kStepKinds = {{
     {.kind = K::ToInclusive,
      .label = "add own input (exclusive to inclusive)",
      .phase = "to-inclusive",
-     .suffix = toInclusiveSuffix},
+     // The conversion is a step of its own, counted in the work and the depth.
+     .fixedSuffix = "; the algorithm's own result is the exclusive scan, so the inclusive one "
+                    "asked for costs this extra step (--exclusive, or the exclusive radio button, "
+                    "skips it)"},
     {.kind = K::ThreadScan,
      .label = "phase 1: each thread scans its subsection",
      .phase = "phase 1",
-     .sentence = threadScanSentence},
+     .workSentence = "each thread scans its own subsection sequentially"},
     {.kind = K::SubsectionScan,
      .label = "phase 2: scan subsection totals, stride {}",
      .phase = "phase 2"},
@@ -171,7 +106,7 @@ constexpr std::array<StepKindInfo, kStepKindCount> kStepKinds = {{
      .label = "warp shuffle delta {}",
      .phase = "warp scan",
      .registersOnly = true,
-     .suffix = shuffleSuffix},
+     .fixedSuffix = ", lane to lane with __shfl_up_sync (registers, no shared memory)"},
     {.kind = K::WarpTotals, .label = "scan warp totals, delta {}", .phase = "warp totals"},
     {.kind = K::AddWarpPrefix, .label = "add preceding warps' total", .phase = "add warp prefix"},
     {.kind = K::SequentialStep, .label = "element {}", .phase = "sequential"},
@@ -182,19 +117,20 @@ constexpr std::array<StepKindInfo, kStepKindCount> kStepKinds = {{
     {.kind = K::AddBlockSums,
      .label = "add scanned block sums",
      .phase = "add block sums",
-     .sentence = addBlockSumsSentence},
+     .workSentence = "every block after the first adds the scanned sum of the sections before it "
+                     "to its elements"},
     {.kind = K::TilePrefix,
      .label = "add tile prefix",
      .phase = "tile prefix",
-     .sentence = tilePrefixSentence},
+     .workSentence = "each tile adds the combined total of all tiles before it"},
     {.kind = K::SegKoggeStone,
      .label = "stride {} (segmented)",
      .phase = "scan",
-     .suffix = segmentedSuffix},
+     .fixedSuffix = kSegmentedSuffix},
     {.kind = K::SegUpSweep,
      .label = "up-sweep stride {} (flags OR-ed)",
      .phase = "up-sweep",
-     .suffix = segmentedSuffix},
+     .fixedSuffix = kSegmentedSuffix},
     {.kind = K::SegDownSweep,
      .label = "down-sweep stride {} (segment-aware)",
      .phase = "down-sweep",
@@ -203,34 +139,42 @@ constexpr std::array<StepKindInfo, kStepKindCount> kStepKinds = {{
     {.kind = K::SegmentCarry,
      .label = "add carry up to each section's first head",
      .phase = "add block sums",
-     .sentence = addSegmentCarrySentence},
+     .workSentence = "every section after the first combines the scanned total before it into its "
+                     "elements up to its first segment head; a head stops the carry"},
     {.kind = K::SegThreadScan,
      .label = "phase 1: each thread scans its subsection, restarting at heads",
      .phase = "phase 1",
-     .sentence = segmentedThreadScanSentence},
+     .workSentence = "each thread scans its own subsection sequentially and starts again at every "
+                     "segment head"},
     {.kind = K::SegTotalsScan,
      .label = "phase 2: segmented scan of subsection totals, stride {}",
      .phase = "phase 2",
-     .suffix = segmentedSuffix},
+     .fixedSuffix = kSegmentedSuffix},
     {.kind = K::SegAddTotal,
      .label = "phase 3: add preceding subsection total up to the first head",
      .phase = "phase 3"},
     {.kind = K::SegTilePrefix,
      .label = "add tile prefix up to the tile's first head",
      .phase = "tile prefix",
-     .sentence = segmentedTilePrefixSentence},
+     .workSentence = "each tile combines the prefix its look-back found into its elements before "
+                     "its first segment head; a tile that holds a head published its own total as "
+                     "final, so no look-back went past it"},
     {.kind = K::SelectThreadCount,
      .label = "phase 1: each thread counts its kept elements",
      .phase = "count",
-     .sentence = selectThreadCountSentence},
+     .workSentence =
+         "each thread counts the kept elements of its own subsection, running from left to right"},
     {.kind = K::SelectCountScan,
      .label = "phase 2: scan the thread counts, stride {}",
      .phase = "count",
-     .suffix = selectCountSuffix},
+     // The cells are the count row (capture's showCountRows), not the values.
+     .fixedSuffix =
+         " (the cells are counts of kept elements: the values move only in the scatter)"},
     {.kind = K::SelectAddCount,
      .label = "phase 3: add the preceding threads' count",
      .phase = "count",
-     .sentence = selectAddCountSentence},
+     .workSentence = "each thread but the first adds the count of all threads before it to its "
+                     "elements; the tile's count went out to the look-back before this step"},
     {.kind = K::SelectAddress,
      .label = "write addresses: count before the tile + count before the element",
      .phase = "address",
@@ -253,6 +197,10 @@ constexpr std::array<std::string_view, kStepKindCount> kStepKindNames = {
 #undef SCANVIZ_STEP_KIND_NAME
 
 }  // namespace
+
+std::string operationCount(const TraceStep& s) {
+  return std::to_string(s.ops) + " operation" + (s.ops == 1 ? "" : "s");
+}
 
 const StepKindInfo* findStepKind(int kind) {
   if (kind < 0 || kind >= kStepKindCount) return nullptr;

@@ -29,11 +29,18 @@ struct StepKindInfo {
   StepWrites writes = StepWrites::FromEdges;
   bool movesOldValue = false;  // each operator application also moves the old XY[i] to XY[src]
   bool registersOnly = false;  // no shared-memory access: bank conflicts do not apply
-  // The explanation's sentence where the edges alone do not tell what happened (null: it is read
-  // from the edges), and what it adds after the sentence (null: nothing).
+  // The explanation's sentence where the edges alone do not tell what happened: `sentence` where
+  // it depends on the step, else `workSentence` followed by the step's operation count in
+  // brackets (neither: it is read from the edges). Then what it adds after the sentence: `suffix`
+  // where that depends on the step, else `fixedSuffix` (neither: nothing).
   std::string (*sentence)(const Trace& t, const TraceStep& s) = nullptr;
+  std::string_view workSentence;
   std::string (*suffix)(const TraceStep& s) = nullptr;
+  std::string_view fixedSuffix;
 };
+
+// "3 operations": the step's operator applications, as the explanation's sentences count them.
+std::string operationCount(const TraceStep& s);
 
 // The row of a kind; null for a number that names no kind (a newer trace, a damaged file).
 const StepKindInfo* findStepKind(int kind);

@@ -150,14 +150,17 @@ std::string loadSentence(const Trace& t, const TraceStep& s) {
 std::string kindSentence(const Trace& t, const TraceStep& s) {
   const StepKindInfo* kind = findStepKind(s.kind);
   if (kind && kind->sentence) return kind->sentence(t, s);
+  if (kind && !kind->workSentence.empty())
+    return std::string(kind->workSentence) + " (" + operationCount(s) + ")";
   if (!s.edges.empty()) return edgeSentence(t, s);
-  if (s.ops > 0) return std::to_string(s.ops) + " operation" + (s.ops == 1 ? "" : "s");
+  if (s.ops > 0) return operationCount(s);
   return "values move; no operator is applied";
 }
 
 std::string kindSuffix(const TraceStep& s) {
   const StepKindInfo* kind = findStepKind(s.kind);
-  return kind && kind->suffix ? kind->suffix(s) : "";
+  if (!kind) return "";
+  return kind->suffix ? kind->suffix(s) : std::string(kind->fixedSuffix);
 }
 
 }  // namespace
