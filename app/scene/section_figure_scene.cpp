@@ -79,6 +79,20 @@ namespace {
 
 enum class ArrowKind { Operand, Own, Copy, Chain, Load, Shift };
 
+// How an arrow of each kind looks, in ArrowKind's order: own and copy arrows take the quieter
+// colour and are thinner (a copy dashed); `width` is a share of the operand arrow's. A chain's
+// hop along the row is drawn apart (addBand).
+struct ArrowLook {
+  const char* role;
+  bool quiet;
+  float width;
+  bool dashed;
+};
+constexpr ArrowLook kArrowLooks[] = {
+    {"operand-arrow", false, 1.0f, false}, {"own-arrow", true, 0.6f, false},
+    {"copy-arrow", true, 0.6f, true},      {"chain-arrow", false, 1.0f, false},
+    {"load-arrow", false, 0.8f, false},    {"shift-arrow", false, 1.0f, false}};
+
 struct RowArrow {
   int from = 0, to = 0;
   ArrowKind kind = ArrowKind::Operand;
@@ -494,39 +508,20 @@ class SectionFigureBuilder : TraceSceneInputs<FigureRequest> {
     const float w = arrowWidth(), y1 = top + 0.1f * style_.labelSize,
                 y2 = bottom - 0.1f * style_.labelSize;
     for (const RowArrow& a : to.arrows) {
-      switch (a.kind) {
-        case ArrowKind::Operand:
-          addSceneArrow(scene_, centre(a.from), y1, centre(a.to), y2, pal_.arrow, w,
-                        "operand-arrow", a.to);
-          break;
-        case ArrowKind::Own:
-          addSceneArrow(scene_, centre(a.from), y1, centre(a.to), y2, pal_.ownArrow, 0.6f * w,
-                        "own-arrow", a.to);
-          break;
-        case ArrowKind::Copy:
-          addSceneArrow(scene_, centre(a.from), y1, centre(a.to), y2, pal_.ownArrow, 0.6f * w,
-                        "copy-arrow", a.to)
-              .dashed = true;
-          break;
-        case ArrowKind::Load:
-          addSceneArrow(scene_, centre(a.from), y1, centre(a.to), y2, pal_.arrow, 0.8f * w,
-                        "load-arrow", a.to);
-          break;
-        case ArrowKind::Shift:
-          addSceneArrow(scene_, centre(a.from), y1, centre(a.to), y2, pal_.arrow, w, "shift-arrow",
-                        a.to);
-          break;
-        case ArrowKind::Chain: {
-          // Along the row: a hop over the gap from the left neighbour's new value.
-          const float peak = bottom - 0.45f * (bottom - top);
-          const float mid = 0.5f * (centre(a.from) + centre(a.to));
-          addSceneLine(scene_, centre(a.from) + 0.15f * cw(), bottom, mid, peak, pal_.arrow, w,
-                       "chain-arrow", a.to);
-          addSceneArrow(scene_, mid, peak, centre(a.to) - 0.15f * cw(), bottom, pal_.arrow, w,
-                        "chain-arrow-head", a.to);
-          break;
-        }
+      if (a.kind == ArrowKind::Chain) {
+        // Along the row: a hop over the gap from the left neighbour's new value.
+        const float peak = bottom - 0.45f * (bottom - top);
+        const float mid = 0.5f * (centre(a.from) + centre(a.to));
+        addSceneLine(scene_, centre(a.from) + 0.15f * cw(), bottom, mid, peak, pal_.arrow, w,
+                     "chain-arrow", a.to);
+        addSceneArrow(scene_, mid, peak, centre(a.to) - 0.15f * cw(), bottom, pal_.arrow, w,
+                      "chain-arrow-head", a.to);
+        continue;
       }
+      const ArrowLook& look = kArrowLooks[static_cast<size_t>(a.kind)];
+      addSceneArrow(scene_, centre(a.from), y1, centre(a.to), y2,
+                    look.quiet ? pal_.ownArrow : pal_.arrow, look.width * w, look.role, a.to)
+          .dashed = look.dashed;
     }
     if (bandTextWidth_ <= 0 || to.bandText.empty()) return;
     const std::vector<std::string> lines =
@@ -590,7 +585,6 @@ class SectionFigureBuilder : TraceSceneInputs<FigureRequest> {
 
 Scene buildSectionFigureScene(const FigureRequest& rq, const ArraySceneStyle& style,
                               const ViewPalette& palette, const MeasureText& measure) {
-  if (!rq.trace || !sectionFigureProblem(*rq.trace).empty()) return {};
   return SectionFigureBuilder(rq, style, palette, measure).build();
 }
 

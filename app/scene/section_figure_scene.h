@@ -45,6 +45,8 @@ std::vector<std::vector<LoadAccess>> cornerTurnedLoad(const Trace& t);
 // indexed by step; 0 for steps that write neither.
 std::vector<char> bufferWritten(const Trace& t);
 
+// buildFigureScene's figure for such a trace; it has checked figureProblem, which includes
+// sectionFigureProblem.
 Scene buildSectionFigureScene(const FigureRequest& rq, const ArraySceneStyle& style,
                               const ViewPalette& palette, const MeasureText& measure);
 

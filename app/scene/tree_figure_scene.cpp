@@ -347,7 +347,6 @@ class TreeBuilder : TraceSceneInputs<FigureRequest> {
 
 Scene buildTreeFigureScene(const FigureRequest& rq, const ArraySceneStyle& style,
                            const ViewPalette& palette, const MeasureText& measure) {
-  if (!rq.trace || !treeFigureProblem(*rq.trace).empty()) return {};
   return TreeBuilder(rq, style, palette, measure).build();
 }
 

@@ -41,6 +41,8 @@ inline int treeNodeElement(int level, int m) {
   return ((m + 1) << level) - 1;
 }
 
+// buildFigureScene's figure for a tree scan; it has checked figureProblem, which includes
+// treeFigureProblem.
 Scene buildTreeFigureScene(const FigureRequest& rq, const ArraySceneStyle& style,
                            const ViewPalette& palette, const MeasureText& measure);
 
