@@ -36,6 +36,26 @@ std::string formatFixed(double v, int decimals) {
   return s;
 }
 
+// The exponents of the whole powers of a base that lie within [min > 0, max], found through
+// that base's logarithm (std::log10, std::log2: exact at the powers themselves).
+struct PowersWithin {
+  int first, last;
+  PowersWithin(double min, double max, double (*logOf)(double))
+      : first(static_cast<int>(std::ceil(logOf(min) - kEps))),
+        last(static_cast<int>(std::floor(logOf(max) + kEps))) {}
+  int count() const { return last - first + 1; }
+};
+
+// A log axis spans positive, finite, increasing bounds.
+bool isLogRange(double min, double max) {
+  return min > 0 && max > min && std::isfinite(max);
+}
+
+// Whether exponent e is a labelled one at this stride (negative exponents alike).
+bool onStride(int e, int stride) {
+  return ((e % stride) + stride) % stride == 0;
+}
+
 int decimalsFor(double step) {
   return std::max(0, static_cast<int>(-std::floor(std::log10(step) + kEps)));
 }
@@ -142,15 +162,14 @@ std::vector<Tick> linearTicks(double min, double max, int maxTicks) {
 
 std::vector<Tick> log10Ticks(double min, double max, int maxTicks) {
   std::vector<Tick> ticks;
-  if (!(min > 0) || !(max > min) || !std::isfinite(max)) return ticks;
+  if (!isLogRange(min, max)) return ticks;
   maxTicks = std::max(2, maxTicks);
-  const int e0 = static_cast<int>(std::ceil(std::log10(min) - kEps));
-  const int e1 = static_cast<int>(std::floor(std::log10(max) + kEps));
-  const int decades = e1 - e0 + 1;
+  const PowersWithin powers(min, max, [](double x) { return std::log10(x); });
+  const int e0 = powers.first, e1 = powers.last, decades = powers.count();
   if (decades >= 2) {
     const int stride = (decades + maxTicks - 1) / maxTicks;
     for (int e = e0; e <= e1; ++e) {
-      if (((e % stride) + stride) % stride != 0) continue;
+      if (!onStride(e, stride)) continue;
       const double v = std::pow(10.0, e);
       ticks.push_back({v, formatDecadeTick(v), true});
     }
@@ -179,22 +198,18 @@ std::vector<Tick> log10Ticks(double min, double max, int maxTicks) {
 
 std::vector<Tick> log2Ticks(double min, double max, int maxTicks) {
   std::vector<Tick> ticks;
-  if (!(min > 0) || !(max > min) || !std::isfinite(max)) return ticks;
+  if (!isLogRange(min, max)) return ticks;
   maxTicks = std::max(2, maxTicks);
-  const int e0 = static_cast<int>(std::ceil(std::log2(min) - kEps));
-  const int e1 = static_cast<int>(std::floor(std::log2(max) + kEps));
-  const int count = e1 - e0 + 1;
-  if (count < 2) return linearTicks(min, max, maxTicks);
+  const PowersWithin powers(min, max, [](double x) { return std::log2(x); });
+  if (powers.count() < 2) return linearTicks(min, max, maxTicks);
   // Strides of 1, 2, 4, 5, 10, 20...: labels at 2^16, 2^20, 2^24 read better than 2^18, 2^21.
-  const int needed = (count + maxTicks - 1) / maxTicks;
+  const int needed = (powers.count() + maxTicks - 1) / maxTicks;
   int stride = 1;
   for (int base = 1; stride < needed; base *= 10)
     for (int m : {1, 2, 4, 5})
       if (stride < needed) stride = m * base;
-  for (int e = e0; e <= e1; ++e) {
-    if (((e % stride) + stride) % stride != 0) continue;
-    ticks.push_back({std::ldexp(1.0, e), "2^" + std::to_string(e), true});
-  }
+  for (int e = powers.first; e <= powers.last; ++e)
+    if (onStride(e, stride)) ticks.push_back({std::ldexp(1.0, e), "2^" + std::to_string(e), true});
   return ticks;
 }
 
