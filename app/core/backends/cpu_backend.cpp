@@ -21,10 +21,8 @@ std::vector<int> emulatorLaunchOrder(const EmulatorOptions& emu, int blocks) {
   return order;
 }
 
-namespace {
-
 template <class T>
-RunResult<T> run(const RunRequest& rq, const std::vector<T>& input) {
+RunResult<T> runOnCpu(const RunRequest& rq, const std::vector<T>& input) {
   if (algorithmInfo(rq.algorithm).driver == AlgorithmDriver::SinglePass)
     return runSinglePassOnCpu(rq, input);
   RunResult<T> r;
@@ -39,13 +37,7 @@ RunResult<T> run(const RunRequest& rq, const std::vector<T>& input) {
   return r;
 }
 
-}  // namespace
-
-RunResult<int32_t> runOnCpu(const RunRequest& rq, const std::vector<int32_t>& input) {
-  return run(rq, input);
-}
-RunResult<float> runOnCpu(const RunRequest& rq, const std::vector<float>& input) {
-  return run(rq, input);
-}
+template RunResult<int32_t> runOnCpu(const RunRequest&, const std::vector<int32_t>&);
+template RunResult<float> runOnCpu(const RunRequest&, const std::vector<float>&);
 
 }  // namespace scanviz

@@ -9,7 +9,8 @@
 
 namespace scanviz {
 
-RunResult<int32_t> runOnCpu(const RunRequest& rq, const std::vector<int32_t>& input);
-RunResult<float> runOnCpu(const RunRequest& rq, const std::vector<float>& input);
+// T: int32_t or float, the value types a trace holds (both built in cpu_backend.cpp).
+template <class T>
+RunResult<T> runOnCpu(const RunRequest& rq, const std::vector<T>& input);
 
 }  // namespace scanviz

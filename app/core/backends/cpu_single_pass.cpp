@@ -253,8 +253,10 @@ class SinglePassEmulator {
   int32_t selectedCount_ = 0;  // select/split: written by the tile that holds element n-1
 };
 
+}  // namespace
+
 template <class T>
-RunResult<T> runSinglePass(const RunRequest& rq, const std::vector<T>& input) {
+RunResult<T> runSinglePassOnCpu(const RunRequest& rq, const std::vector<T>& input) {
   const SinglePassShape shape = checkSinglePassRequest(rq, static_cast<long long>(input.size()));
   RunResult<T> r;
   r.run.timeIsRounds = true;
@@ -278,13 +280,7 @@ RunResult<T> runSinglePass(const RunRequest& rq, const std::vector<T>& input) {
   return r;
 }
 
-}  // namespace
-
-RunResult<int32_t> runSinglePassOnCpu(const RunRequest& rq, const std::vector<int32_t>& input) {
-  return runSinglePass(rq, input);
-}
-RunResult<float> runSinglePassOnCpu(const RunRequest& rq, const std::vector<float>& input) {
-  return runSinglePass(rq, input);
-}
+template RunResult<int32_t> runSinglePassOnCpu(const RunRequest&, const std::vector<int32_t>&);
+template RunResult<float> runSinglePassOnCpu(const RunRequest&, const std::vector<float>&);
 
 }  // namespace scanviz

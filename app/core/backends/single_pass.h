@@ -11,8 +11,9 @@
 
 namespace scanviz {
 
-RunResult<int32_t> runSinglePassOnCpu(const RunRequest& rq, const std::vector<int32_t>& input);
-RunResult<float> runSinglePassOnCpu(const RunRequest& rq, const std::vector<float>& input);
+// T: int32_t or float (both built in cpu_single_pass.cpp).
+template <class T>
+RunResult<T> runSinglePassOnCpu(const RunRequest& rq, const std::vector<T>& input);
 
 // Defined in cuda_single_pass.cu; only called when the build has CUDA.
 RunResult<int32_t> runSinglePassOnCuda(const RunRequest& rq, const std::vector<int32_t>& input);
