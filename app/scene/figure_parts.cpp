@@ -106,4 +106,44 @@ void addFigureCell(Scene& scene, const FigureCell& c, float valueSize, const Vie
   text.hoverH = r.h;
 }
 
+FigureBuilderBase::FigureBuilderBase(const FigureRequest& rq, const ArraySceneStyle& style,
+                                     const ViewPalette& pal, const MeasureText& measure)
+    : TraceSceneInputs<FigureRequest>(rq, style, pal, measure),
+      shownStep_(rq.step < 0 ? static_cast<int>(t_.steps.size()) - 1 : rq.step) {}
+
+void FigureBuilderBase::fitWidth(float right) {
+  scene_.width = std::max(rq_.width, right + pad());
+}
+
+Scene FigureBuilderBase::finish(float bottom) {
+  scene_.height = bottom + pad();
+  return std::move(scene_);
+}
+
+LegendRows FigureBuilderBase::legendRows(float y) {
+  return LegendRows(&scene_, measure_, pad(), scene_.width - pad(), y, style_.smallSize, 1.6f,
+                    pal_.textDim);
+}
+
+void FigureBuilderBase::addLegendArrow(LegendRows& rows, Color color, float width, bool dashed,
+                                       const std::string& label) {
+  const float sample = 2 * rows.swatchSide();
+  const LegendRows::Place at = rows.add(sample, label);
+  const float mid = at.y + 0.5f * rows.swatchSide();
+  addSceneArrow(scene_, at.x, mid, at.x + sample, mid, color, width, "legend-arrow").dashed =
+      dashed;
+}
+
+void FigureBuilderBase::addWrittenSwatch(LegendRows& rows) {
+  const LegendRows::Place at = rows.add(rows.swatchSide(), "written in this step");
+  SceneRect& swatch = addSceneRect(scene_, at.x, at.y, rows.swatchSide(), rows.swatchSide(),
+                                   pal_.writtenFill, "legend-swatch");
+  swatch.stroke = pal_.cellStroke;
+  swatch.strokeWidth = 1;
+}
+
+void FigureBuilderBase::addSymbolsLegend(LegendRows& rows) {
+  rows.add(0, "xi..xj: the inputs xi to xj combined by the operator (" + t_.meta.op + ")");
+}
+
 }  // namespace scanviz

@@ -10,8 +10,11 @@
 #include "app/core/lesson/symbolic_values.h"
 #include "app/core/trace/trace.h"
 #include "app/scene/array_view_scene.h"
+#include "app/scene/figure_scene.h"
 #include "app/scene/palette.h"
 #include "app/scene/scene.h"
+#include "app/scene/scene_text.h"
+#include "app/scene/step_scene.h"
 
 namespace scanviz {
 
@@ -68,5 +71,35 @@ struct FigureCell {
 };
 void addFigureCell(Scene& scene, const FigureCell& c, float valueSize, const ViewPalette& pal,
                    const MeasureText& measure);
+
+// What the builders of the figures (the hierarchy or chain of blocks, the tree, the section's
+// rows) share: the request and its trace, the scene they fill, the step shown, the margin, the
+// scene's size, and the legend's rows with the entries they have in common.
+class FigureBuilderBase : protected TraceSceneInputs<FigureRequest> {
+ public
+     :  // a builder takes this as its own constructor (using FigureBuilderBase::FigureBuilderBase)
+  FigureBuilderBase(const FigureRequest& rq, const ArraySceneStyle& style, const ViewPalette& pal,
+                    const MeasureText& measure);
+
+ protected:
+  float pad() const { return 0.6f * style_.labelSize; }
+  // The scene's width: the view's, or more where the figure reaches `right` (and the margin).
+  void fitWidth(float right);
+  // The finished scene, the margin under `bottom`.
+  Scene finish(float bottom);
+
+  // The legend's rows from `y`, across the scene's width (fitWidth comes first).
+  LegendRows legendRows(float y);
+  // An arrow sample, two swatches long, and its label.
+  void addLegendArrow(LegendRows& rows, Color color, float width, bool dashed,
+                      const std::string& label);
+  // The swatch of the cells the shown step writes.
+  void addWrittenSwatch(LegendRows& rows);
+  // What the cells' xi..xj mean, for cells that show the inputs they combine.
+  void addSymbolsLegend(LegendRows& rows);
+
+  Scene scene_;
+  int shownStep_;  // rq.step, or the last step for -1
+};
 
 }  // namespace scanviz

@@ -13,7 +13,6 @@
 #include "app/scene/figure_parts.h"
 #include "app/scene/scene_text.h"
 #include "app/scene/section_figure_scene.h"
-#include "app/scene/step_scene.h"
 #include "app/scene/tree_figure_scene.h"
 
 namespace scanviz {
@@ -101,9 +100,9 @@ struct FigureRow {
   float y = 0;
 };
 
-class FigureBuilder : TraceSceneInputs<FigureRequest> {
+class FigureBuilder : FigureBuilderBase {
  public:
-  using TraceSceneInputs<FigureRequest>::TraceSceneInputs;
+  using FigureBuilderBase::FigureBuilderBase;
 
   Scene build() {
     steps_ = hierarchySteps(t_);
@@ -112,8 +111,7 @@ class FigureBuilder : TraceSceneInputs<FigureRequest> {
     section_ = std::max(1, t_.meta.sectionSize);
     n_ = static_cast<int>(t_.meta.n);
     blocks_ = (n_ + section_ - 1) / section_;
-    shownStep_ = rq_.step < 0 ? static_cast<int>(t_.steps.size()) - 1 : rq_.step;
-    if (rq_.symbolic && !chained_ && symbolicProblem(t_).empty()) symbols_ = symbolicSteps(t_);
+    symbols_ = figureSymbols(t_, rq_.symbolic && !chained_);
     makeRows();
     layout();
     float y = pad();
@@ -125,15 +123,12 @@ class FigureBuilder : TraceSceneInputs<FigureRequest> {
       rows_[r].y = y;
       y = addRow(rows_[r]) + 0.0f;
     }
-    scene_.width = std::max(rq_.width, cellX(n_) + pad());
+    fitWidth(cellX(n_));
     y = addBlockBrackets(y + 0.3f * style_.labelSize);
-    y = addLegend(y + 0.6f * style_.labelSize);
-    scene_.height = y + pad();
-    return std::move(scene_);
+    return finish(addLegend(y + 0.6f * style_.labelSize));
   }
 
  private:
-  float pad() const { return 0.6f * style_.labelSize; }
   float cellX(int column) const { return x0_ + static_cast<float>(column) * cw_; }
   float centre(int column) const { return cellX(column) + 0.5f * cw_; }
   bool reached(int step) const { return step < 0 || step <= shownStep_; }
@@ -544,21 +539,15 @@ class FigureBuilder : TraceSceneInputs<FigureRequest> {
   }
 
   float addLegend(float y) {
-    LegendRows rows(&scene_, measure_, pad(), scene_.width - pad(), y, style_.smallSize, 1.6f,
-                    pal_.textDim);
-    const float sample = 2 * rows.swatchSide();
-    const LegendRows::Place at = rows.add(
-        sample, chained_ ? "a running sum handed to the next block, and added into its tile"
-                         : "a block's sum into S; S added into every element of a later block");
-    const float mid = at.y + 0.5f * rows.swatchSide();
-    addArrow(at.x, mid, at.x + sample, mid, pal_.arrow, arrowWidth(), "legend-arrow", -1);
-    if (!symbols_.empty() || chainSymbolic_)
-      rows.add(0, "xi..xj: the inputs xi to xj combined by the operator (" + t_.meta.op + ")");
+    LegendRows rows = legendRows(y);
+    addLegendArrow(rows, pal_.arrow, arrowWidth(), false,
+                   chained_ ? "a running sum handed to the next block, and added into its tile"
+                            : "a block's sum into S; S added into every element of a later block");
+    if (!symbols_.empty() || chainSymbolic_) addSymbolsLegend(rows);
     if (chainSymbolic_ && t_.meta.op == "add") rows.add(0, "\xE2\x88\x91i..j = xi + ... + xj");
     return rows.bottom();
   }
 
-  Scene scene_;
   HierarchySteps steps_;
   ChainSteps chain_;
   bool chained_ = false;        // PMPP 8.7's chain of blocks rather than Fig. 8.9's hierarchy
@@ -566,7 +555,7 @@ class FigureBuilder : TraceSceneInputs<FigureRequest> {
   int feeding_ = 3;             // the row whose cells are added back into the blocks
   std::vector<std::vector<InputRange>> symbols_;
   std::vector<FigureRow> rows_;
-  int section_ = 1, n_ = 0, blocks_ = 0, shownStep_ = 0;
+  int section_ = 1, n_ = 0, blocks_ = 0;
   float x0_ = 0, cw_ = 0, valueSize_ = 0, cellH_ = 0, bandTextWidth_ = 0;
 };
 

@@ -7,7 +7,6 @@
 #include "app/core/trace/value_format.h"
 #include "app/scene/figure_parts.h"
 #include "app/scene/scene_text.h"
-#include "app/scene/step_scene.h"
 
 namespace scanviz {
 namespace {
@@ -81,7 +80,7 @@ enum class ArrowKind { Operand, Own, Copy, Chain, Load, Shift };
 
 // How an arrow of each kind looks, in ArrowKind's order: own and copy arrows take the quieter
 // colour and are thinner (a copy dashed); `width` is a share of the operand arrow's. A chain's
-// hop along the row is drawn apart (addBand).
+// hop along the row is drawn apart (addBand); its row here is its legend sample's.
 struct ArrowLook {
   const char* role;
   bool quiet;
@@ -138,14 +137,13 @@ Color bufferTint(const ViewPalette& pal, char buffer) {
           mix(pal.cellFill.b, pal.accent.b), 255};
 }
 
-class SectionFigureBuilder : TraceSceneInputs<FigureRequest> {
+class SectionFigureBuilder : FigureBuilderBase {
  public:
-  using TraceSceneInputs<FigureRequest>::TraceSceneInputs;
+  using FigureBuilderBase::FigureBuilderBase;
 
   Scene build() {
     kind_ = sectionFigureKind(t_);
     cells_ = t_.meta.sectionSize;
-    shownStep_ = rq_.step < 0 ? static_cast<int>(t_.steps.size()) - 1 : rq_.step;
     symbols_ = figureSymbols(t_, rq_.symbolic);
     makeRows();
     layout();
@@ -169,14 +167,11 @@ class SectionFigureBuilder : TraceSceneInputs<FigureRequest> {
       above = addRow(rows_[r], y);
     }
     above += 0.5f * labelOverflow(rows_.size() - 1);
-    scene_.width = std::max(rq_.width, rightEdge() + pad());
-    y = addLegend(above + 0.8f * style_.labelSize);
-    scene_.height = y + pad();
-    return std::move(scene_);
+    fitWidth(rightEdge());
+    return finish(addLegend(above + 0.8f * style_.labelSize));
   }
 
  private:
-  float pad() const { return 0.6f * style_.labelSize; }
   float cw() const { return figure_.columnWidth; }
   float cellX(int i) const { return x0_ + static_cast<float>(i) * cw(); }
   float centre(int i) const { return cellX(i) + 0.5f * cw(); }
@@ -537,46 +532,38 @@ class SectionFigureBuilder : TraceSceneInputs<FigureRequest> {
   }
 
   float addLegend(float y) {
-    LegendRows rows(&scene_, measure_, pad(), scene_.width - pad(), y, style_.smallSize, 1.6f,
-                    pal_.textDim);
-    const float sample = 2 * rows.swatchSide(), w = arrowWidth();
+    LegendRows rows = legendRows(y);
     const auto used = [&](ArrowKind k) {
       for (const SectionRow& r : rows_)
         for (const RowArrow& a : r.arrows)
           if (a.kind == k) return true;
       return false;
     };
-    const auto item = [&](ArrowKind k, Color c, float width, bool dashed, const std::string& text) {
-      if (!used(k)) return;
-      const LegendRows::Place at = rows.add(sample, text);
-      const float mid = at.y + 0.5f * rows.swatchSide();
-      addSceneArrow(scene_, at.x, mid, at.x + sample, mid, c, width, "legend-arrow").dashed =
-          dashed;
+    // A sample of each kind of arrow the figure draws, as the bands draw it.
+    const auto item = [&](ArrowKind k, const std::string& text) {
+      const ArrowLook& look = kArrowLooks[static_cast<size_t>(k)];
+      if (used(k))
+        addLegendArrow(rows, look.quiet ? pal_.ownArrow : pal_.arrow, look.width * arrowWidth(),
+                       look.dashed, text);
     };
-    item(ArrowKind::Load, pal_.arrow, 0.8f * w, false, "loaded from global memory");
-    item(ArrowKind::Shift, pal_.arrow, w, false, "moved one place right");
-    item(ArrowKind::Operand, pal_.arrow, w, false, "the other operand");
-    item(ArrowKind::Chain, pal_.arrow, w, false, "from the left neighbour's new value");
-    item(ArrowKind::Own, pal_.ownArrow, 0.6f * w, false, "the element's own value");
-    item(ArrowKind::Copy, pal_.ownArrow, 0.6f * w, true, "copied into the other buffer");
-    const LegendRows::Place at = rows.add(rows.swatchSide(), "written in this step");
-    SceneRect& swatch = addSceneRect(scene_, at.x, at.y, rows.swatchSide(), rows.swatchSide(),
-                                     pal_.writtenFill, "legend-swatch");
-    swatch.stroke = pal_.cellStroke;
-    swatch.strokeWidth = 1;
+    item(ArrowKind::Load, "loaded from global memory");
+    item(ArrowKind::Shift, "moved one place right");
+    item(ArrowKind::Operand, "the other operand");
+    item(ArrowKind::Chain, "from the left neighbour's new value");
+    item(ArrowKind::Own, "the element's own value");
+    item(ArrowKind::Copy, "copied into the other buffer");
+    addWrittenSwatch(rows);
     if (kind_ == SectionFigureKind::CornerTurn)
       rows.add(0, "colour: the thread that loads (top two rows) or owns (below) the element");
-    if (!symbols_.empty())
-      rows.add(0, "xi..xj: the inputs xi to xj combined by the operator (" + t_.meta.op + ")");
+    if (!symbols_.empty()) addSymbolsLegend(rows);
     return rows.bottom();
   }
 
-  Scene scene_;
   SectionFigureKind kind_ = SectionFigureKind::None;
   std::vector<SectionRow> rows_;
   std::vector<std::vector<InputRange>> symbols_;
   FigureCells figure_;
-  int cells_ = 0, shownStep_ = 0;
+  int cells_ = 0;
   bool hasTags_ = false;
   float x0_ = 0, bandTextWidth_ = 0, labelWidth_ = 0;
 };

@@ -6,7 +6,6 @@
 #include "app/core/trace/value_format.h"
 #include "app/scene/figure_parts.h"
 #include "app/scene/scene_text.h"
-#include "app/scene/step_scene.h"
 
 namespace scanviz {
 namespace {
@@ -83,15 +82,14 @@ std::string treeFigureProblem(const Trace& t) {
 
 namespace {
 
-class TreeBuilder : TraceSceneInputs<FigureRequest> {
+class TreeBuilder : FigureBuilderBase {
  public:
-  using TraceSceneInputs<FigureRequest>::TraceSceneInputs;
+  using FigureBuilderBase::FigureBuilderBase;
 
   Scene build() {
     rows_ = treeRows(t_);
     leaves_ = t_.meta.sectionSize;
     blelloch_ = blellochTree(t_);
-    shownStep_ = rq_.step < 0 ? static_cast<int>(t_.steps.size()) - 1 : rq_.step;
     symbols_ = figureSymbols(t_, rq_.symbolic);
     layout();
     float y = addFigureTitle(scene_, t_, title(), subtitle(), pad(), pad(), rq_.width - 2 * pad(),
@@ -109,14 +107,11 @@ class TreeBuilder : TraceSceneInputs<FigureRequest> {
     // Tree edges and arrows first, the nodes over them.
     for (size_t r = 1; r < rows_.size(); ++r) addArrows(r);
     for (size_t r = 0; r < rows_.size(); ++r) addRow(r);
-    scene_.width = std::max(rq_.width, x0_ + static_cast<float>(leaves_) * cw() + pad());
-    y = addLegend(y + 0.8f * style_.labelSize);
-    scene_.height = y + pad();
-    return std::move(scene_);
+    fitWidth(x0_ + static_cast<float>(leaves_) * cw());
+    return finish(addLegend(y + 0.8f * style_.labelSize));
   }
 
  private:
-  float pad() const { return 0.6f * style_.labelSize; }
   float cw() const { return cells_.columnWidth; }
   float band() const { return std::max(1.5f * style_.labelSize, 0.8f * cells_.cellH); }
   int nodes(const TreeRow& row) const { return leaves_ >> row.level; }
@@ -307,38 +302,23 @@ class TreeBuilder : TraceSceneInputs<FigureRequest> {
   }
 
   float addLegend(float y) {
-    LegendRows rows(&scene_, measure_, pad(), scene_.width - pad(), y, style_.smallSize, 1.6f,
-                    pal_.textDim);
-    const float sample = 2 * rows.swatchSide();
+    LegendRows rows = legendRows(y);
     const float w = std::clamp(0.12f * style_.labelSize, 1.0f, 0.25f * cw());
-    const auto item = [&](Color c, float width, bool dashed, const std::string& label) {
-      const LegendRows::Place at = rows.add(sample, label);
-      const float mid = at.y + 0.5f * rows.swatchSide();
-      addSceneArrow(scene_, at.x, mid, at.x + sample, mid, c, width, "legend-arrow").dashed =
-          dashed;
-    };
-    item(pal_.arrow, w, false, "the other operand");
-    item(pal_.ownArrow, 0.7f * w, false, "the node's own value");
-    if (blelloch_)
-      item(pal_.ownArrow, 0.7f * w, true, "moved: the parent's value (the swap)");
-    else
-      item(pal_.ownArrow, 0.7f * w, true, "the same element, carried down");
-    const LegendRows::Place at = rows.add(rows.swatchSide(), "written in this step");
-    SceneRect& swatch = addSceneRect(scene_, at.x, at.y, rows.swatchSide(), rows.swatchSide(),
-                                     pal_.writtenFill, "legend-swatch");
-    swatch.stroke = pal_.cellStroke;
-    swatch.strokeWidth = 1;
-    if (!symbols_.empty())
-      rows.add(0, "xi..xj: the inputs xi to xj combined by the operator (" + t_.meta.op + ")");
+    addLegendArrow(rows, pal_.arrow, w, false, "the other operand");
+    addLegendArrow(rows, pal_.ownArrow, 0.7f * w, false, "the node's own value");
+    addLegendArrow(
+        rows, pal_.ownArrow, 0.7f * w, true,
+        blelloch_ ? "moved: the parent's value (the swap)" : "the same element, carried down");
+    addWrittenSwatch(rows);
+    if (!symbols_.empty()) addSymbolsLegend(rows);
     return rows.bottom();
   }
 
-  Scene scene_;
   std::vector<TreeRow> rows_;
   std::vector<float> rowY_;
   std::vector<std::vector<InputRange>> symbols_;
   FigureCells cells_;
-  int leaves_ = 0, shownStep_ = 0;
+  int leaves_ = 0;
   bool blelloch_ = false;
   float x0_ = 0, labelWidth_ = 0;
 };
