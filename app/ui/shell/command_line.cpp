@@ -18,11 +18,12 @@ namespace scanviz {
 namespace {
 
 float parseScale(const std::string& text) {
-  const auto v = parseWholeNumber(text);
-  if (!v) throw UsageError("--scale '" + text + "' is not a number");
-  if (!(*v >= kMinUiScale && *v <= kMaxUiScale))
+  const auto number = parseWholeNumber(text);
+  if (!number) throw UsageError("--scale '" + text + "' is not a number");
+  const float v = static_cast<float>(*number);
+  if (!(v >= kMinUiScale && v <= kMaxUiScale))
     throw UsageError("--scale " + text + " is out of range (1..3)");
-  return static_cast<float>(*v);
+  return v;
 }
 
 void parseSize(const std::string& text, LaunchOptions& o) {
