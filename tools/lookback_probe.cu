@@ -22,17 +22,11 @@
 #include <vector>
 
 #include "kernels/grid/lookback_tuning.h"
-#include "kernels/launch/cuda_check.cuh"
-#include "kernels/launch/device_array.cuh"
 #include "kernels/launch/single_pass_kernels.cuh"
+#include "tools/experiment_harness.cuh"
 #include "tools/lookback_probe_counters.cuh"
 
 namespace scanviz {
-
-// This program holds no memory pools: its DeviceArrays come from cudaMalloc (device_array.cuh).
-void* deviceArrayPoolOfThisThread() {
-  return nullptr;
-}
 
 namespace {
 
@@ -116,61 +110,17 @@ __global__ void countDifferences(const int* a, const int* b, long long n, unsign
     if (a[i] != b[i]) atomicAdd(bad, 1ull);
 }
 
-double medianMs(const std::function<void()>& call, long long n, int samples) {
-  for (int i = 0; i < 2; ++i) call();
-  cudaCheck(cudaDeviceSynchronize(), "warm-up");
-  const int batch = static_cast<int>(std::max(1ll, (1ll << 26) / std::max(1ll, n)));
-  cudaEvent_t start, stop;
-  cudaEventCreate(&start);
-  cudaEventCreate(&stop);
-  std::vector<double> ms;
-  for (int s = 0; s < samples; ++s) {
-    cudaEventRecord(start);
-    for (int b = 0; b < batch; ++b) call();
-    cudaEventRecord(stop);
-    cudaCheck(cudaEventSynchronize(stop), "timed batch");
-    float t = 0;
-    cudaEventElapsedTime(&t, start, stop);
-    ms.push_back(static_cast<double>(t) / batch);
-  }
-  cudaEventDestroy(start);
-  cudaEventDestroy(stop);
-  std::sort(ms.begin(), ms.end());
-  return ms[ms.size() / 2];
-}
-
 int run(int argc, char** argv) {
-  std::vector<int> logs = {24, 28, 30};
-  int samples = 15;
-  std::string only;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string a = argv[i], v = argv[i + 1];
-    if (a == "--logs") {
-      logs.clear();
-      std::stringstream ss(v);
-      for (std::string x; std::getline(ss, x, ',');) logs.push_back(std::atoi(x.c_str()));
-    }
-    if (a == "--samples") samples = std::atoi(v.c_str());
-    if (a == "--only") only = v;
-  }
+  const ExperimentOptions opt(argc, argv, {24, 28, 30});
+  const std::vector<int>& logs = opt.logs;
+  const int samples = opt.samples;
+  const std::string& only = opt.only;
   cudaDeviceProp prop{};
   cudaCheck(cudaGetDeviceProperties(&prop, 0), "device properties");
-  const long long maxN = 1ll << *std::max_element(logs.begin(), logs.end());
+  const long long maxN = opt.largestN();
   DeviceArray<int> in(maxN), out(maxN), cubOut(maxN);
-  DeviceArray<unsigned long long> status(maxN / 2048 + 2), bad(1);
-  DeviceArray<SpinDiagnostics> diag(1);
-  status.zero();
-  diag.zero();
-  unsigned epoch = 0;
-  const auto args = [&] {
-    epoch = epoch % kMaxLaunchEpoch + 1;
-    SinglePassDeviceArgs<int> a;
-    a.diag = diag.get();
-    a.status = status.get();
-    a.spinTimeoutNs = 2'000'000'000ull;
-    a.epoch = epoch;
-    return a;
-  };
+  DeviceArray<unsigned long long> bad(1);
+  LaunchEpochs epochs(maxN / 2048 + 2);
   size_t cubTemp = 0;
   cudaCheck(cub::DeviceScan::InclusiveSum(nullptr, cubTemp, in.get(), cubOut.get(), maxN),
             "CUB temp size");
@@ -206,8 +156,8 @@ int run(int argc, char** argv) {
           static_cast<unsigned>(std::min<long long>(tiles, perSm * prop.multiProcessorCount));
       const bool evictFirst = n * 4ll <= v.evictFirstMaxBytes;
       const auto launch = [&] {
-        v.kernel<<<blocks, v.threads, v.sharedBytes>>>(in.get(), out.get(), n, false,
-                                                       static_cast<int>(tiles), evictFirst, args());
+        v.kernel<<<blocks, v.threads, v.sharedBytes>>>(
+            in.get(), out.get(), n, false, static_cast<int>(tiles), evictFirst, epochs.next());
       };
       if (v.probed) {
         launch();  // warm
@@ -230,7 +180,7 @@ int run(int argc, char** argv) {
       cudaCheck(cudaDeviceSynchronize(), v.name.c_str());
       bad.zero();
       countDifferences<<<1024, 256>>>(out.get(), cubOut.get(), n, bad.get());
-      const bool ok = bad.toHost()[0] == 0 && diag.toHost()[0].gaveUp != static_cast<int>(epoch);
+      const bool ok = bad.toHost()[0] == 0 && !epochs.gaveUp();
       if (!ok) ++failures;
       const double ms = medianMs(launch, n, samples);
       std::printf("2^%d %-16s %3d blocks/SM | %.4f ms | %.3f copy | %.3f CUB | %s\n", lg,

@@ -27,16 +27,10 @@
 #include <vector>
 
 #include "kernels/grid/select_lookback_agent.cuh"
-#include "kernels/launch/cuda_check.cuh"
-#include "kernels/launch/device_array.cuh"
+#include "tools/experiment_harness.cuh"
 #include "tools/lookback_probe_counters.cuh"
 
 namespace scanviz {
-
-// This program holds no memory pools: its DeviceArrays come from cudaMalloc (device_array.cuh).
-void* deviceArrayPoolOfThisThread() {
-  return nullptr;
-}
 
 namespace {
 
@@ -125,79 +119,18 @@ __global__ void countDifferences(const int32_t* a, const int32_t* b, long long n
     if (a[i] != b[reversed ? n - 1 - i : i]) atomicAdd(bad, 1ull);
 }
 
-double medianMs(const std::function<void()>& call, long long n, int samples) {
-  for (int i = 0; i < 2; ++i) call();
-  cudaCheck(cudaDeviceSynchronize(), "warm-up");
-  const int batch = static_cast<int>(std::max(1ll, (1ll << 26) / std::max(1ll, n)));
-  cudaEvent_t start, stop;
-  cudaEventCreate(&start);
-  cudaEventCreate(&stop);
-  std::vector<double> ms;
-  for (int s = 0; s < samples; ++s) {
-    cudaEventRecord(start);
-    for (int b = 0; b < batch; ++b) call();
-    cudaEventRecord(stop);
-    cudaCheck(cudaEventSynchronize(stop), "timed batch");
-    float t = 0;
-    cudaEventElapsedTime(&t, start, stop);
-    ms.push_back(static_cast<double>(t) / batch);
-  }
-  cudaEventDestroy(start);
-  cudaEventDestroy(stop);
-  std::sort(ms.begin(), ms.end());
-  return ms[ms.size() / 2];
-}
-
-// Status words for the smallest tile at the largest n; launch epochs tag them, so one array
-// serves every shape without a memset between launches.
-class Workspace {
- public:
-  explicit Workspace(long long tiles) : status_(static_cast<size_t>(tiles)), diag_(1) {
-    status_.zero();
-    diag_.zero();
-  }
-  SinglePassDeviceArgs<int> next() {
-    epoch_ = epoch_ % kMaxLaunchEpoch + 1;
-    SinglePassDeviceArgs<int> a;
-    a.diag = diag_.get();
-    a.status = status_.get();
-    a.spinTimeoutNs = 2'000'000'000ull;
-    a.epoch = epoch_;
-    return a;
-  }
-  bool gaveUp() const {
-    return epoch_ != 0 && diag_.toHost()[0].gaveUp == static_cast<int>(epoch_);
-  }
-
- private:
-  DeviceArray<unsigned long long> status_;
-  DeviceArray<SpinDiagnostics> diag_;
-  unsigned epoch_ = 0;
-};
-
 int run(int argc, char** argv) {
-  std::vector<int> logs = {24, 26, 28};
-  int samples = 15;
-  double density = 0.5;
-  std::string only;
-  bool checkOnly = false;
-  int rotate = 1;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string a = argv[i], v = argv[i + 1];
-    if (a == "--logs") {
-      logs.clear();
-      std::stringstream ss(v);
-      for (std::string x; std::getline(ss, x, ',');) logs.push_back(std::atoi(x.c_str()));
-    }
-    if (a == "--samples") samples = std::atoi(v.c_str());
-    if (a == "--density") density = std::atof(v.c_str());
-    if (a == "--only") only = v;
-    if (a == "--check-only") checkOnly = std::atoi(v.c_str()) != 0;
-    if (a == "--rotate") rotate = std::max(1, std::atoi(v.c_str()));
-  }
+  const ExperimentOptions opt(argc, argv, {24, 26, 28});
+  const std::vector<int>& logs = opt.logs;
+  const int samples = opt.samples;
+  const std::string& only = opt.only;
+  const char* given = nullptr;
+  const double density = (given = opt.value("--density")) ? std::atof(given) : 0.5;
+  const bool checkOnly = (given = opt.value("--check-only")) && std::atoi(given) != 0;
+  const int rotate = (given = opt.value("--rotate")) ? std::max(1, std::atoi(given)) : 1;
   cudaDeviceProp prop{};
   cudaCheck(cudaGetDeviceProperties(&prop, 0), "device properties");
-  const long long maxN = 1ll << *std::max_element(logs.begin(), logs.end());
+  const long long maxN = opt.largestN();
   DeviceArray<int32_t> values(maxN * rotate), selected(maxN), rejected(maxN), cubOut(maxN);
   DeviceArray<uint8_t> flags(maxN * rotate);
   long long calls = 0, n = 0;  // the next call reads copy calls % rotate of the input
@@ -207,7 +140,7 @@ int run(int argc, char** argv) {
   };
   DeviceArray<int> count(1), cubCount(1);
   DeviceArray<unsigned long long> bad(1);
-  Workspace ws(maxN / (128 * 8) + 1);
+  LaunchEpochs ws(maxN / (128 * 8) + 1);
   size_t selectTemp = 0, partitionTemp = 0;
   cudaCheck(cub::DeviceSelect::Flagged(nullptr, selectTemp, values.get(), flags.get(), cubOut.get(),
                                        cubCount.get(), maxN),

@@ -1,0 +1,105 @@
+// What the stand-alone GPU experiments (tools/lookback_probe.cu, tools/select_shapes.cu) share:
+// their options, a median timing of batched calls, and the look-back status words tagged by launch
+// epochs. Each experiment is one translation unit that includes this header once; `scanviz bench`
+// stays the record (it flushes L2 and reports the spread), these only rank variants in one run.
+#pragma once
+
+#include <algorithm>
+#include <cstdlib>
+#include <functional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "kernels/grid/gpu_grid_exec.cuh"
+#include "kernels/launch/cuda_check.cuh"
+#include "kernels/launch/device_array.cuh"
+
+namespace scanviz {
+
+// An experiment holds no memory pools: its DeviceArrays come from cudaMalloc (device_array.cuh).
+void* deviceArrayPoolOfThisThread() {
+  return nullptr;
+}
+
+// `--name value` pairs. --logs, --samples and --only are every experiment's; the rest are read
+// with value().
+struct ExperimentOptions {
+  std::vector<int> logs;  // sizes, as powers of two
+  int samples = 15;       // timed batches per median
+  std::string only;       // run only the variant of this name
+  std::vector<std::pair<std::string, std::string>> given;
+
+  ExperimentOptions(int argc, char** argv, std::vector<int> defaultLogs)
+      : logs(std::move(defaultLogs)) {
+    for (int i = 1; i + 1 < argc; i += 2) given.emplace_back(argv[i], argv[i + 1]);
+    if (const char* v = value("--logs")) {
+      logs.clear();
+      std::stringstream ss(v);
+      for (std::string x; std::getline(ss, x, ',');) logs.push_back(std::atoi(x.c_str()));
+    }
+    if (const char* v = value("--samples")) samples = std::atoi(v);
+    if (const char* v = value("--only")) only = v;
+  }
+  const char* value(const std::string& name) const {
+    for (const auto& [n, v] : given)
+      if (n == name) return v.c_str();
+    return nullptr;
+  }
+  long long largestN() const { return 1ll << *std::max_element(logs.begin(), logs.end()); }
+};
+
+// The median over `samples` batches of calls, each batch about 2^26 elements so that a call of a
+// few microseconds is not timed alone; two calls first to warm up.
+inline double medianMs(const std::function<void()>& call, long long n, int samples) {
+  for (int i = 0; i < 2; ++i) call();
+  cudaCheck(cudaDeviceSynchronize(), "warm-up");
+  const int batch = static_cast<int>(std::max(1ll, (1ll << 26) / std::max(1ll, n)));
+  cudaEvent_t start, stop;
+  cudaEventCreate(&start);
+  cudaEventCreate(&stop);
+  std::vector<double> ms;
+  for (int s = 0; s < samples; ++s) {
+    cudaEventRecord(start);
+    for (int b = 0; b < batch; ++b) call();
+    cudaEventRecord(stop);
+    cudaCheck(cudaEventSynchronize(stop), "timed batch");
+    float t = 0;
+    cudaEventElapsedTime(&t, start, stop);
+    ms.push_back(static_cast<double>(t) / batch);
+  }
+  cudaEventDestroy(start);
+  cudaEventDestroy(stop);
+  std::sort(ms.begin(), ms.end());
+  return ms[ms.size() / 2];
+}
+
+// Status words for the smallest tile at the largest n; launch epochs tag them, so one array
+// serves every variant without a memset between launches.
+class LaunchEpochs {
+ public:
+  explicit LaunchEpochs(long long tiles) : status_(static_cast<size_t>(tiles)), diag_(1) {
+    status_.zero();
+    diag_.zero();
+  }
+  SinglePassDeviceArgs<int> next() {
+    epoch_ = epoch_ % kMaxLaunchEpoch + 1;
+    SinglePassDeviceArgs<int> a;
+    a.diag = diag_.get();
+    a.status = status_.get();
+    a.spinTimeoutNs = 2'000'000'000ull;
+    a.epoch = epoch_;
+    return a;
+  }
+  // Whether the last launch's look-back hit its spin timeout.
+  bool gaveUp() const {
+    return epoch_ != 0 && diag_.toHost()[0].gaveUp == static_cast<int>(epoch_);
+  }
+
+ private:
+  DeviceArray<unsigned long long> status_;
+  DeviceArray<SpinDiagnostics> diag_;
+  unsigned epoch_ = 0;
+};
+
+}  // namespace scanviz
