@@ -1,8 +1,9 @@
 // What the rest of scanviz knows about a scan algorithm, declared once, next to its kernel: every
-// kernel type carries `static constexpr AlgorithmDescriptor kAlgorithm`, and the app's registry
-// (app/core/algorithms/algorithm_list.h) lists the kernel types. The command line, the window's
-// lists, the analysis, the code panel and the exports read these fields; none of them tests an
-// algorithm's id. Host data only: nvcc compiles it with the kernels, but no device code reads it.
+// kernel type has one, `algorithmOf<Kernel>` (made by describe<> and its kin below), and the app's
+// registry (app/core/algorithms/algorithm_list.h) lists the kernel types. The command line, the
+// window's lists, the analysis, the code panel and the exports read these fields; none of them
+// tests an algorithm's id. Host data only: nvcc compiles it with the kernels, but no device code
+// reads it.
 #pragma once
 
 #include <cmath>
@@ -94,6 +95,39 @@ struct AlgorithmDescriptor {
   constexpr bool scans() const { return product == AlgorithmProduct::Scan; }
 };
 
+// The path of a kernel file from its "kernels/" folder on ("kernels/block/brent_kung.h"), as the
+// code panel names its compiled-in sources, whatever path the compiler was given.
+constexpr std::string_view pathFromKernels(std::string_view file) {
+  const size_t at = file.rfind("kernels/");
+  return at == std::string_view::npos ? file : file.substr(at);
+}
+
+// The descriptor of a kernel type, declared right after it: `d` with what the kernel type says
+// itself filled in. Its code file is the file that declares it (`file`, __builtin_FILE() of the
+// call: GCC, Clang and nvcc name the caller's file in a default argument), and its elements per
+// thread are the kernel's kElementsPerThread, where it fixes them.
+template <class Kernel>
+constexpr AlgorithmDescriptor describe(AlgorithmDescriptor d, const char* file = __builtin_FILE()) {
+  d.codeFile = pathFromKernels(file);
+  if constexpr (requires { Kernel::kElementsPerThread; })
+    d.elementsPerThread = Kernel::kElementsPerThread;
+  return d;
+}
+
+// The descriptor of a single-pass scheme (kernels/grid): a grid algorithm of the "Single-pass"
+// family that one launch of tiles runs, each thread owning the scheme's kItemsPerThread elements
+// of its tile; its code file is the declaring file, as describe<> has it.
+template <class Scheme>
+constexpr AlgorithmDescriptor describeSinglePass(AlgorithmDescriptor d,
+                                                 const char* file = __builtin_FILE()) {
+  d.family = "Single-pass";
+  d.level = AlgorithmLevel::Grid;
+  d.driver = AlgorithmDriver::SinglePass;
+  d.elementsPerThread = Scheme::kItemsPerThread;
+  d.codeFile = pathFromKernels(file);
+  return d;
+}
+
 // The descriptor of a "spot the bug" variant (kernels/lessons/) of `fix`: its key, its name (ending
 // in "(flawed)"), its mistake in one line and the seed it comes from; the rest is its fix's. It
 // runs like its fix (level, driver, family, natural variant) and has neither a code panel nor a
@@ -130,5 +164,20 @@ struct MissingAlgorithmDescriptor {
 };
 template <class Kernel>
 inline constexpr AlgorithmDescriptor algorithmOf = MissingAlgorithmDescriptor<Kernel>::value;
+
+// The descriptor of a hierarchical scheme (kernels/grid/hierarchical.h and its variants), whose
+// sections SectionScan scans: a grid algorithm of the "Hierarchical" family that runs like its
+// section scan (elements per thread, natural variant) and shows its code.
+template <class SectionScan>
+constexpr AlgorithmDescriptor describeHierarchical(AlgorithmDescriptor d) {
+  constexpr const AlgorithmDescriptor& sections = algorithmOf<SectionScan>;
+  d.family = "Hierarchical";
+  d.level = AlgorithmLevel::Grid;
+  d.elementsPerThread = sections.elementsPerThread;
+  d.exclusiveByNature = sections.exclusiveByNature;
+  d.codeFile = sections.codeFile;
+  d.sections = &sections;
+  return d;
+}
 
 }  // namespace scanviz

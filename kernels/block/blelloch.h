@@ -87,35 +87,32 @@ inline SectionCost blellochCost(double n, double /*threads*/) {
 }
 
 template <>
-inline constexpr AlgorithmDescriptor algorithmOf<BlellochScan> = {
+inline constexpr AlgorithmDescriptor algorithmOf<BlellochScan> = describe<BlellochScan>({
     .key = "blelloch",
     .name = "Blelloch (work-efficient)",
     .family = "Blelloch",
-    .elementsPerThread = BlellochScan::kElementsPerThread,
     .exclusiveByNature = true,
     .summary =
         "up-sweep, clear the root, swap-and-add down-sweep: an exclusive scan in 2(N-1) work",
     .source = "slides; seeds 003, 004",
-    .codeFile = "kernels/block/blelloch.h",
     .sectionCost = blellochCost,
     .costSource = "slides (Blelloch)",
-};
+});
 
 template <>
-inline constexpr AlgorithmDescriptor algorithmOf<BlellochConflictFreeScan> = {
-    .key = "blelloch-conflict-free",
-    .name = "Blelloch, bank-conflict-free",
-    .family = "Blelloch",
-    .elementsPerThread = BlellochConflictFreeScan::kElementsPerThread,
-    .exclusiveByNature = true,
-    .paddedSharedMemory = true,
-    .summary =
-        "Blelloch with one padding slot every 32 elements so strided accesses hit distinct "
-        "banks",
-    .source = "slides (bank conflicts); seed 003 leaves bank conflicts as future work",
-    .codeFile = "kernels/block/blelloch.h",
-    .sectionCost = blellochCost,
-    .costSource = "slides (Blelloch)",
-};
+inline constexpr AlgorithmDescriptor algorithmOf<BlellochConflictFreeScan> =
+    describe<BlellochConflictFreeScan>({
+        .key = "blelloch-conflict-free",
+        .name = "Blelloch, bank-conflict-free",
+        .family = "Blelloch",
+        .exclusiveByNature = true,
+        .paddedSharedMemory = true,
+        .summary =
+            "Blelloch with one padding slot every 32 elements so strided accesses hit distinct "
+            "banks",
+        .source = "slides (bank conflicts); seed 003 leaves bank conflicts as future work",
+        .sectionCost = blellochCost,
+        .costSource = "slides (Blelloch)",
+    });
 
 }  // namespace scanviz

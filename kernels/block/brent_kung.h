@@ -44,14 +44,12 @@ struct BrentKungScan {
 };
 
 template <>
-inline constexpr AlgorithmDescriptor algorithmOf<BrentKungScan> = {
+inline constexpr AlgorithmDescriptor algorithmOf<BrentKungScan> = describe<BrentKungScan>({
     .key = "brent-kung",
     .name = "Brent-Kung",
     .family = "Brent-Kung",
-    .elementsPerThread = BrentKungScan::kElementsPerThread,
     .summary = "reduction tree then distribution tree: 2N work, 2 log2 N steps",
     .source = "PMPP Fig. 8.4-8.6",
-    .codeFile = "kernels/block/brent_kung.h",
     .sectionCost = [](double n, double) -> SectionCost {
       const double lg = std::log2(n);
       return {{"2N - 2 - log2 N", 2 * n - 2 - lg},
@@ -59,6 +57,6 @@ inline constexpr AlgorithmDescriptor algorithmOf<BrentKungScan> = {
               {"(N/2)(2 log2 N - 1)", n / 2 * (2 * lg - 1)}};
     },
     .costSource = "PMPP 8.4",
-};
+});
 
 }  // namespace scanviz

@@ -49,16 +49,14 @@ struct HillisSteeleScan {
 };
 
 template <>
-inline constexpr AlgorithmDescriptor algorithmOf<HillisSteeleScan> = {
+inline constexpr AlgorithmDescriptor algorithmOf<HillisSteeleScan> = describe<HillisSteeleScan>({
     .key = "hillis-steele",
     .name = "Hillis-Steele (double-buffered)",
     .family = "Kogge-Stone",
-    .elementsPerThread = HillisSteeleScan::kElementsPerThread,
     .summary = "Kogge-Stone's pattern with two buffers swapped each step: no read-write race",
     .source = "slides; seed 004",
-    .codeFile = "kernels/block/hillis_steele.h",
     .sectionCost = koggeStoneCost,
     .costSource = "PMPP 8.3",
-};
+});
 
 }  // namespace scanviz

@@ -55,16 +55,14 @@ inline SectionCost koggeStoneCost(double n, double /*threads*/) {
 }
 
 template <>
-inline constexpr AlgorithmDescriptor algorithmOf<KoggeStoneScan> = {
+inline constexpr AlgorithmDescriptor algorithmOf<KoggeStoneScan> = describe<KoggeStoneScan>({
     .key = "kogge-stone",
     .name = "Kogge-Stone",
     .family = "Kogge-Stone",
-    .elementsPerThread = KoggeStoneScan::kElementsPerThread,
     .summary = "every element adds the one 2^k to its left each step: log2 N steps, N log2 N work",
     .source = "PMPP Fig. 8.1-8.2 (race fixed)",
-    .codeFile = "kernels/block/kogge_stone.h",
     .sectionCost = koggeStoneCost,
     .costSource = "PMPP 8.3",
-};
+});
 
 }  // namespace scanviz

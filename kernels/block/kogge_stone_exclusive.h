@@ -29,17 +29,16 @@ struct KoggeStoneExclusiveScan : OneElementPerThread {
 };
 
 template <>
-inline constexpr AlgorithmDescriptor algorithmOf<KoggeStoneExclusiveScan> = {
-    .key = "kogge-stone-exclusive",
-    .name = "Kogge-Stone (exclusive)",
-    .family = "Kogge-Stone",
-    .elementsPerThread = KoggeStoneExclusiveScan::kElementsPerThread,
-    .exclusiveByNature = true,
-    .summary = "Kogge-Stone on the input shifted right by one: an exclusive scan",
-    .source = "PMPP Fig. 8.3",
-    .codeFile = "kernels/block/kogge_stone_exclusive.h",
-    .sectionCost = koggeStoneCost,
-    .costSource = "PMPP 8.3",
-};
+inline constexpr AlgorithmDescriptor algorithmOf<KoggeStoneExclusiveScan> =
+    describe<KoggeStoneExclusiveScan>({
+        .key = "kogge-stone-exclusive",
+        .name = "Kogge-Stone (exclusive)",
+        .family = "Kogge-Stone",
+        .exclusiveByNature = true,
+        .summary = "Kogge-Stone on the input shifted right by one: an exclusive scan",
+        .source = "PMPP Fig. 8.3",
+        .sectionCost = koggeStoneCost,
+        .costSource = "PMPP 8.3",
+    });
 
 }  // namespace scanviz

@@ -88,18 +88,17 @@ struct SegmentedBlellochScan {
 };
 
 template <>
-inline constexpr AlgorithmDescriptor algorithmOf<SegmentedBlellochScan> = {
-    .key = "segmented-blelloch",
-    .name = "Segmented Blelloch",
-    .family = "Blelloch",
-    .elementsPerThread = SegmentedBlellochScan::kElementsPerThread,
-    .exclusiveByNature = true,
-    .segmented = true,
-    .summary =
-        "flags OR-ed up the tree; the down-sweep gives a right half that starts a segment the "
-        "identity",
-    .source = "Blelloch 1990, 1.5 (segmented scans)",
-    .codeFile = "kernels/block/segmented_blelloch.h",
-};
+inline constexpr AlgorithmDescriptor algorithmOf<SegmentedBlellochScan> =
+    describe<SegmentedBlellochScan>({
+        .key = "segmented-blelloch",
+        .name = "Segmented Blelloch",
+        .family = "Blelloch",
+        .exclusiveByNature = true,
+        .segmented = true,
+        .summary =
+            "flags OR-ed up the tree; the down-sweep gives a right half that starts a segment the "
+            "identity",
+        .source = "Blelloch 1990, 1.5 (segmented scans)",
+    });
 
 }  // namespace scanviz

@@ -53,16 +53,15 @@ struct SegmentedKoggeStoneScan : OneElementPerThread {
 };
 
 template <>
-inline constexpr AlgorithmDescriptor algorithmOf<SegmentedKoggeStoneScan> = {
-    .key = "segmented-kogge-stone",
-    .name = "Segmented Kogge-Stone",
-    .family = "Kogge-Stone",
-    .elementsPerThread = SegmentedKoggeStoneScan::kElementsPerThread,
-    .segmented = true,
-    .summary =
-        "Kogge-Stone over (value, head flag) pairs: nothing crosses a segment start; flags OR-ed",
-    .source = "Blelloch 1990, 1.5 (segmented scans); PMPP Fig. 8.1",
-    .codeFile = "kernels/block/segmented_kogge_stone.h",
-};
+inline constexpr AlgorithmDescriptor algorithmOf<SegmentedKoggeStoneScan> =
+    describe<SegmentedKoggeStoneScan>({
+        .key = "segmented-kogge-stone",
+        .name = "Segmented Kogge-Stone",
+        .family = "Kogge-Stone",
+        .segmented = true,
+        .summary = "Kogge-Stone over (value, head flag) pairs: nothing crosses a segment start; "
+                   "flags OR-ed",
+        .source = "Blelloch 1990, 1.5 (segmented scans); PMPP Fig. 8.1",
+    });
 
 }  // namespace scanviz

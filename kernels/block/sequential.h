@@ -49,19 +49,17 @@ struct SequentialScan : OneElementPerThread {
 };
 
 template <>
-inline constexpr AlgorithmDescriptor algorithmOf<SequentialScan> = {
+inline constexpr AlgorithmDescriptor algorithmOf<SequentialScan> = describe<SequentialScan>({
     .key = "sequential",
     .name = "Sequential",
     .family = "Sequential",
-    .elementsPerThread = SequentialScan::kElementsPerThread,
     .summary = "one thread walks the array: N-1 operations, N-1 dependent steps (the CPU baseline)",
     .source = "PMPP 8.1",
-    .codeFile = "kernels/block/sequential.h",
     .sectionCost = [](double n, double) -> SectionCost {
       return {{"N - 1", n - 1}, {"N - 1", n - 1}, {"N - 1", n - 1}};
     },
     .costSource = "PMPP 8.1",
     .costCountsValidElementsOnly = true,
-};
+});
 
 }  // namespace scanviz

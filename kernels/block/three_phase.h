@@ -58,16 +58,14 @@ struct ThreePhaseScan {
 };
 
 template <>
-inline constexpr AlgorithmDescriptor algorithmOf<ThreePhaseScan> = {
+inline constexpr AlgorithmDescriptor algorithmOf<ThreePhaseScan> = describe<ThreePhaseScan>({
     .key = "three-phase",
     .name = "Three-phase (coarsened)",
     .family = "Three-phase",
     .elementsPerThread = 0,  // the coarsening option
-    .summary =
-        "corner-turned load, per-thread sequential scans, Kogge-Stone over the subsection "
-        "totals, add",
+    .summary = "corner-turned load, per-thread sequential scans, Kogge-Stone over the subsection "
+               "totals, add",
     .source = "PMPP 8.5, Fig. 8.7",
-    .codeFile = "kernels/block/three_phase.h",
     .sectionCost = [](double n, double t) -> SectionCost {
       const double lt = std::log2(t);
       return {{"(N - T) + (T log2 T - (T - 1)) + (T - 1)(N/T - 1)",
@@ -76,6 +74,6 @@ inline constexpr AlgorithmDescriptor algorithmOf<ThreePhaseScan> = {
               {"N - 1 + T log2 T + N - T", n - 1 + t * lt + n - t}};
     },
     .costSource = "PMPP 8.5",
-};
+});
 
 }  // namespace scanviz

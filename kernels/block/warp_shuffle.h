@@ -99,14 +99,12 @@ struct WarpShuffleScan {
 };
 
 template <>
-inline constexpr AlgorithmDescriptor algorithmOf<WarpShuffleScan> = {
+inline constexpr AlgorithmDescriptor algorithmOf<WarpShuffleScan> = describe<WarpShuffleScan>({
     .key = "warp-shuffle",
     .name = "Warp shuffle",
     .family = "Kogge-Stone",
-    .elementsPerThread = WarpShuffleScan::kElementsPerThread,
     .summary = "Kogge-Stone inside each warp with __shfl_up_sync, then across warp totals",
     .source = "beyond the seeds (CUDA warp intrinsics)",
-    .codeFile = "kernels/block/warp_shuffle.h",
-};
+});
 
 }  // namespace scanviz

@@ -237,18 +237,14 @@ struct DecoupledLookback {
 };
 
 template <>
-inline constexpr AlgorithmDescriptor algorithmOf<DecoupledLookback> = {
-    .key = "decoupled-lookback",
-    .name = "Decoupled look-back",
-    .family = "Single-pass",
-    .level = AlgorithmLevel::Grid,
-    .driver = AlgorithmDriver::SinglePass,
-    .elementsPerThread = DecoupledLookback::kItemsPerThread,
-    .paddedSharedMemory = true,
-    .summary =
-        "one launch; tiles publish aggregates early and look back over many predecessors at once",
-    .source = "Merrill & Garland 2016",
-    .codeFile = "kernels/grid/decoupled_lookback.h",
-};
+inline constexpr AlgorithmDescriptor algorithmOf<DecoupledLookback> =
+    describeSinglePass<DecoupledLookback>({
+        .key = "decoupled-lookback",
+        .name = "Decoupled look-back",
+        .paddedSharedMemory = true,
+        .summary = "one launch; tiles publish aggregates early and look back over many "
+                   "predecessors at once",
+        .source = "Merrill & Garland 2016",
+    });
 
 }  // namespace scanviz

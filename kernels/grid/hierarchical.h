@@ -20,22 +20,16 @@ struct HierarchicalScan {
 };
 
 template <class SectionScan>
-inline constexpr AlgorithmDescriptor algorithmOf<HierarchicalScan<SectionScan>> = {
-    .key = "hierarchical",
-    .name = "Hierarchical (scan-scan-add)",
-    .family = "Hierarchical",
-    .level = AlgorithmLevel::Grid,
-    .elementsPerThread = algorithmOf<SectionScan>.elementsPerThread,
-    .exclusiveByNature = algorithmOf<SectionScan>.exclusiveByNature,
-    .summary =
-        "scan each section, scan the section sums recursively, add them back: any N, 3 "
-        "launches a level",
-    .source = "PMPP 8.6, Fig. 8.8-8.9",
-    .codeFile = algorithmOf<SectionScan>.codeFile,
-    .sectionCost = algorithmOf<SectionScan>.sectionCost,
-    .costSource = "PMPP 8.6",
-    .costSectionCap = 2048,  // PMPP 8.6: 1024 threads scanning two elements each
-    .sections = &algorithmOf<SectionScan>,
-};
+inline constexpr AlgorithmDescriptor algorithmOf<HierarchicalScan<SectionScan>> =
+    describeHierarchical<SectionScan>({
+        .key = "hierarchical",
+        .name = "Hierarchical (scan-scan-add)",
+        .summary = "scan each section, scan the section sums recursively, add them back: any N, 3 "
+                   "launches a level",
+        .source = "PMPP 8.6, Fig. 8.8-8.9",
+        .sectionCost = algorithmOf<SectionScan>.sectionCost,
+        .costSource = "PMPP 8.6",
+        .costSectionCap = 2048,  // PMPP 8.6: 1024 threads scanning two elements each
+    });
 
 }  // namespace scanviz

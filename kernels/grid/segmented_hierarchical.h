@@ -43,20 +43,15 @@ struct SegmentedHierarchicalScan {
 };
 
 template <class SectionScan>
-inline constexpr AlgorithmDescriptor algorithmOf<SegmentedHierarchicalScan<SectionScan>> = {
-    .key = "segmented-hierarchical",
-    .name = "Segmented hierarchical (scan-scan-carry)",
-    .family = "Hierarchical",
-    .level = AlgorithmLevel::Grid,
-    .elementsPerThread = algorithmOf<SectionScan>.elementsPerThread,
-    .exclusiveByNature = algorithmOf<SectionScan>.exclusiveByNature,
-    .segmented = true,
-    .summary =
-        "segmented Blelloch sections; totals and head flags scanned inclusively; a carry stops "
-        "at a section's first head",
-    .source = "PMPP 8.6 with Blelloch 1990, 1.5",
-    .codeFile = algorithmOf<SectionScan>.codeFile,
-    .sections = &algorithmOf<SectionScan>,
-};
+inline constexpr AlgorithmDescriptor algorithmOf<SegmentedHierarchicalScan<SectionScan>> =
+    describeHierarchical<SectionScan>({
+        .key = "segmented-hierarchical",
+        .name = "Segmented hierarchical (scan-scan-carry)",
+        .segmented = true,
+        .summary =
+            "segmented Blelloch sections; totals and head flags scanned inclusively; a carry stops "
+            "at a section's first head",
+        .source = "PMPP 8.6 with Blelloch 1990, 1.5",
+    });
 
 }  // namespace scanviz

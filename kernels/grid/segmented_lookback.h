@@ -230,20 +230,16 @@ struct SegmentedLookback : DecoupledLookback {
 };
 
 template <>
-inline constexpr AlgorithmDescriptor algorithmOf<SegmentedLookback> = {
-    .key = "segmented-lookback",
-    .name = "Segmented decoupled look-back",
-    .family = "Single-pass",
-    .level = AlgorithmLevel::Grid,
-    .driver = AlgorithmDriver::SinglePass,
-    .elementsPerThread = SegmentedLookback::kItemsPerThread,
-    .paddedSharedMemory = true,
-    .segmented = true,
-    .summary =
-        "one launch; a tile that holds a head publishes its total as final, so no look-back "
-        "passes it",
-    .source = "Merrill & Garland 2016 with Blelloch 1990, 1.5",
-    .codeFile = "kernels/grid/segmented_lookback.h",
-};
+inline constexpr AlgorithmDescriptor algorithmOf<SegmentedLookback> =
+    describeSinglePass<SegmentedLookback>({
+        .key = "segmented-lookback",
+        .name = "Segmented decoupled look-back",
+        .paddedSharedMemory = true,
+        .segmented = true,
+        .summary =
+            "one launch; a tile that holds a head publishes its total as final, so no look-back "
+            "passes it",
+        .source = "Merrill & Garland 2016 with Blelloch 1990, 1.5",
+    });
 
 }  // namespace scanviz

@@ -202,35 +202,26 @@ struct SelectLookback : SelectLookbackScheme<false> {};
 struct SplitLookback : SelectLookbackScheme<true> {};
 
 template <>
-inline constexpr AlgorithmDescriptor algorithmOf<SelectLookback> = {
-    .key = "select-lookback",
-    .name = "Select (decoupled look-back)",
-    .family = "Single-pass",
-    .level = AlgorithmLevel::Grid,
-    .driver = AlgorithmDriver::SinglePass,
-    .elementsPerThread = SelectLookback::kItemsPerThread,
-    .product = AlgorithmProduct::Select,
-    .summary =
-        "one launch: each tile counts its kept elements, looks back for the count before it and "
-        "writes them packed",
-    .source = "Merrill & Garland 2016, 5; seed 001 (where do I start writing my data?)",
-    .codeFile = "kernels/grid/select_lookback.h",
-};
+inline constexpr AlgorithmDescriptor algorithmOf<SelectLookback> =
+    describeSinglePass<SelectLookback>({
+        .key = "select-lookback",
+        .name = "Select (decoupled look-back)",
+        .product = AlgorithmProduct::Select,
+        .summary = "one launch: each tile counts its kept elements, looks back for the count "
+                   "before it and writes them packed",
+        .source = "Merrill & Garland 2016, 5; seed 001 (where do I start writing my data?)",
+    });
 
 template <>
-inline constexpr AlgorithmDescriptor algorithmOf<SplitLookback> = {
-    .key = "split-lookback",
-    .name = "Split (decoupled look-back)",
-    .family = "Single-pass",
-    .level = AlgorithmLevel::Grid,
-    .driver = AlgorithmDriver::SinglePass,
-    .elementsPerThread = SplitLookback::kItemsPerThread,
-    .product = AlgorithmProduct::Split,
-    .summary =
-        "one launch: the flagged elements first, the others after them, each in their order "
-        "(one stable radix pass)",
-    .source = "Merrill & Garland 2016, 5; Blelloch 1990 (split)",
-    .codeFile = "kernels/grid/select_lookback.h",
-};
+inline constexpr AlgorithmDescriptor algorithmOf<SplitLookback> =
+    describeSinglePass<SplitLookback>({
+        .key = "split-lookback",
+        .name = "Split (decoupled look-back)",
+        .product = AlgorithmProduct::Split,
+        .summary =
+            "one launch: the flagged elements first, the others after them, each in their order "
+            "(one stable radix pass)",
+        .source = "Merrill & Garland 2016, 5; Blelloch 1990 (split)",
+    });
 
 }  // namespace scanviz

@@ -31,6 +31,7 @@ namespace scanviz {
 
 struct SinglePassChained {
   using BlockScan = BrentKungScan;
+  static constexpr int kItemsPerThread = BlockScan::kElementsPerThread;
 
   SCANVIZ_HD static int sectionSize(int threads) { return BlockScan::sectionSize(threads); }
   SCANVIZ_HD static int sharedSlots(int threads) { return BlockScan::sharedSlots(threads); }
@@ -98,16 +99,13 @@ struct SinglePassChained {
 };
 
 template <>
-inline constexpr AlgorithmDescriptor algorithmOf<SinglePassChained> = {
-    .key = "single-pass-chained",
-    .name = "Single-pass, chained",
-    .family = "Single-pass",
-    .level = AlgorithmLevel::Grid,
-    .driver = AlgorithmDriver::SinglePass,
-    .elementsPerThread = SinglePassChained::BlockScan::kElementsPerThread,
-    .summary = "one launch; dynamic block ids; each block waits for its predecessor's running sum",
-    .source = "PMPP 8.7",
-    .codeFile = "kernels/grid/single_pass_chained.h",
-};
+inline constexpr AlgorithmDescriptor algorithmOf<SinglePassChained> =
+    describeSinglePass<SinglePassChained>({
+        .key = "single-pass-chained",
+        .name = "Single-pass, chained",
+        .summary =
+            "one launch; dynamic block ids; each block waits for its predecessor's running sum",
+        .source = "PMPP 8.7",
+    });
 
 }  // namespace scanviz

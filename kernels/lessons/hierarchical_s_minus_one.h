@@ -63,18 +63,14 @@ inline constexpr AlgorithmDescriptor algorithmOf<SeedThirdKernelSections<Section
     algorithmOf<SectionScan>;
 
 template <class SectionScan>
-inline constexpr AlgorithmDescriptor algorithmOf<HierarchicalSMinusOneScan<SectionScan>> = {
-    .key = "hierarchical-s-minus-one",
-    .name = "Hierarchical, block 0 adds S[-1] (flawed)",
-    .family = "Hierarchical",
-    .level = AlgorithmLevel::Grid,
-    .elementsPerThread = algorithmOf<SectionScan>.elementsPerThread,
-    .exclusiveByNature = algorithmOf<SectionScan>.exclusiveByNature,
-    .summary = "`Y[i] += S[blockIdx.x-1];` in every block: block 0 reads S[-1], before the totals",
-    .source = "seed 000 (PMPP 8.6 as printed)",
-    .codeFile = algorithmOf<SectionScan>.codeFile,
-    .sections = &algorithmOf<SectionScan>,
-    .fixedBy = &algorithmOf<HierarchicalScan<SectionScan>>,
-};
+inline constexpr AlgorithmDescriptor algorithmOf<HierarchicalSMinusOneScan<SectionScan>> =
+    describeHierarchical<SectionScan>({
+        .key = "hierarchical-s-minus-one",
+        .name = "Hierarchical, block 0 adds S[-1] (flawed)",
+        .summary =
+            "`Y[i] += S[blockIdx.x-1];` in every block: block 0 reads S[-1], before the totals",
+        .source = "seed 000 (PMPP 8.6 as printed)",
+        .fixedBy = &algorithmOf<HierarchicalScan<SectionScan>>,
+    });
 
 }  // namespace scanviz

@@ -3,6 +3,8 @@
 // validation, formulas and dispatch come from its one declaration.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -120,6 +122,44 @@ TEST(AlgorithmRegistry, SegmentedDescriptorsRunSegmentedKernels) {
     segmented += algorithmOf<Kernel>.segmented ? 1 : 0;
   });
   EXPECT_GE(segmented, 3);
+}
+
+// A descriptor's code file is derived from the file that declares it (describe<> and its kin in
+// kernels/algorithm_descriptor.h): it names a file of the tree, and the file each algorithm named
+// when it was spelt out by hand. Flawed variants show none; the hierarchical schemes show their
+// section scan's.
+TEST(AlgorithmRegistry, CodeFilesAreTheDeclaringKernelFiles) {
+  const std::map<std::string_view, std::string_view> expected = {
+      {"sequential", "kernels/block/sequential.h"},
+      {"kogge-stone", "kernels/block/kogge_stone.h"},
+      {"kogge-stone-exclusive", "kernels/block/kogge_stone_exclusive.h"},
+      {"hillis-steele", "kernels/block/hillis_steele.h"},
+      {"brent-kung", "kernels/block/brent_kung.h"},
+      {"blelloch", "kernels/block/blelloch.h"},
+      {"blelloch-conflict-free", "kernels/block/blelloch.h"},
+      {"three-phase", "kernels/block/three_phase.h"},
+      {"warp-shuffle", "kernels/block/warp_shuffle.h"},
+      {"hierarchical", "kernels/block/brent_kung.h"},
+      {"single-pass-chained", "kernels/grid/single_pass_chained.h"},
+      {"decoupled-lookback", "kernels/grid/decoupled_lookback.h"},
+      {"segmented-kogge-stone", "kernels/block/segmented_kogge_stone.h"},
+      {"segmented-blelloch", "kernels/block/segmented_blelloch.h"},
+      {"segmented-hierarchical", "kernels/block/segmented_blelloch.h"},
+      {"segmented-lookback", "kernels/grid/segmented_lookback.h"},
+      {"select-lookback", "kernels/grid/select_lookback.h"},
+      {"split-lookback", "kernels/grid/select_lookback.h"},
+      {"hierarchical-s-minus-one", "kernels/block/brent_kung.h"},
+  };
+  for (const AlgorithmInfo& a : registered()) {
+    const auto it = expected.find(a.key);
+    EXPECT_EQ(a.codeFile, it == expected.end() ? "" : it->second) << a.key;
+    if (a.codeFile.empty()) continue;
+    EXPECT_TRUE(std::filesystem::is_regular_file(std::filesystem::path(SCANVIZ_SOURCE_DIR) /
+                                                 std::string(a.codeFile)))
+        << a.key << ": " << a.codeFile;
+  }
+  EXPECT_EQ(pathFromKernels("/src/scanviz/kernels/block/blelloch.h"), "kernels/block/blelloch.h");
+  EXPECT_EQ(pathFromKernels("../../kernels/grid/hierarchical.h"), "kernels/grid/hierarchical.h");
 }
 
 // The descriptor's section and variant are what a capture does: its section size, its default
