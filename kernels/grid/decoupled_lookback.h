@@ -229,10 +229,7 @@ struct DecoupledLookback {
   SCANVIZ_HD static void finishTile(Ex& ex, const TileShared<typename Ex::Value>& sh,
                                     typename Ex::Value* xy, typename Ex::Value* out,
                                     bool exclusive) {
-    const int section = sectionSize(ex.threads());
-    addTilePrefix(ex, xy, section, padMap(), sh.tile, sh.prefix);
-    storeTile(ex, xy, padMap(), out + static_cast<long long>(sh.tile) * section, sh.valid,
-              exclusive, sh.prefix);
+    addPrefixAndStoreTile(ex, sh, xy, sectionSize(ex.threads()), padMap(), out, exclusive);
   }
 };
 

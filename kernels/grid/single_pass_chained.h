@@ -91,10 +91,7 @@ struct SinglePassChained {
   SCANVIZ_HD static void finishTile(Ex& ex, const TileShared<typename Ex::Value>& sh,
                                     typename Ex::Value* xy, typename Ex::Value* out,
                                     bool exclusive) {
-    const int section = sectionSize(ex.threads());
-    addTilePrefix(ex, xy, section, PadMap{}, sh.tile, sh.prefix);
-    storeTile(ex, xy, PadMap{}, out + static_cast<long long>(sh.tile) * section, sh.valid,
-              exclusive, sh.prefix);
+    addPrefixAndStoreTile(ex, sh, xy, sectionSize(ex.threads()), PadMap{}, out, exclusive);
   }
 };
 

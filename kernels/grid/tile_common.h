@@ -90,35 +90,32 @@ SCANVIZ_HD void beginSinglePassTile(Ex& ex, Grid& grid, TileShared<T>& sh, long 
   grid.beginTile(sh.tile);
 }
 
-// Combines the exclusive prefix into every slot of the tile's working array, which holds the
-// tile-local inclusive scan. All `section` slots, padding included, as the block algorithms
-// also apply the operator to padding (work is the same for every tile) and the recorded step
-// then shows one consistent row. Tile 0's prefix is the identity, so it applies nothing.
-// Recorded as one TilePrefix step with edges (t, i, -1): -1 is the prefix the thread holds.
+// Stage 3 of a single-pass tile whose working array holds the tile-local inclusive scan, run by
+// every thread after the barrier that makes sh.prefix visible: combine the exclusive prefix of
+// the earlier tiles into every slot, then write the tile's results.
+// The prefix goes into all `section` slots, padding included, as the block algorithms also apply
+// the operator to padding (work is the same for every tile) and the recorded step then shows one
+// consistent row. Tile 0's prefix is the identity, so it applies nothing. Recorded as one
+// TilePrefix step with edges (t, i, -1): -1 is the prefix the thread holds.
+// The `valid` results are written with coalesced accesses; the exclusive result is the array
+// shifted right by one, whose first element is the prefix itself (no operator application).
 template <class Ex>
-SCANVIZ_HD void addTilePrefix(Ex& ex, typename Ex::Value* xy, int section, PadMap pad, int tile,
-                              typename Ex::Value prefix) {
+SCANVIZ_HD void addPrefixAndStoreTile(Ex& ex, const TileShared<typename Ex::Value>& sh,
+                                      typename Ex::Value* xy, int section, PadMap pad,
+                                      typename Ex::Value* out, bool exclusive) {
   const int threads = ex.threads();
   ex.parallel([&](int t) {
-    if (tile == 0) return;
+    if (sh.tile == 0) return;
     for (int i = t; i < section; i += threads) {
-      xy[pad(i)] = ex.combine(prefix, xy[pad(i)]);
+      xy[pad(i)] = ex.combine(sh.prefix, xy[pad(i)]);
       ex.edge(t, i, -1);
     }
   });
   ex.barrier(StepCode{StepKind::TilePrefix, 0}, xy, section, pad);
-}
-
-// Writes the tile's `valid` results with coalesced accesses. The working array holds the inclusive
-// scan with the prefix combined in; the exclusive result is that array shifted right by one, whose
-// first element is the prefix itself (no operator application).
-template <class Ex>
-SCANVIZ_HD void storeTile(Ex& ex, const typename Ex::Value* xy, PadMap pad, typename Ex::Value* out,
-                          int valid, bool exclusive, typename Ex::Value prefix) {
-  const int threads = ex.threads();
+  typename Ex::Value* const tileOut = out + static_cast<long long>(sh.tile) * section;
   ex.parallel([&](int t) {
-    for (int i = t; i < valid; i += threads)
-      out[i] = exclusive ? (i == 0 ? prefix : xy[pad(i - 1)]) : xy[pad(i)];
+    for (int i = t; i < sh.valid; i += threads)
+      tileOut[i] = exclusive ? (i == 0 ? sh.prefix : xy[pad(i - 1)]) : xy[pad(i)];
   });
 }
 
