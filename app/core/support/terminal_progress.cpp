@@ -60,12 +60,17 @@ ElapsedProgress::ElapsedProgress(bool enabled, std::string what)
   if (!enabled) return;
   thread_ = std::thread([this] {
     const auto start = std::chrono::steady_clock::now();
-    // The first line only after a second: short work shows nothing at all.
-    for (int tick = 0; !stop_.load(); ++tick) {
+    // The first line after a second (short work shows nothing at all), then every half second.
+    // Counted in time, not in ticks: sleeps overrun, and a tick count put the first line at 1.5 s.
+    double nextDraw = 1.0;
+    while (!stop_.load()) {
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
       const double s =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      if (s >= 1.0 && tick % 5 == 0 && !stop_.load()) line_.showElapsed(what_, s);
+      if (s >= nextDraw && !stop_.load()) {
+        line_.showElapsed(what_, s);
+        nextDraw = s + 0.5;
+      }
     }
   });
 }
