@@ -5,7 +5,9 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <functional>
 #include <sstream>
 #include <string>
@@ -101,5 +103,16 @@ class LaunchEpochs {
   DeviceArray<SpinDiagnostics> diag_;
   unsigned epoch_ = 0;
 };
+
+// An experiment's main: runs it, and reports an exception (a CUDA error, a bad option) as one
+// line naming the program, exit code 1.
+inline int experimentMain(const char* program, int (*run)(int, char**), int argc, char** argv) {
+  try {
+    return run(argc, argv);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "%s: %s\n", program, e.what());
+    return 1;
+  }
+}
 
 }  // namespace scanviz

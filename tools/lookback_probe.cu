@@ -197,10 +197,5 @@ int run(int argc, char** argv) {
 }  // namespace scanviz
 
 int main(int argc, char** argv) {
-  try {
-    return scanviz::run(argc, argv);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "lookback_probe: %s\n", e.what());
-    return 1;
-  }
+  return scanviz::experimentMain("lookback_probe", scanviz::run, argc, argv);
 }

@@ -268,10 +268,5 @@ int run(int argc, char** argv) {
 }  // namespace scanviz
 
 int main(int argc, char** argv) {
-  try {
-    return scanviz::run(argc, argv);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "select_shapes: %s\n", e.what());
-    return 1;
-  }
+  return scanviz::experimentMain("select_shapes", scanviz::run, argc, argv);
 }
