@@ -96,6 +96,26 @@ INSTANTIATE_TEST_SUITE_P(GridRuns, WholeArrayRowsTest,
                                            WholeCase{AlgorithmId::SinglePassChained, 3001, 64},
                                            WholeCase{AlgorithmId::DecoupledLookback, 9001, 64}));
 
+// A slice keeps the v3 rows of the block they were recorded for, and shows none for another
+// block (the trace holds only the recorded block's flags; its segments over another block's
+// values would be wrong).
+TEST(WholeArrayRows, SliceKeepsTheRecordedBlocksFlagsOnly) {
+  CaptureRequest rq = request(AlgorithmId::SegmentedKoggeStone, 1000, 32);
+  rq.rows.flags.assign(1000, 0);
+  for (size_t i = 0; i < rq.rows.flags.size(); i += 7) rq.rows.flags[i] = 1;
+  const Trace t = capture(rq).trace;
+  ASSERT_TRUE(hasWholeArrayRows(t));
+  ASSERT_EQ(t.meta.recordedBlock, 0);
+  const Trace own = blockSlice(t, 0), other = blockSlice(t, 3);
+  int stepsWithFlags = 0;
+  for (size_t k = 0; k < t.steps.size(); ++k) {
+    EXPECT_EQ(own.steps[k].flags, t.steps[k].flags) << "step " << k;
+    stepsWithFlags += !t.steps[k].flags.empty();
+    if (!t.steps[k].wholeBits.empty()) EXPECT_TRUE(other.steps[k].flags.empty()) << "step " << k;
+  }
+  EXPECT_GT(stepsWithFlags, 0);
+}
+
 TEST(WholeArrayRows, OneBlockRunsNeedNone) {
   const Trace t = capture(request(AlgorithmId::KoggeStone, 64, 64)).trace;
   EXPECT_FALSE(hasWholeArrayRows(t));

@@ -16,7 +16,7 @@ std::vector<double> decodeRange(const Trace& t, const std::vector<uint32_t>& bit
 }
 
 // The step without its whole-array row: the slice does not need it, and copying it would copy
-// every element of the array for each step.
+// every element of the array for each step. Every other field is kept, the v3 rows included.
 TraceStep withoutWholeRow(const TraceStep& s) {
   TraceStep c{.label = s.label,
               .phase = s.phase,
@@ -30,7 +30,9 @@ TraceStep withoutWholeRow(const TraceStep& s) {
               .active = s.active,
               .edges = s.edges,
               .ops = s.ops,
-              .warpClock = s.warpClock};
+              .warpClock = s.warpClock,
+              .flags = s.flags,
+              .second = s.second};
   return c;
 }
 
@@ -73,6 +75,12 @@ Trace blockSlice(const Trace& t, int block) {
     TraceStep c = withoutWholeRow(s);
     if (covered && !s.wholeBits.empty()) {
       c.warpClock.clear();
+      // The recorded flags and second array are the recorded block's: another block's are not in
+      // the trace, and showing the recorded block's segments over its values would be wrong.
+      if (block != t.meta.recordedBlock) {
+        c.flags.clear();
+        c.second.clear();
+      }
       if (isSectionStep(s)) {
         c.values = decodeRange(t, s.wholeBits, first, width);
         c.block = block;
