@@ -1,6 +1,7 @@
 #include <cstdio>
 
 #include "app/cli/cli.h"
+#include "app/core/algorithms/algorithm_catalog.h"
 #include "app/core/applications/application.h"
 #include "app/core/capture/sample_traces.h"
 #include "app/core/lesson/errata.h"
@@ -12,7 +13,9 @@ const CommandHelp& listHelp() {
   static const CommandHelp k = {
       "list",
       "Print the algorithms, one line each: id, level (block or grid) and what it is; then the "
-      "applications of scan (scanviz apply ID), one line each; then the spot-the-bug lessons "
+      "kernels that select or split by flags instead of scanning (id, \"select\" or \"split\"); "
+      "then the applications of scan (scanviz apply ID), one line each; then the spot-the-bug "
+      "lessons "
       "(id, \"flawed\", the algorithm that fixes it, what goes wrong); then the errata of the "
       "seeds' "
       "text (id, \"erratum\", what is wrong).",
@@ -39,6 +42,19 @@ void printLessons() {
   for (const Lesson& l : allLessons())
     std::printf("%-28s flawed fix: %-20s %s\n", std::string(l.id).c_str(),
                 std::string(l.fixedKey()).c_str(), std::string(l.title).c_str());
+}
+
+// The select and split kernels: not scans (verify and bench's scan rows leave them out), but
+// captured like one with --flags, and what the compaction and radix-sort applications run. Their
+// second column says select or split, so scripts that want the scans still take block or grid.
+void printSelectKernels() {
+  std::printf(
+      "\nSelect and split by flags (scanviz capture --algorithm ID --flags F; compaction and "
+      "radix-sort run them):\n");
+  for (const AlgorithmInfo& info : selectAlgorithms())
+    std::printf("%-24s %-6s %s\n", std::string(info.key).c_str(),
+                info.product == AlgorithmProduct::Split ? "split" : "select",
+                std::string(info.summary).c_str());
 }
 
 // The errata: the seeds' wrong numbers and statements, with what scanviz's run counts.
@@ -68,6 +84,7 @@ int cmdList(const std::vector<std::string>& args) {
                 info.level == AlgorithmLevel::Block ? "block" : "grid",
                 std::string(info.summary).c_str());
   }
+  printSelectKernels();
   std::printf("\nApplications (scanviz apply ID):\n");
   for (const ApplicationInfo& app : allApplications())
     std::printf("%-24s %s\n", std::string(app.key).c_str(), std::string(app.summary).c_str());

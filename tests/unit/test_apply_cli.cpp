@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
+#include "app/core/algorithms/algorithm_catalog.h"
 #include "app/core/applications/application.h"
 #include "app/core/trace/trace_json.h"
 #include "tests/common/cli_run.h"
@@ -141,6 +142,25 @@ TEST(ApplyCli, ListShowsASectionOfApplications) {
   ASSERT_NE(section, std::string::npos) << r.out;
   for (const ApplicationInfo& a : allApplications())
     EXPECT_NE(r.out.find("\n" + std::string(a.key) + " ", section), std::string::npos) << a.key;
+}
+
+// The select and split kernels are listed in a section of their own, whose second column keeps
+// them out of the rows scripts take as the scans (block or grid).
+TEST(ApplyCli, ListShowsTheSelectAndSplitKernels) {
+  const CapturedRun r = cli({"list"});
+  ASSERT_EQ(r.code, 0);
+  const size_t section = r.out.find("Select and split by flags");
+  ASSERT_NE(section, std::string::npos) << r.out;
+  ASSERT_FALSE(selectAlgorithms().empty());
+  for (const AlgorithmInfo& a : selectAlgorithms()) {
+    const std::string kind = a.product == AlgorithmProduct::Split ? "split" : "select";
+    const size_t row = r.out.find("\n" + std::string(a.key) + " ", section);
+    ASSERT_NE(row, std::string::npos) << a.key;
+    const std::string line = r.out.substr(row + 1, r.out.find('\n', row + 1) - row - 1);
+    EXPECT_NE(line.find(" " + kind + " "), std::string::npos) << line;
+    EXPECT_EQ(line.find(" block "), std::string::npos) << line;
+    EXPECT_EQ(line.find(" grid "), std::string::npos) << line;
+  }
 }
 
 }  // namespace
