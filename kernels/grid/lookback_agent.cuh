@@ -519,6 +519,12 @@ struct LookbackAgent {
 // Hand-over through named barriers: the data warps arrive at READY[b] and warp 0 waits there;
 // warp 0 arrives at PREFIX[b] and the data warps wait there (b: the buffer, so that consecutive
 // hand-overs use different barriers and an arrival never meets the previous round's).
+// Policy::kPass2DuringLoad changes the order within a round: the tile's copies are issued first,
+// and the oldest tile is finished while they fly, if warp 0 has already found its prefix (a hint in
+// shared memory says so; the prefix itself still comes through PREFIX[b]); otherwise it is
+// finished after the hand-over, as without the switch, so that this tile's A never waits for a
+// look-back. A block then has bytes in flight through its stores too (v10 in
+// docs/notes/production-scan.md).
 template <class T, class Policy>
 struct PipelinedLookbackAgent {
   static constexpr int kThreads = Policy::kThreads;
@@ -553,6 +559,10 @@ struct PipelinedLookbackAgent {
     T warpTotals[32];            // the data warps' totals of the tile being reduced
     // kBulkCopy: per buffer and data warp, the mbarrier its bulk copy completes on.
     unsigned long long loaded[Policy::kBulkCopy ? kBuffers : 1][Policy::kBulkCopy ? kDataWarps : 1];
+    // kPass2DuringLoad: the last round whose prefix has arrived, per buffer, and whether this
+    // round finishes the oldest tile first.
+    int prefixRound[kBuffers];
+    int pass2First;
   };
 
   __host__ __device__ static int tileElements(int /*blockThreads*/) { return kTile; }
@@ -616,6 +626,9 @@ struct PipelinedLookbackAgent {
       if (threadIdx.x % 32 == 0) {
         sh.prefix[b] = prefix;
         sh.gaveUp[b] = !ok;
+        // A hint for the data warps, which look at it without waiting (the prefix itself
+        // reaches them through the barrier below).
+        if constexpr (Policy::kPass2DuringLoad) atomicExch(&sh.prefixRound[b], i);
       }
       __syncwarp();
       onBarrier<kPrefixDone, false>(b);
@@ -685,43 +698,93 @@ struct PipelinedLookbackAgent {
       }
       __syncwarp();
     }
-    // Loads a full tile into this warp's part of buffer b and waits for it.
-    auto loadFull = [&](T* mine, const T* src, int b) {
+    // A full tile comes into this warp's part of buffer b in two halves: startFull issues the
+    // copies, awaitFull waits until they have landed. Each thread copies and later reads only its
+    // own vectors (bulk copy: its warp's), so no barrier stands between the two.
+    auto startFull = [&](T* mine, const T* src, int b) {
       if constexpr (Policy::kBulkCopy) {
         if (vectorIn) {
           constexpr unsigned kWarpBytes = 32u * kItems * sizeof(T);
           fenceProxyAsyncShared();  // this warp's earlier reads and writes of the buffer
           __syncwarp();
-          unsigned long long* bar = &sh.loaded[b][dataWarp];
-          if (lane == 0) bulkCopyToShared(mine - lane * 4, src - lane * 4, kWarpBytes, bar);
-          mbarrierWait(bar, (phases >> b) & 1u);
-          phases ^= 1u << b;
+          if (lane == 0)
+            bulkCopyToShared(mine - lane * 4, src - lane * 4, kWarpBytes, &sh.loaded[b][dataWarp]);
           return;
         }
       }
       Slice::startCopies(mine, src, stride, copy);
       cpAsyncCommit();
+    };
+    auto awaitFull = [&](int b) {
+      if constexpr (Policy::kBulkCopy) {
+        if (vectorIn) {
+          timed(Probe::kLoadWait,
+                [&] { mbarrierWait(&sh.loaded[b][dataWarp], (phases >> b) & 1u); });
+          phases ^= 1u << b;
+          return;
+        }
+      }
       timed(Probe::kLoadWait, [] { cpAsyncWait<0>(); });
     };
+    // The launch has failed (a look-back gave up): keep the id count right for the counter's
+    // reset, and let no copy land after the block has gone.
+    auto abandon = [&](bool tookTile) {
+      if (leader && tookTile)
+        for (int id = asked ? settle(nextTile) : takeTile(); id < tiles; id = takeTile()) {
+        }
+      cpAsyncWait<0>();
+    };
 
-    if (leader) nextTile = takeTile();
+    if (leader) {
+      nextTile = takeTile();
+      if constexpr (Policy::kPass2DuringLoad)
+        for (int k = 0; k < kBuffers; ++k) sh.prefixRound[k] = -1;
+    }
     for (int i = 0;; ++i) {
       const int b = i % kBuffers;
+      // The oldest tile still waiting, unless the ring has room for another: its buffer is the
+      // one the next round fills.
+      const int oldest = i - (kBuffers - 1);
       // sh.tile[b] may still be read by the previous round's pass 2 of buffer b: the id goes
       // through sh.nextTile, and into sh.tile[b] only after this round's first barrier.
-      if (leader) sh.nextTile = nextTile;
+      if (leader) {
+        sh.nextTile = nextTile;
+        // kPass2DuringLoad: the oldest tile is finished while this tile's copies fly only if its
+        // prefix is already there; waiting for it there would make this tile's A wait for a
+        // look-back. Otherwise it is finished after this tile's hand-over, as without the switch.
+        if constexpr (Policy::kPass2DuringLoad)
+          sh.pass2First = oldest >= 0 && atomicAdd(&sh.prefixRound[oldest % kBuffers], 0) == oldest;
+      }
       barSync<kDataBarrier>(kDataThreads);  // the id is visible; the last round is complete
+      const bool pass2First = Policy::kPass2DuringLoad && sh.pass2First;
       const int tile = sh.nextTile;
       const bool stop = tile >= tiles;
       if (leader) sh.tile[b] = tile;
+      const int valid = stop ? 0 : tileValidCount(n, kTile, tile);
+      const long long base = static_cast<long long>(tile) * kTile;
+      T* mine = mem + b * kTile + first;
+      if constexpr (Policy::kPass2DuringLoad) {
+        // This tile's copies fly while the oldest tile is scanned and stored: its buffer's last
+        // tile was finished in the previous round, by the same threads that copy into it now.
+        if (valid == kTile) startFull(mine, in + base + first, b);
+        if (pass2First && !finish(oldest % kBuffers, false)) {
+          abandon(!stop);
+          return;
+        }
+      }
       if (!stop) {
-        const int valid = tileValidCount(n, kTile, tile);
-        const long long base = static_cast<long long>(tile) * kTile;
-        T* mine = mem + b * kTile + first;
-        if (valid == kTile)
-          loadFull(mine, in + base + first, b);
-        else
+        if (valid == kTile) {
+          if constexpr (!Policy::kPass2DuringLoad) startFull(mine, in + base + first, b);
+          awaitFull(b);
+        } else {
           Slice::loadPartial(mine, in + base, first, stride, valid);
+        }
+        // With the oldest tile already finished, the next id is asked for as the reduce starts,
+        // so that the atomic's round trip overlaps it (kEarlyTileId; otherwise in finish).
+        if (Policy::kPass2DuringLoad && Policy::kEarlyTileId && leader && pass2First) {
+          nextTile = grid.acquireTileId();
+          asked = true;
+        }
         const T warpTotal = Slice::reduce(mine, stride, lane, 32, 0xffffffffu, exclusive);
         if (lane == 0) sh.warpTotals[dataWarp] = warpTotal;
         barSync<kDataBarrier>(kDataThreads);  // every data warp's total is visible
@@ -743,17 +806,9 @@ struct PipelinedLookbackAgent {
       // it also keeps sh.nextTile from being overwritten before every data thread has read it.
       barSync<kDataBarrier>(kDataThreads);
       onBarrier<kReady, false>(b);  // this tile (or the stop) to the look-back warp
-      // The oldest tile still waiting, unless the ring has room for another: its buffer is the
-      // one the next iteration fills.
-      const int oldest = i - (kBuffers - 1);
-      if (oldest >= 0) {
-        if (!finish(oldest % kBuffers, !stop)) {
-          // The launch has failed; keep the id count right for the counter's reset.
-          if (leader && !stop)
-            for (int id = asked ? settle(nextTile) : takeTile(); id < tiles; id = takeTile()) {
-            }
-          return;
-        }
+      if (oldest >= 0 && !pass2First && !finish(oldest % kBuffers, !stop)) {
+        abandon(!stop);
+        return;
       }
       if (stop) {
         // Finish the tiles still in the ring, oldest first.

@@ -44,6 +44,10 @@ namespace scanviz {
 //    (1, 2, 4: windows of 32, 64, 128 predecessors; lookback_agent.cuh, lookBackWideWindow).
 //  - kEarlyTileId: the pipelined agent asks for its next tile id before the oldest tile's pass
 //    2 instead of after it (the atomic's round trip overlaps the stores).
+//  - kPass2DuringLoad: the pipelined agent issues a tile's copies first and scans and stores the
+//    oldest waiting tile while they fly, instead of after this tile's reduce (the tile id is
+//    still taken right before its copies; kEarlyTileId then asks for the next as the reduce
+//    starts).
 
 inline constexpr long long kAlwaysEvictFirst = 1ll << 62;
 
@@ -55,6 +59,7 @@ struct LookbackSwitches {
   static constexpr int kLookbackWarps = 1;
   static constexpr int kLookbackWordsPerLane = 1;
   static constexpr bool kEarlyTileId = false;
+  static constexpr bool kPass2DuringLoad = false;
 };
 
 // Hopper (sm_90: H100, H200), 4-byte values at block size 256: one tile per block, 48 items a
@@ -72,24 +77,27 @@ struct LookbackPolicySm90 : LookbackSwitches {
 };
 
 // Hopper, persistent blocks with a look-back warp (PipelinedLookbackAgent): 7 data warps x 32
-// lanes x 20 items = 4480-element tiles, three buffers (52.5 KB), four blocks per SM. The third
+// lanes x 28 items = 6272-element tiles, three buffers (73.5 KB), three blocks per SM. The third
 // buffer gives a tile's prefix a whole further tile's load to arrive, so the data warps no longer
-// wait for it: H100, 2^30 int32, 0.90 of the copy rate and 1.10x CUB, where two buffers of 28
-// items gave 0.82 and 1.00x (tools/lookback-shapes.sh; docs/notes/production-scan.md, v4). Input
-// copies evict-first at every size: H100 2^24 0.88 -> 0.94 of the copy rate, 2^20 +2-4%, 2^28/2^30
-// unchanged (v7). The next tile id asked for before the oldest tile's pass 2: 2^28/2^30 +0.7-1.2%
-// (v9). The sm_90 default (H100 and any sm_90 part without a row of its own in
-// kLookbackDeviceTunings).
+// wait for it (v4: every three-buffer shape 0.89-0.90 of the copy rate on the H100, two buffers
+// 0.82). The oldest tile's pass 2 runs while the next tile's copies fly whenever its prefix is
+// already there (kPass2DuringLoad); with tile buffers 128-byte aligned, H100 2^28/2^30 int32:
+// 0.928/0.931 of the copy rate and 1.13/1.14x CUB, where 20 x 3 x 4 without it gave 0.91 (v10,
+// docs/notes/production-scan.md). Input copies evict-first up to 64 MiB of input: 2^24 0.904 ->
+// 0.924, 2^28/2^30 1% slower with it (v10; v7 for the older shape). The next tile id asked for
+// early: +0.7-1.2% (v9; with kPass2DuringLoad, as the reduce starts: +0.6-1% at 2^24-2^30, v10).
+// The sm_90 default (H100 and any sm_90 part without a row of its own in kLookbackDeviceTunings).
 struct LookbackPolicySm90Pipelined : LookbackSwitches {
   static constexpr const char* kName = "sm90-pipelined";
   static constexpr bool kPipelined = true;
   static constexpr int kThreads = 256;
   static constexpr int kMaxThreads = kThreads;
-  static constexpr int kItemsPerThread = 20;
+  static constexpr int kItemsPerThread = 28;
   static constexpr int kBuffers = 3;
-  static constexpr int kMinBlocksPerSm = 4;
-  static constexpr long long kEvictFirstMaxBytes = kAlwaysEvictFirst;
+  static constexpr int kMinBlocksPerSm = 3;
+  static constexpr long long kEvictFirstMaxBytes = 64ll << 20;
   static constexpr bool kEarlyTileId = true;
+  static constexpr bool kPass2DuringLoad = true;
 };
 
 // The same agent with larger tiles for the H200 (HBM3e, about 1.4x the H100's bandwidth): 28
@@ -137,6 +145,7 @@ struct LookbackTuning {
   int buffers = 0;
   int minBlocksPerSm = 0;
   long long evictFirstMaxBytes = 0;
+  bool pass2DuringLoad = false;  // pipelined: the oldest tile's pass 2 while the next tile loads
 };
 
 template <class Policy>
@@ -148,7 +157,8 @@ constexpr LookbackTuning describeLookbackPolicy(LookbackPolicyId id) {
           Policy::kItemsPerThread,
           Policy::kBuffers,
           Policy::kMinBlocksPerSm,
-          Policy::kEvictFirstMaxBytes};
+          Policy::kEvictFirstMaxBytes,
+          Policy::kPass2DuringLoad};
 }
 
 inline LookbackTuning lookbackTuning(LookbackPolicyId id) {

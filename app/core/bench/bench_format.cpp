@@ -354,6 +354,8 @@ std::string describeLookbackTuning(const LookbackTuning& t) {
                   threads + " threads";
   if (t.pipelined)
     s += ", " + std::to_string(t.buffers) + " buffers, persistent blocks with a look-back warp";
+  if (t.pass2DuringLoad)
+    s += ", pass 2 during the next load";
   else
     s += ", one tile per block";
   s += ", at least " + std::to_string(t.minBlocksPerSm) + " blocks per SM";
@@ -462,6 +464,7 @@ std::string benchReportJson(const BenchReport& r) {
     t["buffers"] = r.tuning->buffers;
     t["blocks_per_sm"] = r.tuning->minBlocksPerSm;
     t["evict_first_max_bytes"] = r.tuning->evictFirstMaxBytes;
+    t["pass2_during_load"] = r.tuning->pass2DuringLoad;
     t["source"] = r.tuningSource;
     j["tuning"] = t;
   } else {
