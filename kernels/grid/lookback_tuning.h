@@ -100,23 +100,14 @@ struct LookbackPolicySm90Pipelined : LookbackSwitches {
   static constexpr bool kPass2DuringLoad = true;
 };
 
-// The same agent with larger tiles for the H200 (HBM3e, about 1.4x the H100's bandwidth): 28
-// items x 3 buffers x 3 blocks per SM (73.5 KB per block). Every three-buffer shape measured
-// 0.83-0.84 of the copy rate there; this one was the best, 0.839-0.841 at 2^28/2^30 and 1.14x CUB
-// (docs/results/2026-11-24-h200-shapes/). Input copies evict-first up to 1 GiB of input (2^28
-// int32): 2^24 0.81 -> 0.85 of the copy rate, 2^28 0.84 -> 0.85; at 2^30 (4 GiB) it measured 1%
-// slower, so not there (v7; sizes between 1 and 4 GiB were not measured). The next tile id asked
-// for early: 2^28/2^30 +0.3-0.5% (v9).
-struct LookbackPolicySm90PipelinedH200 : LookbackSwitches {
+// The H200 (HBM3e, about 1.4x the H100's bandwidth). Every shape tried there sits at 0.83-0.86 of
+// the copy rate (docs/results/2026-11-24-h200-shapes/, -2026-11-27-h200-aligned/): the H100's
+// shape above was the best again on 2026-11-27 with its switches, 0.861/0.849 at 2^28/2^30 and
+// 1.17/1.15x CUB, where the previous H200 row (the same 28 x 3 x 3 without the overlap, input
+// evict-first up to 1 GiB) measured 0.849/0.840 and 1.15/1.14x (v10). A row of its own still, so
+// that bench JSON names the SKU's tuning and a later measurement changes one line.
+struct LookbackPolicySm90PipelinedH200 : LookbackPolicySm90Pipelined {
   static constexpr const char* kName = "sm90-pipelined-h200";
-  static constexpr bool kPipelined = true;
-  static constexpr int kThreads = 256;
-  static constexpr int kMaxThreads = kThreads;
-  static constexpr int kItemsPerThread = 28;
-  static constexpr int kBuffers = 3;
-  static constexpr int kMinBlocksPerSm = 3;
-  static constexpr long long kEvictFirstMaxBytes = 1ll << 30;
-  static constexpr bool kEarlyTileId = true;
 };
 
 // Every other block size (2..1024, the user's choice in the app) and every other architecture:
