@@ -12,6 +12,7 @@
 #include "app/core/support/enum_keys.h"
 #include "app/core/trace/trace.h"
 #include "kernels/exec/cpu_block_exec.h"
+#include "kernels/exec/launch_order.h"
 #include "kernels/exec/recorded_run.h"
 #include "kernels/grid/lookback_tuning.h"
 #include "kernels/launch/backend_error.h"
@@ -50,10 +51,6 @@ inline void startWholeArrayRows(RecordedRun& run, const CaptureLimits& lim, long
   run.whole.sectionWidth = sectionWidth;
   run.whole.capacity = capacity;
 }
-
-// How the emulator schedules the blocks of a grid: GPUs give no order guarantee, so lessons can
-// pick one, and limit how many blocks are resident at once.
-enum class LaunchOrder { Ascending, Descending, Random };
 
 // A launch order's name on the command line, in config files and in the emulator's notes.
 inline constexpr EnumKey<LaunchOrder> kLaunchOrderKeys[] = {{LaunchOrder::Ascending, "ascending"},
