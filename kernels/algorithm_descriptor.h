@@ -11,6 +11,8 @@
 
 namespace scanviz {
 
+struct FlawLesson;  // a flawed variant's lesson (kernels/lessons/flaw_lesson.h)
+
 enum class AlgorithmLevel {
   Block,  // scans one section per block; longer inputs go through the hierarchical driver
   Grid,   // a whole-array scheme: runs of several blocks and launches are what it shows
@@ -86,8 +88,10 @@ struct AlgorithmDescriptor {
   const AlgorithmDescriptor* sections = nullptr;
   // A "spot the bug" variant (kernels/lessons/): the seed's mistake kept on purpose, and the
   // algorithm that fixes it. Flawed variants are captured like any algorithm but stay out of the
-  // project's lists, verify, bench and GPU checks; null: not flawed.
+  // project's lists, verify, bench and GPU checks; null: not flawed. Declared with flawedVariant
+  // (kernels/lessons/flaw_lesson.h), which points `lesson` at the variant's lesson.
   const AlgorithmDescriptor* fixedBy = nullptr;
+  const FlawLesson* lesson = nullptr;
 
   // The coarsening option sets the elements per thread.
   constexpr bool coarsened() const { return elementsPerThread == 0; }
@@ -125,31 +129,6 @@ constexpr AlgorithmDescriptor describeSinglePass(AlgorithmDescriptor d,
   d.driver = AlgorithmDriver::SinglePass;
   d.elementsPerThread = Scheme::kItemsPerThread;
   d.codeFile = pathFromKernels(file);
-  return d;
-}
-
-// The descriptor of a "spot the bug" variant (kernels/lessons/) of `fix`: its key, its name (ending
-// in "(flawed)"), its mistake in one line and the seed it comes from; the rest is its fix's. It
-// runs like its fix (level, driver, family, natural variant) and has neither a code panel nor a
-// formula of its own. Its elements per thread are its kernel's where it declares them (a seed's
-// kernel may own fewer than the fix's).
-template <class Kernel>
-constexpr AlgorithmDescriptor flawedVariant(const AlgorithmDescriptor& fix, std::string_view key,
-                                            std::string_view name, std::string_view summary,
-                                            std::string_view source) {
-  AlgorithmDescriptor d{.key = key,
-                        .name = name,
-                        .family = fix.family,
-                        .level = fix.level,
-                        .driver = fix.driver,
-                        .elementsPerThread = fix.elementsPerThread,
-                        .exclusiveByNature = fix.exclusiveByNature,
-                        .segmented = fix.segmented,
-                        .summary = summary,
-                        .source = source,
-                        .fixedBy = &fix};
-  if constexpr (requires { Kernel::kElementsPerThread; })
-    d.elementsPerThread = Kernel::kElementsPerThread;
   return d;
 }
 

@@ -1,27 +1,42 @@
-// FLAWED on purpose (a "spot the bug" lesson): seed 003's tile kernel returns early for the
-// work-items past the end of the array, before its barriers.
-// The seed's line:
-//     if (gid >= N) return;
-// Why it is wrong: a barrier must be reached by every thread of the block (work-group); in a
-// partial tile the threads past N never arrive, which is undefined behaviour (it may hang, or
-// let the others pass with the leavers uncounted). Even where the hardware lets the rest go on,
-// the result is wrong: the slots past N are never loaded (they keep stale shared memory), and the
-// root is cleared by `if (lid == lsize - 1)`, the last thread, which has left: the tile total
-// stays in the root and the down-sweep adds it to every element.
+// FLAWED on purpose (a "spot the bug" lesson): seed 003's tile kernel (seed003_tile.h) returns
+// early for the work-items past the end of the array, before its barriers. The lesson below has
+// the seed's line, why it is wrong and the fix (kernels/block/blelloch.h: every thread stays to
+// the end, the slots past N hold the identity, only the stores are guarded).
 // The emulator reports the barrier mismatch (CpuStepSink::firstMismatch and the trace's notes);
 // on a GPU it is only run in a child process with a timeout (tools/gpu-lessons.sh).
-// The fix (kernels/block/blelloch.h): every thread stays to the end; slots past N are loaded
-// with the identity and only the stores are guarded:
-//     temp[lid] = gid < N ? data[gid] : 0;   ...   if (gid < N) data[gid] = temp[lid];
 #pragma once
 
-#include "kernels/algorithm_descriptor.h"
 #include "kernels/block/blelloch.h"
+#include "kernels/lessons/flaw_lesson.h"
 #include "kernels/lessons/seed003_tile.h"
 
 namespace scanviz {
 
 using BlellochEarlyReturnScan = Seed003TileScan</*EarlyReturn=*/true, /*UpSweepShift=*/1>;
+
+template <>
+inline constexpr FlawLesson lessonOf<BlellochEarlyReturnScan> = {
+    .title = "`if (gid >= N) return;` before the barriers of a partial tile",
+    .seed = "seed 003, the OpenCL tile kernel, before its first barrier",
+    .seedLines =
+        "// Out-of-bounds check: do not process data beyond the end\n"
+        "if (gid >= N) return;",
+    .why =
+        "A barrier must be reached by every thread of the block. In a partial tile the "
+        "threads past N have left, so the barrier is mismatched: undefined behaviour "
+        "that may hang. Where the rest go on, the result is still wrong: slots past N "
+        "are never loaded, and the root is cleared by the last thread, which has left, "
+        "so the tile total stays in the root and is added to every element.",
+    .fixLines =
+        "temp[lid] = gid < N ? data[gid] : 0;  // pad; every thread stays\n"
+        "...                                    // every barrier, all threads\n"
+        "if (gid < N) data[gid] = temp[lid];    // guard only the store",
+    .emulatorNote =
+        "the emulator counts the threads at each barrier and reports the "
+        "mismatch; the threads that are left go on",
+    .setup = seed003TileSetup("1,2,3,4,5,6"),
+    .emulatorOnly = true,
+};
 
 template <>
 inline constexpr AlgorithmDescriptor algorithmOf<BlellochEarlyReturnScan> =

@@ -1,21 +1,31 @@
-// FLAWED on purpose (a "spot the bug" lesson): seed 003's up-sweep multiplies its offset by four.
-// The seed's line:
-//     for (int offset = 1; offset < lsize; offset <<=2) { // from leaf to root
-// Why it is wrong: the reduction tree has one level per power of two; stepping 1, 4, 16, ...
-// skips the levels 2, 8, 32, ..., so the nodes of those levels never combine their left
-// subtree: with 8 elements, temp[3] never receives temp[1] (a0+a1) and temp[7] never receives
-// temp[5] (a4+a5). The down-sweep then distributes partial sums that miss those elements. The
-// seed's own comment walks offset = 1, 2, 4, which its loop never takes.
-// The fix (kernels/block/blelloch.h): `offset <<= 1`.
+// FLAWED on purpose (a "spot the bug" lesson): seed 003's up-sweep (seed003_tile.h) multiplies its
+// offset by four, skipping every other level of the reduction tree. The lesson below has the
+// seed's line, why it is wrong and the fix (kernels/block/blelloch.h: `offset <<= 1`).
 #pragma once
 
-#include "kernels/algorithm_descriptor.h"
 #include "kernels/block/blelloch.h"
+#include "kernels/lessons/flaw_lesson.h"
 #include "kernels/lessons/seed003_tile.h"
 
 namespace scanviz {
 
 using BlellochOffsetTimesFourScan = Seed003TileScan</*EarlyReturn=*/false, /*UpSweepShift=*/2>;
+
+template <>
+inline constexpr FlawLesson lessonOf<BlellochOffsetTimesFourScan> = {
+    .title = "Up-sweep stepping `offset <<= 2`: tree levels skipped",
+    .seed = "seed 003, the up-sweep loop of the tile kernel",
+    .seedLines = "for (int offset = 1; offset < lsize; offset <<=2) { // from leaf to root",
+    .why =
+        "The reduction tree has one level per power of two. Stepping 1, 4, 16 skips "
+        "levels 2, 8, 32, so those nodes never combine their left subtree: with 8 "
+        "elements cell 3 never receives cell 1 (a0+a1) and cell 7 never receives "
+        "cell 5 (a4+a5). The down-sweep then hands out sums that miss them. The seed's "
+        "own comment walks offset = 1, 2, 4.",
+    .fixLines = "for (int offset = 1; offset < lsize; offset <<= 1) {",
+    .emulatorNote = "any schedule: the mistake does not depend on timing",
+    .setup = seed003TileSetup("3,1,7,0,4,1,6,3"),
+};
 
 template <>
 inline constexpr AlgorithmDescriptor algorithmOf<BlellochOffsetTimesFourScan> =

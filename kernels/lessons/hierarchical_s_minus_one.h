@@ -1,27 +1,17 @@
 // FLAWED on purpose (a "spot the bug" lesson): seed 000's hierarchical scan (PMPP 8.6) with its
 // third kernel as printed there: every block adds the scanned total of the block before it, block
-// 0 included.
-// The seed's lines (kernel 2 scans S in place, inclusively; kernel 3):
-//     int i = blockIdx.x * blockDim.x + threadIdx.x;
-//     Y[i] += S[blockIdx.x-1];
-// Why it is wrong: section 0 has no section before it, so its threads read S[-1], the word before
-// the array of section totals: whatever lies there (another array of the program, an allocator's
-// header, or an address that faults) is added to every element of the first section. Sections
-// 1.. get the right total, so only the first section's results are wrong, and they are wrong by
-// the same amount everywhere. The seed's kernel has no `i < N` test either; this variant keeps
-// that guard so that only the S[-1] mistake shows (the unguarded store is its own lesson,
-// kogge_stone_unguarded_store.h).
+// 0 included, which reads S[-1]. The lesson below has the seed's lines, why they are wrong and the
+// fix (kernels/grid/hierarchical.h and its drivers: skip section 0, or scan S exclusively and add
+// S[blockIdx.x], as scanviz's hierarchical scan does).
 // The emulator performs no read before the array: it gives 0xDEADBEEF (kUnmappedBits) and reports
 // the first offending thread (CpuBlockExec::readUnguarded). The CUDA backend keeps slack before
 // the scanned totals filled with that pattern, so the GPU reads there what the emulator gives.
-// The fix (kernels/grid/hierarchical.h and its drivers): skip section 0, `if (blockIdx.x > 0)`,
-// or scan S exclusively and add S[blockIdx.x] (what scanviz's hierarchical scan does).
 // Work and depth as the fixed scan, plus one operator application for each element of section 0
 // at every level.
 #pragma once
 
-#include "kernels/algorithm_descriptor.h"
 #include "kernels/grid/hierarchical.h"
+#include "kernels/lessons/flaw_lesson.h"
 
 namespace scanviz {
 
@@ -63,14 +53,39 @@ inline constexpr AlgorithmDescriptor algorithmOf<SeedThirdKernelSections<Section
     algorithmOf<SectionScan>;
 
 template <class SectionScan>
+inline constexpr FlawLesson lessonOf<HierarchicalSMinusOneScan<SectionScan>> = {
+    .title = "The hierarchical scan's third kernel: block 0 adds S[-1]",
+    .seed = "seed 000, section 8.6 (hierarchical scan), the third kernel",
+    .seedLines =
+        "int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+        "Y[i] += S[blockIdx.x-1];",
+    .why =
+        "Kernel 2 scans the section totals S inclusively, so S[b-1] is the sum of all "
+        "sections before section b: right for every block but the first. Block 0 has "
+        "no section before it, yet its threads read S[-1], the word before the array, "
+        "and add whatever lies there to every element of the first section. The other "
+        "sections are right, and an input of one section never runs kernel 3, which "
+        "is how the mistake hides. (The seed's kernel has no `i < N` test either; this "
+        "variant keeps that guard, so that only S[-1] shows.)",
+    .fixLines =
+        "int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+        "if (blockIdx.x > 0 && i < N) Y[i] += S[blockIdx.x-1];",
+    .emulatorNote =
+        "any schedule; 20 elements in sections of 8 (Brent-Kung, blocks of "
+        "4): the emulator reads nothing before S, gives S[-1] 0xDEADBEEF "
+        "(-559038737 as an int) and reports the first thread that read it; "
+        "the CUDA backend keeps slack before S holding the same",
+    .setup = {.input = "3,1,7,0,4,1,6,3,2,5,1,4,0,2,3,1,5,2,3,4",
+              .flawedBlockSize = 4,
+              .fixedBlockSize = 4},
+};
+
+template <class SectionScan>
 inline constexpr AlgorithmDescriptor algorithmOf<HierarchicalSMinusOneScan<SectionScan>> =
-    describeHierarchical<SectionScan>({
-        .key = "hierarchical-s-minus-one",
-        .name = "Hierarchical, block 0 adds S[-1] (flawed)",
-        .summary =
-            "`Y[i] += S[blockIdx.x-1];` in every block: block 0 reads S[-1], before the totals",
-        .source = "seed 000 (PMPP 8.6 as printed)",
-        .fixedBy = &algorithmOf<HierarchicalScan<SectionScan>>,
-    });
+    flawedVariant<HierarchicalSMinusOneScan<SectionScan>>(
+        algorithmOf<HierarchicalScan<SectionScan>>, "hierarchical-s-minus-one",
+        "Hierarchical, block 0 adds S[-1] (flawed)",
+        "`Y[i] += S[blockIdx.x-1];` in every block: block 0 reads S[-1], before the totals",
+        "seed 000 (PMPP 8.6 as printed)");
 
 }  // namespace scanviz

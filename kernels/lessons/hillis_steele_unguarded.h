@@ -1,26 +1,16 @@
 // FLAWED on purpose (a "spot the bug" lesson): seed 004's double-buffered Hillis-Steele kernel
-// (OpenCL) takes no length: every work-item loads and stores its element unguarded.
-// The seed's lines:
-//     c[lid] = b[lid] = a[gid];
-//     ...
-//     r[gid] = b[lid];
-// Why it is wrong: the kernel is only right when the global size equals the array's length. For
-// any other length the work-group is rounded up to whole groups, and the work-items past the end
-// read a[gid] beyond the input (whatever memory follows it, or a fault) and write r[gid] beyond
-// the output, over memory the program may use for something else. The scan itself is right, and
-// garbage read past the end only flows to the right, into cells past the end: the results inside
-// the array stay right, so tests on lengths that are multiples of the group size pass. Seed 004's
-// Blelloch kernel (`b[2*lid] = a[2*gid]`) has the same unguarded load and store.
+// (OpenCL) takes no length: every work-item loads and stores its element unguarded. The lesson
+// below has the seed's lines, why they are wrong and the fix (kernels/block/hillis_steele.h: pass
+// the length, pad the load with the identity, guard the store). Seed 004's Blelloch kernel
+// (`b[2*lid] = a[2*gid]`) has the same unguarded load and store.
 // The emulator performs no access past the end: a read gives 0xDEADBEEF (kUnmappedBits) and a
 // write is dropped, the first of each reported in the run's notes (CpuBlockExec::readUnguarded).
-// The fix (kernels/block/hillis_steele.h): pass the length and guard both, padding with the
-// identity:  c[lid] = b[lid] = gid < n ? a[gid] : 0;  ...  if (gid < n) r[gid] = b[lid];
 // Work and depth as the fixed kernel: n log2 n - (n-1), log2 n.
 #pragma once
 
-#include "kernels/algorithm_descriptor.h"
 #include "kernels/block/hillis_steele.h"
 #include "kernels/block/section_io.h"
+#include "kernels/lessons/flaw_lesson.h"
 #include "kernels/lessons/unguarded_store.h"
 
 namespace scanviz {
@@ -42,6 +32,33 @@ struct HillisSteeleUnguardedScan : HillisSteeleScan {
     // r[gid] = b[lid];
     storeSectionUnguarded(ex, from, io, section, "r");
   }
+};
+
+template <>
+inline constexpr FlawLesson lessonOf<HillisSteeleUnguardedScan> = {
+    .title = "Hillis-Steele with no length: reads and writes past the arrays",
+    .seed = "seed 004, the OpenCL Hillis-Steele kernel (its Blelloch kernel alike)",
+    .seedLines =
+        "__kernel void scan(__global float *a, __global float *r, ...)\n"
+        "c[lid] = b[lid] = a[gid];\n"
+        "...\n"
+        "r[gid] = b[lid];",
+    .why =
+        "The kernel takes no length, so it is only right when the global size equals "
+        "the array's. Rounded up to whole work-groups, the work-items past the end read "
+        "a[6], a[7] beyond the input and write r[6], r[7] beyond the output. The "
+        "garbage they read only flows to the right, into cells past the end: the runs "
+        "part at the load in those cells, yet every result inside the array is right.",
+    .fixLines =
+        "__kernel void scan(..., const uint n)\n"
+        "c[lid] = b[lid] = gid < n ? a[gid] : 0;  // pad with the identity\n"
+        "...\n"
+        "if (gid < n) r[gid] = b[lid];",
+    .emulatorNote =
+        "any schedule; 6 elements in a work-group of 8: a read past the end "
+        "gives 0xDEADBEEF (-559038737 as an int), a write past it is dropped, "
+        "the first of each reported",
+    .setup = {.input = "3,1,7,0,4,1"},
 };
 
 template <>

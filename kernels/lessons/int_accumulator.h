@@ -1,24 +1,15 @@
 // FLAWED on purpose (a "spot the bug" lesson): seed 000's sequential_scan keeps a float running
-// sum in an int.
-// The seed's lines:
-//     void sequential_scan(float *x, float *y, int Max_i){
-//         int accumulator = x[0];
-//         ...
-//         accumulator += x[i];
-// Why it is wrong: `int accumulator = x[0]` truncates x[0] toward zero, and every
-// `accumulator += x[i]` converts the float sum back to int: each step drops the fraction, so
-// with inputs like 0.5 the running sum never grows (0.5 -> 0, 0 + 0.5 -> 0, ...). With integer
-// inputs nothing shows, which is why the mistake survives tests on integers.
-// The fix (kernels/block/sequential.h): the accumulator has the element type, `float accumulator`.
+// sum in an int, truncated at every step. The lesson below has the seed's lines, why they are
+// wrong and the fix (kernels/block/sequential.h: the accumulator has the element type).
 // Written like the sequential scan (thread 0 walks, work n-1, depth n-1); the element type of the
 // trace stays float so the truncated values are visible as floats.
 #pragma once
 
 #include <stdint.h>
 
-#include "kernels/algorithm_descriptor.h"
 #include "kernels/block/section_io.h"
 #include "kernels/block/sequential.h"
+#include "kernels/lessons/flaw_lesson.h"
 
 namespace scanviz {
 
@@ -46,6 +37,25 @@ struct IntAccumulatorScan : OneElementPerThread {
       });
     });
   }
+};
+
+template <>
+inline constexpr FlawLesson lessonOf<IntAccumulatorScan> = {
+    .title = "A float running sum kept in an int",
+    .seed = "seed 000, sequential_scan (PMPP 8.1)",
+    .seedLines =
+        "void sequential_scan(float *x, float *y, int Max_i){\n"
+        "    int accumulator = x[0];\n"
+        "    ...\n"
+        "        accumulator += x[i];",
+    .why =
+        "`int accumulator = x[0]` truncates toward zero, and every `accumulator += x[i]` "
+        "turns the float sum back into an int: each step drops the fraction, so 0.5 + "
+        "0.5 + ... never grows. With integer inputs nothing shows, which is how the "
+        "mistake survives tests on integers.",
+    .fixLines = "float accumulator = x[0];",
+    .emulatorNote = "any schedule; float32 inputs with fractions",
+    .setup = {.input = "0.5,0.5,0.5,0.5,1.75,2.25,-0.5,3", .dtype = DType::Float32},
 };
 
 template <>

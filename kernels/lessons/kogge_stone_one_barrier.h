@@ -1,26 +1,14 @@
 // FLAWED on purpose (a "spot the bug" lesson): the in-place Kogge-Stone kernel of seeds 000 and
-// 002 (PMPP Fig. 8.2), with its one barrier per iteration.
-// The seed's line:
-//     for (unsigned int stride = 1; stride < blockDim.x; stride *= 2) {
-//         __syncthreads();
-//         if (threadIdx.x >= stride) XY[threadIdx.x] += XY[threadIdx.x-stride];
-//     }
-// Why it is wrong: inside one iteration thread t reads XY[t-stride] while thread t-stride writes
-// it, with no barrier in between (a read-after-write race). Inside a warp the lanes load before
-// they store, so the race only bites across warps: if the warp holding t-stride finishes its
-// iteration before t's warp reads, t adds a value that already includes its own left neighbours
-// and counts some elements twice. With one warp (a block of 32 or fewer) it can never show.
-// Provoking order on the emulator: ThreadOrder::WarpsAscending (warp 0 runs its iteration to the
-// barrier, then warp 1, ...). WarpsDescending happens to give the right result.
-// The fix (kogge_stone.h): read into a register, pass a barrier, then write:
-//     float left = XY[threadIdx.x - stride];  __syncthreads();
-//     XY[threadIdx.x] += left;               __syncthreads();
-// or double-buffer (hillis_steele.h). Work and depth as the fixed kernel: n log2 n - (n-1), log2 n.
+// 002 (PMPP Fig. 8.2), with its one barrier per iteration, so that thread t reads XY[t-stride]
+// while thread t-stride writes it. The lesson below has the seed's lines, why they are wrong, the
+// fix (kogge_stone.h: read, barrier, write; or double-buffer, hillis_steele.h) and the schedule
+// that shows the race: the emulator's ThreadOrder::WarpsAscending, warps in turn, lanes in lockstep
+// (readThenWrite). Work and depth as the fixed kernel: n log2 n - (n-1), log2 n.
 #pragma once
 
-#include "kernels/algorithm_descriptor.h"
 #include "kernels/block/kogge_stone.h"
 #include "kernels/block/section_io.h"
+#include "kernels/lessons/flaw_lesson.h"
 
 namespace scanviz {
 
@@ -43,6 +31,37 @@ struct KoggeStoneOneBarrierScan : OneElementPerThread {
       }
     });
   }
+};
+
+template <>
+inline constexpr FlawLesson lessonOf<KoggeStoneOneBarrierScan> = {
+    .title = "In-place Kogge-Stone with one barrier per iteration: a race between warps",
+    .seed = "seed 000 (PMPP 8.2) and seed 002 (Fig. 8.2), the Kogge-Stone kernel's loop",
+    .seedLines =
+        "for (unsigned int stride = 1; stride < blockDim.x; stride *= 2) {\n"
+        "    __syncthreads();\n"
+        "    if (threadIdx.x >= stride) XY[threadIdx.x] += XY[threadIdx.x-stride];\n"
+        "}",
+    .why =
+        "Thread t reads XY[t-stride] in the same iteration in which thread t-stride "
+        "writes it, with no barrier in between. Inside a warp the lanes load before "
+        "they store, so it only bites across warps: when warp 0 finishes the iteration "
+        "before warp 1 reads, cell 32 adds a value that already holds cell 30 and "
+        "counts it twice. With a single warp it can never show.",
+    .fixLines =
+        "float left = XY[threadIdx.x - stride];  // read\n"
+        "__syncthreads();                        // every read before any write\n"
+        "XY[threadIdx.x] += left;                // write\n"
+        "__syncthreads();",
+    .emulatorNote =
+        "warps run in turn, ascending: warp 0 reaches the barrier before warp 1 "
+        "starts the iteration (descending order happens to give the right "
+        "result)",
+    .setup = {.input = "1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,"
+                       "1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1",
+              .flawedBlockSize = 64,
+              .fixedBlockSize = 64,
+              .threadOrder = ThreadOrder::WarpsAscending},
 };
 
 template <>

@@ -1,23 +1,13 @@
-// FLAWED on purpose (a "spot the bug" lesson): the "serial scan" of seed 003.
-// The seed's lines:
-//     output.at(0) = 0;
-//     for (int i = 1; i < input.size(); i++) {
-//       output.at(i) = input.at(i) + input.at(i-1);
-//     }
-// Why it is wrong: a prefix sum needs everything to the left, y_i = x_0 + ... + x_i (the seed's
-// own definition just above the code); adding the left neighbour's INPUT gives sums of two
-// adjacent elements, and y_0 = 0 drops x_0. Right only at i = 1 (and never again once three
-// non-zero elements precede).
-// The fix (kernels/block/sequential.h): carry the running result,
-//     output.at(0) = input.at(0);
-//     output.at(i) = output.at(i-1) + input.at(i);
+// FLAWED on purpose (a "spot the bug" lesson): the "serial scan" of seed 003 adds the left
+// neighbour's input instead of the running result. The lesson below has the seed's lines, why
+// they are wrong and the fix (kernels/block/sequential.h: carry the running result).
 // Written like the sequential scan (thread 0 walks, one step per element, work n-1, depth n-1)
 // so that the two runs can be compared step by step.
 #pragma once
 
-#include "kernels/algorithm_descriptor.h"
 #include "kernels/block/section_io.h"
 #include "kernels/block/sequential.h"
+#include "kernels/lessons/flaw_lesson.h"
 
 namespace scanviz {
 
@@ -40,6 +30,27 @@ struct NeighbourSumSerialScan : OneElementPerThread {
       });
     });
   }
+};
+
+template <>
+inline constexpr FlawLesson lessonOf<NeighbourSumSerialScan> = {
+    .title = "The \"serial scan\" that adds the left neighbour's input",
+    .seed = "seed 003, the serial Scan() under \"Background\"",
+    .seedLines =
+        "output.at(0) = 0;\n"
+        "for (int i = 1; i < input.size(); i++) {\n"
+        "  output.at(i) = input.at(i) + input.at(i-1);\n"
+        "}",
+    .why =
+        "A prefix sum needs everything to the left: y_i = x_0 + ... + x_i, as the seed "
+        "itself defines just above. Adding the left neighbour's INPUT gives sums of two "
+        "adjacent elements, and y_0 = 0 drops x_0: right only at i = 1.",
+    .fixLines =
+        "output.at(0) = input.at(0);\n"
+        "for (int i = 1; i < input.size(); i++)\n"
+        "  output.at(i) = output.at(i-1) + input.at(i);",
+    .emulatorNote = "any schedule: one thread walks the array",
+    .setup = {.input = "3,1,7,0,4,1,6,3"},
 };
 
 template <>

@@ -7,10 +7,19 @@
 // algorithm with two elements per thread; both record the same steps with the same values.
 #pragma once
 
+#include <string_view>
+
 #include "kernels/block/exclusive_store.h"
 #include "kernels/block/section_io.h"
+#include "kernels/lessons/flaw_lesson.h"
 
 namespace scanviz {
+
+// The capture of a seed 003 lesson: the tile kernel's 8 work-items, one element each, beside the
+// project's Blelloch on the same section of 8 (4 threads of two elements), exclusive as both scan.
+constexpr LessonSetup seed003TileSetup(std::string_view input) {
+  return {.input = input, .exclusive = true, .flawedBlockSize = 8, .fixedBlockSize = 4};
+}
 
 // The level d = log2 n that seed 003's down-sweep pseudo-code runs before the right ones:
 //     for d = log2(n) down to 0 do

@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <filesystem>
 #include <set>
+#include <string_view>
+#include <vector>
 
 #include "app/core/lesson/lessons.h"
 #include "app/core/trace/trace_json.h"
@@ -38,6 +40,29 @@ TEST(Lessons, EveryLessonNamesAFlawedVariantAndItsFixInTheCatalog) {
     EXPECT_NE(lessonOfFlawedAlgorithm(f.key), nullptr) << f.key;
     for (const AlgorithmInfo& a : allAlgorithms()) EXPECT_NE(a.key, f.key);
   }
+}
+
+// A flawed variant's lesson is the one declared next to its kernel (lessonOf<Kernel>, which its
+// descriptor points at), listed in the registry's order; a schedule lesson keeps its place after
+// the lesson it follows, so that the menus' order is the one the lessons were added in.
+TEST(Lessons, FlawedVariantsDeclareTheirLessonsInTheRegistrysOrder) {
+  std::vector<std::string_view> variants, registry, all;
+  for (const Lesson& l : allLessons()) {
+    all.push_back(l.id);
+    if (!l.scheduledAlgorithm.empty()) continue;
+    variants.push_back(l.id);
+    const auto id = findAlgorithm(l.id);
+    ASSERT_TRUE(id && algorithmInfo(*id).lesson) << l.id;
+    EXPECT_EQ(algorithmInfo(*id).lesson->why.data(), l.why.data()) << l.id << ": declared once";
+  }
+  for (const AlgorithmInfo& a : flawedAlgorithms()) registry.push_back(a.key);
+  EXPECT_EQ(variants, registry);
+  const std::vector<std::string_view> menu = {
+      "kogge-stone-one-barrier",     "blelloch-early-return",      "blelloch-offset-times-four",
+      "serial-neighbour-sum",        "sequential-int-accumulator", "chained-static-ids",
+      "kogge-stone-unguarded-store", "hillis-steele-unguarded",    "hierarchical-s-minus-one",
+      "blelloch-down-sweep-log2n"};
+  EXPECT_EQ(all, menu);
 }
 
 TEST(Lessons, TheRaceLessonPartsAtStride1AtTheFirstLaneOfWarp1) {

@@ -1,8 +1,10 @@
 // "Spot the bug": the seeds' own mistakes (../shared/seeds/README.md), each a flawed kernel
-// variant run live beside its fix. One table: every entry is declared once, with the seed's
-// lines, why they are wrong, the fix, and the capture that shows the mistake (the input and the
-// schedule that provoke it). The CLI's list, capture and verify, the window's "Spot the bug" menu
-// and the compare view read it.
+// variant run live beside its fix. Each lesson is declared once, next to its flawed kernel
+// (lessonOf<Kernel> in kernels/lessons/, with the seed's lines, why they are wrong, the fix, and
+// the capture that shows the mistake: the input and the schedule that provoke it); allLessons()
+// lists those of the registry's flawed variants, in its order, and the lessons whose mistake lies
+// in a schedule rather than a kernel. The CLI's list, capture and verify, the window's "Spot the
+// bug" menu and the compare view read it.
 #pragma once
 
 #include <memory>
@@ -12,38 +14,16 @@
 #include <vector>
 
 #include "app/core/capture/capture.h"
+#include "kernels/lessons/flaw_lesson.h"
 
 namespace scanviz {
 
-// The capture that shows a lesson's mistake; the fixed side runs the same input and schedule.
-struct LessonSetup {
-  std::string_view input;  // values, as --input takes them
-  DType dtype = DType::Int32;
-  bool exclusive = false;
-  int flawedBlockSize = 8;  // threads of the flawed variant's block
-  int fixedBlockSize = 8;   // threads of the fixed algorithm's block (a section of the same size)
-  ThreadOrder threadOrder = ThreadOrder::Forward;  // the emulator's schedule inside a block
-  LaunchOrder launchOrder = LaunchOrder::Ascending;
-  int residentBlocks = 4;
-  bool staticBlockIds = false;
-};
-
-struct Lesson {
+// A lesson: what its flawed variant declares (FlawLesson, kernels/lessons/flaw_lesson.h: the texts,
+// the setup, deadlocks, emulatorOnly), and its id.
+struct Lesson : FlawLesson {
   // What `scanviz capture --algorithm` and `list` name it: the key of its flawed variant
   // (kernels/lessons/), whose descriptor names the fix (fixedBy).
   std::string_view id;
-  std::string_view title;         // one line
-  std::string_view seed;          // which seed, where
-  std::string_view seedLines;     // the seed's code, verbatim
-  std::string_view why;           // a short explanation a lecturer would give
-  std::string_view fixLines;      // the fix, as code
-  std::string_view emulatorNote;  // the schedule that provokes it, in words
-  LessonSetup setup;
-  // The flawed run does not finish on the emulator: it reports a deadlock instead of a trace.
-  bool deadlocks = false;
-  // May hang or do anything on a GPU (a barrier not every thread reaches): only the emulator
-  // runs it in the app; tools/gpu-lessons.sh runs it on a device in a child process.
-  bool emulatorOnly = false;
   // A mistake in the schedule rather than in a kernel (static block ids): the project's algorithm
   // both sides run, the flawed side with the setup's mistake. Empty: a flawed variant (`id`).
   std::string_view scheduledAlgorithm;
