@@ -13,25 +13,23 @@ namespace {
 
 constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
 
-// A small capture on the emulator: `n` ones through `algorithm` with `block` threads.
-// Blelloch is run exclusive, its natural variant (inclusive adds a step that converts).
-Trace runOnEmulator(AlgorithmId algorithm, int n, int block, int coarsening = kDefaultCoarsening,
-                    bool exclusive = false) {
+// A small capture on the emulator: `n` ones through `algorithm` with `block` threads, in its
+// natural variant (Blelloch exclusive: inclusive would add a step that converts).
+Trace runOnEmulator(AlgorithmId algorithm, int n, int block, int coarsening = kDefaultCoarsening) {
   CaptureRequest rq;
   rq.algorithm = algorithm;
   rq.backend = BackendChoice::Cpu;
   rq.blockSize = block;
   rq.coarsening = coarsening;
-  rq.exclusive = exclusive;
+  rq.exclusive = exclusiveByNature(algorithm);
   rq.input.assign(static_cast<size_t>(n), 1.0);
   return capture(rq).trace;
 }
 
-Trace runOnEmulator(std::string_view key, int n, int block, int coarsening = kDefaultCoarsening,
-                    bool exclusive = false) {
+Trace runOnEmulator(std::string_view key, int n, int block) {
   const auto id = findAlgorithm(key);
   if (!id) throw std::logic_error("erratum evidence names no algorithm " + std::string(key));
-  return runOnEmulator(*id, n, block, coarsening, exclusive);
+  return runOnEmulator(*id, n, block);
 }
 
 // The project's one-block scan whose kernel records steps of `kind`, found by running each on a
@@ -110,7 +108,7 @@ ErratumEvidence hillisSteeleWork() {
 }
 
 ErratumEvidence blellochWork() {
-  const Trace t = runOnEmulator("blelloch", 8, 4, kDefaultCoarsening, true);
+  const Trace t = runOnEmulator("blelloch", 8, 4);
   const int64_t up = opsOfKind(t, StepKind::UpSweep), down = opsOfKind(t, StepKind::BlellochDown);
   return {
       "blelloch (exclusive, its own variant), n = 8 (4 threads, two elements each), on the "
@@ -121,7 +119,7 @@ ErratumEvidence blellochWork() {
 }
 
 ErratumEvidence brentProofStep() {
-  const Trace t = runOnEmulator("blelloch", 8, 4, kDefaultCoarsening, true);
+  const Trace t = runOnEmulator("blelloch", 8, 4);
   const int p = 4;
   int64_t w = 0, depth = 0, sumCeil = 0;
   std::vector<int> perStep;
@@ -146,7 +144,7 @@ ErratumEvidence brentProofStep() {
 }
 
 ErratumEvidence upSweepBound() {
-  const Trace t = runOnEmulator("blelloch", 8, 4, kDefaultCoarsening, true);
+  const Trace t = runOnEmulator("blelloch", 8, 4);
   const std::vector<int> strides = stridesOfKind(t, StepKind::UpSweep);
   const double lastLevel = strides.empty() ? kNone : std::log2(strides.back());
   return {"blelloch, n = 8, on the emulator",
@@ -157,7 +155,7 @@ ErratumEvidence upSweepBound() {
 }
 
 ErratumEvidence localSizeOfSeven() {
-  const Trace t = runOnEmulator("blelloch", 8, 4, kDefaultCoarsening, true);
+  const Trace t = runOnEmulator("blelloch", 8, 4);
   const std::vector<int> strides = stridesOfKind(t, StepKind::BlellochDown);
   const size_t width = t.steps.empty() ? 0 : t.steps.back().values.size();
   return {"blelloch on a section of 8 elements (the comment's temp[0..7]), on the emulator",
