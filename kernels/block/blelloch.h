@@ -18,6 +18,7 @@
 #include "kernels/algorithm_descriptor.h"
 #include "kernels/block/exclusive_store.h"
 #include "kernels/block/section_io.h"
+#include "kernels/variant_descriptor.h"
 
 namespace scanviz {
 
@@ -101,18 +102,14 @@ inline constexpr AlgorithmDescriptor algorithmOf<BlellochScan> = describe<Blello
 
 template <>
 inline constexpr AlgorithmDescriptor algorithmOf<BlellochConflictFreeScan> =
-    describe<BlellochConflictFreeScan>({
+    describeVariant<BlellochConflictFreeScan, BlellochScan>({
         .key = "blelloch-conflict-free",
         .name = "Blelloch, bank-conflict-free",
-        .family = "Blelloch",
-        .exclusiveByNature = true,
         .paddedSharedMemory = true,
         .summary =
             "Blelloch with one padding slot every 32 elements so strided accesses hit distinct "
             "banks",
         .source = "slides (bank conflicts); seed 003 leaves bank conflicts as future work",
-        .sectionCost = blellochCost,
-        .costSource = "slides (Blelloch)",
     });
 
 }  // namespace scanviz

@@ -6,9 +6,9 @@
 // Work n*log2(n) - (n-1), depth log2(n); twice the shared memory.
 #pragma once
 
-#include "kernels/algorithm_descriptor.h"
 #include "kernels/block/kogge_stone.h"
 #include "kernels/block/section_io.h"
+#include "kernels/variant_descriptor.h"
 
 namespace scanviz {
 
@@ -49,14 +49,12 @@ struct HillisSteeleScan {
 };
 
 template <>
-inline constexpr AlgorithmDescriptor algorithmOf<HillisSteeleScan> = describe<HillisSteeleScan>({
-    .key = "hillis-steele",
-    .name = "Hillis-Steele (double-buffered)",
-    .family = "Kogge-Stone",
-    .summary = "Kogge-Stone's pattern with two buffers swapped each step: no read-write race",
-    .source = "slides; seed 004",
-    .sectionCost = koggeStoneCost,
-    .costSource = "PMPP 8.3",
-});
+inline constexpr AlgorithmDescriptor algorithmOf<HillisSteeleScan> =
+    describeVariant<HillisSteeleScan, KoggeStoneScan>({
+        .key = "hillis-steele",
+        .name = "Hillis-Steele (double-buffered)",
+        .summary = "Kogge-Stone's pattern with two buffers swapped each step: no read-write race",
+        .source = "slides; seed 004",
+    });
 
 }  // namespace scanviz

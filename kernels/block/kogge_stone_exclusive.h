@@ -6,10 +6,10 @@
 // before a barrier and write after it, avoiding the in-place race of the seed's Fig. 8.2 kernel.
 #pragma once
 
-#include "kernels/algorithm_descriptor.h"
 #include "kernels/block/exclusive_store.h"
 #include "kernels/block/kogge_stone.h"
 #include "kernels/block/section_io.h"
+#include "kernels/variant_descriptor.h"
 
 namespace scanviz {
 
@@ -30,15 +30,12 @@ struct KoggeStoneExclusiveScan : OneElementPerThread {
 
 template <>
 inline constexpr AlgorithmDescriptor algorithmOf<KoggeStoneExclusiveScan> =
-    describe<KoggeStoneExclusiveScan>({
+    describeVariant<KoggeStoneExclusiveScan, KoggeStoneScan>({
         .key = "kogge-stone-exclusive",
         .name = "Kogge-Stone (exclusive)",
-        .family = "Kogge-Stone",
         .exclusiveByNature = true,
         .summary = "Kogge-Stone on the input shifted right by one: an exclusive scan",
         .source = "PMPP Fig. 8.3",
-        .sectionCost = koggeStoneCost,
-        .costSource = "PMPP 8.3",
     });
 
 }  // namespace scanviz

@@ -15,9 +15,10 @@
 // Shared memory: the values, the OR-ed flags and the original head flags (segmented_io.h).
 #pragma once
 
-#include "kernels/algorithm_descriptor.h"
+#include "kernels/block/blelloch.h"
 #include "kernels/block/exclusive_store.h"
 #include "kernels/block/segmented_io.h"
+#include "kernels/variant_descriptor.h"
 
 namespace scanviz {
 
@@ -89,12 +90,9 @@ struct SegmentedBlellochScan {
 
 template <>
 inline constexpr AlgorithmDescriptor algorithmOf<SegmentedBlellochScan> =
-    describe<SegmentedBlellochScan>({
+    describeSegmented<SegmentedBlellochScan, BlellochScan>({
         .key = "segmented-blelloch",
         .name = "Segmented Blelloch",
-        .family = "Blelloch",
-        .exclusiveByNature = true,
-        .segmented = true,
         .summary =
             "flags OR-ed up the tree; the down-sweep gives a right half that starts a segment the "
             "identity",

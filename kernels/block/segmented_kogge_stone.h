@@ -10,8 +10,9 @@
 // The exclusive result is the inclusive one shifted right by one with the identity at each head.
 #pragma once
 
-#include "kernels/algorithm_descriptor.h"
+#include "kernels/block/kogge_stone.h"
 #include "kernels/block/segmented_io.h"
+#include "kernels/variant_descriptor.h"
 
 namespace scanviz {
 
@@ -54,11 +55,9 @@ struct SegmentedKoggeStoneScan : OneElementPerThread {
 
 template <>
 inline constexpr AlgorithmDescriptor algorithmOf<SegmentedKoggeStoneScan> =
-    describe<SegmentedKoggeStoneScan>({
+    describeSegmented<SegmentedKoggeStoneScan, KoggeStoneScan>({
         .key = "segmented-kogge-stone",
         .name = "Segmented Kogge-Stone",
-        .family = "Kogge-Stone",
-        .segmented = true,
         .summary = "Kogge-Stone over (value, head flag) pairs: nothing crosses a segment start; "
                    "flags OR-ed",
         .source = "Blelloch 1990, 1.5 (segmented scans); PMPP Fig. 8.1",

@@ -28,6 +28,7 @@
 #pragma once
 
 #include "kernels/grid/decoupled_lookback.h"
+#include "kernels/variant_descriptor.h"
 
 namespace scanviz {
 
@@ -231,11 +232,9 @@ struct SegmentedLookback : DecoupledLookback {
 
 template <>
 inline constexpr AlgorithmDescriptor algorithmOf<SegmentedLookback> =
-    describeSinglePass<SegmentedLookback>({
+    describeSegmented<SegmentedLookback, DecoupledLookback>({
         .key = "segmented-lookback",
         .name = "Segmented decoupled look-back",
-        .paddedSharedMemory = true,
-        .segmented = true,
         .summary =
             "one launch; a tile that holds a head publishes its total as final, so no look-back "
             "passes it",
