@@ -13,6 +13,7 @@
 #pragma once
 
 #include "kernels/algorithm_descriptor.h"
+#include "kernels/grid/hierarchical.h"
 #include "kernels/scan_types.h"
 
 namespace scanviz {
@@ -35,12 +36,11 @@ SCANVIZ_HD SCANVIZ_INLINE T withCarry(Operator op, T carry, T value) {
   return OpTraits<T>::apply(op, carry, value);
 }
 
-// The hierarchical segmented scan as an algorithm of its own: its sections are scanned by the
-// segmented block scan it is given.
+// The hierarchical segmented scan as an algorithm of its own: the hierarchical scheme over the
+// segmented block scan it is given (its descriptor is segmented, so the drivers carry, as above,
+// instead of adding).
 template <class SectionScan>
-struct SegmentedHierarchicalScan {
-  using BlockScan = SectionScan;  // the per-section scan the grid drivers run
-};
+struct SegmentedHierarchicalScan : HierarchicalScan<SectionScan> {};
 
 template <class SectionScan>
 inline constexpr AlgorithmDescriptor algorithmOf<SegmentedHierarchicalScan<SectionScan>> =
