@@ -62,18 +62,37 @@ struct LookbackSwitches {
   static constexpr bool kPass2DuringLoad = false;
 };
 
+// The policies of the one-tile-per-block agent (LookbackAgent): one tile buffer, input copies with
+// the default L2 policy.
+struct LookbackOneTile : LookbackSwitches {
+  static constexpr bool kPipelined = false;
+  static constexpr int kBuffers = 1;
+  static constexpr long long kEvictFirstMaxBytes = 0;
+};
+
 // Hopper (sm_90: H100, H200), 4-byte values at block size 256: one tile per block, 48 items a
 // thread make a 12288-element (48 KB) tile, and four blocks (192 KB of tiles) fit on an SM.
 // H200, 2^30 int32: 0.75 of the copy rate, 1.02x CUB.
-struct LookbackPolicySm90 : LookbackSwitches {
+struct LookbackPolicySm90 : LookbackOneTile {
   static constexpr const char* kName = "sm90-one-tile";
-  static constexpr bool kPipelined = false;
   static constexpr int kThreads = 256;
   static constexpr int kMaxThreads = kThreads;
   static constexpr int kItemsPerThread = 48;
-  static constexpr int kBuffers = 1;
   static constexpr int kMinBlocksPerSm = 4;
-  static constexpr long long kEvictFirstMaxBytes = 0;
+};
+
+// The pipelined Hopper policies (PipelinedLookbackAgent): persistent blocks of 256 threads, seven
+// data warps and a look-back warp, over a ring of three tile buffers of 28 items a thread, three
+// blocks an SM (the shape each row below measured best on its device), asking for the next tile
+// id early. The rows set their evict-first inputs and when pass 2 runs.
+struct LookbackPipelinedSm90 : LookbackSwitches {
+  static constexpr bool kPipelined = true;
+  static constexpr int kThreads = 256;
+  static constexpr int kMaxThreads = kThreads;
+  static constexpr int kItemsPerThread = 28;
+  static constexpr int kBuffers = 3;
+  static constexpr int kMinBlocksPerSm = 3;
+  static constexpr bool kEarlyTileId = true;
 };
 
 // Hopper, persistent blocks with a look-back warp (PipelinedLookbackAgent): 7 data warps x 32
@@ -87,16 +106,9 @@ struct LookbackPolicySm90 : LookbackSwitches {
 // 0.924, 2^28/2^30 1% slower with it (v10; v7 for the older shape). The next tile id asked for
 // early: +0.7-1.2% (v9; with kPass2DuringLoad, as the reduce starts: +0.6-1% at 2^24-2^30, v10).
 // The sm_90 default (H100 and any sm_90 part without a row of its own in kLookbackDeviceTunings).
-struct LookbackPolicySm90Pipelined : LookbackSwitches {
+struct LookbackPolicySm90Pipelined : LookbackPipelinedSm90 {
   static constexpr const char* kName = "sm90-pipelined";
-  static constexpr bool kPipelined = true;
-  static constexpr int kThreads = 256;
-  static constexpr int kMaxThreads = kThreads;
-  static constexpr int kItemsPerThread = 28;
-  static constexpr int kBuffers = 3;
-  static constexpr int kMinBlocksPerSm = 3;
   static constexpr long long kEvictFirstMaxBytes = 64ll << 20;
-  static constexpr bool kEarlyTileId = true;
   static constexpr bool kPass2DuringLoad = true;
 };
 
@@ -113,15 +125,12 @@ struct LookbackPolicySm90PipelinedH200 : LookbackPolicySm90Pipelined {
 // Every other block size (2..1024, the user's choice in the app) and every other architecture:
 // the block size is read at run time, so one kernel serves them all. 16 items keep the largest
 // block (1024 threads) at 64 KB of shared memory.
-struct LookbackPolicyGeneric : LookbackSwitches {
+struct LookbackPolicyGeneric : LookbackOneTile {
   static constexpr const char* kName = "generic";
-  static constexpr bool kPipelined = false;
   static constexpr int kThreads = 0;  // blockDim.x
   static constexpr int kMaxThreads = 1024;
   static constexpr int kItemsPerThread = 16;
-  static constexpr int kBuffers = 1;
   static constexpr int kMinBlocksPerSm = 1;
-  static constexpr long long kEvictFirstMaxBytes = 0;
 };
 
 enum class LookbackPolicyId { Sm90Pipelined, Sm90PipelinedH200, Sm90, Generic };
