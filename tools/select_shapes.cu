@@ -34,12 +34,7 @@ namespace scanviz {
 
 namespace {
 
-struct CsStores : SelectLookbackPolicy {
-  static constexpr bool kStreamingStores = true;
-};
-struct CsVectorStores : CsStores {
-  static constexpr bool kVectorStores = true;
-};
+using CsVectorStores = SelectStreamingVectorStores;  // the shipped shapes' stores
 // Round 3 (2026-11-25, the H100's split): one write loop for both runs, and windows of 64 or 128
 // predecessors per L2 round trip (lookBackTile).
 struct OneLoop : CsVectorStores {

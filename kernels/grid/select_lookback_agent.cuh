@@ -76,35 +76,36 @@ struct SelectLookbackPolicy {
   static constexpr int kWindow = 0;
 };
 
-// The shipped shapes (kernels/launch/select_kernels.cuh), chosen on an H100 and an H200 from
-// those tools/select_shapes.cu times (docs/benchmarks.md, "single-pass compaction and split"):
-// both write with streaming 16-byte stores. The compaction's larger tiles (8192 elements, 32 KB
-// staged, 5 blocks an SM) halve its status words and look-backs; the split, which writes every
-// element, does best with 10240-element tiles of 16 warps, 3 blocks an SM, up to 2^26 elements,
-// and from there with 9216-element tiles of 12 warps, 4 blocks an SM (SplitShapeLarge,
-// tools/select_shapes.cu rounds 3 and 4, x CUB's partition: H100 2^28 1.04-1.05x against 1.01x,
-// 2^26 1.04-1.05x against 1.04x, 2^24 0.97-1.00x against 1.02-1.09x; H200 2^28 1.06x against 1.04x,
-// 2^26 1.08x against 1.06x; docs/notes/production-scan.md, session 5).
-struct SelectShape : SelectLookbackPolicy {
+// How every shipped shape below writes: streaming 16-byte stores (tools/select_shapes.cu times its
+// candidates with the same).
+struct SelectStreamingVectorStores : SelectLookbackPolicy {
+  static constexpr bool kStreamingStores = true;
+  static constexpr bool kVectorStores = true;
+};
+
+// The shipped shapes (kernels/launch/select_kernels.cuh), chosen on an H100 and an H200 from those
+// tools/select_shapes.cu times (docs/benchmarks.md, "single-pass compaction and split"). The
+// compaction's larger tiles (8192 elements, 32 KB staged, 5 blocks an SM) halve its status words
+// and look-backs; the split, which writes every element, does best with 10240-element tiles of 16
+// warps, 3 blocks an SM, up to 2^26 elements, and from there with 9216-element tiles of 12 warps,
+// 4 blocks an SM (SplitShapeLarge, tools/select_shapes.cu rounds 3 and 4, x CUB's partition: H100
+// 2^28 1.04-1.05x against 1.01x, 2^26 1.04-1.05x against 1.04x, 2^24 0.97-1.00x against
+// 1.02-1.09x; H200 2^28 1.06x against 1.04x, 2^26 1.08x against 1.06x;
+// docs/notes/production-scan.md, session 5).
+struct SelectShape : SelectStreamingVectorStores {
   static constexpr int kThreads = 256;
   static constexpr int kItems = 32;
   static constexpr int kMinBlocks = 5;
-  static constexpr bool kStreamingStores = true;
-  static constexpr bool kVectorStores = true;
 };
-struct SplitShape : SelectLookbackPolicy {
+struct SplitShape : SelectStreamingVectorStores {
   static constexpr int kThreads = 512;
   static constexpr int kItems = 20;
   static constexpr int kMinBlocks = 3;
-  static constexpr bool kStreamingStores = true;
-  static constexpr bool kVectorStores = true;
 };
-struct SplitShapeLarge : SelectLookbackPolicy {
+struct SplitShapeLarge : SelectStreamingVectorStores {
   static constexpr int kThreads = 384;
   static constexpr int kItems = 24;
   static constexpr int kMinBlocks = 4;
-  static constexpr bool kStreamingStores = true;
-  static constexpr bool kVectorStores = true;
   static constexpr long long kFromElements = 1ll << 26;  // used from this many elements on
 };
 
