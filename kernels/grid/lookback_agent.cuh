@@ -109,26 +109,27 @@ struct alignas(16) Vec4 {
   T v[4];
 };
 
+// The vector's bits as the int4 a 16-byte store writes.
+template <class T>
+__device__ __forceinline__ int4 vectorBits(const Vec4<T>& x) {
+  int4 bits;
+  bits.x = static_cast<int>(valueBits(x.v[0]));
+  bits.y = static_cast<int>(valueBits(x.v[1]));
+  bits.z = static_cast<int>(valueBits(x.v[2]));
+  bits.w = static_cast<int>(valueBits(x.v[3]));
+  return bits;
+}
+
 // Streaming 16-byte store: the output is not read again by this kernel, so it should not push
 // the status words and the input still to come out of L2 (evict-first).
 template <class T>
 __device__ __forceinline__ void storeStreaming(T* dst, const Vec4<T>& x) {
-  int4 bits;
-  bits.x = static_cast<int>(valueBits(x.v[0]));
-  bits.y = static_cast<int>(valueBits(x.v[1]));
-  bits.z = static_cast<int>(valueBits(x.v[2]));
-  bits.w = static_cast<int>(valueBits(x.v[3]));
-  __stcs(reinterpret_cast<int4*>(dst), bits);
+  __stcs(reinterpret_cast<int4*>(dst), vectorBits(x));
 }
 // The same store with the default cache policy (write-back, normal eviction priority).
 template <class T>
 __device__ __forceinline__ void storePlain(T* dst, const Vec4<T>& x) {
-  int4 bits;
-  bits.x = static_cast<int>(valueBits(x.v[0]));
-  bits.y = static_cast<int>(valueBits(x.v[1]));
-  bits.z = static_cast<int>(valueBits(x.v[2]));
-  bits.w = static_cast<int>(valueBits(x.v[3]));
-  *reinterpret_cast<int4*>(dst) = bits;
+  *reinterpret_cast<int4*>(dst) = vectorBits(x);
 }
 
 // The SM's bulk copy engine (TMA, sm_90): one instruction copies `bytes` (a multiple of 16, both
