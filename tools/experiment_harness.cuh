@@ -1,7 +1,9 @@
 // What the stand-alone GPU experiments (tools/lookback_probe.cu, tools/select_shapes.cu) share:
 // their options, a median timing of batched calls, and the look-back status words tagged by launch
-// epochs. Each experiment is one translation unit that includes this header once; `scanviz bench`
-// stays the record (it flushes L2 and reports the spread), these only rank variants in one run.
+// epochs (LaunchEpochs of kernels/launch/launch_epochs.cuh: one array for the smallest tile at the
+// largest n serves every variant without a memset between launches). Each experiment is one
+// translation unit that includes this header once; `scanviz bench` stays the record (it flushes L2
+// and reports the spread), these only rank variants in one run.
 #pragma once
 
 #include <algorithm>
@@ -16,6 +18,7 @@
 #include "kernels/grid/gpu_grid_exec.cuh"
 #include "kernels/launch/cuda_check.cuh"
 #include "kernels/launch/device_array.cuh"
+#include "kernels/launch/launch_epochs.cuh"
 
 namespace scanviz {
 
@@ -75,34 +78,6 @@ inline double medianMs(const std::function<void()>& call, long long n, int sampl
   std::sort(ms.begin(), ms.end());
   return ms[ms.size() / 2];
 }
-
-// Status words for the smallest tile at the largest n; launch epochs tag them, so one array
-// serves every variant without a memset between launches.
-class LaunchEpochs {
- public:
-  explicit LaunchEpochs(long long tiles) : status_(static_cast<size_t>(tiles)), diag_(1) {
-    status_.zero();
-    diag_.zero();
-  }
-  SinglePassDeviceArgs<int> next() {
-    epoch_ = epoch_ % kMaxLaunchEpoch + 1;
-    SinglePassDeviceArgs<int> a;
-    a.diag = diag_.get();
-    a.status = status_.get();
-    a.spinTimeoutNs = 2'000'000'000ull;
-    a.epoch = epoch_;
-    return a;
-  }
-  // Whether the last launch's look-back hit its spin timeout.
-  bool gaveUp() const {
-    return epoch_ != 0 && diag_.toHost()[0].gaveUp == static_cast<int>(epoch_);
-  }
-
- private:
-  DeviceArray<unsigned long long> status_;
-  DeviceArray<SpinDiagnostics> diag_;
-  unsigned epoch_ = 0;
-};
 
 // An experiment's main: runs it, and reports an exception (a CUDA error, a bad option) as one
 // line naming the program, exit code 1.

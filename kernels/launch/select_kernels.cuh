@@ -14,11 +14,9 @@
 #include "kernels/grid/select_lookback_agent.cuh"
 #include "kernels/launch/cuda_check.cuh"
 #include "kernels/launch/device_array.cuh"
+#include "kernels/launch/launch_epochs.cuh"
 
 namespace scanviz {
-
-// A wait longer than this is taken for a deadlock (real waits are microseconds).
-constexpr unsigned long long kSelectSpinTimeoutNs = 2'000'000'000ull;
 
 template <class Shape>
 constexpr long long kShapeTile = static_cast<long long>(Shape::kThreads) * Shape::kItems;
@@ -38,41 +36,27 @@ __global__ void __launch_bounds__(Shape::kThreads, Shape::kMinBlocks)
 class SelectWorkspace {
  public:
   explicit SelectWorkspace(long long n)
-      : tiles_((n + kSmallestTile - 1) / kSmallestTile),
-        status_(static_cast<size_t>(tiles_)),
-        diag_(1) {
+      : tiles_((n + kSmallestTile - 1) / kSmallestTile), epochs_(tiles_) {
     if (tiles_ > 0x7fffffffll - 65536) throw BackendError("too many tiles for one launch");
-    status_.zero();
-    diag_.zero();
   }
 
-  SinglePassDeviceArgs<int> nextArgs() {
-    epoch_ = epoch_ % kMaxLaunchEpoch + 1;
-    SinglePassDeviceArgs<int> a;
-    a.diag = diag_.get();
-    a.status = status_.get();
-    a.spinTimeoutNs = kSelectSpinTimeoutNs;
-    a.epoch = epoch_;
-    return a;
-  }
-  unsigned lastEpoch() const { return epoch_; }
+  SinglePassDeviceArgs<int> nextArgs() { return epochs_.next(); }
+  unsigned lastEpoch() const { return epochs_.lastEpoch(); }
   long long tiles() const { return tiles_; }
   // The status words are enough for the shape with the smallest tile.
   static constexpr long long kSmallestTile =
       std::min({kShapeTile<SelectShape>, kShapeTile<SplitShape>, kShapeTile<SplitShapeLarge>});
   // Throws when a block of the last launch gave up waiting (a deadlock), after a synchronize.
   void checkCompleted() const {
-    const SpinDiagnostics d = diag_.toHost()[0];
-    if (epoch_ != 0 && d.gaveUp == static_cast<int>(epoch_))
+    const SpinDiagnostics d = epochs_.diagnostics();
+    if (epochs_.gaveUp(d))
       throw BackendError("the select kernel's tile " + std::to_string(d.waitingTile) +
                          " waited too long for tile " + std::to_string(d.waitedFor));
   }
 
  private:
   long long tiles_;
-  DeviceArray<unsigned long long> status_;
-  DeviceArray<SpinDiagnostics> diag_;
-  unsigned epoch_ = 0;
+  LaunchEpochs epochs_;
 };
 
 // Enqueues one compaction (rejected == nullptr) or split of n elements on the default stream;

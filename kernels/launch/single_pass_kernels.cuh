@@ -33,12 +33,9 @@
 #include "kernels/launch/backend_error.h"
 #include "kernels/launch/cuda_check.cuh"
 #include "kernels/launch/device_array.cuh"
+#include "kernels/launch/launch_epochs.cuh"
 
 namespace scanviz {
-
-// A wait longer than this is taken for a deadlock. Real waits are microseconds: even a chain of
-// 2^17 tiles hands its prefix on in a few milliseconds.
-constexpr unsigned long long kSpinTimeoutNs = 2'000'000'000ull;
 
 template <class Rec>
 __device__ inline Rec makeTileRecorder(const DeviceTraceBuffer& buf) {
