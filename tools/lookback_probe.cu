@@ -159,13 +159,7 @@ int run(int argc, char** argv) {
     for (const Variant& v : variants()) {
       if (!only.empty() && v.name != only) continue;
       const long long tiles = (n + v.tile - 1) / v.tile;
-      cudaCheck(cudaFuncSetAttribute(v.kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                     static_cast<int>(v.sharedBytes)),
-                "shared-memory limit");
-      int perSm = 0;
-      cudaCheck(
-          cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, v.kernel, v.threads, v.sharedBytes),
-          "occupancy");
+      const int perSm = residentBlocksPerSm(v.kernel, v.threads, v.sharedBytes, v.name);
       const auto blocks =
           static_cast<unsigned>(std::min<long long>(tiles, perSm * prop.multiProcessorCount));
       const bool evictFirst = n * 4ll <= v.evictFirstMaxBytes;

@@ -32,4 +32,18 @@ void raiseSharedMemoryLimit(Kernel kernel, size_t bytes, const char* what) {
               what);
 }
 
+// The blocks of `kernel` that fit on one SM at `threads` threads and `sharedBytes` of dynamic
+// shared memory, the kernel's limit raised to that first (above 48 KB it must be asked for; below
+// it this changes nothing). `what` names the kernel in an error.
+template <class Kernel>
+int residentBlocksPerSm(Kernel kernel, int threads, size_t sharedBytes, const std::string& what) {
+  cudaCheck(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                 static_cast<int>(sharedBytes)),
+            ("raise the " + what + "'s shared-memory limit").c_str());
+  int perSm = 0;
+  cudaCheck(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, kernel, threads, sharedBytes),
+            (what + " occupancy").c_str());
+  return perSm;
+}
+
 }  // namespace scanviz

@@ -261,14 +261,7 @@ ProductionLaunch<T> planProductionLaunch(Operator op, int blockSize, long long n
   p.tiles = static_cast<int>(tiles);
   p.sharedBytes = Agent::sharedBytes(blockSize);
   p.evictFirst = n * static_cast<long long>(sizeof(T)) <= Policy::kEvictFirstMaxBytes;
-  // Above 48 KB a block's dynamic shared memory must be asked for; below it this changes nothing.
-  cudaCheck(cudaFuncSetAttribute(p.kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                 static_cast<int>(p.sharedBytes)),
-            "raise the look-back kernel's shared-memory limit");
-  int perSm = 0;
-  cudaCheck(
-      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, p.kernel, p.threads, p.sharedBytes),
-      "look-back kernel occupancy");
+  const int perSm = residentBlocksPerSm(p.kernel, p.threads, p.sharedBytes, "look-back kernel");
   if (perSm < 1) throw BackendError("the look-back kernel does not fit on this GPU");
   const long long resident = static_cast<long long>(perSm) * smCount;
   p.blocks = static_cast<unsigned>(Agent::blocksFor(tiles, resident));
