@@ -24,19 +24,26 @@ enum class DType : int { Int32 = 0, Float32 = 1 };
 template <class T>
 struct OpTraits;
 
+// The identity of each operator in a type whose least and greatest values are `lowest` and
+// `highest`: a maximum starts from the least, a minimum from the greatest.
+template <class T>
+SCANVIZ_HD SCANVIZ_INLINE T operatorIdentity(Operator op, T lowest, T highest) {
+  switch (op) {
+    case Operator::Add:
+      return T(0);
+    case Operator::Max:
+      return lowest;
+    case Operator::Min:
+      return highest;
+    default:
+      return T(1);
+  }
+}
+
 template <>
 struct OpTraits<int32_t> {
   SCANVIZ_HD static SCANVIZ_INLINE int32_t identity(Operator op) {
-    switch (op) {
-      case Operator::Add:
-        return 0;
-      case Operator::Max:
-        return INT32_MIN;
-      case Operator::Min:
-        return INT32_MAX;
-      default:
-        return 1;
-    }
+    return operatorIdentity<int32_t>(op, INT32_MIN, INT32_MAX);
   }
   // Computed in unsigned arithmetic: wrapping is defined there, and inputs whose running result
   // would overflow are rejected before a capture starts.
@@ -57,16 +64,7 @@ struct OpTraits<int32_t> {
 template <>
 struct OpTraits<float> {
   SCANVIZ_HD static SCANVIZ_INLINE float identity(Operator op) {
-    switch (op) {
-      case Operator::Add:
-        return 0.0f;
-      case Operator::Max:
-        return -__builtin_huge_valf();
-      case Operator::Min:
-        return __builtin_huge_valf();
-      default:
-        return 1.0f;
-    }
+    return operatorIdentity<float>(op, -__builtin_huge_valf(), __builtin_huge_valf());
   }
   SCANVIZ_HD static SCANVIZ_INLINE float apply(Operator op, float a, float b) {
     switch (op) {
