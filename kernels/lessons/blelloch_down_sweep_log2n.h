@@ -25,12 +25,12 @@ inline constexpr FlawLesson lessonOf<BlellochDownSweepFromLog2NScan> = {
     .title = "Down-sweep from d = log2 n: the root swaps with x[2n-1], past the array",
     .seed = "seed 003, the down-sweep's pseudo-code (its OpenCL kernel is right)",
     .seedLines =
-        "x[n - 1] = 0\n"
-        "for d = log2(n) down to 0 do\n"
-        "  for k = 0 to n - 1 by 2^(d+1) in parallel do\n"
-        "    t = x[k + 2^d - 1]\n"
-        "    x[k + 2^d - 1] = x[k + 2^(d+1) - 1]\n"
-        "    x[k + 2^(d+1) - 1] = t + x[k + 2^(d+1) - 1]",
+        R"(x[n - 1] = 0
+for d = log2(n) down to 0 do
+  for k = 0 to n - 1 by 2^(d+1) in parallel do
+    t = x[k + 2^d - 1]
+    x[k + 2^d - 1] = x[k + 2^(d+1) - 1]
+    x[k + 2^(d+1) - 1] = t + x[k + 2^(d+1) - 1])",
     .why =
         "The tree over n = 2^m elements has levels d = 0 .. m - 1. At d = log2 n the "
         "loop over k runs once, k = 0, and swaps x[n-1], the root just cleared, with "

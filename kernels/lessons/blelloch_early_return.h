@@ -19,8 +19,8 @@ inline constexpr FlawLesson lessonOf<BlellochEarlyReturnScan> = {
     .title = "`if (gid >= N) return;` before the barriers of a partial tile",
     .seed = "seed 003, the OpenCL tile kernel, before its first barrier",
     .seedLines =
-        "// Out-of-bounds check: do not process data beyond the end\n"
-        "if (gid >= N) return;",
+        R"(// Out-of-bounds check: do not process data beyond the end
+if (gid >= N) return;)",
     .why =
         "A barrier must be reached by every thread of the block. In a partial tile the "
         "threads past N have left, so the barrier is mismatched: undefined behaviour "
@@ -28,9 +28,9 @@ inline constexpr FlawLesson lessonOf<BlellochEarlyReturnScan> = {
         "are never loaded, and the root is cleared by the last thread, which has left, "
         "so the tile total stays in the root and is added to every element.",
     .fixLines =
-        "temp[lid] = gid < N ? data[gid] : 0;  // pad; every thread stays\n"
-        "...                                    // every barrier, all threads\n"
-        "if (gid < N) data[gid] = temp[lid];    // guard only the store",
+        R"(temp[lid] = gid < N ? data[gid] : 0;  // pad; every thread stays
+...                                    // every barrier, all threads
+if (gid < N) data[gid] = temp[lid];    // guard only the store)",
     .emulatorNote =
         "the emulator counts the threads at each barrier and reports the "
         "mismatch; the threads that are left go on",

@@ -57,8 +57,8 @@ inline constexpr FlawLesson lessonOf<HierarchicalSMinusOneScan<SectionScan>> = {
     .title = "The hierarchical scan's third kernel: block 0 adds S[-1]",
     .seed = "seed 000, section 8.6 (hierarchical scan), the third kernel",
     .seedLines =
-        "int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-        "Y[i] += S[blockIdx.x-1];",
+        R"(int i = blockIdx.x * blockDim.x + threadIdx.x;
+Y[i] += S[blockIdx.x-1];)",
     .why =
         "Kernel 2 scans the section totals S inclusively, so S[b-1] is the sum of all "
         "sections before section b: right for every block but the first. Block 0 has "
@@ -68,8 +68,8 @@ inline constexpr FlawLesson lessonOf<HierarchicalSMinusOneScan<SectionScan>> = {
         "is how the mistake hides. (The seed's kernel has no `i < N` test either; this "
         "variant keeps that guard, so that only S[-1] shows.)",
     .fixLines =
-        "int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-        "if (blockIdx.x > 0 && i < N) Y[i] += S[blockIdx.x-1];",
+        R"(int i = blockIdx.x * blockDim.x + threadIdx.x;
+if (blockIdx.x > 0 && i < N) Y[i] += S[blockIdx.x-1];)",
     .emulatorNote =
         "any schedule; 20 elements in sections of 8 (Brent-Kung, blocks of "
         "4): the emulator reads nothing before S, gives S[-1] 0xDEADBEEF "

@@ -39,10 +39,10 @@ inline constexpr FlawLesson lessonOf<HillisSteeleUnguardedScan> = {
     .title = "Hillis-Steele with no length: reads and writes past the arrays",
     .seed = "seed 004, the OpenCL Hillis-Steele kernel (its Blelloch kernel alike)",
     .seedLines =
-        "__kernel void scan(__global float *a, __global float *r, ...)\n"
-        "c[lid] = b[lid] = a[gid];\n"
-        "...\n"
-        "r[gid] = b[lid];",
+        R"(__kernel void scan(__global float *a, __global float *r, ...)
+c[lid] = b[lid] = a[gid];
+...
+r[gid] = b[lid];)",
     .why =
         "The kernel takes no length, so it is only right when the global size equals "
         "the array's. Rounded up to whole work-groups, the work-items past the end read "
@@ -50,10 +50,10 @@ inline constexpr FlawLesson lessonOf<HillisSteeleUnguardedScan> = {
         "garbage they read only flows to the right, into cells past the end: the runs "
         "part at the load in those cells, yet every result inside the array is right.",
     .fixLines =
-        "__kernel void scan(..., const uint n)\n"
-        "c[lid] = b[lid] = gid < n ? a[gid] : 0;  // pad with the identity\n"
-        "...\n"
-        "if (gid < n) r[gid] = b[lid];",
+        R"(__kernel void scan(..., const uint n)
+c[lid] = b[lid] = gid < n ? a[gid] : 0;  // pad with the identity
+...
+if (gid < n) r[gid] = b[lid];)",
     .emulatorNote =
         "any schedule; 6 elements in a work-group of 8: a read past the end "
         "gives 0xDEADBEEF (-559038737 as an int), a write past it is dropped, "

@@ -44,10 +44,10 @@ inline constexpr FlawLesson lessonOf<IntAccumulatorScan> = {
     .title = "A float running sum kept in an int",
     .seed = "seed 000, sequential_scan (PMPP 8.1)",
     .seedLines =
-        "void sequential_scan(float *x, float *y, int Max_i){\n"
-        "    int accumulator = x[0];\n"
-        "    ...\n"
-        "        accumulator += x[i];",
+        R"(void sequential_scan(float *x, float *y, int Max_i){
+    int accumulator = x[0];
+    ...
+        accumulator += x[i];)",
     .why =
         "`int accumulator = x[0]` truncates toward zero, and every `accumulator += x[i]` "
         "turns the float sum back into an int: each step drops the fraction, so 0.5 + "

@@ -38,10 +38,10 @@ inline constexpr FlawLesson lessonOf<KoggeStoneOneBarrierScan> = {
     .title = "In-place Kogge-Stone with one barrier per iteration: a race between warps",
     .seed = "seed 000 (PMPP 8.2) and seed 002 (Fig. 8.2), the Kogge-Stone kernel's loop",
     .seedLines =
-        "for (unsigned int stride = 1; stride < blockDim.x; stride *= 2) {\n"
-        "    __syncthreads();\n"
-        "    if (threadIdx.x >= stride) XY[threadIdx.x] += XY[threadIdx.x-stride];\n"
-        "}",
+        R"(for (unsigned int stride = 1; stride < blockDim.x; stride *= 2) {
+    __syncthreads();
+    if (threadIdx.x >= stride) XY[threadIdx.x] += XY[threadIdx.x-stride];
+})",
     .why =
         "Thread t reads XY[t-stride] in the same iteration in which thread t-stride "
         "writes it, with no barrier in between. Inside a warp the lanes load before "
@@ -49,10 +49,10 @@ inline constexpr FlawLesson lessonOf<KoggeStoneOneBarrierScan> = {
         "before warp 1 reads, cell 32 adds a value that already holds cell 30 and "
         "counts it twice. With a single warp it can never show.",
     .fixLines =
-        "float left = XY[threadIdx.x - stride];  // read\n"
-        "__syncthreads();                        // every read before any write\n"
-        "XY[threadIdx.x] += left;                // write\n"
-        "__syncthreads();",
+        R"(float left = XY[threadIdx.x - stride];  // read
+__syncthreads();                        // every read before any write
+XY[threadIdx.x] += left;                // write
+__syncthreads();)",
     .emulatorNote =
         "warps run in turn, ascending: warp 0 reaches the barrier before warp 1 "
         "starts the iteration (descending order happens to give the right "

@@ -38,11 +38,11 @@ inline constexpr FlawLesson lessonOf<KoggeStoneUnguardedStoreScan> = {
     .title = "Kogge-Stone's store without `i < InputSize`: writes past the end of Y",
     .seed = "seed 002 (PMPP Fig. 8.2 as printed), the kernel's last line",
     .seedLines =
-        "if (i < InputSize) {\n"
-        "    XY[threadIdx.x] = X[i];\n"
-        "}\n"
-        "...\n"
-        "Y[i] = XY[threadIdx.x];",
+        R"(if (i < InputSize) {
+    XY[threadIdx.x] = X[i];
+}
+...
+Y[i] = XY[threadIdx.x];)",
     .why =
         "When the input's length is not a multiple of the block, the last block's "
         "threads past the end still store: Y[6] and Y[7] of a 6-element Y are written, "
@@ -51,9 +51,9 @@ inline constexpr FlawLesson lessonOf<KoggeStoneUnguardedStoreScan> = {
         "tests on multiples of the block pass: the emulator's report of the writes is "
         "the evidence. Seed 000 prints the same kernel with the guard.",
     .fixLines =
-        "if (i < InputSize) {\n"
-        "    Y[i] = XY[threadIdx.x];  // only the array's own elements\n"
-        "}",
+        R"(if (i < InputSize) {
+    Y[i] = XY[threadIdx.x];  // only the array's own elements
+})",
     .emulatorNote =
         "any schedule; 6 elements in a block of 8: the emulator checks every "
         "unguarded access against the array's end, drops the writes past it "

@@ -37,18 +37,18 @@ inline constexpr FlawLesson lessonOf<NeighbourSumSerialScan> = {
     .title = "The \"serial scan\" that adds the left neighbour's input",
     .seed = "seed 003, the serial Scan() under \"Background\"",
     .seedLines =
-        "output.at(0) = 0;\n"
-        "for (int i = 1; i < input.size(); i++) {\n"
-        "  output.at(i) = input.at(i) + input.at(i-1);\n"
-        "}",
+        R"(output.at(0) = 0;
+for (int i = 1; i < input.size(); i++) {
+  output.at(i) = input.at(i) + input.at(i-1);
+})",
     .why =
         "A prefix sum needs everything to the left: y_i = x_0 + ... + x_i, as the seed "
         "itself defines just above. Adding the left neighbour's INPUT gives sums of two "
         "adjacent elements, and y_0 = 0 drops x_0: right only at i = 1.",
     .fixLines =
-        "output.at(0) = input.at(0);\n"
-        "for (int i = 1; i < input.size(); i++)\n"
-        "  output.at(i) = output.at(i-1) + input.at(i);",
+        R"(output.at(0) = input.at(0);
+for (int i = 1; i < input.size(); i++)
+  output.at(i) = output.at(i-1) + input.at(i);)",
     .emulatorNote = "any schedule: one thread walks the array",
     .setup = {.input = "3,1,7,0,4,1,6,3"},
 };
