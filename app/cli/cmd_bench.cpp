@@ -8,6 +8,7 @@
 #include <string>
 
 #include "app/cli/cli.h"
+#include "app/core/algorithms/scan_options.h"
 #include "app/core/backends/cuda_backend.h"
 #include "app/core/bench/bench_engine.h"
 #include "app/core/bench/bench_format.h"
@@ -24,10 +25,7 @@ namespace {
 
 BenchConfig benchConfigFromArgs(const Args& a) {
   BenchConfig cfg;
-  const std::string be = a.getOr("backend", "auto");
-  const auto backend = parseBackend(be);
-  if (!backend) throw UsageError("--backend '" + be + "' is not one of auto, cuda, cpu");
-  cfg.backend = *backend;
+  cfg.backend = a.getChoice("backend", BackendChoice::Auto, kBackendKeys);
   if (auto v = a.get("algorithms")) {
     BenchSubjectChoice chosen = parseBenchAlgorithms(*v);
     cfg.algorithms = std::move(chosen.algorithms);
@@ -35,10 +33,7 @@ BenchConfig benchConfigFromArgs(const Args& a) {
   }
   if (auto v = a.get("sizes")) cfg.sizes = parseBenchSizes(*v);
   if (auto v = a.get("dtype")) cfg.dtypes = parseBenchDTypes(*v);
-  const std::string op = a.getOr("operator", "add");
-  const auto parsedOp = parseOperator(op);
-  if (!parsedOp) throw UsageError("--operator '" + op + "' is not one of add, max, min, mul");
-  cfg.op = *parsedOp;
+  cfg.op = a.getChoice("operator", Operator::Add, kOperatorKeys);
   cfg.exclusive = a.flag("exclusive");
   cfg.repeats = static_cast<int>(a.getInt("repeats", 0, 1, 1000));
   cfg.blockSize = static_cast<int>(a.getInt("block-size", cfg.blockSize, 1, kMaxBlockSize));
@@ -141,12 +136,10 @@ const CommandHelp& benchHelp() {
           sizeList(BenchDevice::Cuda) + " on a GPU, " + sizeList(BenchDevice::Cpu) + " on the CPU",
           "Input sizes, e.g. 2^10,2^20 or 2^10..2^16."},
          {"dtype", "T", "both", "Element types.", {"int32", "float32", "both"}},
-         {"operator",
-          "OP",
-          "add",
+         {"operator", "OP", "add",
           "The scan's operator; CUB and Thrust run the same scan, and every output is checked "
           "against CUB's.",
-          {"add", "max", "min", "mul"}},
+          keysOf(kOperatorKeys)},
          {"exclusive", "", "", "Exclusive scans (CUB's and Thrust's too)."},
          {"repeats", "R",
           std::to_string(kGpuDefaultRepeats) + " on a GPU, " + std::to_string(kCpuDefaultRepeats) +
@@ -156,7 +149,7 @@ const CommandHelp& benchHelp() {
               "1 to 1000."},
          {"block-size", "B", std::to_string(BenchConfig{}.blockSize),
           "Threads per block of the block-level scans."},
-         {"backend", "B", "auto", "Where to run.", {"auto", "cuda", "cpu"}},
+         {"backend", "B", "auto", "Where to run.", keysOf(kBackendKeys)},
          {"seed", "S", std::to_string(BenchConfig{}.seed), "Seed of the random input."},
          {"segment-length", "L", std::to_string(BenchConfig{}.segmentLength),
           "Mean length of the segmented scans' random segments (their heads feed CUB's scan by "

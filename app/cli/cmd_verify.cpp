@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "app/cli/cli.h"
+#include "app/core/algorithms/scan_options.h"
 #include "app/core/backends/cuda_backend.h"
 #include "app/core/bench/bench_format.h"
 #include "app/core/bench/verification.h"
@@ -43,11 +44,8 @@ const CommandHelp& verifyHelp() {
        "               [--sizes LIST] [--block-sizes LIST] [--quiet]"},
       "Exit code 0 when every case passed, 1 when one did not.",
       {{"Verify options",
-        {{"backend",
-          "B",
-          "auto",
-          "Where to run: the GPU when there is one (auto), cuda or cpu.",
-          {"auto", "cuda", "cpu"}},
+        {{"backend", "B", "auto", "Where to run: the GPU when there is one (auto), cuda or cpu.",
+          keysOf(kBackendKeys)},
          {"quick", "", "",
           "A smaller matrix: sizes " + matrixSizes(VerifyScope::Quick) + "; blocks " +
               matrixBlocks(VerifyScope::Quick) + "."},
@@ -68,14 +66,12 @@ const CommandHelp& verifyHelp() {
 
 int cmdVerify(const std::vector<std::string>& args) {
   const Args a(args, verifyHelp());
-  const std::string be = a.getOr("backend", "auto");
-  auto backend = parseBackend(be);
-  if (!backend) throw UsageError("--backend '" + be + "' is not one of auto, cuda, cpu");
-  if (*backend == BackendChoice::Auto)
+  BackendChoice backend = a.getChoice("backend", BackendChoice::Auto, kBackendKeys);
+  if (backend == BackendChoice::Auto)
     backend = cudaStatus().available ? BackendChoice::Cuda : BackendChoice::Cpu;
-  if (*backend == BackendChoice::Cuda && !cudaStatus().available)
+  if (backend == BackendChoice::Cuda && !cudaStatus().available)
     throw BackendError(cudaStatus().message + "; use --backend cpu or auto");
-  const bool onGpu = *backend == BackendChoice::Cuda;
+  const bool onGpu = backend == BackendChoice::Cuda;
   std::optional<AlgorithmId> only;
   if (auto k = a.get("algorithm")) {
     only = findAlgorithm(*k);
@@ -109,7 +105,7 @@ int cmdVerify(const std::vector<std::string>& args) {
     const VerifyCase& c = cases[k];
     progress.show(static_cast<int>(k), static_cast<int>(cases.size()),
                   std::string(algorithmInfo(c.algorithm).key) + " n=" + std::to_string(c.n));
-    const VerifyOutcome o = verifyCase(c, *backend, onGpu);
+    const VerifyOutcome o = verifyCase(c, backend, onGpu);
     const std::string algo(algorithmInfo(c.algorithm).key);
     Tally& t = table[algo][std::string(dtypeName(c.dtype)) + " " + std::string(operatorName(c.op))];
     ++t.total;

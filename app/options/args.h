@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "app/core/support/command_help.h"
+#include "app/core/support/enum_keys.h"
 
 namespace scanviz {
 
@@ -40,6 +41,13 @@ class Args {
     const auto v = parse(*text);
     if (!v) throw UsageError("--" + key + " '" + *text + "' is not one of " + known);
     return *v;
+  }
+  // The same for a --key that names a row of `table` (enum_keys.h), which also gives the names.
+  template <class E, std::size_t N>
+  E getChoice(const std::string& key, E fallback, const EnumKey<E> (&table)[N]) const {
+    return getChoice(
+        key, fallback, [&](std::string_view s) { return valueOf(table, s); },
+        keyList(table).c_str());
   }
 
  private:

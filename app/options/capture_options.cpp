@@ -91,18 +91,12 @@ CaptureRequest captureRequestFromArgs(const Args& a) {
   auto id = findAlgorithm(lesson ? lesson->flawedKey() : algo);
   if (!id) throw UsageError("unknown algorithm '" + algo + "'; known: " + algorithmKeyList());
   rq.algorithm = *id;
-  const std::string op = a.getOr("operator", "add");
-  auto parsedOp = parseOperator(op);
-  if (!parsedOp) throw UsageError("--operator '" + op + "' is not one of add, max, min, mul");
-  rq.op = *parsedOp;
+  rq.op = a.getChoice("operator", Operator::Add, kOperatorKeys);
   const std::string dt = a.getOr("dtype", "int32");
   auto parsedDt = parseDType(dt);
   if (!parsedDt) throw UsageError("--dtype '" + dt + "' is not int32 or float32");
   rq.dtype = *parsedDt;
-  const std::string be = a.getOr("backend", "auto");
-  auto parsedBe = parseBackend(be);
-  if (!parsedBe) throw UsageError("--backend '" + be + "' is not one of auto, cuda, cpu");
-  rq.backend = *parsedBe;
+  rq.backend = a.getChoice("backend", BackendChoice::Auto, kBackendKeys);
   if (a.flag("exclusive") && a.flag("inclusive"))
     throw UsageError("--exclusive and --inclusive contradict each other; give one of them");
   // Blelloch and exclusive Kogge-Stone produce the exclusive scan: it is their default, and
@@ -112,10 +106,7 @@ CaptureRequest captureRequestFromArgs(const Args& a) {
   rq.coarsening = static_cast<int>(a.getInt("coarsening", kDefaultCoarsening, 1, 64));
   rq.recordBlock = static_cast<int>(a.getInt("record-block", 0, 0, 1 << 30));
   rq.emulator.residentBlocks = static_cast<int>(a.getInt("resident-blocks", 4, 1, 1 << 16));
-  rq.emulator.order = a.getChoice(
-      "launch-order", LaunchOrder::Ascending,
-      [](std::string_view s) { return valueOf(kLaunchOrderKeys, s); },
-      "ascending, descending, random");
+  rq.emulator.order = a.getChoice("launch-order", LaunchOrder::Ascending, kLaunchOrderKeys);
   rq.emulator.staticBlockIds = a.flag("static-block-ids");
   rq.emulator.threadOrder = a.flag("reverse-threads") ? ThreadOrder::Reverse : ThreadOrder::Forward;
 

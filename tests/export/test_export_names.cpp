@@ -70,12 +70,12 @@ TEST(ExportNames, ExtensionAddedOnlyWhenMissing) {
 TEST(ExportOptionsWords, RoundTrip) {
   for (ExportFormat f :
        {ExportFormat::Png, ExportFormat::Svg, ExportFormat::Gif, ExportFormat::PngSequence})
-    EXPECT_EQ(parseExportFormat(formatKey(f)), f);
+    EXPECT_EQ(valueOf(kExportFormatKeys, keyOf(kExportFormatKeys, f)), f);
   for (ExportBackground b :
        {ExportBackground::Theme, ExportBackground::White, ExportBackground::Transparent})
-    EXPECT_EQ(parseExportBackground(backgroundKey(b)), b);
-  EXPECT_EQ(parseExportPanel("window"), ExportPanel::Window);
-  EXPECT_EQ(parseExportFormat("jpeg"), std::nullopt);
+    EXPECT_EQ(valueOf(kExportBackgroundKeys, keyOf(kExportBackgroundKeys, b)), b);
+  EXPECT_EQ(valueOf(kExportPanelKeys, "window"), ExportPanel::Window);
+  EXPECT_EQ(valueOf(kExportFormatKeys, "jpeg"), std::nullopt);
 }
 
 TEST(ExportOptionsChecks, StepsScaleAndWindowRules) {

@@ -128,9 +128,9 @@ TEST(TimelinePicture, ABlockLevelTraceSaysWhichAlgorithmsHaveOne) {
 TEST(PanelOptions, KeysNamesAndChecks) {
   for (ExportPanel p : {ExportPanel::ArrayView, ExportPanel::Counters, ExportPanel::Timeline,
                         ExportPanel::TimingPlot, ExportPanel::Window})
-    EXPECT_EQ(parseExportPanel(panelKey(p)), p);
-  EXPECT_EQ(parseExportPanel("counters"), ExportPanel::Counters);
-  EXPECT_EQ(parseExportPanel("plots"), std::nullopt);
+    EXPECT_EQ(valueOf(kExportPanelKeys, keyOf(kExportPanelKeys, p)), p);
+  EXPECT_EQ(valueOf(kExportPanelKeys, "counters"), ExportPanel::Counters);
+  EXPECT_EQ(valueOf(kExportPanelKeys, "plots"), std::nullopt);
 
   TraceMeta meta;
   meta.algorithm = "decoupled-lookback";

@@ -192,7 +192,8 @@ TEST(CompareModel, TheLayoutRemembersTheViewsAndTheirChoices) {
   EXPECT_EQ(settingsFromJson("{}", "settings.json").layout.centerView, CenterView::Lesson);
   EXPECT_THROW(settingsFromJson(R"({"layout": {"center_view": "plots"}})", "settings.json"),
                ConfigFormatError);
-  EXPECT_EQ(parseCenterView(centerViewKey(CenterView::Compare)), CenterView::Compare);
+  EXPECT_EQ(valueOf(kCenterViewKeys, keyOf(kCenterViewKeys, CenterView::Compare)),
+            CenterView::Compare);
 }
 
 TEST(CompareModel, ClassModeIsNeverRestoredTheLecturerOpensIt) {

@@ -32,9 +32,11 @@ std::vector<int> stepsAt(const SyncPlan& p, int g) {
 }
 
 TEST(CompareSync, KeysRoundTrip) {
-  EXPECT_EQ(parseCompareSync(compareSyncKey(CompareSync::ByStep)), CompareSync::ByStep);
-  EXPECT_EQ(parseCompareSync(compareSyncKey(CompareSync::ByTime)), CompareSync::ByTime);
-  EXPECT_FALSE(parseCompareSync("wall"));
+  EXPECT_EQ(valueOf(kCompareSyncKeys, keyOf(kCompareSyncKeys, CompareSync::ByStep)),
+            CompareSync::ByStep);
+  EXPECT_EQ(valueOf(kCompareSyncKeys, keyOf(kCompareSyncKeys, CompareSync::ByTime)),
+            CompareSync::ByTime);
+  EXPECT_FALSE(valueOf(kCompareSyncKeys, "wall"));
 }
 
 TEST(CompareSync, ByStepEachViewStopsAtItsLastStep) {

@@ -7,6 +7,8 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "app/core/algorithms/scan_options.h"
+#include "app/core/support/enum_keys.h"
 #include "app/core/support/version.h"
 #include "app/core/trace/trace_json.h"
 #include "app/program.h"
@@ -133,6 +135,24 @@ TEST(Help, UsageErrorsExitTwoWithOneLine) {
     EXPECT_TRUE(r.out.empty()) << r.out;
   }
   EXPECT_NE(run({"no-such-command"}).err.find("neither a command"), std::string::npos);
+}
+
+// An option that names an enum's value reads the enum's table (enum_keys.h): its help and its
+// usage error name the table's keys, in the table's order.
+TEST(Help, ChoicesAndTheirUsageErrorsComeFromTheEnumsTable) {
+  EXPECT_EQ(keysOf(kBackendKeys), (std::vector<std::string>{"auto", "cuda", "cpu"}));
+  EXPECT_EQ(keyList(kOperatorKeys), "add, max, min, mul");
+  EXPECT_NE(run({"capture", "--help"}).out.find("--operator add|max|min|mul"), std::string::npos);
+  const std::string never =
+      (std::filesystem::temp_directory_path() / "scanviz-help-never-written.json").string();
+  const CapturedRun op = run({"capture", "--operator", "pow", "--out", never});
+  EXPECT_EQ(op.code, 2);
+  EXPECT_NE(op.err.find("--operator 'pow' is not one of add, max, min, mul"), std::string::npos)
+      << op.err;
+  EXPECT_FALSE(std::filesystem::exists(never));
+  const CapturedRun backend = run({"verify", "--backend", "tpu"});
+  EXPECT_NE(backend.err.find("--backend 'tpu' is not one of auto, cuda, cpu"), std::string::npos)
+      << backend.err;
 }
 
 TEST(Help, VersionIsPrintedAndRecordedInTraces) {

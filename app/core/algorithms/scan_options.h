@@ -5,11 +5,19 @@
 #include <string>
 #include <string_view>
 
+#include "app/core/support/enum_keys.h"
 #include "kernels/scan_types.h"
 
 namespace scanviz {
 
 enum class BackendChoice { Auto, Cuda, Cpu };
+
+inline constexpr EnumKey<Operator> kOperatorKeys[] = {
+    {Operator::Add, "add"}, {Operator::Max, "max"}, {Operator::Min, "min"}, {Operator::Mul, "mul"}};
+inline constexpr EnumKey<DType> kDTypeKeys[] = {{DType::Int32, "int32"},
+                                                {DType::Float32, "float32"}};
+inline constexpr EnumKey<BackendChoice> kBackendKeys[] = {
+    {BackendChoice::Auto, "auto"}, {BackendChoice::Cuda, "cuda"}, {BackendChoice::Cpu, "cpu"}};
 
 std::string_view operatorName(Operator op);
 std::optional<Operator> parseOperator(std::string_view s);

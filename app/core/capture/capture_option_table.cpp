@@ -3,6 +3,8 @@
 #include <string>
 
 #include "app/core/algorithms/algorithm_catalog.h"
+#include "app/core/algorithms/scan_options.h"
+#include "app/core/backends/backend.h"
 #include "app/core/capture/capture.h"
 
 namespace scanviz {
@@ -37,27 +39,22 @@ OptionSection makeCaptureSection() {
            "Elements per thread of " + algorithmKeyList([](const AlgorithmInfo& a) {
              return a.coarsened();
            }) + ", a power of two up to 64."},
-          {"operator", "OP", "add", "The scan's operator.", {"add", "max", "min", "mul"}},
-          {"dtype", "T", "int32", "The element type.", {"int32", "float32"}},
+          {"operator", "OP", "add", "The scan's operator.", keysOf(kOperatorKeys)},
+          {"dtype", "T", "int32", "The element type.", keysOf(kDTypeKeys)},
           {"exclusive", "", "",
            "Exclusive scan (each output leaves out its own element); the default of blelloch, "
            "blelloch-conflict-free and kogge-stone-exclusive."},
           {"inclusive", "", "",
            "Inclusive scan, the default of the other algorithms; Blelloch's is converted in a "
            "step of its own."},
-          {"backend",
-           "B",
-           "auto",
+          {"backend", "B", "auto",
            "Where to run: the GPU (cuda), the CPU emulator (cpu), or the GPU when there is one.",
-           {"auto", "cuda", "cpu"}},
+           keysOf(kBackendKeys)},
           {"record-block", "K", "0", "The block whose steps a grid-level scan records."},
           {"resident-blocks", "R", "4",
            "Emulator: blocks that run at once (the scheduler's SM slots)."},
-          {"launch-order",
-           "O",
-           "ascending",
-           "Emulator: the order blocks are launched in.",
-           {"ascending", "descending", "random"}},
+          {"launch-order", "O", "ascending", "Emulator: the order blocks are launched in.",
+           keysOf(kLaunchOrderKeys)},
           {"static-block-ids", "", "",
            "Emulator: use blockIdx instead of a dynamic block counter (shows why single-pass "
            "scans need one)."},

@@ -50,17 +50,19 @@ struct FieldReader {
     if (!v) throw ConfigFormatError(where + "." + key + ": '" + name + "' is not one of " + known);
     out = *v;
   }
+  // The same for a name of `table` (enum_keys.h), which also gives the list.
+  template <class E, std::size_t N>
+  void readName(const char* key, E& out, const EnumKey<E> (&table)[N]) const {
+    readName(
+        key, out, [&](std::string_view s) { return valueOf(table, s); }, keyList(table).c_str());
+  }
 };
-
-std::optional<LaunchOrder> parseLaunchOrderKey(std::string_view s) {
-  return valueOf(kLaunchOrderKeys, s);
-}
 
 void readEmulator(const json& j, const std::string& where, EmulatorOptions& e) {
   if (!j.is_object()) throw ConfigFormatError(where + ": expected an object");
   const FieldReader r{j, where};
   r.read("resident_blocks", e.residentBlocks);
-  r.readName("launch_order", e.order, parseLaunchOrderKey, "ascending, descending, random");
+  r.readName("launch_order", e.order, kLaunchOrderKeys);
   r.read("static_block_ids", e.staticBlockIds);
   bool reverse = e.threadOrder == ThreadOrder::Reverse;
   r.read("reverse_threads", reverse);
@@ -110,10 +112,10 @@ CaptureConfig captureConfigFromJson(const json& j, const std::string& where) {
   if (j.contains("input")) readInput(j.at("input"), where + ".input", c);
   r.read("block_size", c.blockSize);
   r.read("coarsening", c.coarsening);
-  r.readName("operator", c.op, parseOperator, "add, max, min, mul");
-  r.readName("dtype", c.dtype, parseDType, "int32, float32");
+  r.readName("operator", c.op, kOperatorKeys);
+  r.readName("dtype", c.dtype, kDTypeKeys);
   r.read("exclusive", c.exclusive);
-  r.readName("backend", c.backend, parseBackend, "auto, cuda, cpu");
+  r.readName("backend", c.backend, kBackendKeys);
   r.read("record_block", c.recordBlock);
   if (j.contains("emulator")) readEmulator(j.at("emulator"), where + ".emulator", c.emulator);
   return c;

@@ -1,7 +1,5 @@
 #include "app/core/playback/compare_sync.h"
 
-#include "app/core/support/enum_keys.h"
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -46,17 +44,6 @@ std::vector<double> mergedPositions(const std::vector<std::vector<double>>& lane
 }
 
 }  // namespace
-
-constexpr EnumKey<CompareSync> kCompareSyncs[] = {{CompareSync::ByStep, "step"},
-                                                  {CompareSync::ByTime, "time"}};
-
-std::string_view compareSyncKey(CompareSync s) {
-  return keyOf(kCompareSyncs, s);
-}
-
-std::optional<CompareSync> parseCompareSync(std::string_view s) {
-  return valueOf(kCompareSyncs, s);
-}
 
 std::vector<double> stepClockTimes(const Trace& t) {
   std::vector<double> times;

@@ -14,14 +14,15 @@
 #include <string_view>
 #include <vector>
 
+#include "app/core/support/enum_keys.h"
 #include "app/core/trace/trace.h"
 
 namespace scanviz {
 
 enum class CompareSync { ByStep, ByTime };
 
-std::string_view compareSyncKey(CompareSync s);  // "step" | "time"
-std::optional<CompareSync> parseCompareSync(std::string_view s);
+inline constexpr EnumKey<CompareSync> kCompareSyncKeys[] = {{CompareSync::ByStep, "step"},
+                                                            {CompareSync::ByTime, "time"}};
 
 // What the shared axis measures.
 enum class SyncBasis { Step, Cycles, Fraction };

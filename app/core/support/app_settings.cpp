@@ -6,19 +6,10 @@
 
 #include "app/core/capture/config_json.h"
 #include "app/core/capture/session.h"
-#include "app/core/support/enum_keys.h"
 #include "app/core/support/file_util.h"
 
 namespace scanviz {
 namespace {
-
-constexpr EnumKey<CenterView> kCenterViews[] = {
-    {CenterView::Lesson, "lesson"},     {CenterView::Compare, "compare"},
-    {CenterView::Timeline, "timeline"}, {CenterView::Timing, "timing"},
-    {CenterView::Figure, "figure"},     {CenterView::Class, "class"}};
-constexpr EnumKey<Theme> kThemes[] = {{Theme::Dark, "dark"}, {Theme::Light, "light"}};
-constexpr EnumKey<Palette> kPalettes[] = {{Palette::Classic, "classic"},
-                                          {Palette::OkabeIto, "okabe-ito"}};
 
 using nlohmann::json;
 
@@ -40,9 +31,9 @@ void readLayout(const json& j, PanelLayout& l, const std::string& where) {
   readField(j, "show_code", l.showCode, where);
   readField(j, "controls_width", l.controlsWidth, where);
   readField(j, "counters_width", l.countersWidth, where);
-  std::string view(centerViewKey(l.centerView));
+  std::string view(keyOf(kCenterViewKeys, l.centerView));
   readField(j, "center_view", view, where);
-  const auto v = parseCenterView(view);
+  const auto v = valueOf(kCenterViewKeys, view);
   if (!v) throw ConfigFormatError(where + ".center_view: '" + view + "' is not a view");
   // Class mode is the lecturer's to open (the view's key or --class): a window that was closed in
   // it starts in the lesson, so that no question greets the next start on its own.
@@ -75,30 +66,6 @@ std::vector<std::string> withRecentFile(std::vector<std::string> recent, const s
   return cleanRecentList(recent);
 }
 
-std::string_view centerViewKey(CenterView v) {
-  return keyOf(kCenterViews, v);
-}
-
-std::optional<CenterView> parseCenterView(std::string_view s) {
-  return valueOf(kCenterViews, s);
-}
-
-std::string_view themeKey(Theme t) {
-  return keyOf(kThemes, t);
-}
-
-std::optional<Theme> parseTheme(std::string_view s) {
-  return valueOf(kThemes, s);
-}
-
-std::string_view paletteKey(Palette p) {
-  return keyOf(kPalettes, p);
-}
-
-std::optional<Palette> parsePalette(std::string_view s) {
-  return valueOf(kPalettes, s);
-}
-
 std::string configDirectory() {
   return userFolder("XDG_CONFIG_HOME", ".config");
 }
@@ -110,8 +77,8 @@ std::string settingsPath() {
 
 std::string settingsToJson(const AppSettings& s) {
   json j;
-  j["theme"] = std::string(themeKey(s.theme));
-  j["palette"] = std::string(paletteKey(s.palette));
+  j["theme"] = std::string(keyOf(kThemeKeys, s.theme));
+  j["palette"] = std::string(keyOf(kPaletteKeys, s.palette));
   j["ui_scale"] = s.uiScale;
   j["brent_processors"] = s.brentProcessors;
   j["export_folder"] = s.exportFolder;
@@ -122,7 +89,7 @@ std::string settingsToJson(const AppSettings& s) {
                  {"show_code", s.layout.showCode},
                  {"controls_width", s.layout.controlsWidth},
                  {"counters_width", s.layout.countersWidth},
-                 {"center_view", std::string(centerViewKey(s.layout.centerView))},
+                 {"center_view", std::string(keyOf(kCenterViewKeys, s.layout.centerView))},
                  {"compare_algorithms", s.layout.compareAlgorithms},
                  {"compare_sync", s.layout.compareSync},
                  {"timeline_lanes", s.layout.timelineLanes}};
@@ -138,7 +105,7 @@ AppSettings settingsFromJson(const std::string& text, const std::string& name) {
   }
   if (!j.is_object()) throw ConfigFormatError("'" + name + "': expected a JSON object");
   AppSettings s;
-  std::string theme(themeKey(s.theme)), palette(paletteKey(s.palette));
+  std::string theme(keyOf(kThemeKeys, s.theme)), palette(keyOf(kPaletteKeys, s.palette));
   readField(j, "theme", theme, name);
   readField(j, "palette", palette, name);
   readField(j, "ui_scale", s.uiScale, name);
@@ -147,9 +114,9 @@ AppSettings settingsFromJson(const std::string& text, const std::string& name) {
   readField(j, "recent_files", s.recentFiles, name);
   s.recentFiles = cleanRecentList(s.recentFiles);
   if (j.contains("layout")) readLayout(j.at("layout"), s.layout, name + ".layout");
-  const auto t = parseTheme(theme);
+  const auto t = valueOf(kThemeKeys, theme);
   if (!t) throw ConfigFormatError("'" + name + "': theme '" + theme + "' is not dark or light");
-  const auto p = parsePalette(palette);
+  const auto p = valueOf(kPaletteKeys, palette);
   if (!p)
     throw ConfigFormatError("'" + name + "': palette '" + palette +
                             "' is not classic or okabe-ito");

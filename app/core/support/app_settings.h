@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app/core/algorithms/algorithm_catalog.h"
+#include "app/core/support/enum_keys.h"
 
 namespace scanviz {
 
@@ -16,10 +17,9 @@ enum class Theme { Dark, Light };
 // Classic: saturated colours; OkabeIto: the Okabe-Ito set, distinguishable with colour blindness.
 enum class Palette { Classic, OkabeIto };
 
-std::string_view themeKey(Theme t);  // "dark" | "light"
-std::optional<Theme> parseTheme(std::string_view s);
-std::string_view paletteKey(Palette p);  // "classic" | "okabe-ito"
-std::optional<Palette> parsePalette(std::string_view s);
+inline constexpr EnumKey<Theme> kThemeKeys[] = {{Theme::Dark, "dark"}, {Theme::Light, "light"}};
+inline constexpr EnumKey<Palette> kPaletteKeys[] = {{Palette::Classic, "classic"},
+                                                    {Palette::OkabeIto, "okabe-ito"}};
 
 constexpr float kMinUiScale = 1.0f;
 constexpr float kMaxUiScale = 3.0f;
@@ -29,10 +29,10 @@ constexpr float kMaxUiScale = 3.0f;
 // Brent's theorem), the structure figure (PMPP Fig. 8.9's hierarchy), or class mode (predict,
 // then reveal).
 enum class CenterView { Lesson, Compare, Timeline, Timing, Figure, Class };
-
-// "lesson" | "compare" | "timeline" | "timing" | "figure" | "class"
-std::string_view centerViewKey(CenterView v);
-std::optional<CenterView> parseCenterView(std::string_view s);
+inline constexpr EnumKey<CenterView> kCenterViewKeys[] = {
+    {CenterView::Lesson, "lesson"},     {CenterView::Compare, "compare"},
+    {CenterView::Timeline, "timeline"}, {CenterView::Timing, "timing"},
+    {CenterView::Figure, "figure"},     {CenterView::Class, "class"}};
 
 struct PanelLayout {
   bool showControls = true;

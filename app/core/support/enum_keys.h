@@ -5,7 +5,9 @@
 
 #include <cstddef>
 #include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace scanviz {
 
@@ -29,6 +31,22 @@ constexpr std::optional<E> valueOf(const EnumKey<E> (&table)[N], std::string_vie
   for (const EnumKey<E>& row : table)
     if (row.key == key) return row.value;
   return std::nullopt;
+}
+
+// Every key, in the table's order: the choices an option's help lists.
+template <class E, std::size_t N>
+std::vector<std::string> keysOf(const EnumKey<E> (&table)[N]) {
+  std::vector<std::string> keys;
+  for (const EnumKey<E>& row : table) keys.emplace_back(row.key);
+  return keys;
+}
+
+// The keys as a usage error names them: "a, b, c".
+template <class E, std::size_t N>
+std::string keyList(const EnumKey<E> (&table)[N]) {
+  std::string list;
+  for (const EnumKey<E>& row : table) list += (list.empty() ? "" : ", ") + std::string(row.key);
+  return list;
 }
 
 }  // namespace scanviz

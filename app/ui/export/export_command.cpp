@@ -55,13 +55,11 @@ const OptionSection& exportOwnSection() {
         "the warp clocks as Chrome Trace Event JSON for ui.perfetto.dev or chrome://tracing.",
         {"png", "svg", "gif", "png-seq", "perfetto", "chrome-trace"}},
        {"scale", "S", "1", "Pixels per point of PNG and GIF: 1, 2 or 4."},
-       {"background", "B", "theme", "Behind the picture.", {"theme", "white", "transparent"}},
-       {"panel",
-        "P",
-        "array",
+       {"background", "B", "theme", "Behind the picture.", keysOf(kExportBackgroundKeys)},
+       {"panel", "P", "array",
         "What to draw (plot: the --bench plot; application: the picture of scanviz apply ID's "
         "domain, with --application ID; figure: the run's structure figure).",
-        {"array", "counters", "timeline", "plot", "window", "application", "figure"}},
+        keysOf(kExportPanelKeys)},
        {"width", "PX", "1200", "Width of the array picture in points, 200 to 16384."},
        {"speed", "STEPS_PER_S", "1", "Steps a second of a GIF."},
        {"range", "A:B", "", "Steps A to B (a filmstrip or the frames of an animation)."},
@@ -186,8 +184,7 @@ StepRange chooseSteps(const Args& a, const LaunchOptions& lo, const AppState& st
 }
 
 ExportFormat chooseFormat(const Args& a, const std::string& out) {
-  if (a.has("format"))
-    return a.getChoice("format", ExportFormat::Png, parseExportFormat, "png, svg, gif, png-seq");
+  if (a.has("format")) return a.getChoice("format", ExportFormat::Png, kExportFormatKeys);
   if (const auto f = formatFromPath(out)) return *f;
   // A folder gets the default name: a PNG unless --format says otherwise.
   std::error_code ec;
@@ -199,8 +196,7 @@ ExportFormat chooseFormat(const Args& a, const std::string& out) {
 ExportOptions readOptions(const Args& a, const LaunchOptions& lo) {
   ExportOptions o;
   o.format = chooseFormat(a, a.getOr("out", ""));
-  o.panel = a.getChoice("panel", ExportPanel::ArrayView, parseExportPanel,
-                        "array, counters, timeline, plot, window, application, figure");
+  o.panel = a.getChoice("panel", ExportPanel::ArrayView, kExportPanelKeys);
   if (o.panel == ExportPanel::TimingPlot)
     throw UsageError(
         "--panel plot is the throughput plot of a benchmark report: give --bench REPORT.json "
@@ -212,8 +208,7 @@ ExportOptions readOptions(const Args& a, const LaunchOptions& lo) {
   }
   o.scale = static_cast<int>(a.getInt("scale", 1, 1, 4));
   if (!isValidExportScale(o.scale)) throw UsageError("--scale must be 1, 2 or 4");
-  o.background = a.getChoice("background", ExportBackground::Theme, parseExportBackground,
-                             "theme, white, transparent");
+  o.background = a.getChoice("background", ExportBackground::Theme, kExportBackgroundKeys);
   o.style.theme = lo.theme.value_or(Theme::Dark);
   o.style.palette = lo.palette.value_or(Palette::Classic);
   o.style.width = static_cast<float>(a.getInt("width", 1200, 200, 16384));
@@ -237,7 +232,7 @@ std::string resolveOut(const std::string& out, const TraceMeta& meta, const Expo
   if (f && *f != o.format)
     throw UsageError("--out '" + out + "' does not end in " +
                      std::string(formatExtension(o.format)) + " for --format " +
-                     std::string(formatKey(o.format)));
+                     std::string(keyOf(kExportFormatKeys, o.format)));
   return withExtension(out, o.format);
 }
 
@@ -296,8 +291,8 @@ int writeStandalone(const Scene& scene, const std::string& out, const Args& a, T
     throw UsageError("a plot is exported as PNG or SVG");
   const int scale = static_cast<int>(a.getInt("scale", 1, 1, 4));
   if (!isValidExportScale(scale)) throw UsageError("--scale must be 1, 2 or 4");
-  const ExportBackground bg = a.getChoice("background", ExportBackground::Theme,
-                                          parseExportBackground, "theme, white, transparent");
+  const ExportBackground bg =
+      a.getChoice("background", ExportBackground::Theme, kExportBackgroundKeys);
   const Color background = exportBackgroundColor(bg, viewPalette(theme, palette));
   const std::string path = withExtension(out, format);
   if (static_cast<double>(scene.width) * scene.height * scale * scale >
@@ -351,9 +346,8 @@ int exportBench(const Args& a, const std::vector<std::string>& rest) {
     throw InputError("'" + file + "' is not JSON: " + jsonErrorText(e));
   }
   PlotPictureStyle style;
-  style.theme = b.getChoice("theme", Theme::Dark, parseTheme, "dark, light");
-  const Palette palette =
-      b.getChoice("palette", Palette::Classic, parsePalette, "classic, okabe-ito");
+  style.theme = b.getChoice("theme", Theme::Dark, kThemeKeys);
+  const Palette palette = b.getChoice("palette", Palette::Classic, kPaletteKeys);
   if (b.has("size")) {
     LaunchOptions size = parseLaunchOptions({"--size", *b.get("size")});
     style.width = static_cast<float>(size.width);

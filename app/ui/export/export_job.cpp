@@ -220,7 +220,7 @@ void ExportJob::writeSvg() {
                   : trace_->meta.algorithm + ", N = " + std::to_string(trace_->meta.n);
   if (options_.panel == ExportPanel::Counters || options_.panel == ExportPanel::Timeline ||
       options_.panel == ExportPanel::Figure)
-    svg.title += ", " + std::string(panelKey(options_.panel));
+    svg.title += ", " + std::string(keyOf(kExportPanelKeys, options_.panel));
   const Scene scene = picture();
   writeFileAtomically(out_, sceneToSvg(scene, svg));
   written_.push_back(out_);

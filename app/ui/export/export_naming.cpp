@@ -46,7 +46,7 @@ std::string defaultExportName(const TraceMeta& meta, const ExportOptions& o) {
   if (o.panel == ExportPanel::TimingPlot)
     return "timing_" + std::string(timingPlotKey(o.timingPlot)) + scaleSuffix(o) + extension;
   const std::string panel =
-      o.panel == ExportPanel::ArrayView ? "" : "_" + std::string(panelKey(o.panel));
+      o.panel == ExportPanel::ArrayView ? "" : "_" + std::string(keyOf(kExportPanelKeys, o.panel));
   return stem(meta) + stepsPart(o) + panel + scaleSuffix(o) + extension;
 }
 

@@ -1,5 +1,4 @@
 #include "app/ui/export/export_options.h"
-#include "app/core/support/enum_keys.h"
 
 #include <charconv>
 #include <stdexcept>
@@ -23,33 +22,11 @@ std::optional<int> parseInt(std::string_view s) {
 
 }  // namespace
 
-constexpr EnumKey<ExportFormat> kFormats[] = {{ExportFormat::Png, "png"},
-                                              {ExportFormat::Svg, "svg"},
-                                              {ExportFormat::Gif, "gif"},
-                                              {ExportFormat::PngSequence, "png-seq"}};
-constexpr EnumKey<ExportBackground> kBackgrounds[] = {
-    {ExportBackground::Theme, "theme"},
-    {ExportBackground::White, "white"},
-    {ExportBackground::Transparent, "transparent"}};
-
-std::string_view formatKey(ExportFormat f) {
-  return keyOf(kFormats, f);
-}
-
-std::optional<ExportFormat> parseExportFormat(std::string_view s) {
-  return valueOf(kFormats, s);
-}
-
 // A PNG sequence writes a folder: no extension, and no path names it.
 constexpr EnumKey<ExportFormat> kExtensions[] = {{ExportFormat::Png, ".png"},
                                                  {ExportFormat::Svg, ".svg"},
                                                  {ExportFormat::Gif, ".gif"},
                                                  {ExportFormat::PngSequence, ""}};
-constexpr EnumKey<ExportPanel> kPanels[] = {
-    {ExportPanel::ArrayView, "array"},   {ExportPanel::Counters, "counters"},
-    {ExportPanel::Timeline, "timeline"}, {ExportPanel::TimingPlot, "plot"},
-    {ExportPanel::Window, "window"},     {ExportPanel::Application, "application"},
-    {ExportPanel::Figure, "figure"}};
 
 std::string_view formatExtension(ExportFormat f) {
   return keyOf(kExtensions, f);
@@ -61,22 +38,6 @@ std::optional<ExportFormat> formatFromPath(std::string_view path) {
   if (dot == std::string_view::npos || (slash != std::string_view::npos && dot < slash))
     return std::nullopt;
   return valueOf(kExtensions, lower(path.substr(dot)));
-}
-
-std::string_view backgroundKey(ExportBackground b) {
-  return keyOf(kBackgrounds, b);
-}
-
-std::optional<ExportBackground> parseExportBackground(std::string_view s) {
-  return valueOf(kBackgrounds, s);
-}
-
-std::string_view panelKey(ExportPanel p) {
-  return keyOf(kPanels, p);
-}
-
-std::optional<ExportPanel> parseExportPanel(std::string_view s) {
-  return valueOf(kPanels, s);
 }
 
 std::string_view timingPlotKey(TimingPlotKind k) {

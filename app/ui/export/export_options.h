@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "app/core/layouts/block_timeline.h"
+#include "app/core/support/enum_keys.h"
 #include "app/scene/palette.h"
 #include "app/ui/export/picture.h"
 #include "app/ui/export/timing_plot_kind.h"
@@ -48,18 +49,25 @@ struct ExportOptions {
   TimingPlotKind timingPlot = TimingPlotKind::ThroughputVsN;
 };
 
-std::string_view formatKey(ExportFormat f);  // png | svg | gif | png-seq
-std::optional<ExportFormat> parseExportFormat(std::string_view s);
+inline constexpr EnumKey<ExportFormat> kExportFormatKeys[] = {
+    {ExportFormat::Png, "png"},
+    {ExportFormat::Svg, "svg"},
+    {ExportFormat::Gif, "gif"},
+    {ExportFormat::PngSequence, "png-seq"}};
 // ".png", ".svg", ".gif"; a PNG sequence is a folder and has none.
 std::string_view formatExtension(ExportFormat f);
 // The format a file name asks for by its extension (.png, .svg, .gif), if any.
 std::optional<ExportFormat> formatFromPath(std::string_view path);
 
-std::string_view backgroundKey(ExportBackground b);  // theme | white | transparent
-std::optional<ExportBackground> parseExportBackground(std::string_view s);
-// array | counters | timeline | plot | window | application | figure
-std::string_view panelKey(ExportPanel p);
-std::optional<ExportPanel> parseExportPanel(std::string_view s);
+inline constexpr EnumKey<ExportBackground> kExportBackgroundKeys[] = {
+    {ExportBackground::Theme, "theme"},
+    {ExportBackground::White, "white"},
+    {ExportBackground::Transparent, "transparent"}};
+inline constexpr EnumKey<ExportPanel> kExportPanelKeys[] = {
+    {ExportPanel::ArrayView, "array"},   {ExportPanel::Counters, "counters"},
+    {ExportPanel::Timeline, "timeline"}, {ExportPanel::TimingPlot, "plot"},
+    {ExportPanel::Window, "window"},     {ExportPanel::Application, "application"},
+    {ExportPanel::Figure, "figure"}};
 std::string_view timingPlotKey(TimingPlotKind k);  // time-vs-n | gbps-vs-n
 // Panels drawn from a scene of their own, one picture of one step: PNG or SVG.
 bool isSingleScenePanel(ExportPanel p);

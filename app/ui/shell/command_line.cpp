@@ -46,9 +46,9 @@ CaptureConfig configFromArgs(const Args& a) {
   CaptureConfig c;
   c.algorithm =
       a.getChoice("algorithm", c.algorithm, findAlgorithm, "the algorithms of `scanviz list`");
-  c.op = a.getChoice("operator", c.op, parseOperator, "add, max, min, mul");
-  c.dtype = a.getChoice("dtype", c.dtype, parseDType, "int32, float32");
-  c.backend = a.getChoice("backend", c.backend, parseBackend, "auto, cuda, cpu");
+  c.op = a.getChoice("operator", c.op, kOperatorKeys);
+  c.dtype = a.getChoice("dtype", c.dtype, kDTypeKeys);
+  c.backend = a.getChoice("backend", c.backend, kBackendKeys);
   c.exclusive = a.flag("exclusive") || (!a.flag("inclusive") && exclusiveByNature(c.algorithm));
   // Out of range is reported by captureRequestFromArgs with the value as typed.
   const long long blockSize = a.getInt("block-size", 0, LLONG_MIN, LLONG_MAX);
@@ -125,9 +125,7 @@ void parseSources(const Args& a, LaunchOptions& o) {
 
 // --compare a,b[,c,d], --sync, --diff and --panel: which centre view opens, and with what.
 void parseCenterViewOptions(const Args& a, LaunchOptions& o) {
-  if (a.has("panel"))
-    o.panel = a.getChoice("panel", CenterView::Lesson, parseCenterView,
-                          "lesson, compare, timeline, timing, figure, class");
+  if (a.has("panel")) o.panel = a.getChoice("panel", CenterView::Lesson, kCenterViewKeys);
   if (a.has("compare")) {
     const std::string list = *a.get("compare");
     for (size_t start = 0; start <= list.size();) {
@@ -166,7 +164,7 @@ void parseCenterViewOptions(const Args& a, LaunchOptions& o) {
       !o.compareAlgorithms.empty() || o.diff || o.compareSync || !o.spotTheBug.empty();
   if (compare && o.panel && *o.panel != CenterView::Compare)
     throw UsageError("--compare, --sync and --diff open Compare; they do not go with --panel " +
-                     std::string(centerViewKey(*o.panel)));
+                     std::string(keyOf(kCenterViewKeys, *o.panel)));
   if (compare) o.panel = CenterView::Compare;
 }
 
@@ -205,7 +203,7 @@ void parseTimingOptions(const Args& a, LaunchOptions& o) {
   }
   if (o.panel && *o.panel != CenterView::Timing)
     throw UsageError("--bench-sizes and --timing-tab open Timing; they do not go with --panel " +
-                     std::string(centerViewKey(*o.panel)));
+                     std::string(keyOf(kCenterViewKeys, *o.panel)));
   o.panel = CenterView::Timing;
 }
 
@@ -218,7 +216,7 @@ void parseClassModeOptions(const Args& a, LaunchOptions& o) {
   if (!open) return;
   if (o.panel && *o.panel != CenterView::Class)
     throw UsageError("--class opens class mode; it does not go with --panel " +
-                     std::string(centerViewKey(*o.panel)) +
+                     std::string(keyOf(kCenterViewKeys, *o.panel)) +
                      ", --compare, --diff or --spot-the-bug");
   o.panel = CenterView::Class;
   ClassModeOptions& c = o.classMode;
@@ -248,9 +246,8 @@ LaunchOptions parseLaunchOptions(const std::vector<std::string>& args) {
   LaunchOptions o;
   parseSources(a, o);
   if (a.has("step")) o.step = static_cast<int>(a.getInt("step", 0, 0, 1 << 30));
-  if (a.has("theme")) o.theme = a.getChoice("theme", Theme::Dark, parseTheme, "dark, light");
-  if (a.has("palette"))
-    o.palette = a.getChoice("palette", Palette::Classic, parsePalette, "classic, okabe-ito");
+  if (a.has("theme")) o.theme = a.getChoice("theme", Theme::Dark, kThemeKeys);
+  if (a.has("palette")) o.palette = a.getChoice("palette", Palette::Classic, kPaletteKeys);
   if (a.has("scale")) o.scale = parseScale(*a.get("scale"));
   if (a.has("size")) parseSize(*a.get("size"), o);
   o.presentation = a.flag("presentation");

@@ -94,7 +94,7 @@ std::string frameReportJson(const FrameReport& report, const AppState& state, in
   j["banner"] = {{"text", state.banner().text}, {"error", state.banner().error}};
   j["step"] = state.playback.step();
   j["steps"] = state.playback.stepCount();
-  j["theme"] = std::string(themeKey(state.settings().theme));
+  j["theme"] = std::string(keyOf(kThemeKeys, state.settings().theme));
   j["ui_scale"] = state.settings().uiScale;
   j["content_scale"] = report.contentScale;
   j["pixel_scale"] = report.pixelScale;

@@ -5,6 +5,8 @@
 #include "app/core/algorithms/algorithm_catalog.h"
 #include "app/core/applications/application_request.h"
 #include "app/core/capture/capture_option_table.h"
+#include "app/core/playback/compare_sync.h"
+#include "app/core/support/app_settings.h"
 #include "app/ui/shell/command_line.h"
 
 namespace scanviz {
@@ -18,13 +20,11 @@ std::vector<OptionSection> makeLessonSections() {
          "Open a trace file (from `scanviz capture` or assets/traces; - reads standard input)."},
         {"step", "K", "", "Stand at step K (0 is the input)."}}},
       {"Look",
-       {{"theme", "T", "the saved setting (dark)", "Colours.", {"dark", "light"}},
-        {"palette",
-         "P",
-         "the saved setting (classic)",
+       {{"theme", "T", "the saved setting (dark)", "Colours.", keysOf(kThemeKeys)},
+        {"palette", "P", "the saved setting (classic)",
          "Colour palette; okabe-ito is safe for "
          "colour-blind readers.",
-         {"classic", "okabe-ito"}},
+         keysOf(kPaletteKeys)},
         {"scale", "S", "the saved setting (1)", "UI scale, 1 to 3 (2 for a projector)."},
         {"presentation", "", "", "Presentation mode: large text, the explanation panel."},
         {"symbolic", "", "",
@@ -33,13 +33,10 @@ std::vector<OptionSection> makeLessonSections() {
         {"size", "WxH",
          std::to_string(LaunchOptions{}.width) + "x" + std::to_string(LaunchOptions{}.height),
          "Window size in pixels."},
-        {"panel",
-         "VIEW",
-         "the saved setting (lesson)",
-         "The centre view.",
-         {"lesson", "compare", "timeline", "timing", "figure", "class"}},
+        {"panel", "VIEW", "the saved setting (lesson)", "The centre view.",
+         keysOf(kCenterViewKeys)},
         {"compare", "A,B[,C,D]", "", "Open Compare with two to four algorithms."},
-        {"sync", "HOW", "step", "How Compare steps its lanes together.", {"step", "time"}},
+        {"sync", "HOW", "step", "How Compare steps its lanes together.", keysOf(kCompareSyncKeys)},
         {"diff", "", "", "Compare's GPU-against-CPU trace diff."},
         {"spot-the-bug", "ID", "",
          "Open a spot-the-bug lesson beside its fix, or an erratum of the seeds' text with what "

@@ -208,7 +208,7 @@ void report(UiContext& ui, const Scene& scene, ImVec2 origin) {
   const CompareModel& m = ui.state.compare;
   const ImVec2 fb = ImGui::GetIO().DisplayFramebufferScale;
   nlohmann::json j = {{"kind", m.kind() == CompareKind::Algorithms ? "algorithms" : "diff"},
-                      {"sync", std::string(compareSyncKey(m.effectiveSync()))},
+                      {"sync", std::string(keyOf(kCompareSyncKeys, m.effectiveSync()))},
                       {"sync_text", describeSync(m.plan())},
                       {"position", m.playback.step()},
                       {"positions", m.playback.stepCount()},
@@ -232,7 +232,7 @@ void drawComparePanel(UiContext& ui) {
   CompareModel& m = ui.state.compare;
   const PanelLayout& l = ui.state.settings().layout;
   m.setAlgorithms(chosenAlgorithms(l));
-  m.setSync(parseCompareSync(l.compareSync).value_or(CompareSync::ByStep));
+  m.setSync(valueOf(kCompareSyncKeys, l.compareSync).value_or(CompareSync::ByStep));
   m.update(lessonBase(ui.state));
   // One speed for the whole window: the +/- keys set the lesson's, Compare follows it.
   m.playback.setSpeed(ui.state.playback.speed());
