@@ -13,13 +13,6 @@ namespace {
 // Wider lines gain nothing and some drivers cap 2D textures at 8192.
 constexpr int kPreferredTextureWidth = 4096;
 
-// shaders/heat.frag's HEAT_MODE values.
-constexpr int kModeStrip = 0;
-constexpr int kModeWrites = 1;
-constexpr int kModeSpaceTime = 2;
-constexpr int kModeSpaceTimeDense = 3;
-constexpr int kModes = 4;
-
 void setRgb(const GlProgram& p, const char* name, Rgb c) {
   glUniform3f(p.uniform(name), c.r, c.g, c.b);
 }
@@ -33,9 +26,9 @@ HeatRenderer::~HeatRenderer() {
 }
 
 bool HeatRenderer::ready() {
-  if (tried_) return programs_[kModes - 1].id() != 0;
+  if (tried_) return programs_.back().id() != 0;
   tried_ = true;
-  for (int mode = 0; mode < kModes; ++mode) {
+  for (size_t mode = 0; mode < programs_.size(); ++mode) {
     const std::string define = "#define HEAT_MODE " + std::to_string(mode) + "\n";
     const bool ok = programs_[mode].build(
         {"shaders/heat.vert"},
@@ -117,11 +110,11 @@ void HeatRenderer::setUniforms(const GlProgram& p, const HeatDraw& d) {
   setRgb(p, "uUnwrittenColor", d.colors.unwritten);
 }
 
-void HeatRenderer::drawRegion(const HeatDraw& d, const HeatRegion& r, int mode) {
+void HeatRenderer::drawRegion(const HeatDraw& d, const HeatRegion& r, Mode mode) {
   if (r.empty()) return;
   // More steps than pixel rows: the image reads several rows a pixel.
-  if (mode == kModeSpaceTime && rows_ > r.h) mode = kModeSpaceTimeDense;
-  const GlProgram& p = programs_[mode];
+  if (mode == Mode::SpaceTime && rows_ > r.h) mode = Mode::SpaceTimeDense;
+  const GlProgram& p = programs_[static_cast<size_t>(mode)];
   glUseProgram(p.id());
   setUniforms(p, d);
   // The level whose texels cover about one pixel's worth of elements.
@@ -155,9 +148,9 @@ unsigned HeatRenderer::draw(const HeatDraw& d) {
   glBindVertexArray(vertexArray_);
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, gridTexture_);
-  drawRegion(d, d.strip, kModeStrip);
-  drawRegion(d, d.writes, kModeWrites);
-  drawRegion(d, d.spaceTime, kModeSpaceTime);
+  drawRegion(d, d.strip, Mode::Strip);
+  drawRegion(d, d.writes, Mode::Writes);
+  drawRegion(d, d.spaceTime, Mode::SpaceTime);
   drawn_ = d;
   ++renders_;
   return target_.texture();

@@ -4,6 +4,7 @@
 // Stepping, zooming and panning change uniforms only.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -74,11 +75,14 @@ class HeatRenderer : NonCopyable {
   int renders() const { return renders_; }
 
  private:
-  void setUniforms(const GlProgram& p, const HeatDraw& d);
-  void drawRegion(const HeatDraw& d, const HeatRegion& r, int mode);
+  // The kinds of region, in the order of shaders/heat.frag's HEAT_MODE values (MODE_STRIP...).
+  enum class Mode { Strip, Writes, SpaceTime, SpaceTimeDense, Count };
 
-  // One program per kind of region (shaders/heat.frag's HEAT_MODE).
-  GlProgram programs_[4];
+  void setUniforms(const GlProgram& p, const HeatDraw& d);
+  void drawRegion(const HeatDraw& d, const HeatRegion& r, Mode mode);
+
+  // One program per kind of region, indexed by Mode.
+  std::array<GlProgram, static_cast<size_t>(Mode::Count)> programs_;
   OffscreenTarget target_;
   unsigned gridTexture_ = 0;
   unsigned vertexArray_ = 0;
