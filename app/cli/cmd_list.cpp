@@ -32,6 +32,13 @@ const CommandHelp& listHelp() {
 
 namespace {
 
+// An algorithm's row: id, what it is (block, grid, select, split) and its summary. The scans and
+// the select kernels share it, so that scripts read both sections' columns alike.
+void printAlgorithm(const AlgorithmInfo& info, const char* kind) {
+  std::printf("%-24s %-6s %s\n", std::string(info.key).c_str(), kind,
+              std::string(info.summary).c_str());
+}
+
 // The spot-the-bug section: the seeds' mistakes, each beside the algorithm that fixes it. Its
 // rows say "flawed" where the algorithms say block or grid, so scripts that want the project's
 // algorithms take the rows whose second column is block or grid.
@@ -52,9 +59,7 @@ void printSelectKernels() {
       "\nSelect and split by flags (scanviz capture --algorithm ID --flags F; compaction and "
       "radix-sort run them):\n");
   for (const AlgorithmInfo& info : selectAlgorithms())
-    std::printf("%-24s %-6s %s\n", std::string(info.key).c_str(),
-                info.product == AlgorithmProduct::Split ? "split" : "select",
-                std::string(info.summary).c_str());
+    printAlgorithm(info, info.product == AlgorithmProduct::Split ? "split" : "select");
 }
 
 // The errata: the seeds' wrong numbers and statements, with what scanviz's run counts.
@@ -79,11 +84,8 @@ int cmdList(const std::vector<std::string>& args) {
     for (const auto& f : files) std::printf("%s\n", f.c_str());
     return 0;
   }
-  for (const auto& info : allAlgorithms()) {
-    std::printf("%-24s %-6s %s\n", std::string(info.key).c_str(),
-                info.level == AlgorithmLevel::Block ? "block" : "grid",
-                std::string(info.summary).c_str());
-  }
+  for (const AlgorithmInfo& info : allAlgorithms())
+    printAlgorithm(info, info.level == AlgorithmLevel::Block ? "block" : "grid");
   printSelectKernels();
   std::printf("\nApplications (scanviz apply ID):\n");
   for (const ApplicationInfo& app : allApplications())
