@@ -19,14 +19,9 @@ namespace scanviz {
 namespace {
 
 constexpr int kWarp = 32;
-// A cell's drawn box is this share of its column; the rest is the gap between cells.
-constexpr float kCellBox = 0.92f;
 // The "before" row's values, a little smaller than the row the step wrote.
 constexpr float kBeforeValueScale = 0.85f;
 constexpr size_t kMaxResultCells = 4096;
-const char* const kEllipsis = "\xE2\x80\xA6";  // U+2026
-const char* const kTick = "\xE2\x9C\x93";      // U+2713
-const char* const kCross = "\xE2\x9C\x97";     // U+2717
 
 // Which array a row of cells shows, for tooltips ("XY[5]", "Y[4100]").
 struct RowNaming {

@@ -16,6 +16,10 @@
 
 namespace scanviz {
 
+// A cell's drawn box is this share of its column; the rest is the gap between cells (the array
+// view's cells and the structure figures').
+constexpr float kCellBox = 0.92f;
+
 // Font sizes in pixels at the current UI scale.
 struct ArraySceneStyle {
   float valueSize = 32;  // cell values; shrinks (down to half) when many cells must fit

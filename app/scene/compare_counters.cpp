@@ -3,6 +3,7 @@
 #include "app/core/lesson/analysis.h"
 #include "app/core/lesson/result_check.h"
 #include "app/core/lesson/step_metrics.h"
+#include "app/scene/scene_text.h"
 
 namespace scanviz {
 namespace {
@@ -12,8 +13,8 @@ const char* const kDot = "  \xC2\xB7  ";  // U+00B7 between counters
 std::string resultText(const Trace& t) {
   const ResultCheck check = checkResults(t);
   const ResultRow& shown = t.meta.inclusive ? check.inclusive : check.exclusive;
-  if (shown.mismatch.index < 0) return "\xE2\x9C\x93 matches the sequential scan";  // ✓
-  return "\xE2\x9C\x97 differs at " + shown.mismatch.describe();                    // ✗
+  if (shown.mismatch.index < 0) return std::string(kTick) + " matches the sequential scan";
+  return std::string(kCross) + " differs at " + shown.mismatch.describe();
 }
 
 }  // namespace

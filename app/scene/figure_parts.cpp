@@ -42,8 +42,8 @@ FigureCells figureCells(const std::vector<std::string>& texts, int columns, floa
   const float legible = 0.6f * style.valueSize;
   for (const std::string& text : texts)
     c.columnWidth = std::max(
-        c.columnWidth, std::min(widest, (measure(text, legible, true) + kCellTextMargin * legible) /
-                                            kFigureCellBox));
+        c.columnWidth,
+        std::min(widest, (measure(text, legible, true) + kCellTextMargin * legible) / kCellBox));
   c.valueSize = std::min(style.valueSize, c.columnWidth / 1.1f);
   const float floor = std::max(10.0f, 0.55f * style.smallSize);
   for (const std::string& text : texts)
@@ -81,7 +81,7 @@ void addFigureRowLabel(Scene& scene, const std::string& label, float x, float ce
 void addFigureCell(Scene& scene, const FigureCell& c, float valueSize, const ViewPalette& pal,
                    const MeasureText& measure) {
   SceneRect r;
-  r.w = kFigureCellBox * c.width;
+  r.w = kCellBox * c.width;
   r.x = c.centreX - 0.5f * r.w;
   r.y = c.y;
   r.h = c.height;

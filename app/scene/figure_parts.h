@@ -18,9 +18,6 @@
 
 namespace scanviz {
 
-// A cell's box in its column (as the array view).
-constexpr float kFigureCellBox = 0.92f;
-
 // The figure's title ("what  ·  algorithm  ·  inclusive sum scan (+), int32"), wrapped to the
 // width, and the subtitle under it in the dim colour; returns the y under them.
 float addFigureTitle(Scene& scene, const Trace& t, const std::string& what,
@@ -58,7 +55,7 @@ void addFigureRowLabel(Scene& scene, const std::string& label, float x, float ce
 
 // One cell: its box (role `role` + "-cell", or "-cell-pending" while its step is not reached,
 // drawn empty) and, when reached, its text (role `role` + "-value") with a tooltip naming the
-// value. `width` is the column's (the box takes kFigureCellBox of it).
+// value. `width` is the column's (the box takes kCellBox of it).
 struct FigureCell {
   float centreX = 0, y = 0, width = 0, height = 0;
   std::string text;     // what the cell shows

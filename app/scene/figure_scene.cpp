@@ -18,8 +18,6 @@
 namespace scanviz {
 namespace {
 
-constexpr float kCellBox = kFigureCellBox;
-
 int findStep(const Trace& t, StepKind kind, int level) {
   for (int k = 0; k < static_cast<int>(t.steps.size()); ++k) {
     const TraceStep& s = t.steps[static_cast<size_t>(k)];

@@ -11,6 +11,11 @@
 
 namespace scanviz {
 
+// Characters the scenes' texts use, in UTF-8.
+inline constexpr const char* kEllipsis = "\xE2\x80\xA6";  // U+2026
+inline constexpr const char* kTick = "\xE2\x9C\x93";      // U+2713
+inline constexpr const char* kCross = "\xE2\x9C\x97";     // U+2717
+
 SceneText& addSceneText(Scene& scene, float x, float y, std::string text, Color color, float size,
                         bool bold, TextAlign align, std::string role, int index = -1);
 

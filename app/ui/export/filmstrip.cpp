@@ -125,7 +125,8 @@ class FilmstripBuilder {
                         measure_(t_.steps[static_cast<size_t>(k)].label, text_.smallSize, false));
     }
     if (last_ + 1 == static_cast<int>(t_.steps.size()) && !t_.output.empty())
-      labels = std::max(labels, measure_("exclusive \xE2\x9C\x93", text_.labelSize, false));
+      labels =
+          std::max(labels, measure_(std::string("exclusive ") + kTick, text_.labelSize, false));
     cellsLeft_ = pad() + labels + 1.5f * pad();
   }
 

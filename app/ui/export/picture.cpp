@@ -5,6 +5,7 @@
 
 #include "app/scene/figure_scene.h"
 #include "app/scene/scene_geometry.h"
+#include "app/scene/scene_text.h"
 #include "app/ui/export/text_metrics.h"
 #include "app/ui/shell/fonts.h"
 
@@ -44,13 +45,8 @@ bool isValueText(const SceneText& t) {
 // values at all: then the blank cells are the longer values (a 64-element scan's sums with three
 // digits among the ones with two), and a slide with holes in its rows reads as a wrong answer.
 int droppedValues(const Scene& s) {
-  // A value cut short ("1…") tells a slide no more than a blank cell.
-  static const std::string kEllipsis = "\xE2\x80\xA6";
-  const auto cut = [](const SceneText& t) {
-    return t.text.empty() ||
-           (t.text.size() >= kEllipsis.size() &&
-            t.text.compare(t.text.size() - kEllipsis.size(), kEllipsis.size(), kEllipsis) == 0);
-  };
+  // A value cut short ("1…", as the array view elides it) tells a slide no more than a blank cell.
+  const auto cut = [](const SceneText& t) { return t.text.empty() || t.text.ends_with(kEllipsis); };
   const bool valuesShown = std::any_of(s.texts.begin(), s.texts.end(), [&](const SceneText& t) {
     return isValueText(t) && !cut(t);
   });

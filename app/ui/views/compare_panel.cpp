@@ -11,6 +11,7 @@
 #include "app/core/algorithms/scan_options.h"
 #include "app/scene/compare_counters.h"
 #include "app/scene/compare_scene.h"
+#include "app/scene/scene_text.h"
 #include "app/ui/shell/commands.h"
 #include "app/ui/views/panels.h"
 #include "app/ui/widgets/combo_preview.h"
@@ -164,10 +165,9 @@ CompareSceneRequest sceneRequest(const CompareModel& m, ImVec2 size) {
     if (m.diff()) {
       const size_t steps = m.lanes()[0].trace->steps.size();
       const bool same = m.diff()->identical() && shown.identical();
-      // U+2713 / U+2717: the verdict reads from the back row before its words do.
-      rq.headline = {
-          std::string(same ? "\xE2\x9C\x93 " : "\xE2\x9C\x97 ") + describeDiff(*m.diff(), steps),
-          describeStepDiff(shown)};
+      // A tick or a cross: the verdict reads from the back row before its words do.
+      rq.headline = {std::string(same ? kTick : kCross) + " " + describeDiff(*m.diff(), steps),
+                     describeStepDiff(shown)};
       rq.tone = same ? HeadlineTone::Pass : HeadlineTone::Fail;
     } else {
       rq.headline = {"capturing both traces..."};
