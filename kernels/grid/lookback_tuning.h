@@ -81,20 +81,6 @@ struct LookbackPolicySm90 : LookbackOneTile {
   static constexpr int kMinBlocksPerSm = 4;
 };
 
-// The pipelined Hopper policies (PipelinedLookbackAgent): persistent blocks of 256 threads, seven
-// data warps and a look-back warp, over a ring of three tile buffers of 28 items a thread, three
-// blocks an SM (the shape each row below measured best on its device), asking for the next tile
-// id early. The rows set their evict-first inputs and when pass 2 runs.
-struct LookbackPipelinedSm90 : LookbackSwitches {
-  static constexpr bool kPipelined = true;
-  static constexpr int kThreads = 256;
-  static constexpr int kMaxThreads = kThreads;
-  static constexpr int kItemsPerThread = 28;
-  static constexpr int kBuffers = 3;
-  static constexpr int kMinBlocksPerSm = 3;
-  static constexpr bool kEarlyTileId = true;
-};
-
 // Hopper, persistent blocks with a look-back warp (PipelinedLookbackAgent): 7 data warps x 32
 // lanes x 28 items = 6272-element tiles, three buffers (73.5 KB), three blocks per SM. The third
 // buffer gives a tile's prefix a whole further tile's load to arrive, so the data warps no longer
@@ -106,9 +92,16 @@ struct LookbackPipelinedSm90 : LookbackSwitches {
 // 0.924, 2^28/2^30 1% slower with it (v10; v7 for the older shape). The next tile id asked for
 // early: +0.7-1.2% (v9; with kPass2DuringLoad, as the reduce starts: +0.6-1% at 2^24-2^30, v10).
 // The sm_90 default (H100 and any sm_90 part without a row of its own in kLookbackDeviceTunings).
-struct LookbackPolicySm90Pipelined : LookbackPipelinedSm90 {
+struct LookbackPolicySm90Pipelined : LookbackSwitches {
   static constexpr const char* kName = "sm90-pipelined";
+  static constexpr bool kPipelined = true;
+  static constexpr int kThreads = 256;
+  static constexpr int kMaxThreads = kThreads;
+  static constexpr int kItemsPerThread = 28;
+  static constexpr int kBuffers = 3;
+  static constexpr int kMinBlocksPerSm = 3;
   static constexpr long long kEvictFirstMaxBytes = 64ll << 20;
+  static constexpr bool kEarlyTileId = true;
   static constexpr bool kPass2DuringLoad = true;
 };
 
