@@ -3,7 +3,9 @@
 // and a device-to-device copy in one run, plus probed builds of some of them that count what the
 // look-backs do (tools/lookback_probe_counters.cuh). It answers two questions of
 // docs/notes/production-scan.md: are look-back walks long (windows of predecessors per tile), and
-// does reading 64 or 128 predecessors per L2 round trip (kLookbackWordsPerLane 2, 4) help.
+// does reading 64 or 128 predecessors per L2 round trip (kLookbackWordsPerLane 2, 4) help; and,
+// beside them, how fast copies issued by the SMs themselves run (registers, the agent's staged
+// data path, the copy engine): the ceiling of any scan of this kind against the device copy.
 // Built on its own (no CMake target: the variants are an experiment; the shipped policies live in
 // kernels/grid/lookback_tuning.h), on any machine with nvcc:
 //   nvcc -std=c++20 -O3 -arch=sm_90 --expt-relaxed-constexpr -I. -o lookback_probe
@@ -41,6 +43,19 @@ struct Late : Base {
 template <class Base>
 struct Overlap : Base {
   static constexpr bool kPass2DuringLoad = true;
+};
+template <class Base>
+struct Hold : Base {
+  static constexpr bool kPass2DuringLoad = false;
+  static constexpr bool kOldestInRegisters = true;
+};
+template <class Base>
+struct BulkStore : Base {
+  static constexpr bool kBulkStore = true;
+};
+template <class Base>
+struct BulkCopy : Base {
+  static constexpr bool kBulkCopy = true;
 };
 template <class Base, long long kBytes>
 struct EvictFirstUpTo : Base {
@@ -93,19 +108,28 @@ Variant variant(const std::string& name, bool probed = false) {
 // with three and four buffers; round 6: only when that tile's prefix is already there; the tile
 // buffers 128-byte aligned (they were 16: 0.84-0.91 of the copy rate by where the static shared
 // memory ended). Round 7: the shapes and eviction hints of the overlapped agent on both devices.
+// Round 8 (2026-11-27, H200): two buffers with the oldest tile's pass 2 during the load (the
+// 2-buffer shapes lost at 0.82-0.84 before the overlap and the aligned buffers, v4), and the probe
+// on the H200 (how often a round finishes its oldest tile during the load: 40%). Round 9: the
+// oldest tile held in registers (kOldestInRegisters), so that every pass 2 overlaps a load and the
+// ring holds one tile more without more shared memory.
+// Round 10: the probe's counters spread over slots and the data leader's round timed phase by
+// phase (clock64, added up in shared memory), so that a probed launch runs near the plain one's
+// speed and says where a round's time goes.
+// Round 11: where the id atomic and the lanes' copies fall in the round (the reduce phase took
+// 3,600 cycles with the id asked as it starts, 1,600 without).
+// Round 12: the stores by the copy engine (kBulkStore), since the round's reduce and publication
+// phases (about 4,900 cycles on both devices, where the loads' phases shrink on the H200) look
+// like shared-memory accesses queued behind the 16-byte stores of pass 2; with the loads by the
+// copy engine too (kBulkCopy, -2.5% in v6 on the old agent).
+// Round 13: how fast the SMs copy (and round 14: with the copy engine) (registers; the agent's
+// staged data path without the scan), beside the device copy, the row and the oldest tile held in
+// registers.
 std::vector<Variant> variants() {
   return {
-      variant<H100Row>("h100-row"),
-      variant<H200Row>("h200-row"),
-      variant<Overlap<H100Row>>("h100-row-ovl"),
-      variant<Overlap<H200Row>>("h200-row-ovl"),
-      variant<EvictFirstUpTo<Overlap<H200Row>, kAlwaysEvictFirst>>("28x3x3-ovl-ef"),
-      variant<EvictFirstUpTo<Overlap<H200Row>, 0>>("28x3x3-ovl-noef"),
-      variant<Late<Overlap<H200Row>>>("28x3x3-ovl-late"),
-      variant<Overlap<Shaped<H100Row, 20, 4, 3>>>("20x4x3-ovl"),
-      variant<Overlap<Shaped<H100Row, 16, 3, 5>>>("16x3x5-ovl"),
-      variant<Overlap<Shaped<H100Row, 40, 3, 2>>>("40x3x2-ovl"),
-      variant<Probed<Overlap<H200Row>>>("h200-row-ovl", true),
+      variant<H200Row>("28x3x3-row"),
+      variant<Hold<H200Row>>("28x3x3-hold"),
+      variant<Hold<BulkCopy<H200Row>>>("28x3x3-hold-bulkcp"),
   };
 }
 
@@ -116,6 +140,84 @@ __global__ void fillInput(int* values, long long n) {
     h ^= h >> 15;
     values[i] = static_cast<int>(h % 201u) - 100;
   }
+}
+
+// Copies by the SMs, the ceilings of what a scan that reads and writes once could reach with
+// the same instructions: vectorCopy, 16-byte loads into registers and stores from them (kInFlight
+// vectors a thread, grid-stride); stagedCopy, the production agent's data path without the scan
+// (the tile by 16-byte cp.async into a ring of kBuffers shared buffers, kBuffers - 1 tiles in
+// flight, then 16-byte streaming stores from shared memory), tiles by block index.
+template <int kInFlight>
+__global__ void __launch_bounds__(256) vectorCopy(const int4* in, int4* out, long long vectors) {
+  const long long step = static_cast<long long>(gridDim.x) * blockDim.x;
+  for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < vectors;
+       i += step * kInFlight) {
+    int4 v[kInFlight];
+#pragma unroll
+    for (int k = 0; k < kInFlight; ++k)
+      if (i + k * step < vectors) v[k] = __ldcs(in + i + k * step);
+#pragma unroll
+    for (int k = 0; k < kInFlight; ++k)
+      if (i + k * step < vectors) __stcs(out + i + k * step, v[k]);
+  }
+}
+
+template <int kVectors, int kBuffers>
+__global__ void __launch_bounds__(224) stagedCopy(const int* in, int* out, long long tiles) {
+  extern __shared__ __align__(128) int ring[];
+  constexpr int kTile = 224 * kVectors * 4;
+  const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  const int first = warp * 32 * kVectors * 4 + lane * 4;
+  auto issue = [&](long long tile, int b) {
+    if (tile < tiles)
+      for (int j = 0; j < kVectors; ++j)
+        cpAsync16<128, false>(ring + b * kTile + first + j * 128,
+                              in + tile * kTile + first + j * 128);
+    cpAsyncCommit();
+  };
+  long long tile = blockIdx.x;
+  for (int b = 0; b < kBuffers - 1; ++b) issue(tile + b * gridDim.x, b);
+  for (int r = 0; tile < tiles; ++r, tile += gridDim.x) {
+    issue(tile + (kBuffers - 1) * static_cast<long long>(gridDim.x), (r + kBuffers - 1) % kBuffers);
+    cpAsyncWait<kBuffers - 1>();
+    const int b = r % kBuffers;
+#pragma unroll
+    for (int j = 0; j < kVectors; ++j)
+      __stcs(reinterpret_cast<int4*>(out + tile * kTile + first + j * 128),
+             *reinterpret_cast<const int4*>(ring + b * kTile + first + j * 128));
+  }
+  cpAsyncWait<0>();
+}
+
+// The copy engine's copy: one thread a block moves kStageBytes chunks global -> shared -> global
+// with cp.async.bulk, kStages chunks in flight (a chunk's store must have read its stage before
+// the stage is loaded again).
+template <int kStageBytes, int kStages>
+__global__ void bulkStagedCopy(const char* in, char* out, long long chunks) {
+  extern __shared__ __align__(128) unsigned char stages[];
+  __shared__ unsigned long long loaded[kStages];
+  if (threadIdx.x != 0) return;
+  for (int s = 0; s < kStages; ++s) mbarrierInit(&loaded[s]);
+  fenceMbarrierInit();
+  const long long step = gridDim.x;
+  for (int s = 0; s < kStages; ++s) {
+    const long long c = blockIdx.x + s * step;
+    if (c < chunks)
+      bulkCopyToShared(stages + s * kStageBytes, in + c * kStageBytes, kStageBytes, &loaded[s]);
+  }
+  for (long long r = 0;; ++r) {
+    const long long c = blockIdx.x + r * step;
+    if (c >= chunks) break;
+    const int s = static_cast<int>(r % kStages);
+    mbarrierWait(&loaded[s], static_cast<unsigned>((r / kStages) & 1));
+    bulkCopyToGlobal(out + c * kStageBytes, stages + s * kStageBytes, kStageBytes);
+    const long long next = c + kStages * step;
+    if (next < chunks) {
+      bulkStoresHaveRead();
+      bulkCopyToShared(stages + s * kStageBytes, in + next * kStageBytes, kStageBytes, &loaded[s]);
+    }
+  }
+  bulkStoresDone();
 }
 
 __global__ void countDifferences(const int* a, const int* b, long long n, unsigned long long* bad) {
@@ -156,6 +258,55 @@ int run(int argc, char** argv) {
     cub();
     std::printf("2^%d: copy %.4f ms, CUB %.4f ms (%.3f of the copy)\n", lg, copyMs, cubMs,
                 copyMs / cubMs);
+    if (only.empty()) {
+      const long long vectors = n / 4;
+      const auto timeCopy = [&](const char* name, auto launch) {
+        bad.zero();
+        launch();
+        cudaCheck(cudaDeviceSynchronize(), name);
+        countDifferences<<<1024, 256>>>(out.get(), in.get(), n, bad.get());
+        const bool ok = bad.toHost()[0] == 0;
+        const double ms = medianMs(launch, n, samples);
+        std::printf("2^%d %-16s | %.4f ms | %.3f copy | %s\n", lg, name, ms, copyMs / ms,
+                    ok ? "equal to the input" : "DIFFERS");
+        if (!ok) ++failures;
+      };
+      const auto in4 = reinterpret_cast<const int4*>(in.get());
+      const auto out4 = reinterpret_cast<int4*>(out.get());
+      timeCopy("sm-copy-x4",
+               [&] { vectorCopy<4><<<prop.multiProcessorCount * 8, 256>>>(in4, out4, vectors); });
+      timeCopy("sm-copy-x8",
+               [&] { vectorCopy<8><<<prop.multiProcessorCount * 4, 256>>>(in4, out4, vectors); });
+      constexpr int kTile = 224 * 28;
+      const long long tiles = n / kTile;  // 2^k is not a multiple: the tail is left out
+      const size_t ring = 3 * kTile * sizeof(int);
+      cudaFuncSetAttribute(stagedCopy<7, 3>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                           static_cast<int>(ring));
+      const auto staged = [&] {
+        stagedCopy<7, 3><<<prop.multiProcessorCount * 3, 224, ring>>>(in.get(), out.get(), tiles);
+      };
+      // The tail the staged copy leaves is copied first, so the whole output is compared.
+      cudaMemcpy(out.get() + tiles * kTile, in.get() + tiles * kTile,
+                 (n - tiles * kTile) * sizeof(int), cudaMemcpyDeviceToDevice);
+      timeCopy("staged-28x3x3", staged);
+      const auto bulkCopy = [&](const char* name, auto kernel, int stageBytes, int stages,
+                                int blocksPerSm) {
+        const long long chunks = n * 4ll / stageBytes;
+        const size_t shared = static_cast<size_t>(stageBytes) * stages;
+        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                             static_cast<int>(shared));
+        cudaMemcpy(reinterpret_cast<char*>(out.get()) + chunks * stageBytes,
+                   reinterpret_cast<const char*>(in.get()) + chunks * stageBytes,
+                   n * 4ll - chunks * stageBytes, cudaMemcpyDeviceToDevice);
+        timeCopy(name, [&] {
+          kernel<<<prop.multiProcessorCount * blocksPerSm, 32, shared>>>(
+              reinterpret_cast<const char*>(in.get()), reinterpret_cast<char*>(out.get()), chunks);
+        });
+      };
+      bulkCopy("bulk-48kx4", bulkStagedCopy<49152, 4>, 49152, 4, 1);
+      bulkCopy("bulk-16kx6x2", bulkStagedCopy<16384, 6>, 16384, 6, 2);
+      bulkCopy("bulk-8kx8x3", bulkStagedCopy<8192, 8>, 8192, 8, 3);
+    }
     for (const Variant& v : variants()) {
       if (!only.empty() && v.name != only) continue;
       const long long tiles = (n + v.tile - 1) / v.tile;

@@ -19,13 +19,19 @@ struct ProbeCounters {
   static constexpr int kBuckets = 8;  // windows read: 1, 2, 3, 4, 5-8, 9-16, 17-32, 33+
   unsigned long long lookbacks, inspected, windows, waits, ns;
   unsigned long long windowHistogram[kBuckets];
-  unsigned long long loadWaits, loadNs, prefixWaits, prefixNs, idWaits, idNs;
+  unsigned long long loadWaits, loadNs, prefixWaits, prefixNs, idWaits, idNs, pass2First;
+  // The data leader's round, phase by phase (NoLookbackProbe::kPhase...), in SM clock cycles.
+  unsigned long long phaseCycles[NoLookbackProbe::kPhases], rounds;
 };
 
-__device__ ProbeCounters gProbe;
+// Blocks add into one of kProbeSlots copies of the counters (by block index), so that the probe's
+// atomics do not queue on one address: one address per counter made a probed launch 30-50% slower.
+inline constexpr int kProbeSlots = 128;
+__device__ ProbeCounters gProbe[kProbeSlots];
 
 struct CountingProbe : NoLookbackProbe {
   static constexpr bool kEnabled = true;
+  __device__ static ProbeCounters& slot() { return gProbe[blockIdx.x % kProbeSlots]; }
   __device__ static int bucket(int windows) {
     if (windows <= 4) return windows < 1 ? 0 : windows - 1;
     if (windows <= 8) return 4;
@@ -33,24 +39,52 @@ struct CountingProbe : NoLookbackProbe {
     return windows <= 32 ? 6 : 7;
   }
   __device__ static void lookback(int inspected, int windows, int waits, unsigned long long ns) {
-    atomicAdd(&gProbe.lookbacks, 1ull);
-    atomicAdd(&gProbe.inspected, static_cast<unsigned long long>(inspected));
-    atomicAdd(&gProbe.windows, static_cast<unsigned long long>(windows));
-    atomicAdd(&gProbe.waits, static_cast<unsigned long long>(waits));
-    atomicAdd(&gProbe.ns, ns);
-    atomicAdd(&gProbe.windowHistogram[bucket(windows)], 1ull);
+    ProbeCounters& c = slot();
+    atomicAdd(&c.lookbacks, 1ull);
+    atomicAdd(&c.inspected, static_cast<unsigned long long>(inspected));
+    atomicAdd(&c.windows, static_cast<unsigned long long>(windows));
+    atomicAdd(&c.waits, static_cast<unsigned long long>(waits));
+    atomicAdd(&c.ns, ns);
+    atomicAdd(&c.windowHistogram[bucket(windows)], 1ull);
   }
   __device__ static void dataWait(int what, unsigned long long ns) {
-    if (what == kLoadWait) {
-      atomicAdd(&gProbe.loadWaits, 1ull);
-      atomicAdd(&gProbe.loadNs, ns);
+    ProbeCounters& c = slot();
+    if (what == kPass2First) {
+      atomicAdd(&c.pass2First, 1ull);
+    } else if (what == kLoadWait) {
+      atomicAdd(&c.loadWaits, 1ull);
+      atomicAdd(&c.loadNs, ns);
     } else if (what == kIdWait) {
-      atomicAdd(&gProbe.idWaits, 1ull);
-      atomicAdd(&gProbe.idNs, ns);
+      atomicAdd(&c.idWaits, 1ull);
+      atomicAdd(&c.idNs, ns);
     } else {
-      atomicAdd(&gProbe.prefixWaits, 1ull);
-      atomicAdd(&gProbe.prefixNs, ns);
+      atomicAdd(&c.prefixWaits, 1ull);
+      atomicAdd(&c.prefixNs, ns);
     }
+  }
+  // The timeline: per block, cycles per phase in shared memory ([kPhases] holds the last mark),
+  // added to the slot once, when the block ends.
+  __device__ static unsigned long long* timeline() {
+    __shared__ unsigned long long cycles[kPhases + 2];
+    return cycles;
+  }
+  __device__ static void startTimeline() {
+    unsigned long long* t = timeline();
+    for (int p = 0; p < kPhases + 2; ++p) t[p] = 0;
+    t[kPhases] = clock64();
+  }
+  __device__ static void mark(int phase) {
+    unsigned long long* t = timeline();
+    const unsigned long long now = clock64();
+    t[phase] += now - t[kPhases];
+    t[kPhases] = now;
+    if (phase == kPhases - 1) ++t[kPhases + 1];
+  }
+  __device__ static void flushTimeline() {
+    unsigned long long* t = timeline();
+    ProbeCounters& c = slot();
+    for (int p = 0; p < kPhases; ++p) atomicAdd(&c.phaseCycles[p], t[p]);
+    atomicAdd(&c.rounds, t[kPhases + 1]);
   }
 };
 
@@ -62,15 +96,21 @@ struct LookbackProbeOf<Probed<Base>> {
 };
 
 inline void resetProbe() {
-  const ProbeCounters zero{};
+  static const ProbeCounters zero[kProbeSlots]{};
   cudaCheck(cudaMemcpyToSymbol(gProbe, &zero, sizeof zero), "reset the probe");
 }
 
 // One line of what the probe counted during one launch of `ms` milliseconds (of `blocks` blocks
 // over `tiles` tiles, when known: then the time a block spends per tile).
 inline void printProbe(const char* name, double ms, long long blocks = 0, long long tiles = 0) {
+  static ProbeCounters slots[kProbeSlots];
+  cudaCheck(cudaMemcpyFromSymbol(&slots, gProbe, sizeof slots), "read the probe");
   ProbeCounters c{};
-  cudaCheck(cudaMemcpyFromSymbol(&c, gProbe, sizeof c), "read the probe");
+  for (const ProbeCounters& s : slots) {
+    auto* sum = reinterpret_cast<unsigned long long*>(&c);
+    const auto* add = reinterpret_cast<const unsigned long long*>(&s);
+    for (size_t k = 0; k < sizeof c / sizeof *sum; ++k) sum[k] += add[k];
+  }
   const double l = c.lookbacks ? static_cast<double>(c.lookbacks) : 1.0;
   std::printf(
       "probe %-24s look-backs %llu: %.1f predecessors, %.2f windows, %.2f waiting polls, %.2f us "
@@ -87,6 +127,20 @@ inline void printProbe(const char* name, double ms, long long blocks = 0, long l
         "; data leader: load wait %.2f us, prefix wait %.2f us, id %.2f us (%llu, %llu, %llu)",
         mean(c.loadNs, c.loadWaits), mean(c.prefixNs, c.prefixWaits), mean(c.idNs, c.idWaits),
         c.loadWaits, c.prefixWaits, c.idWaits);
+  if (c.loadWaits)
+    std::printf("; pass 2 during the load in %.0f%% of rounds",
+                100.0 * c.pass2First / static_cast<double>(c.loadWaits));
+  if (c.rounds) {
+    std::printf("; round (cycles):");
+    static const char* names[NoLookbackProbe::kPhases] = {"barrier", "copies",  "prefix",
+                                                          "pass 2",  "load",    "warp load",
+                                                          "reduce",  "publish", "pass 2+id"};
+    double total = 0;
+    for (unsigned long long p : c.phaseCycles) total += p;
+    for (int p = 0; p < NoLookbackProbe::kPhases; ++p)
+      std::printf(" %s %.0f", names[p], c.phaseCycles[p] / static_cast<double>(c.rounds));
+    std::printf(" = %.0f", total / c.rounds);
+  }
   std::printf("; launch %.3f ms", ms);
   if (blocks > 0 && tiles > 0)
     std::printf(", %.2f us a tile per block", ms * 1000.0 * blocks / tiles);

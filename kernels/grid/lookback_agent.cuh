@@ -161,6 +161,20 @@ __device__ __forceinline__ void bulkCopyToShared(void* smem, const void* gmem, u
       "l"(gmem), "r"(bytes), "r"(b)
       : "memory");
 }
+// The copy engine the other way (kBulkStore): `bytes` from shared to global memory, tracked by
+// bulk groups; wait_group.read returns once the copies no longer read their shared source.
+__device__ __forceinline__ void bulkCopyToGlobal(void* gmem, const void* smem, unsigned bytes) {
+  asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;\n" ::"l"(gmem),
+               "r"(sharedAddress(smem)), "r"(bytes)
+               : "memory");
+  asm volatile("cp.async.bulk.commit_group;\n" ::: "memory");
+}
+__device__ __forceinline__ void bulkStoresHaveRead() {
+  asm volatile("cp.async.bulk.wait_group.read 0;\n" ::: "memory");
+}
+__device__ __forceinline__ void bulkStoresDone() {
+  asm volatile("cp.async.bulk.wait_group 0;\n" ::: "memory");
+}
 __device__ __forceinline__ void mbarrierWait(unsigned long long* bar, unsigned parity) {
   const unsigned b = sharedAddress(bar);
   unsigned done = 0;
@@ -259,32 +273,65 @@ struct TileSlice {
   // is the prefix itself). `tileOut` and `first` locate the tile and this thread's first vector.
   __device__ static void scanStore(const T* mine, int stride, T before, T* tileOut, int first,
                                    int valid, bool fullVectors, bool exclusive) {
-    T* dst = tileOut + first;
+#pragma unroll
+    for (int j = 0; j < kVectors; ++j)
+      storeVector(
+          scanVector(*reinterpret_cast<const Vec4<T>*>(mine + j * stride), before, exclusive),
+          tileOut, first, j, stride, valid, fullVectors);
+  }
+
+  // Pass 2 of vectors read into registers earlier (hold), for the agent that refills the buffer
+  // before the tile's prefix has arrived (kOldestInRegisters).
+  __device__ static void hold(const T* mine, int stride, Vec4<T> (&held)[kVectors]) {
+#pragma unroll
+    for (int j = 0; j < kVectors; ++j)
+      held[j] = *reinterpret_cast<const Vec4<T>*>(mine + j * stride);
+  }
+  __device__ static void scanStoreHeld(const Vec4<T> (&held)[kVectors], int stride, T before,
+                                       T* tileOut, int first, int valid, bool fullVectors,
+                                       bool exclusive) {
+#pragma unroll
+    for (int j = 0; j < kVectors; ++j)
+      storeVector(scanVector(held[j], before, exclusive), tileOut, first, j, stride, valid,
+                  fullVectors);
+  }
+
+  // Pass 2 into the tile itself (kBulkStore: the copy engine stores it from there).
+  __device__ static void scanInPlace(T* mine, int stride, T before, bool exclusive) {
 #pragma unroll
     for (int j = 0; j < kVectors; ++j) {
-      const Vec4<T> x = *reinterpret_cast<const Vec4<T>*>(mine + j * stride);
-      Vec4<T> y;
-      if (exclusive) {
-        y.v[0] = Op::apply(before, x.v[3]);
-        y.v[1] = Op::apply(y.v[0], x.v[0]);
-        y.v[2] = Op::apply(y.v[1], x.v[1]);
-        y.v[3] = Op::apply(y.v[2], x.v[2]);
-      } else {
-        y.v[0] = Op::apply(before, x.v[0]);
-        y.v[1] = Op::apply(y.v[0], x.v[1]);
-        y.v[2] = Op::apply(y.v[1], x.v[2]);
-        y.v[3] = Op::apply(y.v[2], x.v[3]);
-      }
-      if (fullVectors) {
-        if constexpr (Policy::kStreamingStores)
-          storeStreaming(dst + j * stride, y);
-        else
-          storePlain(dst + j * stride, y);
-      } else {
+      Vec4<T>* v = reinterpret_cast<Vec4<T>*>(mine + j * stride);
+      *v = scanVector(*v, before, exclusive);
+    }
+  }
+
+  __device__ static Vec4<T> scanVector(const Vec4<T>& x, T before, bool exclusive) {
+    Vec4<T> y;
+    if (exclusive) {
+      y.v[0] = Op::apply(before, x.v[3]);
+      y.v[1] = Op::apply(y.v[0], x.v[0]);
+      y.v[2] = Op::apply(y.v[1], x.v[1]);
+      y.v[3] = Op::apply(y.v[2], x.v[2]);
+    } else {
+      y.v[0] = Op::apply(before, x.v[0]);
+      y.v[1] = Op::apply(y.v[0], x.v[1]);
+      y.v[2] = Op::apply(y.v[1], x.v[2]);
+      y.v[3] = Op::apply(y.v[2], x.v[3]);
+    }
+    return y;
+  }
+  __device__ static void storeVector(const Vec4<T>& y, T* tileOut, int first, int j, int stride,
+                                     int valid, bool fullVectors) {
+    T* dst = tileOut + first + j * stride;
+    if (fullVectors) {
+      if constexpr (Policy::kStreamingStores)
+        storeStreaming(dst, y);
+      else
+        storePlain(dst, y);
+    } else {
 #pragma unroll
-        for (int k = 0; k < 4; ++k)
-          if (first + j * stride + k < valid) dst[j * stride + k] = y.v[k];
-      }
+      for (int k = 0; k < 4; ++k)
+        if (first + j * stride + k < valid) dst[k] = y.v[k];
     }
   }
 };
@@ -301,6 +348,14 @@ struct NoLookbackProbe {
   static constexpr int kLoadWait = 0;
   static constexpr int kPrefixWait = 1;
   static constexpr int kIdWait = 2;
+  static constexpr int kPass2First = 3;  // a round that finished the oldest tile during its load
+  // The data leader's round split into phases (mark(p): the time since the last mark was phase p).
+  static constexpr int kPhaseBarrier = 0, kPhaseCopies = 1, kPhaseHeldPrefix = 2,
+                       kPhaseHeldPass2 = 3, kPhaseLoad = 4, kPhaseWarpLoad = 5, kPhaseReduce = 6,
+                       kPhasePublish = 7, kPhaseFinish = 8, kPhases = 9;
+  __device__ static void startTimeline() {}
+  __device__ static void mark(int) {}
+  __device__ static void flushTimeline() {}
 };
 template <class Policy>
 struct LookbackProbeOf {
@@ -525,7 +580,10 @@ struct LookbackAgent {
 // shared memory says so; the prefix itself still comes through PREFIX[b]); otherwise it is
 // finished after the hand-over, as without the switch, so that this tile's A never waits for a
 // look-back. A block then has bytes in flight through its stores too (v10 in
-// docs/notes/production-scan.md).
+// docs/notes/production-scan.md). Policy::kOldestInRegisters (the shipped rows) goes further: the
+// tile a round's buffer still holds is read into registers, the round's copies are issued into the
+// buffer at once, and that tile is scanned and stored from the registers while they fly, so every
+// pass 2 overlaps a load and the ring holds one tile more than its buffers (v11).
 template <class T, class Policy>
 struct PipelinedLookbackAgent {
   static constexpr int kThreads = Policy::kThreads;
@@ -610,6 +668,11 @@ struct PipelinedLookbackAgent {
       lookBackLoop<Op>(grid, args, tiles, static_cast<int>(threadIdx.x) / 32, sh);
     else
       dataLoop<Op>(grid, in, out, n, exclusive, tiles, tileCopyFor(in, evictFirst), args, mem, sh);
+    // kBulkStore: the block's shared memory must outlive the copies that read it.
+    if constexpr (Policy::kBulkStore)
+      if (threadIdx.x % 32 == 0) bulkStoresDone();
+    if constexpr (LookbackProbeOf<Policy>::type::kEnabled)
+      if (threadIdx.x == 32 * kLookbackWarps) LookbackProbeOf<Policy>::type::flushTimeline();
   }
 
   template <class Op>
@@ -672,9 +735,15 @@ struct PipelinedLookbackAgent {
         wait();
       }
     };
+    // The leader's timeline in an experiment build: the time since the last mark was phase p.
+    auto mark = [&](int phase) {
+      if constexpr (Probe::kEnabled)
+        if (leader) Probe::mark(phase);
+    };
     // Pass 2 of the tile in buffer b, once warp 0 has its prefix. False: the look-back gave up.
     auto finish = [&](int b, bool askNext) {
       timed(Probe::kPrefixWait, [&] { onBarrier<kPrefixDone, true>(b); });
+      mark(Probe::kPhaseHeldPrefix);
       if (sh.gaveUp[b]) return false;
       if (Policy::kEarlyTileId && askNext && leader) {
         nextTile = grid.acquireTileId();
@@ -682,10 +751,26 @@ struct PipelinedLookbackAgent {
       }
       const int tile = sh.tile[b];
       const int valid = tileValidCount(n, kTile, tile);
+      if constexpr (Policy::kBulkStore) {
+        if (valid == kTile && vectorOut) {
+          // The warp's part of the tile is contiguous in the buffer and in the output.
+          Slice::scanInPlace(mem + b * kTile + first, stride,
+                             Op::apply(sh.prefix[b], sh.warpPrefix[b][dataWarp]), exclusive);
+          fenceProxyAsyncShared();  // the results, written by this proxy, to the copy engine
+          __syncwarp();
+          if (lane == 0) {
+            const long long warpFirst = static_cast<long long>(tile) * kTile + first;
+            bulkCopyToGlobal(out + warpFirst, mem + b * kTile + first, 32u * kItems * sizeof(T));
+          }
+          mark(Probe::kPhaseHeldPass2);
+          return true;
+        }
+      }
       Slice::scanStore(mem + b * kTile + first, stride,
                        Op::apply(sh.prefix[b], sh.warpPrefix[b][dataWarp]),
                        out + static_cast<long long>(tile) * kTile, first, valid,
                        valid == kTile && vectorOut, exclusive);
+      mark(Probe::kPhaseHeldPass2);
       return true;
     };
 
@@ -703,6 +788,11 @@ struct PipelinedLookbackAgent {
     // copies, awaitFull waits until they have landed. Each thread copies and later reads only its
     // own vectors (bulk copy: its warp's), so no barrier stands between the two.
     auto startFull = [&](T* mine, const T* src, int b) {
+      if constexpr (Policy::kBulkStore) {
+        // The warp's bulk stores of an earlier tile in this buffer have read it.
+        if (lane == 0) bulkStoresHaveRead();
+        __syncwarp();
+      }
       if constexpr (Policy::kBulkCopy) {
         if (vectorIn) {
           constexpr unsigned kWarpBytes = 32u * kItems * sizeof(T);
@@ -737,15 +827,21 @@ struct PipelinedLookbackAgent {
     };
 
     if (leader) {
+      if constexpr (Probe::kEnabled) Probe::startTimeline();
       nextTile = takeTile();
       if constexpr (Policy::kPass2DuringLoad)
         for (int k = 0; k < kBuffers; ++k) sh.prefixRound[k] = -1;
     }
+    constexpr bool kHold = Policy::kOldestInRegisters;
+    static_assert(!(kHold && Policy::kPass2DuringLoad), "one way to overlap pass 2 with a load");
     for (int i = 0;; ++i) {
       const int b = i % kBuffers;
       // The oldest tile still waiting, unless the ring has room for another: its buffer is the
-      // one the next round fills.
-      const int oldest = i - (kBuffers - 1);
+      // one the next round fills. kOldestInRegisters: the tile this round's buffer still holds,
+      // whose id and warp prefix are read before the leader gives the buffer its new tile.
+      const int oldest = i - (kHold ? kBuffers : kBuffers - 1);
+      const int heldTile = kHold && oldest >= 0 ? sh.tile[b] : 0;
+      const T heldWarpPrefix = kHold && oldest >= 0 ? sh.warpPrefix[b][dataWarp] : Op::identity();
       // sh.tile[b] may still be read by the previous round's pass 2 of buffer b: the id goes
       // through sh.nextTile, and into sh.tile[b] only after this round's first barrier.
       if (leader) {
@@ -757,17 +853,43 @@ struct PipelinedLookbackAgent {
           sh.pass2First = oldest >= 0 && atomicAdd(&sh.prefixRound[oldest % kBuffers], 0) == oldest;
       }
       barSync<kDataBarrier>(kDataThreads);  // the id is visible; the last round is complete
+      mark(Probe::kPhaseBarrier);
       const bool pass2First = Policy::kPass2DuringLoad && sh.pass2First;
+      if constexpr (Probe::kEnabled)
+        if (leader && pass2First) Probe::dataWait(Probe::kPass2First, 0);
       const int tile = sh.nextTile;
       const bool stop = tile >= tiles;
       if (leader) sh.tile[b] = tile;
       const int valid = stop ? 0 : tileValidCount(n, kTile, tile);
       const long long base = static_cast<long long>(tile) * kTile;
       T* mine = mem + b * kTile + first;
+      if constexpr (kHold) {
+        // The held tile goes into registers, this tile's copies into its buffer at once, and the
+        // held tile is scanned and stored while they fly. Each thread reads its own vectors before
+        // it issues the copies that overwrite them; a copy lands a memory round trip later.
+        Vec4<T> held[kVectors];
+        if (oldest >= 0) Slice::hold(mine, stride, held);
+        if (valid == kTile) startFull(mine, in + base + first, b);
+        mark(Probe::kPhaseCopies);
+        if (oldest >= 0) {
+          timed(Probe::kPrefixWait, [&] { onBarrier<kPrefixDone, true>(b); });
+          mark(Probe::kPhaseHeldPrefix);
+          if (sh.gaveUp[b]) {
+            abandon(!stop);
+            return;
+          }
+          const int heldValid = tileValidCount(n, kTile, heldTile);
+          Slice::scanStoreHeld(held, stride, Op::apply(sh.prefix[b], heldWarpPrefix),
+                               out + static_cast<long long>(heldTile) * kTile, first, heldValid,
+                               heldValid == kTile && vectorOut, exclusive);
+          mark(Probe::kPhaseHeldPass2);
+        }
+      }
       if constexpr (Policy::kPass2DuringLoad) {
         // This tile's copies fly while the oldest tile is scanned and stored: its buffer's last
         // tile was finished in the previous round, by the same threads that copy into it now.
         if (valid == kTile) startFull(mine, in + base + first, b);
+        mark(Probe::kPhaseCopies);
         if (pass2First && !finish(oldest % kBuffers, false)) {
           abandon(!stop);
           return;
@@ -775,19 +897,25 @@ struct PipelinedLookbackAgent {
       }
       if (!stop) {
         if (valid == kTile) {
-          if constexpr (!Policy::kPass2DuringLoad) startFull(mine, in + base + first, b);
+          if constexpr (!Policy::kPass2DuringLoad && !kHold) startFull(mine, in + base + first, b);
           awaitFull(b);
         } else {
           Slice::loadPartial(mine, in + base, first, stride, valid);
         }
+        mark(Probe::kPhaseLoad);
+        if constexpr (Probe::kEnabled) {
+          __syncwarp();  // the leader's lanes' copies too (the reduce's shuffles wait for them)
+          mark(Probe::kPhaseWarpLoad);
+        }
         // With the oldest tile already finished, the next id is asked for as the reduce starts,
         // so that the atomic's round trip overlaps it (kEarlyTileId; otherwise in finish).
-        if (Policy::kPass2DuringLoad && Policy::kEarlyTileId && leader && pass2First) {
+        if (Policy::kEarlyTileId && leader && (pass2First || kHold)) {
           nextTile = grid.acquireTileId();
           asked = true;
         }
         const T warpTotal = Slice::reduce(mine, stride, lane, 32, 0xffffffffu, exclusive);
         if (lane == 0) sh.warpTotals[dataWarp] = warpTotal;
+        mark(Probe::kPhaseReduce);
         barSync<kDataBarrier>(kDataThreads);  // every data warp's total is visible
         T aggregate = Op::identity();
 #pragma unroll
@@ -807,7 +935,8 @@ struct PipelinedLookbackAgent {
       // it also keeps sh.nextTile from being overwritten before every data thread has read it.
       barSync<kDataBarrier>(kDataThreads);
       onBarrier<kReady, false>(b);  // this tile (or the stop) to the look-back warp
-      if (oldest >= 0 && !pass2First && !finish(oldest % kBuffers, !stop)) {
+      mark(Probe::kPhasePublish);
+      if (!kHold && oldest >= 0 && !pass2First && !finish(oldest % kBuffers, !stop)) {
         abandon(!stop);
         return;
       }
@@ -831,6 +960,7 @@ struct PipelinedLookbackAgent {
         if (leader) nextTile = asked ? settle(nextTile) : takeTile();
       });
       asked = false;
+      mark(Probe::kPhaseFinish);
     }
   }
 };

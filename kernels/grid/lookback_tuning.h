@@ -48,6 +48,14 @@ namespace scanviz {
 //    oldest waiting tile while they fly, instead of after this tile's reduce (the tile id is
 //    still taken right before its copies; kEarlyTileId then asks for the next as the reduce
 //    starts).
+//  - kOldestInRegisters: the pipelined agent keeps a tile one round longer: the tile a round's
+//    buffer still holds (kBuffers rounds old) is read into registers, the round's copies go into
+//    the buffer at once, and that tile is scanned and stored from the registers while they fly.
+//    The ring then holds kBuffers waiting tiles besides the one loading (registers as one more
+//    buffer), and every pass 2 overlaps a load. Replaces kPass2DuringLoad's hint.
+//  - kBulkStore: pass 2 writes a full tile's results back into its buffer and each data warp
+//    stores its part with one cp.async.bulk (the SM's copy engine), instead of 16-byte stores
+//    from every thread, so that the stores do not queue in front of the shared-memory accesses.
 
 inline constexpr long long kAlwaysEvictFirst = 1ll << 62;
 
@@ -60,6 +68,8 @@ struct LookbackSwitches {
   static constexpr int kLookbackWordsPerLane = 1;
   static constexpr bool kEarlyTileId = false;
   static constexpr bool kPass2DuringLoad = false;
+  static constexpr bool kOldestInRegisters = false;
+  static constexpr bool kBulkStore = false;
 };
 
 // The policies of the one-tile-per-block agent (LookbackAgent): one tile buffer, input copies with
@@ -85,12 +95,14 @@ struct LookbackPolicySm90 : LookbackOneTile {
 // lanes x 28 items = 6272-element tiles, three buffers (73.5 KB), three blocks per SM. The third
 // buffer gives a tile's prefix a whole further tile's load to arrive, so the data warps no longer
 // wait for it (v4: every three-buffer shape 0.89-0.90 of the copy rate on the H100, two buffers
-// 0.82). The oldest tile's pass 2 runs while the next tile's copies fly whenever its prefix is
-// already there (kPass2DuringLoad); with tile buffers 128-byte aligned, H100 2^28/2^30 int32:
-// 0.928/0.931 of the copy rate and 1.13/1.14x CUB, where 20 x 3 x 4 without it gave 0.91 (v10,
-// docs/notes/production-scan.md). Input copies evict-first up to 64 MiB of input: 2^24 0.904 ->
-// 0.924, 2^28/2^30 1% slower with it (v10; v7 for the older shape). The next tile id asked for
-// early: +0.7-1.2% (v9; with kPass2DuringLoad, as the reduce starts: +0.6-1% at 2^24-2^30, v10).
+// 0.82). The tile a round's buffer still holds goes into registers and is scanned and stored
+// while the round's copies fly (kOldestInRegisters): every pass 2 overlaps a load, and a tile's
+// prefix has one round more to arrive. H100 2^28/2^30 int32: 0.937-0.940 of the copy rate and
+// 1.15-1.16x CUB, where the oldest tile's pass 2 during the load only when its prefix was there
+// (kPass2DuringLoad, 40% of rounds) gave 0.927-0.929; H200 0.848-0.855 against 0.842-0.847
+// (v11, docs/notes/production-scan.md). Input copies evict-first up to 64 MiB of input: 2^24
+// 0.904 -> 0.924, 2^28/2^30 1% slower with it (v10; v7 for the older shape). The next tile id
+// asked for early, as the reduce starts: +0.6-1% (v9, v10).
 // The sm_90 default (H100 and any sm_90 part without a row of its own in kLookbackDeviceTunings).
 struct LookbackPolicySm90Pipelined : LookbackSwitches {
   static constexpr const char* kName = "sm90-pipelined";
@@ -102,15 +114,15 @@ struct LookbackPolicySm90Pipelined : LookbackSwitches {
   static constexpr int kMinBlocksPerSm = 3;
   static constexpr long long kEvictFirstMaxBytes = 64ll << 20;
   static constexpr bool kEarlyTileId = true;
-  static constexpr bool kPass2DuringLoad = true;
+  static constexpr bool kOldestInRegisters = true;
 };
 
 // The H200 (HBM3e, about 1.4x the H100's bandwidth). Every shape tried there sits at 0.83-0.86 of
-// the copy rate (docs/results/2026-11-24-h200-shapes/, -2026-11-27-h200-aligned/): the H100's
-// shape above was the best again on 2026-11-27 with its switches, 0.861/0.849 at 2^28/2^30 and
-// 1.17/1.15x CUB, where the previous H200 row (the same 28 x 3 x 3 without the overlap, input
-// evict-first up to 1 GiB) measured 0.849/0.840 and 1.15/1.14x (v10). A row of its own still, so
-// that bench JSON names the SKU's tuning and a later measurement changes one line.
+// the copy rate (docs/results/2026-11-24-h200-shapes/, 2026-11-27-h200-aligned/, -h200-probe/):
+// the H100's policy above is the best there too, 0.853-0.863 at 2^28/2^30 and 1.13-1.18x CUB
+// (v11). No copy the SMs issue reaches more than 0.92-0.93 of the device copy on the H200 (0.94 on
+// the H100; v11, rounds 13-14). A row of its own still, so that bench JSON names the SKU's tuning
+// and a later measurement changes one line.
 struct LookbackPolicySm90PipelinedH200 : LookbackPolicySm90Pipelined {
   static constexpr const char* kName = "sm90-pipelined-h200";
 };
@@ -138,7 +150,8 @@ struct LookbackTuning {
   int buffers = 0;
   int minBlocksPerSm = 0;
   long long evictFirstMaxBytes = 0;
-  bool pass2DuringLoad = false;  // pipelined: the oldest tile's pass 2 while the next tile loads
+  bool pass2DuringLoad = false;    // pipelined: the oldest tile's pass 2 while the next loads
+  bool oldestInRegisters = false;  // pipelined: ... from registers, the ring a tile longer
 };
 
 template <class Policy>
@@ -151,7 +164,8 @@ constexpr LookbackTuning describeLookbackPolicy(LookbackPolicyId id) {
           Policy::kBuffers,
           Policy::kMinBlocksPerSm,
           Policy::kEvictFirstMaxBytes,
-          Policy::kPass2DuringLoad};
+          Policy::kPass2DuringLoad,
+          Policy::kOldestInRegisters};
 }
 
 inline LookbackTuning lookbackTuning(LookbackPolicyId id) {

@@ -816,8 +816,11 @@ TEST(LookbackTuning, DescriptionsComeFromThePolicies) {
   const std::string text = describeLookbackTuning(lookbackTuning(LookbackPolicyId::Sm90Pipelined));
   EXPECT_EQ(text,
             "sm90-pipelined (28 items x 256 threads, 3 buffers, persistent blocks with a look-back "
-            "warp, pass 2 during the next load, at least 3 blocks per SM, input evict-first in L2 "
-            "up to 64 MiB)");
+            "warp, the oldest tile held in registers and stored during the next load, at least 3 "
+            "blocks per SM, input evict-first in L2 up to 64 MiB)");
+  EXPECT_NE(
+      describeLookbackTuning(lookbackTuning(LookbackPolicyId::Sm90)).find("one tile per block"),
+      std::string::npos);
   EXPECT_NE(describeLookbackTuning(h200).find("input evict-first in L2 up to 64 MiB"),
             std::string::npos);
   EXPECT_NE(describeLookbackTuning(lookbackTuning(LookbackPolicyId::Generic)).find("any threads"),
@@ -847,7 +850,8 @@ TEST(BenchFormat, JsonAndPreambleCarryTheMethodClocksAndTuning) {
   EXPECT_EQ(j["tuning"]["blocks_per_sm"], 3);
   EXPECT_EQ(j["tuning"]["threads"], 256);
   EXPECT_EQ(j["tuning"]["evict_first_max_bytes"], 64ll << 20);
-  EXPECT_EQ(j["tuning"]["pass2_during_load"], true);
+  EXPECT_EQ(j["tuning"]["pass2_during_load"], false);
+  EXPECT_EQ(j["tuning"]["oldest_in_registers"], true);
   EXPECT_EQ(j["method"]["warmups"], r.config.warmups);
   EXPECT_EQ(j["method"]["min_samples"], kGpuDefaultRepeats);
   EXPECT_EQ(j["method"]["max_samples"], kMaxRepeatsFactor * kGpuDefaultRepeats);

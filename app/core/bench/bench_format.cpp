@@ -352,12 +352,15 @@ std::string describeLookbackTuning(const LookbackTuning& t) {
   const std::string threads = t.threads > 0 ? std::to_string(t.threads) : "any";
   std::string s = std::string(t.name) + " (" + std::to_string(t.itemsPerThread) + " items x " +
                   threads + " threads";
-  if (t.pipelined)
+  if (t.pipelined) {
     s += ", " + std::to_string(t.buffers) + " buffers, persistent blocks with a look-back warp";
-  if (t.pass2DuringLoad)
-    s += ", pass 2 during the next load";
-  else
+    if (t.oldestInRegisters)
+      s += ", the oldest tile held in registers and stored during the next load";
+    else if (t.pass2DuringLoad)
+      s += ", pass 2 during the next load";
+  } else {
     s += ", one tile per block";
+  }
   s += ", at least " + std::to_string(t.minBlocksPerSm) + " blocks per SM";
   if (t.evictFirstMaxBytes >= kAlwaysEvictFirst)
     s += ", input evict-first in L2";
@@ -465,6 +468,7 @@ std::string benchReportJson(const BenchReport& r) {
     t["blocks_per_sm"] = r.tuning->minBlocksPerSm;
     t["evict_first_max_bytes"] = r.tuning->evictFirstMaxBytes;
     t["pass2_during_load"] = r.tuning->pass2DuringLoad;
+    t["oldest_in_registers"] = r.tuning->oldestInRegisters;
     t["source"] = r.tuningSource;
     j["tuning"] = t;
   } else {
