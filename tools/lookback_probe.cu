@@ -54,6 +54,10 @@ struct BulkStore : Base {
   static constexpr bool kBulkStore = true;
 };
 template <class Base>
+struct BlockedReduce : Base {
+  static constexpr bool kBlockedReduce = true;
+};
+template <class Base>
 struct BulkCopy : Base {
   static constexpr bool kBulkCopy = true;
 };
@@ -126,10 +130,14 @@ Variant variant(const std::string& name, bool probed = false) {
 // the row and the oldest tile held in registers (the copies run with --sm-copies 1).
 // Round 15 (kLeaderPublishes, only the leader's warp waiting for the totals) is not in this file
 // any more: no gain; its diff is docs/results/2026-11-27-h200-probe/leader-publishes.diff.
+// Round 17: pass 1 with the vectors in blocked order (kBlockedReduce): one Kogge-Stone a warp
+// instead of one per vector index.
 std::vector<Variant> variants() {
   return {
       variant<Hold<H200Row>>("28x3x3-hold"),
+      variant<BlockedReduce<Hold<H200Row>>>("28x3x3-hold-br"),
       variant<Probed<Hold<H200Row>>>("28x3x3-hold", true),
+      variant<Probed<BlockedReduce<Hold<H200Row>>>>("28x3x3-hold-br", true),
   };
 }
 

@@ -267,6 +267,43 @@ struct TileSlice {
     return warpTotal;
   }
 
+  // Pass 1 of a whole warp with the vectors taken in blocked order (kBlockedReduce): lane l
+  // reduces the kVectors vectors l * kVectors.. of the warp's part, which are contiguous in memory,
+  // so one Kogge-Stone over the lanes' totals gives every vector's prefix (instead of one per
+  // vector index). The 16-byte reads at a stride of kVectors vectors hit distinct banks when
+  // kVectors is odd. The lanes read vectors other lanes copied: the caller syncs the warp first.
+  // Writes the prefixes where reduce does; returns the warp's total (in every lane).
+  __device__ static T reduceBlocked(T* warpPart, int lane, bool exclusive) {
+    Vec4<T> v[kVectors];
+    T local[kVectors];
+    T run = Op::identity();
+#pragma unroll
+    for (int k = 0; k < kVectors; ++k) {
+      v[k] = *reinterpret_cast<const Vec4<T>*>(warpPart + (lane * kVectors + k) * 4);
+      local[k] = run;
+      run = Op::apply(run,
+                      Op::apply(Op::apply(Op::apply(v[k].v[0], v[k].v[1]), v[k].v[2]), v[k].v[3]));
+    }
+    T inclusive = run;
+#pragma unroll
+    for (int delta = 1; delta < 32; delta *= 2) {
+      const T left = __shfl_up_sync(0xffffffffu, inclusive, delta);
+      if (lane >= delta) inclusive = Op::apply(left, inclusive);
+    }
+    const T lower = __shfl_up_sync(0xffffffffu, inclusive, 1);
+    const T before = lane == 0 ? Op::identity() : lower;
+#pragma unroll
+    for (int k = 0; k < kVectors; ++k) {
+      T* x = warpPart + (lane * kVectors + k) * 4;
+      const T prefix = Op::apply(before, local[k]);
+      if (exclusive)
+        x[3] = prefix;
+      else
+        x[0] = Op::apply(prefix, v[k].v[0]);
+    }
+    return __shfl_sync(0xffffffffu, inclusive, 31);
+  }
+
   // Pass 2 (scan and store): re-read each vector and scan it from `before` (all that precedes
   // this warp's part). Inclusive: the vector holds (prefix + x0, x1, x2, x3); exclusive:
   // (x0, x1, x2, prefix), and the result is shifted by one inside the vector (its first element
@@ -913,7 +950,13 @@ struct PipelinedLookbackAgent {
           nextTile = grid.acquireTileId();
           asked = true;
         }
-        const T warpTotal = Slice::reduce(mine, stride, lane, 32, 0xffffffffu, exclusive);
+        T warpTotal;
+        if constexpr (Policy::kBlockedReduce) {
+          __syncwarp();  // the warp's copies (each lane waited for its own) are the warp's
+          warpTotal = Slice::reduceBlocked(mine - lane * 4, lane, exclusive);
+        } else {
+          warpTotal = Slice::reduce(mine, stride, lane, 32, 0xffffffffu, exclusive);
+        }
         if (lane == 0) sh.warpTotals[dataWarp] = warpTotal;
         mark(Probe::kPhaseReduce);
         barSync<kDataBarrier>(kDataThreads);  // every data warp's total is visible

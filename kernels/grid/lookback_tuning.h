@@ -56,6 +56,9 @@ namespace scanviz {
 //  - kBulkStore: pass 2 writes a full tile's results back into its buffer and each data warp
 //    stores its part with one cp.async.bulk (the SM's copy engine), instead of 16-byte stores
 //    from every thread, so that the stores do not queue in front of the shared-memory accesses.
+//  - kBlockedReduce: the pipelined agent's pass 1 takes each lane's vectors as one contiguous run
+//    (lane l: vectors l * kVectors..) instead of warp-striped, so that one Kogge-Stone over the
+//    lanes' totals gives every vector's prefix; pass 2 and the copies stay warp-striped.
 
 inline constexpr long long kAlwaysEvictFirst = 1ll << 62;
 
@@ -70,6 +73,7 @@ struct LookbackSwitches {
   static constexpr bool kPass2DuringLoad = false;
   static constexpr bool kOldestInRegisters = false;
   static constexpr bool kBulkStore = false;
+  static constexpr bool kBlockedReduce = false;
 };
 
 // The policies of the one-tile-per-block agent (LookbackAgent): one tile buffer, input copies with
@@ -117,14 +121,15 @@ struct LookbackPolicySm90Pipelined : LookbackSwitches {
   static constexpr bool kOldestInRegisters = true;
 };
 
-// The H200 (HBM3e, about 1.4x the H100's bandwidth). Every shape tried there sits at 0.83-0.86 of
-// the copy rate (docs/results/2026-11-24-h200-shapes/, 2026-11-27-h200-aligned/, -h200-probe/):
-// the H100's policy above is the best there too, 0.853-0.863 at 2^28/2^30 and 1.13-1.18x CUB
-// (v11). No copy the SMs issue reaches more than 0.92-0.93 of the device copy on the H200 (0.94 on
-// the H100; v11, rounds 13-14). A row of its own still, so that bench JSON names the SKU's tuning
-// and a later measurement changes one line.
+// The H200 (HBM3e, about 1.4x the H100's bandwidth): the H100's policy, with pass 1 over blocked
+// runs of vectors (kBlockedReduce: one Kogge-Stone a warp instead of one per vector index, which
+// took the reduce from 2,600 to 1,000 cycles of a 10,700-cycle round). 2^28/2^30: 0.879-0.887 of
+// the copy rate and 1.17-1.21x CUB, where the H100's policy gave 0.853-0.863 and 1.13-1.18x (v12,
+// docs/notes/production-scan.md). Copies the SMs issue reach 0.92-0.93 of the device copy there
+// (v11). Not measured on the H100 yet, whose row keeps the warp-striped reduce.
 struct LookbackPolicySm90PipelinedH200 : LookbackPolicySm90Pipelined {
   static constexpr const char* kName = "sm90-pipelined-h200";
+  static constexpr bool kBlockedReduce = true;
 };
 
 // Every other block size (2..1024, the user's choice in the app) and every other architecture:
@@ -152,6 +157,7 @@ struct LookbackTuning {
   long long evictFirstMaxBytes = 0;
   bool pass2DuringLoad = false;    // pipelined: the oldest tile's pass 2 while the next loads
   bool oldestInRegisters = false;  // pipelined: ... from registers, the ring a tile longer
+  bool blockedReduce = false;      // pipelined: pass 1 over blocked runs of vectors
 };
 
 template <class Policy>
@@ -165,7 +171,8 @@ constexpr LookbackTuning describeLookbackPolicy(LookbackPolicyId id) {
           Policy::kMinBlocksPerSm,
           Policy::kEvictFirstMaxBytes,
           Policy::kPass2DuringLoad,
-          Policy::kOldestInRegisters};
+          Policy::kOldestInRegisters,
+          Policy::kBlockedReduce};
 }
 
 inline LookbackTuning lookbackTuning(LookbackPolicyId id) {

@@ -823,6 +823,10 @@ TEST(LookbackTuning, DescriptionsComeFromThePolicies) {
       std::string::npos);
   EXPECT_NE(describeLookbackTuning(h200).find("input evict-first in L2 up to 64 MiB"),
             std::string::npos);
+  EXPECT_NE(describeLookbackTuning(h200).find("reduce over blocked runs of vectors"),
+            std::string::npos);
+  EXPECT_TRUE(h200.blockedReduce);
+  EXPECT_FALSE(lookbackTuning(LookbackPolicyId::Sm90Pipelined).blockedReduce);
   EXPECT_NE(describeLookbackTuning(lookbackTuning(LookbackPolicyId::Generic)).find("any threads"),
             std::string::npos);
 }
@@ -852,6 +856,7 @@ TEST(BenchFormat, JsonAndPreambleCarryTheMethodClocksAndTuning) {
   EXPECT_EQ(j["tuning"]["evict_first_max_bytes"], 64ll << 20);
   EXPECT_EQ(j["tuning"]["pass2_during_load"], false);
   EXPECT_EQ(j["tuning"]["oldest_in_registers"], true);
+  EXPECT_EQ(j["tuning"]["blocked_reduce"], true);
   EXPECT_EQ(j["method"]["warmups"], r.config.warmups);
   EXPECT_EQ(j["method"]["min_samples"], kGpuDefaultRepeats);
   EXPECT_EQ(j["method"]["max_samples"], kMaxRepeatsFactor * kGpuDefaultRepeats);

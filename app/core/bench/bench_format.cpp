@@ -358,6 +358,7 @@ std::string describeLookbackTuning(const LookbackTuning& t) {
       s += ", the oldest tile held in registers and stored during the next load";
     else if (t.pass2DuringLoad)
       s += ", pass 2 during the next load";
+    if (t.blockedReduce) s += ", reduce over blocked runs of vectors";
   } else {
     s += ", one tile per block";
   }
@@ -469,6 +470,7 @@ std::string benchReportJson(const BenchReport& r) {
     t["evict_first_max_bytes"] = r.tuning->evictFirstMaxBytes;
     t["pass2_during_load"] = r.tuning->pass2DuringLoad;
     t["oldest_in_registers"] = r.tuning->oldestInRegisters;
+    t["blocked_reduce"] = r.tuning->blockedReduce;
     t["source"] = r.tuningSource;
     j["tuning"] = t;
   } else {
