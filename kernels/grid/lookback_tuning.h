@@ -25,6 +25,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -106,8 +107,13 @@ struct LookbackPolicySm90 : LookbackOneTile {
 // (kPass2DuringLoad, 40% of rounds) gave 0.927-0.929; H200 0.848-0.855 against 0.842-0.847
 // (v11, docs/notes/production-scan.md). Input copies evict-first up to 64 MiB of input: 2^24
 // 0.904 -> 0.924, 2^28/2^30 1% slower with it (v10; v7 for the older shape). The next tile id
-// asked for early, as the reduce starts: +0.6-1% (v9, v10).
-// The sm_90 default (H100 and any sm_90 part without a row of its own in kLookbackDeviceTunings).
+// asked for early, as the reduce starts: +0.6-1% (v9, v10). Pass 1 over blocked runs of vectors
+// (kBlockedReduce: one Kogge-Stone a warp instead of one per vector index): the reduce phase
+// 2,600 -> 1,000 cycles of a 10,700-cycle round on the H200, 0.853-0.863 -> 0.879-0.887 of the
+// copy rate there (v12), and on the H100 0.939-0.940 -> 0.945-0.951 (v13).
+// The same row serves the H100 and the H200: each switch above was measured on both, and the
+// better setting was the same on both (copies the SMs issue reach 0.94 of the device copy on the
+// H100 but 0.92-0.93 on the H200, which is why the H200 stays further from the copy rate).
 struct LookbackPolicySm90Pipelined : LookbackSwitches {
   static constexpr const char* kName = "sm90-pipelined";
   static constexpr bool kPipelined = true;
@@ -119,16 +125,6 @@ struct LookbackPolicySm90Pipelined : LookbackSwitches {
   static constexpr long long kEvictFirstMaxBytes = 64ll << 20;
   static constexpr bool kEarlyTileId = true;
   static constexpr bool kOldestInRegisters = true;
-};
-
-// The H200 (HBM3e, about 1.4x the H100's bandwidth): the H100's policy, with pass 1 over blocked
-// runs of vectors (kBlockedReduce: one Kogge-Stone a warp instead of one per vector index, which
-// took the reduce from 2,600 to 1,000 cycles of a 10,700-cycle round). 2^28/2^30: 0.879-0.887 of
-// the copy rate and 1.17-1.21x CUB, where the H100's policy gave 0.853-0.863 and 1.13-1.18x (v12,
-// docs/notes/production-scan.md). Copies the SMs issue reach 0.92-0.93 of the device copy there
-// (v11). Not measured on the H100 yet, whose row keeps the warp-striped reduce.
-struct LookbackPolicySm90PipelinedH200 : LookbackPolicySm90Pipelined {
-  static constexpr const char* kName = "sm90-pipelined-h200";
   static constexpr bool kBlockedReduce = true;
 };
 
@@ -143,7 +139,10 @@ struct LookbackPolicyGeneric : LookbackOneTile {
   static constexpr int kMinBlocksPerSm = 1;
 };
 
-enum class LookbackPolicyId { Sm90Pipelined, Sm90PipelinedH200, Sm90, Generic };
+enum class LookbackPolicyId { Sm90Pipelined, Sm90, Generic };
+// Every policy, in the order `scanviz bench --tune` times them.
+inline constexpr LookbackPolicyId kLookbackPolicies[] = {
+    LookbackPolicyId::Sm90Pipelined, LookbackPolicyId::Sm90, LookbackPolicyId::Generic};
 
 // What a policy is, as data: printed by `scanviz bench` and stored in its JSON.
 struct LookbackTuning {
@@ -179,8 +178,6 @@ inline LookbackTuning lookbackTuning(LookbackPolicyId id) {
   switch (id) {
     case LookbackPolicyId::Sm90Pipelined:
       return describeLookbackPolicy<LookbackPolicySm90Pipelined>(id);
-    case LookbackPolicyId::Sm90PipelinedH200:
-      return describeLookbackPolicy<LookbackPolicySm90PipelinedH200>(id);
     case LookbackPolicyId::Sm90:
       return describeLookbackPolicy<LookbackPolicySm90>(id);
     case LookbackPolicyId::Generic:
@@ -199,7 +196,9 @@ struct LookbackDeviceKey {
 // The tuning table (CUB's tuning_scan.cuh has one policy per architecture; here a row may also
 // name a SKU, because parts of one architecture differ in memory bandwidth). Rows are tried in
 // order; the first whose compute capability matches and whose `nameContains` is in the device's
-// name ("" matches any) wins. Each row was measured on that device (docs/benchmarks.md).
+// name ("" matches any) wins. Each row was measured on the devices it names (docs/benchmarks.md):
+// the sm_90 row on the H100 and the H200, which needed no row of its own (v13 in
+// docs/notes/production-scan.md; until then it had one, with the blocked reduce first).
 struct LookbackDeviceTuning {
   int ccMajor;
   int ccMinor;
@@ -207,17 +206,18 @@ struct LookbackDeviceTuning {
   LookbackPolicyId policy;
 };
 inline constexpr LookbackDeviceTuning kLookbackDeviceTunings[] = {
-    {9, 0, "H200", LookbackPolicyId::Sm90PipelinedH200},
     {9, 0, "", LookbackPolicyId::Sm90Pipelined},
 };
 
 // The policy for a device at a block size. The tuned policies exist for their own block size
 // only; any other block size, and a device without a row, gets the generic policy. `preferOneTile`
 // picks the one-tile-per-block agent instead of a pipelined one, so that both can be measured in
-// one benchmark run (SCANVIZ_LOOKBACK_AGENT=one-tile, see cuda_single_pass.cu).
-inline LookbackPolicyId selectLookbackPolicy(const LookbackDeviceKey& device, int blockSize,
-                                             bool preferOneTile = false) {
-  for (const LookbackDeviceTuning& row : kLookbackDeviceTunings) {
+// one benchmark run (SCANVIZ_LOOKBACK_AGENT=one-tile, see cuda_single_pass.cu). `table`: the
+// rows to try (a test passes its own).
+inline LookbackPolicyId selectLookbackPolicy(
+    const LookbackDeviceKey& device, int blockSize, bool preferOneTile = false,
+    std::span<const LookbackDeviceTuning> table = kLookbackDeviceTunings) {
+  for (const LookbackDeviceTuning& row : table) {
     if (row.ccMajor != device.ccMajor || row.ccMinor != device.ccMinor) continue;
     if (device.name.find(row.nameContains) == std::string_view::npos) continue;
     if (blockSize != lookbackTuning(row.policy).threads) return LookbackPolicyId::Generic;
@@ -237,16 +237,14 @@ inline bool lookbackPolicyFits(LookbackPolicyId id, int blockSize) {
 // (the table's rows, the one-tile agent and the generic policy), the fastest of which is kept.
 inline std::vector<LookbackPolicyId> lookbackTuneCandidates(int blockSize) {
   std::vector<LookbackPolicyId> ids;
-  for (LookbackPolicyId id : {LookbackPolicyId::Sm90Pipelined, LookbackPolicyId::Sm90PipelinedH200,
-                              LookbackPolicyId::Sm90, LookbackPolicyId::Generic})
+  for (LookbackPolicyId id : kLookbackPolicies)
     if (lookbackPolicyFits(id, blockSize)) ids.push_back(id);
   return ids;
 }
 
 // A policy by the name describeLookbackPolicy gives it ("sm90-pipelined"); empty if none.
 inline std::optional<LookbackPolicyId> lookbackPolicyNamed(std::string_view name) {
-  for (LookbackPolicyId id : {LookbackPolicyId::Sm90Pipelined, LookbackPolicyId::Sm90PipelinedH200,
-                              LookbackPolicyId::Sm90, LookbackPolicyId::Generic})
+  for (LookbackPolicyId id : kLookbackPolicies)
     if (name == lookbackTuning(id).name) return id;
   return std::nullopt;
 }

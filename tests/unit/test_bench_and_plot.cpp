@@ -783,7 +783,8 @@ TEST(BenchCheck, FloatsAgreeWithinToleranceAndEqualInfinitiesAgree) {
 TEST(LookbackTuning, EachDeviceGetsItsRowAndOtherBlockSizesTheGenericPolicy) {
   const LookbackDeviceKey h200{9, 0, "NVIDIA H200"};
   const LookbackDeviceKey h100{9, 0, "NVIDIA H100 80GB HBM3"};
-  EXPECT_EQ(selectLookbackPolicy(h200, 256), LookbackPolicyId::Sm90PipelinedH200);
+  // One row serves both Hopper parts measured (v13 in docs/notes/production-scan.md).
+  EXPECT_EQ(selectLookbackPolicy(h200, 256), LookbackPolicyId::Sm90Pipelined);
   EXPECT_EQ(selectLookbackPolicy(h100, 256), LookbackPolicyId::Sm90Pipelined);
   EXPECT_EQ(selectLookbackPolicy({9, 0, "NVIDIA H100 NVL"}, 256), LookbackPolicyId::Sm90Pipelined);
   // The tuned shapes exist at their own block size only; other architectures are not tuned.
@@ -797,36 +798,49 @@ TEST(LookbackTuning, EachDeviceGetsItsRowAndOtherBlockSizesTheGenericPolicy) {
   EXPECT_EQ(selectLookbackPolicy(h100, 64, true), LookbackPolicyId::Generic);
 }
 
+TEST(LookbackTuning, ARowMayNameAPartAndRowsAreTriedInOrder) {
+  // A table with a row for one SKU before the architecture's row, as a part whose measured best
+  // differs would get.
+  const LookbackDeviceTuning table[] = {{9, 0, "H200", LookbackPolicyId::Sm90},
+                                        {9, 0, "", LookbackPolicyId::Sm90Pipelined}};
+  EXPECT_EQ(selectLookbackPolicy({9, 0, "NVIDIA H200"}, 256, false, table), LookbackPolicyId::Sm90);
+  EXPECT_EQ(selectLookbackPolicy({9, 0, "NVIDIA H100 80GB HBM3"}, 256, false, table),
+            LookbackPolicyId::Sm90Pipelined);
+  EXPECT_EQ(selectLookbackPolicy({9, 0, "NVIDIA H200"}, 512, false, table),
+            LookbackPolicyId::Generic);
+  EXPECT_EQ(selectLookbackPolicy({8, 9, "NVIDIA H200"}, 256, false, table),
+            LookbackPolicyId::Generic);
+  const LookbackDeviceTuning reversed[] = {table[1], table[0]};
+  EXPECT_EQ(selectLookbackPolicy({9, 0, "NVIDIA H200"}, 256, false, reversed),
+            LookbackPolicyId::Sm90Pipelined);
+}
+
 TEST(LookbackTuning, DescriptionsComeFromThePolicies) {
-  const LookbackTuning h200 = lookbackTuning(LookbackPolicyId::Sm90PipelinedH200);
-  EXPECT_EQ(h200.id, LookbackPolicyId::Sm90PipelinedH200);
-  EXPECT_STREQ(h200.name, LookbackPolicySm90PipelinedH200::kName);
-  EXPECT_EQ(h200.itemsPerThread, LookbackPolicySm90PipelinedH200::kItemsPerThread);
-  EXPECT_EQ(h200.buffers, LookbackPolicySm90PipelinedH200::kBuffers);
-  EXPECT_EQ(h200.minBlocksPerSm, LookbackPolicySm90PipelinedH200::kMinBlocksPerSm);
-  EXPECT_EQ(h200.threads, 256);
-  EXPECT_TRUE(h200.pipelined);
+  const LookbackTuning hopper = lookbackTuning(LookbackPolicyId::Sm90Pipelined);
+  EXPECT_EQ(hopper.id, LookbackPolicyId::Sm90Pipelined);
+  EXPECT_STREQ(hopper.name, LookbackPolicySm90Pipelined::kName);
+  EXPECT_EQ(hopper.itemsPerThread, LookbackPolicySm90Pipelined::kItemsPerThread);
+  EXPECT_EQ(hopper.buffers, LookbackPolicySm90Pipelined::kBuffers);
+  EXPECT_EQ(hopper.minBlocksPerSm, LookbackPolicySm90Pipelined::kMinBlocksPerSm);
+  EXPECT_EQ(hopper.threads, 256);
+  EXPECT_TRUE(hopper.pipelined);
+  EXPECT_TRUE(hopper.oldestInRegisters);
+  EXPECT_TRUE(hopper.blockedReduce);
+  EXPECT_FALSE(hopper.pass2DuringLoad);
   EXPECT_EQ(lookbackTuning(LookbackPolicyId::Generic).threads, 0);
+  EXPECT_FALSE(lookbackTuning(LookbackPolicyId::Sm90).blockedReduce);
   // Every policy has its own name: the JSON tells them apart.
   std::set<std::string> names;
-  for (auto id : {LookbackPolicyId::Sm90Pipelined, LookbackPolicyId::Sm90PipelinedH200,
-                  LookbackPolicyId::Sm90, LookbackPolicyId::Generic})
-    names.insert(lookbackTuning(id).name);
-  EXPECT_EQ(names.size(), 4u);
-  const std::string text = describeLookbackTuning(lookbackTuning(LookbackPolicyId::Sm90Pipelined));
-  EXPECT_EQ(text,
+  for (auto id : kLookbackPolicies) names.insert(lookbackTuning(id).name);
+  EXPECT_EQ(names.size(), std::size(kLookbackPolicies));
+  EXPECT_EQ(describeLookbackTuning(hopper),
             "sm90-pipelined (28 items x 256 threads, 3 buffers, persistent blocks with a look-back "
-            "warp, the oldest tile held in registers and stored during the next load, at least 3 "
-            "blocks per SM, input evict-first in L2 up to 64 MiB)");
+            "warp, the oldest tile held in registers and stored during the next load, reduce over "
+            "blocked runs of vectors, at least 3 blocks per SM, input evict-first in L2 up to 64 "
+            "MiB)");
   EXPECT_NE(
       describeLookbackTuning(lookbackTuning(LookbackPolicyId::Sm90)).find("one tile per block"),
       std::string::npos);
-  EXPECT_NE(describeLookbackTuning(h200).find("input evict-first in L2 up to 64 MiB"),
-            std::string::npos);
-  EXPECT_NE(describeLookbackTuning(h200).find("reduce over blocked runs of vectors"),
-            std::string::npos);
-  EXPECT_TRUE(h200.blockedReduce);
-  EXPECT_FALSE(lookbackTuning(LookbackPolicyId::Sm90Pipelined).blockedReduce);
   EXPECT_NE(describeLookbackTuning(lookbackTuning(LookbackPolicyId::Generic)).find("any threads"),
             std::string::npos);
 }
@@ -837,7 +851,7 @@ TEST(BenchFormat, JsonAndPreambleCarryTheMethodClocksAndTuning) {
   r.config.exclusive = true;
   r.operation = benchOperationName(r.config);
   r.clocks = {1980, 3201, 6144, 1979.6};
-  r.tuning = lookbackTuning(LookbackPolicyId::Sm90PipelinedH200);
+  r.tuning = lookbackTuning(LookbackPolicyId::Sm90Pipelined);
   r.points[1].q1Ms = 0.0122;
   r.points[1].q3Ms = 0.0125;
   const nlohmann::json j = nlohmann::json::parse(benchReportJson(r));
@@ -848,7 +862,7 @@ TEST(BenchFormat, JsonAndPreambleCarryTheMethodClocksAndTuning) {
   EXPECT_EQ(j["clocks"]["memory_peak_mhz"], 3201);
   EXPECT_EQ(j["clocks"]["memory_bus_bits"], 6144);
   EXPECT_DOUBLE_EQ(j["clocks"]["sm_measured_mhz"].get<double>(), 1979.6);
-  EXPECT_EQ(j["tuning"]["policy"], "sm90-pipelined-h200");
+  EXPECT_EQ(j["tuning"]["policy"], "sm90-pipelined");
   EXPECT_EQ(j["tuning"]["items_per_thread"], 28);
   EXPECT_EQ(j["tuning"]["buffers"], 3);
   EXPECT_EQ(j["tuning"]["blocks_per_sm"], 3);
@@ -865,8 +879,7 @@ TEST(BenchFormat, JsonAndPreambleCarryTheMethodClocksAndTuning) {
   EXPECT_TRUE(j["results"][0]["q1_ms"].is_null());
   const std::string preamble = benchPreamble(r);
   EXPECT_NE(preamble.find("exclusive max on"), std::string::npos) << preamble;
-  EXPECT_NE(preamble.find("decoupled-lookback tuning: sm90-pipelined-h200 (28 items"),
-            std::string::npos)
+  EXPECT_NE(preamble.find("decoupled-lookback tuning: sm90-pipelined (28 items"), std::string::npos)
       << preamble;
   EXPECT_NE(preamble.find("9 to 27 samples"), std::string::npos) << preamble;
   // Without a GPU there is no tuning: JSON null, nothing printed.
@@ -899,9 +912,8 @@ TEST(BenchFormat, EachGpuResultSaysWhetherTheL2WasFlushed) {
 
 TEST(LookbackTune, CandidatesFitTheBlockSizeAndNamesRoundTrip) {
   EXPECT_EQ(lookbackTuneCandidates(256),
-            (std::vector<LookbackPolicyId>{LookbackPolicyId::Sm90Pipelined,
-                                           LookbackPolicyId::Sm90PipelinedH200,
-                                           LookbackPolicyId::Sm90, LookbackPolicyId::Generic}));
+            (std::vector<LookbackPolicyId>{LookbackPolicyId::Sm90Pipelined, LookbackPolicyId::Sm90,
+                                           LookbackPolicyId::Generic}));
   EXPECT_EQ(lookbackTuneCandidates(128), std::vector<LookbackPolicyId>{LookbackPolicyId::Generic});
   for (LookbackPolicyId id : lookbackTuneCandidates(256))
     EXPECT_EQ(lookbackPolicyNamed(lookbackTuning(id).name), id);
@@ -919,7 +931,7 @@ TEST(LookbackTune, TheCacheKeepsOneEntryPerKeyAndACorruptOneFallsBack) {
   h100.chosen = LookbackPolicyId::Sm90Pipelined;
   LookbackTuneResult h200 = h100;
   h200.key.device = "NVIDIA H200";
-  h200.chosen = LookbackPolicyId::Sm90PipelinedH200;
+  h200.chosen = LookbackPolicyId::Sm90Pipelined;
   std::string problem;
   EXPECT_FALSE(readLookbackTune(path, h100.key, problem));  // no file yet: quietly nothing
   EXPECT_EQ(problem, "");
@@ -928,7 +940,7 @@ TEST(LookbackTune, TheCacheKeepsOneEntryPerKeyAndACorruptOneFallsBack) {
   h100.chosen = LookbackPolicyId::Sm90;
   writeLookbackTune(path, h100);  // replaces the H100's entry, keeps the H200's
   EXPECT_EQ(readLookbackTune(path, h100.key, problem), LookbackPolicyId::Sm90);
-  EXPECT_EQ(readLookbackTune(path, h200.key, problem), LookbackPolicyId::Sm90PipelinedH200);
+  EXPECT_EQ(readLookbackTune(path, h200.key, problem), LookbackPolicyId::Sm90Pipelined);
   LookbackTuneKey otherVersion = h100.key;
   otherVersion.version = "0.2";
   EXPECT_FALSE(readLookbackTune(path, otherVersion, problem));
@@ -938,7 +950,7 @@ TEST(LookbackTune, TheCacheKeepsOneEntryPerKeyAndACorruptOneFallsBack) {
   EXPECT_NE(problem.find("is not usable"), std::string::npos) << problem;
   EXPECT_NE(problem.find("the tuning table is used"), std::string::npos) << problem;
   writeLookbackTune(path, h200);  // a corrupt cache is replaced
-  EXPECT_EQ(readLookbackTune(path, h200.key, problem), LookbackPolicyId::Sm90PipelinedH200);
+  EXPECT_EQ(readLookbackTune(path, h200.key, problem), LookbackPolicyId::Sm90Pipelined);
   EXPECT_EQ(problem, "");
   std::filesystem::remove_all(dir);
 }

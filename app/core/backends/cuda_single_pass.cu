@@ -81,8 +81,6 @@ ProductionLaunch<T> planProductionLaunchFor(const RunRequest& rq, long long n) {
   switch (tuned ? *rq.lookbackPolicy : productionLookbackTuning(rq.blockSize).id) {
     case LookbackPolicyId::Sm90Pipelined:
       return planProductionLaunch<T, LookbackPolicySm90Pipelined>(rq.op, rq.blockSize, n, sms);
-    case LookbackPolicyId::Sm90PipelinedH200:
-      return planProductionLaunch<T, LookbackPolicySm90PipelinedH200>(rq.op, rq.blockSize, n, sms);
     case LookbackPolicyId::Sm90:
       return planProductionLaunch<T, LookbackPolicySm90>(rq.op, rq.blockSize, n, sms);
     default:
