@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One call on a GPU machine (the `device` tool) for the single-pass compaction and split
-# (kernels/grid/select_lookback_agent.cuh, launched by kernels/launch/select_kernels.cuh): build
+# (kernels/grid/select_pipelined_agent.cuh, launched by kernels/launch/select_kernels.cuh): build
 # GUI-less, the GPU tests (all of `ctest -L gpu`, so the new ones run beside the old),
 # compute-sanitizer's four tools on the kernels (the GpuSelect tests up to 2^16 elements, which hold
 # both to the sequential reference), tools/apply-gpu-check.sh, and `scanviz bench --algorithms
@@ -49,8 +49,9 @@ fi
 
 if want sanitize; then
   for tool in memcheck racecheck synccheck initcheck; do
-    SCANVIZ_GPU_SELECT_MAX_N=65537 timeout 120 compute-sanitizer --tool $tool --error-exitcode 99 $gpu_tests \
-      --gtest_filter='GpuSelect.*Reference*:GpuSelect.Empty*' >"$OUT/sanitizer-$tool.txt" 2>&1
+    SCANVIZ_GPU_SELECT_MAX_N=65537 timeout 240 compute-sanitizer --tool $tool --error-exitcode 99 $gpu_tests \
+      --gtest_filter='GpuSelect.*Reference*:GpuSelect.Empty*:GpuSelect.RingOfStagedTilesTurnsOver' \
+      >"$OUT/sanitizer-$tool.txt" 2>&1
     rc=$?
     note "compute-sanitizer $tool" "rc=$rc $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUT/sanitizer-$tool.txt" | tail -1)"
   done

@@ -27,6 +27,8 @@
 #include <vector>
 
 #include "kernels/grid/select_lookback_agent.cuh"
+#include "kernels/grid/select_pipelined_agent.cuh"
+#include "kernels/launch/cuda_check.cuh"
 #include "tools/experiment_harness.cuh"
 #include "tools/lookback_probe_counters.cuh"
 
@@ -35,11 +37,8 @@ namespace scanviz {
 namespace {
 
 using CsVectorStores = SelectStreamingVectorStores;  // the shipped shapes' stores
-// Round 3 (2026-11-25, the H100's split): one write loop for both runs, and windows of 64 or 128
-// predecessors per L2 round trip (lookBackTile).
-struct OneLoop : CsVectorStores {
-  static constexpr bool kOneWriteLoop = true;
-};
+// Round 3 (2026-11-25, the H100's split): one write loop for both runs (kOneWriteLoop), and
+// windows of 64 or 128 predecessors per L2 round trip (lookBackTile).
 template <class Base, int kWords>
 struct Wide : Base {
   static constexpr int kLookbackWordsPerLane = kWords;
@@ -65,7 +64,27 @@ struct Shape {
   Kernel select;
   Kernel split;
   bool probed;  // counts the look-backs (lookback_probe_counters.cuh) instead of timing
+  // PipelinedSelectAgent: persistent blocks, `tile` elements a tile, the staged tiles in
+  // sharedBytes of dynamic shared memory.
+  bool pipelined = false;
+  long long tile = 0;
+  size_t sharedBytes = 0;
 };
+
+template <class PShape>
+Shape pipelinedShape(const char* name) {
+  using Agent = PipelinedSelectAgent<int32_t, true, PShape>;
+  return {name,
+          PShape::kThreads,
+          PShape::kItems,
+          PShape::kMinBlocks,
+          pipelinedSelectKernel<int32_t, PShape, false>,
+          pipelinedSelectKernel<int32_t, PShape, true>,
+          false,
+          true,
+          Agent::kTile,
+          Agent::sharedBytes()};
+}
 
 template <int kThreads, int kItems, int kMinBlocks, class Policy = SelectLookbackPolicy>
 Shape shape(const char* hints, bool probed = false) {
@@ -80,18 +99,23 @@ Shape shape(const char* hints, bool probed = false) {
           probed};
 }
 
-// The shipped shapes first (SelectShape, SplitShape, SplitShapeLarge of
-// select_lookback_agent.cuh), then the candidates of this round; the rounds before are in
-// docs/results/2026-11-25-h100-select/, docs/results/2026-11-25-s25-h100-probe/ (round 3: one
-// write loop, windows of 128, the probe) and -s25-h100-early-id/ (round 4). Round 5: the shapes
-// closest to the split's below 2^26, with the input rotated as `scanviz bench` rotates it.
+// The one-tile shapes that shipped until round 6 first (compaction 256 x 32 x 5, split 512 x 20 x
+// 3 and 384 x 24 x 4 from 2^26 elements), then the candidates of this round; the rounds before
+// are in docs/results/2026-11-25-h100-select/, docs/results/2026-11-25-s25-h100-probe/ (round 3:
+// one write loop, windows of 128, the probe) and -s25-h100-early-id/ (round 4). Round 5: the
+// shapes closest to the split's below 2^26, with the input rotated as `scanviz bench` rotates it.
+// Round 6 (2026-11-27, session 8): persistent blocks with a look-back warp and a ring of staged
+// tiles (PipelinedSelectAgent, select_pipelined_agent.cuh); pipe-24x3x3 ships
+// (SelectPipelinedShape, kernels/launch/select_kernels.cuh).
 std::vector<Shape> shapes() {
   return {
-      shape<256, 32, 5, CsVectorStores>("-cs-v"),  // SelectShape
-      shape<512, 20, 3, CsVectorStores>("-cs-v"),  // SplitShape
-      shape<384, 24, 4, CsVectorStores>("-cs-v"),  // SplitShapeLarge (from 2^26 elements)
-      shape<512, 20, 3, OneLoop>("-cs-v-1loop"),  shape<256, 24, 6, CsVectorStores>("-cs-v"),
-      shape<512, 16, 4, CsVectorStores>("-cs-v"), shape<384, 20, 4, CsVectorStores>("-cs-v"),
+      shape<256, 32, 5, CsVectorStores>("-cs-v"),
+      shape<512, 20, 3, CsVectorStores>("-cs-v"),
+      shape<384, 24, 4, CsVectorStores>("-cs-v"),
+      pipelinedShape<PipelinedSelectShape<24>>("pipe-24x3x3"),
+      pipelinedShape<PipelinedSelectShape<28>>("pipe-28x3x3"),
+      pipelinedShape<PipelinedSelectShape<16, 4, 3>>("pipe-16x4x3"),
+      pipelinedShape<PipelinedSelectShape<20, 3, 4>>("pipe-20x3x4"),
   };
 }
 
@@ -201,11 +225,20 @@ int run(int argc, char** argv) {
     std::vector<std::pair<std::string, double>> results;
     for (const Shape& s : shapes()) {
       if (!only.empty() && s.name != only) continue;
-      const long long tile = static_cast<long long>(s.threads) * s.items;
-      const auto blocks = static_cast<unsigned>((n + tile - 1) / tile);
+      const long long tile = s.pipelined ? s.tile : static_cast<long long>(s.threads) * s.items;
+      const long long tiles = (n + tile - 1) / tile;
+      long long resident = tiles;  // one-tile agent: a block per tile
+      if (s.pipelined) {
+        const int perSm =
+            std::min(residentBlocksPerSm(s.select, s.threads, s.sharedBytes, s.name + " select"),
+                     residentBlocksPerSm(s.split, s.threads, s.sharedBytes, s.name + " split"));
+        resident = static_cast<long long>(perSm) * prop.multiProcessorCount;
+      }
+      const auto blocks = static_cast<unsigned>(std::min(tiles, resident));
       const auto launch = [&](Kernel k, int32_t* rej) {
         const auto [v, f] = next();
-        k<<<blocks, s.threads>>>(v, f, selected.get(), rej, count.get(), n, ws.next());
+        k<<<blocks, s.threads, s.sharedBytes>>>(v, f, selected.get(), rej, count.get(), n,
+                                                ws.next());
       };
       if (s.probed) {
         if (checkOnly) continue;

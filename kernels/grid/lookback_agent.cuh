@@ -602,6 +602,32 @@ struct LookbackAgent {
   }
 };
 
+// The named barriers of a ring of kBuffers hand-overs between data warps and a look-back warp
+// (PipelinedLookbackAgent, PipelinedSelectAgent). Named barriers need immediate ids (a register
+// id makes the compiler reserve all 16), so a buffer's barrier is chosen by a branch.
+template <int kId>
+__device__ __forceinline__ void namedBarrierSync(int count) {
+  asm volatile("bar.sync %0, %1;" ::"n"(kId), "r"(count) : "memory");
+}
+template <int kId>
+__device__ __forceinline__ void namedBarrierArrive(int count) {
+  asm volatile("bar.arrive %0, %1;" ::"n"(kId), "r"(count) : "memory");
+}
+// Waits at (kWait) or arrives at barrier kFirst + b, b < kBuffers, with `count` threads.
+template <int kFirst, bool kWait, int kBuffers, int kB = 0>
+__device__ __forceinline__ void onRingBarrier(int b, int count) {
+  if constexpr (kB < kBuffers - 1) {
+    if (b != kB) {
+      onRingBarrier<kFirst, kWait, kBuffers, kB + 1>(b, count);
+      return;
+    }
+  }
+  if constexpr (kWait)
+    namedBarrierSync<kFirst + kB>(count);
+  else
+    namedBarrierArrive<kFirst + kB>(count);
+}
+
 // Persistent blocks with a dedicated look-back warp (warp specialisation) and a ring of
 // Policy::kBuffers tile buffers. Warps 1.. ("data warps") loop: take a tile id, load the tile,
 // reduce it and publish its A, hand it to warp 0, then finish the oldest tile still waiting (scan
@@ -670,29 +696,14 @@ struct PipelinedLookbackAgent {
     return tiles < resident ? tiles : resident;
   }
 
-  // Named barriers need immediate ids (a register id makes the compiler reserve all 16), so the
-  // buffer's barrier is chosen by a branch.
   template <int kId>
   __device__ static void barSync(int count) {
-    asm volatile("bar.sync %0, %1;" ::"n"(kId), "r"(count) : "memory");
+    namedBarrierSync<kId>(count);
   }
-  template <int kId>
-  __device__ static void barArrive(int count) {
-    asm volatile("bar.arrive %0, %1;" ::"n"(kId), "r"(count) : "memory");
-  }
-  // Waits at (kWait) or arrives at barrier kFirst + b.
-  template <int kFirst, bool kWait, int kB = 0>
+  // Waits at (kWait) or arrives at barrier kFirst + b, with the data warps and the look-back warp.
+  template <int kFirst, bool kWait>
   __device__ static void onBarrier(int b) {
-    if constexpr (kB < kBuffers - 1) {
-      if (b != kB) {
-        onBarrier<kFirst, kWait, kB + 1>(b);
-        return;
-      }
-    }
-    if constexpr (kWait)
-      barSync<kFirst + kB>(kHandOverThreads);
-    else
-      barArrive<kFirst + kB>(kHandOverThreads);
+    onRingBarrier<kFirst, kWait, kBuffers>(b, kHandOverThreads);
   }
 
   template <class Op>

@@ -33,17 +33,15 @@
 // Depth: kItems + log2 32 + T/32 steps before the look-back, which ends at the nearest tile with
 // its prefix, then S/T store rounds.
 // The counts are exact in int32 (n < 2^31); values move unchanged (any 4-byte type).
-// Measured (int32, 50% flagged; docs/benchmarks.md): up to 2^20 1.2-2.3x CUB, where fixed costs
-// per call weigh most (CUB launches an initialisation kernel for its tile states before the
-// pass; our status words need none, being tagged by launch). From 2^24 to 2^28, with the shapes
-// below (scanviz bench, 2026-11-25): select 1.12-1.13x CUB on an H100 and 1.23-1.24x on an H200,
-// split 0.99-1.01x and 1.01-1.04x; the first shape (256 x 16, 8 blocks an SM, plain stores) gave
-// 1.00-1.01x and 0.89-0.92x on the H100.
-// This is the timed GPU agent only, what `scanviz bench` times as compaction and radix-split. Its
-// recorded twin, written once for GPU and emulator and captured step by step, is
-// kernels/grid/select_lookback.h (select-lookback, split-lookback), which the compaction and
-// radix-sort applications run; both share the look-back protocol (DecoupledLookback's
-// publishAggregate and poll).
+// Measured (int32, 50% flagged; docs/benchmarks.md, 2026-11-25): from 2^24 to 2^28, one tile per
+// block in the shapes tools/select_shapes.cu keeps as its baseline, select 1.12-1.13x CUB on an
+// H100 and 1.23-1.24x on an H200, split 0.99-1.01x and 1.01-1.04x. The launch that `scanviz
+// bench` times (kernels/launch/select_kernels.cuh) now runs these tile functions in persistent
+// blocks with a look-back warp (select_pipelined_agent.cuh), which no longer waits for a tile's
+// look-back before the next tile's loads: 1.26-1.37x on the H100. The recorded twin, written
+// once for GPU and emulator and captured step by step, is kernels/grid/select_lookback.h
+// (select-lookback, split-lookback), which the compaction and radix-sort applications run; all
+// share the look-back protocol (DecoupledLookback's publishAggregate and poll).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -76,38 +74,17 @@ struct SelectLookbackPolicy {
   static constexpr int kWindow = 0;
 };
 
-// How every shipped shape below writes: streaming 16-byte stores (tools/select_shapes.cu times its
+// How the shipped shape writes: streaming 16-byte stores (tools/select_shapes.cu times its
 // candidates with the same).
 struct SelectStreamingVectorStores : SelectLookbackPolicy {
   static constexpr bool kStreamingStores = true;
   static constexpr bool kVectorStores = true;
 };
 
-// The shipped shapes (kernels/launch/select_kernels.cuh), chosen on an H100 and an H200 from those
-// tools/select_shapes.cu times (docs/benchmarks.md, "single-pass compaction and split"). The
-// compaction's larger tiles (8192 elements, 32 KB staged, 5 blocks an SM) halve its status words
-// and look-backs; the split, which writes every element, does best with 10240-element tiles of 16
-// warps, 3 blocks an SM, up to 2^26 elements, and from there with 9216-element tiles of 12 warps,
-// 4 blocks an SM (SplitShapeLarge, tools/select_shapes.cu rounds 3 and 4, x CUB's partition: H100
-// 2^28 1.04-1.05x against 1.01x, 2^26 1.04-1.05x against 1.04x, 2^24 0.97-1.00x against
-// 1.02-1.09x; H200 2^28 1.06x against 1.04x, 2^26 1.08x against 1.06x;
-// docs/notes/production-scan.md, session 5).
-struct SelectShape : SelectStreamingVectorStores {
-  static constexpr int kThreads = 256;
-  static constexpr int kItems = 32;
-  static constexpr int kMinBlocks = 5;
-};
-struct SplitShape : SelectStreamingVectorStores {
-  static constexpr int kThreads = 512;
-  static constexpr int kItems = 20;
-  static constexpr int kMinBlocks = 3;
-};
-struct SplitShapeLarge : SelectStreamingVectorStores {
-  static constexpr int kThreads = 384;
-  static constexpr int kItems = 24;
-  static constexpr int kMinBlocks = 4;
-  static constexpr long long kFromElements = 1ll << 26;  // used from this many elements on
-};
+// The one-tile shapes that shipped until 2026-11-27 (tools/select_shapes.cu keeps them as its
+// baseline; docs/benchmarks.md, "single-pass compaction and split"): the compaction in 8192-element
+// tiles (256 x 32, 5 blocks an SM), the split in 10240-element tiles (512 x 20, 3 blocks an SM)
+// and from 2^26 elements in 9216-element ones (384 x 24, 4 blocks an SM).
 
 template <class T, int kThreads, int kItems, bool kSplit, class Policy = SelectLookbackPolicy>
 struct SelectLookbackAgent {
@@ -158,11 +135,10 @@ struct SelectLookbackAgent {
       *p = v;
   }
 
-  // out[i] = run[i] for i < count, by the whole block. With kVectorStores the part of `out` from
-  // its first 16-byte boundary on moves as 16-byte stores (a quarter of the instructions), the
-  // elements before and after it one by one.
-  __device__ static void writeRun(T* out, const T* run, int count) {
-    const int t = static_cast<int>(threadIdx.x);
+  // out[i] = run[i] for i < count, by kThreads threads (t: this one's index among them). With
+  // kVectorStores the part of `out` from its first 16-byte boundary on moves as 16-byte stores (a
+  // quarter of the instructions), the elements before and after it one by one.
+  __device__ static void writeRun(T* out, const T* run, int count, int t) {
     int done = 0;
     if constexpr (Policy::kVectorStores) {
       const int head =
@@ -210,8 +186,7 @@ struct SelectLookbackAgent {
   // would idle in the first run's last round take the second run's first vectors. The elements
   // before each run's first 16-byte boundary and after its last one go one by one.
   __device__ static void writeRuns(T* outA, const T* runA, int countA, T* outB, const T* runB,
-                                   int countB) {
-    const int t = static_cast<int>(threadIdx.x);
+                                   int countB, int t) {
     const RunParts a(outA, countA), b(outB, countB);
     for (int v = t; v < a.vectors + b.vectors; v += kThreads) {
       if (v < a.vectors)
@@ -237,23 +212,12 @@ struct SelectLookbackAgent {
   // at a time, nothing past the end.
   __device__ static uint32_t load(const T* warpIn, const uint8_t* warpFlags, int lane, int valid,
                                   bool vectors, T (&x)[kItems]) {
-    uint32_t mask = 0;
     if (vectors) {
-#pragma unroll
-      for (int j = 0; j < kVectors; ++j) {
-        const int at = warpIndex(lane, j, 0);
-        const int4 bits = read(reinterpret_cast<const int4*>(warpIn + at));
-        x[4 * j + 0] = valueFromBits<T>(static_cast<uint32_t>(bits.x));
-        x[4 * j + 1] = valueFromBits<T>(static_cast<uint32_t>(bits.y));
-        x[4 * j + 2] = valueFromBits<T>(static_cast<uint32_t>(bits.z));
-        x[4 * j + 3] = valueFromBits<T>(static_cast<uint32_t>(bits.w));
-        const uint32_t f = read(reinterpret_cast<const unsigned*>(warpFlags + at));
-#pragma unroll
-        for (int k = 0; k < 4; ++k)
-          if ((f >> (8 * k)) & 0xffu) mask |= 1u << (4 * j + k);
-      }
-      return mask;
+      uint32_t flagWords[kVectors];
+      loadVectors(warpIn, warpFlags, lane, x, flagWords);
+      return maskOf(flagWords);
     }
+    uint32_t mask = 0;
 #pragma unroll
     for (int j = 0; j < kVectors; ++j)
 #pragma unroll
@@ -264,6 +228,63 @@ struct SelectLookbackAgent {
         if (real && warpFlags[at]) mask |= 1u << (4 * j + k);
       }
     return mask;
+  }
+
+  // A full, aligned part as vectors: the values, and each vector's 4 flag bytes as one word, so
+  // that a caller may do other work before it looks at them (maskOf waits for the loads).
+  __device__ static void loadVectors(const T* warpIn, const uint8_t* warpFlags, int lane,
+                                     T (&x)[kItems], uint32_t (&flagWords)[kVectors]) {
+#pragma unroll
+    for (int j = 0; j < kVectors; ++j) {
+      const int at = warpIndex(lane, j, 0);
+      const int4 bits = read(reinterpret_cast<const int4*>(warpIn + at));
+      x[4 * j + 0] = valueFromBits<T>(static_cast<uint32_t>(bits.x));
+      x[4 * j + 1] = valueFromBits<T>(static_cast<uint32_t>(bits.y));
+      x[4 * j + 2] = valueFromBits<T>(static_cast<uint32_t>(bits.z));
+      x[4 * j + 3] = valueFromBits<T>(static_cast<uint32_t>(bits.w));
+      flagWords[j] = read(reinterpret_cast<const unsigned*>(warpFlags + at));
+    }
+  }
+  __device__ static uint32_t maskOf(const uint32_t (&flagWords)[kVectors]) {
+    uint32_t mask = 0;
+#pragma unroll
+    for (int j = 0; j < kVectors; ++j)
+#pragma unroll
+      for (int k = 0; k < 4; ++k)
+        if ((flagWords[j] >> (8 * k)) & 0xffu) mask |= 1u << (4 * j + k);
+    return mask;
+  }
+
+  // Where each of this lane's elements goes within the tile: the selected ones packed at the
+  // front of `staged`, in order, the rejected ones (kSplit) after the tile's tileCount selected
+  // ones, in order. beforeWarp: the tile's selected elements in earlier warps.
+  __device__ static void stage(T* staged, const T (&x)[kItems], uint32_t mask,
+                               const Counts& lowerLanes, const Counts& vectorTotals, int beforeWarp,
+                               int tileCount, int warpFirst, int lane, int valid) {
+    int vectorsBefore = beforeWarp;  // selected elements of the tile before vector j's group
+#pragma unroll
+    for (int j = 0; j < kVectors; ++j) {
+      int s = vectorsBefore + lowerLanes.of(j);
+#pragma unroll
+      for (int k = 0; k < 4; ++k) {
+        const int e = warpFirst + warpIndex(lane, j, k);  // the element's place in the tile
+        const bool keep = (mask >> (4 * j + k)) & 1u;
+        if (keep)
+          staged[s] = x[4 * j + k];
+        else if (kSplit && e < valid)
+          staged[tileCount + (e - s)] = x[4 * j + k];
+        s += keep;
+      }
+      vectorsBefore += vectorTotals.of(j);
+    }
+  }
+
+  // A warp's selected count from warpExclusive's per-vector totals.
+  __device__ static int warpCount(const Counts& vectorTotals) {
+    int count = 0;
+#pragma unroll
+    for (int j = 0; j < kVectors; ++j) count += vectorTotals.of(j);
+    return count;
   }
 
   // For each vector j (Counts::of(j)): the flagged elements of vector j in lower lanes;
@@ -312,12 +333,7 @@ struct SelectLookbackAgent {
     // Where this lane's elements go within the tile.
     Counts vectorTotals{};
     const Counts lowerLanes = warpExclusive(mask, lane, vectorTotals);
-    if (lane == 0) {
-      int warpCount = 0;
-#pragma unroll
-      for (int j = 0; j < kVectors; ++j) warpCount += vectorTotals.of(j);
-      sh.warpCounts[warp] = warpCount;
-    }
+    if (lane == 0) sh.warpCounts[warp] = warpCount(vectorTotals);
     __syncthreads();
     int beforeWarp = 0, tileCount = 0;
 #pragma unroll
@@ -344,22 +360,8 @@ struct SelectLookbackAgent {
         }
       }
     }
-    int vectorsBefore = beforeWarp;  // selected elements of the tile before vector j's group
-#pragma unroll
-    for (int j = 0; j < kVectors; ++j) {
-      int s = vectorsBefore + lowerLanes.of(j);
-#pragma unroll
-      for (int k = 0; k < 4; ++k) {
-        const int e = warpFirst + warpIndex(lane, j, k);  // the element's place in the tile
-        const bool keep = (mask >> (4 * j + k)) & 1u;
-        if (keep)
-          sh.staged[s] = x[4 * j + k];
-        else if (kSplit && e < valid)
-          sh.staged[tileCount + (e - s)] = x[4 * j + k];
-        s += keep;
-      }
-      vectorsBefore += vectorTotals.of(j);
-    }
+    stage(sh.staged, x, mask, lowerLanes, vectorTotals, beforeWarp, tileCount, warpFirst, lane,
+          valid);
     __syncthreads();  // the prefix (or the decision to stop) and the staged tile
     if (sh.gaveUp) return;
 
@@ -367,12 +369,13 @@ struct SelectLookbackAgent {
     const int prefix = sh.prefix;
     if constexpr (kSplit && Policy::kOneWriteLoop && Policy::kVectorStores) {
       writeRuns(selected + prefix, sh.staged, tileCount, rejected + (base - prefix),
-                sh.staged + tileCount, valid - tileCount);
+                sh.staged + tileCount, valid - tileCount, static_cast<int>(threadIdx.x));
       return;
     }
-    writeRun(selected + prefix, sh.staged, tileCount);
+    const int t = static_cast<int>(threadIdx.x);
+    writeRun(selected + prefix, sh.staged, tileCount, t);
     if constexpr (kSplit)  // after the rejected elements of earlier tiles
-      writeRun(rejected + (base - prefix), sh.staged + tileCount, valid - tileCount);
+      writeRun(rejected + (base - prefix), sh.staged + tileCount, valid - tileCount, t);
   }
 };
 

@@ -1,51 +1,58 @@
-// The launch of our single-pass compaction and split (kernels/grid/select_lookback_agent.cuh):
-// one block per tile, of the compaction's shape (SelectShape) or the split's (SplitShape, or
-// SplitShapeLarge from SplitShapeLarge::kFromElements elements on), dynamic
-// tile ids, the tile status words of the look-back over the flag counts in a workspace that is
-// zeroed once (launch epochs tag the words, so no memset between launches, as for the production
-// scan).
+// The launch of our single-pass compaction and split (kernels/grid/select_pipelined_agent.cuh):
+// persistent blocks, as many as are resident at once (at most one per tile), of the shape
+// SelectPipelinedShape, dynamic tile ids, the tile status words of the look-back over the flag
+// counts in a workspace that is zeroed once (launch epochs tag the words, so no memset between
+// launches, as for the production scan).
 #pragma once
 
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <map>
 #include <string>
 
-#include "kernels/grid/select_lookback_agent.cuh"
+#include "kernels/grid/select_pipelined_agent.cuh"
 #include "kernels/launch/cuda_check.cuh"
 #include "kernels/launch/device_array.cuh"
 #include "kernels/launch/launch_epochs.cuh"
 
 namespace scanviz {
 
-template <class Shape>
-constexpr long long kShapeTile = static_cast<long long>(Shape::kThreads) * Shape::kItems;
-
-// Shape: SelectShape, SplitShape or SplitShapeLarge (select_lookback_agent.cuh); __launch_bounds__
-// asks the compiler to leave room for its blocks per SM.
-template <class T, class Shape, bool kSplit>
-__global__ void __launch_bounds__(Shape::kThreads, Shape::kMinBlocks)
-    selectLookbackKernel(const T* in, const uint8_t* flags, T* selected, T* rejected,
-                         int* selectedCount, long long n, SinglePassDeviceArgs<int> args) {
-  using Agent = SelectLookbackAgent<T, Shape::kThreads, Shape::kItems, kSplit, Shape>;
-  __shared__ typename Agent::Shared sh;
-  Agent::run(in, flags, selected, rejected, selectedCount, n, args, sh);
-}
+// The shipped shape of compaction and split, chosen with tools/select_shapes.cu (round 6,
+// docs/benchmarks.md): 7 data warps x 24 items (5376-element tiles), three staged tiles (63 KB),
+// three blocks an SM. H100, x CUB at 2^24 / 2^26 / 2^28: compaction 1.37 / 1.31 / 1.30 (one tile
+// per block: 1.12 / 1.14 / 1.12), split 1.26 / 1.26 / 1.29 (1.03 / 1.04 / 1.05).
+using SelectPipelinedShape = PipelinedSelectShape<24>;
+template <class T, bool kSplit>
+using SelectAgentOf = PipelinedSelectAgent<T, kSplit, SelectPipelinedShape>;
 
 // The status words and diagnostics of launches over up to `n` elements.
 class SelectWorkspace {
  public:
-  explicit SelectWorkspace(long long n)
-      : tiles_((n + kSmallestTile - 1) / kSmallestTile), epochs_(tiles_) {
+  explicit SelectWorkspace(long long n) : tiles_((n + kTile - 1) / kTile), epochs_(tiles_) {
     if (tiles_ > 0x7fffffffll - 65536) throw BackendError("too many tiles for one launch");
   }
 
   SinglePassDeviceArgs<int> nextArgs() { return epochs_.next(); }
   unsigned lastEpoch() const { return epochs_.lastEpoch(); }
   long long tiles() const { return tiles_; }
-  // The status words are enough for the shape with the smallest tile.
-  static constexpr long long kSmallestTile =
-      std::min({kShapeTile<SelectShape>, kShapeTile<SplitShape>, kShapeTile<SplitShapeLarge>});
+  static constexpr long long kTile = SelectAgentOf<int32_t, false>::kTile;
+  // The blocks of `kernel` resident on the GPU at once, asked of the occupancy API once per
+  // kernel and workspace (not per launch: a benchmark launches thousands of times).
+  template <class Kernel>
+  long long residentBlocks(Kernel kernel, int threads, size_t sharedBytes) {
+    const auto key = reinterpret_cast<const void*>(kernel);
+    auto it = resident_.find(key);
+    if (it == resident_.end()) {
+      int device = 0, sms = 0;
+      cudaCheck(cudaGetDevice(&device), "current device");
+      cudaCheck(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "SM count");
+      const int perSm = residentBlocksPerSm(kernel, threads, sharedBytes, "select kernel");
+      if (perSm < 1) throw BackendError("the select kernel does not fit on this GPU");
+      it = resident_.emplace(key, static_cast<long long>(perSm) * sms).first;
+    }
+    return it->second;
+  }
   // Throws when a block of the last launch gave up waiting (a deadlock), after a synchronize.
   void checkCompleted() const {
     const SpinDiagnostics d = epochs_.diagnostics();
@@ -57,6 +64,7 @@ class SelectWorkspace {
  private:
   long long tiles_;
   LaunchEpochs epochs_;
+  std::map<const void*, long long> resident_;
 };
 
 // Enqueues one compaction (rejected == nullptr) or split of n elements on the default stream;
@@ -68,19 +76,18 @@ void enqueueSelect(const T* in, const uint8_t* flags, T* selected, T* rejected, 
     cudaCheck(cudaMemsetAsync(selectedCount, 0, sizeof(int)), "zero the selected count");
     return;
   }
-  const auto blocks = [n](long long tile) { return static_cast<unsigned>((n + tile - 1) / tile); };
-  if (rejected && n >= SplitShapeLarge::kFromElements)
-    selectLookbackKernel<T, SplitShapeLarge, true>
-        <<<blocks(kShapeTile<SplitShapeLarge>), SplitShapeLarge::kThreads>>>(
-            in, flags, selected, rejected, selectedCount, n, ws.nextArgs());
-  else if (rejected)
-    selectLookbackKernel<T, SplitShape, true>
-        <<<blocks(kShapeTile<SplitShape>), SplitShape::kThreads>>>(in, flags, selected, rejected,
-                                                                   selectedCount, n, ws.nextArgs());
+  const auto launch = [&](auto kernel, auto agent) {
+    using Agent = decltype(agent);
+    const long long tiles = Agent::tilesFor(n);
+    const auto blocks = static_cast<unsigned>(
+        std::min(tiles, ws.residentBlocks(kernel, Agent::kThreads, Agent::sharedBytes())));
+    kernel<<<blocks, Agent::kThreads, Agent::sharedBytes()>>>(in, flags, selected, rejected,
+                                                              selectedCount, n, ws.nextArgs());
+  };
+  if (rejected)
+    launch(pipelinedSelectKernel<T, SelectPipelinedShape, true>, SelectAgentOf<T, true>{});
   else
-    selectLookbackKernel<T, SelectShape, false>
-        <<<blocks(kShapeTile<SelectShape>), SelectShape::kThreads>>>(
-            in, flags, selected, nullptr, selectedCount, n, ws.nextArgs());
+    launch(pipelinedSelectKernel<T, SelectPipelinedShape, false>, SelectAgentOf<T, false>{});
   cudaCheck(cudaGetLastError(), rejected ? "split kernel" : "select kernel");
 }
 

@@ -1,8 +1,9 @@
-// Our single-pass compaction and split on the GPU (kernels/grid/select_lookback_agent.cuh)
+// Our single-pass compaction and split on the GPU (kernels/grid/select_pipelined_agent.cuh)
 // against the sequential reference: N = 1, 7, 1023, 1025, primes around tile edges, large inputs
 // over many tiles, all flags and no flags set. Skipped where no CUDA device answers.
 // SCANVIZ_GPU_SELECT_MAX_N caps the sizes (compute-sanitizer runs them at up to 2^16 in
-// tools/select-gpu-check.sh: its race checker is far too slow for millions of elements).
+// tools/select-gpu-check.sh, and RingOfStagedTilesTurnsOver on its own: its race checker is far
+// too slow for every size).
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -52,8 +53,8 @@ TEST(GpuSelect, SplitEqualsTheSequentialReferenceAndIsStable) {
   checkAll<float>(SelectKind::Split);
 }
 
-// From 2^26 elements on the split runs in its other tile shape (SplitShapeLarge,
-// kernels/launch/select_kernels.cuh); a partial last tile too.
+// 2^26 + 4099 elements: many tiles per persistent block, so the ring of staged tiles turns over
+// many times (kernels/grid/select_pipelined_agent.cuh), and a partial last tile.
 TEST(GpuSelect, LargeSplitEqualsTheSequentialReference) {
   REQUIRE_GPU();
   const size_t n = (size_t{1} << 26) + 4099;
@@ -69,6 +70,22 @@ TEST(GpuSelect, LargeSplitEqualsTheSequentialReference) {
   const auto gpuFloats = selectFlaggedOnGpu(floats, flags, SelectKind::Split);
   ASSERT_EQ(gpuFloats.selected, refFloats.selected);
   ASSERT_EQ(gpuFloats.rejected, refFloats.rejected);
+}
+
+// 7,000,013 elements: more tiles than three for each resident block (the launch runs as many
+// blocks as fit at once, about 400 on an H100), so every buffer of a block's ring is staged and
+// written several times; the size tools/select-gpu-check.sh's sanitizers run.
+TEST(GpuSelect, RingOfStagedTilesTurnsOver) {
+  REQUIRE_GPU();
+  const size_t n = 7000013;
+  const auto flags = flagsOf(n, FlagPattern::Random, 21);
+  const auto values = valuesOf<int32_t>(n, 20, kAmplitude);
+  for (SelectKind kind : {SelectKind::Select, SelectKind::Split}) {
+    const auto ref = selectFlaggedSequential(values, flags, kind);
+    const auto gpu = selectFlaggedOnGpu(values, flags, kind);
+    ASSERT_EQ(gpu.selected, ref.selected) << static_cast<int>(kind);
+    ASSERT_EQ(gpu.rejected, ref.rejected) << static_cast<int>(kind);
+  }
 }
 
 // Launch after launch on the same sizes (the status words are tagged by launch, never cleared).
