@@ -88,12 +88,10 @@ struct PipelinedSelectAgent {
   }
 
  private:
-  template <bool kWait>
-  __device__ static void handOver(int first, int b) {
-    if (first == kReady)
-      onRingBarrier<kReady, kWait, kBuffers>(b, kHandOverThreads);
-    else
-      onRingBarrier<kPrefixDone, kWait, kBuffers>(b, kHandOverThreads);
+  // Waits at (kWait) or arrives at the ring's barrier kFirst + b (kReady or kPrefixDone).
+  template <int kFirst, bool kWait>
+  __device__ static void handOver(int b) {
+    onRingBarrier<kFirst, kWait, kBuffers>(b, kHandOverThreads);
   }
 
   __device__ static void lookBackLoop(GpuGrid<int, NullRecorder>& grid,
@@ -101,7 +99,7 @@ struct PipelinedSelectAgent {
                                       int* selectedCount, Shared& sh) {
     for (int i = 0;; ++i) {
       const int b = i % kBuffers;
-      handOver<true>(kReady, b);
+      handOver<kReady, true>(b);
       const int tile = sh.tile[b];
       if (tile >= tiles) return;
       int prefix = 0;
@@ -112,7 +110,7 @@ struct PipelinedSelectAgent {
         if (ok && tile == tiles - 1) *selectedCount = prefix + sh.count[b];
       }
       __syncwarp();
-      handOver<false>(kPrefixDone, b);
+      handOver<kPrefixDone, false>(b);
       if (!ok) return;
     }
   }
@@ -134,7 +132,7 @@ struct PipelinedSelectAgent {
     };
     // Writes the tile staged in buffer b once warp 0 has its prefix. False: the look-back gave up.
     const auto writeStaged = [&](int b, int tile, int count) {
-      handOver<true>(kPrefixDone, b);
+      handOver<kPrefixDone, true>(b);
       if (sh.gaveUp[b]) return false;
       const int prefix = sh.prefix[b];
       const T* buffer = staged + b * kTile;
@@ -187,7 +185,7 @@ struct PipelinedSelectAgent {
       if (stop) {
         // The stop to the look-back warp, then the tiles still in the ring, oldest first.
         namedBarrierSync<kDataBarrier>(kDataThreads);
-        handOver<false>(kReady, b);
+        handOver<kReady, false>(b);
         for (int k = (oldest >= 0 ? oldest + 1 : 0); k < i; ++k)
           if (!writeStaged(k % kBuffers, sh.tile[k % kBuffers], sh.count[k % kBuffers])) return;
         return;
@@ -216,7 +214,7 @@ struct PipelinedSelectAgent {
       // What warp 0 and a later round read is written before a barrier of the writers (as
       // PipelinedLookbackAgent does, which is also how racecheck sees it ordered).
       namedBarrierSync<kDataBarrier>(kDataThreads);
-      handOver<false>(kReady, b);
+      handOver<kReady, false>(b);
       if (leader) nextTile = settle(nextTile);
     }
   }
