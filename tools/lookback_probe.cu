@@ -140,12 +140,21 @@ Variant variant(const std::string& name, bool probed = false) {
 // reduce, after which the one sm_90 row has the blocked reduce. Round 19: the next tile's copies
 // issued as each warp ends its reduce (kLoadAhead; not kept, its diff is
 // docs/results/2026-11-27-s8-probe/load-ahead.diff).
+template <class Base, int kWarps>
+struct LookbackWarps : Base {
+  static constexpr int kLookbackWarps = kWarps;
+};
+// Round 20: two look-back warps taking the ring's tiles in turn, beside 7 data warps (288
+// threads), since one look-back warp is busy 90% of the round on both devices.
+using TwoLookbacks = LookbackWarps<Threads<Row, 288>, 2>;
 std::vector<Variant> variants() {
   return {
-      variant<StripedReduce<Row>>("28x3x3-striped"),
-      variant<Row>("28x3x3-blocked"),
-      variant<Probed<StripedReduce<Row>>>("28x3x3-striped", true),
-      variant<Probed<Row>>("28x3x3-blocked", true),
+      variant<Row>("28x3x3"),
+      variant<TwoLookbacks>("28x3x3-2lb"),
+      variant<Shaped<TwoLookbacks, 28, 4, 2>>("28x4x2-2lb"),
+      variant<Shaped<TwoLookbacks, 24, 3, 3>>("24x3x3-2lb"),
+      variant<Probed<Row>>("28x3x3", true),
+      variant<Probed<TwoLookbacks>>("28x3x3-2lb", true),
   };
 }
 
