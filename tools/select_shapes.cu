@@ -27,8 +27,8 @@
 #include <vector>
 
 #include "kernels/grid/select_lookback_agent.cuh"
-#include "kernels/grid/select_pipelined_agent.cuh"
 #include "kernels/launch/cuda_check.cuh"
+#include "kernels/launch/select_kernels.cuh"
 #include "tools/experiment_harness.cuh"
 #include "tools/lookback_probe_counters.cuh"
 

@@ -26,6 +26,19 @@ using SelectPipelinedShape = PipelinedSelectShape<24>;
 template <class T, bool kSplit>
 using SelectAgentOf = PipelinedSelectAgent<T, kSplit, SelectPipelinedShape>;
 
+// The kernel: one persistent block per resident slot (the launch asks the occupancy API), the
+// staged tiles in dynamic shared memory.
+template <class T, class Shape, bool kSplit>
+__global__ void __launch_bounds__(Shape::kThreads, Shape::kMinBlocks)
+    pipelinedSelectKernel(const T* in, const uint8_t* flags, T* selected, T* rejected,
+                          int* selectedCount, long long n, SinglePassDeviceArgs<int> args) {
+  using Agent = PipelinedSelectAgent<T, kSplit, Shape>;
+  __shared__ typename Agent::Shared sh;
+  extern __shared__ __align__(16) unsigned char stagedTiles[];
+  Agent::run(in, flags, selected, rejected, selectedCount, n, args,
+             reinterpret_cast<T*>(stagedTiles), sh);
+}
+
 // The status words and diagnostics of launches over up to `n` elements.
 class SelectWorkspace {
  public:
