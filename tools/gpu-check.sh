@@ -32,19 +32,23 @@ if want sanitize; then
   algos=$($bin list | awk '$2 == "block" || $2 == "grid" {print $1}')
   for tool in ${SANITIZERS:-memcheck racecheck synccheck initcheck}; do
     errors=0
+    runs=()
     for a in $algos; do
-      for cmd in "verify --backend cuda --smoke --algorithm $a" \
-                 "capture --backend cuda --algorithm $a --n 1025 --block-size 32 --out /tmp/san.json" \
-                 "capture --backend cuda --algorithm $a --n 70001 --block-size 256 --out /tmp/san.json"; do
-        log=$(compute-sanitizer --tool $tool --error-exitcode 99 $bin $cmd 2>&1)
-        rc=$?
-        summaryLine=$(echo "$log" | grep -E "ERROR SUMMARY|RACECHECK SUMMARY" | tail -1)
-        echo "[$tool] $a: $cmd -> rc=$rc $summaryLine" >>"$OUT/sanitizer-$tool.txt"
-        if [ $rc -ne 0 ]; then
-          errors=$((errors + 1))
-          echo "$log" | head -60 >>"$OUT/sanitizer-$tool.txt"
-        fi
-      done
+      runs+=("verify --backend cuda --smoke --algorithm $a"
+             "capture --backend cuda --algorithm $a --n 1025 --block-size 32 --out /tmp/san.json"
+             "capture --backend cuda --algorithm $a --n 70001 --block-size 256 --out /tmp/san.json")
+    done
+    # The persistent production kernels turn their rings of tiles over only at many tiles a block.
+    runs+=("verify --backend cuda --smoke --algorithm segmented-lookback --sizes 7000013 --block-sizes 256")
+    for cmd in "${runs[@]}"; do
+      log=$(compute-sanitizer --tool $tool --error-exitcode 99 $bin $cmd 2>&1)
+      rc=$?
+      summaryLine=$(echo "$log" | grep -E "ERROR SUMMARY|RACECHECK SUMMARY" | tail -1)
+      echo "[$tool] $cmd -> rc=$rc $summaryLine" >>"$OUT/sanitizer-$tool.txt"
+      if [ $rc -ne 0 ]; then
+        errors=$((errors + 1))
+        echo "$log" | head -60 >>"$OUT/sanitizer-$tool.txt"
+      fi
     done
     note "compute-sanitizer $tool" "$errors failing runs"
   done

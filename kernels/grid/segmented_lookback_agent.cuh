@@ -26,6 +26,9 @@
 // that holds a head or has its prefix.
 // Results equal the recorded kernel's for int32 (every operator is associative there); float32
 // combines in a different order and agrees within docs/float-tolerance.md.
+// The launch (kernels/launch/single_pass_kernels.cuh) runs this agent below two tiles a resident
+// block, where its smaller tiles keep more blocks busy; above, the same tile functions run in
+// persistent blocks with a look-back warp (segmented_pipelined_agent.cuh).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -74,54 +77,118 @@ struct SegmentedLookbackAgent {
     Vec4<T> exchange[kWarps][kWarpVectors + kWarpVectors / 8];  // kTranspose: the warp's vectors
   };
 
+  // A full, aligned tile's part of one lane as it arrives: the lane's warp-striped 16-byte vectors
+  // of values (vector j is the warp's vector j * 32 + lane, so each load instruction of a warp
+  // reads 512 contiguous bytes) and its own 16-byte vectors of flags (a thread's 16 flags are
+  // contiguous, and so are the warp's).
+  struct StripedVectors {
+    int4 values[kVectors];
+    int4 flags[kItems / 16];
+  };
+
+  // Issues the loads of StripedVectors (`threadFlags`: this thread's first flag; null: no heads).
+  // Nothing waits for them until they are used, so a caller can do other work meanwhile.
+  __device__ static void loadStriped(const T* warpIn, const uint8_t* threadFlags, int lane,
+                                     StripedVectors& v) {
+#pragma unroll
+    for (int j = 0; j < kVectors; ++j)
+      v.values[j] = __ldcs(reinterpret_cast<const int4*>(warpIn) + j * 32 + lane);
+#pragma unroll
+    for (int j = 0; j < kItems / 16; ++j)
+      v.flags[j] = threadFlags ? __ldcs(reinterpret_cast<const int4*>(threadFlags) + j)
+                               : make_int4(0, 0, 0, 0);
+  }
+
+  // The head bits of loaded flag vectors: bit k for element k of the thread's.
+  __device__ static uint32_t headsOf(const StripedVectors& v) {
+    uint32_t heads = 0;
+#pragma unroll
+    for (int j = 0; j < kItems / 16; ++j) {
+      const uint32_t words[4] = {
+          static_cast<uint32_t>(v.flags[j].x), static_cast<uint32_t>(v.flags[j].y),
+          static_cast<uint32_t>(v.flags[j].z), static_cast<uint32_t>(v.flags[j].w)};
+#pragma unroll
+      for (int k = 0; k < 16; ++k)
+        if ((words[k / 4] >> (8 * (k % 4))) & 0xffu) heads |= 1u << (16 * j + k);
+    }
+    return heads;
+  }
+
+  // The striped values into this thread's kItems consecutive elements, turned around in the warp's
+  // part of `exchange`, which the warp must not be reading any more. Returns the head bits.
+  __device__ static uint32_t unstripe(const StripedVectors& v, int lane, Vec4<T>* exchange,
+                                      T (&x)[kItems]) {
+#pragma unroll
+    for (int j = 0; j < kVectors; ++j)
+      *reinterpret_cast<int4*>(&exchange[padded(j * 32 + lane)]) = v.values[j];
+    __syncwarp();
+#pragma unroll
+    for (int j = 0; j < kVectors; ++j) {
+      const Vec4<T> q = exchange[padded(lane * kVectors + j)];
+#pragma unroll
+      for (int k = 0; k < 4; ++k) x[4 * j + k] = q.v[k];
+    }
+    return headsOf(v);
+  }
+
+  // This thread's results to its own (blocked) places of `exchange`, where unstripe read its
+  // elements; storeStriped takes them out once the warp has synchronised.
+  __device__ static void stageBlocked(int lane, Vec4<T>* exchange, const T (&y)[kItems]) {
+#pragma unroll
+    for (int j = 0; j < kVectors; ++j) {
+      Vec4<T> q;
+#pragma unroll
+      for (int k = 0; k < 4; ++k) q.v[k] = y[4 * j + k];
+      exchange[padded(lane * kVectors + j)] = q;
+    }
+  }
+
+  // The warp's staged results, warp-striped, to `warpOut` (a full, aligned tile); `adjust(q, e)`
+  // may change vector q, which holds the warp's elements e .. e + 3, before it is stored.
+  template <class Adjust>
+  __device__ static void storeStriped(T* warpOut, int lane, const Vec4<T>* exchange,
+                                      Adjust&& adjust) {
+#pragma unroll
+    for (int j = 0; j < kVectors; ++j) {
+      const int q = j * 32 + lane;
+      Vec4<T> y = exchange[padded(q)];
+      adjust(y, 4 * q);
+      storeStreaming(warpOut + 4 * q, y);
+    }
+  }
+
   // Loads this thread's elements (its kItems consecutive ones; `warpIn`: the warp's part of the
-  // tile). A full, aligned tile moves as 16-byte vectors: with kTranspose, warp-striped (vector j
-  // of lane l is the warp's vector j * 32 + l, so each instruction reads 512 contiguous bytes) and
-  // turned into the blocked order through shared memory; without, each thread reads its own
-  // vectors. Otherwise one element at a time (identity and no head past the end). No flags: no
-  // heads. The heads come back as a bit mask: bit k for element k of the thread's.
+  // tile). A full, aligned tile moves as 16-byte vectors: with kTranspose, warp-striped and turned
+  // around in shared memory (loadStriped, unstripe); without, each thread reads its own vectors.
+  // Otherwise one element at a time (identity and no head past the end). No flags: no heads. The
+  // heads come back as a bit mask: bit k for element k of the thread's.
   __device__ static uint32_t load(const T* warpIn, const uint8_t* flags, int lane, int first,
                                   int valid, bool vectors, Vec4<T>* exchange, T (&x)[kItems],
                                   T identity) {
-    uint32_t heads = 0;
     if (vectors) {
+      StripedVectors v;
       if constexpr (kTranspose) {
-#pragma unroll
-        for (int j = 0; j < kVectors; ++j) {
-          const int q = j * 32 + lane;
-          const int4 bits = __ldcs(reinterpret_cast<const int4*>(warpIn) + q);
-          *reinterpret_cast<int4*>(&exchange[padded(q)]) = bits;
-        }
-        __syncwarp();
-#pragma unroll
-        for (int v = 0; v < kVectors; ++v) {
-          const Vec4<T> q = exchange[padded(lane * kVectors + v)];
-#pragma unroll
-          for (int k = 0; k < 4; ++k) x[4 * v + k] = q.v[k];
-        }
+        loadStriped(warpIn, flags ? flags + first : nullptr, lane, v);
+        const uint32_t heads = unstripe(v, lane, exchange, x);
         __syncwarp();  // the exchange is free again (store uses it)
+        return heads;
       } else {
 #pragma unroll
-        for (int v = 0; v < kVectors; ++v) {
-          const int4 bits = __ldcs(reinterpret_cast<const int4*>(warpIn + lane * kItems) + v);
-          x[4 * v + 0] = valueFromBits<T>(static_cast<uint32_t>(bits.x));
-          x[4 * v + 1] = valueFromBits<T>(static_cast<uint32_t>(bits.y));
-          x[4 * v + 2] = valueFromBits<T>(static_cast<uint32_t>(bits.z));
-          x[4 * v + 3] = valueFromBits<T>(static_cast<uint32_t>(bits.w));
+        for (int j = 0; j < kVectors; ++j) {
+          const int4 bits = __ldcs(reinterpret_cast<const int4*>(warpIn + lane * kItems) + j);
+          x[4 * j + 0] = valueFromBits<T>(static_cast<uint32_t>(bits.x));
+          x[4 * j + 1] = valueFromBits<T>(static_cast<uint32_t>(bits.y));
+          x[4 * j + 2] = valueFromBits<T>(static_cast<uint32_t>(bits.z));
+          x[4 * j + 3] = valueFromBits<T>(static_cast<uint32_t>(bits.w));
         }
-      }
-      // A thread's 16 flags are one vector: a warp's flag loads are contiguous already.
 #pragma unroll
-      for (int v = 0; flags && v < kItems / 16; ++v) {
-        const int4 bits = __ldcs(reinterpret_cast<const int4*>(flags + first) + v);
-        const uint32_t words[4] = {static_cast<uint32_t>(bits.x), static_cast<uint32_t>(bits.y),
-                                   static_cast<uint32_t>(bits.z), static_cast<uint32_t>(bits.w)};
-#pragma unroll
-        for (int k = 0; k < 16; ++k)
-          if ((words[k / 4] >> (8 * (k % 4))) & 0xffu) heads |= 1u << (16 * v + k);
+        for (int j = 0; j < kItems / 16; ++j)
+          v.flags[j] = flags ? __ldcs(reinterpret_cast<const int4*>(flags + first) + j)
+                             : make_int4(0, 0, 0, 0);
+        return headsOf(v);
       }
-      return heads;
     }
+    uint32_t heads = 0;
     const T* mine = warpIn + lane * kItems;
 #pragma unroll
     for (int k = 0; k < kItems; ++k) {
@@ -137,26 +204,16 @@ struct SegmentedLookbackAgent {
                                Vec4<T>* exchange, const T (&y)[kItems]) {
     if (vectors) {
       if constexpr (kTranspose) {
-#pragma unroll
-        for (int v = 0; v < kVectors; ++v) {
-          Vec4<T> q;
-#pragma unroll
-          for (int k = 0; k < 4; ++k) q.v[k] = y[4 * v + k];
-          exchange[padded(lane * kVectors + v)] = q;
-        }
+        stageBlocked(lane, exchange, y);
         __syncwarp();
-#pragma unroll
-        for (int j = 0; j < kVectors; ++j) {
-          const int q = j * 32 + lane;
-          storeStreaming(warpOut + 4 * q, exchange[padded(q)]);
-        }
+        storeStriped(warpOut, lane, exchange, [](Vec4<T>&, int) {});
       } else {
 #pragma unroll
-        for (int v = 0; v < kVectors; ++v) {
+        for (int j = 0; j < kVectors; ++j) {
           Vec4<T> q;
 #pragma unroll
-          for (int k = 0; k < 4; ++k) q.v[k] = y[4 * v + k];
-          storeStreaming(warpOut + lane * kItems + 4 * v, q);
+          for (int k = 0; k < 4; ++k) q.v[k] = y[4 * j + k];
+          storeStreaming(warpOut + lane * kItems + 4 * j, q);
         }
       }
       return;
@@ -179,6 +236,52 @@ struct SegmentedLookbackAgent {
       if (lane >= delta) p = combineSegmented<Op>(left, p);
     }
     return p;
+  }
+
+  // This thread's elements scanned in place, restarting at each head, then the threads' totals
+  // across the warp. `upTo`: the warp's pair through this thread; returns the pair before it (lane
+  // 0: the identity, no head).
+  template <class Op>
+  __device__ static SegmentedPair<T> scanThreadAndWarp(T (&x)[kItems], uint32_t heads, int lane,
+                                                       SegmentedPair<T>& upTo) {
+#pragma unroll
+    for (int k = 1; k < kItems; ++k) x[k] = (heads >> k) & 1u ? x[k] : Op::apply(x[k - 1], x[k]);
+    upTo = warpScan<Op>(SegmentedPair<T>{x[kItems - 1], heads != 0}, lane);
+    SegmentedPair<T> before;
+    before.value = __shfl_up_sync(0xffffffffu, upTo.value, 1);
+    before.covered = __shfl_up_sync(0xffffffffu, upTo.covered, 1);
+    if (lane == 0) before = {Op::identity(), false};
+    return before;
+  }
+
+  // The block level: the tile's pair over the warps' totals; `warpsBefore`: over those before
+  // `warp`.
+  template <class Op>
+  __device__ static SegmentedPair<T> combineWarps(const T* totals, const int* covered, int warp,
+                                                  SegmentedPair<T>& warpsBefore) {
+    SegmentedPair<T> all{Op::identity(), false};
+#pragma unroll
+    for (int w = 0; w < kWarps; ++w) {
+      if (w == warp) warpsBefore = all;
+      all = combineSegmented<Op>(all, SegmentedPair<T>{totals[w], covered[w] != 0});
+    }
+    return all;
+  }
+
+  // The thread's results: `carry` (what precedes its first element) combined into its elements
+  // before its first head; exclusive: the inclusive value before each element, the identity at a
+  // head.
+  template <class Op>
+  __device__ static void finishElements(const T (&x)[kItems], uint32_t heads, T carry,
+                                        bool exclusive, T (&y)[kItems]) {
+    const int firstHead = heads ? __ffs(static_cast<int>(heads)) - 1 : kItems;
+    T previous = carry;
+#pragma unroll
+    for (int k = 0; k < kItems; ++k) {
+      const T inclusive = k < firstHead ? Op::apply(carry, x[k]) : x[k];
+      y[k] = !exclusive ? inclusive : (heads >> k) & 1u ? Op::identity() : previous;
+      previous = inclusive;
+    }
   }
 
   // The look-back by warp 0, as the emulator runs it (SegmentedLookback::poll until Done), with
@@ -219,33 +322,17 @@ struct SegmentedLookbackAgent {
     Vec4<T>* exchange = sh.exchange[warp];
     const uint32_t heads = load(in + base + warpFirst, flags ? flags + base : nullptr, lane, first,
                                 valid, vectors, exchange, x, identity);
-    const auto isHead = [heads](int k) { return ((heads >> k) & 1u) != 0; };
-
-    // This thread's elements, restarting at each head; firstHead: where the carry stops.
-    const int firstHead = heads ? __ffs(static_cast<int>(heads)) - 1 : kItems;
-#pragma unroll
-    for (int k = 1; k < kItems; ++k) x[k] = isHead(k) ? x[k] : Op::apply(x[k - 1], x[k]);
-    const SegmentedPair<T> mine{x[kItems - 1], firstHead < kItems};
-    const SegmentedPair<T> upTo = warpScan<Op>(mine, lane);
-    // What precedes this thread in its warp: the lower lane's inclusive pair.
-    SegmentedPair<T> before;
-    before.value = __shfl_up_sync(0xffffffffu, upTo.value, 1);
-    before.covered = __shfl_up_sync(0xffffffffu, upTo.covered, 1);
-    if (lane == 0) before = {identity, false};
+    SegmentedPair<T> upTo;
+    const SegmentedPair<T> before = scanThreadAndWarp<Op>(x, heads, lane, upTo);
     if (lane == 31) {
       sh.warpTotals[warp] = upTo.value;
       sh.warpCovered[warp] = upTo.covered;
     }
-    if (threadIdx.x == 0) sh.tile.startsAtHead = isHead(0);
+    if (threadIdx.x == 0) sh.tile.startsAtHead = heads & 1u;
     __syncthreads();
 
-    // Block level: the warps before this one, and the tile's aggregate and head flag.
-    SegmentedPair<T> warpsBefore{identity, false}, all{identity, false};
-#pragma unroll
-    for (int w = 0; w < kWarps; ++w) {
-      if (w == warp) warpsBefore = all;
-      all = combineSegmented<Op>(all, SegmentedPair<T>{sh.warpTotals[w], sh.warpCovered[w] != 0});
-    }
+    SegmentedPair<T> warpsBefore;
+    const SegmentedPair<T> all = combineWarps<Op>(sh.warpTotals, sh.warpCovered, warp, warpsBefore);
     if (threadIdx.x < 32) {
       if (threadIdx.x == 0) {
         sh.tile.valid = valid;
@@ -263,15 +350,8 @@ struct SegmentedLookbackAgent {
 
     const SegmentedPair<T> inTile = combineSegmented<Op>(warpsBefore, before);
     const T carry = inTile.covered ? inTile.value : Op::apply(sh.tile.prefix, inTile.value);
-    // Exclusive: the inclusive value before each element, the identity at a head.
     T y[kItems];
-    T previous = carry;
-#pragma unroll
-    for (int k = 0; k < kItems; ++k) {
-      const T inclusive = k < firstHead ? Op::apply(carry, x[k]) : x[k];
-      y[k] = !exclusive ? inclusive : isHead(k) ? identity : previous;
-      previous = inclusive;
-    }
+    finishElements<Op>(x, heads, carry, exclusive, y);
     store(out + base + warpFirst, lane, first, valid, vectors, exchange, y);
   }
 };

@@ -16,6 +16,7 @@
 
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
@@ -28,6 +29,7 @@
 #include "kernels/grid/lookback_agent.cuh"
 #include "kernels/grid/segmented_lookback.h"
 #include "kernels/grid/segmented_lookback_agent.cuh"
+#include "kernels/grid/segmented_pipelined_agent.cuh"
 #include "kernels/grid/select_lookback.h"
 #include "kernels/grid/single_pass_chained.h"
 #include "kernels/launch/backend_error.h"
@@ -268,56 +270,94 @@ ProductionLaunch<T> planProductionLaunch(Operator op, int blockSize, long long n
   return p;
 }
 
-// The production segmented look-back (segmented_lookback_agent.cuh): one block of
-// kSegmentedThreads per tile of kSegmentedItems elements a thread, whatever the request's block
-// size (which shapes the recorded lesson's tiles). One instantiation per value type, operator and
-// load form.
+// The production segmented look-back: persistent blocks with a look-back warp
+// (segmented_pipelined_agent.cuh) in the shape SegmentedShape, or, for comparison, one block per
+// tile (segmented_lookback_agent.cuh: kSegmentedThreads threads of kSegmentedItems elements, 6
+// blocks an SM, its loads warp-striped and turned around in shared memory), whatever the request's
+// block size (which shapes the recorded lesson's tiles). One instantiation per value type,
+// operator and agent.
 constexpr int kSegmentedThreads = 256;
 constexpr int kSegmentedItems = 16;
+// The shipped shape: 7 data warps x 32 items (7168-element tiles), 3 buffers (96 KB), 2 blocks an
+// SM. H100, 2026-11-27, x cub::DeviceScan::InclusiveScanByKey at 2^24 / 2^26 / 2^28, int32: 1.29 /
+// 1.24 / 1.19 (one tile per block 1.25 / 1.18 / 1.14; 16 x 4 x 3 1.26 / 1.19 / 1.15; 16 x 3 x 4,
+// which spills at 64 registers, 1.17 / 1.11 / 1.08); docs/benchmarks.md.
+using SegmentedShape = PipelinedSegmentedShape<32, 3, 2>;
 
-// kMinBlocks: the blocks per SM __launch_bounds__ asks the compiler to make room for (registers).
-// 6 (the default; at most 42 registers a thread): H100, 2^28 int32, 1.12x CUB's scan by key, where
-// 4 (56 registers, so 4 blocks of 256 threads an SM) gave 0.97x and 8 (32 registers, spills)
-// 0.98x: more blocks keep more loads in flight while others look back or store.
-template <class T, Operator kOp, bool kTranspose, int kMinBlocks>
-__global__ void __launch_bounds__(kSegmentedThreads, kMinBlocks)
-    segmentedProductionKernel(const T* in, const uint8_t* flags, T* out, long long n,
-                              bool exclusive, SinglePassDeviceArgs<T> args) {
-  using Agent = SegmentedLookbackAgent<T, kSegmentedThreads, kSegmentedItems, kTranspose>;
+// 6 blocks an SM (at most 42 registers a thread): H100, 2^28 int32, 1.12x CUB's scan by key, where
+// 4 (56 registers) gave 0.97x and 8 (32 registers, spills) 0.98x: more blocks keep more loads in
+// flight while others look back or store.
+template <class T, Operator kOp>
+__global__ void __launch_bounds__(kSegmentedThreads, 6)
+    segmentedOneTileKernel(const T* in, const uint8_t* flags, T* out, long long n, bool exclusive,
+                           SinglePassDeviceArgs<T> args) {
+  using Agent = SegmentedLookbackAgent<T, kSegmentedThreads, kSegmentedItems, true>;
   __shared__ typename Agent::Shared sh;
   Agent::template run<StaticOp<T, kOp>>(in, flags, out, n, exclusive, args, sh);
+}
+
+template <class T, Operator kOp, class Shape>
+__global__ void __launch_bounds__(Shape::kThreads, Shape::kMinBlocks)
+    segmentedPipelinedKernel(const T* in, const uint8_t* flags, T* out, long long n, bool exclusive,
+                             SinglePassDeviceArgs<T> args) {
+  using Agent = PipelinedSegmentedAgent<T, Shape>;
+  extern __shared__ __align__(128) unsigned char tileBytes[];  // as lookbackProductionKernel's
+  __shared__ typename Agent::Shared sh;
+  Agent::template run<StaticOp<T, kOp>>(in, flags, out, n, exclusive, args,
+                                        reinterpret_cast<Vec4<T>*>(tileBytes), sh);
 }
 
 template <class T>
 using SegmentedKernel = void (*)(const T*, const uint8_t*, T*, long long, bool,
                                  SinglePassDeviceArgs<T>);
 
-template <class T, bool kTranspose, int kMinBlocks>
-SegmentedKernel<T> segmentedKernelFor(Operator op) {
-  return withStaticOperator(op, [](auto k) -> SegmentedKernel<T> {
-    return segmentedProductionKernel<T, decltype(k)::value, kTranspose, kMinBlocks>;
-  });
-}
-
 template <class T>
 struct SegmentedLaunch {
   SegmentedKernel<T> kernel = nullptr;
   long long tiles = 0;
+  unsigned blocks = 0;
+  long long residentBlocks = 0;  // the kernel's blocks resident at once on the GPU
+  int threads = 0;
+  size_t sharedBytes = 0;
   // Enqueues the kernel alone; the caller checks the launch.
   void launch(const T* in, const uint8_t* flags, T* out, long long n, bool exclusive,
               const SinglePassDeviceArgs<T>& args) const {
-    kernel<<<static_cast<unsigned>(tiles), kSegmentedThreads>>>(in, flags, out, n, exclusive, args);
+    kernel<<<blocks, threads, sharedBytes>>>(in, flags, out, n, exclusive, args);
   }
 };
 
-// The production segmented kernel (one of segmentedKernelFor's forms) over n elements.
+// The one-tile agent's launch over n elements: a block per tile.
 template <class T>
-SegmentedLaunch<T> planSegmentedLaunch(SegmentedKernel<T> kernel, long long n) {
+SegmentedLaunch<T> planSegmentedOneTileLaunch(Operator op, long long n) {
   SegmentedLaunch<T> p;
-  p.kernel = kernel;
-  const long long tile = static_cast<long long>(kSegmentedThreads) * kSegmentedItems;
-  p.tiles = (n + tile - 1) / tile;
+  p.kernel = withStaticOperator(op, [](auto k) -> SegmentedKernel<T> {
+    return segmentedOneTileKernel<T, decltype(k)::value>;
+  });
+  p.tiles = (n + kSegmentedThreads * kSegmentedItems - 1) / (kSegmentedThreads * kSegmentedItems);
   if (p.tiles > 0x7fffffffll - 65536) throw BackendError("too many tiles for one launch");
+  p.blocks = static_cast<unsigned>(p.tiles);
+  p.threads = kSegmentedThreads;
+  return p;
+}
+
+// The pipelined agent's launch in `Shape` over n elements: as many persistent blocks as are
+// resident at once on the GPU's smCount SMs, at most one per tile.
+template <class T, class Shape>
+SegmentedLaunch<T> planSegmentedPipelinedLaunch(Operator op, long long n, int smCount) {
+  using Agent = PipelinedSegmentedAgent<T, Shape>;
+  SegmentedLaunch<T> p;
+  p.kernel = withStaticOperator(op, [](auto k) -> SegmentedKernel<T> {
+    return segmentedPipelinedKernel<T, decltype(k)::value, Shape>;
+  });
+  p.tiles = Agent::tilesFor(n);
+  if (p.tiles > 0x7fffffffll - 65536) throw BackendError("too many tiles for one launch");
+  p.threads = Agent::kThreads;
+  p.sharedBytes = Agent::sharedBytes();
+  const int perSm =
+      residentBlocksPerSm(p.kernel, p.threads, p.sharedBytes, "segmented look-back kernel");
+  if (perSm < 1) throw BackendError("the segmented look-back kernel does not fit on this GPU");
+  p.residentBlocks = static_cast<long long>(perSm) * smCount;
+  p.blocks = static_cast<unsigned>(std::min(p.tiles, p.residentBlocks));
   return p;
 }
 

@@ -27,29 +27,24 @@
 namespace scanviz {
 namespace {
 
-// The production segmented kernel's form: warp-striped loads and stores turned around in shared
-// memory at 6 blocks per SM (the default); SCANVIZ_SEGMENTED_LOAD=blocked (each thread moves its
-// own vectors, 4 blocks) or SCANVIZ_SEGMENTED_BLOCKS=4|8, for measuring the others in one session.
-template <class T>
-SegmentedKernel<T> chosenSegmentedKernel(Operator op) {
-  static const std::string_view load = [] {
-    const char* v = std::getenv("SCANVIZ_SEGMENTED_LOAD");
-    return std::string_view(v ? v : "");
-  }();
-  static const std::string_view blocks = [] {
-    const char* v = std::getenv("SCANVIZ_SEGMENTED_BLOCKS");
-    return std::string_view(v ? v : "");
-  }();
-  if (load == "blocked") return segmentedKernelFor<T, false, 4>(op);
-  if (blocks == "4") return segmentedKernelFor<T, true, 4>(op);
-  if (blocks == "8") return segmentedKernelFor<T, true, 8>(op);
-  return segmentedKernelFor<T, true, 6>(op);
-}
-
-// The production segmented launch of the operator over n elements, in the form chosen above.
+// The production segmented launch of the operator over n elements: the pipelined agent in the
+// shipped shape; SCANVIZ_SEGMENTED_AGENT=one-tile the one-tile agent, or 16x4x3 the pipelined agent
+// with 16 items a thread, 4 buffers and 3 blocks an SM, for measuring them beside it in one
+// session.
 template <class T>
 SegmentedLaunch<T> planSegmentedLaunchFor(Operator op, long long n) {
-  return planSegmentedLaunch<T>(chosenSegmentedKernel<T>(op), n);
+  static const std::string_view agent = [] {
+    const char* v = std::getenv("SCANVIZ_SEGMENTED_AGENT");
+    return std::string_view(v ? v : "");
+  }();
+  const int sms = cudaStatus().smCount;
+  if (agent == "one-tile") return planSegmentedOneTileLaunch<T>(op, n);
+  if (agent == "16x4x3")
+    return planSegmentedPipelinedLaunch<T, PipelinedSegmentedShape<16, 4, 3>>(op, n, sms);
+  const SegmentedLaunch<T> pipelined = planSegmentedPipelinedLaunch<T, SegmentedShape>(op, n, sms);
+  if (agent != "pipelined" && pipelined.tiles < 2 * pipelined.residentBlocks)
+    return planSegmentedOneTileLaunch<T>(op, n);
+  return pipelined;
 }
 
 // SCANVIZ_LOOKBACK_AGENT=one-tile selects the one-tile-per-block agent where the pipelined one
@@ -176,7 +171,9 @@ bool usesProductionKernel(const RunRequest& rq) {
 // tiles need not be the recorded kernel's.
 long long workspaceTiles(const RunRequest& rq, const SinglePassShape& shape, long long n) {
   if (!shape.segmented || !usesProductionKernel(rq)) return shape.tiles;
-  return std::max(shape.tiles, planSegmentedLaunchFor<int32_t>(rq.op, n).tiles);
+  // Each type's launch picks its agent; the one-tile agent's tiles are the smaller.
+  return std::max({shape.tiles, planSegmentedLaunchFor<int32_t>(rq.op, n).tiles,
+                   planSegmentedOneTileLaunch<int32_t>(rq.op, n).tiles});
 }
 
 // Select and split: the addresses and (split) the rejected elements after the selected ones, as
