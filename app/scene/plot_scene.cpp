@@ -167,12 +167,14 @@ class PlotBuilder {
       in.xTickLabelRows = categoryRows(finalWidth);
       layout_ = computeLayout(in);
     }
-    // The estimate of a bar group's width above is a little wide: stagger the labels when the
-    // widest is wider than a group really is.
-    if (bars_ && categories_ > 0 && in.xTickLabelRows < 2 &&
-        widestCategory() + pad_ > layout_.plot.width() / categories_) {
-      in.xTickLabelRows = 2;
-      layout_ = computeLayout(in);
+    // The estimate of a bar group's width above is a little wide: more rows when the widest
+    // label needs them with the group's real width.
+    if (bars_ && categories_ > 0) {
+      const int rows = rowsFor(layout_.plot.width() / categories_);
+      if (rows > in.xTickLabelRows) {
+        in.xTickLabelRows = rows;
+        layout_ = computeLayout(in);
+      }
     }
     rows_ = static_cast<int>(in.xTickLabelRows);
     const Rect& p = layout_.plot;
@@ -180,10 +182,16 @@ class PlotBuilder {
     y_ = {spec_.yScale, yRange_.min, yRange_.max, p.y1, p.y0};
   }
 
-  // Bar charts stagger their category labels over two rows when one is wider than its group.
+  // Bar charts stagger their category labels over as many rows as the widest needs to be read
+  // whole (neighbours in different rows), up to kMaxCategoryRows; past that they are elided.
   int categoryRows(double yLabelWidth) const {
     if (!bars_ || categories_ <= 0) return 1;
-    return widestCategory() + pad_ > (style_.width - yLabelWidth - 4 * pad_) / categories_ ? 2 : 1;
+    return rowsFor((style_.width - yLabelWidth - 4 * pad_) / categories_);
+  }
+  int rowsFor(double groupWidth) const {
+    static constexpr int kMaxCategoryRows = 4;
+    const double needed = std::ceil((widestCategory() + pad_) / std::max(1.0, groupWidth));
+    return static_cast<int>(std::clamp(needed, 1.0, static_cast<double>(kMaxCategoryRows)));
   }
 
   double widestCategory() const {
@@ -256,14 +264,19 @@ class PlotBuilder {
   }
 
   // Staggered over rows_ rows when they are wide; a label wider than its rows' room is elided.
+  // Centred under its group, but kept inside the frame (the first and last would reach past it).
   void addCategoryLabels() {
     const Rect& p = layout_.plot;
     const double room = p.width() / std::max(1, categories_) * rows_ - pad_;
-    for (int c = 0; c < static_cast<int>(spec_.categories.size()) && c < categories_; ++c)
-      text(categoryCenter(c, categories_, p.x0, p.x1), p.y1 + pad_ / 2 + (c % rows_) * lh_,
-           fitText(spec_.categories[static_cast<size_t>(c)], static_cast<float>(room), lh_, false,
-                   measure_),
-           style_.textDim, "category", TextAlign::Center);
+    for (int c = 0; c < static_cast<int>(spec_.categories.size()) && c < categories_; ++c) {
+      const std::string label = fitText(spec_.categories[static_cast<size_t>(c)],
+                                        static_cast<float>(room), lh_, false, measure_);
+      const double half = width(label) / 2;
+      const double x = std::clamp(categoryCenter(c, categories_, p.x0, p.x1), half,
+                                  std::max(half, style_.width - half));
+      text(x, p.y1 + pad_ / 2 + (c % rows_) * lh_, label, style_.textDim, "category",
+           TextAlign::Center);
+    }
   }
 
   void addBars() {

@@ -2,6 +2,7 @@
 // the throughput plot of a benchmark report.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <tuple>
@@ -211,6 +212,54 @@ TEST(PlotScene, EveryYTickLabelStaysInsideTheFrame) {
     EXPECT_LE(t->x, drawn.plotArea.x0) << t->text;
   }
   EXPECT_TRUE(fourDigits) << "expected ticks such as 1500 on this axis";
+}
+
+TEST(PlotScene, ManyLongCategoryLabelsAreStaggeredWholeInsideTheFrame) {
+  // The timing panel's "every subject at N": sixteen subjects, names up to 22 characters.
+  plot::PlotSpec spec;
+  spec.mode = plot::PlotMode::Bars;
+  spec.categories = {"cpu-memcpy",
+                     "cpu-sequential",
+                     "sequential",
+                     "kogge-stone",
+                     "kogge-stone-exclusive",
+                     "hillis-steele",
+                     "brent-kung",
+                     "blelloch",
+                     "blelloch-conflict-free",
+                     "three-phase",
+                     "warp-shuffle",
+                     "hierarchical",
+                     "single-pass-chained",
+                     "decoupled-lookback",
+                     "segmented-lookback",
+                     "cub"};
+  plot::Series bars{"run 1", {}, {}};
+  for (size_t i = 0; i < spec.categories.size(); ++i) bars.y.push_back(1.0 + i);
+  spec.series.push_back(bars);
+  PlotSceneStyle style = windowLikeStyle();
+  style.width = 1000;
+  const PlotScene drawn = buildPlotScene(spec, style, pictureMeasure());
+  const std::vector<const SceneText*> labels = drawn.scene.textsWithRole("category");
+  ASSERT_EQ(labels.size(), spec.categories.size());
+  std::vector<float> rows;
+  for (size_t i = 0; i < labels.size(); ++i) {
+    const SceneText& t = *labels[i];
+    EXPECT_EQ(t.text, spec.categories[i]) << "elided";
+    const double half = pictureMeasure()(t.text, t.size, false) / 2;
+    EXPECT_GE(t.x - half, -0.01) << t.text;
+    EXPECT_LE(t.x + half, style.width + 0.01) << t.text;
+    if (std::find(rows.begin(), rows.end(), t.y) == rows.end()) rows.push_back(t.y);
+    for (size_t j = 0; j < i; ++j) {  // labels of one row do not overlap
+      const SceneText& u = *labels[j];
+      if (u.y != t.y) continue;
+      const double uHalf = pictureMeasure()(u.text, u.size, false) / 2;
+      EXPECT_TRUE(u.x + uHalf <= t.x - half || t.x + half <= u.x - uHalf)
+          << u.text << " overlaps " << t.text;
+    }
+  }
+  EXPECT_GT(rows.size(), 2u);  // two rows would not hold them whole
+  EXPECT_LE(rows.size(), 4u);
 }
 
 TEST(PlotScene, APlotWithoutDataSaysSoAndReportsNoPoints) {

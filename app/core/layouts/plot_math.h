@@ -123,7 +123,7 @@ struct LayoutInput {
   double lineHeight = 13;      // one line of text
   double padding = 6;          // between blocks
   double yTickLabelWidth = 0;  // widest y tick label
-  double xTickLabelRows = 1;   // bar charts may stagger category labels over two rows
+  double xTickLabelRows = 1;   // bar charts may stagger category labels over several rows
   bool hasTitle = false;
   bool hasXLabel = false;
   bool hasYLabel = false;

@@ -320,7 +320,8 @@ PlotCounts plots(UiContext& ui, TimingState& s) {
   const ImVec2 avail(ImGui::GetContentRegionAvail().x - ImGui::GetFontSize(),
                      ImGui::GetContentRegionAvail().y);
   const float gap = 1.5f * ImGui::GetFontSize();
-  const ImVec2 half((avail.x - gap) * 0.5f, std::max(avail.y * 0.52f, 12 * ImGui::GetFontSize()));
+  // The bar chart below gets the larger part: with a dozen subjects its labels take several rows.
+  const ImVec2 half((avail.x - gap) * 0.5f, std::max(avail.y * 0.46f, 12 * ImGui::GetFontSize()));
   timePlot(ui, s, half, counts);
   ImGui::SameLine(0, gap);
   ratePlot(ui, s, half, counts);
