@@ -271,11 +271,11 @@ ProductionLaunch<T> planProductionLaunch(Operator op, int blockSize, long long n
 }
 
 // The production segmented look-back: persistent blocks with a look-back warp
-// (segmented_pipelined_agent.cuh) in the shape SegmentedShape, or, for comparison, one block per
-// tile (segmented_lookback_agent.cuh: kSegmentedThreads threads of kSegmentedItems elements, 6
-// blocks an SM, its loads warp-striped and turned around in shared memory), whatever the request's
-// block size (which shapes the recorded lesson's tiles). One instantiation per value type,
-// operator and agent.
+// (segmented_pipelined_agent.cuh) in the shape SegmentedShape from two tiles a resident block on,
+// one block per tile below that (segmented_lookback_agent.cuh: kSegmentedThreads threads of
+// kSegmentedItems elements, 6 blocks an SM, its loads warp-striped and turned around in shared
+// memory); app/core/backends/cuda_single_pass.cu chooses. Whatever the request's block size (which
+// shapes the recorded lesson's tiles). One instantiation per value type, operator and agent.
 constexpr int kSegmentedThreads = 256;
 constexpr int kSegmentedItems = 16;
 // The shipped shape: 7 data warps x 32 items (7168-element tiles), 3 buffers (96 KB), 2 blocks an

@@ -28,9 +28,12 @@ namespace scanviz {
 namespace {
 
 // The production segmented launch of the operator over n elements: the pipelined agent in the
-// shipped shape; SCANVIZ_SEGMENTED_AGENT=one-tile the one-tile agent, or 16x4x3 the pipelined agent
-// with 16 items a thread, 4 buffers and 3 blocks an SM, for measuring them beside it in one
-// session.
+// shipped shape once every resident block gets two tiles or more, the one-tile agent below that
+// (the ring never turns over there, and the one-tile agent's smaller tiles keep more blocks busy:
+// x CUB's scan by key at 2^20, one-tile 1.84 on an H100 and 1.86 on an H200, pipelined 1.34 and
+// 1.35; docs/benchmarks.md). SCANVIZ_SEGMENTED_AGENT=one-tile (every size the one-tile agent),
+// pipelined (every size the shipped shape) or 16x4x3 (the pipelined agent with 16 items a thread,
+// 4 buffers and 3 blocks an SM), for measuring them beside each other in one session.
 template <class T>
 SegmentedLaunch<T> planSegmentedLaunchFor(Operator op, long long n) {
   static const std::string_view agent = [] {
