@@ -147,14 +147,30 @@ struct LookbackWarps : Base {
 // Round 20: two look-back warps taking the ring's tiles in turn, beside 7 data warps (288
 // threads), since one look-back warp is busy 90% of the round on both devices.
 using TwoLookbacks = LookbackWarps<Threads<Row, 288>, 2>;
+// Round 22 (session 10, H200): two consecutive ring tiles sharing one id, status word and
+// look-back (kTilesPerStatus = 2; not kept, its diff is
+// docs/results/2026-11-27-s10-probe/tiles-per-status.diff). Round 23: with the blocked reduce and
+// the oldest tile in registers, the switches of v6/v7 once more on the H200: the loads by the copy
+// engine (kBulkCopy), the L2 prefetch size of the copies, plain stores.
+template <class Base, int kBytes>
+struct LineHint : Base {
+  static constexpr int kL2LineHint = kBytes;
+};
+template <class Base>
+struct PlainStores : Base {
+  static constexpr bool kStreamingStores = false;
+};
 std::vector<Variant> variants() {
   return {
       variant<Row>("28x3x3"),
-      variant<TwoLookbacks>("28x3x3-2lb"),
-      variant<Shaped<TwoLookbacks, 28, 4, 2>>("28x4x2-2lb"),
-      variant<Shaped<TwoLookbacks, 24, 3, 3>>("24x3x3-2lb"),
+      variant<BulkCopy<Row>>("28x3x3-bulk"),
+      variant<LineHint<Row, 256>>("28x3x3-l2-256"),
+      variant<LineHint<Row, 0>>("28x3x3-l2-none"),
+      variant<PlainStores<Row>>("28x3x3-plain-st"),
+      variant<Shaped<BulkCopy<Row>, 24, 3, 3>>("24x3x3-bulk"),
+      variant<Row>("28x3x3-again"),
       variant<Probed<Row>>("28x3x3", true),
-      variant<Probed<TwoLookbacks>>("28x3x3-2lb", true),
+      variant<Probed<BulkCopy<Row>>>("28x3x3-bulk", true),
   };
 }
 
