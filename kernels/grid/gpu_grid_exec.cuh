@@ -195,4 +195,33 @@ __device__ __forceinline__ int takeOneTileId(Grid& grid, SpinDiagnostics* diag, 
   return slot;
 }
 
+// The tile ids of a launch of persistent blocks (the pipelined agents), taken by one leader thread
+// a block: every block takes ids until it gets one past the end, so a launch takes
+// tiles + gridDim.x ids, and the block that takes the last puts the counter back to 0 for the next
+// launch. ask() and settle() are take() in two halves, so that the atomic's round trip can overlap
+// other work.
+template <class Grid>
+class PersistentTileIds {
+ public:
+  __device__ PersistentTileIds(Grid& grid, SpinDiagnostics* diag, int tiles)
+      : grid_(grid), diag_(diag), tiles_(tiles) {}
+
+  __device__ int ask() { return grid_.acquireTileId(); }
+  __device__ int settle(int id) const {
+    if (id == tiles_ + static_cast<int>(gridDim.x) - 1) resetTileCounter(diag_);
+    return id;
+  }
+  __device__ int take() { return settle(ask()); }
+  // The launch has failed (a look-back gave up): takes the ids left to this block after `id`,
+  // which it holds, so that the count stays right for the counter's reset.
+  __device__ void drainFrom(int id) {
+    while (id < tiles_) id = take();
+  }
+
+ private:
+  Grid& grid_;
+  SpinDiagnostics* diag_;
+  int tiles_;
+};
+
 }  // namespace scanviz

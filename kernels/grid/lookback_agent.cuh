@@ -760,13 +760,7 @@ struct PipelinedLookbackAgent {
     constexpr int stride = 32 * 4;
     const bool vectorIn = (reinterpret_cast<uintptr_t>(in) & 15u) == 0;
     const bool vectorOut = (reinterpret_cast<uintptr_t>(out) & 15u) == 0;
-    // Every block takes ids until it gets one past the end, so a launch takes tiles + gridDim.x
-    // ids; the block that takes the last puts the counter back to 0 for the next launch.
-    auto settle = [&](int id) {
-      if (id == tiles + static_cast<int>(gridDim.x) - 1) resetTileCounter(args.diag);
-      return id;
-    };
-    auto takeTile = [&] { return settle(grid.acquireTileId()); };
+    PersistentTileIds ids(grid, args.diag, tiles);
     // Policy::kEarlyTileId: the leader asks for the next id as soon as the oldest tile's prefix
     // has arrived, before that tile's pass 2, and looks at the answer only after it, so that the
     // atomic's round trip overlaps the stores; `asked` says the id is on its way.
@@ -794,7 +788,7 @@ struct PipelinedLookbackAgent {
       mark(Probe::kPhaseHeldPrefix);
       if (sh.gaveUp[b]) return false;
       if (Policy::kEarlyTileId && askNext && leader) {
-        nextTile = grid.acquireTileId();
+        nextTile = ids.ask();
         asked = true;
       }
       const int tile = sh.tile[b];
@@ -868,15 +862,13 @@ struct PipelinedLookbackAgent {
     // The launch has failed (a look-back gave up): keep the id count right for the counter's
     // reset, and let no copy land after the block has gone.
     auto abandon = [&](bool tookTile) {
-      if (leader && tookTile)
-        for (int id = asked ? settle(nextTile) : takeTile(); id < tiles; id = takeTile()) {
-        }
+      if (leader && tookTile) ids.drainFrom(asked ? ids.settle(nextTile) : ids.take());
       cpAsyncWait<0>();
     };
 
     if (leader) {
       if constexpr (Probe::kEnabled) Probe::startTimeline();
-      nextTile = takeTile();
+      nextTile = ids.take();
       if constexpr (Policy::kPass2DuringLoad)
         for (int k = 0; k < kBuffers; ++k) sh.prefixRound[k] = -1;
     }
@@ -958,7 +950,7 @@ struct PipelinedLookbackAgent {
         // With the oldest tile already finished, the next id is asked for as the reduce starts,
         // so that the atomic's round trip overlaps it (kEarlyTileId; otherwise in finish).
         if (Policy::kEarlyTileId && leader && (pass2First || kHold)) {
-          nextTile = grid.acquireTileId();
+          nextTile = ids.ask();
           asked = true;
         }
         T warpTotal;
@@ -1011,7 +1003,7 @@ struct PipelinedLookbackAgent {
       // The next id only now, after the oldest tile's prefix arrived: a tile's A must never
       // wait for a look-back (see above).
       timed(Probe::kIdWait, [&] {
-        if (leader) nextTile = asked ? settle(nextTile) : takeTile();
+        if (leader) nextTile = asked ? ids.settle(nextTile) : ids.take();
       });
       asked = false;
       mark(Probe::kPhaseFinish);

@@ -12,8 +12,8 @@
 //    vectors, warp-striped (every load and store instruction of a warp covers 512 contiguous
 //    bytes) and turned into the blocked order through a padded, conflict-free exchange in shared
 //    memory, one warp at a time (__syncwarp only); a thread's 16 flags are one 16-byte vector,
-//    contiguous across the warp already. H100, 2^28 int32: the direct blocked loads (each thread
-//    its own vectors, kTranspose = false) measured 0.95x CUB's scan by key.
+//    contiguous across the warp already. H100, 2^28 int32: direct blocked loads (each thread its
+//    own vectors, 16 bytes apart per lane) measured 0.95x CUB's scan by key, and were removed.
 //  - Scan, not reduce then scan: each thread scans its elements sequentially (restarting at each
 //    head), the thread totals are scanned across the warp with shuffles over (value, flag) pairs,
 //    the warp totals across the block through shared memory once. After the look-back a thread
@@ -54,7 +54,7 @@ __device__ __forceinline__ SegmentedPair<T> combineSegmented(SegmentedPair<T> a,
   return {b.covered ? b.value : Op::apply(a.value, b.value), a.covered || b.covered};
 }
 
-template <class T, int kThreads, int kItems, bool kTranspose>
+template <class T, int kThreads, int kItems>
 struct SegmentedLookbackAgent {
   static_assert(kItems % 16 == 0 && kItems <= 32,
                 "16 flags move as one 16-byte vector, 32 at "
@@ -74,7 +74,7 @@ struct SegmentedLookbackAgent {
     T warpTotals[kWarps];
     int warpCovered[kWarps];
     int gaveUp;  // the watchdog ended the look-back: stop
-    Vec4<T> exchange[kWarps][kWarpVectors + kWarpVectors / 8];  // kTranspose: the warp's vectors
+    Vec4<T> exchange[kWarps][kWarpVectors + kWarpVectors / 8];  // each warp's vectors, turned
   };
 
   // A full, aligned tile's part of one lane as it arrives: the lane's warp-striped 16-byte vectors
@@ -158,35 +158,19 @@ struct SegmentedLookbackAgent {
   }
 
   // Loads this thread's elements (its kItems consecutive ones; `warpIn`: the warp's part of the
-  // tile). A full, aligned tile moves as 16-byte vectors: with kTranspose, warp-striped and turned
-  // around in shared memory (loadStriped, unstripe); without, each thread reads its own vectors.
-  // Otherwise one element at a time (identity and no head past the end). No flags: no heads. The
-  // heads come back as a bit mask: bit k for element k of the thread's.
+  // tile). A full, aligned tile moves as 16-byte vectors, warp-striped and turned around in shared
+  // memory (loadStriped, unstripe). Otherwise one element at a time (identity and no head past the
+  // end). No flags: no heads. The heads come back as a bit mask: bit k for element k of the
+  // thread's.
   __device__ static uint32_t load(const T* warpIn, const uint8_t* flags, int lane, int first,
                                   int valid, bool vectors, Vec4<T>* exchange, T (&x)[kItems],
                                   T identity) {
     if (vectors) {
       StripedVectors v;
-      if constexpr (kTranspose) {
-        loadStriped(warpIn, flags ? flags + first : nullptr, lane, v);
-        const uint32_t heads = unstripe(v, lane, exchange, x);
-        __syncwarp();  // the exchange is free again (store uses it)
-        return heads;
-      } else {
-#pragma unroll
-        for (int j = 0; j < kVectors; ++j) {
-          const int4 bits = __ldcs(reinterpret_cast<const int4*>(warpIn + lane * kItems) + j);
-          x[4 * j + 0] = valueFromBits<T>(static_cast<uint32_t>(bits.x));
-          x[4 * j + 1] = valueFromBits<T>(static_cast<uint32_t>(bits.y));
-          x[4 * j + 2] = valueFromBits<T>(static_cast<uint32_t>(bits.z));
-          x[4 * j + 3] = valueFromBits<T>(static_cast<uint32_t>(bits.w));
-        }
-#pragma unroll
-        for (int j = 0; j < kItems / 16; ++j)
-          v.flags[j] = flags ? __ldcs(reinterpret_cast<const int4*>(flags + first) + j)
-                             : make_int4(0, 0, 0, 0);
-        return headsOf(v);
-      }
+      loadStriped(warpIn, flags ? flags + first : nullptr, lane, v);
+      const uint32_t heads = unstripe(v, lane, exchange, x);
+      __syncwarp();  // the exchange is free again (store uses it)
+      return heads;
     }
     uint32_t heads = 0;
     const T* mine = warpIn + lane * kItems;
@@ -203,19 +187,9 @@ struct SegmentedLookbackAgent {
   __device__ static void store(T* warpOut, int lane, int first, int valid, bool vectors,
                                Vec4<T>* exchange, const T (&y)[kItems]) {
     if (vectors) {
-      if constexpr (kTranspose) {
-        stageBlocked(lane, exchange, y);
-        __syncwarp();
-        storeStriped(warpOut, lane, exchange, [](Vec4<T>&, int) {});
-      } else {
-#pragma unroll
-        for (int j = 0; j < kVectors; ++j) {
-          Vec4<T> q;
-#pragma unroll
-          for (int k = 0; k < 4; ++k) q.v[k] = y[4 * j + k];
-          storeStreaming(warpOut + lane * kItems + 4 * j, q);
-        }
-      }
+      stageBlocked(lane, exchange, y);
+      __syncwarp();
+      storeStriped(warpOut, lane, exchange, [](Vec4<T>&, int) {});
       return;
     }
     T* mine = warpOut + lane * kItems;

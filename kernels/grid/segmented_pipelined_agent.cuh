@@ -57,7 +57,7 @@ struct PipelinedSegmentedAgent {
   static_assert(kDataWarps >= 1, "at least one data warp");
   static_assert(kBuffers >= 2 && 2 + 2 * kBuffers <= 16, "a ring of buffers, 16 named barriers");
   // The data warps' part of the work is the one-tile agent's with kDataThreads threads.
-  using Tile = SegmentedLookbackAgent<T, kDataThreads, kItems, true>;
+  using Tile = SegmentedLookbackAgent<T, kDataThreads, kItems>;
   // A warp's part of a buffer: its vectors with the one-tile agent's padding (conflict-free both
   // warp-striped and blocked).
   static constexpr int kWarpVectors = Tile::kWarpVectors + Tile::kWarpVectors / 8;
@@ -130,12 +130,7 @@ struct PipelinedSegmentedAgent {
     const auto warpBuffer = [&](int b) {
       return buffers + b * kBufferVectors + dataWarp * kWarpVectors;
     };
-    // Every block takes ids until it gets one past the end, so a launch takes tiles + gridDim.x
-    // ids; the block that takes the last puts the counter back to 0 for the next launch.
-    const auto settle = [&](int id) {
-      if (id == tiles + static_cast<int>(gridDim.x) - 1) resetTileCounter(diag);
-      return id;
-    };
+    PersistentTileIds ids(grid, diag, tiles);
     // Stores the warp's part of the tile in buffer b once warp 0 has its prefix, which combines
     // into the elements before the tile's first head. False: the look-back gave up.
     const auto storeScanned = [&](int b, int tile, int firstHead) {
@@ -161,12 +156,10 @@ struct PipelinedSegmentedAgent {
     };
     // The launch has failed (a look-back gave up): keep the id count right for the reset.
     const auto abandon = [&](bool tookTile) {
-      if (leader && tookTile)
-        for (int id = settle(grid.acquireTileId()); id < tiles; id = settle(grid.acquireTileId())) {
-        }
+      if (leader && tookTile) ids.drainFrom(ids.take());
     };
 
-    int nextTile = leader ? settle(grid.acquireTileId()) : 0;
+    int nextTile = leader ? ids.take() : 0;
     for (int i = 0;; ++i) {
       const int b = i % kBuffers;
       const int oldest = i - kBuffers;  // the tile buffer b still holds, if any
@@ -222,7 +215,7 @@ struct PipelinedSegmentedAgent {
       }
       // The next id now, so that the atomic's round trip overlaps the scan (the oldest tile's
       // prefix has arrived: a tile's aggregate never waits for a look-back).
-      if (leader) nextTile = grid.acquireTileId();
+      if (leader) nextTile = ids.ask();
       // Every warp's total is visible, and every thread is done with buffer b's old tile.
       namedBarrierSync<kDataBarrier>(kDataThreads);
       SegmentedPair<T> warpsBefore;
@@ -251,7 +244,7 @@ struct PipelinedSegmentedAgent {
       // PipelinedLookbackAgent does, which is also how racecheck sees it ordered).
       namedBarrierSync<kDataBarrier>(kDataThreads);
       handOver<kReady, false>(b);
-      if (leader) nextTile = settle(nextTile);
+      if (leader) nextTile = ids.settle(nextTile);
     }
   }
 };

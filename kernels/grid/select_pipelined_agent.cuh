@@ -124,12 +124,7 @@ struct PipelinedSelectAgent {
     const int dataWarp = t / 32;
     const bool leader = t == 0;
     const int warpFirst = dataWarp * Tile::kWarpElements;  // the warp's part of a tile
-    // Every block takes ids until it gets one past the end, so a launch takes tiles + gridDim.x
-    // ids; the block that takes the last puts the counter back to 0 for the next launch.
-    const auto settle = [&](int id) {
-      if (id == tiles + static_cast<int>(gridDim.x) - 1) resetTileCounter(args.diag);
-      return id;
-    };
+    PersistentTileIds ids(grid, args.diag, tiles);
     // Writes the tile staged in buffer b once warp 0 has its prefix. False: the look-back gave up.
     const auto writeStaged = [&](int b, int tile, int count) {
       handOver<kPrefixDone, true>(b);
@@ -146,12 +141,10 @@ struct PipelinedSelectAgent {
     };
     // The launch has failed (a look-back gave up): keep the id count right for the reset.
     const auto abandon = [&](bool tookTile) {
-      if (leader && tookTile)
-        for (int id = settle(grid.acquireTileId()); id < tiles; id = settle(grid.acquireTileId())) {
-        }
+      if (leader && tookTile) ids.drainFrom(ids.take());
     };
 
-    int nextTile = leader ? settle(grid.acquireTileId()) : 0;
+    int nextTile = leader ? ids.take() : 0;
     for (int i = 0;; ++i) {
       const int b = i % kBuffers;
       const int oldest = i - kBuffers;  // the tile buffer b still holds, if any
@@ -196,7 +189,7 @@ struct PipelinedSelectAgent {
       if (lane == 0) sh.warpCounts[dataWarp] = Tile::warpCount(vectorTotals);
       // The next id now, so that the atomic's round trip overlaps the count and the staging (the
       // oldest tile's prefix has arrived: a tile's count never waits for a look-back).
-      if (leader) nextTile = grid.acquireTileId();
+      if (leader) nextTile = ids.ask();
       // Every warp's count is visible, and every thread has read buffer b's old tile.
       namedBarrierSync<kDataBarrier>(kDataThreads);
       int beforeWarp = 0, tileCount = 0;
@@ -215,7 +208,7 @@ struct PipelinedSelectAgent {
       // PipelinedLookbackAgent does, which is also how racecheck sees it ordered).
       namedBarrierSync<kDataBarrier>(kDataThreads);
       handOver<kReady, false>(b);
-      if (leader) nextTile = settle(nextTile);
+      if (leader) nextTile = ids.settle(nextTile);
     }
   }
 };

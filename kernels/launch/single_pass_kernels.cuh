@@ -291,7 +291,7 @@ template <class T, Operator kOp>
 __global__ void __launch_bounds__(kSegmentedThreads, 6)
     segmentedOneTileKernel(const T* in, const uint8_t* flags, T* out, long long n, bool exclusive,
                            SinglePassDeviceArgs<T> args) {
-  using Agent = SegmentedLookbackAgent<T, kSegmentedThreads, kSegmentedItems, true>;
+  using Agent = SegmentedLookbackAgent<T, kSegmentedThreads, kSegmentedItems>;
   __shared__ typename Agent::Shared sh;
   Agent::template run<StaticOp<T, kOp>>(in, flags, out, n, exclusive, args, sh);
 }
