@@ -161,16 +161,19 @@ template <class Base, int kNs>
 struct Backoff : Base {
   static constexpr int kBackoffNs = kNs;
 };
+// Round 26: two buffers and the oldest tile in registers (three tiles a block, as the row's three
+// buffers alone were before v11), so that four or five blocks fit an SM.
 std::vector<Variant> variants() {
   return {
       variant<Row>("28x3x3"),
-      variant<Backoff<Row, 100>>("28x3x3-bo100"),
-      variant<Backoff<Row, 250>>("28x3x3-bo250"),
-      variant<Backoff<Row, 500>>("28x3x3-bo500"),
-      variant<Backoff<Row, 1000>>("28x3x3-bo1000"),
+      variant<Shaped<Row, 28, 2, 4>>("28x2x4"),
+      variant<Shaped<Row, 24, 2, 4>>("24x2x4"),
+      variant<Shaped<Row, 20, 2, 4>>("20x2x4"),
+      variant<Shaped<Row, 20, 2, 5>>("20x2x5"),
+      variant<Shaped<Row, 16, 2, 6>>("16x2x6"),
       variant<Row>("28x3x3-again"),
       variant<Probed<Row>>("28x3x3", true),
-      variant<Probed<Backoff<Row, 500>>>("28x3x3-bo500", true),
+      variant<Probed<Shaped<Row, 24, 2, 4>>>("24x2x4", true),
   };
 }
 
