@@ -628,6 +628,32 @@ __device__ __forceinline__ void onRingBarrier(int b, int count) {
     namedBarrierArrive<kFirst + kB>(count);
 }
 
+// The warps of a persistent block and the named barriers of its ring (PipelinedLookbackAgent,
+// PipelinedSelectAgent, PipelinedSegmentedAgent): kLookbackWarps look-back warps first, then the
+// data warps; kBuffers tiles in flight between them, each handed to a look-back warp at READY[b]
+// and back with its prefix at PREFIX[b] (b: the buffer). Barrier 0 is __syncthreads'.
+template <int kThreadsOf, int kBuffersOf, int kLookbackWarpsOf = 1>
+struct PersistentRing {
+  static constexpr int kThreads = kThreadsOf;
+  static constexpr int kBuffers = kBuffersOf;
+  static constexpr int kLookbackWarps = kLookbackWarpsOf;
+  static constexpr int kDataWarps = kThreads / 32 - kLookbackWarps;
+  static constexpr int kDataThreads = kDataWarps * 32;
+  // A hand-over: the data warps and the one look-back warp of that round.
+  static constexpr int kHandOverThreads = kDataThreads + 32;
+  static constexpr int kDataBarrier = 1;            // data warps among themselves
+  static constexpr int kReady = 2;                  // 2..: a tile for the look-back warp
+  static constexpr int kPrefixDone = 2 + kBuffers;  // its prefix for the data warps
+  static_assert(kThreads % 32 == 0 && kDataWarps >= 1, "whole warps, at least one data warp");
+  static_assert(kBuffers >= 2 && 2 + 2 * kBuffers <= 16, "a ring of buffers, 16 named barriers");
+
+  // Waits at (kWait) or arrives at the ring's barrier kFirst + b (kReady or kPrefixDone).
+  template <int kFirst, bool kWait>
+  __device__ static void handOver(int b) {
+    onRingBarrier<kFirst, kWait, kBuffers>(b, kHandOverThreads);
+  }
+};
+
 // Persistent blocks with a dedicated look-back warp (warp specialisation) and a ring of
 // Policy::kBuffers tile buffers. Warps 1.. ("data warps") loop: take a tile id, load the tile,
 // reduce it and publish its A, hand it to warp 0, then finish the oldest tile still waiting (scan
@@ -647,29 +673,22 @@ __device__ __forceinline__ void onRingBarrier(int b, int count) {
 // tile a round's buffer still holds is read into registers, the round's copies are issued into the
 // buffer at once, and that tile is scanned and stored from the registers while they fly, so every
 // pass 2 overlaps a load and the ring holds one tile more than its buffers (v11).
+// More than one look-back warp (Policy::kLookbackWarps) was an experiment (slower:
+// docs/notes/production-scan.md, v6). With more than one, a look-back that gives up (the
+// watchdog: a deadlock, which dynamic ids do not produce) leaves the other look-back warps waiting
+// at their barrier; every policy has 1.
 template <class T, class Policy>
-struct PipelinedLookbackAgent {
-  static constexpr int kThreads = Policy::kThreads;
-  static constexpr int kBuffers = Policy::kBuffers;
-  // More than one look-back warp was an experiment (slower: docs/notes/production-scan.md, v6).
-  // With more than one, a look-back that gives up (the watchdog: a deadlock, which dynamic ids do
-  // not produce) leaves the other look-back warps waiting at their barrier; every policy has 1.
-  static constexpr int kLookbackWarps = Policy::kLookbackWarps;
-  static constexpr int kDataWarps = kThreads / 32 - kLookbackWarps;
-  static constexpr int kDataThreads = kDataWarps * 32;
+struct PipelinedLookbackAgent
+    : PersistentRing<Policy::kThreads, Policy::kBuffers, Policy::kLookbackWarps> {
+  using Ring = PersistentRing<Policy::kThreads, Policy::kBuffers, Policy::kLookbackWarps>;
+  using Ring::kBuffers, Ring::kLookbackWarps, Ring::kDataWarps, Ring::kDataThreads,
+      Ring::kDataBarrier, Ring::kReady, Ring::kPrefixDone, Ring::handOver;
   static constexpr int kItems = Policy::kItemsPerThread;
   static constexpr int kVectors = kItems / 4;
   static constexpr int kTile = kDataThreads * kItems;
-  static_assert(kThreads % 32 == 0 && kDataWarps >= 1, "whole warps, at least one data warp");
   static_assert(kLookbackWarps >= 1 && kLookbackWarps < kBuffers,
                 "the stops for the look-back warps use buffers the ring has finished");
-  // A hand-over at READY[b] / PREFIX[b]: the data warps and the one look-back warp of that round.
-  static constexpr int kHandOverThreads = kDataThreads + 32;
   static_assert(kItems % 4 == 0, "items per thread move as vectors of 4");
-  static_assert(kBuffers >= 2 && 2 + 2 * kBuffers <= 16, "a ring of buffers, 16 named barriers");
-  static constexpr int kDataBarrier = 1;            // data warps among themselves
-  static constexpr int kReady = 2;                  // 2..: a tile for the look-back warp
-  static constexpr int kPrefixDone = 2 + kBuffers;  // its prefix for the data warps
 
   struct Shared {
     int nextTile;                // the id the leader took, for the data warps
@@ -700,11 +719,6 @@ struct PipelinedLookbackAgent {
   __device__ static void barSync(int count) {
     namedBarrierSync<kId>(count);
   }
-  // Waits at (kWait) or arrives at barrier kFirst + b, with the data warps and the look-back warp.
-  template <int kFirst, bool kWait>
-  __device__ static void onBarrier(int b) {
-    onRingBarrier<kFirst, kWait, kBuffers>(b, kHandOverThreads);
-  }
 
   template <class Op>
   __device__ static void run(const T* in, T* out, long long n, bool exclusive, int tiles,
@@ -730,7 +744,7 @@ struct PipelinedLookbackAgent {
     // Look-back warp w takes rounds w, w + kLookbackWarps, ...
     for (int i = warp;; i += kLookbackWarps) {
       const int b = i % kBuffers;
-      onBarrier<kReady, true>(b);
+      handOver<kReady, true>(b);
       const int tile = sh.tile[b];
       if (tile >= tiles) return;
       T prefix;
@@ -743,7 +757,7 @@ struct PipelinedLookbackAgent {
         if constexpr (Policy::kPass2DuringLoad) atomicExch(&sh.prefixRound[b], i);
       }
       __syncwarp();
-      onBarrier<kPrefixDone, false>(b);
+      handOver<kPrefixDone, false>(b);
       if (!ok) return;
     }
   }
@@ -784,7 +798,7 @@ struct PipelinedLookbackAgent {
     };
     // Pass 2 of the tile in buffer b, once warp 0 has its prefix. False: the look-back gave up.
     auto finish = [&](int b, bool askNext) {
-      timed(Probe::kPrefixWait, [&] { onBarrier<kPrefixDone, true>(b); });
+      timed(Probe::kPrefixWait, [&] { handOver<kPrefixDone, true>(b); });
       mark(Probe::kPhaseHeldPrefix);
       if (sh.gaveUp[b]) return false;
       if (Policy::kEarlyTileId && askNext && leader) {
@@ -912,7 +926,7 @@ struct PipelinedLookbackAgent {
         if (valid == kTile) startFull(mine, in + base + first, b);
         mark(Probe::kPhaseCopies);
         if (oldest >= 0) {
-          timed(Probe::kPrefixWait, [&] { onBarrier<kPrefixDone, true>(b); });
+          timed(Probe::kPrefixWait, [&] { handOver<kPrefixDone, true>(b); });
           mark(Probe::kPhaseHeldPrefix);
           if (sh.gaveUp[b]) {
             abandon(!stop);
@@ -980,7 +994,7 @@ struct PipelinedLookbackAgent {
       // their arrival at READY), which is also how compute-sanitizer's racecheck sees it ordered;
       // it also keeps sh.nextTile from being overwritten before every data thread has read it.
       barSync<kDataBarrier>(kDataThreads);
-      onBarrier<kReady, false>(b);  // this tile (or the stop) to the look-back warp
+      handOver<kReady, false>(b);  // this tile (or the stop) to the look-back warp
       mark(Probe::kPhasePublish);
       if (!kHold && oldest >= 0 && !pass2First && !finish(oldest % kBuffers, !stop)) {
         abandon(!stop);
@@ -996,7 +1010,7 @@ struct PipelinedLookbackAgent {
           const int bk = (i + k) % kBuffers;
           if (leader) sh.tile[bk] = tiles;
           barSync<kDataBarrier>(kDataThreads);
-          onBarrier<kReady, false>(bk);
+          handOver<kReady, false>(bk);
         }
         return;
       }

@@ -43,19 +43,12 @@ struct PipelinedSegmentedShape {
 };
 
 template <class T, class Shape>
-struct PipelinedSegmentedAgent {
-  static constexpr int kThreads = Shape::kThreads;
-  static constexpr int kBuffers = Shape::kBuffers;
-  static constexpr int kDataWarps = kThreads / 32 - 1;
-  static constexpr int kDataThreads = kDataWarps * 32;
+struct PipelinedSegmentedAgent : PersistentRing<Shape::kThreads, Shape::kBuffers> {
+  using Ring = PersistentRing<Shape::kThreads, Shape::kBuffers>;
+  using Ring::kThreads, Ring::kBuffers, Ring::kDataWarps, Ring::kDataThreads, Ring::kDataBarrier,
+      Ring::kReady, Ring::kPrefixDone, Ring::handOver;
   static constexpr int kItems = Shape::kItems;
   static constexpr int kTile = kDataThreads * kItems;
-  static constexpr int kHandOverThreads = kDataThreads + 32;
-  static constexpr int kDataBarrier = 1;            // data warps among themselves
-  static constexpr int kReady = 2;                  // 2..: a tile for the look-back warp
-  static constexpr int kPrefixDone = 2 + kBuffers;  // its prefix for the data warps
-  static_assert(kDataWarps >= 1, "at least one data warp");
-  static_assert(kBuffers >= 2 && 2 + 2 * kBuffers <= 16, "a ring of buffers, 16 named barriers");
   // The data warps' part of the work is the one-tile agent's with kDataThreads threads.
   using Tile = SegmentedLookbackAgent<T, kDataThreads, kItems>;
   // A warp's part of a buffer: its vectors with the one-tile agent's padding (conflict-free both
@@ -96,12 +89,6 @@ struct PipelinedSegmentedAgent {
   }
 
  private:
-  // Waits at (kWait) or arrives at the ring's barrier kFirst + b (kReady or kPrefixDone).
-  template <int kFirst, bool kWait>
-  __device__ static void handOver(int b) {
-    onRingBarrier<kFirst, kWait, kBuffers>(b, kHandOverThreads);
-  }
-
   template <class Op>
   __device__ static void lookBackLoop(GpuGrid<T, NullRecorder>& grid,
                                       const SinglePassDeviceArgs<T>& args, int tiles, Shared& sh) {

@@ -39,19 +39,12 @@ struct PipelinedSelectShape : SelectStreamingVectorStores {
 };
 
 template <class T, bool kSplit, class Shape>
-struct PipelinedSelectAgent {
-  static constexpr int kThreads = Shape::kThreads;
-  static constexpr int kBuffers = Shape::kBuffers;
-  static constexpr int kDataWarps = kThreads / 32 - 1;
-  static constexpr int kDataThreads = kDataWarps * 32;
+struct PipelinedSelectAgent : PersistentRing<Shape::kThreads, Shape::kBuffers> {
+  using Ring = PersistentRing<Shape::kThreads, Shape::kBuffers>;
+  using Ring::kThreads, Ring::kBuffers, Ring::kDataWarps, Ring::kDataThreads, Ring::kDataBarrier,
+      Ring::kReady, Ring::kPrefixDone, Ring::handOver;
   static constexpr int kItems = Shape::kItems;
   static constexpr int kTile = kDataThreads * kItems;
-  static constexpr int kHandOverThreads = kDataThreads + 32;
-  static constexpr int kDataBarrier = 1;            // data warps among themselves
-  static constexpr int kReady = 2;                  // 2..: a tile for the look-back warp
-  static constexpr int kPrefixDone = 2 + kBuffers;  // its prefix for the data warps
-  static_assert(kThreads % 32 == 0 && kDataWarps >= 1, "whole warps, at least one data warp");
-  static_assert(kBuffers >= 2 && 2 + 2 * kBuffers <= 16, "a ring of buffers, 16 named barriers");
   // The data warps' part of the work is the one-tile agent's with kDataThreads threads.
   using Tile = SelectLookbackAgent<T, kDataThreads, kItems, kSplit, Shape>;
   using Counts = typename Tile::Counts;
@@ -88,12 +81,6 @@ struct PipelinedSelectAgent {
   }
 
  private:
-  // Waits at (kWait) or arrives at the ring's barrier kFirst + b (kReady or kPrefixDone).
-  template <int kFirst, bool kWait>
-  __device__ static void handOver(int b) {
-    onRingBarrier<kFirst, kWait, kBuffers>(b, kHandOverThreads);
-  }
-
   __device__ static void lookBackLoop(GpuGrid<int, NullRecorder>& grid,
                                       const SinglePassDeviceArgs<int>& args, int tiles,
                                       int* selectedCount, Shared& sh) {
