@@ -207,6 +207,16 @@ class PlotBuilder {
 
   Color frameFill() const { return style_.frame; }
 
+  // Of the frame's and the text's colours, the one of higher contrast on `fill` (WCAG's ratio).
+  Color textOn(Color fill) const {
+    const auto contrast = [](Color a, Color b) {
+      const double la = luminance(packColor(a.r, a.g, a.b));
+      const double lb = luminance(packColor(b.r, b.g, b.b));
+      return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+    };
+    return contrast(frameFill(), fill) >= contrast(style_.text, fill) ? frameFill() : style_.text;
+  }
+
   void addFrame() {
     rect(0, 0, style_.width, style_.height, frameFill(), "plot-frame", style_.frameRounding);
   }
@@ -291,6 +301,37 @@ class PlotBuilder {
         const Rect slot = barSlot(c, s, categories_, n, p.x0, p.x1);
         rect(slot.x0, std::min(top, base), slot.x1, std::max(top, base), colors_[s], "bar", 0, s);
       }
+    if (spec_.barValues) addBarValues(base);
+  }
+
+  // Over each bar its value; a bar that reaches the top of the plot area carries it inside, in
+  // whichever of the frame's and the text's colours stands out more on the bar. None when one would
+  // not fit its bar's width: all bars read alike.
+  void addBarValues(double base) {
+    const Rect& p = layout_.plot;
+    const int n = static_cast<int>(spec_.series.size());
+    struct Label {
+      std::string text;
+      Rect slot;
+      double top;
+      int series;
+    };
+    std::vector<Label> labels;
+    for (int s = 0; s < n; ++s)
+      for (int c = 0; c < static_cast<int>(spec_.series[s].y.size()); ++c) {
+        const double value = spec_.series[s].y[c];
+        const double top = y_.toPixel(value);
+        if (std::isnan(top)) continue;
+        Label l{formatShortValue(value), barSlot(c, s, categories_, n, p.x0, p.x1), top, s};
+        if (width(l.text) > l.slot.width() + pad_) return;
+        labels.push_back(l);
+      }
+    for (const Label& l : labels) {
+      const double above = std::min(l.top, base) - lh_ - 1;
+      const bool inside = above < p.y0;
+      text((l.slot.x0 + l.slot.x1) / 2, inside ? std::min(l.top, base) + 1 : above, l.text,
+           inside ? textOn(colors_[l.series]) : colors_[l.series], "bar-value", TextAlign::Center);
+    }
   }
 
   float thickness() const { return std::max(1.5f, lh_ / 7); }
@@ -392,15 +433,44 @@ class PlotBuilder {
     }
   }
 
+  // Each reference's label sits just over its line, right-aligned; labels whose lines lie closer
+  // than a line of text apart are pushed apart (in the lines' order, kept inside the plot area)
+  // so that each reads whole, in its line's colour.
   void addReferences() {
     const Rect& p = layout_.plot;
+    struct Label {
+      double y;
+      size_t reference;
+    };
+    std::vector<Label> labels;
     for (size_t r = 0; r < spec_.references.size(); ++r) {
       const double py = y_.toPixel(spec_.references[r].y);
       if (std::isnan(py)) continue;
       line(p.x0, py, p.x1, py, refColors_[r], thickness() * 0.8f, "reference", true);
-      if (!spec_.references[r].label.empty())
-        text(p.x1 - pad_, py - lh_ - 1, spec_.references[r].label, refColors_[r], "reference-label",
-             TextAlign::Right);
+      if (!spec_.references[r].label.empty()) labels.push_back({py - lh_ - 1, r});
+    }
+    std::stable_sort(labels.begin(), labels.end(),
+                     [](const Label& a, const Label& b) { return a.y < b.y; });
+    spreadApart(labels, p.y0, p.y1 - lh_);
+    // In the scene in the references' order, as their lines.
+    std::sort(labels.begin(), labels.end(),
+              [](const Label& a, const Label& b) { return a.reference < b.reference; });
+    for (const Label& l : labels)
+      text(p.x1 - pad_, l.y, spec_.references[l.reference].label, refColors_[l.reference],
+           "reference-label", TextAlign::Right);
+  }
+
+  // Moves the labels (sorted by y) the least so that each starts a line of text below the one
+  // before, between top and bottom where they fit there.
+  template <class Label>
+  void spreadApart(std::vector<Label>& labels, double top, double bottom) const {
+    for (size_t i = 0; i < labels.size(); ++i) {
+      const double floor = i ? labels[i - 1].y + lh_ : top;
+      labels[i].y = std::max(labels[i].y, floor);
+    }
+    for (size_t i = labels.size(); i-- > 0;) {
+      const double ceiling = i + 1 < labels.size() ? labels[i + 1].y - lh_ : bottom;
+      labels[i].y = std::max(top, std::min(labels[i].y, ceiling));
     }
   }
 

@@ -65,6 +65,9 @@ struct PlotSpec {
   std::vector<ReferenceLine> references;
   std::vector<std::string> categories;  // bar charts: one label per group of bars
   bool includeZeroY = false;            // linear y axis from zero (always for bar charts)
+  // Bar charts: each bar's value over it (formatShortValue), where every bar's value fits its
+  // slot's width; on a log axis the heights alone do not say how far apart two bars are.
+  bool barValues = false;
   bool legend = true;
   std::string emptyText = "no data yet";
   // Tooltip values; default: formatExactValue (and "(2^k)" after powers of two on log2 axes).

@@ -262,6 +262,85 @@ TEST(PlotScene, ManyLongCategoryLabelsAreStaggeredWholeInsideTheFrame) {
   EXPECT_LE(rows.size(), 4u);
 }
 
+TEST(PlotScene, ReferenceLabelsOfCloseLinesArePushedApartInsideThePlotArea) {
+  // A GPU run's throughput plot: the copy and four CUB subjects within 30% of each other on a
+  // log axis, whose labels sat on top of one another.
+  plot::PlotSpec spec;
+  spec.yScale = plot::AxisScale::Log10;
+  spec.xScale = plot::AxisScale::Log2;
+  spec.legend = false;
+  spec.series.push_back({"decoupled-lookback", {65536, 67108864}, {40, 2800}});
+  const std::vector<std::pair<std::string, double>> refs = {{"copy: 2984 GB/s", 2984},
+                                                            {"cub: 2383 GB/s", 2383},
+                                                            {"cub-by-key: 2316 GB/s", 2316},
+                                                            {"cub-select: 2091 GB/s", 2091},
+                                                            {"cub-partition: 2225 GB/s", 2225}};
+  for (const auto& [label, y] : refs) spec.references.push_back({label, y});
+  PlotSceneStyle style = windowLikeStyle();
+  style.width = 400;
+  style.height = 260;
+  const PlotScene drawn = buildPlotScene(spec, style, pictureMeasure());
+  const std::vector<const SceneText*> labels = drawn.scene.textsWithRole("reference-label");
+  ASSERT_EQ(labels.size(), refs.size());
+  for (size_t i = 0; i < labels.size(); ++i) {
+    EXPECT_GE(labels[i]->y, drawn.plotArea.y0 - 0.01) << labels[i]->text;
+    EXPECT_LE(labels[i]->y + labels[i]->size, drawn.plotArea.y1 + 0.01) << labels[i]->text;
+    for (size_t j = 0; j < i; ++j)
+      EXPECT_GE(std::fabs(labels[i]->y - labels[j]->y), labels[i]->size - 0.01)
+          << labels[j]->text << " overlaps " << labels[i]->text;
+  }
+  // In the lines' order from the top: the highest line's label stays first.
+  std::vector<const SceneText*> byY = labels;
+  std::sort(byY.begin(), byY.end(), [](auto* a, auto* b) { return a->y < b->y; });
+  EXPECT_EQ(byY.front()->text, "copy: 2984 GB/s");
+  EXPECT_EQ(byY.back()->text, "cub-select: 2091 GB/s");
+}
+
+TEST(PlotScene, BarValuesAreWrittenOverTheirBarsOrInsideOneThatReachesTheTop) {
+  plot::PlotSpec spec;
+  spec.mode = plot::PlotMode::Bars;
+  spec.yScale = plot::AxisScale::Log10;
+  spec.categories = {"copy", "cub", "decoupled-lookback", "single-pass-chained"};
+  spec.series.push_back({"run 1", {}, {10000, 2383.2, 2811, 4.87}});
+  spec.barValues = true;
+  PlotSceneStyle style = windowLikeStyle();
+  const PlotScene drawn = buildPlotScene(spec, style, pictureMeasure());
+  const std::vector<const SceneText*> values = drawn.scene.textsWithRole("bar-value");
+  ASSERT_EQ(values.size(), 4u);
+  EXPECT_EQ(values[0]->text, "10.0k");
+  EXPECT_EQ(values[1]->text, "2.38k");
+  EXPECT_EQ(values[2]->text, "2.81k");
+  EXPECT_EQ(values[3]->text, "4.87");
+  const std::vector<const SceneRect*> bars = drawn.scene.rectsWithRole("bar");
+  ASSERT_EQ(bars.size(), 4u);
+  for (size_t i = 0; i < 4; ++i) {
+    EXPECT_NEAR(values[i]->x, bars[i]->x + bars[i]->w / 2, 0.01) << "centred over its bar";
+    EXPECT_GE(values[i]->y, drawn.plotArea.y0 - 0.01) << values[i]->text;
+  }
+  // The copy's bar is as tall as the plot area: its value is inside it, in the frame's colour
+  // (dark blue) rather than the text's (white), on the palette's orange.
+  EXPECT_GE(values[0]->y, bars[0]->y);
+  EXPECT_EQ(values[0]->color, style.frame);
+  style.frame = rgb(0xf0f0f0);  // a light theme: dark text on orange
+  style.text = rgb(0x202020);
+  EXPECT_EQ(
+      buildPlotScene(spec, style, pictureMeasure()).scene.textsWithRole("bar-value")[0]->color,
+      style.text);
+  style = windowLikeStyle();
+  for (size_t i = 1; i < 4; ++i) {
+    EXPECT_LE(values[i]->y + values[i]->size, bars[i]->y + 1.01) << "over its bar";
+    EXPECT_EQ(values[i]->color, drawn.seriesColors[0]);
+  }
+  // Bars too narrow for their values carry none.
+  style.width = 120;
+  EXPECT_TRUE(
+      buildPlotScene(spec, style, pictureMeasure()).scene.textsWithRole("bar-value").empty());
+  spec.barValues = false;
+  EXPECT_TRUE(buildPlotScene(spec, windowLikeStyle(), pictureMeasure())
+                  .scene.textsWithRole("bar-value")
+                  .empty());
+}
+
 TEST(PlotScene, APlotWithoutDataSaysSoAndReportsNoPoints) {
   plot::PlotSpec spec;
   spec.emptyText = "no points yet: run the benchmark";

@@ -1069,6 +1069,19 @@ TEST(PlotTicks, LabelsOfDecadesAndExactValues) {
       {{1048576, "1048576"}, {0.1234567, "0.123457"}, {350, "350"}, {NAN, "NaN"}});
 }
 
+TEST(PlotTicks, ShortValuesKeepThreeDigitsAndOneUnitSuffix) {
+  expectFormats<double>(formatShortValue, {{2984.4, "2.98k"},
+                                           {96.14, "96.1"},
+                                           {2.391, "2.39"},
+                                           {0.001234, "0.00123"},
+                                           {999.96, "1.00k"},
+                                           {12345, "12.3k"},
+                                           {4.3e12, "4.30T"},
+                                           {-150, "-150"},
+                                           {0, "0"},
+                                           {NAN, "NaN"}});
+}
+
 TEST(PlotScale, MapsDataToPixelsAndBack) {
   const AxisMap lin{AxisScale::Linear, 0, 100, 50, 250};
   EXPECT_DOUBLE_EQ(lin.toPixel(50), 150);

@@ -145,6 +145,29 @@ std::string formatExactValue(double value) {
   return buf;
 }
 
+std::string formatShortValue(double value) {
+  if (!std::isfinite(value) || value == 0) return formatExactValue(value);
+  const double magnitude = std::fabs(value);
+  char buf[32];
+  if (magnitude < 0.9995) {
+    std::snprintf(buf, sizeof buf, "%.3g", value);
+    return buf;
+  }
+  static const struct {
+    double unit;
+    const char* suffix;
+  } kUnits[] = {{1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"}, {1, ""}};
+  for (const auto& u : kUnits) {
+    // 999.96 would print as "1000" with three digits: it takes the next unit, "1.00k".
+    if (magnitude < u.unit * 0.9995 && u.unit > 1) continue;
+    const double scaled = magnitude / u.unit;
+    const int decimals = scaled >= 99.95 ? 0 : scaled >= 9.995 ? 1 : 2;
+    std::snprintf(buf, sizeof buf, "%.*f%s", decimals, value / u.unit, u.suffix);
+    break;
+  }
+  return buf;
+}
+
 std::vector<Tick> linearTicks(double min, double max, int maxTicks) {
   std::vector<Tick> ticks;
   if (!std::isfinite(min) || !std::isfinite(max)) return ticks;

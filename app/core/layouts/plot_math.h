@@ -68,6 +68,9 @@ std::string formatLinearTick(double value, double step);
 std::string formatDecadeTick(double value);
 // The exact value for tooltips: up to 6 significant digits, no exponent below 10^15.
 std::string formatExactValue(double value);
+// A value printed on a plot (a bar's): 3 significant digits, k / M / G / T from 1000 on (2984 ->
+// "2.98k", 96.14 -> "96.1", 0.001234 -> "0.00123").
+std::string formatShortValue(double value);
 
 // The range that shows every representable value, widened to tick-friendly ends: 1-2-5 steps on
 // linear axes (from zero when includeZero and the values allow), whole decades or powers of two

@@ -268,6 +268,7 @@ void barPlot(const UiContext& ui, TimingState& s, const TimingRun* other, ImVec2
   spec.mode = plot::PlotMode::Bars;
   spec.yScale = plot::AxisScale::Log10;
   spec.legend = false;
+  spec.barValues = true;
   spec.size = {size.x, size.y - ImGui::GetFrameHeightWithSpacing()};
   for (size_t i = 0; i < bars.categories.size(); ++i) {
     if (s.hidden.count(bars.categories[i])) continue;
