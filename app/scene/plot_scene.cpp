@@ -433,9 +433,11 @@ class PlotBuilder {
     }
   }
 
-  // Each reference's label sits just over its line, right-aligned; labels whose lines lie closer
-  // than a line of text apart are pushed apart (in the lines' order, kept inside the plot area)
-  // so that each reads whole, in its line's colour.
+  // Each reference's label sits just over its line, at the end of the plot area where fewer data
+  // points lie in the labels' band (a throughput plot's references are its top values, which the
+  // data reach only at large N, on the right); labels whose lines lie closer than a line of text
+  // apart are pushed apart (in the lines' order, kept inside the plot area) so that each reads
+  // whole, in its line's colour.
   void addReferences() {
     const Rect& p = layout_.plot;
     struct Label {
@@ -452,12 +454,28 @@ class PlotBuilder {
     std::stable_sort(labels.begin(), labels.end(),
                      [](const Label& a, const Label& b) { return a.y < b.y; });
     spreadApart(labels, p.y0, p.y1 - lh_);
+    if (labels.empty()) return;
+    const bool left = fewerPointsOnTheLeft(labels.front().y, labels.back().y + lh_);
     // In the scene in the references' order, as their lines.
     std::sort(labels.begin(), labels.end(),
               [](const Label& a, const Label& b) { return a.reference < b.reference; });
     for (const Label& l : labels)
-      text(p.x1 - pad_, l.y, spec_.references[l.reference].label, refColors_[l.reference],
-           "reference-label", TextAlign::Right);
+      text(left ? p.x0 + pad_ : p.x1 - pad_, l.y, spec_.references[l.reference].label,
+           refColors_[l.reference], "reference-label", left ? TextAlign::Left : TextAlign::Right);
+  }
+
+  // Whether the left half of the plot area holds fewer of the drawn points between the heights
+  // top and bottom than the right half (ties: the right, where the labels always were).
+  bool fewerPointsOnTheLeft(double top, double bottom) const {
+    const Rect& p = layout_.plot;
+    const double middle = (p.x0 + p.x1) / 2;
+    int onLeft = 0, onRight = 0;
+    for (const std::vector<Point>& series : out_.points)
+      for (const Point& pt : series) {
+        if (std::isnan(pt.x) || std::isnan(pt.y) || pt.y < top || pt.y > bottom) continue;
+        (pt.x < middle ? onLeft : onRight)++;
+      }
+    return onLeft < onRight;
   }
 
   // Moves the labels (sorted by y) the least so that each starts a line of text below the one

@@ -294,6 +294,16 @@ TEST(PlotScene, ReferenceLabelsOfCloseLinesArePushedApartInsideThePlotArea) {
   std::sort(byY.begin(), byY.end(), [](auto* a, auto* b) { return a->y < b->y; });
   EXPECT_EQ(byY.front()->text, "copy: 2984 GB/s");
   EXPECT_EQ(byY.back()->text, "cub-select: 2091 GB/s");
+  // The data reach the references' heights only on the right (2^26): the labels go left.
+  for (const SceneText* t : labels) {
+    EXPECT_EQ(t->align, TextAlign::Left) << t->text;
+    EXPECT_LT(t->x, (drawn.plotArea.x0 + drawn.plotArea.x1) / 2) << t->text;
+  }
+  // Data high on the left (a time plot's largest N): they stay on the right.
+  spec.series[0].y = {2800, 40};
+  for (const SceneText* t :
+       buildPlotScene(spec, style, pictureMeasure()).scene.textsWithRole("reference-label"))
+    EXPECT_EQ(t->align, TextAlign::Right) << t->text;
 }
 
 TEST(PlotScene, BarValuesAreWrittenOverTheirBarsOrInsideOneThatReachesTheTop) {
