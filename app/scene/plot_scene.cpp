@@ -433,11 +433,11 @@ class PlotBuilder {
     }
   }
 
-  // Each reference's label sits just over its line, at the end of the plot area where fewer data
-  // points lie in the labels' band (a throughput plot's references are its top values, which the
-  // data reach only at large N, on the right); labels whose lines lie closer than a line of text
-  // apart are pushed apart (in the lines' order, kept inside the plot area) so that each reads
-  // whole, in its line's colour.
+  // Each reference's label sits just over its line, at the end of the plot area where the labels
+  // would hide less of the data's lines (a throughput plot's references are its top values, which
+  // the data reach only at large N, on the right; ties: the right); labels whose lines lie closer
+  // than a line of text apart are pushed apart (in the lines' order, kept inside the plot area) so
+  // that each reads whole, in its line's colour.
   void addReferences() {
     const Rect& p = layout_.plot;
     struct Label {
@@ -455,7 +455,16 @@ class PlotBuilder {
                      [](const Label& a, const Label& b) { return a.y < b.y; });
     spreadApart(labels, p.y0, p.y1 - lh_);
     if (labels.empty()) return;
-    const bool left = fewerPointsOnTheLeft(labels.front().y, labels.back().y + lh_);
+    const auto boxes = [&](bool left) {
+      std::vector<Rect> out;
+      for (const Label& l : labels) {
+        const double w = width(spec_.references[l.reference].label);
+        const double x = left ? p.x0 + pad_ : p.x1 - pad_ - w;
+        out.push_back({x, l.y, x + w, l.y + lh_});
+      }
+      return out;
+    };
+    const bool left = dataUnder(boxes(true)) < dataUnder(boxes(false));
     // In the scene in the references' order, as their lines.
     std::sort(labels.begin(), labels.end(),
               [](const Label& a, const Label& b) { return a.reference < b.reference; });
@@ -464,18 +473,30 @@ class PlotBuilder {
            refColors_[l.reference], "reference-label", left ? TextAlign::Left : TextAlign::Right);
   }
 
-  // Whether the left half of the plot area holds fewer of the drawn points between the heights
-  // top and bottom than the right half (ties: the right, where the labels always were).
-  bool fewerPointsOnTheLeft(double top, double bottom) const {
-    const Rect& p = layout_.plot;
-    const double middle = (p.x0 + p.x1) / 2;
-    int onLeft = 0, onRight = 0;
+  // How much of the drawn lines the boxes would hide: samples every few pixels along each series'
+  // segments (a point and its line count alike), counted once whichever box they fall in.
+  int dataUnder(const std::vector<Rect>& boxes) const {
+    const auto hidden = [&](double x, double y) {
+      for (const Rect& r : boxes)
+        if (x >= r.x0 && x <= r.x1 && y >= r.y0 && y <= r.y1) return true;
+      return false;
+    };
+    constexpr double kStep = 4;  // pixels between samples
+    int count = 0;
     for (const std::vector<Point>& series : out_.points)
-      for (const Point& pt : series) {
-        if (std::isnan(pt.x) || std::isnan(pt.y) || pt.y < top || pt.y > bottom) continue;
-        (pt.x < middle ? onLeft : onRight)++;
+      for (size_t i = 0; i < series.size(); ++i) {
+        const Point& b = series[i];
+        if (std::isnan(b.x) || std::isnan(b.y)) continue;
+        count += hidden(b.x, b.y);
+        if (i == 0 || std::isnan(series[i - 1].x) || std::isnan(series[i - 1].y)) continue;
+        const Point& a = series[i - 1];
+        const int samples = static_cast<int>(std::hypot(b.x - a.x, b.y - a.y) / kStep);
+        for (int k = 1; k < samples; ++k) {
+          const double t = static_cast<double>(k) / samples;
+          count += hidden(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t);
+        }
       }
-    return onLeft < onRight;
+    return count;
   }
 
   // Moves the labels (sorted by y) the least so that each starts a line of text below the one

@@ -269,7 +269,9 @@ TEST(PlotScene, ReferenceLabelsOfCloseLinesArePushedApartInsideThePlotArea) {
   spec.yScale = plot::AxisScale::Log10;
   spec.xScale = plot::AxisScale::Log2;
   spec.legend = false;
-  spec.series.push_back({"decoupled-lookback", {65536, 67108864}, {40, 2800}});
+  spec.series.push_back({"decoupled-lookback",
+                         {65536, 1048576, 4194304, 16777216, 67108864},
+                         {40, 600, 2300, 2700, 2800}});
   const std::vector<std::pair<std::string, double>> refs = {{"copy: 2984 GB/s", 2984},
                                                             {"cub: 2383 GB/s", 2383},
                                                             {"cub-by-key: 2316 GB/s", 2316},
@@ -294,13 +296,13 @@ TEST(PlotScene, ReferenceLabelsOfCloseLinesArePushedApartInsideThePlotArea) {
   std::sort(byY.begin(), byY.end(), [](auto* a, auto* b) { return a->y < b->y; });
   EXPECT_EQ(byY.front()->text, "copy: 2984 GB/s");
   EXPECT_EQ(byY.back()->text, "cub-select: 2091 GB/s");
-  // The data reach the references' heights only on the right (2^26): the labels go left.
+  // The data reach the references' heights only on the right (2^22 on): the labels go left.
   for (const SceneText* t : labels) {
     EXPECT_EQ(t->align, TextAlign::Left) << t->text;
     EXPECT_LT(t->x, (drawn.plotArea.x0 + drawn.plotArea.x1) / 2) << t->text;
   }
-  // Data high on the left (a time plot's largest N): they stay on the right.
-  spec.series[0].y = {2800, 40};
+  // Data high on the left: the labels stay on the right.
+  spec.series[0].y = {2800, 2700, 2300, 600, 40};
   for (const SceneText* t :
        buildPlotScene(spec, style, pictureMeasure()).scene.textsWithRole("reference-label"))
     EXPECT_EQ(t->align, TextAlign::Right) << t->text;
