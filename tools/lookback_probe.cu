@@ -153,26 +153,38 @@ using TwoLookbacks = LookbackWarps<Threads<Row, 288>, 2>;
 // the oldest tile in registers, the switches of v6/v7 once more on the H200: the loads by the copy
 // engine (kBulkCopy), the L2 prefetch size of the copies, plain stores.
 // Round 24 (H200): the look-back that ends in a window publishes P for the window's tiles after
-// the P it met (every lane's, every 8th, lane 0's), so that the P frontier follows the walks: 3.5-5%
-// slower, not kept (docs/results/2026-11-27-s10-probe/window-prefixes.diff). Round 25: a pause
-// after a poll that met a needed predecessor still X (kBackoffNs), since round 24 says that traffic
-// on the status words' lines costs more than their number suggests.
+// the P it met (every lane's, every 8th, lane 0's), so that the P frontier follows the
+// walks: 3.5-5% slower, not kept (docs/results/2026-11-27-s10-probe/window-prefixes.diff). Round
+// 25: a pause after a poll that met a needed predecessor still X (kBackoffNs), since round 24 says
+// that traffic on the status words' lines costs more than their number suggests.
 template <class Base, int kNs>
 struct Backoff : Base {
   static constexpr int kBackoffNs = kNs;
 };
 // Round 26 (H200): two buffers and the oldest tile in registers, four to six blocks an SM: not
-// kept (the prefix arrives late). Round 27: blocks of 384 threads (11 data warps) and two an SM,
-// so that a round moves more bytes a look-back while 85 registers a thread stay available.
+// kept (the prefix arrives late). Round 27: blocks of 384 threads (11 data warps) and two an SM:
+// shorter look-backs, a longer tail, not kept. Round 28: round 19's next tile's copies issued as
+// each warp ends its reduce (kLoadAhead, docs/results/2026-11-27-s8-probe/load-ahead.diff), on the
+// row and on the 384-thread shape, whose prefix wait (0.13 us) leaves it room.
+template <class Base>
+struct LoadAhead : Base {
+  static constexpr bool kLoadAhead = true;
+};
+using Wide384 = Shaped<Threads<Row, 384>, 24, 3, 2>;
+// Round 29 (H200): load-ahead with the wider blocks, and a fourth buffer where shared memory allows
+// it (the prefix of a tile then has one round more): 384 threads x 20 x 4 x 2 0.912 of the copy at
+// 2^28/2^30, the first shape past 0.90 there. Round 30: the same shapes on the H100, and without
+// load-ahead.
+using Ahead384 = LoadAhead<Shaped<Threads<Row, 384>, 20, 4, 2>>;
 std::vector<Variant> variants() {
   return {
       variant<Row>("28x3x3"),
-      variant<Shaped<Threads<Row, 384>, 24, 3, 2>>("384:24x3x2"),
-      variant<Shaped<Threads<Row, 384>, 20, 3, 2>>("384:20x3x2"),
-      variant<Shaped<Threads<Row, 320>, 28, 3, 2>>("320:28x3x2"),
+      variant<Ahead384>("384:20x4x2-ahead"),
+      variant<LoadAhead<Shaped<Threads<Row, 320>, 24, 4, 2>>>("320:24x4x2-ahead"),
+      variant<Shaped<Threads<Row, 384>, 20, 4, 2>>("384:20x4x2"),
+      variant<Ahead384>("384:20x4x2-ahead2"),
       variant<Row>("28x3x3-again"),
-      variant<Probed<Row>>("28x3x3", true),
-      variant<Probed<Shaped<Threads<Row, 384>, 24, 3, 2>>>("384:24x3x2", true),
+      variant<Probed<Ahead384>>("384:20x4x2-ahead", true),
   };
 }
 

@@ -673,6 +673,10 @@ struct PersistentRing {
 // tile a round's buffer still holds is read into registers, the round's copies are issued into the
 // buffer at once, and that tile is scanned and stored from the registers while they fly, so every
 // pass 2 overlaps a load and the ring holds one tile more than its buffers (v11).
+// Policy::kLoadAhead (the shipped row) moves that to the round before: as each data warp ends its
+// reduce it reads the next round's buffer into registers and issues the next tile's copies into
+// it (the id was asked for a round early), so the block's loads fly through the publication,
+// the hand-over and the next round's start too (v14).
 // More than one look-back warp (Policy::kLookbackWarps) was an experiment (slower:
 // docs/notes/production-scan.md, v6). With more than one, a look-back that gives up (the
 // watchdog: a deadlock, which dynamic ids do not produce) leaves the other look-back warps waiting
@@ -888,14 +892,38 @@ struct PipelinedLookbackAgent
     }
     constexpr bool kHold = Policy::kOldestInRegisters;
     static_assert(!(kHold && Policy::kPass2DuringLoad), "one way to overlap pass 2 with a load");
+    // Policy::kLoadAhead: a round issues the next tile's copies as each warp finishes its reduce,
+    // so what a round carries into the next is this tile's id and the tile held in registers.
+    constexpr bool kAhead = Policy::kLoadAhead;
+    static_assert(
+        !kAhead || (kHold && Policy::kEarlyTileId && !Policy::kBulkCopy && !Policy::kBulkStore),
+        "load-ahead extends the held tile and needs the id asked early");
+    Vec4<T> aheadHeld[kAhead ? kVectors : 1];
+    bool holding = false;  // aheadHeld holds a tile, heldTileAhead, for this round's pass 2
+    int heldTileAhead = 0;
+    T heldWarpPrefixAhead = Op::identity();
+    int current = 0;  // this round's tile id
+    if constexpr (kAhead) {
+      // The first tile's copies; its id reaches the data warps through sh.nextTile, which the
+      // first round overwrites with the second id only after a second barrier.
+      if (leader) sh.nextTile = nextTile;
+      barSync<kDataBarrier>(kDataThreads);
+      current = sh.nextTile;
+      if (current < tiles && tileValidCount(n, kTile, current) == kTile)
+        startFull(mem + first, in + static_cast<long long>(current) * kTile + first, 0);
+      if (leader && current < tiles) nextTile = ids.take();
+      barSync<kDataBarrier>(kDataThreads);
+    }
     for (int i = 0;; ++i) {
       const int b = i % kBuffers;
       // The oldest tile still waiting, unless the ring has room for another: its buffer is the
       // one the next round fills. kOldestInRegisters: the tile this round's buffer still holds,
       // whose id and warp prefix are read before the leader gives the buffer its new tile.
       const int oldest = i - (kHold ? kBuffers : kBuffers - 1);
-      const int heldTile = kHold && oldest >= 0 ? sh.tile[b] : 0;
-      const T heldWarpPrefix = kHold && oldest >= 0 ? sh.warpPrefix[b][dataWarp] : Op::identity();
+      constexpr bool kHoldAtStart = kHold && !kAhead;
+      const int heldTile = kHoldAtStart && oldest >= 0 ? sh.tile[b] : 0;
+      const T heldWarpPrefix =
+          kHoldAtStart && oldest >= 0 ? sh.warpPrefix[b][dataWarp] : Op::identity();
       // sh.tile[b] may still be read by the previous round's pass 2 of buffer b: the id goes
       // through sh.nextTile, and into sh.tile[b] only after this round's first barrier.
       if (leader) {
@@ -911,13 +939,31 @@ struct PipelinedLookbackAgent
       const bool pass2First = Policy::kPass2DuringLoad && sh.pass2First;
       if constexpr (Probe::kEnabled)
         if (leader && pass2First) Probe::dataWait(Probe::kPass2First, 0);
-      const int tile = sh.nextTile;
+      // kLoadAhead: this round's id came a round ago; sh.nextTile is the next round's.
+      const int tile = kAhead ? current : sh.nextTile;
+      const int ahead = kAhead ? sh.nextTile : 0;
       const bool stop = tile >= tiles;
       if (leader) sh.tile[b] = tile;
       const int valid = stop ? 0 : tileValidCount(n, kTile, tile);
       const long long base = static_cast<long long>(tile) * kTile;
       T* mine = mem + b * kTile + first;
-      if constexpr (kHold) {
+      if constexpr (kAhead) {
+        // The tile held since the last round's reduce is scanned and stored while this tile's
+        // copies, issued then, fly.
+        if (holding) {
+          timed(Probe::kPrefixWait, [&] { handOver<kPrefixDone, true>(b); });
+          mark(Probe::kPhaseHeldPrefix);
+          if (sh.gaveUp[b]) {
+            abandon(ahead < tiles);
+            return;
+          }
+          const int heldValid = tileValidCount(n, kTile, heldTileAhead);
+          Slice::scanStoreHeld(aheadHeld, stride, Op::apply(sh.prefix[b], heldWarpPrefixAhead),
+                               out + static_cast<long long>(heldTileAhead) * kTile, first,
+                               heldValid, heldValid == kTile && vectorOut, exclusive);
+          mark(Probe::kPhaseHeldPass2);
+        }
+      } else if constexpr (kHold) {
         // The held tile goes into registers, this tile's copies into its buffer at once, and the
         // held tile is scanned and stored while they fly. Each thread reads its own vectors before
         // it issues the copies that overwrite them; a copy lands a memory round trip later.
@@ -963,7 +1009,8 @@ struct PipelinedLookbackAgent
         }
         // With the oldest tile already finished, the next id is asked for as the reduce starts,
         // so that the atomic's round trip overlaps it (kEarlyTileId; otherwise in finish).
-        if (Policy::kEarlyTileId && leader && (pass2First || kHold)) {
+        const bool askNow = kAhead ? ahead < tiles : (pass2First || kHold);
+        if (Policy::kEarlyTileId && leader && askNow) {
           nextTile = ids.ask();
           asked = true;
         }
@@ -976,6 +1023,23 @@ struct PipelinedLookbackAgent
         }
         if (lane == 0) sh.warpTotals[dataWarp] = warpTotal;
         mark(Probe::kPhaseReduce);
+        if constexpr (kAhead) {
+          // The next round's buffer: its tile into registers (also before a stop, whose round
+          // finishes it from there), then the next tile's copies into it, by each warp as soon
+          // as its reduce is done. Each thread reads only its own vectors before its copies
+          // overwrite them; sh.tile[nb] changes only in the next round, after a barrier.
+          const int nb = (i + 1) % kBuffers;
+          T* next = mem + nb * kTile + first;
+          // Read even when the buffer holds no tile yet (the values are then not used), so
+          // that the registers are not live across the reduce.
+          holding = i + 1 >= kBuffers;
+          heldTileAhead = sh.tile[nb];
+          heldWarpPrefixAhead = sh.warpPrefix[nb][dataWarp];
+          Slice::hold(next, stride, aheadHeld);
+          if (ahead < tiles && tileValidCount(n, kTile, ahead) == kTile)
+            startFull(next, in + static_cast<long long>(ahead) * kTile + first, nb);
+          mark(Probe::kPhaseCopies);
+        }
         barSync<kDataBarrier>(kDataThreads);  // every data warp's total is visible
         T aggregate = Op::identity();
 #pragma unroll
@@ -1017,9 +1081,15 @@ struct PipelinedLookbackAgent
       // The next id only now, after the oldest tile's prefix arrived: a tile's A must never
       // wait for a look-back (see above).
       timed(Probe::kIdWait, [&] {
-        if (leader) nextTile = asked ? ids.settle(nextTile) : ids.take();
+        if (leader) {
+          if constexpr (kAhead)
+            nextTile = asked ? ids.settle(nextTile) : ahead;  // no id after the first past the end
+          else
+            nextTile = asked ? ids.settle(nextTile) : ids.take();
+        }
       });
       asked = false;
+      current = ahead;
       mark(Probe::kPhaseFinish);
     }
   }

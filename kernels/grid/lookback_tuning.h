@@ -60,6 +60,10 @@ namespace scanviz {
 //  - kBlockedReduce: the pipelined agent's pass 1 takes each lane's vectors as one contiguous run
 //    (lane l: vectors l * kVectors..) instead of warp-striped, so that one Kogge-Stone over the
 //    lanes' totals gives every vector's prefix; pass 2 and the copies stay warp-striped.
+//  - kLoadAhead: the pipelined agent with kOldestInRegisters issues the next round's copies as
+//    each data warp finishes its reduce, instead of at the next round's start (after the
+//    publication, the hand-over and the id): the next round's buffer goes into registers there,
+//    and the next id is asked for a round earlier (at the reduce before), so that it is there.
 
 inline constexpr long long kAlwaysEvictFirst = 1ll << 62;
 
@@ -75,6 +79,7 @@ struct LookbackSwitches {
   static constexpr bool kOldestInRegisters = false;
   static constexpr bool kBulkStore = false;
   static constexpr bool kBlockedReduce = false;
+  static constexpr bool kLoadAhead = false;
 };
 
 // The policies of the one-tile-per-block agent (LookbackAgent): one tile buffer, input copies with
@@ -91,12 +96,23 @@ struct LookbackOneTile : LookbackSwitches {
 struct LookbackPolicySm90 : LookbackOneTile {
   static constexpr const char* kName = "sm90-one-tile";
   static constexpr int kThreads = 256;
+  static constexpr int kServesBlockSize = kThreads;
   static constexpr int kMaxThreads = kThreads;
   static constexpr int kItemsPerThread = 48;
   static constexpr int kMinBlocksPerSm = 4;
 };
 
-// Hopper, persistent blocks with a look-back warp (PipelinedLookbackAgent): 7 data warps x 32
+// Hopper, persistent blocks with a look-back warp (PipelinedLookbackAgent). The row serves the
+// requests at block size 256 (the bench's and the app's default), whatever its own blocks are: a
+// persistent kernel's shape is its own. Today: 11 data warps x 32 lanes x 20 items = 7040-element
+// tiles, four buffers (110 KB), two blocks of 384 threads per SM, and each warp issues the next
+// tile's copies as its reduce ends (kLoadAhead). With the look-back warp's 384-thread block a
+// round moves 12% more a look-back than the 256-thread row, the fourth buffer gives a tile's
+// prefix a round more, and so the copies issued a round ahead (not kept in round 19, where the
+// prefix then came late) keep loads in flight through the publication: H200 2^28/2^30 int32
+// 0.884-0.885 -> 0.912 of the copy rate, H100 0.949-0.951 -> 0.959-0.961 (rounds 29-30,
+// docs/notes/production-scan.md; 384 x 20 x 4 x 2 without load-ahead 0.939 on the H100).
+// Before: 7 data warps x 32
 // lanes x 28 items = 6272-element tiles, three buffers (73.5 KB), three blocks per SM. The third
 // buffer gives a tile's prefix a whole further tile's load to arrive, so the data warps no longer
 // wait for it (v4: every three-buffer shape 0.89-0.90 of the copy rate on the H100, two buffers
@@ -117,11 +133,13 @@ struct LookbackPolicySm90 : LookbackOneTile {
 struct LookbackPolicySm90Pipelined : LookbackSwitches {
   static constexpr const char* kName = "sm90-pipelined";
   static constexpr bool kPipelined = true;
-  static constexpr int kThreads = 256;
+  static constexpr int kServesBlockSize = 256;  // the request's block size the table picks it for
+  static constexpr int kThreads = 384;
   static constexpr int kMaxThreads = kThreads;
-  static constexpr int kItemsPerThread = 28;
-  static constexpr int kBuffers = 3;
-  static constexpr int kMinBlocksPerSm = 3;
+  static constexpr int kItemsPerThread = 20;
+  static constexpr int kBuffers = 4;
+  static constexpr int kMinBlocksPerSm = 2;
+  static constexpr bool kLoadAhead = true;
   static constexpr long long kEvictFirstMaxBytes = 64ll << 20;
   static constexpr bool kEarlyTileId = true;
   static constexpr bool kOldestInRegisters = true;
@@ -133,7 +151,8 @@ struct LookbackPolicySm90Pipelined : LookbackSwitches {
 // block (1024 threads) at 64 KB of shared memory.
 struct LookbackPolicyGeneric : LookbackOneTile {
   static constexpr const char* kName = "generic";
-  static constexpr int kThreads = 0;  // blockDim.x
+  static constexpr int kThreads = 0;          // blockDim.x
+  static constexpr int kServesBlockSize = 0;  // any
   static constexpr int kMaxThreads = 1024;
   static constexpr int kItemsPerThread = 16;
   static constexpr int kMinBlocksPerSm = 1;
@@ -157,6 +176,8 @@ struct LookbackTuning {
   bool pass2DuringLoad = false;    // pipelined: the oldest tile's pass 2 while the next loads
   bool oldestInRegisters = false;  // pipelined: ... from registers, the ring a tile longer
   bool blockedReduce = false;      // pipelined: pass 1 over blocked runs of vectors
+  bool loadAhead = false;          // pipelined: the next tile's copies as each reduce ends
+  int servesBlockSize = 0;         // the request's block size the table picks it for (0: any)
 };
 
 template <class Policy>
@@ -171,7 +192,9 @@ constexpr LookbackTuning describeLookbackPolicy(LookbackPolicyId id) {
           Policy::kEvictFirstMaxBytes,
           Policy::kPass2DuringLoad,
           Policy::kOldestInRegisters,
-          Policy::kBlockedReduce};
+          Policy::kBlockedReduce,
+          Policy::kLoadAhead,
+          Policy::kServesBlockSize};
 }
 
 inline LookbackTuning lookbackTuning(LookbackPolicyId id) {
@@ -220,17 +243,17 @@ inline LookbackPolicyId selectLookbackPolicy(
   for (const LookbackDeviceTuning& row : table) {
     if (row.ccMajor != device.ccMajor || row.ccMinor != device.ccMinor) continue;
     if (device.name.find(row.nameContains) == std::string_view::npos) continue;
-    if (blockSize != lookbackTuning(row.policy).threads) return LookbackPolicyId::Generic;
+    if (blockSize != lookbackTuning(row.policy).servesBlockSize) return LookbackPolicyId::Generic;
     if (preferOneTile && blockSize == LookbackPolicySm90::kThreads) return LookbackPolicyId::Sm90;
     return row.policy;
   }
   return LookbackPolicyId::Generic;
 }
 
-// Whether a policy can run at a block size: its own block size, or any for the generic one.
+// Whether a policy can serve a request's block size: the one it serves, or any for the generic one.
 inline bool lookbackPolicyFits(LookbackPolicyId id, int blockSize) {
-  const int threads = lookbackTuning(id).threads;
-  return threads == 0 || threads == blockSize;
+  const int serves = lookbackTuning(id).servesBlockSize;
+  return serves == 0 || serves == blockSize;
 }
 
 // What `scanviz bench --tune` times on the device at a block size: every policy that fits it

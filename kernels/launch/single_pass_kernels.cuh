@@ -256,12 +256,14 @@ ProductionLaunch<T> planProductionLaunch(Operator op, int blockSize, long long n
   using Agent = ProductionAgent<T, Policy>;
   ProductionLaunch<T> p;
   p.kernel = productionKernelFor<T, Policy>(op);
-  p.threads = blockSize;
-  const int tileSize = Agent::tileElements(blockSize);
+  // A tuned policy's blocks are its own (the pipelined row serves block size 256 with blocks of
+  // 384 threads); the generic one runs at the request's block size.
+  p.threads = Policy::kThreads ? Policy::kThreads : blockSize;
+  const int tileSize = Agent::tileElements(p.threads);
   const long long tiles = (n + tileSize - 1) / tileSize;
   if (tiles > 0x7fffffffll - 65536) throw BackendError("too many tiles for one launch");
   p.tiles = static_cast<int>(tiles);
-  p.sharedBytes = Agent::sharedBytes(blockSize);
+  p.sharedBytes = Agent::sharedBytes(p.threads);
   p.evictFirst = n * static_cast<long long>(sizeof(T)) <= Policy::kEvictFirstMaxBytes;
   const int perSm = residentBlocksPerSm(p.kernel, p.threads, p.sharedBytes, "look-back kernel");
   if (perSm < 1) throw BackendError("the look-back kernel does not fit on this GPU");

@@ -822,10 +822,14 @@ TEST(LookbackTuning, DescriptionsComeFromThePolicies) {
   EXPECT_EQ(hopper.itemsPerThread, LookbackPolicySm90Pipelined::kItemsPerThread);
   EXPECT_EQ(hopper.buffers, LookbackPolicySm90Pipelined::kBuffers);
   EXPECT_EQ(hopper.minBlocksPerSm, LookbackPolicySm90Pipelined::kMinBlocksPerSm);
-  EXPECT_EQ(hopper.threads, 256);
+  EXPECT_EQ(hopper.threads, 384);
+  EXPECT_EQ(hopper.servesBlockSize, 256);  // the bench's and the app's default block size
   EXPECT_TRUE(hopper.pipelined);
   EXPECT_TRUE(hopper.oldestInRegisters);
   EXPECT_TRUE(hopper.blockedReduce);
+  EXPECT_TRUE(hopper.loadAhead);
+  EXPECT_EQ(lookbackTuning(LookbackPolicyId::Sm90).servesBlockSize, 256);
+  EXPECT_EQ(lookbackTuning(LookbackPolicyId::Generic).servesBlockSize, 0);
   EXPECT_FALSE(hopper.pass2DuringLoad);
   EXPECT_EQ(lookbackTuning(LookbackPolicyId::Generic).threads, 0);
   EXPECT_FALSE(lookbackTuning(LookbackPolicyId::Sm90).blockedReduce);
@@ -834,10 +838,10 @@ TEST(LookbackTuning, DescriptionsComeFromThePolicies) {
   for (auto id : kLookbackPolicies) names.insert(lookbackTuning(id).name);
   EXPECT_EQ(names.size(), std::size(kLookbackPolicies));
   EXPECT_EQ(describeLookbackTuning(hopper),
-            "sm90-pipelined (28 items x 256 threads, 3 buffers, persistent blocks with a look-back "
+            "sm90-pipelined (20 items x 384 threads, 4 buffers, persistent blocks with a look-back "
             "warp, the oldest tile held in registers and stored during the next load, reduce over "
-            "blocked runs of vectors, at least 3 blocks per SM, input evict-first in L2 up to 64 "
-            "MiB)");
+            "blocked runs of vectors, the next tile's copies issued as each warp's reduce ends, at "
+            "least 2 blocks per SM, input evict-first in L2 up to 64 MiB)");
   EXPECT_NE(
       describeLookbackTuning(lookbackTuning(LookbackPolicyId::Sm90)).find("one tile per block"),
       std::string::npos);
@@ -863,10 +867,12 @@ TEST(BenchFormat, JsonAndPreambleCarryTheMethodClocksAndTuning) {
   EXPECT_EQ(j["clocks"]["memory_bus_bits"], 6144);
   EXPECT_DOUBLE_EQ(j["clocks"]["sm_measured_mhz"].get<double>(), 1979.6);
   EXPECT_EQ(j["tuning"]["policy"], "sm90-pipelined");
-  EXPECT_EQ(j["tuning"]["items_per_thread"], 28);
-  EXPECT_EQ(j["tuning"]["buffers"], 3);
-  EXPECT_EQ(j["tuning"]["blocks_per_sm"], 3);
-  EXPECT_EQ(j["tuning"]["threads"], 256);
+  EXPECT_EQ(j["tuning"]["items_per_thread"], 20);
+  EXPECT_EQ(j["tuning"]["threads"], 384);
+  EXPECT_EQ(j["tuning"]["serves_block_size"], 256);
+  EXPECT_EQ(j["tuning"]["load_ahead"], true);
+  EXPECT_EQ(j["tuning"]["buffers"], 4);
+  EXPECT_EQ(j["tuning"]["blocks_per_sm"], 2);
   EXPECT_EQ(j["tuning"]["evict_first_max_bytes"], 64ll << 20);
   EXPECT_EQ(j["tuning"]["pass2_during_load"], false);
   EXPECT_EQ(j["tuning"]["oldest_in_registers"], true);
@@ -879,7 +885,7 @@ TEST(BenchFormat, JsonAndPreambleCarryTheMethodClocksAndTuning) {
   EXPECT_TRUE(j["results"][0]["q1_ms"].is_null());
   const std::string preamble = benchPreamble(r);
   EXPECT_NE(preamble.find("exclusive max on"), std::string::npos) << preamble;
-  EXPECT_NE(preamble.find("decoupled-lookback tuning: sm90-pipelined (28 items"), std::string::npos)
+  EXPECT_NE(preamble.find("decoupled-lookback tuning: sm90-pipelined (20 items"), std::string::npos)
       << preamble;
   EXPECT_NE(preamble.find("9 to 27 samples"), std::string::npos) << preamble;
   // Without a GPU there is no tuning: JSON null, nothing printed.

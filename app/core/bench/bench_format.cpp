@@ -359,6 +359,7 @@ std::string describeLookbackTuning(const LookbackTuning& t) {
     else if (t.pass2DuringLoad)
       s += ", pass 2 during the next load";
     if (t.blockedReduce) s += ", reduce over blocked runs of vectors";
+    if (t.loadAhead) s += ", the next tile's copies issued as each warp's reduce ends";
   } else {
     s += ", one tile per block";
   }
@@ -471,6 +472,8 @@ std::string benchReportJson(const BenchReport& r) {
     t["pass2_during_load"] = r.tuning->pass2DuringLoad;
     t["oldest_in_registers"] = r.tuning->oldestInRegisters;
     t["blocked_reduce"] = r.tuning->blockedReduce;
+    t["load_ahead"] = r.tuning->loadAhead;
+    t["serves_block_size"] = r.tuning->servesBlockSize;
     t["source"] = r.tuningSource;
     j["tuning"] = t;
   } else {
