@@ -111,9 +111,10 @@ struct LookbackPolicySm90 : LookbackOneTile {
 // prefix a round more, and so the copies issued a round ahead (not kept in round 19, where the
 // prefix then came late) keep loads in flight through the publication: H200 2^28/2^30 int32
 // 0.884-0.885 -> 0.912 of the copy rate, H100 0.949-0.951 -> 0.959-0.961 (rounds 29-30,
-// docs/notes/production-scan.md; 384 x 20 x 4 x 2 without load-ahead 0.939 on the H100).
-// Before: 7 data warps x 32
-// lanes x 28 items = 6272-element tiles, three buffers (73.5 KB), three blocks per SM. The third
+// docs/notes/production-scan.md; 384 x 20 x 4 x 2 without load-ahead 0.939 on the H100). In
+// `scanviz bench` (v14, 2026-11-27): H200 0.903-0.908 of the copy and 1.21-1.25x CUB at 16 of 16
+// points, H100 0.957-0.962 and 1.14-1.18x. The history of the row before v14, with 7 data warps
+// x 32 lanes x 28 items = 6272-element tiles, three buffers (73.5 KB), three blocks per SM: the third
 // buffer gives a tile's prefix a whole further tile's load to arrive, so the data warps no longer
 // wait for it (v4: every three-buffer shape 0.89-0.90 of the copy rate on the H100, two buffers
 // 0.82). The tile a round's buffer still holds goes into registers and is scanned and stored
