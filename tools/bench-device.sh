@@ -29,9 +29,10 @@ $bin verify --backend cuda --algorithm decoupled-lookback --block-sizes 256 \
   --sizes 1,1000,70001,3300001,16777259,33554467 >$r/verify.txt 2>&1
 echo "verify: $(tail -1 $r/verify.txt)"
 for tool in memcheck racecheck; do
-  # 7000013 elements: several tiles per resident block, so the ring of buffers turns over.
+  # 16777259 elements: about nine 7040-element tiles per resident block (two blocks an SM), so
+  # the row's ring of four buffers and the tile held ahead turn over twice.
   timeout 200 compute-sanitizer --tool $tool --error-exitcode 99 $bin verify --backend cuda --smoke \
-    --algorithm decoupled-lookback --sizes 7000013 --block-sizes 256 >$r/sanitizer-$tool.txt 2>&1
+    --algorithm decoupled-lookback --sizes 16777259 --block-sizes 256 >$r/sanitizer-$tool.txt 2>&1
   echo "$tool: rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' $r/sanitizer-$tool.txt | tail -1)"
 done
 for op in add max; do

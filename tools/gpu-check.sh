@@ -84,9 +84,10 @@ if want lookback; then
       --sizes $big --block-sizes 256 >>"$log" 2>&1
     note "lookback $agent verify" "$(tail -1 "$log")"
     for tool in racecheck memcheck synccheck initcheck; do
-      # 7000013 elements: several tiles per resident block, so the ring of buffers turns over.
+      # 16777259 elements: about nine 7040-element tiles per resident block (two blocks an SM), so
+      # the row's ring of four buffers and the tile held ahead turn over twice.
       res=$(SCANVIZ_LOOKBACK_AGENT=$agent timeout 150 compute-sanitizer --tool $tool --error-exitcode 99 \
-        $bin verify --backend cuda --smoke --algorithm decoupled-lookback --sizes 7000013 \
+        $bin verify --backend cuda --smoke --algorithm decoupled-lookback --sizes 16777259 \
         --block-sizes 256 2>&1)
       rc=$?
       echo "[$tool] rc=$rc" >>"$log"
