@@ -114,13 +114,13 @@ struct LookbackPolicySm90 : LookbackOneTile {
 // docs/notes/production-scan.md; 384 x 20 x 4 x 2 without load-ahead 0.939 on the H100). In
 // `scanviz bench` (v14, 2026-11-27): H200 0.903-0.908 of the copy and 1.21-1.25x CUB at 16 of 16
 // points, H100 0.957-0.962 and 1.14-1.18x. The history of the row before v14, with 7 data warps
-// x 32 lanes x 28 items = 6272-element tiles, three buffers (73.5 KB), three blocks per SM: the third
-// buffer gives a tile's prefix a whole further tile's load to arrive, so the data warps no longer
-// wait for it (v4: every three-buffer shape 0.89-0.90 of the copy rate on the H100, two buffers
-// 0.82). The tile a round's buffer still holds goes into registers and is scanned and stored
-// while the round's copies fly (kOldestInRegisters): every pass 2 overlaps a load, and a tile's
-// prefix has one round more to arrive. H100 2^28/2^30 int32: 0.937-0.940 of the copy rate and
-// 1.15-1.16x CUB, where the oldest tile's pass 2 during the load only when its prefix was there
+// x 32 lanes x 28 items = 6272-element tiles, three buffers (73.5 KB), three blocks per SM: the
+// third buffer gives a tile's prefix a whole further tile's load to arrive, so the data warps no
+// longer wait for it (v4: every three-buffer shape 0.89-0.90 of the copy rate on the H100, two
+// buffers 0.82). The tile a round's buffer still holds goes into registers and is scanned and
+// stored while the round's copies fly (kOldestInRegisters): every pass 2 overlaps a load, and a
+// tile's prefix has one round more to arrive. H100 2^28/2^30 int32: 0.937-0.940 of the copy rate
+// and 1.15-1.16x CUB, where the oldest tile's pass 2 during the load only when its prefix was there
 // (kPass2DuringLoad, 40% of rounds) gave 0.927-0.929; H200 0.848-0.855 against 0.842-0.847
 // (v11, docs/notes/production-scan.md). Input copies evict-first up to 64 MiB of input: 2^24
 // 0.904 -> 0.924, 2^28/2^30 1% slower with it (v10; v7 for the older shape). The next tile id
