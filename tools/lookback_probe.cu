@@ -77,7 +77,7 @@ struct Shaped : Base {
   static constexpr int kMinBlocksPerSm = kBlocks;
 };
 
-using Row = LookbackPolicySm90Pipelined;  // 28 x 3 x 3, the oldest tile held, blocked reduce
+using Row = LookbackPolicySm90Pipelined;  // v15: 384 threads, 20 x 4 x 2, load-ahead, plain stores
 template <class Base>
 struct StripedReduce : Base {
   static constexpr bool kBlockedReduce = false;
@@ -176,15 +176,43 @@ using Wide384 = Shaped<Threads<Row, 384>, 24, 3, 2>;
 // 2^28/2^30, the first shape past 0.90 there. Round 30: the same shapes on the H100, and without
 // load-ahead.
 using Ahead384 = LoadAhead<Shaped<Threads<Row, 384>, 20, 4, 2>>;
+// Round 31 (session 11, H100): the look-back warp is busy about 90% of a round (4.6 us a
+// look-back, 2.5 L2 round trips, in a 5.2 us round), so what shortens a look-back or gives it
+// more bytes a round might be the last percent: windows of 64 and 128 predecessors with today's
+// row, longer tiles (24 items, or blocks of 320 and 512 threads), and three smaller blocks an SM
+// (three look-back warps). All lost (round31-h100.txt).
+// Round 32 (H100): a second look-back warp beside the row's 11 data warps (416 threads: round 20
+// had spilled at 72 registers, here the compiler has 78), and the switches of round 23 on the
+// H100 with today's row: the input evict-first at every size, the copies' L2 prefetch of 256
+// bytes or none, plain stores.
+template <class Base, int kBytes>
+struct L2Hint : Base {
+  static constexpr int kL2LineHint = kBytes;
+};
+template <class Base>
+struct PlainStores : Base {
+  static constexpr bool kStreamingStores = false;
+};
+template <class Base>
+struct StreamingStores : Base {
+  static constexpr bool kStreamingStores = true;
+};
+// Round 33 (H100): plain stores (round 32: +0.2-0.6%) once more, with no L2 prefetch hint, and
+// the output stored with an L2 evict-last policy (kStoresEvictLast, the opposite of streaming
+// stores; not kept: its diff is docs/results/2026-11-28-s11/stores-evict-last.diff). Round 34
+// (H200): the same plain stores there, then the row's (v15).
+// Round 35 (H100): with plain stores, the shapes and the switch that were level with the row or
+// lost with streaming stores: 320 x 24 x 4 x 2, three blocks of 256 threads an SM, the input
+// evict-first at every size, no L2 prefetch hint.
 std::vector<Variant> variants() {
   return {
-      variant<Row>("28x3x3"),
-      variant<Ahead384>("384:20x4x2-ahead"),
-      variant<LoadAhead<Shaped<Threads<Row, 320>, 24, 4, 2>>>("320:24x4x2-ahead"),
-      variant<Shaped<Threads<Row, 384>, 20, 4, 2>>("384:20x4x2"),
-      variant<Ahead384>("384:20x4x2-ahead2"),
-      variant<Row>("28x3x3-again"),
-      variant<Probed<Ahead384>>("384:20x4x2-ahead", true),
+      variant<Row>("row"),
+      variant<Shaped<Threads<Row, 320>, 24, 4, 2>>("320:24x4x2"),
+      variant<Shaped<Threads<Row, 256>, 20, 4, 3>>("256:20x4x3"),
+      variant<EvictFirstUpTo<Row, (1ll << 40)>>("row-evict-first"),
+      variant<L2Hint<Row, 0>>("row-l2-none"),
+      variant<StreamingStores<Row>>("streaming-stores"),
+      variant<Row>("row-again"),
   };
 }
 

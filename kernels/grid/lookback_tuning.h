@@ -128,6 +128,11 @@ struct LookbackPolicySm90 : LookbackOneTile {
 // (kBlockedReduce: one Kogge-Stone a warp instead of one per vector index): the reduce phase
 // 2,600 -> 1,000 cycles of a 10,700-cycle round on the H200, 0.853-0.863 -> 0.879-0.887 of the
 // copy rate there (v12), and on the H100 0.939-0.940 -> 0.945-0.951 (v13).
+// Plain stores for the output, where every other policy streams it (st.global.cs, evict-first):
+// lookback_probe at 2^30, H100 0.958-0.960 -> 0.963-0.966 of the copy rate, H200 0.911-0.912 ->
+// 0.916-0.917 (rounds 32-35 of docs/notes/production-scan.md; an L2 evict-last policy for the
+// output was no better). In `scanviz bench` (v15, 2026-11-28): H200 0.908-0.914 of the copy and
+// 1.22-1.26x CUB, H100 0.962-0.968 and 1.15-1.19x, but float32 max 1.145-1.153x.
 // The same row serves the H100 and the H200: each switch above was measured on both, and the
 // better setting was the same on both (copies the SMs issue reach 0.94 of the device copy on the
 // H100 but 0.92-0.93 on the H200, which is why the H200 stays further from the copy rate).
@@ -141,6 +146,7 @@ struct LookbackPolicySm90Pipelined : LookbackSwitches {
   static constexpr int kBuffers = 4;
   static constexpr int kMinBlocksPerSm = 2;
   static constexpr bool kLoadAhead = true;
+  static constexpr bool kStreamingStores = false;
   static constexpr long long kEvictFirstMaxBytes = 64ll << 20;
   static constexpr bool kEarlyTileId = true;
   static constexpr bool kOldestInRegisters = true;
@@ -178,6 +184,7 @@ struct LookbackTuning {
   bool oldestInRegisters = false;  // pipelined: ... from registers, the ring a tile longer
   bool blockedReduce = false;      // pipelined: pass 1 over blocked runs of vectors
   bool loadAhead = false;          // pipelined: the next tile's copies as each reduce ends
+  bool streamingStores = false;    // the output by st.global.cs (evict-first), else plain
   int servesBlockSize = 0;         // the request's block size the table picks it for (0: any)
 };
 
@@ -195,6 +202,7 @@ constexpr LookbackTuning describeLookbackPolicy(LookbackPolicyId id) {
           Policy::kOldestInRegisters,
           Policy::kBlockedReduce,
           Policy::kLoadAhead,
+          Policy::kStreamingStores,
           Policy::kServesBlockSize};
 }
 

@@ -828,6 +828,8 @@ TEST(LookbackTuning, DescriptionsComeFromThePolicies) {
   EXPECT_TRUE(hopper.oldestInRegisters);
   EXPECT_TRUE(hopper.blockedReduce);
   EXPECT_TRUE(hopper.loadAhead);
+  EXPECT_FALSE(hopper.streamingStores);
+  EXPECT_TRUE(lookbackTuning(LookbackPolicyId::Sm90).streamingStores);
   EXPECT_EQ(lookbackTuning(LookbackPolicyId::Sm90).servesBlockSize, 256);
   EXPECT_EQ(lookbackTuning(LookbackPolicyId::Generic).servesBlockSize, 0);
   EXPECT_FALSE(hopper.pass2DuringLoad);
@@ -841,7 +843,7 @@ TEST(LookbackTuning, DescriptionsComeFromThePolicies) {
             "sm90-pipelined (20 items x 384 threads, 4 buffers, persistent blocks with a look-back "
             "warp, the oldest tile held in registers and stored during the next load, reduce over "
             "blocked runs of vectors, the next tile's copies issued as each warp's reduce ends, at "
-            "least 2 blocks per SM, input evict-first in L2 up to 64 MiB)");
+            "least 2 blocks per SM, plain stores, input evict-first in L2 up to 64 MiB)");
   EXPECT_NE(
       describeLookbackTuning(lookbackTuning(LookbackPolicyId::Sm90)).find("one tile per block"),
       std::string::npos);
@@ -871,6 +873,7 @@ TEST(BenchFormat, JsonAndPreambleCarryTheMethodClocksAndTuning) {
   EXPECT_EQ(j["tuning"]["threads"], 384);
   EXPECT_EQ(j["tuning"]["serves_block_size"], 256);
   EXPECT_EQ(j["tuning"]["load_ahead"], true);
+  EXPECT_EQ(j["tuning"]["streaming_stores"], false);
   EXPECT_EQ(j["tuning"]["buffers"], 4);
   EXPECT_EQ(j["tuning"]["blocks_per_sm"], 2);
   EXPECT_EQ(j["tuning"]["evict_first_max_bytes"], 64ll << 20);

@@ -364,6 +364,7 @@ std::string describeLookbackTuning(const LookbackTuning& t) {
     s += ", one tile per block";
   }
   s += ", at least " + std::to_string(t.minBlocksPerSm) + " blocks per SM";
+  s += t.streamingStores ? ", streaming stores" : ", plain stores";
   if (t.evictFirstMaxBytes >= kAlwaysEvictFirst)
     s += ", input evict-first in L2";
   else if (t.evictFirstMaxBytes > 0)
@@ -473,6 +474,7 @@ std::string benchReportJson(const BenchReport& r) {
     t["oldest_in_registers"] = r.tuning->oldestInRegisters;
     t["blocked_reduce"] = r.tuning->blockedReduce;
     t["load_ahead"] = r.tuning->loadAhead;
+    t["streaming_stores"] = r.tuning->streamingStores;
     t["serves_block_size"] = r.tuning->servesBlockSize;
     t["source"] = r.tuningSource;
     j["tuning"] = t;
