@@ -132,7 +132,7 @@ struct LookbackPolicySm90 : LookbackOneTile {
 // lookback_probe at 2^30, H100 0.958-0.960 -> 0.963-0.966 of the copy rate, H200 0.911-0.912 ->
 // 0.916-0.917 (rounds 32-35 of docs/notes/production-scan.md; an L2 evict-last policy for the
 // output was no better). In `scanviz bench` (v15, 2026-11-28): H200 0.908-0.914 of the copy and
-// 1.22-1.26x CUB, H100 0.962-0.968 and 1.15-1.19x, but float32 max 1.145-1.153x.
+// 1.22-1.26x CUB, H100 0.962-0.968 and 1.18-1.19x, but float32 max 1.145-1.153x.
 // The same row serves the H100 and the H200: each switch above was measured on both, and the
 // better setting was the same on both (copies the SMs issue reach 0.94 of the device copy on the
 // H100 but 0.92-0.93 on the H200, which is why the H200 stays further from the copy rate).
