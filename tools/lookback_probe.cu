@@ -208,13 +208,19 @@ struct StreamingStores : Base {
 // look-back warp's polls do not queue behind the data warps' 16-byte cp.async: level with the row,
 // and the look-backs as long (4.6 us). It ran with load-ahead's static_assert in lookback_agent.cuh
 // relaxed to allow kBulkCopy (variants BulkCopy<Row> beside Row); the assert is back, so
-// rerunning it needs that line relaxed again. The list below is the session's last check.
+// rerunning it needs that line relaxed again.
+// Round 37 (session 12, H100): the prefix wait (0.27-0.45 us a round) comes from predecessors
+// that published late, and a round that waits for its held tile's prefix also delays its own A.
+// kDeferLatePrefix let a round whose held prefix was not there yet (a hint from the look-back
+// warp) reduce and publish first: deferred in 19-22% of rounds, the prefix wait halved, the load
+// wait longer by as much, the round as long, 0.3% slower. Not kept: its diff (agent, tuning and
+// probe counters; the variant was DeferLatePrefix<Row> beside Row) is
+// docs/results/2026-11-28-s12/defer-late-prefix.diff. Round 38 (H100): the SM copies of rounds
+// 13-14 with plain stores too, beside the row (--sm-copies 1 --only row): the row runs faster
+// than every copy the SMs issue.
 std::vector<Variant> variants() {
   return {
       variant<Row>("row"),
-      variant<L2Hint<Row, 0>>("row-l2-none"),
-      variant<StreamingStores<Row>>("streaming-stores"),
-      variant<Row>("row-again"),
       variant<Probed<Row>>("row", true),
   };
 }
@@ -233,7 +239,16 @@ __global__ void fillInput(int* values, long long n) {
 // vectors a thread, grid-stride); stagedCopy, the production agent's data path without the scan
 // (the tile by 16-byte cp.async into a ring of kBuffers shared buffers, kBuffers - 1 tiles in
 // flight, then 16-byte streaming stores from shared memory), tiles by block index.
-template <int kInFlight>
+// kStream: streaming stores (st.global.cs, as in rounds 13-14) or plain ones (the row's since v15).
+template <class V>
+__device__ __forceinline__ void copyStore(V* dst, V v, bool stream) {
+  if (stream)
+    __stcs(dst, v);
+  else
+    *dst = v;
+}
+
+template <int kInFlight, bool kStream = true>
 __global__ void __launch_bounds__(256) vectorCopy(const int4* in, int4* out, long long vectors) {
   const long long step = static_cast<long long>(gridDim.x) * blockDim.x;
   for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < vectors;
@@ -244,11 +259,11 @@ __global__ void __launch_bounds__(256) vectorCopy(const int4* in, int4* out, lon
       if (i + k * step < vectors) v[k] = __ldcs(in + i + k * step);
 #pragma unroll
     for (int k = 0; k < kInFlight; ++k)
-      if (i + k * step < vectors) __stcs(out + i + k * step, v[k]);
+      if (i + k * step < vectors) copyStore(out + i + k * step, v[k], kStream);
   }
 }
 
-template <int kVectors, int kBuffers>
+template <int kVectors, int kBuffers, bool kStream = true>
 __global__ void __launch_bounds__(224) stagedCopy(const int* in, int* out, long long tiles) {
   extern __shared__ __align__(128) int ring[];
   constexpr int kTile = 224 * kVectors * 4;
@@ -269,8 +284,8 @@ __global__ void __launch_bounds__(224) stagedCopy(const int* in, int* out, long 
     const int b = r % kBuffers;
 #pragma unroll
     for (int j = 0; j < kVectors; ++j)
-      __stcs(reinterpret_cast<int4*>(out + tile * kTile + first + j * 128),
-             *reinterpret_cast<const int4*>(ring + b * kTile + first + j * 128));
+      copyStore(reinterpret_cast<int4*>(out + tile * kTile + first + j * 128),
+                *reinterpret_cast<const int4*>(ring + b * kTile + first + j * 128), kStream);
   }
   cpAsyncWait<0>();
 }
@@ -363,6 +378,12 @@ int run(int argc, char** argv) {
                [&] { vectorCopy<4><<<prop.multiProcessorCount * 8, 256>>>(in4, out4, vectors); });
       timeCopy("sm-copy-x8",
                [&] { vectorCopy<8><<<prop.multiProcessorCount * 4, 256>>>(in4, out4, vectors); });
+      timeCopy("sm-copy-x4-plain", [&] {
+        vectorCopy<4, false><<<prop.multiProcessorCount * 8, 256>>>(in4, out4, vectors);
+      });
+      timeCopy("sm-copy-x8-plain", [&] {
+        vectorCopy<8, false><<<prop.multiProcessorCount * 4, 256>>>(in4, out4, vectors);
+      });
       constexpr int kTile = 224 * 28;
       const long long tiles = n / kTile;  // 2^k is not a multiple: the tail is left out
       const size_t ring = 3 * kTile * sizeof(int);
@@ -375,6 +396,12 @@ int run(int argc, char** argv) {
       cudaMemcpy(out.get() + tiles * kTile, in.get() + tiles * kTile,
                  (n - tiles * kTile) * sizeof(int), cudaMemcpyDeviceToDevice);
       timeCopy("staged-28x3x3", staged);
+      cudaFuncSetAttribute(stagedCopy<7, 3, false>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                           static_cast<int>(ring));
+      timeCopy("staged-plain", [&] {
+        stagedCopy<7, 3, false>
+            <<<prop.multiProcessorCount * 3, 224, ring>>>(in.get(), out.get(), tiles);
+      });
       const auto bulkCopy = [&](const char* name, auto kernel, int stageBytes, int stages,
                                 int blocksPerSm) {
         const long long chunks = n * 4ll / stageBytes;
@@ -389,9 +416,7 @@ int run(int argc, char** argv) {
               reinterpret_cast<const char*>(in.get()), reinterpret_cast<char*>(out.get()), chunks);
         });
       };
-      bulkCopy("bulk-48kx4", bulkStagedCopy<49152, 4>, 49152, 4, 1);
       bulkCopy("bulk-16kx6x2", bulkStagedCopy<16384, 6>, 16384, 6, 2);
-      bulkCopy("bulk-8kx8x3", bulkStagedCopy<8192, 8>, 8192, 8, 3);
     }
     for (const Variant& v : variants()) {
       if (!only.empty() && v.name != only) continue;
