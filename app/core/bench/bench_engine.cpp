@@ -53,9 +53,9 @@ constexpr SubjectKindInfo kSubjectKinds[] = {
      BenchWork::Scan, BenchDevice::Cpu, true},
     {BenchSubjectKind::HostSequential, "cpu-sequential", "CPU sequential loop",
      SubjectRole::Reference, BenchWork::Scan, BenchDevice::Cpu, true},
-    {BenchSubjectKind::Compaction, "compaction", "single-pass compaction", SubjectRole::Ours,
+    {BenchSubjectKind::Compaction, "compaction", "Single-pass compaction", SubjectRole::Ours,
      BenchWork::Compaction, BenchDevice::Cuda, false},
-    {BenchSubjectKind::RadixSplit, "radix-split", "single-pass radix split", SubjectRole::Ours,
+    {BenchSubjectKind::RadixSplit, "radix-split", "Single-pass radix split", SubjectRole::Ours,
      BenchWork::Split, BenchDevice::Cuda, false},
 };
 constexpr int kSubjectKindCount = static_cast<int>(std::size(kSubjectKinds));
