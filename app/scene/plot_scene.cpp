@@ -180,6 +180,8 @@ class PlotBuilder {
     const Rect& p = layout_.plot;
     x_ = {spec_.xScale, xRange_.min, xRange_.max, p.x0, p.x1};
     y_ = {spec_.yScale, yRange_.min, yRange_.max, p.y1, p.y0};
+    if (staggeredValuesNeedHeadroom())
+      y_ = {spec_.yScale, yRange_.min, yRange_.max, p.y1, p.y0 + valueHeadroom()};
   }
 
   // Bar charts stagger their category labels over as many rows as the widest needs to be read
@@ -305,32 +307,99 @@ class PlotBuilder {
   }
 
   // Over each bar its value; a bar that reaches the top of the plot area carries it inside, in
-  // whichever of the frame's and the text's colours stands out more on the bar. None when one would
-  // not fit its bar's width: all bars read alike.
-  void addBarValues(double base) {
+  // whichever of the frame's and the text's colours stands out more on the bar. Values wider than
+  // their bars (a dozen subjects in a window) are staggered instead, when there is one series;
+  // none are drawn when even that does not give every value room: all bars read alike.
+  struct BarValue {
+    std::string text;
+    Rect slot;
+    double top;
+    int series;
+  };
+  std::vector<BarValue> barValues(bool& fitTheirBars) const {
     const Rect& p = layout_.plot;
     const int n = static_cast<int>(spec_.series.size());
-    struct Label {
-      std::string text;
-      Rect slot;
-      double top;
-      int series;
-    };
-    std::vector<Label> labels;
+    std::vector<BarValue> labels;
+    fitTheirBars = true;
     for (int s = 0; s < n; ++s)
       for (int c = 0; c < static_cast<int>(spec_.series[s].y.size()); ++c) {
         const double value = spec_.series[s].y[c];
         const double top = y_.toPixel(value);
         if (std::isnan(top)) continue;
-        Label l{formatShortValue(value), barSlot(c, s, categories_, n, p.x0, p.x1), top, s};
-        if (width(l.text) > l.slot.width() + pad_) return;
+        BarValue l{formatShortValue(value), barSlot(c, s, categories_, n, p.x0, p.x1), top, s};
+        fitTheirBars = fitTheirBars && width(l.text) <= l.slot.width() + pad_;
         labels.push_back(l);
       }
-    for (const Label& l : labels) {
+    return labels;
+  }
+
+  // Staggered values (below) stand over their bars at two heights: where a bar reaches within two
+  // lines of the top, the axis leaves that much headroom over it, or a value there would fit
+  // neither over its bar nor inside it.
+  bool staggeredValuesNeedHeadroom() const {
+    if (!bars_ || !spec_.barValues || spec_.series.size() != 1) return false;
+    bool fitTheirBars = true;
+    const std::vector<BarValue> labels = barValues(fitTheirBars);
+    if (fitTheirBars) return false;
+    for (const BarValue& l : labels)
+      if (l.top < layout_.plot.y0 + valueHeadroom()) return true;
+    return false;
+  }
+  double valueHeadroom() const { return 2 * lh_ + 2; }
+
+  void addBarValues(double base) {
+    const Rect& p = layout_.plot;
+    const int n = static_cast<int>(spec_.series.size());
+    bool fitTheirBars = true;
+    const std::vector<BarValue> labels = barValues(fitTheirBars);
+    if (!fitTheirBars) {
+      if (n == 1) addStaggeredBarValues(labels, base);
+      return;
+    }
+    for (const BarValue& l : labels) {
       const double above = std::min(l.top, base) - lh_ - 1;
       const bool inside = above < p.y0;
       text((l.slot.x0 + l.slot.x1) / 2, inside ? std::min(l.top, base) + 1 : above, l.text,
            inside ? textOn(colors_[l.series]) : colors_[l.series], "bar-value", TextAlign::Center);
+    }
+  }
+
+  // Values wider than their bars, as the category labels below do it: each value centred over its
+  // bar, at most two categories wide, over every bar it reaches across, and a line above the value
+  // before it where the two would meet (so neighbours alternate between two heights). A bar that
+  // reaches the top of the plot area carries its value inside, as above, if it fits the bar. None
+  // when a value is wider than two categories or finds no room.
+  void addStaggeredBarValues(const std::vector<BarValue>& labels, double base) {
+    const Rect& p = layout_.plot;
+    const double category = (p.x1 - p.x0) / std::max(1, categories_);
+    std::vector<Rect> boxes;
+    std::vector<bool> inside;
+    for (const BarValue& l : labels) {
+      const double w = width(l.text);
+      if (w > 2 * category - pad_) return;
+      const double centre = (l.slot.x0 + l.slot.x1) / 2;
+      Rect box{centre - w / 2, 0, centre + w / 2, 0};
+      double y = std::min(l.top, base) - lh_ - 1;
+      for (const BarValue& other : labels)
+        if (other.slot.x1 > box.x0 && other.slot.x0 < box.x1)
+          y = std::min(y, std::min(other.top, base) - lh_ - 1);
+      if (!boxes.empty() && boxes.back().x1 > box.x0 && y > boxes.back().y0 - lh_ &&
+          y < boxes.back().y1)
+        y = boxes.back().y0 - lh_;
+      const bool in = y < p.y0;
+      if (in) {
+        y = std::min(l.top, base) + 1;
+        if (w > l.slot.width() + pad_ || y + lh_ > base) return;
+      }
+      box.y0 = y;
+      box.y1 = y + lh_;
+      boxes.push_back(box);
+      inside.push_back(in);
+    }
+    for (size_t i = 0; i < labels.size(); ++i) {
+      const Color color = colors_[labels[i].series];
+      text((boxes[i].x0 + boxes[i].x1) / 2, boxes[i].y0, labels[i].text,
+           inside[i] ? textOn(color) : color, "bar-value", TextAlign::Center);
     }
   }
 

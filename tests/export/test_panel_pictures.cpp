@@ -234,6 +234,12 @@ TEST(TimingPlotPicture, IsThePanelsPlotWithALegendAndTheRunInTheTitle) {
   const plot::PlotSpec picture = timing_plots::picturePlot(s, TimingPlotKind::ThroughputVsN);
   EXPECT_FALSE(panel.legend);
   EXPECT_TRUE(picture.legend);
+  // The panel's small plot has its unit in the title instead of axis-label rows; a picture has
+  // both axis labels.
+  EXPECT_EQ(panel.title, "GB/s vs N (reads + writes)");
+  EXPECT_TRUE(panel.xLabel.empty() && panel.yLabel.empty());
+  EXPECT_EQ(picture.xLabel, "N (elements)");
+  EXPECT_EQ(picture.yLabel, "GB/s (reads + writes)");
   EXPECT_EQ(seriesNames(picture), seriesNames(panel));
   ASSERT_EQ(picture.series.size(), 3u);
   EXPECT_EQ(picture.series[1].y.size(), 3u);
@@ -316,6 +322,13 @@ TEST(TimingPlotPicture, CompactionAndSplitAreDrawnBesideCubsSelectAndPartition) 
                           [](const SceneLine& l) { return l.role == "reference"; }),
             3);
   EXPECT_EQ(textsOf(scene, "reference-label"), lines);
+  // The panel labels the same lines with their names and rates only.
+  std::vector<std::string> panelLines;
+  for (const plot::ReferenceLine& r :
+       timing_plots::linePlot(s, TimingPlotKind::ThroughputVsN, {400, 300}).references)
+    panelLines.push_back(r.label);
+  EXPECT_EQ(panelLines,
+            (std::vector<std::string>{"copy 2963", "cub-select 2121", "cub-partition 2250"}));
 }
 
 // The timing panel's form: every algorithm with the compaction and split is the default plan;

@@ -353,6 +353,64 @@ TEST(PlotScene, BarValuesAreWrittenOverTheirBarsOrInsideOneThatReachesTheTop) {
                   .empty());
 }
 
+// A CPU run in the window: sixteen subjects whose values (0.523 GB/s) are wider than their bars.
+// They are staggered rather than left out: each over its bar, clear of every bar and of each
+// other, neighbours at two heights; too narrow even for that, none.
+TEST(PlotScene, BarValuesWiderThanTheirBarsAreStaggered) {
+  plot::PlotSpec spec;
+  spec.mode = plot::PlotMode::Bars;
+  spec.yScale = plot::AxisScale::Log10;
+  spec.barValues = true;
+  std::vector<double> values;
+  for (int c = 0; c < 16; ++c) {
+    spec.categories.push_back("subject " + std::to_string(c));
+    values.push_back(c == 0 ? 118 : c == 1 ? 3.72 : 0.523 + 0.01 * c);
+  }
+  spec.series.push_back({"run 1", {}, values});
+  PlotSceneStyle style = windowLikeStyle();
+  style.width = 560;
+  const PlotScene drawn = buildPlotScene(spec, style, pictureMeasure());
+  const std::vector<const SceneText*> texts = drawn.scene.textsWithRole("bar-value");
+  const std::vector<const SceneRect*> bars = drawn.scene.rectsWithRole("bar");
+  ASSERT_EQ(bars.size(), 16u);
+  ASSERT_EQ(texts.size(), 16u);
+  const auto box = [](const SceneText* t) {
+    const double w = pictureMeasure()(t->text, t->size, t->bold);
+    return plot::Rect{t->x - w / 2, t->y, t->x + w / 2, t->y + t->size};
+  };
+  const auto meet = [](const plot::Rect& a, const plot::Rect& b) {
+    return a.x0 < b.x1 - 0.01 && b.x0 < a.x1 - 0.01 && a.y0 < b.y1 - 0.01 && b.y0 < a.y1 - 0.01;
+  };
+  bool widerThanABar = false, twoHeights = false;
+  for (size_t i = 0; i < 16; ++i) {
+    const plot::Rect r = box(texts[i]);
+    widerThanABar = widerThanABar || r.width() > bars[i]->w;
+    EXPECT_NEAR(texts[i]->x, bars[i]->x + bars[i]->w / 2, 0.01) << "centred over its bar";
+    EXPECT_GE(r.y0, drawn.plotArea.y0 - 0.01) << texts[i]->text;
+    for (const SceneRect* bar : bars)
+      EXPECT_FALSE(meet(r, {bar->x, bar->y, bar->x + bar->w, bar->y + bar->h}))
+          << texts[i]->text << " over a bar";
+    for (size_t j = 0; j < i; ++j)
+      EXPECT_FALSE(meet(r, box(texts[j]))) << texts[i]->text << " meets " << texts[j]->text;
+    if (i > 2) twoHeights = twoHeights || std::fabs(texts[i]->y - texts[i - 1]->y) > 1;
+  }
+  EXPECT_TRUE(widerThanABar) << "the case this test is about";
+  EXPECT_TRUE(twoHeights);
+  // A first bar at the top of the axis, whose value is wider than the bar: the axis leaves a line
+  // of headroom over it for the value.
+  spec.series[0].y[0] = 100;
+  const PlotScene full = buildPlotScene(spec, style, pictureMeasure());
+  const std::vector<const SceneText*> withTop = full.scene.textsWithRole("bar-value");
+  ASSERT_EQ(withTop.size(), 16u);
+  EXPECT_EQ(withTop[0]->text, "100");
+  const SceneRect* first = full.scene.rectsWithRole("bar")[0];
+  EXPECT_GE(withTop[0]->y, full.plotArea.y0 - 0.01);
+  EXPECT_LE(withTop[0]->y + withTop[0]->size, first->y + 1.01) << "over its bar";
+  style.width = 240;
+  EXPECT_TRUE(
+      buildPlotScene(spec, style, pictureMeasure()).scene.textsWithRole("bar-value").empty());
+}
+
 TEST(PlotScene, APlotWithoutDataSaysSoAndReportsNoPoints) {
   plot::PlotSpec spec;
   spec.emptyText = "no points yet: run the benchmark";

@@ -122,6 +122,7 @@ TEST(TimingSeries, ReferenceLinesAreTheRatesAtTheLargestN) {
   EXPECT_EQ(refs[0].n, 1 << 20);
   EXPECT_NEAR(refs[0].gigabytesPerSecond, 8.0 * (1 << 20) / 0.5e-3 / 1e9, 1e-9);
   EXPECT_EQ(refs[0].label, "cpu-memcpy: 16.8 GB/s at 2^20");
+  EXPECT_EQ(refs[0].shortLabel, "cpu-memcpy 16.8");
   EXPECT_EQ(refs[1].subject, kLoop);
   EXPECT_TRUE(bandwidthReferences(run, DType::Float32).empty());
 }

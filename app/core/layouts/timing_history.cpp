@@ -231,6 +231,7 @@ std::vector<TimingReference> bandwidthReferences(const TimingRun& run, DType dty
     r.n = best->n;
     r.label = best->subject.key() + ": " + threeDigits(r.gigabytesPerSecond) + " GB/s at " +
               formatBenchSize(r.n);
+    r.shortLabel = best->subject.key() + " " + threeDigits(r.gigabytesPerSecond);
     refs.push_back(std::move(r));
   }
   return refs;

@@ -95,7 +95,8 @@ std::vector<TimingSeries> timingSeries(const TimingRun& run, DType dtype, Timing
 
 struct TimingReference {
   BenchSubject subject;
-  std::string label;  // "copy: 2.9 TB/s at 2^30"
+  std::string label;       // "copy: 2963 GB/s at 2^30", for a picture's plot
+  std::string shortLabel;  // "copy 2963", for the panel's small plot, whose title has the unit
   double gigabytesPerSecond = 0;
   long long n = 0;  // the size it was measured at
 };

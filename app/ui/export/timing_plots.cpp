@@ -81,15 +81,25 @@ void drawAs(plot::Series& series, const SubjectLook& look) {
   series.dashed = look.cubBesideOurs;
 }
 
-plot::PlotSpec linePlot(const TimingState& s, TimingPlotKind kind, plot::PlotSize size) {
+namespace {
+
+// The plot in either form. The panel's is small beside two others (a projected window gives each
+// about 350 x 230 pixels), so its title carries the unit instead of two axis-label rows, and its
+// reference lines are labelled with their names and rates only; a picture has room for both.
+plot::PlotSpec timingLinePlot(const TimingState& s, TimingPlotKind kind, plot::PlotSize size,
+                              bool picture) {
   const bool time = kind == TimingPlotKind::TimeVsN;
   const TimingMetric metric = time ? TimingMetric::Milliseconds : TimingMetric::GigabytesPerSecond;
   const TimingRun& run = *shownTimingRun(s);
   const std::vector<TimingSeries> all = timingSeries(run, s.dtype, TimingMetric::Milliseconds);
   plot::PlotSpec spec;
-  spec.title = time ? "Time per call vs N" : "Throughput vs N";
-  spec.xLabel = "N (elements)";
-  spec.yLabel = timingMetricLabel(metric);
+  if (picture) {
+    spec.title = time ? "Time per call vs N" : "Throughput vs N";
+    spec.xLabel = "N (elements)";
+    spec.yLabel = timingMetricLabel(metric);
+  } else {
+    spec.title = time ? "Time per call (ms) vs N" : "GB/s vs N (reads + writes)";
+  }
   spec.xScale = plot::AxisScale::Log2;
   spec.yScale = plot::AxisScale::Log10;
   spec.legend = false;
@@ -101,13 +111,20 @@ plot::PlotSpec linePlot(const TimingState& s, TimingPlotKind kind, plot::PlotSiz
     spec.formatY = [](double ms) { return formatBenchDuration(ms); };
   } else {
     for (const TimingReference& r : bandwidthReferences(run, s.dtype))
-      spec.references.push_back({r.label, r.gigabytesPerSecond, subjectColor(all, r.subject)});
+      spec.references.push_back(
+          {picture ? r.label : r.shortLabel, r.gigabytesPerSecond, subjectColor(all, r.subject)});
   }
   return spec;
 }
 
+}  // namespace
+
+plot::PlotSpec linePlot(const TimingState& s, TimingPlotKind kind, plot::PlotSize size) {
+  return timingLinePlot(s, kind, size, false);
+}
+
 plot::PlotSpec picturePlot(const TimingState& s, TimingPlotKind kind) {
-  plot::PlotSpec spec = linePlot(s, kind, {});
+  plot::PlotSpec spec = timingLinePlot(s, kind, {}, true);
   spec.legend = true;
   const TimingRun& run = *shownTimingRun(s);
   spec.title += ", " + std::string(dtypeName(s.dtype)) + "  \xC2\xB7  " +

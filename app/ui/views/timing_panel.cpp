@@ -11,6 +11,7 @@
 
 #include "app/core/algorithms/scan_options.h"
 #include "app/core/bench/bench_format.h"
+#include "app/core/layouts/plot_math.h"
 #include "app/ui/export/timing_plots.h"
 #include "app/ui/shell/theme.h"
 #include "app/ui/views/timing_view.h"
@@ -180,10 +181,13 @@ void runHeader(UiContext& ui, const TimingRun& run) {
   }
 }
 
-// The shared legend: a swatch per subject that shows or hides it in every plot.
+// The shared legend: a swatch per subject that shows or hides it in every plot, in the colour the
+// plots draw it in (pale ones darkened on a light theme, as there).
 void legend(TimingState& s, const std::vector<TimingSeries>& all, const TimingRun* other) {
+  const double background = plot::luminance(ImGui::GetColorU32(ImGuiCol_WindowBg));
   for (const TimingSeries& series : all) {
-    const ImVec4 c = ImGui::ColorConvertU32ToFloat4(subjectColor(all, series.subject));
+    const ImVec4 c = ImGui::ColorConvertU32ToFloat4(
+        plot::readableOn(subjectColor(all, series.subject), background));
     bool on = !s.hidden.count(series.label);
     ImGui::PushStyleColor(ImGuiCol_CheckMark, c);
     ImGui::PushStyleColor(ImGuiCol_Border, c);
@@ -263,8 +267,8 @@ void barPlot(const UiContext& ui, TimingState& s, const TimingRun* other, ImVec2
   const auto metric = static_cast<TimingMetric>(s.barMetric);
   const TimingBars bars = timingBarsAt(run, s.dtype, n, metric);
   plot::PlotSpec spec;
-  spec.title = "Every subject at N = " + formatBenchSize(n);
-  spec.yLabel = timingMetricLabel(metric);
+  // The unit in the title, not in a row of its own: the plot area keeps that row's height.
+  spec.title = "Every subject at N = " + formatBenchSize(n) + ", " + timingMetricLabel(metric);
   spec.mode = plot::PlotMode::Bars;
   spec.yScale = plot::AxisScale::Log10;
   spec.legend = false;
