@@ -8,7 +8,8 @@
 # A point near a target is measured again, several times in one call, by narrowing the benches
 # (each still times the copy, CUB and Thrust beside the scan) and skipping the checks, e.g.
 #   CHECKS=0 RUNS=3 OPS=max DTYPE=float32 SIZES=2^28,2^30 tools/bench-device.sh
-# Defaults: CHECKS=1 RUNS=1 OPS="add max" DTYPE=both SIZES=2^16,2^20,2^24,2^28,2^30.
+# Defaults: CHECKS=1 RUNS=1 OPS="add max" DTYPE=both SIZES=2^16,2^20,2^24,2^28,2^30; SAN_SIZE,
+# the sanitizers' input size, 16777259.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 CHECKS=${CHECKS:-1}
@@ -16,6 +17,7 @@ RUNS=${RUNS:-1}
 OPS=${OPS:-add max}
 DTYPE=${DTYPE:-both}
 SIZES=${SIZES:-2^16,2^20,2^24,2^28,2^30}
+SAN_SIZE=${SAN_SIZE:-16777259}
 OUT=${OUT:-$PWD/gpu-out}
 r=/tmp/bench-device
 rm -rf $r && mkdir -p $r "$OUT"
@@ -39,9 +41,10 @@ bin=$build/app/scanviz
 [ "$CHECKS" = 1 ] && echo "verify: $(tail -1 $r/verify.txt)"
 for tool in $([ "$CHECKS" = 1 ] && echo memcheck racecheck); do
   # 16777259 elements: about nine 7040-element tiles per resident block (two blocks an SM), so
-  # the row's ring of four buffers and the tile held ahead turn over twice.
-  timeout 200 compute-sanitizer --tool $tool --error-exitcode 99 $bin verify --backend cuda --smoke \
-    --algorithm decoupled-lookback --sizes 16777259 --block-sizes 256 >$r/sanitizer-$tool.txt 2>&1
+  # the row's ring of four buffers and the tile held ahead turn over twice. SAN_SIZE=33554467:
+  # past 128 MiB, where the row's input copies are evict-last.
+  timeout 300 compute-sanitizer --tool $tool --error-exitcode 99 $bin verify --backend cuda --smoke \
+    --algorithm decoupled-lookback --sizes "$SAN_SIZE" --block-sizes 256 >$r/sanitizer-$tool.txt 2>&1
   echo "$tool: rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' $r/sanitizer-$tool.txt | tail -1)"
 done
 for run in $(seq 1 "$RUNS"); do

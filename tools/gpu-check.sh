@@ -6,7 +6,8 @@
 # lookback: the production look-back's agents (pipelined default and one-tile) over inputs of many
 #   tiles per block: verify, the four compute-sanitizer tools, and a benchmark of each against CUB and a copy.
 # SANITIZERS="memcheck racecheck" limits the sanitize step to those tools; LOOKBACK_AGENTS=pipelined
-# limits the lookback step to that agent.   Logs go to $OUT (or ./gpu-out).
+# limits the lookback step to that agent; SAN_SIZE sets its sanitizers' input size (16777259).
+# Logs go to $OUT (or ./gpu-out).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 steps=${*:-all}
@@ -85,9 +86,10 @@ if want lookback; then
     note "lookback $agent verify" "$(tail -1 "$log")"
     for tool in racecheck memcheck synccheck initcheck; do
       # 16777259 elements: about nine 7040-element tiles per resident block (two blocks an SM), so
-      # the row's ring of four buffers and the tile held ahead turn over twice.
-      res=$(SCANVIZ_LOOKBACK_AGENT=$agent timeout 150 compute-sanitizer --tool $tool --error-exitcode 99 \
-        $bin verify --backend cuda --smoke --algorithm decoupled-lookback --sizes 16777259 \
+      # the row's ring of four buffers and the tile held ahead turn over twice. SAN_SIZE=33554467:
+      # past 128 MiB, where the row's input copies are evict-last.
+      res=$(SCANVIZ_LOOKBACK_AGENT=$agent timeout 300 compute-sanitizer --tool $tool --error-exitcode 99 \
+        $bin verify --backend cuda --smoke --algorithm decoupled-lookback --sizes "${SAN_SIZE:-16777259}" \
         --block-sizes 256 2>&1)
       rc=$?
       echo "[$tool] rc=$rc" >>"$log"

@@ -77,13 +77,14 @@ struct Shaped : Base {
   static constexpr int kMinBlocksPerSm = kBlocks;
 };
 
-using Row = LookbackPolicySm90Pipelined;  // v15: 384 threads, 20 x 4 x 2, load-ahead, plain stores
+using Row = LookbackPolicySm90Pipelined;  // v16: 384 x 20 x 4 x 2, load-ahead, plain stores, ...
 template <class Base>
 struct StripedReduce : Base {
   static constexpr bool kBlockedReduce = false;
 };
 
-using Kernel = void (*)(const int*, int*, long long, bool, int, bool, SinglePassDeviceArgs<int>);
+using Kernel = void (*)(const int*, int*, long long, bool, int, InputL2Hint,
+                        SinglePassDeviceArgs<int>);
 
 struct Variant {
   std::string name;
@@ -91,7 +92,7 @@ struct Variant {
   int tile;
   size_t sharedBytes;
   int threads;
-  long long evictFirstMaxBytes;
+  InputL2Hint (*inputHint)(long long bytes);
   bool probed;
 };
 
@@ -103,7 +104,7 @@ Variant variant(const std::string& name, bool probed = false) {
           Agent::tileElements(Policy::kThreads),
           Agent::sharedBytes(Policy::kThreads),
           Policy::kThreads,
-          Policy::kEvictFirstMaxBytes,
+          inputL2Hint<Policy>,
           probed};
 }
 
@@ -218,10 +219,26 @@ struct StreamingStores : Base {
 // docs/results/2026-11-28-s12/defer-late-prefix.diff. Round 38 (H100): the SM copies of rounds
 // 13-14 with plain stores too, beside the row (--sm-copies 1 --only row): the row runs faster
 // than every copy the SMs issue.
+// Round 39 (H100): the input's L2 lines discarded (discard.global.L2) once a warp's copies of them
+// have landed: 0.926-0.934 of the copy, 4% slower than the row. Round 40 (H100, H200): the
+// opposite, the input copies with an L2 evict-last policy at every size: at 2^28/2^30 +1-1.5% on
+// the H100 (0.972-0.984 of the copy) and +2% on the H200 (0.932-0.934), at 2^24 2.5-7% slower
+// than the row's evict-first there. Round 41 (H200, H100): where between 2^24 and 2^28 the switch
+// pays, with it above 64 MiB (the row of that build; v15 beside it): from 2^26 on, on both. So
+// the row (v16) copies evict-first up to 64 MiB and evict-last above 128 MiB.
+template <class Base, long long kFirstUpTo, long long kLastAbove>
+struct InputHints : Base {
+  static constexpr long long kEvictFirstMaxBytes = kFirstUpTo;
+  static constexpr long long kEvictLastAboveBytes = kLastAbove;
+};
 std::vector<Variant> variants() {
+  using V15 = InputHints<Row, 64ll << 20, kNeverEvictLast>;
   return {
+      variant<V15>("v15"),
       variant<Row>("row"),
-      variant<Probed<Row>>("row", true),
+      variant<InputHints<Row, 0, 0>>("evict-last-always"),
+      variant<V15>("v15-again"),
+      variant<Row>("row-again"),
   };
 }
 
@@ -272,8 +289,7 @@ __global__ void __launch_bounds__(224) stagedCopy(const int* in, int* out, long 
   auto issue = [&](long long tile, int b) {
     if (tile < tiles)
       for (int j = 0; j < kVectors; ++j)
-        cpAsync16<128, false>(ring + b * kTile + first + j * 128,
-                              in + tile * kTile + first + j * 128);
+        cpAsync16<128>(ring + b * kTile + first + j * 128, in + tile * kTile + first + j * 128);
     cpAsyncCommit();
   };
   long long tile = blockIdx.x;
@@ -424,10 +440,10 @@ int run(int argc, char** argv) {
       const int perSm = residentBlocksPerSm(v.kernel, v.threads, v.sharedBytes, v.name);
       const auto blocks =
           static_cast<unsigned>(std::min<long long>(tiles, perSm * prop.multiProcessorCount));
-      const bool evictFirst = n * 4ll <= v.evictFirstMaxBytes;
+      const InputL2Hint hint = v.inputHint(n * 4ll);
       const auto launch = [&] {
         v.kernel<<<blocks, v.threads, v.sharedBytes>>>(
-            in.get(), out.get(), n, false, static_cast<int>(tiles), evictFirst, epochs.next());
+            in.get(), out.get(), n, false, static_cast<int>(tiles), hint, epochs.next());
       };
       if (v.probed) {
         launch();  // warm

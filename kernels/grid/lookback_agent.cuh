@@ -58,15 +58,18 @@ struct StaticOp {
 // instruction covers 512 contiguous bytes anyway, and the hint lets DRAM serve whole lines
 // sooner (H100, 2^30 int32: 0.897 -> 0.907 of the copy rate; .L2::256B gave 0.901;
 // docs/notes/production-scan.md, v5).
-// kLineHint (128, 256 or 0 for none) and kEvictFirst (an L2 eviction-first policy for the input,
-// which is read once) are policy switches (lookback_tuning.h).
-template <int kLineHint = 128, bool kEvictFirst = false>
+// kLineHint (128, 256 or 0 for none) and kHint (an L2 eviction priority for the input lines:
+// first, last or the default) come from the policy (lookback_tuning.h).
+template <int kLineHint = 128, InputL2Hint kHint = InputL2Hint::Normal>
 __device__ __forceinline__ void cpAsync16(void* smem, const void* gmem) {
   static_assert(kLineHint == 0 || kLineHint == 128 || kLineHint == 256, "an L2 prefetch size");
   const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(smem));
-  if constexpr (kEvictFirst) {
+  if constexpr (kHint != InputL2Hint::Normal) {
     unsigned long long policy;
-    asm("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;\n" : "=l"(policy));
+    if constexpr (kHint == InputL2Hint::EvictFirst)
+      asm("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;\n" : "=l"(policy));
+    else
+      asm("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;\n" : "=l"(policy));
     if constexpr (kLineHint == 128)
       asm volatile(
           "cp.async.cg.shared.global.L2::cache_hint.L2::128B [%0], [%1], 16, %2;\n" ::"r"(dst),
@@ -190,11 +193,12 @@ __device__ __forceinline__ void mbarrierWait(unsigned long long* bar, unsigned p
 }
 
 // How a thread copies a full tile: 4-byte copies (the input is not 16-byte aligned), 16-byte
-// copies, or 16-byte copies that tell L2 to evict these input lines first (they are read once).
-enum class TileCopy { Scalar, Vector, VectorEvictFirst };
-__device__ __forceinline__ TileCopy tileCopyFor(const void* in, bool evictFirst) {
+// copies, or 16-byte copies that tell L2 to evict these input lines first or last.
+enum class TileCopy { Scalar, Vector, VectorEvictFirst, VectorEvictLast };
+__device__ __forceinline__ TileCopy tileCopyFor(const void* in, InputL2Hint hint) {
   if ((reinterpret_cast<uintptr_t>(in) & 15u) != 0) return TileCopy::Scalar;
-  return evictFirst ? TileCopy::VectorEvictFirst : TileCopy::Vector;
+  if (hint == InputL2Hint::EvictFirst) return TileCopy::VectorEvictFirst;
+  return hint == InputL2Hint::EvictLast ? TileCopy::VectorEvictLast : TileCopy::Vector;
 }
 
 // The pieces of a tile every agent shares. "Mine" is where a thread's vectors of the tile live in
@@ -206,9 +210,12 @@ struct TileSlice {
 #pragma unroll
     for (int j = 0; j < kVectors; ++j) {
       if (copy == TileCopy::VectorEvictFirst) {
-        cpAsync16<Policy::kL2LineHint, true>(mine + j * stride, src + j * stride);
+        cpAsync16<Policy::kL2LineHint, InputL2Hint::EvictFirst>(mine + j * stride,
+                                                                src + j * stride);
+      } else if (copy == TileCopy::VectorEvictLast) {
+        cpAsync16<Policy::kL2LineHint, InputL2Hint::EvictLast>(mine + j * stride, src + j * stride);
       } else if (copy == TileCopy::Vector) {
-        cpAsync16<Policy::kL2LineHint, false>(mine + j * stride, src + j * stride);
+        cpAsync16<Policy::kL2LineHint>(mine + j * stride, src + j * stride);
       } else {
 #pragma unroll
         for (int k = 0; k < 4; ++k) cpAsync4(mine + j * stride + k, src + j * stride + k);
@@ -538,7 +545,7 @@ struct LookbackAgent {
 
   template <class Op>
   __device__ static void run(const T* in, T* out, long long n, bool exclusive, int /*tiles*/,
-                             bool evictFirst, const SinglePassDeviceArgs<T>& args, T* tileMem,
+                             InputL2Hint inputHint, const SinglePassDeviceArgs<T>& args, T* tileMem,
                              Shared& sh) {
     using Slice = TileSlice<T, Op, kVectors, Policy>;
     const int blockThreads = threads();
@@ -563,7 +570,7 @@ struct LookbackAgent {
     // Load: every thread copies its own vectors into shared memory and later reads only those,
     // so waiting for its own copies is enough (no barrier).
     if (valid == tileSize) {
-      Slice::startCopies(mine, in + base + first, stride, tileCopyFor(in, evictFirst));
+      Slice::startCopies(mine, in + base + first, stride, tileCopyFor(in, inputHint));
       cpAsyncCommit();
       cpAsyncWait<0>();
     } else {
@@ -727,14 +734,14 @@ struct PipelinedLookbackAgent
 
   template <class Op>
   __device__ static void run(const T* in, T* out, long long n, bool exclusive, int tiles,
-                             bool evictFirst, const SinglePassDeviceArgs<T>& args, T* mem,
+                             InputL2Hint inputHint, const SinglePassDeviceArgs<T>& args, T* mem,
                              Shared& sh) {
     NullRecorder rec;
     GpuGrid<T, NullRecorder> grid(args, rec);
     if (threadIdx.x < 32 * kLookbackWarps)
       lookBackLoop<Op>(grid, args, tiles, static_cast<int>(threadIdx.x) / 32, sh);
     else
-      dataLoop<Op>(grid, in, out, n, exclusive, tiles, tileCopyFor(in, evictFirst), args, mem, sh);
+      dataLoop<Op>(grid, in, out, n, exclusive, tiles, tileCopyFor(in, inputHint), args, mem, sh);
     // kBulkStore: the block's shared memory must outlive the copies that read it.
     if constexpr (Policy::kBulkStore)
       if (threadIdx.x % 32 == 0) bulkStoresDone();

@@ -40,6 +40,9 @@ namespace scanviz {
 //  - kL2LineHint: the L2 prefetch size asked for by each 16-byte cp.async (128, 256, 0: none);
 //    kEvictFirstMaxBytes: inputs of up to this many bytes are copied with an L2 evict-first
 //    cache policy (they are read once; L2 then keeps the output and the status words); 0: never.
+//    kEvictLastAboveBytes: inputs of more than this many bytes are copied with an L2 evict-last
+//    policy instead (L2 then writes the output back sooner; see the sm_90 row); kNeverEvictLast:
+//    never.
 //  - kLookbackWarps: warps that only look back, taking the ring's tiles in turn.
 //  - kLookbackWordsPerLane: status words each lane of the look-back warp reads per round trip
 //    (1, 2, 4: windows of 32, 64, 128 predecessors; lookback_agent.cuh, lookBackWideWindow).
@@ -66,6 +69,16 @@ namespace scanviz {
 //    and the next id is asked for a round earlier (at the reduce before), so that it is there.
 
 inline constexpr long long kAlwaysEvictFirst = 1ll << 62;
+inline constexpr long long kNeverEvictLast = 1ll << 62;
+
+// What a policy's input copies tell L2 for an input of `bytes` bytes.
+enum class InputL2Hint { Normal, EvictFirst, EvictLast };
+template <class Policy>
+constexpr InputL2Hint inputL2Hint(long long bytes) {
+  if (bytes <= Policy::kEvictFirstMaxBytes) return InputL2Hint::EvictFirst;
+  if (bytes > Policy::kEvictLastAboveBytes) return InputL2Hint::EvictLast;
+  return InputL2Hint::Normal;
+}
 
 struct LookbackSwitches {
   static constexpr int kBackoffNs = 0;
@@ -88,6 +101,7 @@ struct LookbackOneTile : LookbackSwitches {
   static constexpr bool kPipelined = false;
   static constexpr int kBuffers = 1;
   static constexpr long long kEvictFirstMaxBytes = 0;
+  static constexpr long long kEvictLastAboveBytes = kNeverEvictLast;
 };
 
 // Hopper (sm_90: H100, H200), 4-byte values at block size 256: one tile per block, 48 items a
@@ -133,6 +147,14 @@ struct LookbackPolicySm90 : LookbackOneTile {
 // 0.916-0.917 (rounds 32-35 of docs/notes/production-scan.md; an L2 evict-last policy for the
 // output was no better). In `scanviz bench` (v15, 2026-11-28): H200 0.908-0.914 of the copy and
 // 1.22-1.26x CUB, H100 0.962-0.968 and 1.18-1.19x, but float32 max 1.145-1.153x.
+// Inputs of more than 128 MiB are copied with an L2 evict-last policy (v16), the opposite of what
+// one would guess for data read once: L2 then evicts the output's dirty lines sooner instead of
+// the input's clean ones. lookback_probe at 2^28/2^30 (rounds 40-41): H100 0.962-0.965 ->
+// 0.979-0.980 of the copy rate, H200 0.910-0.916 -> 0.932-0.935; from 2^26 on it gains on both,
+// at 2^25 it is level on the H200 and 0.2-2.7% slower on the H100, at 2^24 slower than
+// evict-first. Discarding the input's lines once copied (discard.global.L2) lost 4% (round 39).
+// In `scanviz bench` (v16, 2026-11-28): H100 0.974-0.983 of the copy and 1.16-1.21x CUB, float32
+// max included; H200 0.925-0.932 and 1.24-1.28x.
 // The same row serves the H100 and the H200: each switch above was measured on both, and the
 // better setting was the same on both (copies the SMs issue reach 0.94 of the device copy on the
 // H100 but 0.92-0.93 on the H200, which is why the H200 stays further from the copy rate).
@@ -148,6 +170,7 @@ struct LookbackPolicySm90Pipelined : LookbackSwitches {
   static constexpr bool kLoadAhead = true;
   static constexpr bool kStreamingStores = false;
   static constexpr long long kEvictFirstMaxBytes = 64ll << 20;
+  static constexpr long long kEvictLastAboveBytes = 128ll << 20;
   static constexpr bool kEarlyTileId = true;
   static constexpr bool kOldestInRegisters = true;
   static constexpr bool kBlockedReduce = true;
@@ -180,6 +203,7 @@ struct LookbackTuning {
   int buffers = 0;
   int minBlocksPerSm = 0;
   long long evictFirstMaxBytes = 0;
+  long long evictLastAboveBytes = kNeverEvictLast;
   bool pass2DuringLoad = false;    // pipelined: the oldest tile's pass 2 while the next loads
   bool oldestInRegisters = false;  // pipelined: ... from registers, the ring a tile longer
   bool blockedReduce = false;      // pipelined: pass 1 over blocked runs of vectors
@@ -198,6 +222,7 @@ constexpr LookbackTuning describeLookbackPolicy(LookbackPolicyId id) {
           Policy::kBuffers,
           Policy::kMinBlocksPerSm,
           Policy::kEvictFirstMaxBytes,
+          Policy::kEvictLastAboveBytes,
           Policy::kPass2DuringLoad,
           Policy::kOldestInRegisters,
           Policy::kBlockedReduce,

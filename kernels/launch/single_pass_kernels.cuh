@@ -192,7 +192,7 @@ using ProductionAgent = std::conditional_t<Policy::kPipelined, PipelinedLookback
 template <class T, Operator kOp, class Policy>
 __global__ void __launch_bounds__(Policy::kMaxThreads, Policy::kMinBlocksPerSm)
     lookbackProductionKernel(const T* in, T* out, long long n, bool exclusive, int tiles,
-                             bool evictFirst, SinglePassDeviceArgs<T> args) {
+                             InputL2Hint inputHint, SinglePassDeviceArgs<T> args) {
   using Agent = ProductionAgent<T, Policy>;
   // 128-byte aligned (one row of the 32 shared-memory banks), not merely 16 for the vectors: with
   // the tiles starting 80 bytes into a row (where the static shared memory happened to end) the
@@ -201,12 +201,12 @@ __global__ void __launch_bounds__(Policy::kMaxThreads, Policy::kMinBlocksPerSm)
   // every extern shared array of a translation unit is one symbol.
   extern __shared__ __align__(128) unsigned char tileBytes[];
   __shared__ typename Agent::Shared sh;
-  Agent::template run<StaticOp<T, kOp>>(in, out, n, exclusive, tiles, evictFirst, args,
+  Agent::template run<StaticOp<T, kOp>>(in, out, n, exclusive, tiles, inputHint, args,
                                         reinterpret_cast<T*>(tileBytes), sh);
 }
 
 template <class T>
-using ProductionKernel = void (*)(const T*, T*, long long, bool, int, bool,
+using ProductionKernel = void (*)(const T*, T*, long long, bool, int, InputL2Hint,
                                   SinglePassDeviceArgs<T>);
 
 // Everything a production launch needs, worked out once per (request, n).
@@ -215,7 +215,7 @@ struct ProductionLaunch {
   // Enqueues the kernel alone (no memset: launch epochs); the caller checks the launch.
   void launch(const T* in, T* out, long long n, bool exclusive,
               const SinglePassDeviceArgs<T>& args) const {
-    kernel<<<blocks, threads, sharedBytes>>>(in, out, n, exclusive, tiles, evictFirst, args);
+    kernel<<<blocks, threads, sharedBytes>>>(in, out, n, exclusive, tiles, inputHint, args);
   }
 
   ProductionKernel<T> kernel = nullptr;
@@ -223,7 +223,7 @@ struct ProductionLaunch {
   int tiles = 0;
   unsigned blocks = 0;
   size_t sharedBytes = 0;
-  bool evictFirst = false;  // the input copies carry an L2 evict-first policy (see the policy)
+  InputL2Hint inputHint = InputL2Hint::Normal;  // what the input copies tell L2 (the policy's)
 };
 
 // f(std::integral_constant<Operator, op>{}): picks, at run time, a kernel instantiated per
@@ -264,7 +264,7 @@ ProductionLaunch<T> planProductionLaunch(Operator op, int blockSize, long long n
   if (tiles > 0x7fffffffll - 65536) throw BackendError("too many tiles for one launch");
   p.tiles = static_cast<int>(tiles);
   p.sharedBytes = Agent::sharedBytes(p.threads);
-  p.evictFirst = n * static_cast<long long>(sizeof(T)) <= Policy::kEvictFirstMaxBytes;
+  p.inputHint = inputL2Hint<Policy>(n * static_cast<long long>(sizeof(T)));
   const int perSm = residentBlocksPerSm(p.kernel, p.threads, p.sharedBytes, "look-back kernel");
   if (perSm < 1) throw BackendError("the look-back kernel does not fit on this GPU");
   const long long resident = static_cast<long long>(perSm) * smCount;

@@ -843,7 +843,17 @@ TEST(LookbackTuning, DescriptionsComeFromThePolicies) {
             "sm90-pipelined (20 items x 384 threads, 4 buffers, persistent blocks with a look-back "
             "warp, the oldest tile held in registers and stored during the next load, reduce over "
             "blocked runs of vectors, the next tile's copies issued as each warp's reduce ends, at "
-            "least 2 blocks per SM, plain stores, input evict-first in L2 up to 64 MiB)");
+            "least 2 blocks per SM, plain stores, input evict-first in L2 up to 64 MiB, "
+            "evict-last above 128 MiB)");
+  // What the input copies tell L2, by the input's size: the row's two thresholds, and the
+  // one-tile policies' default lines.
+  using Row = LookbackPolicySm90Pipelined;
+  EXPECT_EQ(inputL2Hint<Row>(64ll << 20), InputL2Hint::EvictFirst);
+  EXPECT_EQ(inputL2Hint<Row>((64ll << 20) + 4), InputL2Hint::Normal);
+  EXPECT_EQ(inputL2Hint<Row>(128ll << 20), InputL2Hint::Normal);
+  EXPECT_EQ(inputL2Hint<Row>((128ll << 20) + 4), InputL2Hint::EvictLast);
+  EXPECT_EQ(inputL2Hint<LookbackPolicySm90>(4ll << 30), InputL2Hint::Normal);
+  EXPECT_EQ(inputL2Hint<LookbackPolicyGeneric>(4), InputL2Hint::Normal);
   EXPECT_NE(
       describeLookbackTuning(lookbackTuning(LookbackPolicyId::Sm90)).find("one tile per block"),
       std::string::npos);
@@ -877,6 +887,7 @@ TEST(BenchFormat, JsonAndPreambleCarryTheMethodClocksAndTuning) {
   EXPECT_EQ(j["tuning"]["buffers"], 4);
   EXPECT_EQ(j["tuning"]["blocks_per_sm"], 2);
   EXPECT_EQ(j["tuning"]["evict_first_max_bytes"], 64ll << 20);
+  EXPECT_EQ(j["tuning"]["evict_last_above_bytes"], 128ll << 20);
   EXPECT_EQ(j["tuning"]["pass2_during_load"], false);
   EXPECT_EQ(j["tuning"]["oldest_in_registers"], true);
   EXPECT_EQ(j["tuning"]["blocked_reduce"], true);

@@ -369,6 +369,8 @@ std::string describeLookbackTuning(const LookbackTuning& t) {
     s += ", input evict-first in L2";
   else if (t.evictFirstMaxBytes > 0)
     s += ", input evict-first in L2 up to " + formatBytes(t.evictFirstMaxBytes);
+  if (t.evictLastAboveBytes < kNeverEvictLast)
+    s += ", evict-last above " + formatBytes(t.evictLastAboveBytes);
   return s + ")";
 }
 
@@ -470,6 +472,8 @@ std::string benchReportJson(const BenchReport& r) {
     t["buffers"] = r.tuning->buffers;
     t["blocks_per_sm"] = r.tuning->minBlocksPerSm;
     t["evict_first_max_bytes"] = r.tuning->evictFirstMaxBytes;
+    if (r.tuning->evictLastAboveBytes < kNeverEvictLast)
+      t["evict_last_above_bytes"] = r.tuning->evictLastAboveBytes;
     t["pass2_during_load"] = r.tuning->pass2DuringLoad;
     t["oldest_in_registers"] = r.tuning->oldestInRegisters;
     t["blocked_reduce"] = r.tuning->blockedReduce;
