@@ -306,16 +306,14 @@ class PlotBuilder {
     if (spec_.barValues) addBarValues(base);
   }
 
-  // Over each bar its value; a bar that reaches the top of the plot area carries it inside, in
-  // whichever of the frame's and the text's colours stands out more on the bar. Values wider than
-  // their bars (a dozen subjects in a window) are staggered instead, when there is one series;
-  // none are drawn when even that does not give every value room: all bars read alike.
+  // A bar's value as text, with the bar's slot and top (pixels).
   struct BarValue {
     std::string text;
     Rect slot;
     double top;
     int series;
   };
+  // Every bar's value; fitTheirBars says whether each is at most its bar's width (and a pad).
   std::vector<BarValue> barValues(bool& fitTheirBars) const {
     const Rect& p = layout_.plot;
     const int n = static_cast<int>(spec_.series.size());
@@ -347,6 +345,10 @@ class PlotBuilder {
   }
   double valueHeadroom() const { return 2 * lh_ + 2; }
 
+  // Over each bar its value; a bar that reaches the top of the plot area carries it inside, in
+  // whichever of the frame's and the text's colours stands out more on the bar. Values wider than
+  // their bars (a dozen subjects in a window) are staggered instead, when there is one series;
+  // none are drawn when even that does not give every value room: all bars read alike.
   void addBarValues(double base) {
     const Rect& p = layout_.plot;
     const int n = static_cast<int>(spec_.series.size());
