@@ -7,7 +7,9 @@
 #include "app/program.h"
 
 int main(int argc, char** argv) {
-  // Ctrl-C and SIGTERM remove temporary files and exit with 130 or 143 (interrupt.h).
+  // Ctrl-C and SIGTERM remove temporary files and end the process by the signal (interrupt.h).
   scanviz::installInterruptHandlers();
-  return scanviz::runProgram(std::vector<std::string>(argv + 1, argv + argc));
+  const int status = scanviz::runProgram(std::vector<std::string>(argv + 1, argv + argc));
+  scanviz::endIfInterrupted();  // a deferred Ctrl-C (bench saved its points) ends by the signal
+  return status;
 }

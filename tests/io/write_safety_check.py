@@ -86,6 +86,14 @@ def expect_rc(proc, rc, what):
           f"stderr: {proc.err[-600:]}")
 
 
+def expect_signalled(proc, sig, what):
+    """Ended by the signal itself (returncode -sig; a shell's $? is 128 + sig), not by exit(128 +
+    sig): only then does a shell loop or make stop at Ctrl-C."""
+    check(proc.returncode == -sig,
+          f"{what}: returncode {proc.returncode}, expected -{int(sig)} (killed by the signal); "
+          f"stdout: {proc.out[-600:]} stderr: {proc.err[-600:]}")
+
+
 def only(folder, names, what):
     """Nothing but `names` in `folder`: no temporary or partial file stayed."""
     found = sorted(os.listdir(folder))
@@ -206,7 +214,7 @@ def case_bench_file_size_limit(ctx):
                            1024, "bench --json")
 
 
-# ---- 2. signals: exit 130/143, temporary and partial files removed -----------------------------
+# ---- 2. signals: ended by SIGINT/SIGTERM (130/143), temporary and partial files removed -----------------------------
 
 def interrupted_export(ctx, fmt, sig):
     out = ctx.folder("out")
@@ -223,7 +231,7 @@ def interrupted_export(ctx, fmt, sig):
     proc = ctx.start("export", *SLOW_LESSON, "--format", fmt, "--out", target)
     # Signalled once writing has begun: a file appeared or changed in the folder.
     proc = signal_when(proc, changed(out if fmt == "gif" else target), sig, f"{fmt} export")
-    expect_rc(proc, 128 + sig, f"{fmt} export stopped by signal {sig}")
+    expect_signalled(proc, sig, f"{fmt} export stopped by signal {sig}")
     intact(old_file, old, f"{fmt} export stopped by a signal")
     only(out, kept, f"{fmt} export stopped by a signal")
     if fmt == "png-seq":
@@ -241,14 +249,14 @@ case_png_sequence_sigint = interrupted_export_case("png-seq", signal.SIGINT)
 
 
 def case_capture_sigterm(ctx):
-    """SIGTERM while a large capture runs: exit 143, no file, no temporary file."""
+    """SIGTERM while a large capture runs: ended by SIGTERM (143), no file, no temporary file."""
     out = ctx.folder("out")
     target = os.path.join(out, "big.json")
     proc = ctx.start("capture", "--backend", "cpu", "--n", str(1 << 23), "--out", target)
     time.sleep(0.5)
     check(proc.poll() is None, "the capture ended before the signal")
     proc = signal_when(proc, lambda: True, signal.SIGTERM, "capture")
-    expect_rc(proc, 143, "capture stopped by SIGTERM")
+    expect_signalled(proc, signal.SIGTERM, "capture stopped by SIGTERM")
     only(out, [], "capture stopped by SIGTERM")
 
 
@@ -280,8 +288,8 @@ def interrupted_bench(ctx, sig):
     proc.wait(timeout=120)
     reader.join(timeout=10)
     err = proc.stderr.read().decode(errors="replace")
-    check(proc.returncode == 128 + sig,
-          f"bench stopped by signal {sig}: exited {proc.returncode}, expected {128 + sig}; "
+    check(proc.returncode == -sig,
+          f"bench stopped by signal {sig}: returncode {proc.returncode}, expected -{int(sig)}; "
           f"stderr: {err[-600:]}")
     check(os.path.isfile(json_path) and os.path.isfile(csv_path),
           f"bench stopped by signal {sig} saved {sorted(os.listdir(out))}, not the JSON and CSV")
@@ -296,7 +304,7 @@ def interrupted_bench(ctx, sig):
 
 
 def case_bench_sigint(ctx):
-    """Ctrl-C saves the partial results and exits 130 (before: 2)."""
+    """Ctrl-C saves the partial results, then ends by SIGINT (a shell's 130)."""
     interrupted_bench(ctx, signal.SIGINT)
 
 
@@ -353,6 +361,23 @@ def case_capture_fifo_and_stdout(ctx):
     expect_rc(proc, 0, "capture --out -")
     check(json.loads(proc.out)["meta"]["n"] == 16, f"stdout is not the trace: {proc.out[:200]}")
     only(ctx.work, ["pipe"], "capture to a FIFO and stdout")
+
+
+def case_capture_to_a_pipe_closed_early(ctx):
+    """`capture --out - | head -c 10`: the reader goes away after 10 bytes. A one-line message and
+    exit 1 (a write that could not finish), not death by SIGPIPE (141) in silence."""
+    proc = ctx.start("capture", "--backend", "cpu", "--n", str(10 ** 6), "--out", "-")
+    head = proc.stdout.read(10)
+    proc.stdout.close()
+    proc.wait(timeout=120)
+    err = proc.stderr.read().decode(errors="replace")
+    check(len(head) == 10, f"read {len(head)} bytes before closing")
+    check(proc.returncode == 1, f"capture into a closed pipe: returncode {proc.returncode}, "
+          f"expected 1; stderr: {err[-600:]}")
+    lines = [line for line in err.splitlines() if line.strip()]
+    check(len(lines) == 1 and "standard output" in lines[0] and "closed" in lines[0],
+          f"expected one line saying standard output was closed, got: {err[-600:]}")
+    only(ctx.work, [], "capture into a closed pipe")
 
 
 def case_bench_report_to_stdout(ctx):

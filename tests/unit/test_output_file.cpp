@@ -1,7 +1,7 @@
 // OutputFile (app/core/support/output_file.h): the old file or the whole new one, never a partial
 // file or a leftover temporary file; links written through, devices and FIFOs written directly; and
-// the interrupt handler (app/core/support/interrupt.h) removing temporary files and exiting with
-// 128 + signal.
+// the interrupt handler (app/core/support/interrupt.h) removing temporary files and ending
+// the process by the signal (a shell reports 128 + signal).
 #include <fcntl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -206,8 +206,9 @@ TEST_F(OutputFileTest, SignalRemovesTheTemporaryFileAndExitsWith128PlusSignal) {
       ::raise(sig);
       ::_exit(0);  // not reached
     });
-    ASSERT_TRUE(WIFEXITED(status)) << "killed by signal " << WTERMSIG(status);
-    EXPECT_EQ(WEXITSTATUS(status), 128 + sig);
+    // Ended by the signal itself (a shell's $? is 128 + sig), so that a script stops there.
+    ASSERT_TRUE(WIFSIGNALED(status)) << "exited " << WEXITSTATUS(status);
+    EXPECT_EQ(WTERMSIG(status), sig);
     EXPECT_EQ(contents(path), "old");
     EXPECT_EQ(names(), std::vector<std::string>{"a.txt"});
   }
@@ -222,8 +223,37 @@ TEST_F(OutputFileTest, DeferredInterruptOnlySetsTheFlagUntilASecondSignal) {
     ::raise(SIGINT);  // a second one stops at once
     ::_exit(4);
   });
+  ASSERT_TRUE(WIFSIGNALED(status)) << "exited " << WEXITSTATUS(status);
+  EXPECT_EQ(WTERMSIG(status), SIGINT);
+}
+
+TEST_F(OutputFileTest, ADeferredSignalEndsTheProcessByThatSignalOnceTheJobIsDone) {
+  const std::string path = at("partial.txt");
+  const int status = inChild([&] {
+    installInterruptHandlers();
+    OutputFile out(path);
+    out.write("partial");
+    {
+      const DeferredInterrupt defer;
+      ::raise(SIGTERM);
+    }
+    endIfInterrupted();
+    ::_exit(5);  // not reached: the deferred SIGTERM ends the process
+  });
+  ASSERT_TRUE(WIFSIGNALED(status)) << "exited " << WEXITSTATUS(status);
+  EXPECT_EQ(WTERMSIG(status), SIGTERM);
+  EXPECT_FALSE(fs::exists(path));
+  EXPECT_TRUE(names().empty());
+}
+
+TEST_F(OutputFileTest, NoSignalMeansEndIfInterruptedReturns) {
+  const int status = inChild([] {
+    installInterruptHandlers();
+    endIfInterrupted();
+    ::_exit(7);
+  });
   ASSERT_TRUE(WIFEXITED(status));
-  EXPECT_EQ(WEXITSTATUS(status), 130);
+  EXPECT_EQ(WEXITSTATUS(status), 7);
 }
 
 TEST_F(OutputFileTest, SignalRemovesAFolderItMadeOnlyWhenEmpty) {
@@ -238,8 +268,8 @@ TEST_F(OutputFileTest, SignalRemovesAFolderItMadeOnlyWhenEmpty) {
     const CleanupOnInterrupt b(kept, CleanupOnInterrupt::Kind::EmptyFolder);
     ::raise(SIGTERM);
   });
-  ASSERT_TRUE(WIFEXITED(status));
-  EXPECT_EQ(WEXITSTATUS(status), 143);
+  ASSERT_TRUE(WIFSIGNALED(status));
+  EXPECT_EQ(WTERMSIG(status), SIGTERM);
   EXPECT_FALSE(fs::exists(made));
   EXPECT_EQ(contents(kept + "/user-file"), "mine");
 }

@@ -34,14 +34,30 @@ void removeRegisteredPaths() {
     if (s->state.load() == Slot::Folder) ::rmdir(s->path);
 }
 
-// Async-signal-safe: atomics, unlink, rmdir and _exit only.
+// Dies of `sig` with its default action, so that the parent sees "killed by SIGINT" (a shell's
+// $? is still 130): a shell loop or make stops at Ctrl-C instead of going on to its next command,
+// which an ordinary exit(130) would let it do. Async-signal-safe (sigaction, sigprocmask, raise).
+[[noreturn]] void dieOf(int sig) {
+  struct sigaction fallback {};
+  fallback.sa_handler = SIG_DFL;
+  sigemptyset(&fallback.sa_mask);
+  sigaction(sig, &fallback, nullptr);
+  sigset_t only;
+  sigemptyset(&only);
+  sigaddset(&only, sig);
+  sigprocmask(SIG_UNBLOCK, &only, nullptr);
+  ::raise(sig);
+  ::_exit(128 + sig);  // only if the signal could not end the process
+}
+
+// Async-signal-safe: atomics, unlink, rmdir, and dieOf.
 extern "C" void onInterrupt(int sig) {
   const bool again = gRequested.exchange(true);
   gSignal.store(sig);
   // A second signal while deferred means "stop now".
   if (gDeferDepth.load() > 0 && !again) return;
   removeRegisteredPaths();
-  ::_exit(128 + sig);
+  dieOf(sig);
 }
 
 Slot* claimSlot(size_t needed) {
@@ -69,6 +85,9 @@ void installInterruptHandlers() {
   sigaction(SIGINT, &action, nullptr);
   sigaction(SIGTERM, &action, nullptr);
   std::signal(SIGXFSZ, SIG_IGN);
+  // A reader that closes our stdout (`scanviz capture --out - | head -c 10`) makes write() fail
+  // with EPIPE, which OutputFile reports in one line, instead of killing the process in silence.
+  std::signal(SIGPIPE, SIG_IGN);
 }
 
 CleanupOnInterrupt::CleanupOnInterrupt(const std::string& path, Kind kind) {
@@ -110,6 +129,13 @@ const std::atomic<bool>& DeferredInterrupt::requested() {
 int exitCodeForInterrupt() {
   const int sig = gSignal.load();
   return sig == 0 ? 0 : 128 + sig;
+}
+
+void endIfInterrupted() {
+  if (const int sig = gSignal.load(); sig != 0) {
+    removeRegisteredPaths();
+    dieOf(sig);
+  }
 }
 
 }  // namespace scanviz

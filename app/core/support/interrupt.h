@@ -1,6 +1,7 @@
 // Ctrl-C (SIGINT) and SIGTERM for the whole program, in one place: the handler removes the
 // temporary files and folders that are registered at that moment (so that an interrupted write
-// leaves nothing behind) and ends the process with 128 + the signal (130, 143). A long job that
+// leaves nothing behind) and ends the process by that signal, as its default action would (a
+// shell reports 130 or 143, and a script or make stops there). A long job that
 // wants to stop on its own terms (bench saves what it measured) defers that: while a
 // DeferredInterrupt lives, a signal only sets a flag that the job polls.
 #pragma once
@@ -14,7 +15,8 @@ namespace scanviz {
 
 // Installs the handlers for SIGINT and SIGTERM, and ignores SIGXFSZ so that a file-size limit
 // (ulimit -f) makes write() fail with EFBIG, reported with a message, instead of killing the
-// process with a half-written file. Call once at startup.
+// process with a half-written file, and SIGPIPE so that a closed pipe is a message, not a silent
+// death. Call once at startup.
 void installInterruptHandlers();
 
 // A path the handler removes when a signal ends the process: a temporary file (unlinked) or a
@@ -48,5 +50,9 @@ class DeferredInterrupt : NonCopyable {
 
 // 130 after SIGINT, 143 after SIGTERM, 0 when no signal arrived.
 int exitCodeForInterrupt();
+
+// After a deferred signal (the job saved what it had): ends the process by that signal, as the
+// handler would have. Returns when no signal arrived. main() calls it last.
+void endIfInterrupted();
 
 }  // namespace scanviz

@@ -50,6 +50,11 @@ std::string tempNameFor(const std::string& target) {
       .string();
 }
 
+std::string closedEarlyText(const std::string& path) {
+  return path == "-" ? "standard output was closed by its reader before the end (as `head` does)"
+                     : "its reader closed it before the end";
+}
+
 bool isWrittenDirectly(const struct stat& st) {
   return !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
 }
@@ -112,6 +117,8 @@ void OutputFile::write(const void* data, size_t size) {
     const ssize_t n = ::write(fd_, bytes, size);
     if (n < 0) {
       if (errno == EINTR) continue;
+      // SIGPIPE is ignored (interrupt.h), so a reader that went away (`| head`) shows up here.
+      if (errno == EPIPE) fail(closedEarlyText(path_));
       fail(errnoText());
     }
     bytes += n;
