@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "app/core/algorithms/algorithm_catalog.h"
@@ -116,6 +117,30 @@ TEST(ApplyCli, BadInputIsOneLineExitTwoAndNoFile) {
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
     EXPECT_FALSE(std::filesystem::exists(file)) << r.err;
   }
+}
+
+// Binary input (a NUL byte, `--input-file /dev/zero`): the message names the byte instead of
+// being cut at it, for capture and every application (issue 35 item 17).
+TEST(ApplyCli, BinaryInputIsNamedNotCutAtTheNul) {
+  const std::string input = tempFile("binary.txt");
+  {
+    std::ofstream f(input, std::ios::binary);
+    f << "1,2,";
+    f.put('\0');
+    f << "3";
+  }
+  std::vector<std::vector<std::string>> runs = {{"capture", "--out", tempFile("nul.json")}};
+  for (const ApplicationInfo& app : allApplications())
+    runs.push_back({"apply", std::string(app.key)});
+  for (std::vector<std::string> args : runs) {
+    args.insert(args.end(), {"--backend", "cpu", "--input-file", input});
+    const CapturedRun r = cli(args);
+    EXPECT_EQ(r.code, 2) << args[1] << ": " << r.err;
+    EXPECT_NE(r.err.find("holds the byte 0x00 (value 3): binary data"), std::string::npos)
+        << args[1] << ": " << r.err;
+    EXPECT_EQ(r.err.find('\0'), std::string::npos) << args[1];
+  }
+  std::filesystem::remove(input);
 }
 
 // Segment lengths are the head flags they imply, parsed as capture parses them.

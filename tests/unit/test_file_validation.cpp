@@ -433,6 +433,12 @@ TEST(SessionValidation, OutOfRangeFieldsAreNamed) {
       {"/config/record_block", 1e300, "config.record_block"},
       {"/step", 1e300, "step"},
       {"/step", -1, "step"},
+      // Wrapped into an int these read as version 0, 1 or -5 (issue 35 item 16).
+      {"/version", 2147483648ll, "version"},
+      {"/version", 4294967297ll, "version"},
+      {"/version", -5, "version"},
+      {"/version", 0, "version"},
+      {"/version", 2, "version"},
   };
   for (const NonsenseField& c : cases) {
     Session s;
@@ -445,6 +451,28 @@ TEST(SessionValidation, OutOfRangeFieldsAreNamed) {
     } catch (const ConfigFormatError& e) {
       EXPECT_NE(std::string(e.what()).find(c.field), std::string::npos)
           << c.pointer << ": " << e.what();
+    }
+  }
+}
+
+// A NUL in a session's text would cut a path at that byte (open "a" for "a\0b"): refused, named.
+TEST(SessionValidation, ANulInATextFieldIsRefused) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"/trace_file", "trace_file"},
+      {"/config/input/file", "config.input.file"},
+  };
+  for (const auto& [pointer, field] : cases) {
+    Session s;
+    s.config.source = InputSource::File;
+    s.config.inputFile = "values.txt";
+    json doc = json::parse(sessionToJson(s));
+    doc[json::json_pointer(pointer)] = std::string("a\0b", 3);
+    try {
+      sessionFromJson(doc.dump(), "s.json");
+      ADD_FAILURE() << pointer << " accepted";
+    } catch (const ConfigFormatError& e) {
+      EXPECT_NE(std::string(e.what()).find(field), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("NUL"), std::string::npos) << e.what();
     }
   }
 }

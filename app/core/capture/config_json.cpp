@@ -37,6 +37,10 @@ struct FieldReader {
       } catch (const json::exception&) {
         throw ConfigFormatError(where + "." + key + ": wrong type");
       }
+      // A NUL would cut a path or a message at that byte (opening "a" for "a\0b"): refuse it.
+      if constexpr (std::is_same_v<V, std::string>)
+        if (out.find('\0') != std::string::npos)
+          throw ConfigFormatError(where + "." + key + ": holds a NUL byte; a session holds text");
     }
   }
 

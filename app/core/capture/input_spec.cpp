@@ -21,6 +21,18 @@ bool isSeparator(char c) {
   return c == ',' || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ';';
 }
 
+// NUL and the other control bytes no text of numbers holds (tab, CR and LF are separators).
+bool isControlByte(char c) {
+  const auto u = static_cast<unsigned char>(c);
+  return (u < 0x20 || u == 0x7f) && !isSeparator(c);
+}
+
+std::string hexByte(char c) {
+  static const char kDigits[] = "0123456789abcdef";
+  const auto u = static_cast<unsigned char>(c);
+  return std::string("0x") + kDigits[u >> 4] + kDigits[u & 15];
+}
+
 // Collects the values of a text given in pieces: a token may continue into the next piece.
 class ValueReader {
  public:
@@ -29,6 +41,12 @@ class ValueReader {
 
   void feed(const char* text, size_t size) {
     for (size_t i = 0; i < size; ++i) {
+      // A message quoting a NUL would be cut there (what() is a C string): name the byte instead.
+      if (isControlByte(text[i]))
+        throw InputError(source_ + " holds the byte " + hexByte(text[i]) + " (value " +
+                         std::to_string(values_.size() + 1) +
+                         "): binary data, not a text of numbers; give numbers such as "
+                         "3,1,7,0,4,1,6,3");
       if (!isSeparator(text[i])) {
         // No number is this long: a binary file or garbage, refused without holding it.
         if (token_.size() > 1000) throw InputError(tokenPrefix() + " is not a number");

@@ -38,13 +38,21 @@ void checkKind(const json& j, const std::string& name) {
     throw ConfigFormatError("'" + name + "' is not a session file (kind is not \"" +
                             std::string(kSessionKind) + "\")");
   if (j.contains("version")) {
-    if (!j.at("version").is_number_integer())
+    const json& version = j.at("version");
+    if (!version.is_number_integer())
       throw ConfigFormatError("'" + name + "': version: wrong type");
-    const int v = j.at("version").get<int>();
+    // Read wide: an int would wrap 4294967297 to 1 and accept it.
+    const bool huge = version.is_number_unsigned() &&
+                      version.get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX);
+    const std::int64_t v = huge ? INT64_MAX : version.get<std::int64_t>();
     if (v > kSessionVersion)
-      throw ConfigFormatError("'" + name + "' is session version " + std::to_string(v) +
+      throw ConfigFormatError("'" + name + "' is session version " + version.dump() +
                               "; this scanviz reads version " + std::to_string(kSessionVersion) +
                               " and older");
+    if (v < 1)
+      throw ConfigFormatError("'" + name + "': version: " + version.dump() +
+                              " is not a session version (1.." + std::to_string(kSessionVersion) +
+                              ")");
   }
 }
 
@@ -125,6 +133,9 @@ Session sessionFromJson(const std::string& text, const std::string& name) {
     if (!j.at("trace_file").is_string())
       throw ConfigFormatError("'" + name + "': trace_file: wrong type (expected a path)");
     s.traceFile = j.at("trace_file").get<std::string>();
+    // Opened as a C string, "a\0b" would open "a": refuse it.
+    if (s.traceFile.find('\0') != std::string::npos)
+      throw ConfigFormatError("'" + name + "': trace_file: the path holds a NUL byte");
   }
   validateSessionConfig(s.config, "'" + name + "': config");
   return s;
