@@ -70,13 +70,6 @@ class DeviceArray {
   T* base_ = nullptr;
 };
 
-std::vector<float> wholeNumbers(size_t n, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::vector<float> v(n);
-  for (float& x : v) x = static_cast<float>(static_cast<int>(rng() % 19) - 9);
-  return v;
-}
-
 // The launch's error (a bad configuration), else the kernel's (an illegal address).
 cudaError_t finished() {
   const cudaError_t launch = cudaGetLastError();
@@ -84,8 +77,9 @@ cudaError_t finished() {
   return launch != cudaSuccess ? launch : run;
 }
 
+// Whole numbers in [-9, 9]: every float sum exact, whatever the order of the additions.
 template <class T = float>
-std::vector<T> wholeNumbersOf(size_t n, unsigned seed) {
+std::vector<T> wholeNumbers(size_t n, unsigned seed) {
   std::mt19937 rng(seed);
   std::vector<T> v(n);
   for (T& x : v) x = static_cast<T>(static_cast<int>(rng() % 19) - 9);
@@ -290,7 +284,7 @@ TEST(GpuBlellochEarlyReturnListing, SeedAddsTheUnclearedRootAndTheFixIsRight) {
   }
   for (unsigned group : {1u, 2u, 32u, 64u, 1024u})
     for (size_t n : {size_t{1}, size_t{group} + 1, 500 * size_t{group} - 1}) {
-      const std::vector<int> w = wholeNumbersOf<int>(n, group + 3u * static_cast<unsigned>(n));
+      const std::vector<int> w = wholeNumbers<int>(n, group + 3u * static_cast<unsigned>(n));
       EXPECT_EQ(firstDifference(runTiles(er::fixed::scan_tile_kernel, w, group),
                                 sectionScans(w, group, true)),
                 -1)
@@ -305,7 +299,7 @@ TEST(GpuBlellochOffsetTimesFourListing, SeedSkipsTreeLevelsAndTheFixDoesNot) {
   EXPECT_EQ(runTiles(ot::seed::scan_tile_kernel, x, 8),
             (std::vector<int>{0, 3, 4, 11, 7, 11, 12, 18}));
   for (unsigned group : {2u, 8u, 64u, 1024u}) {
-    const std::vector<int> w = wholeNumbersOf<int>(300 * size_t{group} + 1, group);
+    const std::vector<int> w = wholeNumbers<int>(300 * size_t{group} + 1, group);
     EXPECT_EQ(runTiles(ot::fixed::scan_tile_kernel, w, group), sectionScans(w, group, true))
         << "group " << group;
   }
@@ -333,7 +327,7 @@ TEST(GpuBlellochDownSweepLog2NListing, SeedAddsWhatLiesPastTheArrayAndTheFixIsRi
   const std::vector<int> seed = runPseudo(ds::seed::scan_tile_kernel, x, 8);
   for (size_t i = 0; i < x.size(); ++i) EXPECT_EQ(seed[i], want[i] - 559038737) << i;
   for (unsigned group = 2; group <= 1024; group *= 2) {
-    const std::vector<int> w = wholeNumbersOf<int>(200 * size_t{group} - 1, group);
+    const std::vector<int> w = wholeNumbers<int>(200 * size_t{group} - 1, group);
     const std::vector<int> expected = sectionScans(w, group, true);
     EXPECT_EQ(runPseudo(ds::fixed::scan_tile_kernel, w, group), expected) << "group " << group;
     EXPECT_EQ(runPseudo(ds::up_sweep_as_printed::scan_tile_kernel, w, group), expected)
