@@ -14,7 +14,11 @@ mkdir -p "$OUT"
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
   nvcc --version | tail -1
 } | tee "$OUT/lessons-device.txt"
-nvcc -std=c++20 -arch=sm_90 -lineinfo -I. -o /tmp/lesson_probe tools/lesson_probe.cu || exit 1
+# The lessons' code lines are cut from kernels/listings/ into a generated header (as CMake does).
+cmake -DOUTPUT=/tmp/scanviz-listings/kernels/listings/snippets.h \
+  -P kernels/listings/ExtractSnippets.cmake || exit 1
+nvcc -std=c++20 -arch=sm_90 -lineinfo -I. -I/tmp/scanviz-listings -o /tmp/lesson_probe \
+  tools/lesson_probe.cu || exit 1
 probe=/tmp/lesson_probe
 step() {  # step NAME SECONDS COMMAND...: a child process with a timeout; its output and exit code
   local name=$1 limit=$2

@@ -3,7 +3,10 @@
 # CUDA captures, screenshotted, then the new flawed variants (kernels/lessons/) under
 # compute-sanitizer. Needs .gpu-gui/ made beforehand on a machine with nvcc and package access:
 #   tools/pack-gui-root.sh build    (guiroot.tar.xz, scanviz.xz: scanviz built with CUDA and GUI)
-#   nvcc -std=c++20 -arch=sm_90 -lineinfo -I. -o .gpu-gui/lesson_probe tools/lesson_probe.cu
+#   cmake -DOUTPUT=/tmp/scanviz-listings/kernels/listings/snippets.h \
+#     -P kernels/listings/ExtractSnippets.cmake
+#   nvcc -std=c++20 -arch=sm_90 -lineinfo -I. -I/tmp/scanviz-listings -o .gpu-gui/lesson_probe \
+#     tools/lesson_probe.cu
 # Each step runs in a child process with a timeout; pictures, frame reports and two logs go to
 # $OUT (at most 8 files come back from a device call); a table last.
 set -uo pipefail

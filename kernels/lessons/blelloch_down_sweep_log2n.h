@@ -14,6 +14,7 @@
 #include "kernels/block/blelloch.h"
 #include "kernels/lessons/flaw_lesson.h"
 #include "kernels/lessons/seed003_tile.h"
+#include "kernels/listings/snippets.h"
 
 namespace scanviz {
 
@@ -24,13 +25,7 @@ template <>
 inline constexpr FlawLesson lessonOf<BlellochDownSweepFromLog2NScan> = {
     .title = "Down-sweep from d = log2 n: the root swaps with x[2n-1], past the array",
     .seed = "seed 003, the down-sweep's pseudo-code (its OpenCL kernel is right)",
-    .seedLines =
-        R"(x[n - 1] = 0
-for d = log2(n) down to 0 do
-  for k = 0 to n - 1 by 2^(d+1) in parallel do
-    t = x[k + 2^d - 1]
-    x[k + 2^d - 1] = x[k + 2^(d+1) - 1]
-    x[k + 2^(d+1) - 1] = t + x[k + 2^(d+1) - 1])",
+    .seedLines = snippets::blelloch_down_sweep_log2n::seed,
     .why =
         "The tree over n = 2^m elements has levels d = 0 .. m - 1. At d = log2 n the "
         "loop over k runs once, k = 0, and swaps x[n-1], the root just cleared, with "
@@ -38,7 +33,7 @@ for d = log2(n) down to 0 do
         "rest of the down-sweep adds it to every element. Where that memory happens "
         "to hold 0 the result is right. The seed's own kernel starts at "
         "offset = lsize >> 1 and guards `index < lsize`.",
-    .fixLines = "for d = log2(n) - 1 down to 0 do",
+    .fixLines = snippets::blelloch_down_sweep_log2n::fix,
     .emulatorNote =
         "any schedule; 8 elements, one work-group of 8: the emulator touches "
         "nothing past x[7], gives x[15] 0xDEADBEEF (-559038737 as an int), "

@@ -9,6 +9,7 @@
 #include "kernels/block/blelloch.h"
 #include "kernels/lessons/flaw_lesson.h"
 #include "kernels/lessons/seed003_tile.h"
+#include "kernels/listings/snippets.h"
 
 namespace scanviz {
 
@@ -18,19 +19,14 @@ template <>
 inline constexpr FlawLesson lessonOf<BlellochEarlyReturnScan> = {
     .title = "`if (gid >= N) return;` before the barriers of a partial tile",
     .seed = "seed 003, the OpenCL tile kernel, before its first barrier",
-    .seedLines =
-        R"(// Out-of-bounds check: do not process data beyond the end
-if (gid >= N) return;)",
+    .seedLines = snippets::blelloch_early_return::seed,
     .why =
         "A barrier must be reached by every thread of the block. In a partial tile the "
         "threads past N have left, so the barrier is mismatched: undefined behaviour "
         "that may hang. Where the rest go on, the result is still wrong: slots past N "
         "are never loaded, and the root is cleared by the last thread, which has left, "
         "so the tile total stays in the root and is added to every element.",
-    .fixLines =
-        R"(temp[lid] = gid < N ? data[gid] : 0;  // pad; every thread stays
-...                                    // every barrier, all threads
-if (gid < N) data[gid] = temp[lid];    // guard only the store)",
+    .fixLines = snippets::blelloch_early_return::fix,
     .emulatorNote =
         "the emulator counts the threads at each barrier and reports the "
         "mismatch; the threads that are left go on",

@@ -30,9 +30,9 @@ struct LessonSetup {
 struct FlawLesson {
   std::string_view title;         // one line
   std::string_view seed;          // which seed, where
-  std::string_view seedLines;     // the seed's code, verbatim
+  std::string_view seedLines;     // the seed's code: snippets::LISTING::seed (kernels/listings/)
   std::string_view why;           // a short explanation a lecturer would give
-  std::string_view fixLines;      // the fix, as code
+  std::string_view fixLines;      // the fix: snippets::LISTING::fix, compiled and tested
   std::string_view emulatorNote;  // the schedule that provokes it, in words
   LessonSetup setup;
   // The flawed run does not finish on the emulator: it reports a deadlock instead of a trace.

@@ -12,6 +12,7 @@
 
 #include "kernels/grid/hierarchical.h"
 #include "kernels/lessons/flaw_lesson.h"
+#include "kernels/listings/snippets.h"
 
 namespace scanviz {
 
@@ -56,20 +57,19 @@ template <class SectionScan>
 inline constexpr FlawLesson lessonOf<HierarchicalSMinusOneScan<SectionScan>> = {
     .title = "The hierarchical scan's third kernel: block 0 adds S[-1]",
     .seed = "seed 000, section 8.6 (hierarchical scan), the third kernel",
-    .seedLines =
-        R"(int i = blockIdx.x * blockDim.x + threadIdx.x;
-Y[i] += S[blockIdx.x-1];)",
+    .seedLines = snippets::hierarchical_s_minus_one::seed,
     .why =
         "Kernel 2 scans the section totals S inclusively, so S[b-1] is the sum of all "
         "sections before section b: right for every block but the first. Block 0 has "
-        "no section before it, yet its threads read S[-1], the word before the array, "
-        "and add whatever lies there to every element of the first section. The other "
-        "sections are right, and an input of one section never runs kernel 3, which "
-        "is how the mistake hides. (The seed's kernel has no `i < N` test either; this "
-        "variant keeps that guard, so that only S[-1] shows.)",
-    .fixLines =
-        R"(int i = blockIdx.x * blockDim.x + threadIdx.x;
-if (blockIdx.x > 0 && i < N) Y[i] += S[blockIdx.x-1];)",
+        "no section before it, yet its threads read S[blockIdx.x-1]. blockIdx.x is "
+        "unsigned, so 0 - 1 wraps to 4294967295 and the read lands 16 GiB past S: a "
+        "fault, or whatever is mapped there. With a signed index it is S[-1], the word "
+        "before the array, and whatever lies there is added to every element of the "
+        "first section: what this run shows. The other sections are right, and an input "
+        "of one section never runs kernel 3, which is how the mistake hides. (The "
+        "seed's kernel has no `i < N` test either; this variant keeps that guard, so "
+        "that only block 0 shows.)",
+    .fixLines = snippets::hierarchical_s_minus_one::fix,
     .emulatorNote =
         "any schedule; 20 elements in sections of 8 (Brent-Kung, blocks of "
         "4): the emulator reads nothing before S, gives S[-1] 0xDEADBEEF "

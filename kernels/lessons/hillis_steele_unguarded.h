@@ -12,6 +12,7 @@
 #include "kernels/block/section_io.h"
 #include "kernels/lessons/flaw_lesson.h"
 #include "kernels/lessons/unguarded_store.h"
+#include "kernels/listings/snippets.h"
 
 namespace scanviz {
 
@@ -38,22 +39,14 @@ template <>
 inline constexpr FlawLesson lessonOf<HillisSteeleUnguardedScan> = {
     .title = "Hillis-Steele with no length: reads and writes past the arrays",
     .seed = "seed 004, the OpenCL Hillis-Steele kernel (its Blelloch kernel alike)",
-    .seedLines =
-        R"(__kernel void scan(__global float *a, __global float *r, ...)
-c[lid] = b[lid] = a[gid];
-...
-r[gid] = b[lid];)",
+    .seedLines = snippets::hillis_steele_unguarded::seed,
     .why =
         "The kernel takes no length, so it is only right when the global size equals "
         "the array's. Rounded up to whole work-groups, the work-items past the end read "
         "a[6], a[7] beyond the input and write r[6], r[7] beyond the output. The "
         "garbage they read only flows to the right, into cells past the end: the runs "
         "part at the load in those cells, yet every result inside the array is right.",
-    .fixLines =
-        R"(__kernel void scan(..., const uint n)
-c[lid] = b[lid] = gid < n ? a[gid] : 0;  // pad with the identity
-...
-if (gid < n) r[gid] = b[lid];)",
+    .fixLines = snippets::hillis_steele_unguarded::fix,
     .emulatorNote =
         "any schedule; 6 elements in a work-group of 8: a read past the end "
         "gives 0xDEADBEEF (-559038737 as an int), a write past it is dropped, "

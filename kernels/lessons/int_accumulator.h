@@ -10,6 +10,7 @@
 #include "kernels/block/section_io.h"
 #include "kernels/block/sequential.h"
 #include "kernels/lessons/flaw_lesson.h"
+#include "kernels/listings/snippets.h"
 
 namespace scanviz {
 
@@ -43,17 +44,13 @@ template <>
 inline constexpr FlawLesson lessonOf<IntAccumulatorScan> = {
     .title = "A float running sum kept in an int",
     .seed = "seed 000, sequential_scan (PMPP 8.1)",
-    .seedLines =
-        R"(void sequential_scan(float *x, float *y, int Max_i){
-    int accumulator = x[0];
-    ...
-        accumulator += x[i];)",
+    .seedLines = snippets::int_accumulator::seed,
     .why =
         "`int accumulator = x[0]` truncates toward zero, and every `accumulator += x[i]` "
         "turns the float sum back into an int: each step drops the fraction, so 0.5 + "
         "0.5 + ... never grows. With integer inputs nothing shows, which is how the "
         "mistake survives tests on integers.",
-    .fixLines = "float accumulator = x[0];",
+    .fixLines = snippets::int_accumulator::fix,
     .emulatorNote = "any schedule; float32 inputs with fractions",
     .setup = {.input = "0.5,0.5,0.5,0.5,1.75,2.25,-0.5,3", .dtype = DType::Float32},
 };

@@ -4,11 +4,14 @@
 // fix (kogge_stone.h: read, barrier, write; or double-buffer, hillis_steele.h) and the schedule
 // that shows the race: the emulator's ThreadOrder::WarpsAscending, warps in turn, lanes in lockstep
 // (readThenWrite). Work and depth as the fixed kernel: n log2 n - (n-1), log2 n.
+// The lesson's lines are cut from kernels/listings/kogge_stone_one_barrier.cuh, whose two kernels
+// the tests run (tests/unit/test_listings.cpp, tests/gpu/test_gpu_listings.cu).
 #pragma once
 
 #include "kernels/block/kogge_stone.h"
 #include "kernels/block/section_io.h"
 #include "kernels/lessons/flaw_lesson.h"
+#include "kernels/listings/snippets.h"
 
 namespace scanviz {
 
@@ -37,22 +40,14 @@ template <>
 inline constexpr FlawLesson lessonOf<KoggeStoneOneBarrierScan> = {
     .title = "In-place Kogge-Stone with one barrier per iteration: a race between warps",
     .seed = "seed 000 (PMPP 8.2) and seed 002 (Fig. 8.2), the Kogge-Stone kernel's loop",
-    .seedLines =
-        R"(for (unsigned int stride = 1; stride < blockDim.x; stride *= 2) {
-    __syncthreads();
-    if (threadIdx.x >= stride) XY[threadIdx.x] += XY[threadIdx.x-stride];
-})",
+    .seedLines = snippets::kogge_stone_one_barrier::seed,
     .why =
         "Thread t reads XY[t-stride] in the same iteration in which thread t-stride "
         "writes it, with no barrier in between. Inside a warp the lanes load before "
         "they store, so it only bites across warps: when warp 0 finishes the iteration "
         "before warp 1 reads, cell 32 adds a value that already holds cell 30 and "
         "counts it twice. With a single warp it can never show.",
-    .fixLines =
-        R"(float left = XY[threadIdx.x - stride];  // read
-__syncthreads();                        // every read before any write
-XY[threadIdx.x] += left;                // write
-__syncthreads();)",
+    .fixLines = snippets::kogge_stone_one_barrier::fix,
     .emulatorNote =
         "warps run in turn, ascending: warp 0 reaches the barrier before warp 1 "
         "starts the iteration (descending order happens to give the right "

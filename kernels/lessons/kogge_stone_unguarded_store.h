@@ -14,6 +14,7 @@
 #include "kernels/block/section_io.h"
 #include "kernels/lessons/flaw_lesson.h"
 #include "kernels/lessons/unguarded_store.h"
+#include "kernels/listings/snippets.h"
 
 namespace scanviz {
 
@@ -37,12 +38,7 @@ template <>
 inline constexpr FlawLesson lessonOf<KoggeStoneUnguardedStoreScan> = {
     .title = "Kogge-Stone's store without `i < InputSize`: writes past the end of Y",
     .seed = "seed 002 (PMPP Fig. 8.2 as printed), the kernel's last line",
-    .seedLines =
-        R"(if (i < InputSize) {
-    XY[threadIdx.x] = X[i];
-}
-...
-Y[i] = XY[threadIdx.x];)",
+    .seedLines = snippets::kogge_stone_unguarded_store::seed,
     .why =
         "When the input's length is not a multiple of the block, the last block's "
         "threads past the end still store: Y[6] and Y[7] of a 6-element Y are written, "
@@ -50,10 +46,7 @@ Y[i] = XY[threadIdx.x];)",
         "fault). The results inside the array are right, so the runs never part and "
         "tests on multiples of the block pass: the emulator's report of the writes is "
         "the evidence. Seed 000 prints the same kernel with the guard.",
-    .fixLines =
-        R"(if (i < InputSize) {
-    Y[i] = XY[threadIdx.x];  // only the array's own elements
-})",
+    .fixLines = snippets::kogge_stone_unguarded_store::fix,
     .emulatorNote =
         "any schedule; 6 elements in a block of 8: the emulator checks every "
         "unguarded access against the array's end, drops the writes past it "

@@ -8,6 +8,7 @@
 #include "kernels/block/section_io.h"
 #include "kernels/block/sequential.h"
 #include "kernels/lessons/flaw_lesson.h"
+#include "kernels/listings/snippets.h"
 
 namespace scanviz {
 
@@ -36,19 +37,12 @@ template <>
 inline constexpr FlawLesson lessonOf<NeighbourSumSerialScan> = {
     .title = "The \"serial scan\" that adds the left neighbour's input",
     .seed = "seed 003, the serial Scan() under \"Background\"",
-    .seedLines =
-        R"(output.at(0) = 0;
-for (int i = 1; i < input.size(); i++) {
-  output.at(i) = input.at(i) + input.at(i-1);
-})",
+    .seedLines = snippets::neighbour_sum_serial::seed,
     .why =
         "A prefix sum needs everything to the left: y_i = x_0 + ... + x_i, as the seed "
         "itself defines just above. Adding the left neighbour's INPUT gives sums of two "
         "adjacent elements, and y_0 = 0 drops x_0: right only at i = 1.",
-    .fixLines =
-        R"(output.at(0) = input.at(0);
-for (int i = 1; i < input.size(); i++)
-  output.at(i) = output.at(i-1) + input.at(i);)",
+    .fixLines = snippets::neighbour_sum_serial::fix,
     .emulatorNote = "any schedule: one thread walks the array",
     .setup = {.input = "3,1,7,0,4,1,6,3"},
 };

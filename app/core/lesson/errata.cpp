@@ -6,6 +6,7 @@
 
 #include "app/core/applications/line_of_sight.h"
 #include "app/core/capture/capture.h"
+#include "kernels/listings/snippets.h"
 #include "kernels/scan_types.h"
 
 namespace scanviz {
@@ -300,8 +301,8 @@ const std::vector<Erratum>& allErrata() {
           .id = "up-sweep-bound",
           .title = "Up-sweep pseudo-code: log2(n - 1) for log2(n) - 1",
           .seed = "seed 003, the up-sweep's pseudo-code",
-          .seedText = "for d = 0 to log2(n - 1) do",
-          .correction = "for d = 0 to log2(n) - 1 do",
+          .seedText = snippets::blelloch_down_sweep_log2n::up_sweep_seed,
+          .correction = snippets::blelloch_down_sweep_log2n::up_sweep_fix,
           .why = "The bracket is misplaced (GPU Gems 3, which the seed follows, has "
                  "log2 n - 1). As printed the bound is no integer; read as its integer part it "
                  "gives the same levels for every power of two n >= 2, so no wrong value follows: "
@@ -313,7 +314,7 @@ const std::vector<Erratum>& allErrata() {
           .title = "\"Use local size of 7\": the walk-through has 8",
           .seed = "seed 003, the tile kernel's down-sweep comment",
           .seedText = "// Use local size of 7 for example:",
-          .correction = "// Use local size of 8 for example:",
+          .correction = snippets::blelloch_early_return::local_size,
           .why = "The walk-through right below indexes temp[0..7] and steps offset 4, 2, 1: "
                  "eight work-items. The algorithm needs a power of two.",
           .evidence = localSizeOfSeven,
@@ -396,8 +397,8 @@ const std::vector<Erratum>& allErrata() {
           .id = "kernel-name-hyphen",
           .title = "`Kogge-Stone_scan_kernel` is no C identifier",
           .seed = "seed 002, Fig. 8.2",
-          .seedText = "__global__ void Kogge-Stone_scan_kernel(float *X, float *Y,",
-          .correction = "__global__ void Kogge_Stone_scan_kernel(float *X, float *Y,",
+          .seedText = snippets::kogge_stone_unguarded_store::kernel_name_seed,
+          .correction = snippets::kogge_stone_unguarded_store::kernel_name,
           .why = "A hyphen cannot be part of a name: the compiler reads Kogge minus "
                  "Stone_scan_kernel and rejects the declaration. Seed 000 spells it with an "
                  "underscore.",
@@ -408,8 +409,8 @@ const std::vector<Erratum>& allErrata() {
           .id = "en-dash-minus",
           .title = "`SECTION_SIZE – 1` is written with an en dash",
           .seed = "seed 000, section 8.6, the first kernel's block sum",
-          .seedText = "S[blockIdx.x] = XY[SECTION_SIZE \u2013 1];",
-          .correction = "S[blockIdx.x] = XY[SECTION_SIZE - 1];",
+          .seedText = snippets::hierarchical_s_minus_one::block_sum_seed,
+          .correction = snippets::hierarchical_s_minus_one::block_sum,
           .why = "The character between SECTION_SIZE and 1 is an en dash (U+2013), a "
                  "typesetter's dash, not the minus operator: the compiler rejects it.",
           .noRun = "No run can show it: the line does not compile. scanviz's hierarchical "

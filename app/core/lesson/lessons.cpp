@@ -6,6 +6,7 @@
 #include <string>
 
 #include "app/core/capture/input_spec.h"
+#include "kernels/listings/snippets.h"
 
 namespace scanviz {
 
@@ -29,17 +30,13 @@ const ScheduleLesson kScheduleLessons[] = {{
         {
             .title = "Single-pass chained scan with static block ids: a deadlock",
             .seed = "seed 000, section 8.7 (stream-based scan), before the dynamic block ids",
-            .seedLines = R"(// bid = blockIdx.x
-while (atomicAdd(&flags[bid], 0) == 0){;})",
+            .seedLines = snippets::chained_static_ids::seed,
             .why = "Blocks are not started in blockIdx order, and only so many are resident at "
                    "once. If the resident blocks all wait for a predecessor that has not started, "
                    "it never gets a slot: every resident block spins forever. Taking the tile id "
                    "from an atomic counter when the block starts means a block only ever waits "
                    "for tiles that already run.",
-            .fixLines = R"(__shared__ int sbid;
-if (threadIdx.x == 0) sbid = atomicAdd(DCounter, 1);
-__syncthreads();
-const int bid = sbid;)",
+            .fixLines = snippets::chained_static_ids::fix,
             .emulatorNote = "blocks launched in descending order, 2 resident at a time; the "
                             "scheduler sees a round in which no block advances",
             .setup = {.input = "3,1,7,0,4,1,6,3,2,5,1,4,0,2,3,1",

@@ -1,0 +1,146 @@
+// Seed 003's OpenCL tile kernel (Blelloch, exclusive, one element per work-item) for the lesson
+// blelloch-early-return: `seed` returns early for the work-items past N, before its barriers (its
+// up-sweep step corrected to `offset <<= 1`, so that only the return differs); `fixed` keeps every
+// work-item to the end, pads the slots past N with 0 and guards only the store. Compiled through
+// opencl_shim.h; scan_tile_kernel is the CUDA launch of one work-group a tile, its __local array
+// first filled with 1000 so that the slots the seed never loads are recognisable (as
+// tools/lesson_probe.cu fills them on the GPU).
+#pragma once
+
+#include "kernels/listings/opencl_shim.h"
+
+#undef SECTION_SIZE
+#define SECTION_SIZE 1024
+
+namespace listings::blelloch_early_return {
+
+namespace seed {
+__kernel void scan(
+    __global int* data,        // Input/output array in global memory
+    __global int* tile_sums,   // Optional output of per-tile total sums
+    __local int* temp,         // Local scratch space for scan
+    const int N                // Total number of elemenets
+){
+    // Identify this thread's global and local position
+    int gid = get_global_id(0);    // Absolute position in the global arena
+    int lid = get_local_id(0);     // Position inside the current work-group
+    int group = get_group_id(0);   // Which work-group this is
+    int lsize = get_local_size(0); // The size of this work-group
+
+    // [snippet seed]
+    // Out-of-bounds check: do not process data beyond the end
+    if (gid >= N) return;
+    // [/snippet]
+
+    // Phase 1: Load data into the shared local memory
+    temp[lid] = data[gid];
+    barrier(CLK_LOCAL_MEM_FENCE);  // Wait for all threads to complete load
+
+    // Phase 2: Up-sweep (Reduction)
+    for (int offset = 1; offset < lsize; offset <<= 1) { // from leaf to root
+        int index = (lid + 1) * offset * 2 - 1;
+        if (index < lsize) {
+            temp[index] += temp[index - offset];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+
+    // Phase 3: Prepare for exclusive scan
+    if (lid == lsize - 1) {
+        if (tile_sums != NULL) {
+            tile_sums[group] = temp[lid];
+        }
+        temp[lid] = 0;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+
+    // Phase 4: Down-sweep (Distribution)
+    for (int offset = lsize >> 1; offset > 0; offset >>= 1) {
+        int index = (lid + 1) * offset * 2 - 1;
+        if (index < lsize) {
+            int t = temp[index - offset];
+            temp[index - offset] = temp[index];
+            temp[index] += t;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+
+    data[gid] = temp[lid];
+}
+
+__global__ void scan_tile_kernel(int *data, int *tile_sums, int N) {
+    __shared__ int temp[SECTION_SIZE];
+    temp[threadIdx.x] = 1000;
+    __syncthreads();
+    scan(data, tile_sums, temp, N);
+}
+}  // namespace seed
+
+namespace fixed {
+__kernel void scan(
+    __global int* data,        // Input/output array in global memory
+    __global int* tile_sums,   // Optional output of per-tile total sums
+    __local int* temp,         // Local scratch space for scan
+    const int N                // Total number of elements
+){
+    int gid = get_global_id(0);    // Absolute position in the global arena
+    int lid = get_local_id(0);     // Position inside the current work-group
+    int group = get_group_id(0);   // Which work-group this is
+    int lsize = get_local_size(0); // The size of this work-group
+
+    // Phase 1: Load data into the shared local memory
+    // [snippet fix]
+    temp[lid] = gid < N ? data[gid] : 0;  // pad; every thread stays
+    // [/snippet]
+    barrier(CLK_LOCAL_MEM_FENCE);  // Wait for all threads to complete load
+
+    // Phase 2: Up-sweep (Reduction)
+    for (int offset = 1; offset < lsize; offset <<= 1) { // from leaf to root
+        int index = (lid + 1) * offset * 2 - 1;
+        if (index < lsize) {
+            temp[index] += temp[index - offset];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+
+    // Phase 3: Prepare for exclusive scan
+    if (lid == lsize - 1) {
+        if (tile_sums != NULL) {
+            tile_sums[group] = temp[lid];
+        }
+        temp[lid] = 0;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+
+    // Phase 4: Down-sweep (Distribution)
+    // [snippet local_size]
+    // Use local size of 8 for example:
+    // [/snippet]
+    //   step0 res: [a0] [a0+a1] [a2] [a0+a1+a2+a3] [a4] [a4+a5] [a6] [0]
+    //   offset = 4: step1 res: [a0] [a0+a1] [a2] [0] [a4] [a4+a5] [a6] [a0+a1+a2+a3]
+    //   offset = 2: step2 res: [a0] [0] [a2] [a0+a1] [a4] [a0+a1+a2+a3] [a6] [a0+...+a5]
+    //   offset = 1: step3 res: [0] [a0] [a0+a1] [a0+a1+a2] ... [a0+...+a6]
+    for (int offset = lsize >> 1; offset > 0; offset >>= 1) {
+        int index = (lid + 1) * offset * 2 - 1;
+        if (index < lsize) {
+            int t = temp[index - offset];
+            temp[index - offset] = temp[index];
+            temp[index] += t;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+
+    // [snippet fix]
+    if (gid < N) data[gid] = temp[lid];    // guard only the store
+    // [/snippet]
+}
+
+__global__ void scan_tile_kernel(int *data, int *tile_sums, int N) {
+    __shared__ int temp[SECTION_SIZE];
+    temp[threadIdx.x] = 1000;
+    __syncthreads();
+    scan(data, tile_sums, temp, N);
+}
+}  // namespace fixed
+
+}  // namespace listings::blelloch_early_return

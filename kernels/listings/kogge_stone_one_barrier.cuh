@@ -1,0 +1,58 @@
+// The Kogge-Stone kernel of seeds 000 and 002 (PMPP Fig. 8.2), one element per thread, in two
+// forms: `seed`, the seed's loop with one barrier per iteration (thread t reads XY[t-stride] in the
+// iteration in which thread t-stride writes it: a race between warps), and `fixed`, which reads
+// into a temporary, waits at a second barrier, then writes. The lines between the snippet markers
+// are the lesson kogge-stone-one-barrier's seedLines and fixLines (kernels/listings/README.md).
+// blockDim.x may be any size up to SECTION_SIZE; the store is guarded, as seed 000 prints it, so
+// that only the loop differs.
+#pragma once
+
+#include "kernels/listings/cuda_host_shim.h"
+
+#undef SECTION_SIZE
+#define SECTION_SIZE 1024
+
+namespace listings::kogge_stone_one_barrier {
+
+namespace seed {
+__global__ void Kogge_Stone_scan_kernel(float *X, float *Y, int InputSize) {
+    __shared__ float XY[SECTION_SIZE];
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < InputSize) {
+        XY[threadIdx.x] = X[i];
+    }
+    // [snippet seed]
+    for (unsigned int stride = 1; stride < blockDim.x; stride *= 2) {
+        __syncthreads();
+        if (threadIdx.x >= stride) XY[threadIdx.x] += XY[threadIdx.x-stride];
+    }
+    // [/snippet]
+    if (i < InputSize) {
+        Y[i] = XY[threadIdx.x];
+    }
+}
+}  // namespace seed
+
+namespace fixed {
+__global__ void Kogge_Stone_scan_kernel(float *X, float *Y, int InputSize) {
+    __shared__ float XY[SECTION_SIZE];
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < InputSize) {
+        XY[threadIdx.x] = X[i];
+    }
+    // [snippet fix]
+    for (unsigned int stride = 1; stride < blockDim.x; stride *= 2) {
+        __syncthreads();
+        float left = 0.0f;
+        if (threadIdx.x >= stride) left = XY[threadIdx.x - stride];
+        __syncthreads();  // every read before any write
+        if (threadIdx.x >= stride) XY[threadIdx.x] += left;
+    }
+    // [/snippet]
+    if (i < InputSize) {
+        Y[i] = XY[threadIdx.x];
+    }
+}
+}  // namespace fixed
+
+}  // namespace listings::kogge_stone_one_barrier

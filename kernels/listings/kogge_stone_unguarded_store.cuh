@@ -1,0 +1,75 @@
+// Seed 002's Kogge-Stone kernel (PMPP Fig. 8.2 as printed there, its name spelled with an
+// underscore: erratum kernel-name-hyphen), in two forms: `seed` loads under `i < InputSize` but
+// stores without it, so the last block's threads past the end write past Y; `fixed` guards the
+// store too. The loop is the corrected one (kogge_stone_one_barrier.cuh) in both, so that only the
+// store differs. The snippets are the lesson kogge-stone-unguarded-store's lines and the erratum's
+// correction (kernels/listings/README.md).
+#pragma once
+
+#include "kernels/listings/cuda_host_shim.h"
+
+#undef SECTION_SIZE
+#define SECTION_SIZE 1024
+
+namespace listings::kogge_stone_unguarded_store {
+
+namespace seed {
+// [rejected kernel_name_seed] __global__ void Kogge-Stone_scan_kernel(float *X, float *Y,
+// [snippet kernel_name]
+__global__ void Kogge_Stone_scan_kernel(float *X, float *Y,
+// [/snippet]
+int InputSize) {
+
+    __shared__ float XY[SECTION_SIZE];
+
+    int i = blockIdx.x*blockDim.x + threadIdx.x;
+    // [snippet seed]
+    if (i < InputSize) {
+        XY[threadIdx.x] = X[i];
+    }
+    // [/snippet]
+
+    // the code below performs iterative scan on XY
+    for (unsigned int stride = 1; stride < blockDim.x; stride *= 2) {
+        __syncthreads();
+        float left = 0.0f;
+        if (threadIdx.x >= stride) left = XY[threadIdx.x - stride];
+        __syncthreads();
+        if (threadIdx.x >= stride) XY[threadIdx.x] += left;
+    }
+
+    // [snippet seed]
+    Y[i] = XY[threadIdx.x];
+    // [/snippet]
+}
+}  // namespace seed
+
+namespace fixed {
+__global__ void Kogge_Stone_scan_kernel(float *X, float *Y,
+int InputSize) {
+
+    __shared__ float XY[SECTION_SIZE];
+
+    int i = blockIdx.x*blockDim.x + threadIdx.x;
+    if (i < InputSize) {
+        XY[threadIdx.x] = X[i];
+    }
+
+    // the code below performs iterative scan on XY
+    for (unsigned int stride = 1; stride < blockDim.x; stride *= 2) {
+        __syncthreads();
+        float left = 0.0f;
+        if (threadIdx.x >= stride) left = XY[threadIdx.x - stride];
+        __syncthreads();
+        if (threadIdx.x >= stride) XY[threadIdx.x] += left;
+    }
+
+    // [snippet fix]
+    if (i < InputSize) {
+        Y[i] = XY[threadIdx.x];  // only the array's own elements
+    }
+    // [/snippet]
+}
+}  // namespace fixed
+
+}  // namespace listings::kogge_stone_unguarded_store
