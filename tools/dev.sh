@@ -39,7 +39,7 @@ if [ "$mode" = test ]; then
   started=$(date +%s)
   cmake -S . -B "$sanitized" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DSCANVIZ_SANITIZE=ON \
     -DSCANVIZ_GUI=OFF -DSCANVIZ_CUDA=OFF
-  cmake --build "$sanitized" --parallel --target scanviz_unit_tests scanviz_fuzz_tests scanviz
+  cmake --build "$sanitized" --parallel --target scanviz_unit_tests scanviz_fuzz_tests scanviz_listing_tests scanviz
   ASAN_OPTIONS=halt_on_error=1:detect_leaks=1:abort_on_error=0 \
     UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
     ctest --test-dir "$sanitized" -L unit --output-on-failure --timeout 900 || status=$((status | $?))
