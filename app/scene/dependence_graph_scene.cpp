@@ -50,32 +50,52 @@ class GraphFigureBuilder : protected FigureBuilderBase {
     return std::find(onPath_.begin(), onPath_.end(), id) != onPath_.end();
   }
 
-  // ---- the graph: the inputs in a row, then a row a level, a column an element -----------------
+  // ---- the graph: the inputs in a row, then a row a step, a column an element ----------------
+  // Rows are the steps that apply the operator, not the levels: an application that reads the
+  // identity (Blelloch's cleared root and what its swap moves) can sit at the level of an earlier
+  // one in its column, and a row a step keeps every node apart and the barriers visible.
   float addGraph(float top) {
     const int cells = static_cast<int>(t_.steps.front().values.size());
-    const float labelW =
-        measure_("level 10", sz_.text.smallSize, false) + 0.5f * sz_.text.labelSize;
+    rowOfStep_.assign(t_.steps.size(), 0);
+    std::vector<int> steps;  // the steps that apply the operator, in order (nodes come in order)
+    for (const GraphNode& n : g_.nodes)
+      if (steps.empty() || steps.back() != n.step) steps.push_back(n.step);
+    for (size_t r = 0; r < steps.size(); ++r)
+      rowOfStep_[static_cast<size_t>(steps[r])] = static_cast<int>(r) + 1;
+    const float legendH = 3.5f * sz_.text.smallSize + sz_.margin;
+    rowH_ = std::clamp((sz_.height - top - legendH) / static_cast<float>(steps.size() + 1),
+                       1.2f * sz_.text.labelSize, 5.0f * sz_.text.labelSize);
+    // The steps' own labels (without their parenthesised notes) where they fit a row in at most
+    // three lines, else the steps' numbers.
+    const float column = 0.22f * (graphRight_ - sz_.margin);
+    const int lines = std::min(3, static_cast<int>(rowH_ / (1.25f * sz_.text.smallSize)));
+    std::vector<std::string> labels{"inputs"};
+    for (int k : steps) {
+      std::string label = t_.steps[static_cast<size_t>(k)].label;
+      label = label.substr(0, label.find(" ("));
+      const size_t need = wrapWords(label, column, sz_.text.smallSize, true, measure_).size();
+      labels.push_back(static_cast<int>(need) <= lines ? label : "step " + std::to_string(k));
+    }
+    const float labelW = figureLabelColumn(labels, 5 * column, sz_.text.smallSize, measure_) +
+                         0.5f * sz_.text.labelSize;
     left_ = sz_.margin + labelW;
     colW_ = (graphRight_ - left_) / static_cast<float>(std::max(1, cells));
-    const float legendH = 3.5f * sz_.text.smallSize + sz_.margin;
-    rowH_ = std::clamp((sz_.height - top - legendH) / static_cast<float>(g_.depth + 1),
-                       1.2f * sz_.text.labelSize, 5.0f * sz_.text.labelSize);
     node_ = std::min({0.78f * colW_, 0.6f * rowH_, 2.0f * sz_.text.labelSize});
     top_ = top;
-    addRowLabel(0, "inputs");
-    for (int l = 1; l <= g_.depth; ++l) addRowLabel(l, "level " + std::to_string(l));
+    for (size_t r = 0; r < labels.size(); ++r)
+      addFigureRowLabel(scene_, labels[r], sz_.margin, rowY(static_cast<int>(r)),
+                        labelW - 0.5f * sz_.text.labelSize, sz_.text.smallSize, false, pal_.textDim,
+                        measure_, static_cast<int>(r));
     for (int i = 0; i < cells; ++i) addInput(i);
     for (int id = 0; id < static_cast<int>(g_.nodes.size()); ++id) addArrows(id);
     for (int id = 0; id < static_cast<int>(g_.nodes.size()); ++id) addNode(id);
-    return top_ + static_cast<float>(g_.depth + 1) * rowH_;
+    return top_ + static_cast<float>(labels.size()) * rowH_;
   }
 
   float columnX(int element) const { return left_ + (static_cast<float>(element) + 0.5f) * colW_; }
-  float rowY(int level) const { return top_ + (static_cast<float>(level) + 0.5f) * rowH_; }
-
-  void addRowLabel(int level, const std::string& text) {
-    addSceneText(scene_, sz_.margin, rowY(level) - 0.5f * sz_.text.smallSize, text, pal_.textDim,
-                 sz_.text.smallSize, false, TextAlign::Left, "graph-row-label", level);
+  float rowY(int row) const { return top_ + (static_cast<float>(row) + 0.5f) * rowH_; }
+  float nodeY(int id) const {
+    return rowY(rowOfStep_[static_cast<size_t>(g_.nodes[static_cast<size_t>(id)].step)]);
   }
 
   void addInput(int i) {
@@ -94,14 +114,13 @@ class GraphFigureBuilder : protected FigureBuilderBase {
 
   void addArrows(int id) {
     const GraphNode& n = g_.nodes[static_cast<size_t>(id)];
-    const float x2 = columnX(n.element), y2 = rowY(n.level) - 0.5f * node_;
+    const float x2 = columnX(n.element), y2 = nodeY(id) - 0.5f * node_;
     for (const Operand& o : n.operands) {
       if (o.from == Operand::From::Identity) continue;
       const bool fromNode = o.from == Operand::From::Node;
-      const int level = fromNode ? g_.nodes[static_cast<size_t>(o.index)].level : 0;
       const int column = fromNode ? g_.nodes[static_cast<size_t>(o.index)].element : o.index;
       const bool lit = fromNode && critical(id) && critical(o.index);
-      const float y1 = rowY(level) + (fromNode ? 0.5f * node_ : 0.4f * node_);
+      const float y1 = fromNode ? nodeY(o.index) + 0.5f * node_ : rowY(0) + 0.4f * node_;
       SceneLine& line = addSceneArrow(scene_, columnX(column), y1, x2, y2,
                                       lit          ? pal_.accent
                                       : reached(n) ? pal_.arrow
@@ -117,7 +136,7 @@ class GraphFigureBuilder : protected FigureBuilderBase {
     const bool now = n.step == shownStep_;
     const Color fill = !reached(n) ? Color{0, 0, 0, 0} : now ? pal_.writtenFill : pal_.cellFill;
     SceneRect& r =
-        addSceneRect(scene_, columnX(n.element) - 0.5f * node_, rowY(n.level) - 0.5f * node_, node_,
+        addSceneRect(scene_, columnX(n.element) - 0.5f * node_, nodeY(id) - 0.5f * node_, node_,
                      node_, fill, reached(n) ? "graph-node" : "graph-node-pending", id);
     r.rounding = 0.5f * node_;
     r.stroke = critical(id) ? pal_.accent : reached(n) ? pal_.cellStroke : pal_.textDim;
@@ -126,7 +145,7 @@ class GraphFigureBuilder : protected FigureBuilderBase {
     // The time unit Brent's schedule runs it in: the graph and the schedule read together.
     const std::string text = std::to_string(brent_.unitOf[static_cast<size_t>(id)] + 1);
     const float size = std::min(sz_.text.labelSize, 0.55f * node_);
-    SceneText& label = addSceneText(scene_, columnX(n.element), rowY(n.level) - 0.5f * size, text,
+    SceneText& label = addSceneText(scene_, columnX(n.element), nodeY(id) - 0.5f * size, text,
                                     now ? pal_.writtenText : pal_.text, size, true,
                                     TextAlign::Center, "graph-node-unit", id);
     label.tooltip = "step " + std::to_string(n.step) + " (" +
@@ -261,6 +280,7 @@ class GraphFigureBuilder : protected FigureBuilderBase {
   DependenceGraph g_;
   BrentSchedule brent_;
   std::vector<int> onPath_;
+  std::vector<int> rowOfStep_;  // per step, its row of nodes (0: none; the inputs are row 0)
   float graphRight_ = 0, left_ = 0, top_ = 0, colW_ = 0, rowH_ = 0, node_ = 0;
 };
 

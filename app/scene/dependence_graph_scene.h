@@ -1,6 +1,6 @@
 // Work and depth as a picture (seed 001; PMPP 8.3-8.4's work efficiency; Brent's theorem): a
 // one-block run drawn as its dependence graph (dependence_graph.h), a node per operator
-// application in its element's column and its level's row, an arrow from each operand's
+// application in its element's column and its step's row, an arrow from each operand's
 // producer, the inputs on top, one longest chain (the critical path, D nodes) lit. Beside it,
 // Brent's schedule of the graph on P processors: the time units in columns, each level's nodes P
 // at a time, and T_P against the bound W/P + D. Each node shows the time unit it runs in, so the
