@@ -84,7 +84,7 @@ class GraphFigureBuilder : protected FigureBuilderBase {
     top_ = top;
     for (size_t r = 0; r < labels.size(); ++r)
       addFigureRowLabel(scene_, labels[r], sz_.margin, rowY(static_cast<int>(r)),
-                        labelW - 0.5f * sz_.text.labelSize, sz_.text.smallSize, false, pal_.textDim,
+                        labelW - 0.4f * sz_.text.labelSize, sz_.text.smallSize, false, pal_.textDim,
                         measure_, static_cast<int>(r));
     for (int i = 0; i < cells; ++i) addInput(i);
     for (int id = 0; id < static_cast<int>(g_.nodes.size()); ++id) addArrows(id);
