@@ -34,6 +34,7 @@ struct FigureRequest {
   // the window allows. 0: keep the style's sizes (an export).
   float height = 0;
   bool symbolic = false;  // cells show the inputs they combine (x0..x3), as the array view can
+  int processors = 4;     // P of Brent's schedule (the dependence graph, figure_kinds.h)
 };
 
 // Empty when figureProblem(*rq.trace) is not empty.

@@ -696,6 +696,44 @@ def case_figure_in_every_format(run):
 
 
 
+BANKS = ["--algorithm", "blelloch", "--n", "256", "--block-size", "128", "--backend", "cpu",
+         "--panel", "banks", "--width", "1920", "--theme", "light"]
+GRAPH = ["--algorithm", "kogge-stone", "--backend", "cpu", "--panel", "graph", "--width", "1920",
+         "--theme", "light"]
+
+
+def case_work_figures(run):
+    """--panel banks and --panel graph: Blelloch's bank conflicts on 256 elements at up-sweep
+    stride 1 (step 1) as SVG (2-way in every row of the plain layout, 12 replays, the padded
+    layout conflict-free) and a 1920-wide PNG; Kogge-Stone's dependence graph on 8 elements with
+    --processors 2 (W = 17, D = 3, T_P = 9) as SVG and PNG, and a GIF of the banks a frame a step."""
+    run.export(*BANKS, "--step", "1", "--out", run.path("banks.svg"))
+    root = run.svg("banks.svg")
+    totals = texts(root, "bank-total")
+    check(totals == ["worst 2-way  \u00b7  12 replays", "conflict-free  \u00b7  0 replays"], f"totals {totals}")
+    check(texts(root, "bank-way-plain") == ["2-way"] * 8, f"ways {texts(root, 'bank-way-plain')}")
+    run.export(*BANKS, "--step", "1", "--out", run.path("banks.png"))
+    png = Png(run.path("banks.png"))
+    check(png.width == 1920 and 900 <= png.height <= 1200, f"banks PNG {png.width} x {png.height}")
+    run.export(*GRAPH, "--processors", "2", "--out", run.path("graph.svg"))
+    root = run.svg("graph.svg")
+    check(texts(root, "graph-work") == ["W = 17 applications (nodes)"], f"W {texts(root, 'graph-work')}")
+    check(texts(root, "graph-depth") == ["D = 3 (the lit chain)"], f"D {texts(root, 'graph-depth')}")
+    check(texts(root, "brent-time") == ["P = 2:  T_P = 9"], f"T_P {texts(root, 'brent-time')}")
+    nodes = [e for e in root.iter() if e.get("class") == "graph-node"]
+    check(len(nodes) == 17, f"{len(nodes)} nodes")
+    run.export(*GRAPH, "--processors", "4", "--out", run.path("graph4.svg"))
+    check(texts(run.svg("graph4.svg"), "brent-time") == ["P = 4:  T_P = 5"], "P = 4")
+    run.export(*GRAPH, "--processors", "2", "--out", run.path("graph.png"))
+    png = Png(run.path("graph.png"))
+    check(png.width == 1920 and 900 <= png.height <= 1200, f"graph PNG {png.width} x {png.height}")
+    run.export(*BANKS, "--format", "gif", "--out", run.path("banks.gif"))
+    gif = read_gif(run.path("banks.gif"))
+    check(gif["frames"] == 18, f"{gif['frames']} GIF frames, one a step expected (load, 8 up, clear, 8 down)")
+    r = run.export(*GRAPH[:-4], "--n", "64", "--out", run.path("none.svg"), expect=2)
+    check("up to 32" in r.stderr and not os.path.exists(run.path("none.svg")), r.stderr)
+
+
 APPLICATION = ["--application", "quicksort-step", "--backend", "cpu", "--panel", "application"]
 QUICKSORT_AFTER = ["2", "4", "1", "6", "9", "6", "8", "1", "2", "3", "5", "7"]
 

@@ -1,92 +1,18 @@
 #include "app/core/lesson/step_metrics.h"
 
-#include <algorithm>
-#include <array>
-#include <map>
 #include <set>
 
-#include "app/core/algorithms/algorithm_catalog.h"
-#include "app/core/algorithms/step_kinds.h"
+#include "app/core/lesson/bank_accesses.h"
 #include "app/core/playback/thread_states.h"
 
 namespace scanviz {
-namespace {
-
-struct EdgeOwner {
-  int thread = 0;
-  int iteration = 0;  // the thread's k-th operator application in this step
-};
-
-// Which thread applied each edge: one edge per thread, or an equal run of edges per thread
-// (the threads of a coarsened scan walk their subsection); otherwise edge j is treated as lane j.
-std::vector<EdgeOwner> edgeOwners(const TraceStep& s) {
-  std::vector<EdgeOwner> owners(s.edges.size());
-  const size_t threads = s.active.size();
-  const bool evenRuns = threads > 0 && s.edges.size() % threads == 0;
-  const size_t perThread = evenRuns ? s.edges.size() / threads : 1;
-  for (size_t j = 0; j < s.edges.size(); ++j) {
-    if (evenRuns) {
-      owners[j] = {s.active[j / perThread], static_cast<int>(j % perThread)};
-    } else {
-      owners[j] = {static_cast<int>(j), 0};
-    }
-  }
-  return owners;
-}
-
-// One warp-wide access: the distinct slots each bank receives.
-using BankSlots = std::map<int, std::set<int>>;
-
-int worstWay(const BankSlots& banks) {
-  size_t worst = 0;
-  for (const auto& [bank, slots] : banks) worst = std::max(worst, slots.size());
-  return static_cast<int>(worst);
-}
-
-bool usesRegistersOnly(const TraceStep& s) {
-  const StepKindInfo* kind = findStepKind(s.kind);
-  return kind && kind->registersOnly;
-}
-
-}  // namespace
 
 int sharedMemorySlot(std::string_view algorithm, int index) {
-  // The kernels that pad (PadMap{5}) say so in their descriptor.
-  const std::optional<AlgorithmId> id = findAlgorithm(algorithm);
-  const bool padded = id && algorithmInfo(*id).paddedSharedMemory;
-  return padded ? index + index / kSharedBanks : index;
+  return sharedSlot(sharedLayoutOf(algorithm), index);
 }
 
 BankConflicts bankConflicts(const TraceStep& s, std::string_view algorithm) {
-  BankConflicts r;
-  if (!isSectionStep(s) || s.edges.empty() || usesRegistersOnly(s)) return r;
-  r.applies = true;
-  // Key: (warp, iteration, access kind 0 = read src, 1 = read/write dst).
-  std::map<std::array<int, 3>, BankSlots> accesses;
-  const std::vector<EdgeOwner> owners = edgeOwners(s);
-  for (size_t j = 0; j < s.edges.size(); ++j) {
-    const auto [dst, src] = s.edges[j];
-    const int warp = owners[j].thread / kWarpSize;
-    const int it = owners[j].iteration;
-    const int dstSlot = sharedMemorySlot(algorithm, dst);
-    accesses[{warp, it, 1}][dstSlot % kSharedBanks].insert(dstSlot);
-    if (src >= 0) {
-      const int srcSlot = sharedMemorySlot(algorithm, src);
-      accesses[{warp, it, 0}][srcSlot % kSharedBanks].insert(srcSlot);
-    }
-  }
-  for (const auto& [key, banks] : accesses) {
-    const int way = worstWay(banks);
-    // The dst slot is read and written: two accesses with the same pattern.
-    const int accessesOfKind = key[2] == 1 ? 2 : 1;
-    r.extraCycles += (way - 1) * accessesOfKind;
-    if (way > r.worstWay) {
-      r.worstWay = way;
-      r.worstWarp = key[0];
-    }
-  }
-  r.conflicts = std::max(0, r.worstWay - 1);
-  return r;
+  return summarizeBankAccesses(bankAccesses(s, algorithm));
 }
 
 StepMetrics stepMetrics(const Trace& t, int step) {

@@ -58,9 +58,13 @@ const OptionSection& exportOwnSection() {
        {"background", "B", "theme", "Behind the picture.", keysOf(kExportBackgroundKeys)},
        {"panel", "P", "array",
         "What to draw (plot: the --bench plot; application: the picture of scanviz apply ID's "
-        "domain, with --application ID; figure: the run's structure figure).",
+        "domain, with --application ID; figure: the run's structure figure; banks: the step's "
+        "shared-memory bank conflicts; graph: the dependence graph and Brent's schedule on "
+        "--processors P).",
         keysOf(kExportPanelKeys)},
        {"width", "PX", "1200", "Width of the array picture in points, 200 to 16384."},
+       {"processors", "P", "the session's, else 4",
+        "P of Brent's bound W/P + D: the counters picture and the dependence graph's schedule."},
        {"speed", "STEPS_PER_S", "1", "Steps a second of a GIF."},
        {"range", "A:B", "", "Steps A to B (a filmstrip or the frames of an animation)."},
        {"all", "", "", "Every step."},
@@ -406,6 +410,8 @@ int exportLesson(const std::vector<std::string>& args) {
   o.steps = chooseSteps(a, lo, state, o);
   // The panels' own settings, as the window has them (a session's P of Brent's bound, its lanes).
   o.brentProcessors = state.settings().brentProcessors;
+  if (a.has("processors"))
+    o.brentProcessors = static_cast<int>(a.getInt("processors", 4, 1, 1 << 20));
   if (!lo.timelineLanes && state.settings().layout.timelineLanes == "block")
     o.timelineLanes = LaneGrouping::ByBlock;
   if (o.panel == ExportPanel::Timeline)

@@ -18,11 +18,6 @@
 namespace scanviz {
 namespace {
 
-constexpr ExportPanel kPanels[] = {ExportPanel::ArrayView, ExportPanel::Counters,
-                                   ExportPanel::Timeline,  ExportPanel::TimingPlot,
-                                   ExportPanel::Window,    ExportPanel::Application,
-                                   ExportPanel::Figure};
-
 const char* const kTitle = "Export picture";
 // Each frame spends at most this on the export, so the window stays responsive.
 constexpr double kSliceSeconds = 0.015;
@@ -46,10 +41,12 @@ void radio(const char* label, T& value, T choice) {
 constexpr EnumKey<ExportPanel> kPanelLabels[] = {
     {ExportPanel::ArrayView, "Array view"},    {ExportPanel::Counters, "Counters"},
     {ExportPanel::Timeline, "Block timeline"}, {ExportPanel::TimingPlot, "Timing plot"},
-    {ExportPanel::Window, "Whole window"},     {ExportPanel::Application, "Application picture"},
-    {ExportPanel::Figure, "Structure figure"}};
+    {ExportPanel::Window, "Whole window"},     {ExportPanel::Application, "Application picture"}};
 
+// The figures are named by their table (figure_kinds.h).
 const char* panelLabel(ExportPanel p) {
+  if (const std::optional<FigureKind> kind = figureKindOf(p))
+    return figureKindInfo(*kind).name.data();
   return keyOf(kPanelLabels, p).data();
 }
 
@@ -102,7 +99,7 @@ void endCorner() {
 void reportDialog(FrameReport& report, const ExportDialogModel& m, const std::string& path,
                   const std::string& problem, const nlohmann::json& showRects) {
   nlohmann::json disabled = nlohmann::json::object();
-  for (ExportPanel p : kPanels) {
+  for (const auto& [p, key] : kExportPanelKeys) {
     const std::string why = m.unavailable(p);
     if (!why.empty()) disabled[panelLabel(p)] = why;
   }
@@ -191,7 +188,7 @@ void ExportDialog::drawOptions() {
   ImGui::TextUnformatted("Show");
   ImGui::SameLine(column);
   bool first = true;
-  for (ExportPanel p : kPanels) {
+  for (const auto& [p, key] : kExportPanelKeys) {
     if (!first) nextChoice(panelLabel(p), column);
     first = false;
     const std::string why = model_.unavailable(p);

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "app/scene/figure_scene.h"
+#include "app/scene/figure_kinds.h"
 #include "app/ui/export/export_naming.h"
 #include "app/ui/export/timeline_picture.h"
 
@@ -23,7 +23,9 @@ ExportDialogModel ExportDialogModel::forLesson(const Trace& trace, int step,
   m.options.timelineLanes =
       settings.layout.timelineLanes == "block" ? LaneGrouping::ByBlock : LaneGrouping::BySm;
   m.timelineUnavailable = timelinePictureProblem(trace);
-  m.figureUnavailable = figureProblem(trace);
+  for (int k = 0; k < kFigureKindCount; ++k)
+    m.figureUnavailable[static_cast<size_t>(k)] =
+        figureKindInfo(static_cast<FigureKind>(k)).problem(trace);
   m.folder = defaultExportFolder(settings.exportFolder);
   m.update();
   return m;
@@ -65,7 +67,8 @@ std::string ExportDialogModel::outputPath() const {
 
 std::string ExportDialogModel::unavailable(ExportPanel panel) const {
   if (panel == ExportPanel::Timeline) return timelineUnavailable;
-  if (panel == ExportPanel::Figure) return figureUnavailable;
+  if (const std::optional<FigureKind> kind = figureKindOf(panel))
+    return figureUnavailable[static_cast<size_t>(*kind)];
   if (panel == ExportPanel::TimingPlot) return timingPlotUnavailable;
   if (panel == ExportPanel::Application) return applicationUnavailable;
   return {};

@@ -3,6 +3,7 @@
 // remembers between runs, and the path it will write. Tested without a window. No ImGui here.
 #pragma once
 
+#include <array>
 #include <string>
 
 #include "app/core/support/app_settings.h"
@@ -26,7 +27,7 @@ struct ExportDialogModel {
   bool nameEdited = false;  // the user typed a name: changing options no longer renames it
   // Why the block timeline or the timing plot cannot be shown; empty when they can.
   std::string timelineUnavailable;
-  std::string figureUnavailable;
+  std::array<std::string, kFigureKindCount> figureUnavailable;  // per figure_kinds.h's kind
   std::string timingPlotUnavailable = "there is no timing plot yet: run the benchmark first";
   std::string applicationUnavailable;  // why there is no application picture; empty: there is
 

@@ -151,7 +151,9 @@ std::string ExportJob::panelProblem() const {
                           : "the lesson is no application's: open one with scanviz apply ID "
                             "(or --application ID) to export its picture";
     case ExportPanel::Figure:
-      return figureProblem(*trace_);
+    case ExportPanel::BankConflicts:
+    case ExportPanel::DependenceGraph:
+      return figureKindInfo(*figureKindOf(options_.panel)).problem(*trace_);
     case ExportPanel::ArrayView:
     case ExportPanel::Counters:
       return {};
@@ -178,7 +180,10 @@ Scene ExportJob::picture() const {
                                                          options_.steps.last, options_.style))
                  : applicationPicture();
     case ExportPanel::Figure:
-      return figurePicture(*trace_, options_.steps.first, options_.style);
+    case ExportPanel::BankConflicts:
+    case ExportPanel::DependenceGraph:
+      return figurePicture(*trace_, options_.steps.first, options_.style,
+                           *figureKindOf(options_.panel), options_.brentProcessors);
     case ExportPanel::ArrayView:
     case ExportPanel::Window:
       break;
@@ -219,7 +224,7 @@ void ExportJob::writeSvg() {
                   ? std::string(applicationInfo(application_->id).title)
                   : trace_->meta.algorithm + ", N = " + std::to_string(trace_->meta.n);
   if (options_.panel == ExportPanel::Counters || options_.panel == ExportPanel::Timeline ||
-      options_.panel == ExportPanel::Figure)
+      figureKindOf(options_.panel))
     svg.title += ", " + std::string(keyOf(kExportPanelKeys, options_.panel));
   const Scene scene = picture();
   writeFileAtomically(out_, sceneToSvg(scene, svg));
@@ -281,7 +286,8 @@ PixelImage ExportJob::renderStep(int step) {
 }
 
 Scene ExportJob::framePicture(int step) const {
-  if (options_.panel == ExportPanel::Figure) return figurePicture(*trace_, step, options_.style);
+  if (const std::optional<FigureKind> kind = figureKindOf(options_.panel))
+    return figurePicture(*trace_, step, options_.style, *kind, options_.brentProcessors);
   if (options_.panel == ExportPanel::Application)
     return withApplicationAbove(stepPicture(*trace_, step, options_.style));
   return stepPicture(*trace_, step, options_.style);
@@ -307,7 +313,7 @@ std::string ExportJob::frameName(int step) const {
 }
 
 void ExportJob::layOutFrames() {
-  if (options_.panel == ExportPanel::Figure) {
+  if (figureKindOf(options_.panel)) {
     canvas_ = CanvasSize{};
     for (int k = options_.steps.first; k <= options_.steps.last; ++k) {
       const Scene s = framePicture(k);

@@ -44,6 +44,16 @@ std::string_view timingPlotKey(TimingPlotKind k) {
   return k == TimingPlotKind::TimeVsN ? "time-vs-n" : "gbps-vs-n";
 }
 
+std::optional<FigureKind> figureKindOf(ExportPanel p) {
+  constexpr std::pair<ExportPanel, FigureKind> kFigurePanels[] = {
+      {ExportPanel::Figure, FigureKind::Structure},
+      {ExportPanel::BankConflicts, FigureKind::BankConflicts},
+      {ExportPanel::DependenceGraph, FigureKind::DependenceGraph}};
+  for (const auto& [panel, kind] : kFigurePanels)
+    if (panel == p) return kind;
+  return std::nullopt;
+}
+
 // An application's picture exports like the array view: one step is the domain's picture, a
 // filmstrip or an animation shows the steps of its scan under it.
 bool isSingleScenePanel(ExportPanel p) {
@@ -100,9 +110,9 @@ std::string exportProblem(const ExportOptions& o, int stepCount) {
     if (o.steps.count() > 1) return "a whole-window picture shows one step: choose one step";
   }
   // The figure fills in step by step: one step a picture, every step an animation.
-  if (o.panel == ExportPanel::Figure && !isAnimation(o) && o.steps.count() > 1)
-    return "the structure figure is one picture of one step (it fills in as the steps go): "
-           "choose one step, or a GIF of them";
+  if (figureKindOf(o.panel) && !isAnimation(o) && o.steps.count() > 1)
+    return "a figure is one picture of one step (it follows the steps as they go): choose one "
+           "step, or a GIF of them";
   if (isSingleScenePanel(o.panel)) {
     const std::string what = o.panel == ExportPanel::Counters   ? "the counters picture"
                              : o.panel == ExportPanel::Timeline ? "the block timeline"

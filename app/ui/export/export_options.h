@@ -10,6 +10,7 @@
 
 #include "app/core/layouts/block_timeline.h"
 #include "app/core/support/enum_keys.h"
+#include "app/scene/figure_kinds.h"
 #include "app/scene/palette.h"
 #include "app/ui/export/picture.h"
 #include "app/ui/export/timing_plot_kind.h"
@@ -19,8 +20,19 @@ namespace scanviz {
 enum class ExportFormat { Png, Svg, Gif, PngSequence };
 // Counters, Timeline and TimingPlot are scenes of their own (PNG, SVG); the window is ImGui
 // widgets drawn offscreen (PNG only).
-// Figure: the structure figure of the run (figure_scene.h), a scene of its own.
-enum class ExportPanel { ArrayView, Counters, Timeline, TimingPlot, Window, Application, Figure };
+// Figure: the structure figure of the run (figure_scene.h), a scene of its own; BankConflicts and
+// DependenceGraph: the other figures of figure_kinds.h (figureKindOf).
+enum class ExportPanel {
+  ArrayView,
+  Counters,
+  Timeline,
+  TimingPlot,
+  Window,
+  Application,
+  Figure,
+  BankConflicts,
+  DependenceGraph
+};
 enum class ExportBackground { Theme, White, Transparent };
 
 struct StepRange {
@@ -41,7 +53,8 @@ struct ExportOptions {
   int windowWidth = 1440;
   int windowHeight = 900;
   float windowUiScale = 1;
-  // Counters: the P of Brent's bound W/P + D, as the counters panel sets it.
+  // Counters and the dependence graph: the P of Brent's bound W/P + D, as the counters panel
+  // sets it.
   int brentProcessors = AppSettings{}.brentProcessors;
   // Timeline: lanes by SM or one per block, as the timeline panel shows them.
   LaneGrouping timelineLanes = LaneGrouping::BySm;
@@ -64,10 +77,13 @@ inline constexpr EnumKey<ExportBackground> kExportBackgroundKeys[] = {
     {ExportBackground::White, "white"},
     {ExportBackground::Transparent, "transparent"}};
 inline constexpr EnumKey<ExportPanel> kExportPanelKeys[] = {
-    {ExportPanel::ArrayView, "array"},   {ExportPanel::Counters, "counters"},
-    {ExportPanel::Timeline, "timeline"}, {ExportPanel::TimingPlot, "plot"},
-    {ExportPanel::Window, "window"},     {ExportPanel::Application, "application"},
-    {ExportPanel::Figure, "figure"}};
+    {ExportPanel::ArrayView, "array"},      {ExportPanel::Counters, "counters"},
+    {ExportPanel::Timeline, "timeline"},    {ExportPanel::TimingPlot, "plot"},
+    {ExportPanel::Window, "window"},        {ExportPanel::Application, "application"},
+    {ExportPanel::Figure, "figure"},        {ExportPanel::BankConflicts, "banks"},
+    {ExportPanel::DependenceGraph, "graph"}};
+// The figure a figure panel draws (figure_kinds.h); nullopt for the other panels.
+std::optional<FigureKind> figureKindOf(ExportPanel p);
 std::string_view timingPlotKey(TimingPlotKind k);  // time-vs-n | gbps-vs-n
 // Panels drawn from a scene of their own, one picture of one step: PNG or SVG.
 bool isSingleScenePanel(ExportPanel p);

@@ -71,14 +71,19 @@ Scene stepPicture(const Trace& trace, int step, const PictureStyle& style) {
   return scene;
 }
 
-Scene figurePicture(const Trace& trace, int step, const PictureStyle& style) {
+Scene figurePicture(const Trace& trace, int step, const PictureStyle& style, FigureKind kind,
+                    int processors) {
   FigureRequest rq;
   rq.trace = &trace;
   rq.step = step;
   rq.width = style.width;
   rq.symbolic = style.symbolic;
-  Scene scene = buildFigureScene(rq, pictureTextStyle(), picturePalette(style), pictureMeasure());
-  fitWidth(scene, pictureMeasure(), 0.6f * pictureTextStyle().labelSize);
+  rq.processors = processors;
+  Scene scene =
+      figureKindInfo(kind).build(rq, pictureTextStyle(), picturePalette(style), pictureMeasure());
+  // The slide-sized figures fill the width they are given; the structure figure ends at its cells.
+  if (kind == FigureKind::Structure)
+    fitWidth(scene, pictureMeasure(), 0.6f * pictureTextStyle().labelSize);
   return scene;
 }
 

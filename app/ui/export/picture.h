@@ -7,6 +7,7 @@
 #include "app/core/support/app_settings.h"
 #include "app/core/trace/trace.h"
 #include "app/scene/array_view_scene.h"
+#include "app/scene/figure_kinds.h"
 #include "app/scene/palette.h"
 #include "app/scene/scene.h"
 
@@ -33,8 +34,10 @@ const MeasureText& pictureMeasure();
 // One step of the array view; the step must exist.
 Scene stepPicture(const Trace& trace, int step, const PictureStyle& style);
 
-// The structure figure (figure_scene.h) filled in up to `step`; empty when the trace has none.
-Scene figurePicture(const Trace& trace, int step, const PictureStyle& style);
+// A figure of figure_kinds.h (the structure figure filled in up to `step`, the step's bank
+// conflicts, the dependence graph scheduled on `processors`); empty when the trace has none.
+Scene figurePicture(const Trace& trace, int step, const PictureStyle& style,
+                    FigureKind kind = FigureKind::Structure, int processors = 4);
 
 // The layout width, at least style.width, at which steps first..last show every value their cells
 // are wide enough for. The array view leaves out a value whose cell is a hair too narrow (the

@@ -52,6 +52,16 @@ void showTimingTab(AppState& state, TimingTab tab) {
   state.timing.selectTab = !same;
 }
 
+bool figureShown(const AppState& state, const ViewStates& views, FigureKind kind) {
+  return centerOf(state) == CenterView::Figure && views.figure == kind;
+}
+
+// Opens the figure view on `kind`; the key of the figure on screen goes back to the lesson.
+void showFigure(AppState& state, ViewStates& views, FigureKind kind) {
+  showCenter(state, figureShown(state, views, kind) ? CenterView::Lesson : CenterView::Figure);
+  views.figure = kind;
+}
+
 bool hasTrace(const AppState& state) {
   return state.hasTrace();
 }
@@ -82,9 +92,25 @@ std::vector<ViewEntry> declareViews() {
        drawTimelinePanel},
       // The run as one figure of the seeds' kind (figure_scene.h), filled in as the lesson plays.
       {"view-figure", "Structure figure", "G", GLFW_KEY_G, CenterView::Figure, ExportPanel::Figure,
-       [](AppState& s, ViewStates&) { toggleCenter(s, CenterView::Figure); },
-       [](const AppState& s, ViewStates&) { return centerOf(s) == CenterView::Figure; }, nullptr,
-       drawFigurePanel},
+       [](AppState& s, ViewStates& v) { showFigure(s, v, FigureKind::Structure); },
+       [](const AppState& s, ViewStates& v) { return figureShown(s, v, FigureKind::Structure); },
+       nullptr, drawFigurePanel},
+      // A step's shared-memory accesses in the 32 banks (bank_conflict_scene.h).
+      {"view-banks", "Bank conflicts (shared memory)", "K", GLFW_KEY_K, CenterView::Figure,
+       ExportPanel::BankConflicts,
+       [](AppState& s, ViewStates& v) { showFigure(s, v, FigureKind::BankConflicts); },
+       [](const AppState& s, ViewStates& v) {
+         return figureShown(s, v, FigureKind::BankConflicts);
+       },
+       hasTrace, drawFigurePanel},
+      // The run as its graph of operator applications and Brent's schedule on P processors.
+      {"view-graph", "Dependence graph (work, depth, Brent)", "J", GLFW_KEY_J, CenterView::Figure,
+       ExportPanel::DependenceGraph,
+       [](AppState& s, ViewStates& v) { showFigure(s, v, FigureKind::DependenceGraph); },
+       [](const AppState& s, ViewStates& v) {
+         return figureShown(s, v, FigureKind::DependenceGraph);
+       },
+       hasTrace, drawFigurePanel},
       {"view-timing", "Timing: live benchmark", "B", GLFW_KEY_B, CenterView::Timing,
        ExportPanel::TimingPlot,
        [](AppState& s, ViewStates&) { showTimingTab(s, TimingTab::Benchmark); },

@@ -9,6 +9,7 @@
 
 #include "app/core/backends/deadlock_report.h"
 #include "app/core/trace/trace.h"
+#include "app/scene/figure_kinds.h"
 #include "app/ui/views/class_mode.h"
 #include "app/ui/views/heat_view.h"
 #include "app/ui/views/timeline_panel.h"
@@ -43,6 +44,8 @@ struct ViewStates {
   ArrayHeightCache arrayHeight;
   DeadlockFigureCache deadlock;
   ClassModeState classMode;
+  // Which figure the figure view shows (View > Structure figure, Bank conflicts, Dependence graph).
+  FigureKind figure = FigureKind::Structure;
   // The View menu's UI-scale slider while it is dragged: the fonts are rebuilt on release.
   float pendingUiScale = 0;
   // --show-recent: File > Open recent opens by itself (pictures of the menu).

@@ -1,12 +1,16 @@
-// The structure figure in the middle of the window (View > Structure figure, G): the lesson's run
-// as one picture (figure_scene.h picks the one that fits the algorithm), filled in up to the step
-// the playback stands at and sized to fill the view, with the cells' values or, with X, the
-// inputs they combine. A chained run with static block ids that
+// The figures in the middle of the window (figure_kinds.h, chosen at the top of the view or by
+// View > Structure figure G, Bank conflicts K, Dependence graph J). The structure figure: the
+// lesson's run as one picture (figure_scene.h picks the one that fits the algorithm), filled in up
+// to the step the playback stands at and sized to fill the view, with the cells' values or, with
+// X, the inputs they combine. The bank conflicts of the step on screen; the dependence graph with
+// Brent's schedule on the P set beside it. A chained run with static block ids that
 // deadlocked shows the deadlock (deadlock_scene.h). A run without a figure says why.
 #include <imgui.h>
 
+#include <algorithm>
+
 #include "app/scene/deadlock_scene.h"
-#include "app/scene/figure_scene.h"
+#include "app/scene/figure_kinds.h"
 #include "app/ui/shell/view_states.h"
 #include "app/ui/views/panels.h"
 #include "app/ui/widgets/scene_renderer.h"
@@ -37,23 +41,48 @@ void drawFigureScene(UiContext& ui, Scene scene) {
   ui.report.panelScenes["figure"] = std::move(scene);
 }
 
+// The figures of figure_kinds.h to choose from, and the P of Brent's schedule where the figure
+// uses it (the counters' P: one setting, so the two cannot disagree).
+void figureChoice(UiContext& ui) {
+  for (int k = 0; k < kFigureKindCount; ++k) {
+    const FigureKind kind = static_cast<FigureKind>(k);
+    if (k > 0) ImGui::SameLine();
+    if (ImGui::RadioButton(figureKindInfo(kind).name.data(), ui.views.figure == kind))
+      ui.views.figure = kind;
+  }
+  if (!figureKindInfo(ui.views.figure).usesProcessors) return;
+  ImGui::SameLine();
+  AppSettings s = ui.state.settings();
+  int p = s.brentProcessors;
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12);
+  if (ImGui::SliderInt("P (processors)", &p, 1, 64, "%d", ImGuiSliderFlags_Logarithmic)) {
+    s.brentProcessors = std::max(1, p);
+    ui.state.updateSettings(s, /*persist=*/false);
+  }
+  if (ImGui::IsItemDeactivatedAfterEdit()) ui.state.updateSettings(s);
+}
+
 }  // namespace
 
 void drawFigurePanel(UiContext& ui) {
   ImGui::BeginChild("figure-view", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
-  if (const DeadlockReport* dead = deadlockShown(ui)) {
+  figureChoice(ui);
+  const FigureKindInfo& figure = figureKindInfo(ui.views.figure);
+  const DeadlockReport* dead =
+      ui.views.figure == FigureKind::Structure ? deadlockShown(ui) : nullptr;
+  if (dead) {
     drawFigureScene(ui, buildDeadlockScene(*dead, ImGui::GetContentRegionAvail().x,
                                            viewSceneStyle(ui), ui.palette, fontMeasure(ui.fonts)));
     ImGui::EndChild();
     return;
   }
-  const std::string problem = ui.state.hasTrace() ? figureProblem(ui.state.trace())
+  const std::string problem = ui.state.hasTrace() ? figure.problem(ui.state.trace())
                                                   : "Nothing to show yet: choose an input.";
   if (!problem.empty()) {
     ImGui::PushTextWrapPos(ImGui::GetContentRegionAvail().x);
     ImGui::TextDisabled("%s", problem.c_str());
     ImGui::PopTextWrapPos();
-    ui.report.panels["figure"] = {{"problem", problem}};
+    ui.report.panels["figure"] = {{"problem", problem}, {"kind", std::string(figure.name)}};
     ImGui::EndChild();
     return;
   }
@@ -63,7 +92,9 @@ void drawFigurePanel(UiContext& ui) {
   rq.width = ImGui::GetContentRegionAvail().x;
   rq.height = ImGui::GetContentRegionAvail().y;
   rq.symbolic = ui.state.symbolic;
-  drawFigureScene(ui, buildFigureScene(rq, viewSceneStyle(ui), ui.palette, fontMeasure(ui.fonts)));
+  rq.processors = ui.state.settings().brentProcessors;
+  drawFigureScene(ui, figure.build(rq, viewSceneStyle(ui), ui.palette, fontMeasure(ui.fonts)));
+  ui.report.panels["figure"]["kind"] = std::string(figure.name);
   ImGui::EndChild();
 }
 
