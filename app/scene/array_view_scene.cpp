@@ -820,9 +820,7 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
   float addResultVerdict(const ResultCheck& check, float y) {
     const auto verdict = [&](const ResultRow& row) {
       const std::string name = row.inclusive ? "inclusive" : "exclusive";
-      const std::string how = row.fromTrace   ? ""
-                              : row.inclusive ? " (derived: combine with the input)"
-                                              : " (derived: shift right by one)";
+      const std::string how = row.how.empty() ? "" : " (" + row.how + ")";
       if (row.mismatch.index < 0)
         return std::string(kTick) + " " + name + " matches the sequential scan" + how;
       return std::string(kCross) + " " + name + ": first difference at " + row.mismatch.describe() +
