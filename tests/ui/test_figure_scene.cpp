@@ -253,5 +253,49 @@ TEST(FigureScene, StaticIdDeadlockShowsBlocksWaitingOnOneWithoutASlot) {
   EXPECT_NE(said.find("block 1 has not started"), std::string::npos) << said;
 }
 
+// Issue 32: Blelloch scans each block exclusively, so a block's last scanned value leaves its last
+// input out: on 3 1 7 0 4 1 6 3 | 2 5 1 4 0 2 3 1 (--block-size 4, sections of 8) block 0 ends
+// with 22 and its sum S[0] is 22 + 3 = 25, block 1's 17 + 1 = 18. The figure draws both
+// operands into S: the arrow from the last scanned value and the last input beside it.
+TEST(FigureScene, ExclusiveBlocksBringTheirLastInputIntoS) {
+  CaptureRequest rq = emulatorRequest(AlgorithmId::Blelloch, kLesson, Operator::Add,
+                                      /*exclusive=*/true);  // as the window runs Blelloch
+  rq.blockSize = 4;
+  const Trace t = capture(rq).trace;
+  ASSERT_EQ(figureProblem(t), "");
+  const Scene s = figure(t);
+  EXPECT_EQ(textsOf(s, "scanned-value")[7], "22");
+  EXPECT_EQ(textsOf(s, "sums-value"), (Texts{"25", "18"}));
+  EXPECT_EQ(textsOf(s, "sum-input-value"), (Texts{"+ 3", "+ 1"}));
+  const auto sCells = s.rectsWithRole("sums-cell");
+  const auto inputs = linesWithRole(s, "sum-input-arrow");
+  ASSERT_EQ(inputs.size(), 2u);
+  for (const SceneLine* l : inputs) {
+    const SceneRect& cell = *sCells[static_cast<size_t>(l->index)];
+    EXPECT_GE(l->x2, cell.x);
+    EXPECT_LE(l->x2, cell.x + cell.w);
+    EXPECT_NEAR(l->y2, cell.y, 0.2f * ArraySceneStyle{}.labelSize);  // the bands' gap above it
+  }
+  const auto sums = linesWithRole(s, "sum-arrow");  // from 22 and from 17
+  ASSERT_EQ(sums.size(), 2u);
+  EXPECT_FLOAT_EQ(sums[0]->y2, inputs[0]->y2);
+  // The band's sentence, beside the band or (too narrow) under the title at the sums' step.
+  int sumsStep = -1;
+  for (int k = 0; k < static_cast<int>(t.steps.size()) && sumsStep < 0; ++k)
+    if (t.steps[static_cast<size_t>(k)].level == 1) sumsStep = k;
+  const Scene atSums = figure(t, sumsStep);
+  std::string said;
+  for (const char* role : {"band-label", "step-caption"})
+    for (const std::string& line : textsOf(atSums, role)) said += line + " ";
+  EXPECT_NE(said.find("combined with that last input"), std::string::npos) << said;
+  EXPECT_EQ(textsOf(figure(t, -1, /*symbolic=*/true), "sum-input-value"), (Texts{"+ x7", "+ x15"}));
+  expectLegendShowsEveryArrowOnce(s);
+  // An inclusive block scan ends with the block's sum: S takes nothing else.
+  const Scene inclusive = figure(pmppTrace());
+  EXPECT_TRUE(textsOf(inclusive, "sum-input-value").empty());
+  expectLegendShowsEveryArrowOnce(inclusive);
+  expectLegendShowsEveryArrowOnce(figure(chainedTrace(Operator::Add, /*exclusive=*/true)));
+}
+
 }  // namespace
 }  // namespace scanviz
