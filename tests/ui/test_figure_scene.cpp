@@ -11,6 +11,7 @@
 #include "app/scene/deadlock_scene.h"
 #include "app/scene/figure_scene.h"
 #include "app/scene/palette.h"
+#include "app/scene/spot_the_bug_scene.h"
 #include "tests/common/captures.h"
 #include "tests/common/figure_scenes.h"
 #include "tests/common/scene_texts.h"
@@ -295,6 +296,78 @@ TEST(FigureScene, ExclusiveBlocksBringTheirLastInputIntoS) {
   EXPECT_TRUE(textsOf(inclusive, "sum-input-value").empty());
   expectLegendShowsEveryArrowOnce(inclusive);
   expectLegendShowsEveryArrowOnce(figure(chainedTrace(Operator::Add, /*exclusive=*/true)));
+}
+
+// Issue 32, spot the bug: what the emulator caught is drawn where it happened.
+Scene spotTheBug(const LessonRun& run, int step) {
+  SpotTheBugSceneRequest rq;
+  rq.run = &run;
+  rq.step = step;
+  rq.width = 1600;
+  rq.height = 900;
+  return buildSpotTheBugScene(rq, ArraySceneStyle{}, viewPalette(Theme::Light, Palette::Classic),
+                              approximateTextWidth);
+}
+
+// Static block ids deadlock: the flawed run's place holds the deadlock's figure, not a sentence.
+TEST(SpotTheBugScene, TheDeadlockIsDrawnInTheFlawedRunsPlace) {
+  const LessonRun run = runLesson(*findLesson("chained-static-ids"));
+  ASSERT_FALSE(run.flawed);
+  ASSERT_TRUE(run.flawedDeadlock);
+  const Scene s = spotTheBug(run, 0);
+  EXPECT_FALSE(s.rectsWithRole("block-spinning").empty());
+  EXPECT_FALSE(textsOf(s, "wait-label").empty());
+  EXPECT_TRUE(textsOf(s, "compare-error").empty());
+  // The figure lies inside the flawed run's frame, the first.
+  const auto frames = s.rectsWithRole("compare-view");
+  ASSERT_EQ(frames.size(), 2u);
+  for (const SceneRect* box : s.rectsWithRole("block-spinning")) {
+    EXPECT_GE(box->y, frames[0]->y);
+    EXPECT_LE(box->y + box->h, frames[0]->y + frames[0]->h);
+  }
+}
+
+// Seed 000's S[blockIdx.x-1]: block 0 adds 0xDEADBEEF. Its cells say "garbage" with the value on
+// hover, and the other cells keep a legible size rather than shrinking to fit ten digits.
+TEST(SpotTheBugScene, GarbageIsMarkedAndTheOtherCellsStayLegible) {
+  const LessonRun run = runLesson(*findLesson("hierarchical-s-minus-one"));
+  ASSERT_TRUE(run.flawed);
+  const std::vector<int> garbage = garbageCells(run, run.partingStep);
+  EXPECT_EQ(garbage, (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7}));
+  const Scene s = spotTheBug(run, run.partingStep);
+  int marked = 0;
+  for (const SceneText* t : s.textsWithRole("cell-value")) {
+    EXPECT_GE(t->size, ArraySceneStyle{}.smallSize) << t->text;
+    if (t->text != "garbage" && t->text != "?") continue;
+    ++marked;
+    EXPECT_NE(t->tooltip.find("-5590387"), std::string::npos) << t->tooltip;
+    EXPECT_NE(t->tooltip.find("garbage"), std::string::npos) << t->tooltip;
+  }
+  EXPECT_EQ(marked, 8);
+  // A run that read nothing outside its arrays has no garbage.
+  const LessonRun race = runLesson(*findLesson("kogge-stone-one-barrier"));
+  EXPECT_TRUE(garbageCells(race, race.partingStep).empty());
+}
+
+// Seed 002's unguarded store: threads 6 and 7 of a block of 8 store past the 6 elements of Y. The
+// emulator notes the first; the flawed view draws it past a bar where Y ends.
+TEST(SpotTheBugScene, WritesPastTheEndAreDrawnAsCells) {
+  const LessonRun run = runLesson(*findLesson("kogge-stone-unguarded-store"));
+  ASSERT_TRUE(run.flawed);
+  const std::vector<StrayWrite> strays = strayWrites(run.flawed->meta.notes);
+  ASSERT_EQ(strays.size(), 1u);
+  EXPECT_EQ(strays[0].array, "Y");
+  EXPECT_EQ(strays[0].index, 6);
+  EXPECT_EQ(strays[0].length, 6);
+  EXPECT_EQ(strays[0].thread, 6);
+  const Scene s = spotTheBug(run, 0);
+  EXPECT_EQ(indicesOf(s, "stray-write"), (std::vector<int>{6}));
+  EXPECT_EQ(textsOf(s, "stray-write-name"), (Texts{"Y[6]"}));
+  const auto end = linesWithRole(s, "array-end");
+  ASSERT_EQ(end.size(), 1u);
+  EXPECT_EQ(end[0]->index, 6);
+  const Texts labels = textsOf(s, "row-label");
+  EXPECT_NE(std::find(labels.begin(), labels.end(), "past Y's end"), labels.end());
 }
 
 }  // namespace
