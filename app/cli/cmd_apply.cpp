@@ -1,10 +1,12 @@
 // `scanviz apply ID`: run an application's scans as real kernels and answer in the domain's
 // words; --json prints the answer as data, --out writes one scan's trace.
+#include <algorithm>
 #include <cmath>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "app/cli/cli.h"
+#include "app/core/algorithms/algorithm_catalog.h"
 #include "app/core/applications/application_scan.h"
 #include "app/core/support/output_file.h"
 #include "app/core/trace/trace_json.h"
@@ -58,6 +60,35 @@ nlohmann::json runJson(const ApplicationRun& run) {
           {"scans", scans}};
 }
 
+// What one scan did and produced. A select or split pass (compaction, radix sort) is no scan of
+// the values: its scan is the exclusive count of the flags, which the trace keeps as each
+// element's write address, and its output is the packed (or split) values.
+void printScan(const Trace& t, std::ostream& out) {
+  const auto id = findAlgorithm(t.meta.algorithm);
+  const AlgorithmProduct product = id ? algorithmProduct(*id) : AlgorithmProduct::Scan;
+  const std::string ran = " by " + t.meta.algorithm + ", " + std::to_string(t.steps.size()) +
+                          " steps, on " + t.meta.backend + " (" + t.meta.device + ")";
+  if (product == AlgorithmProduct::Scan) {
+    out << "  " << scanDescription(t.meta.op, t.meta.inclusive, t.meta.dtype) << ran << ": "
+        << joinNumbers(t.output) << "\n";
+    return;
+  }
+  const bool split = product == AlgorithmProduct::Split;
+  const std::vector<double> counts(t.rows.second.begin(), t.rows.second.end());
+  // A select writes the kept values only: the slots after them hold nothing it wrote.
+  std::vector<double> output = t.output;
+  if (!split && !counts.empty() && !t.rows.flags.empty())
+    output.resize(std::min(output.size(),
+                           static_cast<size_t>(counts.back() + (t.rows.flags.back() ? 1 : 0))));
+  out << "  " << (split ? "split" : "select") << ran << "\n"
+      << "  exclusive count of the " << (split ? "0-flags" : "keep-flags") << " ("
+      << (split ? "where a 0-key goes; the 1-keys follow all 0-keys"
+                : "each kept value's write address")
+      << "): " << joinNumbers(counts) << "\n"
+      << "  " << (split ? "split output (the 0-keys, then the 1-keys)" : "packed output") << ": "
+      << joinNumbers(output) << "\n";
+}
+
 void printRun(const ApplicationRun& run, std::ostream& out) {
   const ApplicationInfo& info = applicationInfo(run.id);
   out << info.key << ": " << info.title << " (" << info.seed << ")\n";
@@ -70,11 +101,8 @@ void printRun(const ApplicationRun& run, std::ostream& out) {
     out << "; flags " << joinNumbers({run.input.flags.begin(), run.input.flags.end()});
   out << "\n";
   for (size_t i = 0; i < run.scans.size(); ++i) {
-    const Trace& t = run.scans[i].trace;
-    out << "scan " << i + 1 << ": " << run.scans[i].purpose << "\n  "
-        << scanDescription(t.meta.op, t.meta.inclusive, t.meta.dtype) << " by " << t.meta.algorithm
-        << ", " << t.steps.size() << " steps, on " << t.meta.backend << " (" << t.meta.device
-        << "): " << joinNumbers(t.output) << "\n";
+    out << "scan " << i + 1 << ": " << run.scans[i].purpose << "\n";
+    printScan(run.scans[i].trace, out);
   }
   out << run.answer << "\n";
 }

@@ -57,6 +57,7 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
     y = addArrayRows(y);
     addSegmentBoundaries(arrayTop, y);
     y = addThreadRow(y);
+    y = addStrayRow(y);
     y = addWarpOrBlockRow(y);
     if (showResults()) y = addResults(y);
     if (!rq_.compact) y = addLegend(y + 0.8f * style_.labelSize);
@@ -91,6 +92,7 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
     for (const auto& [dst, src] : s_.edges)
       if (src >= 0 && !chain_) sources_.insert(src);
     moves_ = stepMoves(s_);
+    garbage_.insert(rq_.garbageCells.begin(), rq_.garbageCells.end());
     before_ = beforeValues();
     if (rq_.symbolic) prepareSymbols();
     naming_ = sectionStep() ? RowNaming{"XY", 0}
@@ -146,15 +148,17 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
   }
 
   std::vector<std::string> rowLabels() const {
-    return {"input",
-            "before",
-            "XY after",
-            "flags",
-            "threads",
-            "warps",
-            "blocks",
-            std::string("inclusive ") + kTick,
-            std::string("exclusive ") + kTick};
+    std::vector<std::string> labels = {"input",
+                                       "before",
+                                       "XY after",
+                                       "flags",
+                                       "threads",
+                                       "warps",
+                                       "blocks",
+                                       std::string("inclusive ") + kTick,
+                                       std::string("exclusive ") + kTick};
+    if (!rq_.strayCells.empty()) labels.push_back(strayLabel());
+    return labels;
   }
 
   // The value texts of the rows on screen that could be the widest: the longest ones (digits
@@ -167,6 +171,8 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
                               const std::vector<InputRange>* symbols) {
       const size_t n = std::min(values.size(), kMaxResultCells);
       for (size_t i = 0; i < n; ++i) {
+        // Garbage shows as a word, not its ten digits: it must not shrink the other cells.
+        if (&values == &s_.values && isGarbage(static_cast<int>(i))) continue;
         std::string text = cellText(values[i], symbols, i);
         if (text.size() < length) continue;
         if (text.size() > length) {
@@ -334,6 +340,7 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
   }
 
   bool isPadding(int i) const { return i >= validCount_; }
+  bool isGarbage(int i) const { return garbage_.count(i) > 0; }
 
   // What a cell shows: the identity of max and min as a symbol (value_format.h).
   std::string cellText(double v) const { return formatCellValue(v, t_.meta.op, t_.meta.dtype); }
@@ -371,8 +378,72 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
       r.stroke = source ? pal_.sourceStroke : pal_.paddingHatch;
       r.role = row.role + "-padding";
     }
+    const bool garbage = mainRow && isGarbage(i);
+    if (garbage) {
+      r.stroke = pal_.fail;
+      r.strokeWidth = std::max(2.0f, 0.1f * style_.labelSize);
+    }
     scene_.rects.push_back(r);
-    addCellValue(row, i, v, x, w, written, padding);
+    if (garbage)
+      addGarbageValue(row, i, v, x, w);
+    else
+      addCellValue(row, i, v, x, w, written, padding);
+  }
+
+  // A cell holding what was read from outside an array: the word, legible, in the failure
+  // colour; the value (ten digits of 0xDEADBEEF's making) in the tooltip.
+  void addGarbageValue(const CellRowSpec& row, int i, double v, float x, float w) {
+    const std::string word =
+        measure_("garbage", valueSize_, true) <= cellTextRoom(cw_, valueSize_) ? "garbage" : "?";
+    SceneText& text = addSceneText(scene_, x + 0.5f * w, row.y + 0.5f * (row.height - valueSize_),
+                                   valuesShown_ ? word : std::string(), pal_.fail, valueSize_, true,
+                                   TextAlign::Center, row.role + "-value", i);
+    text.tooltip = row.naming.array + "[" + std::to_string(row.naming.firstIndex + i) +
+                   "] = " + formatValue(v, t_.meta.dtype) +
+                   ": garbage, made from a value read outside its array (the emulator gives "
+                   "0xDEADBEEF there, a GPU whatever memory lies there)";
+    text.hoverX = x;
+    text.hoverY = row.y;
+    text.hoverW = w;
+    text.hoverH = row.height;
+  }
+
+  std::string strayLabel() const {
+    return "past " + (rq_.strayCells.empty() ? std::string("the") : arrayOf(rq_.strayCells[0])) +
+           "'s end";
+  }
+  static std::string arrayOf(const StrayCell& c) { return c.name.substr(0, c.name.find('[')); }
+
+  // The writes past an array's end (an unguarded store): under the cells, a bar where the array
+  // ends and, at each column written past it, a mark outlined in the failure colour naming the
+  // element (legible: no hatching under the name); the note is its tooltip.
+  float addStrayRow(float y) {
+    if (rq_.strayCells.empty()) return y;
+    y += 0.4f * style_.labelSize;
+    const float h = 0.8f * cellH_;
+    addRowLabel(strayLabel(), y, h, pal_.fail, "row-label");
+    const float size = std::min(style_.labelSize, 0.6f * h);
+    for (const StrayCell& c : rq_.strayCells) {
+      if (c.column < 0 || c.column >= count()) continue;
+      const float x = cellX(c.column) + 0.5f * (1 - kCellBox) * cw_, w = kCellBox * cw_;
+      SceneRect& mark = addSceneRect(scene_, x, y, w, h, pal_.paddingFill, "stray-write", c.column);
+      mark.stroke = pal_.fail;
+      mark.strokeWidth = std::max(2.0f, 0.1f * style_.labelSize);
+      mark.rounding = std::min(0.12f * valueSize_, 0.2f * w);
+      SceneText& name = addSceneText(scene_, x + 0.5f * w, y + 0.5f * (h - size),
+                                     fitText(c.name, w - 4, size, true, measure_), pal_.fail, size,
+                                     true, TextAlign::Center, "stray-write-name", c.column);
+      name.tooltip = c.tooltip;
+      name.hoverX = x;
+      name.hoverY = y;
+      name.hoverW = w;
+      name.hoverH = h;
+    }
+    const int end = rq_.strayCells.front().end;
+    if (end > 0 && end <= count())
+      addSceneLine(scene_, cellX(end), rowsTop_, cellX(end), y + h, pal_.fail,
+                   std::max(2.0f, 0.15f * style_.labelSize), "array-end", end);
+    return y + h;
   }
 
   void addCellValue(const CellRowSpec& row, int i, double v, float x, float w, bool written,
@@ -820,9 +891,7 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
   float addResultVerdict(const ResultCheck& check, float y) {
     const auto verdict = [&](const ResultRow& row) {
       const std::string name = row.inclusive ? "inclusive" : "exclusive";
-      const std::string how = row.fromTrace   ? ""
-                              : row.inclusive ? " (derived: combine with the input)"
-                                              : " (derived: shift right by one)";
+      const std::string how = row.how.empty() ? "" : " (" + row.how + ")";
       if (row.mismatch.index < 0)
         return std::string(kTick) + " " + name + " matches the sequential scan" + how;
       return std::string(kCross) + " " + name + ": first difference at " + row.mismatch.describe() +
@@ -926,6 +995,7 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
   std::vector<CellWrite> writes_;
   std::vector<CellMove> moves_;
   std::set<int> sources_;
+  std::set<int> garbage_;  // rq.garbageCells
   bool chain_ = false;  // the step is a sequential pass within the row (a coarsened scan's phase 1)
   std::optional<std::vector<double>> before_;
   std::vector<std::vector<double>> resultStore_;

@@ -7,6 +7,7 @@
 
 #include <functional>
 #include <limits>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -34,6 +35,15 @@ using MeasureText = std::function<float(std::string_view text, float size, bool 
 // A rough measure (0.6 em a character) for tools and tests without fonts.
 float approximateTextWidth(std::string_view text, float size, bool bold);
 
+// A write past an array's end, at the column of the element it would be (StrayWrite, lessons.h):
+// `name` names the element ("Y[6]"), `end` is the column where the array ends.
+struct StrayCell {
+  int column = 0;
+  int end = 0;
+  std::string name;
+  std::string tooltip;
+};
+
 struct ArraySceneRequest {
   const Trace* trace = nullptr;
   int step = 0;
@@ -55,6 +65,13 @@ struct ArraySceneRequest {
   // Cells of the step's array that differ from another trace of the same run (the GPU-vs-CPU
   // diff): outlined in the failure colour, role "cell-diff".
   std::vector<int> differingCells;
+  // Cells of the step's array that hold garbage, read from outside an array (the emulator's
+  // 0xDEADBEEF): marked "garbage" in the failure colour with the value in the tooltip, and left
+  // out when the value font is sized, so that the other cells stay legible.
+  std::vector<int> garbageCells;
+  // Writes the run made past the end of an array (an unguarded store): a row under the cells
+  // with a mark at each column written and a bar where the array ends.
+  std::vector<StrayCell> strayCells;
   // Steps whose values the value font is sized for, besides this step's (-1: none): the rows of
   // a filmstrip and the frames of an animation keep one size even where later steps have longer
   // values.

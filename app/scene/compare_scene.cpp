@@ -120,7 +120,13 @@ class CompareSceneBuilder {
     addText(x + inner, cy, v.title, pal_.text, style_.titleSize, true, "compare-title", index);
     cy += 1.3f * style_.titleSize;
     const bool failed = !v.trace;
-    if (failed && !v.subtitle.empty())
+    if (failed && v.picture) {
+      // The picture says what happened, at the views' sizes (the headline keeps the words).
+      const Scene part = v.picture(w - 2 * inner, style_);
+      appendScene(scene_, part, x + inner, cy);
+      scene_.width = std::max(scene_.width, x + inner + part.width + pad());
+      cy += part.height;
+    } else if (failed && !v.subtitle.empty())
       cy = addWrapped(v.subtitle, x + inner, cy, w - 2 * inner, pal_.fail, style_.smallSize, false,
                       "compare-error", index);
     else if (!v.subtitle.empty())
@@ -141,7 +147,9 @@ class CompareSceneBuilder {
                         .width = w,
                         .height = h,
                         .compact = true,
-                        .differingCells = v.differingCells};
+                        .differingCells = v.differingCells,
+                        .garbageCells = v.garbageCells,
+                        .strayCells = v.strayCells};
     const Scene part = buildArrayScene(a, style_, pal_, measure_);
     appendScene(scene_, part, x, y);
     scene_.width = std::max(scene_.width, x + part.width + pad());
@@ -208,6 +216,15 @@ class CompareSceneBuilder {
     }
     if (rq_.diffLegend)
       items.push_back({"differs from the other trace", {0, 0, 0, 0}, pal_.fail, 3});
+    const auto any = [&](auto member) {
+      return std::any_of(rq_.views.begin(), rq_.views.end(),
+                         [&](const CompareViewSpec& v) { return !(v.*member).empty(); });
+    };
+    if (any(&CompareViewSpec::garbageCells))
+      items.push_back(
+          {"garbage: read outside its array (the value on hover)", pal_.cellFill, pal_.fail, 2});
+    if (any(&CompareViewSpec::strayCells))
+      items.push_back({"written past the array's end", pal_.paddingFill, pal_.fail, 2});
     LegendRows rows(draw ? &scene_ : nullptr, measure_, pad(), rq_.width - pad(), y, size, 1.6f,
                     pal_.textDim);
     for (const Item& item : items) {

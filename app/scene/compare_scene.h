@@ -5,6 +5,7 @@
 // synchronised) and one shared legend. No ImGui here.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,11 @@ struct CompareViewSpec {
   int step = 0;
   std::vector<CounterRow> counters;  // compareCounters()
   std::vector<int> differingCells;
+  std::vector<int> garbageCells;      // ArraySceneRequest's: read from outside an array
+  std::vector<StrayCell> strayCells;  // ArraySceneRequest's: written past an array's end
+  // Without a trace: the picture drawn in the view's place (a deadlock's figure), given the
+  // view's inner width and the style; null: the subtitle says why there is none.
+  std::function<Scene(float width, const ArraySceneStyle& style)> picture;
 };
 
 enum class HeadlineTone { Plain, Pass, Fail };

@@ -233,6 +233,26 @@ class FigureBuilder : FigureBuilderBase {
                         stepValues(steps_.sumsScanned, blocks), lasts, pal_.writtenFill));
     rows_.push_back(row("S added back: Y", "result", steps_.added, stepValues(steps_.added, n),
                         every, pal_.cellFill));
+    findSumsTakingTheLastInput();
+  }
+
+  // A block scanned exclusively (Blelloch) ends with the sum of all its elements but the last:
+  // its sum S[b] is that value combined with the block's last input (the kernel's storeSection),
+  // which the figure then draws as a second operand into S. Read from the values, so that it is
+  // drawn only where S really is that combination.
+  void findSumsTakingTheLastInput() {
+    const FigureRow &x = rows_[0], &scanned = rows_[1], &sums = rows_[2];
+    sumTakesInput_.assign(static_cast<size_t>(blocks_), false);
+    for (int b = 0; b < blocks_ && static_cast<size_t>(b) < sums.values.size(); ++b) {
+      const size_t last = static_cast<size_t>(lastOfBlock(b));
+      if (last >= scanned.values.size() || last >= x.values.size()) continue;
+      const double s = sums.values[static_cast<size_t>(b)], before = scanned.values[last];
+      sumTakesInput_[static_cast<size_t>(b)] =
+          s != before && s == combineValues(t_.meta.op, t_.meta.dtype, before, x.values[last]);
+    }
+  }
+  bool anySumTakesInput() const {
+    return std::find(sumTakesInput_.begin(), sumTakesInput_.end(), true) != sumTakesInput_.end();
   }
 
   std::string cellText(const FigureRow& r, size_t i) const {
@@ -365,9 +385,9 @@ class FigureBuilder : FigureBuilderBase {
     return r.y + cellH_;
   }
 
-  void addArrow(float x1, float y1, float x2, float y2, Color c, float width,
-                const std::string& role, int index) {
-    addSceneArrow(scene_, x1, y1, x2, y2, c, width, role, index);
+  SceneLine& addArrow(float x1, float y1, float x2, float y2, Color c, float width,
+                      const std::string& role, int index) {
+    return addSceneArrow(scene_, x1, y1, x2, y2, c, width, role, index);
   }
 
   float arrowWidth() const { return std::clamp(0.12f * style_.labelSize, 1.0f, 0.25f * cw_); }
@@ -402,6 +422,9 @@ class FigureBuilder : FigureBuilderBase {
       return "each block adds the running sum it received into its tile";
     }
     if (role == "scanned") return "each block scans its section";
+    if (role == "sums" && anySumTakesInput())
+      return "each block's sum S: its last scanned value, which an exclusive scan ends with "
+             "before the last input, combined with that last input";
     if (role == "sums") return "the last element of each block is its sum";
     if (role == "sums-scanned") return "one block scans S";
     return "S before each block is added into it";
@@ -414,14 +437,18 @@ class FigureBuilder : FigureBuilderBase {
         addArrow(centre(i), top, centre(i), bottom, pal_.ownArrow, 0.6f * w, "scan-arrow", i);
     } else if (to.role == "shifted") {
       for (int i = 1; i < n_; ++i)
-        addArrow(centre(i - 1), top, centre(i), bottom, pal_.ownArrow, 0.6f * w, "shift-arrow", i);
+        addArrow(centre(i - 1), top, centre(i), bottom, pal_.ownArrow, 0.7f * w, "shift-arrow", i)
+            .dashed = true;
     } else if (to.role == "handoff") {
       addHandoffArrows(top, bottom);
     } else if (to.role == "sums" || to.role == "sums-scanned") {
-      for (int b = 0; b < blocks_; ++b)
+      for (int b = 0; b < blocks_; ++b) {
         addArrow(centre(lastOfBlock(b)), top, centre(lastOfBlock(b)), bottom,
                  to.role == "sums" ? pal_.arrow : pal_.ownArrow, to.role == "sums" ? w : 0.6f * w,
                  to.role == "sums" ? "sum-arrow" : "sums-scan-arrow", b);
+        if (to.role == "sums" && sumTakesInput_[static_cast<size_t>(b)])
+          addLastInput(b, top, bottom);
+      }
     } else {
       for (int b = 1; b < blocks_; ++b) {
         const std::optional<int> from = feedingSum(b);
@@ -431,6 +458,46 @@ class FigureBuilder : FigureBuilderBase {
                    "addback-arrow", i);
       }
     }
+  }
+
+  // The second operand of an exclusive block's sum: the block's last input, as a chip in the
+  // input row's colours left of the arrow from the block's last scanned value, with its own arrow
+  // into S ("+ 3", or "+ x7" with symbols).
+  void addLastInput(int b, float top, float bottom) {
+    const int last = lastOfBlock(b);
+    const FigureRow& x = rows_[0];
+    const std::string value = cellText(x, static_cast<size_t>(last));
+    const std::string op = t_.meta.op == "add"   ? "+ "
+                           : t_.meta.op == "mul" ? "\xC3\x97 "
+                                                 : t_.meta.op + " ";
+    const std::string text = op + value;
+    // As large as the band allows, up to the cells' own values: it is read from the back row.
+    const float size = std::clamp(0.55f * (bottom - top), style_.labelSize, valueSize_),
+                h = 1.35f * size;
+    const float w = measure_(text, size, true) + 0.8f * size;
+    const float right = centre(last) - 0.45f * cw_, mid = 0.5f * (top + bottom);
+    SceneRect& chip =
+        addSceneRect(scene_, right - w, mid - 0.5f * h, w, h, pal_.beforeFill, "sum-input", b);
+    chip.stroke = pal_.cellStroke;
+    chip.strokeWidth = 1;
+    chip.rounding = 0.2f * size;
+    SceneText& label = addSceneText(scene_, right - 0.5f * w, mid - 0.5f * size, text, pal_.text,
+                                    size, true, TextAlign::Center, "sum-input-value", b);
+    const FigureRow& scanned = rows_[1];
+    const std::string name = "x" + std::to_string(last);
+    label.tooltip =
+        "S[" + std::to_string(b) +
+        "] = " + formatValue(scanned.values[static_cast<size_t>(last)], t_.meta.dtype) + " " + op +
+        formatValue(x.values[static_cast<size_t>(last)], t_.meta.dtype) +
+        ": the block's exclusive scan ends with everything before its last element; its last "
+        "input " +
+        name + " completes the block's sum";
+    label.hoverX = chip.x;
+    label.hoverY = chip.y;
+    label.hoverW = chip.w;
+    label.hoverH = chip.h;
+    addArrow(right, mid, centre(last) - 0.25f * cw_, bottom, pal_.arrow, arrowWidth(),
+             "sum-input-arrow", b);
   }
 
   // A block's own sum down into its cell of the chain, and each running sum across to the next
@@ -536,11 +603,33 @@ class FigureBuilder : FigureBuilderBase {
     return y + 1.5f * style_.smallSize;
   }
 
+  // Every kind of arrow the bands draw, as they draw it.
   float addLegend(float y) {
     LegendRows rows = legendRows(y);
-    addLegendArrow(rows, pal_.arrow, arrowWidth(), false,
-                   chained_ ? "a running sum handed to the next block, and added into its tile"
-                            : "a block's sum into S; S added into every element of a later block");
+    const float w = arrowWidth();
+    if (chained_) {
+      addLegendArrow(rows, pal_.arrow, 1.4f * w, false, "a running sum handed to the next block");
+      addLegendArrow(rows, pal_.arrow, w, false, "the running sum received, added into the tile");
+      addLegendArrow(rows, pal_.ownArrow, 0.6f * w, false,
+                     "the same element: scanned in its tile, or its sum into the chain");
+      if (!t_.meta.inclusive)
+        addLegendArrow(rows, pal_.ownArrow, 0.7f * w, true, "moved one place right, no operation");
+    } else {
+      addLegendArrow(rows, pal_.arrow, w, false,
+                     "a block's sum into S; S added into every element of a later block");
+      addLegendArrow(rows, pal_.ownArrow, 0.6f * w, false,
+                     "the same element: scanned within its block, or S scanned");
+    }
+    if (anySumTakesInput()) {
+      const LegendRows::Place at =
+          rows.add(2 * rows.swatchSide(),
+                   "a block's last input, the second operand of its sum S after an exclusive "
+                   "block scan");
+      SceneRect& chip = addSceneRect(scene_, at.x, at.y, 2 * rows.swatchSide(), rows.swatchSide(),
+                                     pal_.beforeFill, "legend-swatch");
+      chip.stroke = pal_.cellStroke;
+      chip.strokeWidth = 1;
+    }
     if (!symbols_.empty() || chainSymbolic_) addSymbolsLegend(rows);
     if (chainSymbolic_ && t_.meta.op == "add") rows.add(0, "\xE2\x88\x91i..j = xi + ... + xj");
     return rows.bottom();
@@ -548,9 +637,10 @@ class FigureBuilder : FigureBuilderBase {
 
   HierarchySteps steps_;
   ChainSteps chain_;
-  bool chained_ = false;        // PMPP 8.7's chain of blocks rather than Fig. 8.9's hierarchy
-  bool chainSymbolic_ = false;  // the chain's rows carry ranges (addChainSymbols)
-  int feeding_ = 3;             // the row whose cells are added back into the blocks
+  bool chained_ = false;             // PMPP 8.7's chain of blocks rather than Fig. 8.9's hierarchy
+  bool chainSymbolic_ = false;       // the chain's rows carry ranges (addChainSymbols)
+  int feeding_ = 3;                  // the row whose cells are added back into the blocks
+  std::vector<bool> sumTakesInput_;  // per block: S is its last scanned value and last input
   std::vector<std::vector<InputRange>> symbols_;
   std::vector<FigureRow> rows_;
   int section_ = 1, n_ = 0, blocks_ = 0;

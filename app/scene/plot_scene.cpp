@@ -639,7 +639,8 @@ Scene plotPicture(const plot::PlotSpec& spec, const PlotPictureStyle& style,
   s.width = style.width;
   s.height = style.height;
   s.textSize = style.textSize;
-  s.frame = style.theme == Theme::Dark ? palette.cellFill : palette.beforeFill;
+  s.frame =
+      style.background.value_or(style.theme == Theme::Dark ? palette.cellFill : palette.beforeFill);
   s.text = palette.text;
   s.textDim = palette.textDim;
   return buildPlotScene(spec, s, measure).scene;

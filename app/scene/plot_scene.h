@@ -5,6 +5,8 @@
 // as segments and markers as round rectangles: the Scene's primitives.
 #pragma once
 
+#include <optional>
+
 #include "app/core/support/app_settings.h"
 #include "app/scene/array_view_scene.h"
 #include "app/scene/palette.h"
@@ -49,6 +51,9 @@ struct PlotPictureStyle {
   float height = 600;
   Theme theme = Theme::Dark;
   float textSize = 18;  // the window's body text at scale 1
+  // The colour under the plot where the export names one (--background white or transparent):
+  // the plot's frame fills the whole picture, so it takes that colour rather than the theme's.
+  std::optional<Color> background;
 };
 
 Scene plotPicture(const plot::PlotSpec& spec, const PlotPictureStyle& style,

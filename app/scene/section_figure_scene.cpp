@@ -78,9 +78,11 @@ namespace {
 
 enum class ArrowKind { Operand, Own, Copy, Chain, Load, Shift };
 
-// How an arrow of each kind looks, in ArrowKind's order: own and copy arrows take the quieter
-// colour and are thinner (a copy dashed); `width` is a share of the operand arrow's. A chain's
-// hop along the row is drawn apart (addBand); its row here is its legend sample's.
+// How an arrow of each kind looks, in ArrowKind's order: own, copy and shift arrows take the
+// quieter colour and are thinner, and a value moved without an operation (a copy, the shift) is
+// dashed, as the tree's and the array view's moves are: no two kinds the legend names look alike.
+// `width` is a share of the operand arrow's. A chain's hop along the row is drawn apart
+// (addBand); its row here is its legend sample's.
 struct ArrowLook {
   const char* role;
   bool quiet;
@@ -90,7 +92,7 @@ struct ArrowLook {
 constexpr ArrowLook kArrowLooks[] = {
     {"operand-arrow", false, 1.0f, false}, {"own-arrow", true, 0.6f, false},
     {"copy-arrow", true, 0.6f, true},      {"chain-arrow", false, 1.0f, false},
-    {"load-arrow", false, 0.8f, false},    {"shift-arrow", false, 1.0f, false}};
+    {"load-arrow", false, 0.8f, false},    {"shift-arrow", true, 0.7f, true}};
 
 struct RowArrow {
   int from = 0, to = 0;
@@ -547,7 +549,7 @@ class SectionFigureBuilder : FigureBuilderBase {
                        look.dashed, text);
     };
     item(ArrowKind::Load, "loaded from global memory");
-    item(ArrowKind::Shift, "moved one place right");
+    item(ArrowKind::Shift, "moved one place right, no operation");
     item(ArrowKind::Operand, "the other operand");
     item(ArrowKind::Chain, "from the left neighbour's new value");
     item(ArrowKind::Own, "the element's own value");

@@ -309,6 +309,14 @@ class TreeBuilder : FigureBuilderBase {
     addLegendArrow(
         rows, pal_.ownArrow, 0.7f * w, true,
         blelloch_ ? "moved: the parent's value (the swap)" : "the same element, carried down");
+    if (!blelloch_) {
+      // Brent-Kung's tree edges, thin lines without a head, as the rows draw them.
+      const float sample = 2 * rows.swatchSide();
+      const LegendRows::Place at = rows.add(sample, "a tree edge: the node hangs under its parent");
+      const float mid = at.y + 0.5f * rows.swatchSide();
+      addSceneLine(scene_, at.x, mid, at.x + sample, mid, pal_.textDim, std::max(1.0f, 0.4f * w),
+                   "legend-edge");
+    }
     addWrittenSwatch(rows);
     if (!symbols_.empty()) addSymbolsLegend(rows);
     return rows.bottom();

@@ -618,6 +618,13 @@ def case_bench_plot(run):
     run.export("--bench", report, "--scale", "2", "--out", run.path("bench.png"))
     drawn = Png(run.path("bench.png"))
     check((drawn.width, drawn.height) == (1920, 1200), f"2x plot is {drawn.width}x{drawn.height}")
+    # --background white is the picture's background: the plot's frame fills the picture, so it
+    # takes the colour; away from the text and lines most of the picture is then white.
+    run.export("--bench", report, "--theme", "light", "--background", "white", "--out", run.path("white.png"))
+    white = Png(run.path("white.png"))
+    check(white.pixel(2, 2)[:3] == (255, 255, 255), f"--background white: corner {white.pixel(2, 2)}")
+    check(len(white.mask((255, 255, 255), tolerance=0)) > white.width * white.height // 2,
+          "--background white: the plot is not on white")
     run.export("--bench", report, "--subjects", "nonsense", "--out", run.path("x.svg"), expect=2)
     # `--panel plot` names what --bench draws; another panel does not go with it.
     run.export("--bench", report, "--panel", "plot", "--out", run.path("alias.svg"))

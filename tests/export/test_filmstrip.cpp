@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <set>
+#include <tuple>
 
 #include "app/core/capture/capture.h"
 #include "app/core/capture/input_spec.h"
@@ -113,6 +115,28 @@ TEST(Filmstrip, CommandLineSegmentsReachTheCapture) {
   ASSERT_TRUE(app.application.has_value()) << app.captureError;
   EXPECT_EQ(app.application->input.flags,
             (std::vector<uint8_t>{1, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0}));
+}
+
+// Issue 32: Blelloch's strip draws the down-sweep's moves dashed, so its legend has the dashed
+// "moved" sample, as the window's does; every arrow's look has its sample.
+TEST(Filmstrip, TheLegendShowsEveryKindOfArrowTheStripDraws) {
+  CaptureRequest rq = emulatorRequest(AlgorithmId::Blelloch, defaultLessonInput());
+  rq.exclusive = true;
+  const Trace t = capture(rq).trace;
+  const Scene s = filmstripPicture(t, 0, static_cast<int>(t.steps.size()) - 1, PictureStyle{});
+  ASSERT_FALSE(linesWithRole(s, "move-arrow").empty());
+  std::set<std::tuple<int, int, int, long, bool>> samples, drawn;
+  for (const SceneLine& l : s.lines) {
+    if (!l.arrow) continue;
+    auto look = std::make_tuple(int{l.color.r}, int{l.color.g}, int{l.color.b},
+                                std::lround(l.width * 100), l.dashed);
+    (l.role == "legend-arrow" ? samples : drawn).insert(look);
+  }
+  for (const auto& look : drawn) EXPECT_EQ(samples.count(look), 1u);
+  const std::vector<std::string> legend = textsOf(s, "legend");
+  EXPECT_NE(std::find(legend.begin(), legend.end(), "moved, no operation"), legend.end());
+  // The legend wraps within the strip rather than widening it.
+  for (const SceneText* text : s.textsWithRole("legend")) EXPECT_LT(text->x, s.width);
 }
 
 TEST(Filmstrip, GrowsWithEveryStep) {

@@ -59,11 +59,26 @@ def case_spot_the_early_return(ctx):
 
 def case_spot_the_deadlock(ctx):
     """Static block ids: no flawed trace, the scheduler's deadlock report instead; the fix runs."""
-    r = ctx.run("--spot-the-bug", "chained-static-ids")
+    r = ctx.run("--spot-the-bug", "chained-static-ids", size="1920x1080")  # room for the side panel
     p = Panel(r, "spot_the_bug")
     check("deadlock" in p.data["flawed_error"], p.data["flawed_error"])
     check(p.data["fixed_output"], "the dynamic-id run has no output")
     check(any("never finishes" in line for line in p.data["headline"]), str(p.data["headline"]))
+    # The flawed run's place holds the deadlock's figure (issue 32), large enough to read, and the
+    # status line names the lesson on screen, not the lesson loaded behind it.
+    spinning = p.rects("block-spinning")
+    check(spinning, "no spinning block drawn where the flawed run would be")
+    names = [t for t in p.texts("block-name")]
+    # No smaller than Compare keeps any text (3/4 of the body size).
+    check(names and min(t["size"] for t in names) >= 13.5, f"block names at {[t['size'] for t in names]} px")
+    red = hex_rgb(spinning[0]["fill"])
+    x, y = p.to_pixels(spinning[0]["x"] + 0.5 * spinning[0]["w"], spinning[0]["y"] + 0.8 * spinning[0]["h"])
+    check(r.image.count_near(red, (x - 6, y - 4, x + 6, y + 4), tolerance=40, step=1) > 0,
+          f"no spinning block on screen at ({x:.0f},{y:.0f})")
+    status = r.dump["status"]
+    check("spot the bug" in status and "chained" in status and "kogge-stone" not in status, status)
+    said = " ".join(p.data["setup"])  # the lines the side panel draws
+    check("Spot the bug" in said and "chained" in said and "Kogge-Stone" not in said, said)
 
 
 def case_spot_the_unguarded_store(ctx):
@@ -77,6 +92,14 @@ def case_spot_the_unguarded_store(ctx):
     check("Y[i] = XY[threadIdx.x];" in d["seed_lines"], d["seed_lines"])
     drawn = " ".join(t["text"] for t in p.texts("compare-detail"))
     check("The emulator caught: out-of-bounds write" in drawn, drawn)
+    # The write past Y's end is drawn past a bar where Y ends (issue 32), in the failure colour.
+    strays = p.rects("stray-write")
+    check([m["index"] for m in strays] == [6], f"stray writes at {[m['index'] for m in strays]}")
+    check([t["text"] for t in p.texts("stray-write-name")] == ["Y[6]"], str(p.texts("stray-write-name")))
+    red = hex_rgb(strays[0]["stroke"])
+    x, y = p.to_pixels(strays[0]["x"], strays[0]["y"] + 0.5 * strays[0]["h"])
+    check(r.image.count_near(red, (x - 4, y - 4, x + 4, y + 4), tolerance=40, step=1) > 0,
+          f"no failure-red mark on screen at ({x:.0f},{y:.0f})")
 
 
 def case_spot_the_unguarded_read(ctx):
@@ -89,11 +112,13 @@ def case_spot_the_unguarded_read(ctx):
     check(d["first_wrong_cell"] == -1, str(d["first_wrong_cell"]))
     check([h.split(":")[0] for h in d["hazards"]] ==
           ["out-of-bounds read in block 0", "out-of-bounds write in block 0"], str(d["hazards"]))
-    # The flawed view first: its cells 6 and 7 hold 0xDEADBEEF (-559038737, elided to fit the
-    # cell), the fix's the padding 0.
-    values = [t["text"] for t in p.texts("cell-value") if t.get("index") in (6, 7)]
-    check(len(values) == 4 and all(v.startswith("-5590") for v in values[:2])
-          and values[2:] == ["0", "0"], f"cells 6, 7 show {values}")
+    # The flawed view first: its cells 6 and 7 hold 0xDEADBEEF (-559038737), marked as garbage
+    # with the value on hover (issue 32); the fix's hold the padding 0.
+    cells = [t for t in p.texts("cell-value") if t.get("index") in (6, 7)]
+    values = [t["text"] for t in cells]
+    check(len(values) == 4 and values[:2] in (["garbage"] * 2, ["?"] * 2) and values[2:] == ["0", "0"],
+          f"cells 6, 7 show {values}")
+    check(all("-559038737" in t["tooltip"] for t in cells[:2]), str([t["tooltip"] for t in cells[:2]]))
 
 
 def case_spot_the_index_before_the_totals(ctx):
@@ -106,6 +131,12 @@ def case_spot_the_index_before_the_totals(ctx):
           str(d["flawed_output"]))
     check(any("thread 0 read S[-1], before the array's first element" in line for line in d["headline"]),
           str(d["headline"]))
+    # Block 0's cells hold garbage: marked, the value on hover, and every cell's value legible.
+    p = Panel(r, "spot_the_bug")
+    cells = p.texts("cell-value")
+    garbage = [t for t in cells if t["text"] in ("garbage", "?")]
+    check(sorted(t["index"] for t in garbage) == list(range(8)), f"garbage at {[t['index'] for t in garbage]}")
+    check(min(t["size"] for t in cells) >= 14, f"cell values at {min(t['size'] for t in cells)} px")
 
 
 def case_spot_an_erratum(ctx):

@@ -11,6 +11,7 @@
 #include "app/scene/deadlock_scene.h"
 #include "app/scene/figure_scene.h"
 #include "app/scene/palette.h"
+#include "app/scene/spot_the_bug_scene.h"
 #include "tests/common/captures.h"
 #include "tests/common/figure_scenes.h"
 #include "tests/common/scene_texts.h"
@@ -251,6 +252,122 @@ TEST(FigureScene, StaticIdDeadlockShowsBlocksWaitingOnOneWithoutASlot) {
   std::string said;
   for (const std::string& line : caption) said += line + " ";
   EXPECT_NE(said.find("block 1 has not started"), std::string::npos) << said;
+}
+
+// Issue 32: Blelloch scans each block exclusively, so a block's last scanned value leaves its last
+// input out: on 3 1 7 0 4 1 6 3 | 2 5 1 4 0 2 3 1 (--block-size 4, sections of 8) block 0 ends
+// with 22 and its sum S[0] is 22 + 3 = 25, block 1's 17 + 1 = 18. The figure draws both
+// operands into S: the arrow from the last scanned value and the last input beside it.
+TEST(FigureScene, ExclusiveBlocksBringTheirLastInputIntoS) {
+  CaptureRequest rq = emulatorRequest(AlgorithmId::Blelloch, kLesson, Operator::Add,
+                                      /*exclusive=*/true);  // as the window runs Blelloch
+  rq.blockSize = 4;
+  const Trace t = capture(rq).trace;
+  ASSERT_EQ(figureProblem(t), "");
+  const Scene s = figure(t);
+  EXPECT_EQ(textsOf(s, "scanned-value")[7], "22");
+  EXPECT_EQ(textsOf(s, "sums-value"), (Texts{"25", "18"}));
+  EXPECT_EQ(textsOf(s, "sum-input-value"), (Texts{"+ 3", "+ 1"}));
+  const auto sCells = s.rectsWithRole("sums-cell");
+  const auto inputs = linesWithRole(s, "sum-input-arrow");
+  ASSERT_EQ(inputs.size(), 2u);
+  for (const SceneLine* l : inputs) {
+    const SceneRect& cell = *sCells[static_cast<size_t>(l->index)];
+    EXPECT_GE(l->x2, cell.x);
+    EXPECT_LE(l->x2, cell.x + cell.w);
+    EXPECT_NEAR(l->y2, cell.y, 0.2f * ArraySceneStyle{}.labelSize);  // the bands' gap above it
+  }
+  const auto sums = linesWithRole(s, "sum-arrow");  // from 22 and from 17
+  ASSERT_EQ(sums.size(), 2u);
+  EXPECT_FLOAT_EQ(sums[0]->y2, inputs[0]->y2);
+  // The band's sentence, beside the band or (too narrow) under the title at the sums' step.
+  int sumsStep = -1;
+  for (int k = 0; k < static_cast<int>(t.steps.size()) && sumsStep < 0; ++k)
+    if (t.steps[static_cast<size_t>(k)].level == 1) sumsStep = k;
+  const Scene atSums = figure(t, sumsStep);
+  std::string said;
+  for (const char* role : {"band-label", "step-caption"})
+    for (const std::string& line : textsOf(atSums, role)) said += line + " ";
+  EXPECT_NE(said.find("combined with that last input"), std::string::npos) << said;
+  EXPECT_EQ(textsOf(figure(t, -1, /*symbolic=*/true), "sum-input-value"), (Texts{"+ x7", "+ x15"}));
+  expectLegendShowsEveryArrowOnce(s);
+  // An inclusive block scan ends with the block's sum: S takes nothing else.
+  const Scene inclusive = figure(pmppTrace());
+  EXPECT_TRUE(textsOf(inclusive, "sum-input-value").empty());
+  expectLegendShowsEveryArrowOnce(inclusive);
+  expectLegendShowsEveryArrowOnce(figure(chainedTrace(Operator::Add, /*exclusive=*/true)));
+}
+
+// Issue 32, spot the bug: what the emulator caught is drawn where it happened.
+Scene spotTheBug(const LessonRun& run, int step) {
+  SpotTheBugSceneRequest rq;
+  rq.run = &run;
+  rq.step = step;
+  rq.width = 1600;
+  rq.height = 900;
+  return buildSpotTheBugScene(rq, ArraySceneStyle{}, viewPalette(Theme::Light, Palette::Classic),
+                              approximateTextWidth);
+}
+
+// Static block ids deadlock: the flawed run's place holds the deadlock's figure, not a sentence.
+TEST(SpotTheBugScene, TheDeadlockIsDrawnInTheFlawedRunsPlace) {
+  const LessonRun run = runLesson(*findLesson("chained-static-ids"));
+  ASSERT_FALSE(run.flawed);
+  ASSERT_TRUE(run.flawedDeadlock);
+  const Scene s = spotTheBug(run, 0);
+  EXPECT_FALSE(s.rectsWithRole("block-spinning").empty());
+  EXPECT_FALSE(textsOf(s, "wait-label").empty());
+  EXPECT_TRUE(textsOf(s, "compare-error").empty());
+  // The figure lies inside the flawed run's frame, the first.
+  const auto frames = s.rectsWithRole("compare-view");
+  ASSERT_EQ(frames.size(), 2u);
+  for (const SceneRect* box : s.rectsWithRole("block-spinning")) {
+    EXPECT_GE(box->y, frames[0]->y);
+    EXPECT_LE(box->y + box->h, frames[0]->y + frames[0]->h);
+  }
+}
+
+// Seed 000's S[blockIdx.x-1]: block 0 adds 0xDEADBEEF. Its cells say "garbage" with the value on
+// hover, and the other cells keep a legible size rather than shrinking to fit ten digits.
+TEST(SpotTheBugScene, GarbageIsMarkedAndTheOtherCellsStayLegible) {
+  const LessonRun run = runLesson(*findLesson("hierarchical-s-minus-one"));
+  ASSERT_TRUE(run.flawed);
+  const std::vector<int> garbage = garbageCells(run, run.partingStep);
+  EXPECT_EQ(garbage, (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7}));
+  const Scene s = spotTheBug(run, run.partingStep);
+  int marked = 0;
+  for (const SceneText* t : s.textsWithRole("cell-value")) {
+    EXPECT_GE(t->size, ArraySceneStyle{}.smallSize) << t->text;
+    if (t->text != "garbage" && t->text != "?") continue;
+    ++marked;
+    EXPECT_NE(t->tooltip.find("-5590387"), std::string::npos) << t->tooltip;
+    EXPECT_NE(t->tooltip.find("garbage"), std::string::npos) << t->tooltip;
+  }
+  EXPECT_EQ(marked, 8);
+  // A run that read nothing outside its arrays has no garbage.
+  const LessonRun race = runLesson(*findLesson("kogge-stone-one-barrier"));
+  EXPECT_TRUE(garbageCells(race, race.partingStep).empty());
+}
+
+// Seed 002's unguarded store: threads 6 and 7 of a block of 8 store past the 6 elements of Y. The
+// emulator notes the first; the flawed view draws it past a bar where Y ends.
+TEST(SpotTheBugScene, WritesPastTheEndAreDrawnAsCells) {
+  const LessonRun run = runLesson(*findLesson("kogge-stone-unguarded-store"));
+  ASSERT_TRUE(run.flawed);
+  const std::vector<StrayWrite> strays = strayWrites(run.flawed->meta.notes);
+  ASSERT_EQ(strays.size(), 1u);
+  EXPECT_EQ(strays[0].array, "Y");
+  EXPECT_EQ(strays[0].index, 6);
+  EXPECT_EQ(strays[0].length, 6);
+  EXPECT_EQ(strays[0].thread, 6);
+  const Scene s = spotTheBug(run, 0);
+  EXPECT_EQ(indicesOf(s, "stray-write"), (std::vector<int>{6}));
+  EXPECT_EQ(textsOf(s, "stray-write-name"), (Texts{"Y[6]"}));
+  const auto end = linesWithRole(s, "array-end");
+  ASSERT_EQ(end.size(), 1u);
+  EXPECT_EQ(end[0]->index, 6);
+  const Texts labels = textsOf(s, "row-label");
+  EXPECT_NE(std::find(labels.begin(), labels.end(), "past Y's end"), labels.end());
 }
 
 }  // namespace

@@ -64,6 +64,50 @@ TEST(ArrayScene, LessonLastStepShowsTheScan) {
   EXPECT_TRUE(hasTextContaining(s, "title", "Step 3 of 3"));
 }
 
+// The verdicts say which row is derived. Kogge-Stone asked for an exclusive result computes the
+// inclusive scan (its working array holds it) and stores it shifted right by one: the derived row
+// is the exclusive one. Blelloch computes the exclusive row: the inclusive one is derived. A
+// segmented scan's exclusive row is shifted within each segment, not along the whole row.
+TEST(ArrayScene, VerdictsNameTheRowThatIsDerived) {
+  // The two verdicts, each of one or more wrapped lines: the exclusive one starts at its name.
+  struct Verdicts {
+    std::string inclusive, exclusive;
+  };
+  const auto verdicts = [](const Trace& t) {
+    const Scene last = sceneOf(t, static_cast<int>(t.steps.size()) - 1);
+    std::string said;
+    for (const SceneText* text : last.textsWithRole("check-pass")) said += text->text + " ";
+    const size_t exclusive = said.find(" exclusive matches");
+    EXPECT_NE(exclusive, std::string::npos) << said;
+    return exclusive == std::string::npos
+               ? Verdicts{said, ""}
+               : Verdicts{said.substr(0, exclusive), said.substr(exclusive)};
+  };
+  const auto has = [](const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+  };
+  Verdicts v = verdicts(capture(emulatorRequest(AlgorithmId::KoggeStone, defaultLessonInput(),
+                                                Operator::Add, /*exclusive=*/true))
+                            .trace);
+  EXPECT_FALSE(has(v.inclusive, "derived")) << v.inclusive;
+  EXPECT_TRUE(
+      has(v.exclusive, "derived: the kernel stores its inclusive scan shifted right by one"))
+      << v.exclusive;
+  v = verdicts(capture(emulatorRequest(AlgorithmId::Blelloch, defaultLessonInput(), Operator::Add,
+                                       /*exclusive=*/true))
+                   .trace);
+  EXPECT_TRUE(has(v.inclusive, "derived: combine with the input")) << v.inclusive;
+  EXPECT_FALSE(has(v.exclusive, "derived")) << v.exclusive;
+  v = verdicts(lessonTrace(AlgorithmId::KoggeStone));
+  EXPECT_FALSE(has(v.inclusive, "derived")) << v.inclusive;
+  EXPECT_TRUE(has(v.exclusive, "derived: shift right by one")) << v.exclusive;
+  EXPECT_FALSE(has(v.exclusive, "segment")) << v.exclusive;
+  CaptureRequest rq = emulatorRequest(AlgorithmId::SegmentedKoggeStone, defaultLessonInput());
+  rq.rows.flags = defaultLessonFlags();
+  v = verdicts(capture(rq).trace);
+  EXPECT_TRUE(has(v.exclusive, "shift right by one within each segment")) << v.exclusive;
+}
+
 TEST(ArrayScene, LessonStepOneHighlightsAndArrows) {
   const Trace t = captureOnEmulator(AlgorithmId::KoggeStone, defaultLessonInput());
   const Scene s = sceneOf(t, 1);

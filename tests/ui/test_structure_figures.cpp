@@ -6,6 +6,8 @@
 //   22
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "app/core/trace/value_format.h"
 #include "app/scene/figure_scene.h"
 #include "app/scene/palette.h"
@@ -238,6 +240,34 @@ TEST(SectionFigure, ExclusiveKoggeStoneShiftedRowHoldsTheIdentityThenTheInput) {
   rq.op = Operator::Max;
   const Scene max = figure(capture(rq).trace);
   EXPECT_EQ(cellTexts(max, "shifted").front(), "-\xE2\x88\x9E");
+}
+
+// Issue 32: a value moved one place right is not the other operand. The shift is dashed and
+// quiet, as every move of the figures is, and the legend shows each look once.
+TEST(SectionFigure, TheShiftAndTheOperandLookApartAndTheLegendSaysBoth) {
+  const Scene s = figure(treeTrace(AlgorithmId::KoggeStoneExclusive, kSeed003, true));
+  const auto shifts = linesWithRole(s, "shift-arrow");
+  const auto operands = linesWithRole(s, "operand-arrow");
+  ASSERT_FALSE(shifts.empty());
+  ASSERT_FALSE(operands.empty());
+  EXPECT_TRUE(shifts.front()->dashed);
+  EXPECT_FALSE(operands.front()->dashed);
+  expectLegendShowsEveryArrowOnce(s);
+  const Texts legend = textsOf(s, "legend");
+  EXPECT_NE(std::find(legend.begin(), legend.end(), "moved one place right, no operation"),
+            legend.end());
+}
+
+// Brent-Kung's tree edges are drawn, so the legend names them; Blelloch's tree draws none.
+TEST(TreeFigure, TheLegendNamesEveryMarkTheTreeDraws) {
+  const Scene bk = figure(treeTrace(AlgorithmId::BrentKung, kSeed003));
+  ASSERT_FALSE(linesWithRole(bk, "tree-edge").empty());
+  EXPECT_EQ(linesWithRole(bk, "legend-edge").size(), 1u);
+  expectLegendShowsEveryArrowOnce(bk);
+  const Scene blelloch = figure(treeTrace(AlgorithmId::Blelloch, kSeed003, true));
+  EXPECT_TRUE(linesWithRole(blelloch, "tree-edge").empty());
+  EXPECT_TRUE(linesWithRole(blelloch, "legend-edge").empty());
+  expectLegendShowsEveryArrowOnce(blelloch);
 }
 
 TEST(SectionFigure, LongSectionsSayWhy) {

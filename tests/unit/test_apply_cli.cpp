@@ -41,6 +41,26 @@ TEST(ApplyCli, DefaultsReproduceTheSeedsExamples) {
   EXPECT_EQ(applyJson({"radix-sort"})["result"], nlohmann::json({0, 1, 1, 3, 3, 4, 6, 7}));
 }
 
+// A select or split pass prints what it counted and what it produced: the exclusive count of
+// its flags and the packed (or split) values, never its output as a scan of the values.
+TEST(ApplyCli, SelectAndSplitPrintTheirCountsAndTheirOutput) {
+  CapturedRun r = cli({"apply", "compaction", "--backend", "cpu"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out.find("sum scan"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("select by select-lookback"), std::string::npos) << r.out;
+  // 3 1 7 0 4 1 6 3 kept where > 2: flags 1 0 1 0 1 0 1 1.
+  EXPECT_NE(r.out.find("write address): 0 1 1 2 2 3 3 4"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("packed output: 3 7 4 6 3\n"), std::string::npos) << r.out;
+  r = cli({"apply", "radix-sort", "--backend", "cpu"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out.find("sum scan"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("split by split-lookback"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("split output (the 0-keys, then the 1-keys): "), std::string::npos) << r.out;
+  // Scans of values keep their description.
+  r = cli({"apply", "sandwich", "--backend", "cpu"});
+  EXPECT_NE(r.out.find("inclusive sum scan"), std::string::npos) << r.out;
+}
+
 TEST(ApplyCli, InputsAndNumbersAreTaken) {
   const nlohmann::json sandwich = applyJson({"sandwich", "--input", "10,20,30", "--length", "80"});
   EXPECT_EQ(sandwich["result"], nlohmann::json({10, 30, 60}));

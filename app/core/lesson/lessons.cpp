@@ -1,6 +1,8 @@
 #include "app/core/lesson/lessons.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <iterator>
 #include <stdexcept>
 #include <string>
@@ -135,9 +137,14 @@ int firstDifferentCell(const std::vector<double>& a, const std::vector<double>& 
 
 // Captures one side; a backend error (the deadlock) is the lesson's result, not a failure.
 std::shared_ptr<const Trace> captureSide(const Lesson& lesson, bool fixed, BackendChoice backend,
-                                         std::string& error) {
+                                         std::string& error,
+                                         std::optional<DeadlockReport>* deadlock = nullptr) {
   try {
     return std::make_shared<const Trace>(capture(lessonRequest(lesson, fixed, backend)).trace);
+  } catch (const DeadlockError& e) {
+    error = e.what();
+    if (deadlock) *deadlock = e.report;
+    return nullptr;
   } catch (const BackendError& e) {
     error = e.what();
     return nullptr;
@@ -149,7 +156,7 @@ std::shared_ptr<const Trace> captureSide(const Lesson& lesson, bool fixed, Backe
 LessonRun runLesson(const Lesson& lesson, BackendChoice backend) {
   LessonRun r;
   r.lesson = &lesson;
-  r.flawed = captureSide(lesson, false, backend, r.flawedError);
+  r.flawed = captureSide(lesson, false, backend, r.flawedError, &r.flawedDeadlock);
   r.fixed = captureSide(lesson, true, backend, r.fixedError);
   if (r.flawed && r.fixed) {
     r.partingStep = partingStepOf(*r.flawed, *r.fixed);
@@ -172,6 +179,35 @@ std::vector<int> differingCells(const LessonRun& run, int step) {
   for (size_t i = 0; i < common; ++i)
     if (a->values[i] != b->values[i]) cells.push_back(static_cast<int>(i));
   return cells;
+}
+
+std::vector<int> garbageCells(const LessonRun& run, int step) {
+  const bool readOutside = std::any_of(run.hazards.begin(), run.hazards.end(), [](auto& h) {
+    return h.rfind("out-of-bounds read", 0) == 0;
+  });
+  return readOutside ? differingCells(run, step) : std::vector<int>{};
+}
+
+// The note's words are kernels/exec/cpu_block_exec.h's noteOutOfBounds: "out-of-bounds write in
+// block B[ of level L ...]: thread T wrote NAME[I] of its section, which holds N elements ...".
+std::vector<StrayWrite> strayWrites(const std::vector<std::string>& notes) {
+  std::vector<StrayWrite> out;
+  const std::string head = "out-of-bounds write in block ";
+  for (const std::string& note : notes) {
+    if (note.rfind(head, 0) != 0 || note.find(" of level ") != std::string::npos) continue;
+    StrayWrite w;
+    w.note = note;
+    char name[32] = {0};
+    if (std::sscanf(note.c_str() + head.size(), "%d: thread %d wrote %31[^[][%lld]", &w.block,
+                    &w.thread, name, &w.index) != 4)
+      continue;
+    w.array = name;
+    const size_t holds = note.find("which holds ");
+    if (holds == std::string::npos || w.index < 0) continue;  // before the array: not past it
+    w.length = std::atoll(note.c_str() + holds + 12);
+    out.push_back(std::move(w));
+  }
+  return out;
 }
 
 std::string flawedVariantNote(const Lesson& lesson) {

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "app/core/backends/deadlock_report.h"
 #include "app/core/capture/capture.h"
 #include "kernels/lessons/flaw_lesson.h"
 
@@ -53,6 +54,8 @@ struct LessonRun {
   std::shared_ptr<const Trace> flawed;  // null when it did not finish (flawedError says why)
   std::shared_ptr<const Trace> fixed;
   std::string flawedError;  // e.g. the scheduler's deadlock report
+  // The deadlock the flawed run ended in (static block ids), as data for its figure.
+  std::optional<DeadlockReport> flawedDeadlock;
   std::string fixedError;
   int partingStep = -1;     // first step whose label or values differ; -1: none, or no trace
   int firstWrongCell = -1;  // first output cell of the flawed run that differs from the fix's
@@ -67,6 +70,24 @@ LessonRun runLesson(const Lesson& lesson, BackendChoice backend = BackendChoice:
 // Cells whose values differ between the two runs at `step` (each side's last step when it has
 // fewer steps).
 std::vector<int> differingCells(const LessonRun& run, int step);
+
+// The cells of the flawed run's array at `step` that hold garbage: where its emulator read memory
+// outside an array (it gives 0xDEADBEEF there), the cells in which the flawed run differs from
+// its fix carry what was read (seed 000's S[-1]). Empty for a run that read nothing outside.
+std::vector<int> garbageCells(const LessonRun& run, int step);
+
+// A write the emulator dropped because it lay outside its array (an unguarded store), read back
+// from the run's note: the emulator notes the first of each block. `index` is the block's
+// (element i of its section), `length` how many elements of the array the block holds.
+struct StrayWrite {
+  int block = 0;
+  int thread = 0;
+  std::string array;  // "Y"
+  long long index = 0;
+  long long length = 0;
+  std::string note;  // the emulator's words
+};
+std::vector<StrayWrite> strayWrites(const std::vector<std::string>& notes);
 
 // The note a flawed variant's trace carries: what it is and which algorithm fixes it.
 std::string flawedVariantNote(const Lesson& lesson);

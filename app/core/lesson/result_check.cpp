@@ -47,7 +47,29 @@ std::vector<double> inclusiveFromExclusive(const std::vector<double>& ex,
   return inc;
 }
 
+// What the verdicts say of a derived row. A segmented scan shifts within each segment: a head's
+// exclusive value is the identity, not its left neighbour's inclusive one.
+std::string shiftedHow(bool segmented, bool byTheKernel) {
+  const std::string within =
+      segmented ? " within each segment, the identity at each segment's head" : "";
+  return byTheKernel ? "derived: the kernel stores its inclusive scan shifted right by one" + within
+                     : "derived: shift right by one" + within;
+}
+
+// Whether a one-section run ends with `values` in its working array (the last step's first n
+// elements): the scan the kernel computed, whatever it then stored.
+bool workingArrayHolds(const Trace& t, const std::vector<double>& values) {
+  if (t.steps.empty() || t.meta.n > t.meta.sectionSize || values.empty()) return false;
+  const std::vector<double>& last = t.steps.back().values;
+  return last.size() >= values.size() && std::equal(values.begin(), values.end(), last.begin());
+}
+
 }  // namespace
+
+double combineValues(const std::string& op, const std::string& dtype, double a, double b) {
+  return combine(parseOperator(op).value_or(Operator::Add),
+                 parseDType(dtype).value_or(DType::Int32), a, b);
+}
 
 double identityValue(const std::string& op, const std::string& dtype) {
   const Operator o = parseOperator(op).value_or(Operator::Add);
@@ -66,6 +88,7 @@ ResultCheck checkSelectResults(const Trace& t) {
   r.inclusive.values =
       inclusiveFromExclusive(r.exclusive.values, flags, Operator::Add, DType::Int32);
   r.inclusive.fromTrace = false;
+  r.inclusive.how = "derived: combine with the flags";
   const long long sections = std::max(1, t.meta.blocksTotal);
   r.inclusive.mismatch =
       compareWithReference(flags, r.inclusive.values, Operator::Add, false, DType::Int32, sections);
@@ -82,18 +105,27 @@ ResultCheck checkResults(const Trace& t) {
   ResultCheck r;
   r.inclusive.inclusive = true;
   r.exclusive.inclusive = false;
+  const std::vector<uint8_t>* heads = segmentHeads(t);
   if (t.meta.inclusive) {
     r.inclusive.values = t.output;
     r.exclusive.values =
-        exclusiveFromInclusive(t.output, identityValue(t.meta.op, t.meta.dtype), segmentHeads(t));
+        exclusiveFromInclusive(t.output, identityValue(t.meta.op, t.meta.dtype), heads);
     r.exclusive.fromTrace = false;
+    r.exclusive.how = shiftedHow(heads != nullptr, false);
   } else {
     r.exclusive.values = t.output;
     r.inclusive.values = inclusiveFromExclusive(t.output, t.input, op, d);
     r.inclusive.fromTrace = false;
+    // A kernel that scanned inclusively and shifted as it stored (Kogge-Stone asked for an
+    // exclusive result: storeSection) computed the inclusive row, and its working array still
+    // holds it: the stored row is the derived one. An exclusive scan by nature (Blelloch)
+    // computed the stored row, and the inclusive one is ours.
+    if (!(id && exclusiveByNature(*id)) && workingArrayHolds(t, r.inclusive.values))
+      r.exclusive.how = shiftedHow(heads != nullptr, true);
+    else
+      r.inclusive.how = "derived: combine with the input";
   }
   const long long sections = std::max(1, t.meta.blocksTotal);
-  const std::vector<uint8_t>* heads = segmentHeads(t);
   r.inclusive.mismatch =
       compareWithReference(t.input, r.inclusive.values, op, false, d, sections, heads);
   r.exclusive.mismatch =

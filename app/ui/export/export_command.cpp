@@ -357,6 +357,9 @@ int exportBench(const Args& a, const std::vector<std::string>& rest) {
     style.width = static_cast<float>(size.width);
     style.height = static_cast<float>(size.height);
   }
+  if (const auto bg = a.getChoice("background", ExportBackground::Theme, kExportBackgroundKeys);
+      bg != ExportBackground::Theme)
+    style.background = exportBackgroundColor(bg, viewPalette(style.theme, palette));
   const Scene scene = plotPicture(benchThroughputPlot(report, rq), style,
                                   viewPalette(style.theme, palette), pictureMeasure());
   return writeStandalone(scene, *a.get("out"), a, style.theme, palette);

@@ -171,6 +171,7 @@ Scene ExportJob::picture() const {
     case ExportPanel::TimingPlot: {
       PlotPictureStyle plotStyle;
       plotStyle.theme = options_.style.theme;
+      if (options_.background != ExportBackground::Theme) plotStyle.background = background_;
       return plotPicture(*timingPlot_, plotStyle, picturePalette(options_.style), pictureMeasure());
     }
     case ExportPanel::Application:

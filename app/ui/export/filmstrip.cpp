@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <optional>
 
 #include "app/core/algorithms/algorithm_catalog.h"
 #include "app/core/trace/value_format.h"
@@ -281,60 +282,72 @@ class FilmstripBuilder {
     return false;
   }
 
+  // The first line of the strip drawn in `role` (a copy: the legend adds lines), if any.
+  std::optional<SceneLine> drawnLine(const char* role) const {
+    for (const SceneLine& l : out_.lines)
+      if (l.role == role) return l;
+    return std::nullopt;
+  }
+
+  // One sample for every kind of mark the strip draws, as it draws it, in rows across the
+  // strip's width.
   float addLegend(float y) {
     const float size = text_.smallSize;
-    const float d = 1.05f * size;
-    float x = pad();
-    const auto label = [&](const std::string& text) {
-      addText(x + d + 0.4f * size, y + 0.5f * (d - size), text, pal_.textDim, size, false,
-              "legend");
-      x += d + 0.4f * size + measure_(text, size, false) + 1.4f * size;
+    float right = out_.width;
+    for (const Scene& s : steps_) right = std::max(right, s.width);
+    LegendRows rows(&out_, measure_, pad(), right - pad(), y, size, 1.6f, pal_.textDim);
+    const float d = rows.swatchSide();
+    const auto swatch = [&](Color fill, Color stroke, bool hatched, const std::string& text) {
+      const LegendRows::Place at = rows.add(d, text);
+      SceneRect& r = addSceneRect(out_, at.x, at.y, d, d, fill, "legend-swatch");
+      r.stroke = stroke;
+      r.strokeWidth = 1;
+      r.rounding = 0.15f * d;
+      r.hatched = hatched;
     };
-    SceneRect written;
-    written.x = x;
-    written.y = y;
-    written.w = written.h = d;
-    written.fill = pal_.writtenFill;
-    written.stroke = pal_.cellStroke;
-    written.strokeWidth = 1;
-    written.rounding = 0.15f * d;
-    written.role = "legend-swatch";
-    out_.rects.push_back(written);
-    label("written in this step");
-    SceneLine arrow{.x1 = x, .y1 = y + 0.5f * d};
-    arrow.x2 = x + 2 * d;  // long enough to read as an arrow, not a triangle
-    arrow.y2 = y + 0.5f * d;
-    arrow.color = pal_.arrow;
-    arrow.width = std::max(1.0f, 0.12f * text_.labelSize);
-    arrow.arrow = true;
-    arrow.role = "legend-arrow";
-    out_.lines.push_back(arrow);
-    x += d;
-    label("operand read by the thread that writes the cell");
+    const auto sample = [&](SceneLine line, const std::string& text) {
+      const LegendRows::Place at = rows.add(2 * d, text);  // long enough to read as an arrow
+      line.x1 = at.x;
+      line.x2 = at.x + 2 * d;
+      line.y1 = line.y2 = at.y + 0.5f * d;
+      line.arrow = true;
+      line.role = "legend-arrow";
+      out_.lines.push_back(line);
+    };
+    swatch(pal_.writtenFill, pal_.cellStroke, false, "written in this step");
+    SceneLine operand;
+    operand.color = pal_.arrow;
+    operand.width = std::max(1.0f, 0.12f * text_.labelSize);
+    if (const auto drawn = drawnLine("arrow")) operand = *drawn;
+    sample(operand, "operand read by the thread that writes the cell");
+    // The step views' other arrows, copied into the strip. The load's and the own-value arrows
+    // look alike: one sample says both.
+    const std::optional<SceneLine> own = drawnLine("own-arrow"), load = drawnLine("load-arrow");
+    if (own)
+      sample(*own,
+             load ? "the element's own value (at the load: its input)" : "the element's own value");
+    else if (load)
+      sample(*load, "the element's input, loaded");
+    if (const auto move = drawnLine("move-arrow")) sample(*move, "moved, no operation");
     if (anySegmentBar()) {
-      SceneLine bar{.x1 = x + 0.5f * d, .y1 = y, .x2 = x + 0.5f * d, .y2 = y + d};
+      const LegendRows::Place at = rows.add(d, "a segment starts (no value crosses the bar)");
+      SceneLine bar{.x1 = at.x + 0.5f * d, .y1 = at.y, .x2 = at.x + 0.5f * d, .y2 = at.y + d};
       bar.color = pal_.accent;
       bar.width = std::max(2.0f, 0.25f * size);
       bar.role = "legend-segment";
       out_.lines.push_back(bar);
-      label("a segment starts (no value crosses the bar)");
     }
-    if (anyPadding()) {
-      SceneRect padding = written;
-      padding.x = x;
-      padding.fill = pal_.paddingFill;
-      padding.stroke = pal_.paddingHatch;
-      padding.hatched = true;
-      out_.rects.push_back(padding);
-      label("padding, not data (loaded as the identity)");
-    }
+    if (anyPadding())
+      swatch(pal_.paddingFill, pal_.paddingHatch, true,
+             "padding, not data (loaded as the identity)");
+    y = rows.bottom();
     // Symbolic cells: the step scenes' own line saying what "x0..x3" means.
     for (const SceneText& t : stepScene(last_).texts)
       if (t.role == "legend" && t.text.rfind("xi..xj", 0) == 0) {
-        y += 1.6f * size;
         addText(pad(), y + 0.5f * (d - size), t.text, pal_.textDim, size, false, "legend");
+        y += 1.6f * size;
       }
-    return y + 1.6f * size;
+    return y;
   }
 
   const Trace& t_;

@@ -128,13 +128,20 @@ void panels(UiContext& ui, float height) {
   // The array view keeps at least half the width: at a large scale on a small window the side
   // panels shrink to their minimum and then give way (counters first) rather than squeeze it.
   const SideWidths sides = sideWidths(ui, l, total * 0.5f);
-  const bool showControls = sides.left > 0, showCounters = sides.right > 0;
-  const float left = sides.left, right = sides.right;
+  // "Spot the bug" shows two runs of its own: the left panel says what they are, in place of the
+  // controls of the lesson behind it, and the counters of that lesson give way (each run's
+  // counters head its view).
+  const bool spot = spotTheBugShown(ui.state);
+  const bool showControls = sides.left > 0, showCounters = sides.right > 0 && !spot;
+  const float left = sides.left, right = showCounters ? sides.right : 0;
   const float center =
       total - left - right - (showControls ? splitW : 0) - (showCounters ? splitW : 0);
   if (showControls) {
     ImGui::BeginChild("controls", ImVec2(left, height), true);
-    drawControlsPanel(ui);
+    if (spot)
+      drawSpotTheBugSetup(ui);
+    else
+      drawControlsPanel(ui);
     ImGui::EndChild();
     ImGui::SameLine();
     splitter(ui, "##split-left", height, l.controlsWidth, 1);

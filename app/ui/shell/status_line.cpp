@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "app/ui/shell/theme.h"
+#include "app/ui/views/center_view.h"
 #include "app/ui/views/panels.h"
 
 namespace scanviz {
@@ -34,9 +35,29 @@ std::string busyLine(const AppState& s) {
   return s.busyDescription() + " ... " + secs;
 }
 
+// "Spot the bug" stands in Compare's place with two runs of its own: the line names them, not
+// the lesson loaded behind it.
+std::string spotTheBugStatus(const SpotTheBugState& s) {
+  if (const Erratum* e = s.erratum())
+    return "Shown: erratum in the seeds' text, " + std::string(e->title) + " (" +
+           std::string(e->seed) + ")";
+  const LessonRun& r = s.run();
+  std::string text = "Shown: spot the bug, " + std::string(r.lesson->title) + ": " +
+                     std::string(r.lesson->flawedKey()) + " beside its fix " +
+                     std::string(r.lesson->fixedKey());
+  const Trace* t = r.flawed ? r.flawed.get() : r.fixed.get();
+  if (!t) return text;
+  text += ", N = " + std::to_string(t->meta.n) + ", block " + std::to_string(t->meta.blockSize) +
+          ", " + t->meta.op + ", " + t->meta.dtype + ", " +
+          (t->meta.inclusive ? "inclusive" : "exclusive");
+  return text + "  |  run by " + t->meta.backend + ": " +
+         (t->meta.device.empty() ? "unknown device" : t->meta.device);
+}
+
 }  // namespace
 
 std::string statusText(const AppState& state) {
+  if (spotTheBugShown(state)) return spotTheBugStatus(state.spotTheBug);
   if (!state.hasTrace()) return "no lesson on screen yet";
   const ShownLesson& l = state.shown();
   const Trace& t = *l.trace;

@@ -26,6 +26,8 @@ void drawCountersPanel(UiContext& ui);
 // block timeline. center_view.h picks which one takes the middle of the window.
 void drawComparePanel(UiContext& ui);
 void drawSpotTheBugPanel(UiContext& ui);
+// The side panel while "Spot the bug" is on screen: its lesson's runs, input and schedule.
+void drawSpotTheBugSetup(UiContext& ui);
 void drawSpotTheBugMenu(UiContext& ui);
 void drawComparePlaybackBar(UiContext& ui);
 void drawTimelinePanel(UiContext& ui);

@@ -8,8 +8,7 @@
 #include <cmath>
 #include <string>
 
-#include "app/scene/compare_counters.h"
-#include "app/scene/compare_scene.h"
+#include "app/scene/spot_the_bug_scene.h"
 #include "app/ui/shell/fonts.h"
 #include "app/ui/views/panels.h"
 #include "app/ui/views/spot_the_bug.h"
@@ -50,37 +49,10 @@ void SpotTheBugState::setStep(int step) {
 
 namespace {
 
-int shownStep(const Trace& t, int step) {
-  return std::clamp(step, 0, static_cast<int>(t.steps.size()) - 1);
-}
-
-std::string stepLabel(const Trace* t, int step) {
-  if (!t || t->steps.empty()) return "-";
-  return t->steps[static_cast<size_t>(shownStep(*t, step))].label;
-}
-
 std::string number(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%g", v);
   return buf;
-}
-
-CompareViewSpec viewOf(const char* role, const std::shared_ptr<const Trace>& trace,
-                       const std::string& error, int step, const std::vector<int>& cells) {
-  CompareViewSpec v;
-  v.trace = trace.get();
-  if (trace) {
-    v.title = std::string(role) + ": " + trace->meta.algorithm;
-    v.step = shownStep(*trace, step);
-    for (const std::string& note : trace->meta.notes)
-      if (note.rfind("output ", 0) == 0) v.subtitle = note;  // matches or differs, and where
-    v.counters = compareCounters(*trace, v.step);
-    v.differingCells = cells;
-  } else {
-    v.title = std::string(role);
-    v.subtitle = error;
-  }
-  return v;
 }
 
 // Spot the bug lives in Compare's place.
@@ -90,34 +62,6 @@ void showInCompare(UiContext& ui) {
   ui.state.updateSettings(s);
 }
 
-// What the two runs say at this step, and where they part.
-std::vector<std::string> headline(const SpotTheBugState& s) {
-  const LessonRun& r = s.run();
-  std::vector<std::string> lines;
-  lines.push_back("Spot the bug: " + std::string(s.lesson().title));
-  if (!r.flawed) {
-    lines.push_back("The flawed run never finishes: " + r.flawedError);
-    return lines;
-  }
-  std::string where = r.partingStep < 0 ? std::string("the runs never part")
-                                        : "the runs part at step " + std::to_string(r.partingStep) +
-                                              " (" + stepLabel(r.flawed.get(), r.partingStep) + ")";
-  if (r.firstWrongCell >= 0 && r.fixed) {
-    const auto cell = static_cast<size_t>(r.firstWrongCell);
-    where += ";  first wrong output cell " + std::to_string(r.firstWrongCell) + ": " +
-             number(r.flawed->output[cell]) + " instead of " + number(r.fixed->output[cell]);
-  }
-  lines.push_back(where);
-  for (const std::string& hazard : r.hazards) lines.push_back("The emulator caught: " + hazard);
-  // Which hardware ran them: a race the GPU happened not to expose shows as runs that never part.
-  if (r.fixed)
-    lines.push_back("run by " + r.flawed->meta.backend + " (" + r.flawed->meta.device + ")" +
-                    (r.flawed->meta.backend == r.fixed->meta.backend
-                         ? std::string()
-                         : ", the fix by " + r.fixed->meta.backend));
-  return lines;
-}
-
 void stepControls(SpotTheBugState& s) {
   const LessonRun& r = s.run();
   if (ImGui::ArrowButton("##spot-back", ImGuiDir_Left)) s.setStep(s.step() - 1);
@@ -125,7 +69,7 @@ void stepControls(SpotTheBugState& s) {
   if (ImGui::ArrowButton("##spot-forward", ImGuiDir_Right)) s.setStep(s.step() + 1);
   ImGui::SameLine();
   ImGui::Text("step %d of %d:  %s", s.step(), s.steps() - 1,
-              stepLabel(r.flawed ? r.flawed.get() : r.fixed.get(), s.step()).c_str());
+              lessonStepLabel(r.flawed ? r.flawed.get() : r.fixed.get(), s.step()).c_str());
   if (r.partingStep >= 0) {
     ImGui::SameLine();
     const std::string go = "Go to where they part (step " + std::to_string(r.partingStep) + ")";
@@ -153,6 +97,31 @@ void codeAndWhy(UiContext& ui, const Lesson& l) {
   ImGui::TextWrapped("Schedule: %s", std::string(l.emulatorNote).c_str());
 }
 
+// What the side panel says while "Spot the bug" is on screen: the lesson, its two runs, their
+// input and schedule (the controls of the lesson behind it do not apply).
+std::vector<std::string> setupLines(const SpotTheBugState& s) {
+  std::vector<std::string> lines;
+  if (const Erratum* e = s.erratum()) {
+    lines = {"Erratum in the seeds' text", std::string(e->title), std::string(e->seed)};
+  } else if (const LessonRun* r = s.lessonRun()) {
+    const Lesson& l = *r->lesson;
+    lines = {"Spot the bug", std::string(l.title), std::string(l.seed),
+             "flawed: " + std::string(l.flawedKey()), "its fix: " + std::string(l.fixedKey())};
+    if (const Trace* t = r->flawed ? r->flawed.get() : r->fixed.get()) {
+      lines.push_back("N = " + std::to_string(t->meta.n) + ", block " +
+                      std::to_string(t->meta.blockSize) + ", " + t->meta.op + ", " + t->meta.dtype +
+                      ", " + (t->meta.inclusive ? "inclusive" : "exclusive"));
+      std::string input;
+      for (size_t i = 0; i < t->input.size() && i < 32; ++i)
+        input += (i ? " " : "") + number(t->input[i]);
+      lines.push_back("input: " + input + (t->input.size() > 32 ? " ..." : ""));
+      lines.push_back("run by " + t->meta.backend + " (" + t->meta.device + ")");
+    }
+    lines.push_back("schedule: " + std::string(l.emulatorNote));
+  }
+  return lines;
+}
+
 void report(UiContext& ui, const SpotTheBugState& s, const Scene& scene, ImVec2 origin,
             const std::vector<int>& cells) {
   const ImVec2 fb = ImGui::GetIO().DisplayFramebufferScale;
@@ -172,7 +141,8 @@ void report(UiContext& ui, const SpotTheBugState& s, const Scene& scene, ImVec2 
                       {"seed_lines", std::string(l.seedLines)},
                       {"fix_lines", std::string(l.fixLines)},
                       {"why", std::string(l.why)},
-                      {"headline", headline(s)},
+                      {"headline", spotTheBugHeadline(r)},
+                      {"setup", setupLines(s)},
                       {"origin", {origin.x * fb.x, origin.y * fb.y}}};
   if (r.flawed) j["flawed_output"] = r.flawed->output;
   if (r.fixed) j["fixed_output"] = r.fixed->output;
@@ -279,19 +249,17 @@ void drawSpotTheBugPanel(UiContext& ui) {
   if (!s.active()) return;  // closed by its button
   const LessonRun& r = s.run();
   const std::vector<int> cells = differingCells(r, s.step());
-  CompareSceneRequest rq;
-  rq.views = {viewOf("Flawed", r.flawed, r.flawedError, s.step(), cells),
-              viewOf("Fixed", r.fixed, r.fixedError, s.step(), cells)};
-  rq.headline = headline(s);
-  rq.tone = HeadlineTone::Fail;
-  rq.diffLegend = true;
+  SpotTheBugSceneRequest rq;
+  rq.run = &r;
+  rq.step = s.step();
   const float codeHeight = 9.5f * ImGui::GetTextLineHeightWithSpacing();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   rq.width = avail.x;
   rq.height = std::max(200.0f, avail.y - codeHeight);
   ImGui::BeginChild("spot-views", ImVec2(0, rq.height), false,
                     ImGuiWindowFlags_HorizontalScrollbar);
-  const Scene scene = buildCompareScene(rq, viewSceneStyle(ui), ui.palette, fontMeasure(ui.fonts));
+  const Scene scene =
+      buildSpotTheBugScene(rq, viewSceneStyle(ui), ui.palette, fontMeasure(ui.fonts));
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   drawScene(*ImGui::GetWindowDrawList(), scene, origin, ui.fonts);
   ImGui::Dummy(ImVec2(scene.width, scene.height));
@@ -299,6 +267,19 @@ void drawSpotTheBugPanel(UiContext& ui) {
   ImGui::EndChild();
   codeAndWhy(ui, s.lesson());
   report(ui, s, scene, origin, cells);
+}
+
+void drawSpotTheBugSetup(UiContext& ui) {
+  const std::vector<std::string> lines = setupLines(ui.state.spotTheBug);
+  if (lines.empty()) return;
+  ImGui::PushFont(ui.fonts.bodyBold);
+  ImGui::TextWrapped("%s", lines[0].c_str());
+  ImGui::PopFont();
+  for (size_t i = 1; i < lines.size(); ++i) ImGui::TextWrapped("%s", lines[i].c_str());
+  ImGui::Separator();
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+  ImGui::TextWrapped("The controls come back when the lesson is closed (Close, above the views).");
+  ImGui::PopStyleColor();
 }
 
 }  // namespace scanviz
