@@ -1,5 +1,5 @@
-// lookback_probe: the production look-back scan (kernels/grid/lookback_agent.cuh, the pipelined
-// agent) in several policies, each checked against and timed beside cub::DeviceScan::InclusiveSum
+// lookback_probe: the production look-back scan (kernels/agent/pipelined_lookback_agent.cuh) in
+// several policies, each checked against and timed beside cub::DeviceScan::InclusiveSum
 // and a device-to-device copy in one run, plus probed builds of some of them that count what the
 // look-backs do (tools/lookback_probe_counters.cuh). It answers two questions of
 // docs/notes/production-scan.md: are look-back walks long (windows of predecessors per tile), and
@@ -207,7 +207,7 @@ struct StreamingStores : Base {
 // evict-first at every size, no L2 prefetch hint.
 // Round 36 (H100): the data loads by the copy engine (kBulkCopy) with load-ahead, so that the
 // look-back warp's polls do not queue behind the data warps' 16-byte cp.async: level with the row,
-// and the look-backs as long (4.6 us). It ran with load-ahead's static_assert in lookback_agent.cuh
+// and the look-backs as long (4.6 us). It ran with load-ahead's static_assert (in the agent)
 // relaxed to allow kBulkCopy (variants BulkCopy<Row> beside Row); the assert is back, so
 // rerunning it needs that line relaxed again.
 // Round 37 (session 12, H100): the prefix wait (0.27-0.45 us a round) comes from predecessors

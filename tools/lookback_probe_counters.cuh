@@ -1,16 +1,16 @@
 // The probe of the experiment tools (lookback_probe.cu, select_shapes.cu): counters in device
 // memory that lookBackTile and the pipelined agent's data warps fill when a policy is wrapped in
-// Probed<> (lookback_agent.cuh, LookbackProbeOf). It answers "are look-back walks long?": per
-// look-back, the predecessors combined, the windows read (one L2 round trip each), the polls that
-// found a needed predecessor still without status, and the time from the start of the look-back
-// to its P; per data-warp leader, the time waiting for its own copies and for a tile's prefix.
-// A few global atomics per tile: the probed variants run slower than the plain ones and are not
-// timed for the record.
+// Probed<> (kernels/agent/lookback_tile.cuh, LookbackProbeOf). It answers "are look-back walks
+// long?": per look-back, the predecessors combined, the windows read (one L2 round trip each), the
+// polls that found a needed predecessor still without status, and the time from the start of the
+// look-back to its P; per data-warp leader, the time waiting for its own copies and for a tile's
+// prefix. A few global atomics per tile: the probed variants run slower than the plain ones and are
+// not timed for the record.
 #pragma once
 
 #include <cstdio>
 
-#include "kernels/grid/lookback_agent.cuh"
+#include "kernels/agent/pipelined_lookback_agent.cuh"
 #include "kernels/launch/cuda_check.cuh"
 
 namespace scanviz {

@@ -45,7 +45,7 @@ namespace scanviz {
 //    never.
 //  - kLookbackWarps: warps that only look back, taking the ring's tiles in turn.
 //  - kLookbackWordsPerLane: status words each lane of the look-back warp reads per round trip
-//    (1, 2, 4: windows of 32, 64, 128 predecessors; lookback_agent.cuh, lookBackWideWindow).
+//    (1, 2, 4: windows of 32, 64, 128 predecessors; lookback_tile.cuh, lookBackWideWindow).
 //  - kEarlyTileId: the pipelined agent asks for its next tile id before the oldest tile's pass
 //    2 instead of after it (the atomic's round trip overlaps the stores).
 //  - kPass2DuringLoad: the pipelined agent issues a tile's copies first and scans and stores the
