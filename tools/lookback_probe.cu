@@ -25,6 +25,7 @@
 
 #include "kernels/grid/lookback_tuning.h"
 #include "kernels/launch/single_pass_kernels.cuh"
+#include "tools/bulk_copy_ptx.cuh"
 #include "tools/experiment_harness.cuh"
 #include "tools/lookback_probe_counters.cuh"
 
@@ -40,26 +41,16 @@ template <class Base>
 struct Late : Base {
   static constexpr bool kEarlyTileId = false;
 };
-template <class Base>
-struct Overlap : Base {
-  static constexpr bool kPass2DuringLoad = true;
-};
+// Overlap<> (kPass2DuringLoad), BulkStore<> and BulkCopy<> (the copy engine) need the agent of
+// docs/results/2026-11-28-s13/probe-only-switches.diff (git apply it first); their rounds are 5-8,
+// 12, 23 and 36 below.
 template <class Base>
 struct Hold : Base {
-  static constexpr bool kPass2DuringLoad = false;
   static constexpr bool kOldestInRegisters = true;
-};
-template <class Base>
-struct BulkStore : Base {
-  static constexpr bool kBulkStore = true;
 };
 template <class Base>
 struct BlockedReduce : Base {
   static constexpr bool kBlockedReduce = true;
-};
-template <class Base>
-struct BulkCopy : Base {
-  static constexpr bool kBulkCopy = true;
 };
 template <class Base, long long kBytes>
 struct EvictFirstUpTo : Base {

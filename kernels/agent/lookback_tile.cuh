@@ -27,7 +27,6 @@ struct NoLookbackProbe {
   static constexpr int kLoadWait = 0;
   static constexpr int kPrefixWait = 1;
   static constexpr int kIdWait = 2;
-  static constexpr int kPass2First = 3;  // a round that finished the oldest tile during its load
   // The data leader's round split into phases (mark(p): the time since the last mark was phase p).
   static constexpr int kPhaseBarrier = 0, kPhaseCopies = 1, kPhaseHeldPrefix = 2,
                        kPhaseHeldPass2 = 3, kPhaseLoad = 4, kPhaseWarpLoad = 5, kPhaseReduce = 6,

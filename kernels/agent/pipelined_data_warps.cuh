@@ -31,9 +31,7 @@ struct PipelinedDataWarps {
   // Policy::kLoadAhead: a round issues the next tile's copies as each warp finishes its reduce,
   // so what a round carries into the next is this tile's id and the tile held in registers.
   static constexpr bool kAhead = Policy::kLoadAhead;
-  static_assert(!(kHold && Policy::kPass2DuringLoad), "one way to overlap pass 2 with a load");
-  static_assert(!kAhead ||
-                    (kHold && Policy::kEarlyTileId && !Policy::kBulkCopy && !Policy::kBulkStore),
+  static_assert(!kAhead || (kHold && Policy::kEarlyTileId),
                 "load-ahead extends the held tile and needs the id asked early");
 
   GpuGrid<T, NullRecorder>& grid;
@@ -49,7 +47,6 @@ struct PipelinedDataWarps {
   int dataWarp = static_cast<int>(threadIdx.x) / 32 - kLookbackWarps;
   bool leader = threadIdx.x == 32 * kLookbackWarps;
   int first = dataWarp * 32 * kItems + lane * 4;
-  bool vectorIn = (reinterpret_cast<uintptr_t>(in) & 15u) == 0;
   bool vectorOut = (reinterpret_cast<uintptr_t>(out) & 15u) == 0;
   PersistentTileIds<GpuGrid<T, NullRecorder>> ids;
   // Policy::kEarlyTileId: the leader asks for the next id as soon as the oldest tile's prefix
@@ -57,8 +54,6 @@ struct PipelinedDataWarps {
   // atomic's round trip overlaps the stores; `asked` says the id is on its way.
   bool asked = false;
   int nextTile = 0;  // the leader's next tile id
-  // kBulkCopy: per buffer, the parity of the phase its next copy completes.
-  unsigned phases = 0;
   // kLoadAhead: the tile held since the last round's reduce (`holding`), its id and warp prefix,
   // and this round's tile id (taken a round ago).
   Vec4<T> aheadHeld[kAhead ? kVectors : 1];
@@ -109,21 +104,6 @@ struct PipelinedDataWarps {
     }
     const int tile = sh.tile[b];
     const int valid = tileValidCount(n, kTile, tile);
-    if constexpr (Policy::kBulkStore) {
-      if (valid == kTile && vectorOut) {
-        // The warp's part of the tile is contiguous in the buffer and in the output.
-        Slice::scanInPlace(mem + b * kTile + first, stride,
-                           Op::apply(sh.prefix[b], sh.warpPrefix[b][dataWarp]), exclusive);
-        fenceProxyAsyncShared();  // the results, written by this proxy, to the copy engine
-        __syncwarp();
-        if (lane == 0) {
-          const long long warpFirst = static_cast<long long>(tile) * kTile + first;
-          bulkCopyToGlobal(out + warpFirst, mem + b * kTile + first, 32u * kItems * sizeof(T));
-        }
-        mark(Probe::kPhaseHeldPass2);
-        return true;
-      }
-    }
     Slice::scanStore(mem + b * kTile + first, stride,
                      Op::apply(sh.prefix[b], sh.warpPrefix[b][dataWarp]),
                      out + static_cast<long long>(tile) * kTile, first, valid,
@@ -132,46 +112,14 @@ struct PipelinedDataWarps {
     return true;
   }
 
-  // kBulkCopy: lane 0 of each data warp sets up its own mbarriers (only that warp uses them).
-  __device__ void initBulkCopy() {
-    if constexpr (Policy::kBulkCopy) {
-      if (lane == 0) {
-        for (int b = 0; b < kBuffers; ++b) mbarrierInit(&sh.loaded[b][dataWarp]);
-        fenceMbarrierInit();
-      }
-      __syncwarp();
-    }
-  }
   // A full tile comes into this warp's part of buffer b in two halves: startFull issues the
   // copies, awaitFull waits until they have landed. Each thread copies and later reads only its
-  // own vectors (bulk copy: its warp's), so no barrier stands between the two.
-  __device__ void startFull(T* mine, const T* src, int b) {
-    if constexpr (Policy::kBulkStore) {
-      // The warp's bulk stores of an earlier tile in this buffer have read it.
-      if (lane == 0) bulkStoresHaveRead();
-      __syncwarp();
-    }
-    if constexpr (Policy::kBulkCopy) {
-      if (vectorIn) {
-        constexpr unsigned kWarpBytes = 32u * kItems * sizeof(T);
-        fenceProxyAsyncShared();  // this warp's earlier reads and writes of the buffer
-        __syncwarp();
-        if (lane == 0)
-          bulkCopyToShared(mine - lane * 4, src - lane * 4, kWarpBytes, &sh.loaded[b][dataWarp]);
-        return;
-      }
-    }
+  // own vectors, so no barrier stands between the two.
+  __device__ void startFull(T* mine, const T* src) {
     Slice::startCopies(mine, src, stride, copy);
     cpAsyncCommit();
   }
-  __device__ void awaitFull(int b) {
-    if constexpr (Policy::kBulkCopy) {
-      if (vectorIn) {
-        timed(Probe::kLoadWait, [&] { mbarrierWait(&sh.loaded[b][dataWarp], (phases >> b) & 1u); });
-        phases ^= 1u << b;
-        return;
-      }
-    }
+  __device__ void awaitFull() {
     timed(Probe::kLoadWait, [] { cpAsyncWait<0>(); });
   }
   // The launch has failed (a look-back gave up): keep the id count right for the counter's
@@ -188,15 +136,13 @@ struct PipelinedDataWarps {
     if (leader) {
       if constexpr (Probe::kEnabled) Probe::startTimeline();
       nextTile = ids.take();
-      if constexpr (Policy::kPass2DuringLoad)
-        for (int k = 0; k < kBuffers; ++k) sh.prefixRound[k] = -1;
     }
     if constexpr (kAhead) {
       if (leader) sh.nextTile = nextTile;
       Agent::template barSync<kDataBarrier>(kDataThreads);
       current = sh.nextTile;
       if (current < tiles && tileValidCount(n, kTile, current) == kTile)
-        startFull(mem + first, in + static_cast<long long>(current) * kTile + first, 0);
+        startFull(mem + first, in + static_cast<long long>(current) * kTile + first);
       if (leader && current < tiles) nextTile = ids.take();
       Agent::template barSync<kDataBarrier>(kDataThreads);
     }
@@ -223,10 +169,10 @@ struct PipelinedDataWarps {
   // The tile's load and pass 1, and the publication of its aggregate (a round that does not
   // stop). With kLoadAhead, the next tile's copies are issued as this warp's reduce ends.
   __device__ void loadReducePublish(int i, int b, int tile, int ahead, int valid, long long base,
-                                    T* mine, bool pass2First) {
+                                    T* mine) {
     if (valid == kTile) {
-      if constexpr (!Policy::kPass2DuringLoad && !kHold) startFull(mine, in + base + first, b);
-      awaitFull(b);
+      if constexpr (!kHold) startFull(mine, in + base + first);
+      awaitFull();
     } else {
       Slice::loadPartial(mine, in + base, first, stride, valid);
     }
@@ -237,7 +183,7 @@ struct PipelinedDataWarps {
     }
     // With the oldest tile already finished, the next id is asked for as the reduce starts,
     // so that the atomic's round trip overlaps it (kEarlyTileId; otherwise in finish).
-    const bool askNow = kAhead ? ahead < tiles : (pass2First || kHold);
+    const bool askNow = kAhead ? ahead < tiles : kHold;
     if (Policy::kEarlyTileId && leader && askNow) {
       nextTile = ids.ask();
       asked = true;
@@ -281,7 +227,7 @@ struct PipelinedDataWarps {
     heldWarpPrefixAhead = sh.warpPrefix[nb][dataWarp];
     Slice::hold(next, stride, aheadHeld);
     if (ahead < tiles && tileValidCount(n, kTile, ahead) == kTile)
-      startFull(next, in + static_cast<long long>(ahead) * kTile + first, nb);
+      startFull(next, in + static_cast<long long>(ahead) * kTile + first);
     mark(Probe::kPhaseCopies);
   }
 
@@ -317,7 +263,6 @@ struct PipelinedDataWarps {
 
   // The data warps' loop: the first id (and copies), then round after round until the stop.
   __device__ void run() {
-    initBulkCopy();
     start();
     for (int i = 0;; ++i) {
       const int b = i % kBuffers;
@@ -331,20 +276,10 @@ struct PipelinedDataWarps {
           kHoldAtStart && oldest >= 0 ? sh.warpPrefix[b][dataWarp] : Op::identity();
       // sh.tile[b] may still be read by the previous round's pass 2 of buffer b: the id goes
       // through sh.nextTile, and into sh.tile[b] only after this round's first barrier.
-      if (leader) {
-        sh.nextTile = nextTile;
-        // kPass2DuringLoad: the oldest tile is finished while this tile's copies fly only if its
-        // prefix is already there; waiting for it there would make this tile's A wait for a
-        // look-back. Otherwise it is finished after this tile's hand-over, as without the switch.
-        if constexpr (Policy::kPass2DuringLoad)
-          sh.pass2First = oldest >= 0 && atomicAdd(&sh.prefixRound[oldest % kBuffers], 0) == oldest;
-      }
+      if (leader) sh.nextTile = nextTile;
       // The id is visible; the last round is complete.
       Agent::template barSync<kDataBarrier>(kDataThreads);
       mark(Probe::kPhaseBarrier);
-      const bool pass2First = Policy::kPass2DuringLoad && sh.pass2First;
-      if constexpr (Probe::kEnabled)
-        if (leader && pass2First) Probe::dataWait(Probe::kPass2First, 0);
       // kLoadAhead: this round's id came a round ago; sh.nextTile is the next round's.
       const int tile = kAhead ? current : sh.nextTile;
       const int ahead = kAhead ? sh.nextTile : 0;
@@ -364,28 +299,18 @@ struct PipelinedDataWarps {
         // it issues the copies that overwrite them; a copy lands a memory round trip later.
         Vec4<T> held[kVectors];
         if (oldest >= 0) Slice::hold(mine, stride, held);
-        if (valid == kTile) startFull(mine, in + base + first, b);
+        if (valid == kTile) startFull(mine, in + base + first);
         mark(Probe::kPhaseCopies);
         if (oldest >= 0 && !finishHeld(held, b, heldTile, heldWarpPrefix, !stop)) return;
       }
-      if constexpr (Policy::kPass2DuringLoad) {
-        // This tile's copies fly while the oldest tile is scanned and stored: its buffer's last
-        // tile was finished in the previous round, by the same threads that copy into it now.
-        if (valid == kTile) startFull(mine, in + base + first, b);
-        mark(Probe::kPhaseCopies);
-        if (pass2First && !finish(oldest % kBuffers, false)) {
-          abandon(!stop);
-          return;
-        }
-      }
-      if (!stop) loadReducePublish(i, b, tile, ahead, valid, base, mine, pass2First);
+      if (!stop) loadReducePublish(i, b, tile, ahead, valid, base, mine);
       // What warp 0 and pass 2 read is written before a barrier of the writers (not only before
       // their arrival at READY), which is also how compute-sanitizer's racecheck sees it ordered;
       // it also keeps sh.nextTile from being overwritten before every data thread has read it.
       Agent::template barSync<kDataBarrier>(kDataThreads);
       Agent::template handOver<kReady, false>(b);  // this tile (or the stop) to the look-back warp
       mark(Probe::kPhasePublish);
-      if (!kHold && oldest >= 0 && !pass2First && !finish(oldest % kBuffers, !stop)) {
+      if (!kHold && oldest >= 0 && !finish(oldest % kBuffers, !stop)) {
         abandon(!stop);
         return;
       }

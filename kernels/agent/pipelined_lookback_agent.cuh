@@ -26,12 +26,7 @@ namespace scanviz {
 // Hand-over through named barriers: the data warps arrive at READY[b] and warp 0 waits there;
 // warp 0 arrives at PREFIX[b] and the data warps wait there (b: the buffer, so that consecutive
 // hand-overs use different barriers and an arrival never meets the previous round's).
-// Policy::kPass2DuringLoad changes the order within a round: the tile's copies are issued first,
-// and the oldest tile is finished while they fly, if warp 0 has already found its prefix (a hint in
-// shared memory says so; the prefix itself still comes through PREFIX[b]); otherwise it is
-// finished after the hand-over, as without the switch, so that this tile's A never waits for a
-// look-back. A block then has bytes in flight through its stores too (v10 in
-// docs/notes/production-scan.md). Policy::kOldestInRegisters (the shipped rows) goes further: the
+// Policy::kOldestInRegisters (the shipped rows) overlaps each pass 2 with a load: the
 // tile a round's buffer still holds is read into registers, the round's copies are issued into the
 // buffer at once, and that tile is scanned and stored from the registers while they fly, so every
 // pass 2 overlaps a load and the ring holds one tile more than its buffers (v11).
@@ -39,6 +34,11 @@ namespace scanviz {
 // reduce it reads the next round's buffer into registers and issues the next tile's copies into
 // it (the id was asked for a round early), so the block's loads fly through the publication,
 // the hand-over and the next round's start too (v14).
+// Three orders of a round that no policy ships are not here but in
+// docs/results/2026-11-28-s13/probe-only-switches.diff, which restores them for the probe: the
+// oldest tile's pass 2 during the next load when its prefix is there (kPass2DuringLoad, v10),
+// and the loads or stores by the SM's copy engine (kBulkCopy, v6 and round 36; kBulkStore,
+// round 12).
 // More than one look-back warp (Policy::kLookbackWarps) was an experiment (slower:
 // docs/notes/production-scan.md, v6). With more than one, a look-back that gives up (the
 // watchdog: a deadlock, which dynamic ids do not produce) leaves the other look-back warps waiting
@@ -64,12 +64,6 @@ struct PipelinedLookbackAgent
     int gaveUp[kBuffers];        // the look-back gave up
     T warpPrefix[kBuffers][32];  // per data warp: the tile's warps before it (for pass 2)
     T warpTotals[32];            // the data warps' totals of the tile being reduced
-    // kBulkCopy: per buffer and data warp, the mbarrier its bulk copy completes on.
-    unsigned long long loaded[Policy::kBulkCopy ? kBuffers : 1][Policy::kBulkCopy ? kDataWarps : 1];
-    // kPass2DuringLoad: the last round whose prefix has arrived, per buffer, and whether this
-    // round finishes the oldest tile first.
-    int prefixRound[kBuffers];
-    int pass2First;
   };
 
   __host__ __device__ static int tileElements(int /*blockThreads*/) { return kTile; }
@@ -96,9 +90,6 @@ struct PipelinedLookbackAgent
       lookBackLoop<Op>(grid, args, tiles, static_cast<int>(threadIdx.x) / 32, sh);
     else
       dataLoop<Op>(grid, in, out, n, exclusive, tiles, tileCopyFor(in, inputHint), args, mem, sh);
-    // kBulkStore: the block's shared memory must outlive the copies that read it.
-    if constexpr (Policy::kBulkStore)
-      if (threadIdx.x % 32 == 0) bulkStoresDone();
     if constexpr (LookbackProbeOf<Policy>::type::kEnabled)
       if (threadIdx.x == 32 * kLookbackWarps) LookbackProbeOf<Policy>::type::flushTimeline();
   }
@@ -118,9 +109,6 @@ struct PipelinedLookbackAgent
       if (threadIdx.x % 32 == 0) {
         sh.prefix[b] = prefix;
         sh.gaveUp[b] = !ok;
-        // A hint for the data warps, which look at it without waiting (the prefix itself
-        // reaches them through the barrier below).
-        if constexpr (Policy::kPass2DuringLoad) atomicExch(&sh.prefixRound[b], i);
       }
       __syncwarp();
       handOver<kPrefixDone, false>(b);

@@ -172,15 +172,6 @@ struct TileSlice {
                   fullVectors);
   }
 
-  // Pass 2 into the tile itself (kBulkStore: the copy engine stores it from there).
-  __device__ static void scanInPlace(T* mine, int stride, T before, bool exclusive) {
-#pragma unroll
-    for (int j = 0; j < kVectors; ++j) {
-      Vec4<T>* v = reinterpret_cast<Vec4<T>*>(mine + j * stride);
-      *v = scanVector(*v, before, exclusive);
-    }
-  }
-
   __device__ static Vec4<T> scanVector(const Vec4<T>& x, T before, bool exclusive) {
     Vec4<T> y;
     if (exclusive) {

@@ -33,9 +33,9 @@ namespace scanviz {
 
 // The experiment switches of docs/notes/production-scan.md (v6), stated once: every policy below
 // derives them and restates one only to differ (tools/lookback-shapes.sh adds or edits a field by
-// name in the pipelined policies):
-//  - kBulkCopy: each data warp loads its part of a tile with one cp.async.bulk (the copy engine of
-//    the SM, TMA) completing on an mbarrier, instead of 16-byte cp.async per thread.
+// name in the pipelined policies). The three that no policy set (kBulkCopy, kBulkStore,
+// kPass2DuringLoad) left the agent; docs/results/2026-11-28-s13/probe-only-switches.diff
+// restores them for tools/lookback_probe.cu.
 //  - kStreamingStores: st.global.cs (evict-first) for the output, or plain stores.
 //  - kL2LineHint: the L2 prefetch size asked for by each 16-byte cp.async (128, 256, 0: none);
 //    kEvictFirstMaxBytes: inputs of up to this many bytes are copied with an L2 evict-first
@@ -48,18 +48,11 @@ namespace scanviz {
 //    (1, 2, 4: windows of 32, 64, 128 predecessors; lookback_tile.cuh, lookBackWideWindow).
 //  - kEarlyTileId: the pipelined agent asks for its next tile id before the oldest tile's pass
 //    2 instead of after it (the atomic's round trip overlaps the stores).
-//  - kPass2DuringLoad: the pipelined agent issues a tile's copies first and scans and stores the
-//    oldest waiting tile while they fly, instead of after this tile's reduce (the tile id is
-//    still taken right before its copies; kEarlyTileId then asks for the next as the reduce
-//    starts).
 //  - kOldestInRegisters: the pipelined agent keeps a tile one round longer: the tile a round's
 //    buffer still holds (kBuffers rounds old) is read into registers, the round's copies go into
 //    the buffer at once, and that tile is scanned and stored from the registers while they fly.
 //    The ring then holds kBuffers waiting tiles besides the one loading (registers as one more
-//    buffer), and every pass 2 overlaps a load. Replaces kPass2DuringLoad's hint.
-//  - kBulkStore: pass 2 writes a full tile's results back into its buffer and each data warp
-//    stores its part with one cp.async.bulk (the SM's copy engine), instead of 16-byte stores
-//    from every thread, so that the stores do not queue in front of the shared-memory accesses.
+//    buffer), and every pass 2 overlaps a load.
 //  - kBlockedReduce: the pipelined agent's pass 1 takes each lane's vectors as one contiguous run
 //    (lane l: vectors l * kVectors..) instead of warp-striped, so that one Kogge-Stone over the
 //    lanes' totals gives every vector's prefix; pass 2 and the copies stay warp-striped.
@@ -82,15 +75,12 @@ constexpr InputL2Hint inputL2Hint(long long bytes) {
 
 struct LookbackSwitches {
   static constexpr int kBackoffNs = 0;
-  static constexpr bool kBulkCopy = false;
   static constexpr bool kStreamingStores = true;
   static constexpr int kL2LineHint = 128;
   static constexpr int kLookbackWarps = 1;
   static constexpr int kLookbackWordsPerLane = 1;
   static constexpr bool kEarlyTileId = false;
-  static constexpr bool kPass2DuringLoad = false;
   static constexpr bool kOldestInRegisters = false;
-  static constexpr bool kBulkStore = false;
   static constexpr bool kBlockedReduce = false;
   static constexpr bool kLoadAhead = false;
 };
@@ -204,7 +194,6 @@ struct LookbackTuning {
   int minBlocksPerSm = 0;
   long long evictFirstMaxBytes = 0;
   long long evictLastAboveBytes = kNeverEvictLast;
-  bool pass2DuringLoad = false;    // pipelined: the oldest tile's pass 2 while the next loads
   bool oldestInRegisters = false;  // pipelined: ... from registers, the ring a tile longer
   bool blockedReduce = false;      // pipelined: pass 1 over blocked runs of vectors
   bool loadAhead = false;          // pipelined: the next tile's copies as each reduce ends
@@ -223,7 +212,6 @@ constexpr LookbackTuning describeLookbackPolicy(LookbackPolicyId id) {
           Policy::kMinBlocksPerSm,
           Policy::kEvictFirstMaxBytes,
           Policy::kEvictLastAboveBytes,
-          Policy::kPass2DuringLoad,
           Policy::kOldestInRegisters,
           Policy::kBlockedReduce,
           Policy::kLoadAhead,
