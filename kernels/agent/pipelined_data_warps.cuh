@@ -34,20 +34,22 @@ struct PipelinedDataWarps {
   static_assert(!kAhead || (kHold && Policy::kEarlyTileId),
                 "load-ahead extends the held tile and needs the id asked early");
 
+  // The launch's arguments and this thread's place, fixed for the loop.
   GpuGrid<T, NullRecorder>& grid;
-  const T* in;
-  T* out;
-  long long n;
-  bool exclusive;
-  int tiles;
-  TileCopy copy;
-  T* mem;
+  const T* const in;
+  T* const out;
+  const long long n;
+  const bool exclusive;
+  const int tiles;
+  const TileCopy copy;
+  T* const mem;
   Shared& sh;
-  int lane = static_cast<int>(threadIdx.x) % 32;
-  int dataWarp = static_cast<int>(threadIdx.x) / 32 - kLookbackWarps;
-  bool leader = threadIdx.x == 32 * kLookbackWarps;
-  int first = dataWarp * 32 * kItems + lane * 4;
-  bool vectorOut = (reinterpret_cast<uintptr_t>(out) & 15u) == 0;
+  const int lane = static_cast<int>(threadIdx.x) % 32;
+  const int dataWarp = static_cast<int>(threadIdx.x) / 32 - kLookbackWarps;
+  const bool leader = threadIdx.x == 32 * kLookbackWarps;
+  const int first = dataWarp * 32 * kItems + lane * 4;
+  const bool vectorOut = (reinterpret_cast<uintptr_t>(out) & 15u) == 0;
+  // What the loop carries from round to round.
   PersistentTileIds<GpuGrid<T, NullRecorder>> ids;
   // Policy::kEarlyTileId: the leader asks for the next id as soon as the oldest tile's prefix
   // has arrived, before that tile's pass 2, and looks at the answer only after it, so that the
