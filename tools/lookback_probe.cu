@@ -1,5 +1,5 @@
-// lookback_probe: the production look-back scan (kernels/grid/lookback_agent.cuh, the pipelined
-// agent) in several policies, each checked against and timed beside cub::DeviceScan::InclusiveSum
+// lookback_probe: the production look-back scan (kernels/agent/pipelined_lookback_agent.cuh) in
+// several policies, each checked against and timed beside cub::DeviceScan::InclusiveSum
 // and a device-to-device copy in one run, plus probed builds of some of them that count what the
 // look-backs do (tools/lookback_probe_counters.cuh). It answers two questions of
 // docs/notes/production-scan.md: are look-back walks long (windows of predecessors per tile), and
@@ -25,6 +25,7 @@
 
 #include "kernels/grid/lookback_tuning.h"
 #include "kernels/launch/single_pass_kernels.cuh"
+#include "tools/bulk_copy_ptx.cuh"
 #include "tools/experiment_harness.cuh"
 #include "tools/lookback_probe_counters.cuh"
 
@@ -40,26 +41,16 @@ template <class Base>
 struct Late : Base {
   static constexpr bool kEarlyTileId = false;
 };
-template <class Base>
-struct Overlap : Base {
-  static constexpr bool kPass2DuringLoad = true;
-};
+// Overlap<> (kPass2DuringLoad), BulkStore<> and BulkCopy<> (the copy engine) need the agent of
+// docs/results/2026-11-28-s13/probe-only-switches.diff (git apply it first); their rounds are 5-8,
+// 12, 23 and 36 below.
 template <class Base>
 struct Hold : Base {
-  static constexpr bool kPass2DuringLoad = false;
   static constexpr bool kOldestInRegisters = true;
-};
-template <class Base>
-struct BulkStore : Base {
-  static constexpr bool kBulkStore = true;
 };
 template <class Base>
 struct BlockedReduce : Base {
   static constexpr bool kBlockedReduce = true;
-};
-template <class Base>
-struct BulkCopy : Base {
-  static constexpr bool kBulkCopy = true;
 };
 template <class Base, long long kBytes>
 struct EvictFirstUpTo : Base {
@@ -207,7 +198,7 @@ struct StreamingStores : Base {
 // evict-first at every size, no L2 prefetch hint.
 // Round 36 (H100): the data loads by the copy engine (kBulkCopy) with load-ahead, so that the
 // look-back warp's polls do not queue behind the data warps' 16-byte cp.async: level with the row,
-// and the look-backs as long (4.6 us). It ran with load-ahead's static_assert in lookback_agent.cuh
+// and the look-backs as long (4.6 us). It ran with load-ahead's static_assert (in the agent)
 // relaxed to allow kBulkCopy (variants BulkCopy<Row> beside Row); the assert is back, so
 // rerunning it needs that line relaxed again.
 // Round 37 (session 12, H100): the prefix wait (0.27-0.45 us a round) comes from predecessors

@@ -1,16 +1,16 @@
 // The probe of the experiment tools (lookback_probe.cu, select_shapes.cu): counters in device
 // memory that lookBackTile and the pipelined agent's data warps fill when a policy is wrapped in
-// Probed<> (lookback_agent.cuh, LookbackProbeOf). It answers "are look-back walks long?": per
-// look-back, the predecessors combined, the windows read (one L2 round trip each), the polls that
-// found a needed predecessor still without status, and the time from the start of the look-back
-// to its P; per data-warp leader, the time waiting for its own copies and for a tile's prefix.
-// A few global atomics per tile: the probed variants run slower than the plain ones and are not
-// timed for the record.
+// Probed<> (kernels/agent/lookback_tile.cuh, LookbackProbeOf). It answers "are look-back walks
+// long?": per look-back, the predecessors combined, the windows read (one L2 round trip each), the
+// polls that found a needed predecessor still without status, and the time from the start of the
+// look-back to its P; per data-warp leader, the time waiting for its own copies and for a tile's
+// prefix. A few global atomics per tile: the probed variants run slower than the plain ones and are
+// not timed for the record.
 #pragma once
 
 #include <cstdio>
 
-#include "kernels/grid/lookback_agent.cuh"
+#include "kernels/agent/pipelined_lookback_agent.cuh"
 #include "kernels/launch/cuda_check.cuh"
 
 namespace scanviz {
@@ -19,7 +19,7 @@ struct ProbeCounters {
   static constexpr int kBuckets = 8;  // windows read: 1, 2, 3, 4, 5-8, 9-16, 17-32, 33+
   unsigned long long lookbacks, inspected, windows, waits, ns;
   unsigned long long windowHistogram[kBuckets];
-  unsigned long long loadWaits, loadNs, prefixWaits, prefixNs, idWaits, idNs, pass2First;
+  unsigned long long loadWaits, loadNs, prefixWaits, prefixNs, idWaits, idNs;
   // The data leader's round, phase by phase (NoLookbackProbe::kPhase...), in SM clock cycles.
   unsigned long long phaseCycles[NoLookbackProbe::kPhases], rounds;
 };
@@ -49,9 +49,7 @@ struct CountingProbe : NoLookbackProbe {
   }
   __device__ static void dataWait(int what, unsigned long long ns) {
     ProbeCounters& c = slot();
-    if (what == kPass2First) {
-      atomicAdd(&c.pass2First, 1ull);
-    } else if (what == kLoadWait) {
+    if (what == kLoadWait) {
       atomicAdd(&c.loadWaits, 1ull);
       atomicAdd(&c.loadNs, ns);
     } else if (what == kIdWait) {
@@ -127,9 +125,6 @@ inline void printProbe(const char* name, double ms, long long blocks = 0, long l
         "; data leader: load wait %.2f us, prefix wait %.2f us, id %.2f us (%llu, %llu, %llu)",
         mean(c.loadNs, c.loadWaits), mean(c.prefixNs, c.prefixWaits), mean(c.idNs, c.idWaits),
         c.loadWaits, c.prefixWaits, c.idWaits);
-  if (c.loadWaits)
-    std::printf("; pass 2 during the load in %.0f%% of rounds",
-                100.0 * c.pass2First / static_cast<double>(c.loadWaits));
   if (c.rounds) {
     std::printf("; round (cycles):");
     static const char* names[NoLookbackProbe::kPhases] = {"barrier", "copies",  "prefix",

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One call on a GPU machine (the `device` tool) for the production segmented look-back
-# (kernels/grid/segmented_pipelined_agent.cuh, launched by kernels/launch/single_pass_kernels.cuh):
+# (kernels/agent/segmented_pipelined_agent.cuh, launched by kernels/launch/single_pass_kernels.cuh):
 # build GUI-less, its GPU tests (GpuSegmentedScan.*: every operator, type, scan and head density
 # against the sequential segmented scan), compute-sanitizer's four tools over the size at which
 # every block's ring of tiles turns over, and `scanviz bench --algorithms segmented-lookback`

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One call on a GPU machine (the `device` tool) for the single-pass compaction and split
-# (kernels/grid/select_pipelined_agent.cuh, launched by kernels/launch/select_kernels.cuh): build
+# (kernels/agent/select_pipelined_agent.cuh, launched by kernels/launch/select_kernels.cuh): build
 # GUI-less, the GPU tests (all of `ctest -L gpu`, so the new ones run beside the old),
 # compute-sanitizer's four tools on the kernels (the GpuSelect tests up to 2^16 elements, which hold
 # both to the sequential reference), tools/apply-gpu-check.sh, and `scanviz bench --algorithms

@@ -1,4 +1,4 @@
-// select_shapes: the single-pass compaction and split (kernels/grid/select_lookback_agent.cuh)
+// select_shapes: the single-pass compaction and split (kernels/agent/select_lookback_agent.cuh)
 // built in several tile shapes and memory hints, each checked against and timed beside
 // cub::DeviceSelect::Flagged and cub::DevicePartition::Flagged in one run, to choose the shipped
 // shape per device (docs/benchmarks.md, "single-pass compaction and split"). Built on its own
@@ -26,7 +26,7 @@
 #include <utility>
 #include <vector>
 
-#include "kernels/grid/select_lookback_agent.cuh"
+#include "kernels/agent/select_lookback_agent.cuh"
 #include "kernels/launch/cuda_check.cuh"
 #include "kernels/launch/select_kernels.cuh"
 #include "tools/experiment_harness.cuh"

@@ -33,9 +33,9 @@ namespace scanviz {
 
 // The experiment switches of docs/notes/production-scan.md (v6), stated once: every policy below
 // derives them and restates one only to differ (tools/lookback-shapes.sh adds or edits a field by
-// name in the pipelined policies):
-//  - kBulkCopy: each data warp loads its part of a tile with one cp.async.bulk (the copy engine of
-//    the SM, TMA) completing on an mbarrier, instead of 16-byte cp.async per thread.
+// name in the pipelined policies). The three that no policy set (kBulkCopy, kBulkStore,
+// kPass2DuringLoad) left the agent; docs/results/2026-11-28-s13/probe-only-switches.diff
+// restores them for tools/lookback_probe.cu.
 //  - kStreamingStores: st.global.cs (evict-first) for the output, or plain stores.
 //  - kL2LineHint: the L2 prefetch size asked for by each 16-byte cp.async (128, 256, 0: none);
 //    kEvictFirstMaxBytes: inputs of up to this many bytes are copied with an L2 evict-first
@@ -45,21 +45,14 @@ namespace scanviz {
 //    never.
 //  - kLookbackWarps: warps that only look back, taking the ring's tiles in turn.
 //  - kLookbackWordsPerLane: status words each lane of the look-back warp reads per round trip
-//    (1, 2, 4: windows of 32, 64, 128 predecessors; lookback_agent.cuh, lookBackWideWindow).
+//    (1, 2, 4: windows of 32, 64, 128 predecessors; lookback_tile.cuh, lookBackWideWindow).
 //  - kEarlyTileId: the pipelined agent asks for its next tile id before the oldest tile's pass
 //    2 instead of after it (the atomic's round trip overlaps the stores).
-//  - kPass2DuringLoad: the pipelined agent issues a tile's copies first and scans and stores the
-//    oldest waiting tile while they fly, instead of after this tile's reduce (the tile id is
-//    still taken right before its copies; kEarlyTileId then asks for the next as the reduce
-//    starts).
 //  - kOldestInRegisters: the pipelined agent keeps a tile one round longer: the tile a round's
 //    buffer still holds (kBuffers rounds old) is read into registers, the round's copies go into
 //    the buffer at once, and that tile is scanned and stored from the registers while they fly.
 //    The ring then holds kBuffers waiting tiles besides the one loading (registers as one more
-//    buffer), and every pass 2 overlaps a load. Replaces kPass2DuringLoad's hint.
-//  - kBulkStore: pass 2 writes a full tile's results back into its buffer and each data warp
-//    stores its part with one cp.async.bulk (the SM's copy engine), instead of 16-byte stores
-//    from every thread, so that the stores do not queue in front of the shared-memory accesses.
+//    buffer), and every pass 2 overlaps a load.
 //  - kBlockedReduce: the pipelined agent's pass 1 takes each lane's vectors as one contiguous run
 //    (lane l: vectors l * kVectors..) instead of warp-striped, so that one Kogge-Stone over the
 //    lanes' totals gives every vector's prefix; pass 2 and the copies stay warp-striped.
@@ -82,15 +75,12 @@ constexpr InputL2Hint inputL2Hint(long long bytes) {
 
 struct LookbackSwitches {
   static constexpr int kBackoffNs = 0;
-  static constexpr bool kBulkCopy = false;
   static constexpr bool kStreamingStores = true;
   static constexpr int kL2LineHint = 128;
   static constexpr int kLookbackWarps = 1;
   static constexpr int kLookbackWordsPerLane = 1;
   static constexpr bool kEarlyTileId = false;
-  static constexpr bool kPass2DuringLoad = false;
   static constexpr bool kOldestInRegisters = false;
-  static constexpr bool kBulkStore = false;
   static constexpr bool kBlockedReduce = false;
   static constexpr bool kLoadAhead = false;
 };
@@ -104,9 +94,8 @@ struct LookbackOneTile : LookbackSwitches {
   static constexpr long long kEvictLastAboveBytes = kNeverEvictLast;
 };
 
-// Hopper (sm_90: H100, H200), 4-byte values at block size 256: one tile per block, 48 items a
-// thread make a 12288-element (48 KB) tile, and four blocks (192 KB of tiles) fit on an SM.
-// H200, 2^30 int32: 0.75 of the copy rate, 1.02x CUB.
+// Hopper, one tile per block at block size 256: 48 KB tiles, four blocks (192 KB) an SM
+// (H200, 2^30 int32: 0.75 of the copy rate, 1.02x CUB; SCANVIZ_LOOKBACK_AGENT=one-tile).
 struct LookbackPolicySm90 : LookbackOneTile {
   static constexpr const char* kName = "sm90-one-tile";
   static constexpr int kThreads = 256;
@@ -116,69 +105,29 @@ struct LookbackPolicySm90 : LookbackOneTile {
   static constexpr int kMinBlocksPerSm = 4;
 };
 
-// Hopper, persistent blocks with a look-back warp (PipelinedLookbackAgent). The row serves the
-// requests at block size 256 (the bench's and the app's default), whatever its own blocks are: a
-// persistent kernel's shape is its own. Today: 11 data warps x 32 lanes x 20 items = 7040-element
-// tiles, four buffers (110 KB), two blocks of 384 threads per SM, and each warp issues the next
-// tile's copies as its reduce ends (kLoadAhead). With the look-back warp's 384-thread block a
-// round moves 12% more a look-back than the 256-thread row, the fourth buffer gives a tile's
-// prefix a round more, and so the copies issued a round ahead (not kept in round 19, where the
-// prefix then came late) keep loads in flight through the publication: H200 2^28/2^30 int32
-// 0.884-0.885 -> 0.912 of the copy rate, H100 0.949-0.951 -> 0.959-0.961 (rounds 29-30,
-// docs/notes/production-scan.md; 384 x 20 x 4 x 2 without load-ahead 0.939 on the H100). In
-// `scanviz bench` (v14, 2026-11-27): H200 0.903-0.908 of the copy and 1.21-1.25x CUB at 16 of 16
-// points, H100 0.957-0.962 and 1.14-1.18x. The history of the row before v14, with 7 data warps
-// x 32 lanes x 28 items = 6272-element tiles, three buffers (73.5 KB), three blocks per SM: the
-// third buffer gives a tile's prefix a whole further tile's load to arrive, so the data warps no
-// longer wait for it (v4: every three-buffer shape 0.89-0.90 of the copy rate on the H100, two
-// buffers 0.82). The tile a round's buffer still holds goes into registers and is scanned and
-// stored while the round's copies fly (kOldestInRegisters): every pass 2 overlaps a load, and a
-// tile's prefix has one round more to arrive. H100 2^28/2^30 int32: 0.937-0.940 of the copy rate
-// and 1.15-1.16x CUB, where the oldest tile's pass 2 during the load only when its prefix was there
-// (kPass2DuringLoad, 40% of rounds) gave 0.927-0.929; H200 0.848-0.855 against 0.842-0.847
-// (v11, docs/notes/production-scan.md). Input copies evict-first up to 64 MiB of input: 2^24
-// 0.904 -> 0.924, 2^28/2^30 1% slower with it (v10; v7 for the older shape). The next tile id
-// asked for early, as the reduce starts: +0.6-1% (v9, v10). Pass 1 over blocked runs of vectors
-// (kBlockedReduce: one Kogge-Stone a warp instead of one per vector index): the reduce phase
-// 2,600 -> 1,000 cycles of a 10,700-cycle round on the H200, 0.853-0.863 -> 0.879-0.887 of the
-// copy rate there (v12), and on the H100 0.939-0.940 -> 0.945-0.951 (v13).
-// Plain stores for the output, where every other policy streams it (st.global.cs, evict-first):
-// lookback_probe at 2^30, H100 0.958-0.960 -> 0.963-0.966 of the copy rate, H200 0.911-0.912 ->
-// 0.916-0.917 (rounds 32-35 of docs/notes/production-scan.md; an L2 evict-last policy for the
-// output was no better). In `scanviz bench` (v15, 2026-11-28): H200 0.908-0.914 of the copy and
-// 1.22-1.26x CUB, H100 0.962-0.968 and 1.18-1.19x, but float32 max 1.145-1.153x.
-// Inputs of more than 128 MiB are copied with an L2 evict-last policy (v16), the opposite of what
-// one would guess for data read once: L2 then evicts the output's dirty lines sooner instead of
-// the input's clean ones. lookback_probe at 2^28/2^30 (rounds 40-41): H100 0.962-0.965 ->
-// 0.979-0.980 of the copy rate, H200 0.910-0.916 -> 0.932-0.935; from 2^26 on it gains on both,
-// at 2^25 it is level on the H200 and 0.2-2.7% slower on the H100, at 2^24 slower than
-// evict-first. Discarding the input's lines once copied (discard.global.L2) lost 4% (round 39).
-// In `scanviz bench` (v16, 2026-11-28): H100 0.974-0.983 of the copy and 1.16-1.21x CUB, float32
-// max included; H200 0.925-0.932 and 1.24-1.28x.
-// The same row serves the H100 and the H200: each switch above was measured on both, and the
-// better setting was the same on both (copies the SMs issue reach 0.94 of the device copy on the
-// H100 but 0.92-0.93 on the H200, which is why the H200 stays further from the copy rate).
+// Hopper (H100, H200), persistent blocks with a look-back warp, for requests at block size 256
+// (v16: H100 0.974-0.983 of the copy, H200 0.925-0.932; docs/notes/production-scan.md, "The sm_90
+// row", says what each number and switch below won, and where).
 struct LookbackPolicySm90Pipelined : LookbackSwitches {
   static constexpr const char* kName = "sm90-pipelined";
   static constexpr bool kPipelined = true;
   static constexpr int kServesBlockSize = 256;  // the request's block size the table picks it for
-  static constexpr int kThreads = 384;
+  static constexpr int kThreads = 384;          // 11 data warps (v14, rounds 27-29)
   static constexpr int kMaxThreads = kThreads;
-  static constexpr int kItemsPerThread = 20;
-  static constexpr int kBuffers = 4;
-  static constexpr int kMinBlocksPerSm = 2;
-  static constexpr bool kLoadAhead = true;
-  static constexpr bool kStreamingStores = false;
-  static constexpr long long kEvictFirstMaxBytes = 64ll << 20;
-  static constexpr long long kEvictLastAboveBytes = 128ll << 20;
-  static constexpr bool kEarlyTileId = true;
-  static constexpr bool kOldestInRegisters = true;
-  static constexpr bool kBlockedReduce = true;
+  static constexpr int kItemsPerThread = 20;  // v14
+  static constexpr int kBuffers = 4;          // a round more for a tile's prefix (v14, round 29)
+  static constexpr int kMinBlocksPerSm = 2;   // v14
+  static constexpr bool kLoadAhead = true;    // v14, rounds 28-30
+  static constexpr bool kStreamingStores = false;               // plain stores (v15, rounds 32-35)
+  static constexpr long long kEvictFirstMaxBytes = 64ll << 20;  // v10
+  static constexpr long long kEvictLastAboveBytes = 128ll << 20;  // v16, rounds 40-41
+  static constexpr bool kEarlyTileId = true;                      // v9
+  static constexpr bool kOldestInRegisters = true;                // v11
+  static constexpr bool kBlockedReduce = true;                    // v12 (H200), v13 (H100)
 };
 
-// Every other block size (2..1024, the user's choice in the app) and every other architecture:
-// the block size is read at run time, so one kernel serves them all. 16 items keep the largest
-// block (1024 threads) at 64 KB of shared memory.
+// Every other block size (2..1024) and architecture: blockDim.x at run time, one kernel for all;
+// 16 items keep the largest block (1024 threads) at 64 KB of shared memory.
 struct LookbackPolicyGeneric : LookbackOneTile {
   static constexpr const char* kName = "generic";
   static constexpr int kThreads = 0;          // blockDim.x
@@ -204,7 +153,6 @@ struct LookbackTuning {
   int minBlocksPerSm = 0;
   long long evictFirstMaxBytes = 0;
   long long evictLastAboveBytes = kNeverEvictLast;
-  bool pass2DuringLoad = false;    // pipelined: the oldest tile's pass 2 while the next loads
   bool oldestInRegisters = false;  // pipelined: ... from registers, the ring a tile longer
   bool blockedReduce = false;      // pipelined: pass 1 over blocked runs of vectors
   bool loadAhead = false;          // pipelined: the next tile's copies as each reduce ends
@@ -223,7 +171,6 @@ constexpr LookbackTuning describeLookbackPolicy(LookbackPolicyId id) {
           Policy::kMinBlocksPerSm,
           Policy::kEvictFirstMaxBytes,
           Policy::kEvictLastAboveBytes,
-          Policy::kPass2DuringLoad,
           Policy::kOldestInRegisters,
           Policy::kBlockedReduce,
           Policy::kLoadAhead,

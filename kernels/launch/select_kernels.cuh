@@ -1,4 +1,4 @@
-// The launch of our single-pass compaction and split (kernels/grid/select_pipelined_agent.cuh):
+// The launch of our single-pass compaction and split (kernels/agent/select_pipelined_agent.cuh):
 // persistent blocks, as many as are resident at once (at most one per tile), of the shape
 // SelectPipelinedShape, dynamic tile ids, the tile status words of the look-back over the flag
 // counts in a workspace that is zeroed once (launch epochs tag the words, so no memset between
@@ -11,7 +11,7 @@
 #include <map>
 #include <string>
 
-#include "kernels/grid/select_pipelined_agent.cuh"
+#include "kernels/agent/select_pipelined_agent.cuh"
 #include "kernels/launch/cuda_check.cuh"
 #include "kernels/launch/device_array.cuh"
 #include "kernels/launch/launch_epochs.cuh"

@@ -21,15 +21,16 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "kernels/agent/lookback_agent.cuh"
+#include "kernels/agent/pipelined_lookback_agent.cuh"
+#include "kernels/agent/segmented_lookback_agent.cuh"
+#include "kernels/agent/segmented_pipelined_agent.cuh"
 #include "kernels/exec/device_clock.cuh"
 #include "kernels/exec/device_trace_buffer.h"
 #include "kernels/exec/gpu_block_exec.cuh"
 #include "kernels/grid/decoupled_lookback.h"
 #include "kernels/grid/gpu_grid_exec.cuh"
-#include "kernels/grid/lookback_agent.cuh"
 #include "kernels/grid/segmented_lookback.h"
-#include "kernels/grid/segmented_lookback_agent.cuh"
-#include "kernels/grid/segmented_pipelined_agent.cuh"
 #include "kernels/grid/select_lookback.h"
 #include "kernels/grid/single_pass_chained.h"
 #include "kernels/launch/backend_error.h"
@@ -183,7 +184,7 @@ void launchSinglePassKernel(SinglePassProtocol protocol, unsigned tiles, int thr
 }
 
 // The production decoupled look-back scan (uninstrumented, dynamic tile ids), with the agent the
-// policy names (lookback_agent.cuh): one block per tile, or persistent blocks with a look-back
+// policy names (kernels/agent/): one block per tile, or persistent blocks with a look-back
 // warp. One instantiation per value type, operator and policy.
 template <class T, class Policy>
 using ProductionAgent = std::conditional_t<Policy::kPipelined, PipelinedLookbackAgent<T, Policy>,

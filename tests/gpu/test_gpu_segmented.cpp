@@ -1,4 +1,4 @@
-// The production segmented look-back (kernels/grid/segmented_pipelined_agent.cuh, what `verify`
+// The production segmented look-back (kernels/agent/segmented_pipelined_agent.cuh, what `verify`
 // and `bench` run) against the sequential segmented scan: every operator, int32 and float32,
 // inclusive and exclusive, sizes around its tiles and primes, heads from none to every element.
 // Below two tiles a resident block the one-tile agent runs, above it the pipelined one; the

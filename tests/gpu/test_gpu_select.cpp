@@ -1,4 +1,4 @@
-// Our single-pass compaction and split on the GPU (kernels/grid/select_pipelined_agent.cuh)
+// Our single-pass compaction and split on the GPU (kernels/agent/select_pipelined_agent.cuh)
 // against the sequential reference: N = 1, 7, 1023, 1025, primes around tile edges, large inputs
 // over many tiles, all flags and no flags set. Skipped where no CUDA device answers.
 // SCANVIZ_GPU_SELECT_MAX_N caps the sizes (compute-sanitizer runs them at up to 2^16 in
@@ -54,7 +54,7 @@ TEST(GpuSelect, SplitEqualsTheSequentialReferenceAndIsStable) {
 }
 
 // 2^26 + 4099 elements: many tiles per persistent block, so the ring of staged tiles turns over
-// many times (kernels/grid/select_pipelined_agent.cuh), and a partial last tile.
+// many times (kernels/agent/select_pipelined_agent.cuh), and a partial last tile.
 TEST(GpuSelect, LargeSplitEqualsTheSequentialReference) {
   REQUIRE_GPU();
   const size_t n = (size_t{1} << 26) + 4099;

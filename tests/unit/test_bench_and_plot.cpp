@@ -832,7 +832,6 @@ TEST(LookbackTuning, DescriptionsComeFromThePolicies) {
   EXPECT_TRUE(lookbackTuning(LookbackPolicyId::Sm90).streamingStores);
   EXPECT_EQ(lookbackTuning(LookbackPolicyId::Sm90).servesBlockSize, 256);
   EXPECT_EQ(lookbackTuning(LookbackPolicyId::Generic).servesBlockSize, 0);
-  EXPECT_FALSE(hopper.pass2DuringLoad);
   EXPECT_EQ(lookbackTuning(LookbackPolicyId::Generic).threads, 0);
   EXPECT_FALSE(lookbackTuning(LookbackPolicyId::Sm90).blockedReduce);
   // Every policy has its own name: the JSON tells them apart.
@@ -888,7 +887,6 @@ TEST(BenchFormat, JsonAndPreambleCarryTheMethodClocksAndTuning) {
   EXPECT_EQ(j["tuning"]["blocks_per_sm"], 2);
   EXPECT_EQ(j["tuning"]["evict_first_max_bytes"], 64ll << 20);
   EXPECT_EQ(j["tuning"]["evict_last_above_bytes"], 128ll << 20);
-  EXPECT_EQ(j["tuning"]["pass2_during_load"], false);
   EXPECT_EQ(j["tuning"]["oldest_in_registers"], true);
   EXPECT_EQ(j["tuning"]["blocked_reduce"], true);
   EXPECT_EQ(j["method"]["warmups"], r.config.warmups);

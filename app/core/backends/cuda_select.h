@@ -1,4 +1,4 @@
-// Our single-pass stream compaction and split on the GPU (kernels/grid/select_lookback_agent.cuh):
+// Our single-pass stream compaction and split on the GPU (kernels/agent/select_lookback_agent.cuh):
 // the flags' exclusive scan by decoupled look-back and the scatter it drives, one launch. The
 // benchmark times it against cub::DeviceSelect::Flagged and cub::DevicePartition::Flagged; the
 // GPU tests hold it to the sequential reference. Without CUDA every call throws BackendError.

@@ -356,8 +356,6 @@ std::string describeLookbackTuning(const LookbackTuning& t) {
     s += ", " + std::to_string(t.buffers) + " buffers, persistent blocks with a look-back warp";
     if (t.oldestInRegisters)
       s += ", the oldest tile held in registers and stored during the next load";
-    else if (t.pass2DuringLoad)
-      s += ", pass 2 during the next load";
     if (t.blockedReduce) s += ", reduce over blocked runs of vectors";
     if (t.loadAhead) s += ", the next tile's copies issued as each warp's reduce ends";
   } else {
@@ -474,7 +472,6 @@ std::string benchReportJson(const BenchReport& r) {
     t["evict_first_max_bytes"] = r.tuning->evictFirstMaxBytes;
     if (r.tuning->evictLastAboveBytes < kNeverEvictLast)
       t["evict_last_above_bytes"] = r.tuning->evictLastAboveBytes;
-    t["pass2_during_load"] = r.tuning->pass2DuringLoad;
     t["oldest_in_registers"] = r.tuning->oldestInRegisters;
     t["blocked_reduce"] = r.tuning->blockedReduce;
     t["load_ahead"] = r.tuning->loadAhead;

@@ -48,8 +48,8 @@
 
 #include <stdint.h>
 
+#include "kernels/agent/lookback_agent.cuh"
 #include "kernels/grid/gpu_grid_exec.cuh"
-#include "kernels/grid/lookback_agent.cuh"
 
 namespace scanviz {
 

@@ -1,7 +1,7 @@
 // The production segmented decoupled look-back with persistent blocks and a look-back warp: the
 // tile of segmented_lookback_agent.cuh (the same loads, scans and literally the same look-back,
 // SegmentedLookback::poll) in the pipeline of the production scan's PipelinedLookbackAgent
-// (lookback_agent.cuh; Merrill & Garland 2016, section 5, with the warp specialisation of
+// (pipelined_lookback_agent.cuh; Merrill & Garland 2016, section 5, with the warp specialisation of
 // docs/notes/production-scan.md v3), as select_pipelined_agent.cuh does for compaction and split.
 //
 // Idea: in the one-tile agent a block scans its tile and then waits for its look-back before it
@@ -27,8 +27,9 @@
 
 #include <stdint.h>
 
-#include "kernels/grid/lookback_agent.cuh"
-#include "kernels/grid/segmented_lookback_agent.cuh"
+#include "kernels/agent/lookback_agent.cuh"
+#include "kernels/agent/persistent_ring.cuh"
+#include "kernels/agent/segmented_lookback_agent.cuh"
 
 namespace scanviz {
 
@@ -102,6 +103,25 @@ struct PipelinedSegmentedAgent : PersistentRing<Shape::kThreads, Shape::kBuffers
       handOver<kPrefixDone, false>(b);
       if (!ok) return;
     }
+  }
+
+  // The leader's part of a tile's publication: its state for the look-back warp and the stores,
+  // and its aggregate (or inclusive prefix) in its status word.
+  template <class Op>
+  __device__ static void publishTile(GpuGrid<T, NullRecorder>& grid, Shared& sh, int b, int tile,
+                                     int valid, const SegmentedPair<T>& all, uint32_t heads) {
+    SegmentedTileShared<T>& state = sh.state[b];
+    state.tile = tile;
+    state.valid = valid;
+    state.aggregate = all.value;
+    state.prefix = Op::identity();  // stays so for a tile that starts at a head
+    state.holdsHead = all.covered;
+    state.startsAtHead = heads & 1u;
+    int firstHead = kTile;
+#pragma unroll
+    for (int w = 0; w < kDataWarps; ++w) firstHead = min(firstHead, sh.warpFirstHead[w]);
+    sh.firstHead[b] = firstHead;
+    publishSegmentedAggregate(grid, tile, all.covered, all.value);
   }
 
   template <class Op>
@@ -208,20 +228,7 @@ struct PipelinedSegmentedAgent : PersistentRing<Shape::kThreads, Shape::kBuffers
       SegmentedPair<T> warpsBefore;
       const SegmentedPair<T> all =
           Tile::template combineWarps<Op>(sh.warpTotals, sh.warpCovered, dataWarp, warpsBefore);
-      if (leader) {
-        SegmentedTileShared<T>& state = sh.state[b];
-        state.tile = tile;
-        state.valid = valid;
-        state.aggregate = all.value;
-        state.prefix = Op::identity();  // stays so for a tile that starts at a head
-        state.holdsHead = all.covered;
-        state.startsAtHead = heads & 1u;
-        int firstHead = kTile;
-#pragma unroll
-        for (int w = 0; w < kDataWarps; ++w) firstHead = min(firstHead, sh.warpFirstHead[w]);
-        sh.firstHead[b] = firstHead;
-        publishSegmentedAggregate(grid, tile, all.covered, all.value);
-      }
+      if (leader) publishTile<Op>(grid, sh, b, tile, valid, all, heads);
       // Within the tile: what precedes the thread there, without the tile's prefix.
       T y[kItems];
       Tile::template finishElements<Op>(x, heads, combineSegmented<Op>(warpsBefore, before).value,

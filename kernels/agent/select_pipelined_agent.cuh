@@ -1,7 +1,7 @@
 // Single-pass compaction and split with persistent blocks and a look-back warp: the select of
 // select_lookback_agent.cuh (the same tile layout, counts, staging and runs, and literally the
 // same look-back protocol over the counts) in the pipeline of the production scan's
-// PipelinedLookbackAgent (lookback_agent.cuh; Merrill & Garland 2016, section 5, with the
+// PipelinedLookbackAgent (pipelined_lookback_agent.cuh; Merrill & Garland 2016, section 5, with the
 // warp specialisation of docs/notes/production-scan.md v3).
 //
 // Idea: in the one-tile agent a block loads its tile, publishes its count, and then waits for its
@@ -23,8 +23,9 @@
 
 #include <stdint.h>
 
-#include "kernels/grid/lookback_agent.cuh"
-#include "kernels/grid/select_lookback_agent.cuh"
+#include "kernels/agent/lookback_agent.cuh"
+#include "kernels/agent/persistent_ring.cuh"
+#include "kernels/agent/select_lookback_agent.cuh"
 
 namespace scanviz {
 
