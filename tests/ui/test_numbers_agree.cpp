@@ -1,6 +1,7 @@
 // The guard of issue 14: over every algorithm x operator x N x P, the numbers the analysis, the
 // `scanviz analyze` command and the counters panel print never contradict each other or the
-// algorithm's own formula.
+// algorithm's own formula; and (issue 32) Compare's views and the exported counters picture
+// print the same numbers as the panel and `analyze` for the same run.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -12,8 +13,11 @@
 #include "app/core/capture/input_spec.h"
 #include "app/core/lesson/analysis.h"
 #include "app/core/lesson/step_explainer.h"
+#include "app/core/playback/compare_model.h"
 #include "app/core/trace/value_format.h"
+#include "app/scene/compare_counters.h"
 #include "app/scene/counter_rows.h"
+#include "app/ui/export/counters_picture.h"
 #include "kernels/scan_types.h"
 #include "tests/common/captures.h"
 
@@ -248,6 +252,69 @@ TEST(NumbersAgree, AnalyzeCommandAndCountersPanel) {
         formatQuantity(brentBound(static_cast<double>(c.work), static_cast<double>(c.depth), 32));
     EXPECT_EQ(counted("Brent's bound on P units"), expect) << out;
     EXPECT_EQ(bound, expect + " steps") << brent;
+  }
+}
+
+// Issue 32: for the same run, Compare's view, `scanviz analyze`, the exported counters picture and
+// the window's counters panel print the same work, depth and bound.
+TEST(NumbersAgree, CompareAnalyzeExportAndWindow) {
+  CompareModel m;
+  m.setAlgorithms({AlgorithmId::KoggeStone, AlgorithmId::BrentKung, AlgorithmId::Blelloch,
+                   AlgorithmId::HillisSteele});
+  CompareBase base;
+  base.config.backend = BackendChoice::Cpu;
+  base.lesson = std::make_shared<const Trace>(capture(toCaptureRequest(base.config)).trace);
+  m.update(base);
+  m.waitIdle();
+  m.update(base);
+  ASSERT_EQ(m.lanes().size(), 4u);
+  for (const CompareLane& lane : m.lanes()) {
+    ASSERT_TRUE(lane.trace) << lane.title << ": " << lane.error;
+    const Trace& t = *lane.trace;
+    const int last = static_cast<int>(t.steps.size()) - 1;
+    const RunCounts c = countRun(t);
+    // Compare's view: "work 14 of 14 = 2(N - 1)  (sequential 7)", "depth 6 = 2 log2 N".
+    const std::vector<CounterRow> compare = compareCounters(t, last);
+    const std::string work = counterValue(compare, "work");
+    const size_t of = work.find(" of ");
+    EXPECT_EQ(work.substr(of + 4, work.find(' ', of + 4) - of - 4), people(c.work)) << work;
+    const std::string depth = counterValue(compare, "depth");
+    EXPECT_EQ(depth.substr(0, depth.find(' ')), people(c.depth)) << depth;
+    // The window's panel.
+    const std::vector<CounterRow> panel = counterRows(t, last, 4);
+    EXPECT_EQ(counterValue(panel, "Work so far"), people(c.work) + " of " + people(c.work));
+    const std::string panelDepth = counterValue(panel, "Depth D");
+    EXPECT_EQ(panelDepth.substr(0, panelDepth.find(' ')), people(c.depth));
+    // The exported picture shows the panel's rows, value for value.
+    const Scene picture = countersPicture(t, last, 4, PictureStyle{});
+    std::vector<std::string> drawn, expected;
+    for (const SceneText& text : picture.texts)
+      if (text.role == "counter-value") drawn.push_back(text.text);
+    for (const CounterRow& r : panel) expected.push_back(r.value);
+    EXPECT_EQ(drawn, expected) << t.meta.algorithm;
+    // `scanviz analyze` of the same algorithm, N and form (its default is the natural form, as
+    // Compare's is).
+    testing::internal::CaptureStdout();
+    const int code = runCli({"analyze", "--algorithm", t.meta.algorithm, "--n",
+                             std::to_string(t.meta.n), "--processors", "4"})
+                         .value_or(-1);
+    const std::string out = testing::internal::GetCapturedStdout();
+    ASSERT_EQ(code, 0) << out;
+    EXPECT_NE(out.find(t.meta.inclusive ? "inclusive scan" : "exclusive scan"), std::string::npos)
+        << out;
+    const auto counted = [&out](const std::string& label) {
+      const size_t at = out.find(label);
+      if (at == std::string::npos) return std::string("missing");
+      std::istringstream line(out.substr(at + label.size()));
+      std::string v;
+      line >> v;
+      return v;
+    };
+    EXPECT_EQ(counted("work (operator applications)"), people(c.work)) << out;
+    EXPECT_EQ(counted("depth (dependent operator applications)"), people(c.depth)) << out;
+    const std::string brent = counterValue(panel, "Brent W/P + D");
+    EXPECT_EQ(counted("Brent's bound on P units") + " steps", brent.substr(brent.rfind("= ") + 2))
+        << out << brent;
   }
 }
 
