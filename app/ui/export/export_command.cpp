@@ -404,8 +404,10 @@ int exportLesson(const std::vector<std::string>& args) {
   AppState state(AppSettings{}, /*settingsFile=*/"");
   prepareState(state, o, lo);
   o.steps = chooseSteps(a, lo, state, o);
-  // The panels' own settings, as the window has them (a session's P of Brent's bound, its lanes).
+  // The panels' own settings, as the window has them (--processors or a session's P of Brent's
+  // bound, --real-elements, the lanes).
   o.brentProcessors = state.settings().brentProcessors;
+  o.countersRealElements = state.settings().countersRealElements;
   if (!lo.timelineLanes && state.settings().layout.timelineLanes == "block")
     o.timelineLanes = LaneGrouping::ByBlock;
   if (o.panel == ExportPanel::Timeline)
