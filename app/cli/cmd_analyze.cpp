@@ -5,6 +5,7 @@
 #include "app/cli/cli.h"
 #include "app/core/capture/input_spec.h"
 #include "app/core/lesson/analysis.h"
+#include "app/core/trace/value_format.h"
 
 namespace scanviz {
 namespace {
@@ -17,18 +18,120 @@ int coarseningForOneBlock(long long n, int threads) {
   return c;
 }
 
-void row(const char* what, double counted, const std::string& formula) {
-  std::printf("  %-40s %10.0f   %s\n", what, counted, formula.c_str());
+std::string q(double v) {
+  return formatQuantity(v);
 }
 
-void rowReal(const char* what, double value, const std::string& formula) {
-  std::printf("  %-40s %10.2f   %s\n", what, value, formula.c_str());
+// A row of the table: what, the number counted (or modelled), and its formula.
+void row(const char* what, const std::string& value, const std::string& formula) {
+  std::printf("  %-40s %12s   %s\n", what, value.c_str(), formula.c_str());
 }
 
-std::string fmt(const char* f, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, f, v);
-  return buf;
+void row(const char* what, double value, const std::string& formula) {
+  row(what, q(value), formula);
+}
+
+// Which run the counted numbers are of: one section, or the hierarchical composition that an N
+// larger than one block's section needs (PMPP 8.6), which is not the seeds' one-section model.
+void printRunLine(const Trace& t, const std::string& key) {
+  if (t.meta.blocksTotal <= 1) {
+    std::printf("Counted on the run scanviz makes: one section of %s elements, one block of %d.\n",
+                q(static_cast<double>(t.meta.sectionSize)).c_str(), t.meta.blockSize);
+    return;
+  }
+  const AlgorithmInfo& info = algorithmInfo(*findAlgorithm(t.meta.algorithm));
+  if (info.driver == AlgorithmDriver::SinglePass) {
+    std::printf("Counted on the run scanviz makes: one launch of %s tiles of %s elements.\n",
+                q(t.meta.blocksTotal).c_str(), q(t.meta.sectionSize).c_str());
+    return;
+  }
+  const std::string sections = info.sections ? std::string(info.sections->key) : key;
+  std::printf(
+      "Counted on the run scanviz makes: N is more than one block's section of %s elements, so "
+      "it runs hierarchically (PMPP 8.6): %s sections scanned by %s, their sums scanned the "
+      "same way, the sums added back.\n",
+      q(t.meta.sectionSize).c_str(), q(t.meta.blocksTotal).c_str(), sections.c_str());
+}
+
+struct Counted {
+  double work = 0;  // the work the table reports: all of it, or the real elements' alone
+  double depth = 0;
+};
+
+void printCounted(const Trace& t, const RunCounts& c, const Counted& w, bool realElements, int p) {
+  const auto id = findAlgorithm(t.meta.algorithm);
+  const auto f = runFormula(t);
+  const long long n = t.meta.n;
+  std::printf("  %-40s %12s   %s\n", "", "counted", "formula");
+  if (realElements)
+    row("work on the input's elements", w.work,
+        "W without the padding (the formula counts the padded sections)");
+  else
+    row("work (operator applications)", w.work,
+        f ? describeWork(*f) : "- (no formula in the seeds)");
+  if (exclusiveByNature(*id))
+    row("  of which exclusive -> inclusive", static_cast<double>(c.conversionWork),
+        t.meta.inclusive ? "a step of its own: each element combines its own input"
+                         : "none: the exclusive scan is this algorithm's own result");
+  const std::string share =
+      c.work > 0 ? q(100.0 * static_cast<double>(c.paddingWork) / static_cast<double>(c.work)) +
+                       "% of W = " + q(static_cast<double>(c.work))
+                 : std::string("none");
+  row(realElements ? "  padding, left out" : "  of which on padding",
+      static_cast<double>(c.paddingWork),
+      "identity (+) identity in the padding of a partial section: " + share);
+  row("sequential work", static_cast<double>(n - 1), "N - 1");
+  row("work / sequential work", n > 1 ? q(w.work / static_cast<double>(n - 1)) + "x" : "-",
+      realElements ? "the input's elements alone" : "");
+  row("depth (dependent operator applications)", w.depth, f ? describeDepth(*f) : "-");
+  row("barrier steps (steps that apply it)", static_cast<double>(c.barrierSteps),
+      c.barrierSteps == c.depth ? "one application per thread and step"
+                                : "threads apply the operator several times within a step");
+  row("Brent's bound on P units", brentBound(w.work, w.depth, p),
+      "W/P + D = " + q(w.work) + "/" + q(p) + " + " + q(w.depth));
+  const double brent = brentSpeedup(n, w.work, w.depth, p);
+  row("predicted speedup (Brent)", q(brent) + "x", "N / (W/P + D) = " + q(brent));
+  const double unlimited = unlimitedSpeedup(n, w.depth);
+  row("speedup, unlimited units", q(unlimited) + "x",
+      "N / D = " + q(unlimited) + " (no P does better)");
+  if (f) std::printf("  (%s)\n", f->source.c_str());
+}
+
+// The seeds' model: what the lecture's numbers are about. For a block algorithm that is one
+// section of all N elements, whatever block a GPU can hold (Hillis-Steele's "a factor of log n:
+// 20x for 10^6 elements"); for a composition, its sections as PMPP 8.6 counts them.
+void printModel(const Trace& t, AlgorithmId id, double countedDepth, int p) {
+  const long long n = t.meta.n;
+  const auto sf =
+      seedFormulas(id, t.meta.blocksTotal == 1 ? t.meta.sectionSize : n, t.meta.blockSize);
+  if (!sf) return;
+  SeedFormulas model = *sf;
+  const bool oneSection = t.meta.blocksTotal == 1 || algorithmInfo(id).costSectionCap != 0;
+  if (!oneSection) {
+    std::printf(
+        "The seeds' model (%s): one section of all N = %s elements, as the lecture counts it "
+        "(the run above is the hierarchical one):\n",
+        model.source.c_str(), q(static_cast<double>(n)).c_str());
+    row("work (model)", model.workValue, model.work);
+    row("work / sequential work (model)",
+        n > 1 ? q(model.workValue / static_cast<double>(n - 1)) + "x" : "-", "");
+    row("depth (model)", model.depthValue, model.depth);
+    row("Brent's bound on P units (model)", brentBound(model.workValue, model.depthValue, p),
+        "W/P + D");
+    row("predicted speedup (Brent, model)",
+        q(brentSpeedup(n, model.workValue, model.depthValue, p)) + "x", "N / (W/P + D)");
+  } else {
+    // A conversion step lengthens the critical path too.
+    model.depthValue = std::max(model.depthValue, countedDepth);
+    std::printf("The seeds' model (%s), every occupied lane costing a unit:\n",
+                model.source.c_str());
+  }
+  row("lanes occupied on a GPU", "", model.resources + " = " + q(model.resourcesValue));
+  row("time units on P units (seed model)", "",
+      "max(" + q(model.resourcesValue) + " / " + q(p) + ", D = " + q(model.depthValue) +
+          ") = " + q(seedTimeUnits(model, p)));
+  row("speedup over sequential (seed model)", "",
+      "N / time units = " + q(seedSpeedup(model, n, p)));
 }
 
 }  // namespace
@@ -39,8 +142,12 @@ const CommandHelp& analyzeHelp() {
       "Count the work and depth of an algorithm on N elements and set them beside the seed "
       "texts' formulas, Brent's bound and the predicted speedup on P processors.",
       {"scanviz analyze [--algorithm ID] [--n N] [--processors P] [--block-size B] "
-       "[--exclusive | --inclusive]"},
-      "Runs on the CPU emulator with an input of ones.",
+       "[--exclusive | --inclusive] [--real-elements]"},
+      "Runs on the CPU emulator with an input of ones, in the algorithm's natural form unless "
+      "--exclusive or --inclusive says otherwise. The counted numbers are of the run scanviz "
+      "makes: an N larger than one block's section runs hierarchically (PMPP 8.6), and the "
+      "output says so. The seeds' model (one section of all N elements, what the lecture's "
+      "figures count) follows, with its work, depth and speedups.",
       {{"Analyze options",
         {{"algorithm", "ID", std::string(algorithmInfo(defaultAlgorithm()).key),
           "The scan to count (`scanviz list` names them)."},
@@ -52,8 +159,11 @@ const CommandHelp& analyzeHelp() {
           "Threads per block."},
          {"exclusive", "", "",
           "Count the exclusive scan (the default of blelloch and kogge-stone-exclusive)."},
-         {"inclusive", "", "",
-          "Count the inclusive scan (Blelloch's with its conversion step)."}}}},
+         {"inclusive", "", "", "Count the inclusive scan (Blelloch's with its conversion step)."},
+         {"real-elements", "", "",
+          "Count the work on the input's elements alone: a partial section's padding (identity "
+          "combined with identity) is left out of W, the bound and the speedups, its share "
+          "stated beside."}}}},
       {"scanviz analyze --algorithm " + std::string(algorithmInfo(defaultAlgorithm()).key) +
            " --n 1024 --processors 32",
        "scanviz analyze --algorithm " + std::string(algorithmKeyWithRole(kRoleExample)) +
@@ -85,47 +195,17 @@ int cmdAnalyze(const std::vector<std::string>& args) {
   rq.limits.maxRecordedValues = 1ll << 26;
   const Trace t = capture(rq).trace;
   const RunCounts c = countRun(t);
-  const auto f = runFormula(t);
-  const double work = static_cast<double>(c.work);
-  const double depth = static_cast<double>(c.depth);
+  const bool realElements = a.flag("real-elements");
+  const Counted counted{static_cast<double>(realElements ? c.realWork() : c.work),
+                        static_cast<double>(c.depth)};
 
-  std::printf("%s, %s scan, N = %lld, block %d, section %d, %d section(s), P = %d\n", key.c_str(),
-              t.meta.inclusive ? "inclusive" : "exclusive", n, t.meta.blockSize, t.meta.sectionSize,
-              t.meta.blocksTotal, p);
-  std::printf("  %-40s %10s   %s\n", "", "counted", "formula");
-  row("work (operator applications)", work, f ? describeWork(*f) : "- (no formula in the seeds)");
-  if (exclusiveByNature(*id))
-    row("  of which exclusive -> inclusive", static_cast<double>(c.conversionWork),
-        t.meta.inclusive ? "a step of its own: each element combines its own input"
-                         : "none: the exclusive scan is this algorithm's own result");
-  row("  of which on padding", static_cast<double>(c.paddingWork),
-      "identity (+) identity in the padding of a partial section");
-  row("sequential work", static_cast<double>(n - 1), "N - 1");
-  rowReal("work / sequential work", n > 1 ? work / static_cast<double>(n - 1) : 0.0, "");
-  row("depth (dependent operator applications)", depth, f ? describeDepth(*f) : "-");
-  row("barrier steps (steps that apply it)", static_cast<double>(c.barrierSteps),
-      c.barrierSteps == c.depth ? "one application per thread and step"
-                                : "threads apply the operator several times within a step");
-  rowReal("Brent's bound on P units", brentBound(work, depth, p),
-          fmt("W/P + D = %.0f", work) + fmt("/%.0f", p) + fmt(" + %.0f", depth));
-  rowReal("predicted speedup (Brent)", brentSpeedup(n, work, depth, p),
-          fmt("N / (W/P + D) = %.4g", brentSpeedup(n, work, depth, p)));
-  rowReal("speedup, unlimited units", unlimitedSpeedup(n, depth),
-          fmt("N / D = %.4g (no P does better)", unlimitedSpeedup(n, depth)));
-  const auto sf =
-      seedFormulas(*id, t.meta.blocksTotal == 1 ? t.meta.sectionSize : n, t.meta.blockSize);
-  if (sf) {
-    SeedFormulas model = *sf;  // a conversion step lengthens the critical path too
-    model.depthValue = std::max(model.depthValue, depth);
-    std::printf("  %-40s %10s   %s = %.6g\n", "lanes occupied on a GPU", "",
-                model.resources.c_str(), model.resourcesValue);
-    std::printf("  %-40s %10s   max(%.6g / %d, D = %.6g) = %.6g\n",
-                "time units on P units (seed model)", "", model.resourcesValue, p, model.depthValue,
-                seedTimeUnits(model, p));
-    std::printf("  %-40s %10s   N / time units = %.3g\n", "speedup over sequential (seed model)",
-                "", seedSpeedup(model, n, p));
-  }
-  if (f) std::printf("  (%s)\n", f->source.c_str());
+  std::printf("%s, %s scan, N = %s, block %s, section %s, %s section(s), P = %s\n", key.c_str(),
+              t.meta.inclusive ? "inclusive" : "exclusive", q(static_cast<double>(n)).c_str(),
+              q(t.meta.blockSize).c_str(), q(t.meta.sectionSize).c_str(),
+              q(t.meta.blocksTotal).c_str(), q(p).c_str());
+  printRunLine(t, key);
+  printCounted(t, c, counted, realElements, p);
+  printModel(t, *id, counted.depth, p);
   return 0;
 }
 

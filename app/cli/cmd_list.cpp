@@ -18,7 +18,9 @@ const CommandHelp& listHelp() {
       "lessons "
       "(id, \"flawed\", the algorithm that fixes it, what goes wrong); then the errata of the "
       "seeds' "
-      "text (id, \"erratum\", what is wrong).",
+      "text (id, \"erratum\", what is wrong). Work and steps in a summary are the seeds' exact "
+      "formulas for one section of N elements in the algorithm's natural form (scanviz analyze "
+      "counts a run).",
       {"scanviz list [--traces]"},
       "",
       {{"List options",

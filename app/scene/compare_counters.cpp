@@ -1,8 +1,10 @@
 #include "app/scene/compare_counters.h"
 
+#include "app/core/algorithms/algorithm_catalog.h"
 #include "app/core/lesson/analysis.h"
 #include "app/core/lesson/result_check.h"
 #include "app/core/lesson/step_metrics.h"
+#include "app/core/trace/value_format.h"
 #include "app/scene/scene_text.h"
 
 namespace scanviz {
@@ -17,6 +19,53 @@ std::string resultText(const Trace& t) {
   return std::string(kCross) + " differs at " + shown.mismatch.describe();
 }
 
+std::string count(long long v) {
+  return formatQuantity(static_cast<double>(v));
+}
+
+// Which scan the view ran, and whether that is the algorithm's own: Blelloch's down-sweep
+// leaves the exclusive scan, so its inclusive form pays a conversion the others do not.
+std::string formText(const Trace& t) {
+  const auto id = findAlgorithm(t.meta.algorithm);
+  const bool exclusiveNature = id && exclusiveByNature(*id);
+  const std::string form = t.meta.inclusive ? "inclusive" : "exclusive";
+  if (t.meta.inclusive != exclusiveNature) return form + " scan, its natural form";
+  if (t.meta.inclusive) return "inclusive scan, converted from its exclusive form";
+  return "exclusive scan (its natural form is inclusive)";
+}
+
+// "= 2(N - 1) + 8 to inclusive": the formula the count stands next to, with its own value when
+// the count differs from it.
+std::string formulaText(const std::string& formula, double value, double conversion,
+                        long long counted) {
+  std::string s = " = " + formula;
+  if (conversion > 0) s += " + " + formatQuantity(conversion) + " to inclusive";
+  if (value != static_cast<double>(counted)) s += " (formula: " + formatQuantity(value) + ")";
+  return s;
+}
+
+CounterRow workRow(const Trace& t, const StepMetrics& m, const std::optional<RunFormula>& f) {
+  std::string value = count(m.cumulativeWork) + " of " + count(t.counters.work);
+  if (f)
+    value += formulaText(f->composed ? "its sections' formula, composed" : f->work, f->workValue,
+                         f->conversionWork, t.counters.work);
+  value += "  (sequential " + count(t.counters.sequentialWork) + ")";
+  return {"work", value,
+          "Operator applications so far, of the run's total W, next to the algorithm's own "
+          "formula and the sequential scan's N - 1."};
+}
+
+CounterRow depthRow(const RunCounts& c, const std::optional<RunFormula>& f) {
+  std::string value = count(c.depth);
+  if (f)
+    value += formulaText(f->composed ? "its levels' depths, summed" : f->depth, f->depthValue,
+                         f->conversionDepth, c.depth);
+  if (c.depth != c.barrierSteps) value += "  (" + count(c.barrierSteps) + " barrier steps)";
+  return {"depth", value,
+          "The critical path of dependent operator applications, next to the algorithm's own "
+          "formula; barrier steps are the steps that apply the operator."};
+}
+
 }  // namespace
 
 std::vector<CounterRow> compareCounters(const Trace& t, int step) {
@@ -24,21 +73,16 @@ std::vector<CounterRow> compareCounters(const Trace& t, int step) {
   const int last = static_cast<int>(t.steps.size()) - 1;
   if (step < 0 || step > last) return rows;
   const StepMetrics m = stepMetrics(t, step);
-  rows.push_back({"step", std::to_string(step) + " of " + std::to_string(last),
-                  "Steps of this algorithm; it stays at its last step once it has finished."});
-  rows.push_back({"work",
-                  std::to_string(m.cumulativeWork) + " of " + std::to_string(t.counters.work) +
-                      " (N - 1 = " + std::to_string(t.counters.sequentialWork) + ")",
-                  "Operator applications so far, of the run's total W, next to the sequential "
-                  "scan's N - 1."});
   const RunCounts c = countRun(t);
-  rows.push_back(
-      {"depth",
-       std::to_string(c.depth) + (c.depth == c.barrierSteps
-                                      ? ""
-                                      : " (" + std::to_string(c.barrierSteps) + " barrier steps)"),
-       "The critical path of dependent operator applications; barrier steps are the "
-       "steps that apply the operator."});
+  const auto f = runFormula(t);
+  rows.push_back({"step", count(step) + " of " + count(last),
+                  "Steps of this algorithm; it stays at its last step once it has finished."});
+  rows.push_back({"form", formText(t),
+                  "Compare runs each algorithm in its natural form (Blelloch and "
+                  "kogge-stone-exclusive exclusive, the others inclusive) unless one form is "
+                  "chosen for all."});
+  rows.push_back(workRow(t, m, f));
+  rows.push_back(depthRow(c, f));
   if (step == last && !t.output.empty())
     rows.push_back({"result", resultText(t), "The output checked against the sequential scan."});
   return rows;
@@ -48,7 +92,7 @@ std::string countersLine(const std::vector<CounterRow>& rows) {
   std::string line;
   for (const CounterRow& r : rows) {
     if (!line.empty()) line += kDot;
-    line += r.label == "result" ? r.value : r.label + " " + r.value;
+    line += r.label == "result" || r.label == "form" ? r.value : r.label + " " + r.value;
   }
   return line;
 }

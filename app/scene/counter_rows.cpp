@@ -12,29 +12,48 @@
 namespace scanviz {
 namespace {
 
+const char* const kPaddingWork = "Work on padding";
+const char* const kPaddingLeftOut = "Padding, left out";
+
 std::string number(double v) {
-  return formatFigure(v, "%.2f");
+  return formatQuantity(v);
 }
 
 std::string count(long long v) {
-  return std::to_string(v);
+  return formatQuantity(static_cast<double>(v));
 }
 
-void addWorkRows(const Trace& t, const StepMetrics& m, const RunCounts& c,
-                 std::vector<CounterRow>& rows) {
+std::string percent(long long part, long long whole) {
+  return whole > 0 ? number(100.0 * static_cast<double>(part) / static_cast<double>(whole)) + "%"
+                   : std::string("0%");
+}
+
+void addWorkRows(const Trace& t, int step, const StepMetrics& m, const RunCounts& c,
+                 bool realElements, std::vector<CounterRow>& rows) {
   rows.push_back(
       {"Ops this step", count(m.ops), "Operator applications in this step, over all its threads."});
-  rows.push_back(
-      {"Work so far", count(m.cumulativeWork) + " of " + count(c.work),
-       "Operator applications up to and including this step, next to the whole run's work W."});
+  const bool real = realElements && c.paddingWork > 0;
+  if (real)
+    rows.push_back({"Work so far",
+                    count(m.cumulativeWork - c.paddingUpTo(step)) + " of " + count(c.realWork()) +
+                        "  (real elements)",
+                    "Operator applications on the input's elements up to and including this "
+                    "step, next to the run's work on them: W without the padding."});
+  else
+    rows.push_back(
+        {"Work so far", count(m.cumulativeWork) + " of " + count(c.work),
+         "Operator applications up to and including this step, next to the whole run's work W."});
   if (c.conversionWork > 0)
     rows.push_back({"Exclusive -> inclusive", count(c.conversionWork) + " of the work",
                     "This algorithm produces the exclusive scan; the inclusive one asked for "
                     "takes a step of its own in which each element combines its own input."});
   if (c.paddingWork > 0)
-    rows.push_back({"Work on padding", count(c.paddingWork) + " of the work",
-                    "Applications that combine the identity padding of a partial section with "
-                    "more padding: counted in W, they change no result."});
+    rows.push_back(
+        {real ? kPaddingLeftOut : kPaddingWork,
+         count(c.paddingWork) + " = " + percent(c.paddingWork, c.work) + " of W = " + count(c.work),
+         "Applications that combine the identity padding of a partial section with "
+         "more padding: they change no result. The switch under the table leaves "
+         "them out of W, the bound and the speedup."});
   rows.push_back({"Sequential work", count(t.counters.sequentialWork) + "  (N - 1)",
                   "What one thread walking the array needs: the yardstick for work efficiency."});
   const auto f = runFormula(t);
@@ -75,7 +94,7 @@ std::string bankText(const BankConflicts& b) {
 
 }  // namespace
 
-std::vector<CounterRow> counterRows(const Trace& t, int step, int processors) {
+std::vector<CounterRow> counterRows(const Trace& t, int step, int processors, bool realElements) {
   std::vector<CounterRow> rows;
   if (step < 0 || step >= static_cast<int>(t.steps.size())) return rows;
   const StepMetrics m = stepMetrics(t, step);
@@ -91,25 +110,35 @@ std::vector<CounterRow> counterRows(const Trace& t, int step, int processors) {
        "Depth: the critical path of dependent operator applications, where a thread that applies "
        "the operator several times in one step (a coarsened scan's sequential phases) counts each. "
        "Barrier steps: the steps that apply the operator."});
-  addWorkRows(t, m, c, rows);
+  addWorkRows(t, step, m, c, realElements, rows);
   addThreadRows(m, section, rows);
   rows.push_back(
       {"Bank conflicts", section ? bankText(m.banks) : "not a shared-memory step",
        "The worst conflict: n-way when one warp sends n accesses to one of the 32 four-byte "
        "banks in one instruction, which then replays n - 1 times; and the replays summed over "
        "the step's warps and accesses. Computed from the step's operator applications."});
-  const double w = static_cast<double>(c.work), d = static_cast<double>(c.depth);
+  const bool real = realElements && c.paddingWork > 0;
+  const double w = static_cast<double>(real ? c.realWork() : c.work);
+  const double d = static_cast<double>(c.depth);
   rows.push_back(
       {"Brent W/P + D",
        number(w) + "/" + count(processors) + " + " + number(d) + " = " +
            number(brentBound(w, d, processors)) + " steps",
-       "Brent's theorem: with P processors the run needs at most W/P + D steps. Set P above."});
+       std::string("Brent's theorem: with P processors the run needs at most W/P + D steps. Set "
+                   "P below.") +
+           (real ? " W is the real elements' work." : "")});
   rows.push_back({"Predicted speedup",
                   number(brentSpeedup(t.meta.n, w, d, processors)) + "x  (at most " +
                       number(unlimitedSpeedup(t.meta.n, d)) + "x = N / D)",
                   "The sequential scan's N steps over Brent's bound; with unlimited processors "
                   "the bound falls to the depth D, so no P beats N / D."});
   return rows;
+}
+
+bool hasPaddingRow(const std::vector<CounterRow>& rows) {
+  for (const CounterRow& r : rows)
+    if (r.label == kPaddingWork || r.label == kPaddingLeftOut) return true;
+  return false;
 }
 
 }  // namespace scanviz

@@ -93,8 +93,8 @@ inline constexpr AlgorithmDescriptor algorithmOf<BlellochScan> = describe<Blello
     .name = "Blelloch (work-efficient)",
     .family = "Blelloch",
     .exclusiveByNature = true,
-    .summary =
-        "up-sweep, clear the root, swap-and-add down-sweep: an exclusive scan in 2(N-1) work",
+    .summary = "up-sweep, clear the root, swap-and-add down-sweep: an exclusive scan in 2(N - 1) "
+               "work, 2 log2 N steps",
     .source = "slides; seeds 003, 004",
     .sectionCost = blellochCost,
     .costSource = "slides (Blelloch)",

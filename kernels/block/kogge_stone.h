@@ -59,7 +59,8 @@ inline constexpr AlgorithmDescriptor algorithmOf<KoggeStoneScan> = describe<Kogg
     .key = "kogge-stone",
     .name = "Kogge-Stone",
     .family = "Kogge-Stone",
-    .summary = "every element adds the one 2^k to its left each step: log2 N steps, N log2 N work",
+    .summary = "every element adds the one 2^k to its left each step: log2 N steps, "
+               "N log2 N - (N - 1) work",
     .source = "PMPP Fig. 8.1-8.2 (race fixed)",
     .sectionCost = koggeStoneCost,
     .costSource = "PMPP 8.3",

@@ -53,7 +53,7 @@ inline constexpr AlgorithmDescriptor algorithmOf<SequentialScan> = describe<Sequ
     .key = "sequential",
     .name = "Sequential",
     .family = "Sequential",
-    .summary = "one thread walks the array: N-1 operations, N-1 dependent steps (the CPU baseline)",
+    .summary = "one thread walks the array: N - 1 work, N - 1 dependent steps (the CPU baseline)",
     .source = "PMPP 8.1",
     .sectionCost = [](double n, double) -> SectionCost {
       return {{"N - 1", n - 1}, {"N - 1", n - 1}, {"N - 1", n - 1}};

@@ -1,6 +1,7 @@
 // The guard of issue 14: over every algorithm x operator x N x P, the numbers the analysis, the
 // `scanviz analyze` command and the counters panel print never contradict each other or the
-// algorithm's own formula.
+// algorithm's own formula; and (issue 32) Compare's views and the exported counters picture
+// print the same numbers as the panel and `analyze` for the same run.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -12,7 +13,11 @@
 #include "app/core/capture/input_spec.h"
 #include "app/core/lesson/analysis.h"
 #include "app/core/lesson/step_explainer.h"
+#include "app/core/playback/compare_model.h"
+#include "app/core/trace/value_format.h"
+#include "app/scene/compare_counters.h"
 #include "app/scene/counter_rows.h"
+#include "app/ui/export/counters_picture.h"
 #include "kernels/scan_types.h"
 #include "tests/common/captures.h"
 
@@ -39,6 +44,11 @@ Trace captureOnes(AlgorithmId id, long long n, Operator op, bool exclusive) {
       emulatorRequest(id, generateInput(InputPattern::Ones, n, 1, DType::Int32, op), op, exclusive);
   rq.limits.maxRecordedValues = 1ll << 26;
   return capture(rq).trace;
+}
+
+// A count as every front end prints it (value_format.h).
+std::string people(long long v) {
+  return formatQuantity(static_cast<double>(v));
 }
 
 std::string counterValue(const std::vector<CounterRow>& rows, const std::string& label) {
@@ -97,22 +107,20 @@ void checkRun(const Trace& t) {
     // The counters panel prints the same numbers.
     const std::vector<CounterRow> rows = counterRows(t, static_cast<int>(t.steps.size()) - 1, p);
     const std::string depthRow = counterValue(rows, "Depth D");
-    EXPECT_EQ(depthRow.substr(0, depthRow.find(' ')), std::to_string(c.depth)) << at;
+    EXPECT_EQ(depthRow.substr(0, depthRow.find(' ')), people(c.depth)) << at;
     if (c.barrierSteps != c.depth) {
-      EXPECT_NE(depthRow.find("(" + std::to_string(c.barrierSteps) + " barrier steps)"),
-                std::string::npos)
+      EXPECT_NE(depthRow.find("(" + people(c.barrierSteps) + " barrier steps)"), std::string::npos)
           << at << ": " << depthRow;
     }
     const std::string work = counterValue(rows, "Work so far");
-    EXPECT_EQ(work.substr(work.find(" of ") + 4), std::to_string(c.work)) << at;
+    EXPECT_EQ(work.substr(work.find(" of ") + 4), people(c.work)) << at;
     if (f) {
       EXPECT_EQ(counterValue(rows, "Seed formula"), describeWork(*f)) << at;
     }
     EXPECT_EQ(counterValue(rows, "Work on padding") != "missing", c.paddingWork > 0) << at;
     const std::string brent = counterValue(rows, "Brent W/P + D");
-    std::ostringstream bound;
-    bound << " + " << c.depth << " = ";
-    EXPECT_NE(brent.find(bound.str()), std::string::npos) << at << ": " << brent;
+    EXPECT_NE(brent.find(" + " + people(c.depth) + " = "), std::string::npos)
+        << at << ": " << brent;
   }
 }
 
@@ -165,7 +173,7 @@ TEST(NumbersAgree, HierarchicalCountsItsPaddingApartAndUsesItsOwnFormula) {
   const auto f = runFormula(t);
   ASSERT_TRUE(f);
   EXPECT_DOUBLE_EQ(f->workValue, 2 * 4083 + 4083 + 2048);  // 2 sections, their sums, add-back
-  EXPECT_EQ(f->work.find("2N - 2 - log2 N at N = 2048") != std::string::npos, true) << f->work;
+  EXPECT_EQ(f->work.find("2N - 2 - log2 N at N = 2,048") != std::string::npos, true) << f->work;
 }
 
 TEST(NumbersAgree, PaddingOfTenElementsInASectionOfSixteen) {
@@ -191,7 +199,8 @@ TEST(NumbersAgree, BlellochIsExclusiveByDefaultAndItsConversionIsAStep) {
   EXPECT_EQ(c.depth, 20 + 2);  // each of the 512 threads converts its two elements
   const auto f = runFormula(inclusive);
   ASSERT_TRUE(f);
-  EXPECT_EQ(describeWork(*f), "2(N - 1) = 2046  (N = 1024)  + 1024 exclusive -> inclusive = 3070");
+  EXPECT_EQ(describeWork(*f),
+            "2(N - 1) = 2,046  (N = 1,024)  + 1,024 exclusive -> inclusive = 3,070");
   // The step that converts says why it is there.
   bool explained = false;
   for (int k = 0; k < static_cast<int>(inclusive.steps.size()); ++k)
@@ -233,17 +242,79 @@ TEST(NumbersAgree, AnalyzeCommandAndCountersPanel) {
       line >> v;
       return v;
     };
-    EXPECT_EQ(counted("work (operator applications)"), std::to_string(c.work)) << out;
-    EXPECT_EQ(counted("depth (dependent operator applications)"), std::to_string(c.depth)) << out;
-    EXPECT_EQ(counted("of which on padding"), std::to_string(c.paddingWork)) << out;
+    EXPECT_EQ(counted("work (operator applications)"), people(c.work)) << out;
+    EXPECT_EQ(counted("depth (dependent operator applications)"), people(c.depth)) << out;
+    EXPECT_EQ(counted("of which on padding"), people(c.paddingWork)) << out;
     const std::vector<CounterRow> rows = counterRows(t, static_cast<int>(t.steps.size()) - 1, 32);
     const std::string brent = counterValue(rows, "Brent W/P + D");
     const std::string bound = brent.substr(brent.rfind("= ") + 2);
-    char expect[32];
-    std::snprintf(expect, sizeof expect, "%.2f",
-                  brentBound(static_cast<double>(c.work), static_cast<double>(c.depth), 32));
+    const std::string expect =
+        formatQuantity(brentBound(static_cast<double>(c.work), static_cast<double>(c.depth), 32));
     EXPECT_EQ(counted("Brent's bound on P units"), expect) << out;
-    EXPECT_NEAR(std::stod(bound), std::stod(expect), 0.006) << brent;
+    EXPECT_EQ(bound, expect + " steps") << brent;
+  }
+}
+
+// Issue 32: for the same run, Compare's view, `scanviz analyze`, the exported counters picture and
+// the window's counters panel print the same work, depth and bound.
+TEST(NumbersAgree, CompareAnalyzeExportAndWindow) {
+  CompareModel m;
+  m.setAlgorithms({AlgorithmId::KoggeStone, AlgorithmId::BrentKung, AlgorithmId::Blelloch,
+                   AlgorithmId::HillisSteele});
+  CompareBase base;
+  base.config.backend = BackendChoice::Cpu;
+  base.lesson = std::make_shared<const Trace>(capture(toCaptureRequest(base.config)).trace);
+  m.update(base);
+  m.waitIdle();
+  m.update(base);
+  ASSERT_EQ(m.lanes().size(), 4u);
+  for (const CompareLane& lane : m.lanes()) {
+    ASSERT_TRUE(lane.trace) << lane.title << ": " << lane.error;
+    const Trace& t = *lane.trace;
+    const int last = static_cast<int>(t.steps.size()) - 1;
+    const RunCounts c = countRun(t);
+    // Compare's view: "work 14 of 14 = 2(N - 1)  (sequential 7)", "depth 6 = 2 log2 N".
+    const std::vector<CounterRow> compare = compareCounters(t, last);
+    const std::string work = counterValue(compare, "work");
+    const size_t of = work.find(" of ");
+    EXPECT_EQ(work.substr(of + 4, work.find(' ', of + 4) - of - 4), people(c.work)) << work;
+    const std::string depth = counterValue(compare, "depth");
+    EXPECT_EQ(depth.substr(0, depth.find(' ')), people(c.depth)) << depth;
+    // The window's panel.
+    const std::vector<CounterRow> panel = counterRows(t, last, 4);
+    EXPECT_EQ(counterValue(panel, "Work so far"), people(c.work) + " of " + people(c.work));
+    const std::string panelDepth = counterValue(panel, "Depth D");
+    EXPECT_EQ(panelDepth.substr(0, panelDepth.find(' ')), people(c.depth));
+    // The exported picture shows the panel's rows, value for value.
+    const Scene picture = countersPicture(t, last, 4, PictureStyle{});
+    std::vector<std::string> drawn, expected;
+    for (const SceneText& text : picture.texts)
+      if (text.role == "counter-value") drawn.push_back(text.text);
+    for (const CounterRow& r : panel) expected.push_back(r.value);
+    EXPECT_EQ(drawn, expected) << t.meta.algorithm;
+    // `scanviz analyze` of the same algorithm, N and form (its default is the natural form, as
+    // Compare's is).
+    testing::internal::CaptureStdout();
+    const int code = runCli({"analyze", "--algorithm", t.meta.algorithm, "--n",
+                             std::to_string(t.meta.n), "--processors", "4"})
+                         .value_or(-1);
+    const std::string out = testing::internal::GetCapturedStdout();
+    ASSERT_EQ(code, 0) << out;
+    EXPECT_NE(out.find(t.meta.inclusive ? "inclusive scan" : "exclusive scan"), std::string::npos)
+        << out;
+    const auto counted = [&out](const std::string& label) {
+      const size_t at = out.find(label);
+      if (at == std::string::npos) return std::string("missing");
+      std::istringstream line(out.substr(at + label.size()));
+      std::string v;
+      line >> v;
+      return v;
+    };
+    EXPECT_EQ(counted("work (operator applications)"), people(c.work)) << out;
+    EXPECT_EQ(counted("depth (dependent operator applications)"), people(c.depth)) << out;
+    const std::string brent = counterValue(panel, "Brent W/P + D");
+    EXPECT_EQ(counted("Brent's bound on P units") + " steps", brent.substr(brent.rfind("= ") + 2))
+        << out << brent;
   }
 }
 

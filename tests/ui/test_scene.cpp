@@ -489,7 +489,7 @@ TEST(CounterRows, LessonStepOne) {
   EXPECT_EQ(value("Work so far"), "7 of 17");
   EXPECT_EQ(value("Seed formula"), "N log2 N - (N - 1) = 17  (N = 8)");
   EXPECT_EQ(value("Active threads"), "7 of 8");
-  EXPECT_EQ(value("Warp efficiency"), "21.88%  (7 of 32 lanes)");
+  EXPECT_EQ(value("Warp efficiency"), "21.9%  (7 of 32 lanes)");
   EXPECT_EQ(value("Bank conflicts"), "none (conflict-free)");
   EXPECT_EQ(value("Brent W/P + D"), "17/4 + 3 = 7.25 steps");
 }

@@ -208,13 +208,14 @@ TEST(CompareScene, FourViewsInTwoColumnsAndFailedLanesSayWhy) {
 TEST(CompareCounters, StepWorkDepthAndTheResultAtTheEnd) {
   const Trace ks = lessonTrace(AlgorithmId::KoggeStone);
   const auto mid = compareCounters(ks, 1);
-  ASSERT_EQ(mid.size(), 3u);
+  ASSERT_EQ(mid.size(), 4u);
   EXPECT_EQ(mid[0].value, "1 of 3");
-  EXPECT_EQ(mid[1].value, "7 of 17 (N - 1 = 7)");
-  EXPECT_EQ(mid[2].value, "3");
+  EXPECT_EQ(mid[1].value, "inclusive scan, its natural form");
+  EXPECT_EQ(mid[2].value, "7 of 17 = N log2 N - (N - 1)  (sequential 7)");
+  EXPECT_EQ(mid[3].value, "3 = log2 N");
   const auto end = compareCounters(ks, 3);
-  ASSERT_EQ(end.size(), 4u);
-  EXPECT_NE(end[3].value.find("matches the sequential scan"), std::string::npos);
+  ASSERT_EQ(end.size(), 5u);
+  EXPECT_NE(end[4].value.find("matches the sequential scan"), std::string::npos);
   EXPECT_NE(countersLine(end).find("step 3 of 3"), std::string::npos);
   EXPECT_TRUE(compareCounters(ks, 9).empty());
 }

@@ -71,7 +71,8 @@ def case_compare_two_algorithms(ctx):
     check(numbers(views[1]["values"]) == [3, 4, 11, 11, 15, 16, 22, 25], f"BK {views[1]['values']}")
     check(views[0]["counters"][0]["value"] == "3 of 3", str(views[0]["counters"]))
     check(views[1]["counters"][0]["value"] == "5 of 5", str(views[1]["counters"]))
-    check(views[1]["counters"][1]["value"].endswith("(N - 1 = 7)"), str(views[1]["counters"]))
+    check(views[1]["counters"][2]["label"] == "work", str(views[1]["counters"]))
+    check(views[1]["counters"][2]["value"].endswith("(sequential 7)"), str(views[1]["counters"]))
     frames = c.rects("compare-view")
     check(len(frames) == 2, f"{len(frames)} framed views in the scene")
     for frame, want in zip(frames, ["Kogge-Stone", "Brent-Kung"]):
@@ -108,6 +109,25 @@ def case_compare_steps_together(ctx):
     # Emulator traces carry no clocks: progress k/K (0, 1/5, 1/3, 2/5, ...), said in words.
     check("normalised progress" in c.data["sync_text"], c.data["sync_text"])
     check([v["step"] for v in c.data["views"]] == [1, 1], f"{[v['step'] for v in c.data['views']]}")
+
+
+def case_compare_natural_forms(ctx):
+    """Issue 32: each view runs its algorithm's natural form; Blelloch's counters are its own."""
+    r = ctx.run("--compare", "kogge-stone,brent-kung,blelloch,hillis-steele", "--backend", "cpu",
+                "--step", "3")
+    c = Panel(r, "compare")
+    check(c.data["form"] == "natural", c.data["form"])
+    rows = {v["algorithm"]: {row["label"]: row["value"] for row in v["counters"]}
+            for v in c.data["views"]}
+    check(rows["blelloch"]["form"] == "exclusive scan, its natural form", str(rows["blelloch"]))
+    check(rows["blelloch"]["work"].startswith("7 of 14 = 2(N - 1)"), str(rows["blelloch"]))
+    check(rows["blelloch"]["depth"] == "6 = 2 log2 N", str(rows["blelloch"]))
+    check(rows["kogge-stone"]["form"] == "inclusive scan, its natural form", str(rows["kogge-stone"]))
+    check(rows["kogge-stone"]["work"].startswith("17 of 17 = N log2 N - (N - 1)"),
+          str(rows["kogge-stone"]))
+    check(rows["kogge-stone"]["depth"] == "3 = log2 N", str(rows["kogge-stone"]))
+    drawn = " ".join(t["text"] for t in c.texts("compare-counters"))
+    check("exclusive scan, its natural form" in drawn, drawn)
 
 
 def case_compare_real_time(ctx):

@@ -44,8 +44,10 @@ BrentTable brentTable(long long n, int processors, int threads, const TimingRun*
     row.formulas = *f;
     row.brentUnits = brentBound(f->workValue, f->depthValue, table.processors);
     row.seedUnits = seedTimeUnits(*f, table.processors);
-    row.predictedSpeedup = brentSpeedup(n, f->workValue, f->depthValue, table.processors);
-    row.seedSpeedup = seedSpeedup(*f, n, table.processors);
+    row.baseline = info.has(kRoleBaseline);
+    row.predictedSpeedup =
+        row.baseline ? 1.0 : brentSpeedup(n, f->workValue, f->depthValue, table.processors);
+    row.seedSpeedup = row.baseline ? 1.0 : seedSpeedup(*f, n, table.processors);
     row.measuredMs = run ? pointMs(*run, BenchSubject::of(info.id), dtype, n) : kNaN;
     row.measuredSpeedup = table.baselineMs / row.measuredMs;
     table.rows.push_back(std::move(row));

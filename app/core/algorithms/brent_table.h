@@ -23,6 +23,10 @@ struct BrentRow {
   double seedSpeedup = 0;       // N / seed units
   double measuredMs = 0;        // NaN when the run has no point for it
   double measuredSpeedup = 0;   // baseline time / this time; NaN without both
+  // The sequential baseline itself: the yardstick every speedup divides, so its predicted
+  // speedups are 1 by definition (Brent's bound on P units would have it "predict" less than 1
+  // against itself: one thread cannot use the other P - 1).
+  bool baseline = false;
 };
 
 struct BrentTable {

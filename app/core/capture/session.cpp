@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/core/algorithms/algorithm_catalog.h"
+#include "app/core/support/app_settings.h"
 #include "app/core/support/file_util.h"
 
 namespace scanviz {
@@ -90,6 +91,23 @@ void validateSessionConfig(const CaptureConfig& c, const std::string& where) {
                             std::to_string(kMaxTypedValuesBytes) + " (use an input file for more)");
 }
 
+// The counters' settings a session keeps: {"processors": P, "real_elements": bool}.
+void readCounters(const json& c, const std::string& where, Session& s) {
+  if (!c.is_object()) throw ConfigFormatError(where + ": wrong type (expected an object)");
+  if (c.contains("processors")) {
+    if (!c.at("processors").is_number_integer())
+      throw ConfigFormatError(where + ".processors: wrong type (expected a whole number)");
+    const long long p = c.at("processors").get<long long>();
+    checkRange(where + ".processors", p, 1, kMaxProcessors);
+    s.processors = static_cast<int>(p);
+  }
+  if (c.contains("real_elements")) {
+    if (!c.at("real_elements").is_boolean())
+      throw ConfigFormatError(where + ".real_elements: wrong type (expected true or false)");
+    s.realElements = c.at("real_elements").get<bool>();
+  }
+}
+
 }  // namespace
 
 std::string jsonErrorText(const std::exception& e) {
@@ -108,6 +126,8 @@ std::string sessionToJson(const Session& s) {
   j["config"] = captureConfigToJson(s.config);
   j["step"] = s.step;
   j["trace_file"] = s.traceFile;
+  if (s.processors) j["counters"]["processors"] = *s.processors;
+  if (s.realElements) j["counters"]["real_elements"] = *s.realElements;
   return j.dump(2) + "\n";
 }
 
@@ -137,6 +157,7 @@ Session sessionFromJson(const std::string& text, const std::string& name) {
     if (s.traceFile.find('\0') != std::string::npos)
       throw ConfigFormatError("'" + name + "': trace_file: the path holds a NUL byte");
   }
+  if (j.contains("counters")) readCounters(j.at("counters"), "'" + name + "': counters", s);
   validateSessionConfig(s.config, "'" + name + "': config");
   return s;
 }

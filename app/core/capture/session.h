@@ -2,6 +2,7 @@
 // shows) and the step it stands at, so a lecturer can prepare a lesson and reopen it in class.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "app/core/capture/capture_config.h"
@@ -18,6 +19,10 @@ struct Session {
   CaptureConfig config;
   int step = 0;
   std::string traceFile;  // non-empty: the lesson shows this trace file instead of a capture
+  // How the counters read the lesson: the P of Brent's bound (1 to kMaxProcessors) and
+  // whether a run with padding counts its real elements alone. Absent in older sessions.
+  std::optional<int> processors;
+  std::optional<bool> realElements;
 };
 
 std::string sessionToJson(const Session& s);

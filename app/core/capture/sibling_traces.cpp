@@ -19,14 +19,18 @@ std::string siblingTracePath(const std::string& traceFile, const std::string& le
       .string();
 }
 
-bool sameRun(const Trace& a, const Trace& b) {
+bool sameInput(const Trace& a, const Trace& b) {
   return a.meta.n == b.meta.n && a.meta.op == b.meta.op && a.meta.dtype == b.meta.dtype &&
-         a.meta.inclusive == b.meta.inclusive && a.input == b.input;
+         a.input == b.input;
+}
+
+bool sameRun(const Trace& a, const Trace& b) {
+  return sameInput(a, b) && a.meta.inclusive == b.meta.inclusive;
 }
 
 std::shared_ptr<const Trace> SiblingTraces::find(const std::string& traceFile, const Trace& lesson,
-                                                 AlgorithmId id) {
-  const auto key = std::make_pair(traceFile, id);
+                                                 AlgorithmId id, bool inclusive) {
+  const auto key = std::make_tuple(traceFile, id, inclusive);
   if (const auto it = found_.find(key); it != found_.end()) return it->second;
   std::shared_ptr<const Trace> sibling;
   const std::string path = siblingTracePath(traceFile, lesson.meta.algorithm, id);
@@ -34,7 +38,9 @@ std::shared_ptr<const Trace> SiblingTraces::find(const std::string& traceFile, c
   if (!path.empty() && std::filesystem::is_regular_file(path, ec)) {
     try {
       auto t = std::make_shared<const Trace>(loadTrace(path));
-      if (t->meta.algorithm == algorithmInfo(id).key && sameRun(*t, lesson)) sibling = t;
+      if (t->meta.algorithm == algorithmInfo(id).key && sameInput(*t, lesson) &&
+          t->meta.inclusive == inclusive)
+        sibling = t;
     } catch (const std::exception&) {
       // A broken sibling is no sibling: the lane is captured instead.
     }

@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <utility>
 
 #include "app/core/algorithms/algorithm_catalog.h"
@@ -19,18 +20,22 @@ namespace scanviz {
 std::string siblingTracePath(const std::string& traceFile, const std::string& lessonKey,
                              AlgorithmId id);
 
-// True when both traces ran the same input with the same operator, dtype and variant.
+// True when both traces ran the same input with the same operator and dtype.
+bool sameInput(const Trace& a, const Trace& b);
+// The same, and the same variant (inclusive or exclusive).
 bool sameRun(const Trace& a, const Trace& b);
 
 // Finds and loads siblings once per file; a missing, unreadable or different-run file is
 // remembered as none.
 class SiblingTraces {
  public:
+  // The sibling of algorithm `id` on the lesson's input that ran the `inclusive` variant (each
+  // algorithm's sample traces are in its natural form, which need not be the lesson's).
   std::shared_ptr<const Trace> find(const std::string& traceFile, const Trace& lesson,
-                                    AlgorithmId id);
+                                    AlgorithmId id, bool inclusive);
 
  private:
-  std::map<std::pair<std::string, AlgorithmId>, std::shared_ptr<const Trace>> found_;
+  std::map<std::tuple<std::string, AlgorithmId, bool>, std::shared_ptr<const Trace>> found_;
 };
 
 }  // namespace scanviz

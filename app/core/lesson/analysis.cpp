@@ -16,7 +16,7 @@ long long nextPowerOfTwo(long long n) {
 }
 
 std::string num(double v) {
-  return formatFigure(v, "%.4g");
+  return formatQuantity(v);
 }
 
 // The algorithm whose sections a run scans (the hierarchical scan's block scan, else itself).
@@ -126,6 +126,17 @@ int64_t paddingApplications(const TraceStep& s, int valid, Purity& pure) {
   }
 }
 
+// The padding applications of one step of the run whose levels are `levels`: only the steps of
+// a level's partial section count (a full section holds no padding).
+int64_t stepPadding(const TraceStep& s, const std::vector<Level>& levels, long long S,
+                    std::vector<Purity>& pure) {
+  if (s.array != "section" || s.level < 0 || s.level >= static_cast<int>(levels.size())) return 0;
+  const Level& l = levels[static_cast<size_t>(s.level)];
+  const long long valid = l.elements - (l.sections - 1) * S;
+  if (valid >= S || static_cast<int64_t>(s.values.size()) != S) return 0;
+  return paddingApplications(s, static_cast<int>(valid), pure[static_cast<size_t>(s.level)]);
+}
+
 bool isConversion(const TraceStep& s) {
   return s.kind == static_cast<int>(StepKind::ToInclusive);
 }
@@ -192,6 +203,7 @@ std::optional<RunFormula> runFormula(AlgorithmId id, long long n, int sectionSiz
       w += " + " + num(add) + " [add back]";
       d += " + 1";
     }
+    r.composed = true;
     r.at = "S = " + num(static_cast<double>(S)) + ", N = " + num(static_cast<double>(n));
     r.work = num(static_cast<double>(levels[0].sections)) + " sections x (" + atS->work + atSText +
              "), the sums' scan, the add-back (N - S): " + w;
@@ -243,6 +255,7 @@ RunCounts countRun(const Trace& t) {
   // The recorded block of each level has the same edges as any other block of that level, so
   // the padding of the level's last (partial) section is counted over its steps.
   std::vector<Purity> pure(levels.size(), Purity(static_cast<size_t>(S), 0));
+  c.paddingThrough.reserve(t.steps.size());
   for (const TraceStep& s : t.steps) {
     c.depth += stepDepth(s);
     if (s.ops > 0) ++c.barrierSteps;
@@ -252,12 +265,8 @@ RunCounts countRun(const Trace& t) {
       const auto level = static_cast<size_t>(std::max(0, s.level));
       c.conversionWork += s.ops * (level < levels.size() ? levels[level].sections : 1);
     }
-    if (s.array != "section" || s.level < 0 || s.level >= static_cast<int>(levels.size())) continue;
-    const Level& l = levels[static_cast<size_t>(s.level)];
-    const long long valid = l.elements - (l.sections - 1) * S;
-    if (valid >= S || static_cast<int>(s.values.size()) != S) continue;
-    c.paddingWork +=
-        paddingApplications(s, static_cast<int>(valid), pure[static_cast<size_t>(s.level)]);
+    c.paddingWork += stepPadding(s, levels, S, pure);
+    c.paddingThrough.push_back(c.paddingWork);
   }
   return c;
 }

@@ -9,6 +9,7 @@
 // never below that depth, so no predicted speedup exceeds the unlimited-processor one N / D.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -50,6 +51,7 @@ struct RunFormula {
   double conversionDepth = 0;  // part of depthValue
   std::string conversion;      // "+ N (exclusive -> inclusive)" or empty
   std::string source;
+  bool composed = false;  // more than one section: `work` composes the sections' formula
 };
 std::optional<RunFormula> runFormula(AlgorithmId id, long long n, int sectionSize, int threads,
                                      bool inclusive);
@@ -68,6 +70,14 @@ struct RunCounts {
   int64_t depth = 0;           // critical path of dependent applications
   int64_t barrierSteps = 0;    // steps that apply the operator
   int64_t conversionDepth = 0;
+  std::vector<int64_t> paddingThrough;  // per step: the padding applications up to and with it
+  // The work on the input's elements alone: every application but padding (+) padding.
+  int64_t realWork() const { return work - paddingWork; }
+  int64_t paddingUpTo(int step) const {
+    return step < 0 || paddingThrough.empty()
+               ? 0
+               : paddingThrough[std::min(paddingThrough.size() - 1, static_cast<size_t>(step))];
+  }
 };
 RunCounts countRun(const Trace& t);
 

@@ -28,6 +28,18 @@ int carriedPosition(const SyncPlan& before, int g, const SyncPlan& after) {
 
 }  // namespace
 
+bool compareLaneExclusive(CompareForm form, AlgorithmId id) {
+  switch (form) {
+    case CompareForm::Natural:
+      return exclusiveByNature(id);
+    case CompareForm::Inclusive:
+      return false;
+    case CompareForm::Exclusive:
+      break;
+  }
+  return true;
+}
+
 void CompareModel::setAlgorithms(std::vector<AlgorithmId> ids) {
   std::vector<AlgorithmId> kept;
   for (AlgorithmId id : ids)
@@ -58,9 +70,13 @@ CompareModel::LanePlan CompareModel::algorithmLanes(const CompareBase& base) con
   for (AlgorithmId id : algorithms_) {
     LaneSpec lane;
     lane.title = std::string(algorithmInfo(id).name);
+    const bool exclusive = compareLaneExclusive(form_, id);
     if (!base.traceFile.empty()) {
-      const bool lessonItself = base.lesson->meta.algorithm == algorithmInfo(id).key;
-      lane.fixed = lessonItself ? base.lesson : siblings_.find(base.traceFile, *base.lesson, id);
+      // The lesson's own file, or a sibling's, only where it ran the form this lane runs.
+      const bool lessonItself = base.lesson->meta.algorithm == algorithmInfo(id).key &&
+                                base.lesson->meta.inclusive == !exclusive;
+      lane.fixed =
+          lessonItself ? base.lesson : siblings_.find(base.traceFile, *base.lesson, id, !exclusive);
       lane.origin = lessonItself
                         ? base.traceFile
                         : siblingTracePath(base.traceFile, base.lesson->meta.algorithm, id);
@@ -72,6 +88,7 @@ CompareModel::LanePlan CompareModel::algorithmLanes(const CompareBase& base) con
       lane.origin.clear();
       lane.config = config;
       lane.config->algorithm = id;
+      lane.config->exclusive = exclusive;
       lane.key = configKey("algorithm:", *lane.config);
     } else {
       lane.error = why;

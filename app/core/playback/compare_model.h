@@ -1,4 +1,5 @@
-// Compare: two to four algorithms on the lesson's input, operator, dtype and variant, or the
+// Compare: two to four algorithms on the lesson's input, operator and dtype, each in its natural
+// form (inclusive or exclusive) unless one form is chosen for all, or the
 // lesson on two backends (the GPU-vs-CPU diff). Every lane is captured in the background on a
 // worker of its own, except that a lesson opened from a sample trace brings its siblings: the
 // other algorithms' GPU traces of the same run (sibling_traces.h). One playback moves all lanes
@@ -16,6 +17,7 @@
 #include "app/core/capture/sibling_traces.h"
 #include "app/core/playback/compare_sync.h"
 #include "app/core/playback/playback.h"
+#include "app/core/support/enum_keys.h"
 #include "app/core/support/non_copyable.h"
 #include "app/core/trace/trace.h"
 #include "app/core/trace/trace_diff.h"
@@ -23,6 +25,16 @@
 namespace scanviz {
 
 enum class CompareKind { Algorithms, BackendDiff };
+
+// Which scan the algorithm lanes run. Natural: each its own (Blelloch's down-sweep and
+// kogge-stone-exclusive leave the exclusive scan, the others the inclusive one), so that no lane
+// pays a conversion step the lecture's formulas leave out; or one form for all, chosen by the user.
+enum class CompareForm { Natural, Inclusive, Exclusive };
+inline constexpr EnumKey<CompareForm> kCompareFormKeys[] = {{CompareForm::Natural, "natural"},
+                                                            {CompareForm::Inclusive, "inclusive"},
+                                                            {CompareForm::Exclusive, "exclusive"}};
+// True when a lane of algorithm `id` runs the exclusive scan under `form`.
+bool compareLaneExclusive(CompareForm form, AlgorithmId id);
 
 struct CompareLane {
   std::string title;                   // "Kogge-Stone", "GPU (CUDA)", "trace file", "CPU emulator"
@@ -57,6 +69,8 @@ class CompareModel : NonCopyable {
     sync_ = s;
   }
   CompareSync sync() const { return sync_; }
+  void setForm(CompareForm f) { form_ = f; }
+  CompareForm form() const { return form_; }
   // What the plan uses: the diff pairs equal steps, so it always goes by step.
   CompareSync effectiveSync() const;
 
@@ -111,6 +125,7 @@ class CompareModel : NonCopyable {
   std::vector<AlgorithmId> algorithms_ = algorithmsWithRole(kRoleCompared);
   CompareKind kind_ = CompareKind::Algorithms;
   CompareSync sync_ = CompareSync::ByStep;
+  CompareForm form_ = CompareForm::Natural;
   std::vector<CompareLane> lanes_;
   std::vector<std::string> keys_;
   std::vector<uint64_t> submitted_;

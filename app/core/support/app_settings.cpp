@@ -81,6 +81,7 @@ std::string settingsToJson(const AppSettings& s) {
   j["palette"] = std::string(keyOf(kPaletteKeys, s.palette));
   j["ui_scale"] = s.uiScale;
   j["brent_processors"] = s.brentProcessors;
+  j["counters_real_elements"] = s.countersRealElements;
   j["export_folder"] = s.exportFolder;
   j["recent_files"] = s.recentFiles;
   j["layout"] = {{"show_controls", s.layout.showControls},
@@ -110,6 +111,7 @@ AppSettings settingsFromJson(const std::string& text, const std::string& name) {
   readField(j, "palette", palette, name);
   readField(j, "ui_scale", s.uiScale, name);
   readField(j, "brent_processors", s.brentProcessors, name);
+  readField(j, "counters_real_elements", s.countersRealElements, name);
   readField(j, "export_folder", s.exportFolder, name);
   readField(j, "recent_files", s.recentFiles, name);
   s.recentFiles = cleanRecentList(s.recentFiles);
@@ -123,7 +125,7 @@ AppSettings settingsFromJson(const std::string& text, const std::string& name) {
   s.theme = *t;
   s.palette = *p;
   s.uiScale = std::clamp(s.uiScale, kMinUiScale, kMaxUiScale);
-  s.brentProcessors = std::clamp(s.brentProcessors, 1, 1 << 20);
+  s.brentProcessors = std::clamp(s.brentProcessors, 1, kMaxProcessors);
   return s;
 }
 

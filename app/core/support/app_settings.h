@@ -23,6 +23,8 @@ inline constexpr EnumKey<Palette> kPaletteKeys[] = {{Palette::Classic, "classic"
 
 constexpr float kMinUiScale = 1.0f;
 constexpr float kMaxUiScale = 3.0f;
+// The largest P of Brent's bound the counters, --processors and a session take.
+constexpr int kMaxProcessors = 1 << 20;
 
 // What the middle of the window shows: the lesson's array view, Compare (algorithms side by side,
 // or the GPU-vs-CPU diff), the grid-level block timeline, or Timing (live benchmark, warp clocks,
@@ -53,6 +55,8 @@ struct AppSettings {
   Palette palette = Palette::Classic;
   float uiScale = 1.0f;
   int brentProcessors = 4;  // P of Brent's W/P + D in the counters
+  // The counters of a run with padding count the input's elements alone (the padding beside).
+  bool countersRealElements = false;
   PanelLayout layout;
   std::string exportFolder;  // where the Export dialog saved last; empty: not chosen yet
   // File > Open recent: traces and sessions opened or saved, absolute paths, most recent first,

@@ -1,5 +1,6 @@
 #include "app/core/trace/value_format.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -41,13 +42,27 @@ std::string scanDescription(const std::string& op, bool inclusive, const std::st
   return std::string(inclusive ? "inclusive " : "exclusive ") + what + ", " + dtype;
 }
 
-std::string formatFigure(double v, const char* fraction) {
+std::string formatQuantity(double v) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  const double a = std::fabs(v);
+  // Past 2^62 no count of ours goes; a whole number there is still printed whole.
+  if (a < 4.6e18 && std::fabs(v - std::round(v)) < 1e-9 * std::max(1.0, a))
+    return groupedCount(std::llround(v));
   char buf[64];
-  if (std::fabs(v - std::round(v)) < 1e-9) {
-    std::snprintf(buf, sizeof buf, "%.0f", v);
-  } else {
-    std::snprintf(buf, sizeof buf, fraction, v);
+  if (a >= 10) {
+    // One decimal, the whole part grouped: "1,234.5", "74.0".
+    const double tenths = std::round(a * 10);
+    const double whole = std::floor(tenths / 10);
+    const int decimal = static_cast<int>(tenths - 10 * whole);
+    if (whole >= 4.6e18) {
+      std::snprintf(buf, sizeof buf, "%.0f", v);
+      return buf;
+    }
+    return (v < 0 ? "-" : "") + groupedCount(static_cast<long long>(whole)) + "." +
+           std::to_string(decimal);
   }
+  std::snprintf(buf, sizeof buf, a >= 1 ? "%.2f" : a >= 1e-4 ? "%.3g" : "%.2e", v);
   return buf;
 }
 

@@ -22,9 +22,11 @@ bool isIdentitySymbol(double v, const std::string& op, const std::string& dtype)
 // A max-scan must not look like a sum.
 std::string scanDescription(const std::string& op, bool inclusive, const std::string& dtype);
 
-// A figure of a formula or a counter: a whole number without decimals ("17"), any other through
-// `fraction`, a printf format of one double ("%.2f", "%.4g").
-std::string formatFigure(double v, const char* fraction);
+// A number printed for people (a counter, a formula's value, a bound, a speedup): the one
+// formatter of the CLI, the counters panel and picture, Compare and the Brent tab. A whole number
+// has its thousands grouped ("20,971,520", never "2.09715e+07"); any other keeps about three
+// significant digits ("74.0" for 73.9688, "2.09", "0.914"), never in exponent notation above 1e-4.
+std::string formatQuantity(double v);
 
 // A count with its thousands separated by commas: "1,048,576" reads at a glance.
 std::string groupedCount(long long n);

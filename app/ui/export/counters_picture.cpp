@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "app/core/algorithms/algorithm_catalog.h"
+#include "app/core/trace/value_format.h"
 #include "app/scene/counter_rows.h"
 #include "app/scene/scene_text.h"
 
@@ -15,7 +16,7 @@ namespace {
 std::string runName(const TraceMeta& meta) {
   const auto id = findAlgorithm(meta.algorithm);
   std::string s = id ? std::string(algorithmInfo(*id).name) : meta.algorithm;
-  s += ", N = " + std::to_string(meta.n) + ", " + meta.op + ", " + meta.dtype;
+  s += ", N = " + groupedCount(meta.n) + ", " + meta.op + ", " + meta.dtype;
   const std::string where = meta.backend == "cuda" ? meta.device : std::string("CPU emulator");
   if (!where.empty()) s += "  \xC2\xB7  " + where;
   return s;
@@ -23,9 +24,10 @@ std::string runName(const TraceMeta& meta) {
 
 class CountersPictureBuilder {
  public:
-  CountersPictureBuilder(const Trace& trace, int step, int processors, const PictureStyle& style)
+  CountersPictureBuilder(const Trace& trace, int step, int processors, const PictureStyle& style,
+                         bool realElements)
       : trace_(trace),
-        rows_(counterRows(trace, step, processors)),
+        rows_(counterRows(trace, step, processors, realElements)),
         text_(pictureTextStyle()),
         pal_(picturePalette(style)),
         measure_(pictureMeasure()) {}
@@ -91,8 +93,9 @@ class CountersPictureBuilder {
 
 }  // namespace
 
-Scene countersPicture(const Trace& trace, int step, int processors, const PictureStyle& style) {
-  return CountersPictureBuilder(trace, step, processors, style).build();
+Scene countersPicture(const Trace& trace, int step, int processors, const PictureStyle& style,
+                      bool realElements) {
+  return CountersPictureBuilder(trace, step, processors, style, realElements).build();
 }
 
 }  // namespace scanviz

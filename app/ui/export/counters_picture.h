@@ -11,7 +11,9 @@
 
 namespace scanviz {
 
-// The counters of `step` (it must exist), with `processors` as the P of Brent's bound.
-Scene countersPicture(const Trace& trace, int step, int processors, const PictureStyle& style);
+// The counters of `step` (it must exist), with `processors` as the P of Brent's bound;
+// realElements: a run with padding counts its real elements alone (counter_rows.h).
+Scene countersPicture(const Trace& trace, int step, int processors, const PictureStyle& style,
+                      bool realElements = false);
 
 }  // namespace scanviz

@@ -63,8 +63,6 @@ const OptionSection& exportOwnSection() {
         "--processors P).",
         keysOf(kExportPanelKeys)},
        {"width", "PX", "1200", "Width of the array picture in points, 200 to 16384."},
-       {"processors", "P", "the session's, else 4",
-        "P of Brent's bound W/P + D: the counters picture and the dependence graph's schedule."},
        {"speed", "STEPS_PER_S", "1", "Steps a second of a GIF."},
        {"range", "A:B", "", "Steps A to B (a filmstrip or the frames of an animation)."},
        {"all", "", "", "Every step."},
@@ -411,10 +409,10 @@ int exportLesson(const std::vector<std::string>& args) {
   AppState state(AppSettings{}, /*settingsFile=*/"");
   prepareState(state, o, lo);
   o.steps = chooseSteps(a, lo, state, o);
-  // The panels' own settings, as the window has them (a session's P of Brent's bound, its lanes).
+  // The panels' own settings, as the window has them (--processors or a session's P of Brent's
+  // bound, --real-elements, the lanes).
   o.brentProcessors = state.settings().brentProcessors;
-  if (a.has("processors"))
-    o.brentProcessors = static_cast<int>(a.getInt("processors", 4, 1, 1 << 20));
+  o.countersRealElements = state.settings().countersRealElements;
   if (!lo.timelineLanes && state.settings().layout.timelineLanes == "block")
     o.timelineLanes = LaneGrouping::ByBlock;
   if (o.panel == ExportPanel::Timeline)

@@ -20,6 +20,7 @@ ExportDialogModel ExportDialogModel::forLesson(const Trace& trace, int step,
   m.options.style.theme = settings.theme;
   m.options.style.palette = settings.palette;
   m.options.brentProcessors = settings.brentProcessors;
+  m.options.countersRealElements = settings.countersRealElements;
   m.options.timelineLanes =
       settings.layout.timelineLanes == "block" ? LaneGrouping::ByBlock : LaneGrouping::BySm;
   m.timelineUnavailable = timelinePictureProblem(trace);

@@ -165,7 +165,7 @@ Scene ExportJob::picture() const {
   switch (options_.panel) {
     case ExportPanel::Counters:
       return countersPicture(*trace_, options_.steps.first, options_.brentProcessors,
-                             options_.style);
+                             options_.style, options_.countersRealElements);
     case ExportPanel::Timeline:
       return timelinePicture(*trace_, options_.timelineLanes, options_.style);
     case ExportPanel::TimingPlot: {

@@ -53,9 +53,11 @@ struct ExportOptions {
   int windowWidth = 1440;
   int windowHeight = 900;
   float windowUiScale = 1;
-  // Counters and the dependence graph: the P of Brent's bound W/P + D, as the counters panel
-  // sets it.
+  // Counters and the dependence graph: the P of Brent's bound W/P + D, and whether a run with
+  // padding counts its real elements alone, as the counters panel sets them (--processors,
+  // --real-elements).
   int brentProcessors = AppSettings{}.brentProcessors;
+  bool countersRealElements = false;
   // Timeline: lanes by SM or one per block, as the timeline panel shows them.
   LaneGrouping timelineLanes = LaneGrouping::BySm;
   // Timing plot: which of the panel's line plots.

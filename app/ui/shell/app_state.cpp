@@ -87,6 +87,15 @@ void AppState::fallBackToLesson(std::string problem) {
 }
 
 void AppState::openLaunch(const LaunchOptions& lo) {
+  openLaunchSource(lo);
+  // The command line's counters settings win over a session's, for this run only.
+  AppSettings s = settings_;
+  if (lo.processors) s.brentProcessors = *lo.processors;
+  if (lo.realElements) s.countersRealElements = true;
+  updateSettings(s, /*persist=*/false);
+}
+
+void AppState::openLaunchSource(const LaunchOptions& lo) {
   if (!lo.sessionFile.empty()) {
     openSession(lo.sessionFile);
   } else if (!lo.traceFile.empty()) {
@@ -198,6 +207,11 @@ void AppState::openSession(const std::string& path) {
     }
     return;
   }
+  // The counters read the lesson as the session was saved (for this run: the saved settings stay).
+  AppSettings counters = settings_;
+  counters.brentProcessors = s.processors.value_or(counters.brentProcessors);
+  counters.countersRealElements = s.realElements.value_or(counters.countersRealElements);
+  updateSettings(counters, /*persist=*/false);
   if (!s.traceFile.empty()) {
     // The controls change only with the lesson: a session naming a missing trace leaves both.
     const CaptureConfig before = config;
@@ -220,6 +234,8 @@ Session AppState::currentSession() const {
   s.config = hasTrace() ? shown_.config : config;
   s.step = playback.step();
   s.traceFile = shown_.traceFile;
+  s.processors = settings_.brentProcessors;
+  s.realElements = settings_.countersRealElements;
   return s;
 }
 

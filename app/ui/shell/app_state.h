@@ -108,6 +108,7 @@ class AppState {
   // What the command line asked to show first (the window's and an export's): its session, trace
   // or application, else a capture of its configuration, or the problem found in the capture
   // options (captureError) over the default lesson.
+  // Then the counters' --processors and --real-elements, over a session's.
   void openLaunch(const LaunchOptions& lo);
 
   const Banner& banner() const { return banner_; }
@@ -124,6 +125,8 @@ class AppState {
   const std::string& settingsFile() const { return settingsFile_; }
 
  private:
+  // The session, trace, application or capture the command line names.
+  void openLaunchSource(const LaunchOptions& lo);
   void show(ShownLesson lesson, int step);
   void showApplicationRun(std::shared_ptr<const ApplicationRun> run, int scan);
   // False (and the banner says why) when the file cannot be read as a trace.

@@ -261,6 +261,9 @@ LaunchOptions parseLaunchOptions(const std::vector<std::string>& args) {
     throw UsageError("--save-session needs a file name");
   parseCenterViewOptions(a, o);
   parseTimingOptions(a, o);
+  if (a.has("processors"))
+    o.processors = static_cast<int>(a.getInt("processors", 4, 1, kMaxProcessors));
+  o.realElements = a.flag("real-elements");
   parseClassModeOptions(a, o);
   o.screenshot = a.getOr("screenshot", "");
   o.dumpScene = a.getOr("dump-scene", "");

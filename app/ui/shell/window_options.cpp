@@ -51,6 +51,14 @@ std::vector<OptionSection> makeLessonSections() {
          {"benchmark", "warp-clock", "brent"}},
         {"heat-window", "FIRST,COUNT", "", "Zoom the heat view to these elements."},
         {"heat-color", "C", "values", "What the heat view colours.", {"values", "writes"}}}},
+      {"Counters (the panel and its picture)",
+       {{"processors", "P", "a session's, else the saved setting (4; export: 4)",
+         "P of Brent's bound W/P + D, of the predicted speedup and of the dependence graph's "
+         "schedule, 1 to " +
+             std::to_string(kMaxProcessors) + "; a session keeps it."},
+        {"real-elements", "", "",
+         "In a run with padding (a partial section), count the work on the input's elements "
+         "alone, the padding's share stated beside; a session keeps it."}}},
       {"Class mode (predict, then reveal; Q opens it)",
        {{"class", "", "",
          "Open class mode on the lesson: a question about the next step, S starts the countdown, "

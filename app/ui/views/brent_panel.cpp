@@ -1,16 +1,16 @@
 // Brent's theorem next to the stopwatch: for P execution units (the counters' P), each
 // algorithm's work W and depth D at N, the bound W/P + D, the seeds' model in which every occupied
-// lane costs a unit, the speedups over the sequential scan's N - 1 steps they predict, and the
-// speedup a benchmark run measured at the same N. A plot shows how the bound falls with P down to
-// the depth.
+// lane costs a unit, the speedups over the sequential scan's N steps they predict (the sequential
+// row is that yardstick itself), and the speedup a benchmark run measured at the same N. A plot
+// shows how the bound falls with P down to the depth.
 #include <imgui.h>
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 #include "app/core/algorithms/brent_table.h"
 #include "app/core/bench/bench_format.h"
+#include "app/core/trace/value_format.h"
 #include "app/ui/shell/theme.h"
 #include "app/ui/views/timing_view.h"
 #include "app/ui/widgets/help_marker.h"
@@ -21,11 +21,8 @@ namespace {
 
 constexpr int kMaxProcessors = 1 << 16;
 
-std::string number(double v, const char* format = "%.4g") {
-  if (!std::isfinite(v)) return "-";
-  char buf[48];
-  std::snprintf(buf, sizeof buf, format, v);
-  return buf;
+std::string number(double v) {
+  return std::isfinite(v) ? formatQuantity(v) : std::string("-");
 }
 
 // N: the lesson's, or a size the shown run measured (where the measured column has values).
@@ -71,20 +68,28 @@ void tableRow(const BrentRow& r, bool current) {
   else
     ImGui::TextUnformatted(r.key.c_str());
   ImGui::TableNextColumn();
-  ImGui::TextUnformatted(number(r.formulas.workValue, "%.0f").c_str());
+  ImGui::TextUnformatted(number(r.formulas.workValue).c_str());
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("W = %s", r.formulas.work.c_str());
   ImGui::TableNextColumn();
-  ImGui::TextUnformatted(number(r.formulas.depthValue, "%.1f").c_str());
+  ImGui::TextUnformatted(number(r.formulas.depthValue).c_str());
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("D = %s", r.formulas.depth.c_str());
   ImGui::TableNextColumn();
-  ImGui::TextUnformatted(number(r.brentUnits, "%.1f").c_str());
+  ImGui::TextUnformatted(number(r.brentUnits).c_str());
   ImGui::TableNextColumn();
-  ImGui::TextUnformatted(number(r.seedUnits, "%.1f").c_str());
+  ImGui::TextUnformatted(number(r.seedUnits).c_str());
   ImGui::TableNextColumn();
-  ImGui::TextUnformatted((number(r.predictedSpeedup, "%.3g") + "x").c_str());
+  if (r.baseline) {
+    ImGui::TextDisabled("baseline");
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip(
+          "The sequential scan is the yardstick the speedups divide: 1x by definition. One "
+          "thread walks the array, so P units do not shorten it.");
+  } else {
+    ImGui::TextUnformatted((number(r.predictedSpeedup) + "x").c_str());
+  }
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(
-      std::isfinite(r.measuredSpeedup) ? (number(r.measuredSpeedup, "%.3g") + "x").c_str() : "-");
+      std::isfinite(r.measuredSpeedup) ? (number(r.measuredSpeedup) + "x").c_str() : "-");
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(formatBenchDuration(r.measuredMs).c_str());
 }
@@ -153,7 +158,8 @@ void drawBrentPanel(UiContext& ui, TimingState& s) {
   helpMarker(
       "Brent's theorem: work W and depth D run on P units in at most W/P + D steps.\n\n"
       "lanes / P: the seeds' model, in which idle threads of a resident block still occupy their "
-      "lanes (PMPP 8.3-8.4).\n\npredicted: the sequential scan's N - 1 steps over W/P + D.\n"
+      "lanes (PMPP 8.3-8.4).\n\npredicted: the sequential scan's N steps over W/P + D; the "
+      "sequential row is that baseline itself.\n"
       "measured: the sequential baseline's time over the algorithm's, from the benchmark run "
       "on screen in the Benchmark tab.");
   // T of a coarsened scan: the block size the numbers next to it were measured with.
@@ -177,6 +183,7 @@ void drawBrentPanel(UiContext& ui, TimingState& s) {
         {{"algorithm", r.key},
          {"brent_units", r.brentUnits},
          {"predicted_speedup", r.predictedSpeedup},
+         {"baseline", r.baseline},
          {"measured_speedup", std::isfinite(r.measuredSpeedup) ? nlohmann::json(r.measuredSpeedup)
                                                                : nlohmann::json()}});
   ui.report.panels["brent"] = {{"n", n}, {"processors", p}, {"rows", rows}};

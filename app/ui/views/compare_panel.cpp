@@ -1,6 +1,7 @@
 // The Compare panel: which algorithms (two to four) or the GPU-vs-CPU diff, how the views are
 // synchronised, and the views themselves (compare_scene.h) at the steps the shared playback
-// gives them. Every lane runs the lesson's input, operator, dtype and variant.
+// gives them. Every lane runs the lesson's input, operator and dtype, in its algorithm's natural
+// form (inclusive or exclusive) unless the user chose one form for all.
 #include <imgui.h>
 
 #include <algorithm>
@@ -95,6 +96,25 @@ void algorithmPickers(UiContext& ui) {
   if (ids.size() >= CompareModel::kMinAlgorithms) saveAlgorithms(ui, ids);
 }
 
+// Each algorithm in its natural form, or one form for all: what the lanes' counters compare.
+void formChoice(CompareModel& m) {
+  const float frame = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x;
+  nextInRow(ImGui::CalcTextSize("Scan natural inclusive exclusive (?)").x + 3 * frame +
+                5 * ImGui::GetStyle().ItemSpacing.x,
+            ImGui::GetFontSize() * 2);
+  ImGui::TextUnformatted("Scan");
+  for (const auto& [form, key] : kCompareFormKeys) {
+    ImGui::SameLine();
+    if (ImGui::RadioButton(std::string(key).c_str(), m.form() == form)) m.setForm(form);
+  }
+  helpMarker(
+      "natural: each algorithm runs the scan it produces by itself (Blelloch and "
+      "kogge-stone-exclusive the exclusive one, the others the inclusive one), so its work and "
+      "depth are the lecture's formulas.\n\ninclusive or exclusive: every view runs that scan; "
+      "an algorithm for which it is not the natural form pays a conversion step, counted and "
+      "named in its work and depth.");
+}
+
 void kindAndSync(UiContext& ui) {
   CompareModel& m = ui.state.compare;
   const bool diff = m.kind() == CompareKind::BackendDiff;
@@ -116,6 +136,7 @@ void kindAndSync(UiContext& ui) {
   if (ImGui::RadioButton("by time", !byStep)) s.layout.compareSync = "time", changed = true;
   helpMarker(describeSync(m.plan()).c_str());
   if (changed) ui.state.updateSettings(s);
+  formChoice(m);
 }
 
 std::string cyclesText(double cycles) {
@@ -210,6 +231,7 @@ void report(UiContext& ui, const Scene& scene, ImVec2 origin) {
   nlohmann::json j = {{"kind", m.kind() == CompareKind::Algorithms ? "algorithms" : "diff"},
                       {"sync", std::string(keyOf(kCompareSyncKeys, m.effectiveSync()))},
                       {"sync_text", describeSync(m.plan())},
+                      {"form", std::string(keyOf(kCompareFormKeys, m.form()))},
                       {"position", m.playback.step()},
                       {"positions", m.playback.stepCount()},
                       {"problem", m.problem()},

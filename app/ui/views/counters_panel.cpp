@@ -24,6 +24,16 @@ void processorsControl(UiContext& ui) {
       "cores of an SM.");
 }
 
+// Shown for a run with padding only: its counters can leave the padding's work out.
+void realElementsControl(UiContext& ui) {
+  AppSettings s = ui.state.settings();
+  if (ImGui::Checkbox("Real elements only", &s.countersRealElements)) ui.state.updateSettings(s);
+  helpMarker(
+      "A partial section is padded with the identity up to its length, and the scan combines "
+      "padding with padding too: counted in W, that work changes no result. Checked, W, Brent's "
+      "bound and the speedup count the input's elements alone; the padding's share stays beside.");
+}
+
 }  // namespace
 
 void drawCountersPanel(UiContext& ui) {
@@ -32,7 +42,8 @@ void drawCountersPanel(UiContext& ui) {
   ImGui::TextUnformatted("Counters");
   ImGui::PopFont();
   ui.report.counters =
-      counterRows(ui.state.trace(), ui.state.playback.step(), ui.state.settings().brentProcessors);
+      counterRows(ui.state.trace(), ui.state.playback.step(), ui.state.settings().brentProcessors,
+                  ui.state.settings().countersRealElements);
   const ImGuiTableFlags flags =
       ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
   if (ImGui::BeginTable("counters", 2, flags)) {
@@ -53,6 +64,7 @@ void drawCountersPanel(UiContext& ui) {
   }
   ImGui::Spacing();
   processorsControl(ui);
+  if (hasPaddingRow(ui.report.counters)) realElementsControl(ui);
   ImGui::TextDisabled("Hover a counter for what it measures.");
 }
 
