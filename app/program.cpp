@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "app/core/capture/session.h"
+#include "app/core/support/did_you_mean.h"
 #include "app/core/support/version.h"
 #include "app/options/application_options.h"
 #if defined(SCANVIZ_WITH_GUI)
@@ -28,6 +29,12 @@ const Subcommand* findSubcommand(const std::string& name) {
   for (const Subcommand& c : subcommands())
     if (c.name() == name) return &c;
   return nullptr;
+}
+
+std::vector<std::string> commandList() {
+  std::vector<std::string> names;
+  for (const Subcommand& c : subcommands()) names.push_back(c.name());
+  return names;
 }
 
 std::string commandNames() {
@@ -86,8 +93,8 @@ int openFile(const std::vector<std::string>& args) {
   const std::string& path = args[0];
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) {
-    std::cerr << "scanviz: '" << path << "' is neither a command (" << commandNames()
-              << ") nor a file (scanviz --help lists both)\n";
+    std::cerr << "scanviz: '" << path << "' is neither a command" << didYouMean(path, commandList())
+              << " (" << commandNames() << ") nor a file (scanviz --help lists both)\n";
     return 2;
   }
   std::vector<std::string> window = {looksLikeSession(fileHead(path)) ? "--session" : "--trace",
@@ -97,7 +104,7 @@ int openFile(const std::vector<std::string>& args) {
 }
 
 int help(const std::vector<std::string>& args) {
-  if (args.empty()) {
+  if (args.empty() || asksForHelp(args)) {
     std::cout << programHelp();
     return 0;
   }
@@ -105,7 +112,8 @@ int help(const std::vector<std::string>& args) {
     std::cout << formatHelp(c->help());
     return 0;
   }
-  std::cerr << "scanviz help: '" << args[0] << "' is not a command (" << commandNames() << ")\n";
+  std::cerr << "scanviz help: '" << args[0] << "' is not a command"
+            << didYouMean(args[0], commandList()) << " (" << commandNames() << ")\n";
   return 2;
 }
 

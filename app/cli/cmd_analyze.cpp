@@ -176,7 +176,7 @@ int cmdAnalyze(const std::vector<std::string>& args) {
   const Args a(args, analyzeHelp());
   const std::string key = a.getOr("algorithm", std::string(algorithmInfo(defaultAlgorithm()).key));
   const auto id = findAlgorithm(key);
-  if (!id) throw UsageError("unknown algorithm '" + key + "'; known: " + algorithmKeyList());
+  if (!id) throw UsageError(unknownAlgorithmMessage(key));
   const long long n = a.getInt("n", 1024, 1, 1 << 24);
   const int p = static_cast<int>(a.getInt("processors", 32, 1, 1 << 20));
   if (a.flag("exclusive") && a.flag("inclusive"))

@@ -75,7 +75,7 @@ int cmdVerify(const std::vector<std::string>& args) {
   std::optional<AlgorithmId> only;
   if (auto k = a.get("algorithm")) {
     only = findAlgorithm(*k);
-    if (!only) throw UsageError("unknown algorithm '" + *k + "'; known: " + algorithmKeyList());
+    if (!only) throw UsageError(unknownAlgorithmMessage(*k));
     if (const auto fix = fixedVersionOf(*only))
       throw UsageError("'" + *k +
                        "' is flawed on purpose (spot the bug: scanviz list) and is "

@@ -5,6 +5,7 @@
 #include "app/core/applications/application_scan.h"
 #include "app/core/capture/capture.h"
 #include "app/core/capture/input_spec.h"
+#include "app/core/support/did_you_mean.h"
 #include "app/core/support/whole_number.h"
 #include "app/options/capture_options.h"
 
@@ -97,7 +98,8 @@ ApplicationRequest applicationRequestFromArgs(const std::string& id, const Args&
                      ")");
   const auto found = findApplication(id);
   if (!found)
-    throw UsageError("'" + id + "' is not an application; use one of " + applicationKeyList());
+    throw UsageError("'" + id + "' is not an application" + didYouMean(id, applicationKeys()) +
+                     "; use one of " + applicationKeyList());
   ApplicationRequest r = defaultApplicationRequest(*found);
   const ApplicationInfo& info = applicationInfo(r.id);
   if (a.has("input") && a.has("input-file"))
@@ -120,8 +122,7 @@ ApplicationRequest applicationRequestFromArgs(const std::string& id, const Args&
   }
   if (const auto alg = a.get("algorithm")) {
     r.options.algorithm = findAlgorithm(*alg);
-    if (!r.options.algorithm)
-      throw UsageError("unknown algorithm '" + *alg + "'; use one of " + algorithmKeyList());
+    if (!r.options.algorithm) throw UsageError(unknownAlgorithmMessage(*alg));
   }
   if (const auto d = a.get("dtype")) {
     r.options.dtype = parseDType(*d);

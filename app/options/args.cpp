@@ -3,6 +3,8 @@
 #include <cerrno>
 #include <cstdlib>
 
+#include "app/core/support/did_you_mean.h"
+
 namespace scanviz {
 
 Args::Args(const std::vector<std::string>& argv, const std::set<std::string>& valueOptions,
@@ -27,7 +29,9 @@ Args::Args(const std::vector<std::string>& argv, const std::set<std::string>& va
         values_[key] = argv[++i];
       }
     } else {
-      throw UsageError("unknown option '--" + key + "'");
+      std::vector<std::string> known(valueOptions.begin(), valueOptions.end());
+      known.insert(known.end(), flags.begin(), flags.end());
+      throw UsageError("unknown option '--" + key + "'" + didYouMean(key, known, "--"));
     }
   }
 }

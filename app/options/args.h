@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "app/core/support/command_help.h"
+#include "app/core/support/did_you_mean.h"
 #include "app/core/support/enum_keys.h"
 
 namespace scanviz {
@@ -45,9 +46,13 @@ class Args {
   // The same for a --key that names a row of `table` (enum_keys.h), which also gives the names.
   template <class E, std::size_t N>
   E getChoice(const std::string& key, E fallback, const EnumKey<E> (&table)[N]) const {
-    return getChoice(
-        key, fallback, [&](std::string_view s) { return valueOf(table, s); },
-        keyList(table).c_str());
+    const std::optional<std::string> text = get(key);
+    if (!text) return fallback;
+    if (const auto v = valueOf(table, *text)) return *v;
+    std::vector<std::string> keys;
+    for (const EnumKey<E>& row : table) keys.emplace_back(row.key);
+    throw UsageError("--" + key + " '" + *text + "' is not one of " + keyList(table) +
+                     didYouMean(*text, keys));
   }
 
  private:

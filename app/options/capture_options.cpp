@@ -89,7 +89,7 @@ CaptureRequest captureRequestFromArgs(const Args& a) {
   const std::string algo = a.getOr("algorithm", std::string(algorithmInfo(defaultAlgorithm()).key));
   const Lesson* lesson = findLesson(algo);
   auto id = findAlgorithm(lesson ? lesson->flawedKey() : algo);
-  if (!id) throw UsageError("unknown algorithm '" + algo + "'; known: " + algorithmKeyList());
+  if (!id) throw UsageError(unknownAlgorithmMessage(algo));
   rq.algorithm = *id;
   rq.op = a.getChoice("operator", Operator::Add, kOperatorKeys);
   const std::string dt = a.getOr("dtype", "int32");

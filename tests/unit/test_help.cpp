@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/core/algorithms/scan_options.h"
+#include "app/core/support/did_you_mean.h"
 #include "app/core/support/enum_keys.h"
 #include "app/core/support/version.h"
 #include "app/core/trace/trace_json.h"
@@ -135,6 +136,41 @@ TEST(Help, UsageErrorsExitTwoWithOneLine) {
     EXPECT_TRUE(r.out.empty()) << r.out;
   }
   EXPECT_NE(run({"no-such-command"}).err.find("neither a command"), std::string::npos);
+}
+
+// A typo gets the name it probably meant, from the same tables the help prints (issue 35 item 4);
+// a name that is nothing like any gets no guess.
+TEST(Help, UnknownNamesSayWhatWasProbablyMeant) {
+  const std::string never =
+      (std::filesystem::temp_directory_path() / "scanviz-help-never-written.json").string();
+  const std::pair<std::vector<std::string>, std::string> cases[] = {
+      {{"capture", "--algorithm", "kogge-stoned", "--out", never}, "(did you mean 'kogge-stone'?)"},
+      {{"capture", "--algorithm", "blelloh", "--out", never}, "(did you mean 'blelloch'?)"},
+      {{"capture", "--blocksize", "8", "--out", never}, "(did you mean '--block-size'?)"},
+      {{"capture", "--operator", "mull", "--out", never}, "(did you mean 'mul'?)"},
+      {{"analyze", "--algorithm", "brentkung"}, "(did you mean 'brent-kung'?)"},
+      {{"bench", "--algorithms", "radix-splt"}, "(did you mean 'radix-split'?)"},
+      {{"apply", "sandwhich"}, "(did you mean 'sandwich'?)"},
+      {{"captrue"}, "(did you mean 'capture'?)"},
+      {{"help", "exprot"}, "(did you mean 'export'?)"},
+  };
+  for (const auto& [args, expected] : cases) {
+    const CapturedRun r = run(args);
+    EXPECT_EQ(r.code, 2) << args[0] << ": " << r.err;
+    EXPECT_NE(r.err.find(expected), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  }
+  EXPECT_EQ(run({"capture", "--algorithm", "quicksort", "--out", never}).err.find("did you mean"),
+            std::string::npos);
+  EXPECT_EQ(closestName("zzzzzz", {"kogge-stone", "blelloch"}), "");
+  EXPECT_EQ(closestName("Blelloch", {"kogge-stone", "blelloch"}), "blelloch");
+  EXPECT_FALSE(std::filesystem::exists(never));
+}
+
+TEST(Help, HelpHelpIsTheProgramsHelp) {
+  const CapturedRun r = run({"help", "--help"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, run({"--help"}).out);
 }
 
 // An option that names an enum's value reads the enum's table (enum_keys.h): its help and its

@@ -1,5 +1,7 @@
 #include "app/core/algorithms/algorithm_catalog.h"
 
+#include "app/core/support/did_you_mean.h"
+
 #include <stdexcept>
 
 #include "app/core/algorithms/algorithm_kernels.h"
@@ -142,6 +144,17 @@ bool exclusiveByNature(AlgorithmId id) {
 
 bool isSegmentedAlgorithm(AlgorithmId id) {
   return algorithmInfo(id).segmented;
+}
+
+std::string unknownAlgorithmMessage(std::string_view key,
+                                    const std::vector<std::string>& alsoKnown) {
+  std::vector<std::string> known;
+  for (const auto& a : allAlgorithms()) known.emplace_back(a.key);
+  known.insert(known.end(), alsoKnown.begin(), alsoKnown.end());
+  std::string list = algorithmKeyList();
+  for (const std::string& k : alsoKnown) list += ", " + k;
+  return "unknown algorithm '" + std::string(key) + "'" + didYouMean(key, known) +
+         "; known: " + list;
 }
 
 }  // namespace scanviz

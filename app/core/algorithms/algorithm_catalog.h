@@ -74,6 +74,11 @@ std::optional<AlgorithmId> findAlgorithm(std::string_view key);
 // for messages and help texts.
 std::string algorithmKeyList(bool (*keep)(const AlgorithmInfo&) = nullptr);
 
+// "unknown algorithm 'KEY' (did you mean 'K'?); known: ..." in the words every front end uses;
+// `alsoKnown` are further names the caller accepts (bench's kernels).
+std::string unknownAlgorithmMessage(std::string_view key,
+                                    const std::vector<std::string>& alsoKnown = {});
+
 // Elements each thread owns (a coarsened scan: the coarsening factor).
 int elementsPerThread(AlgorithmId id, int coarsening = kDefaultCoarsening);
 // Elements one block scans in shared memory for this algorithm and block size.

@@ -33,6 +33,12 @@ std::optional<ApplicationId> findApplication(std::string_view key) {
   return std::nullopt;
 }
 
+std::vector<std::string> applicationKeys() {
+  std::vector<std::string> keys;
+  for (const ApplicationInfo& a : allApplications()) keys.emplace_back(a.key);
+  return keys;
+}
+
 std::string applicationKeyList() {
   std::string out;
   for (const ApplicationInfo& a : allApplications())

@@ -104,6 +104,8 @@ const ApplicationInfo& applicationInfo(ApplicationId id);
 std::optional<ApplicationId> findApplication(std::string_view key);
 // "sandwich, line-of-sight, ..." for error messages.
 std::string applicationKeyList();
+// The same keys one by one (for "did you mean").
+std::vector<std::string> applicationKeys();
 
 // The application's input with its default values and parameters.
 ApplicationInput defaultApplicationInput(ApplicationId id);

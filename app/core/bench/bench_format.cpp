@@ -192,11 +192,10 @@ BenchSubjectChoice parseBenchAlgorithms(std::string_view text) {
     } else if (const auto kind = findBenchKernel(item)) {
       add(choice.kernels, *kind);
     } else {
-      std::string kernels;
+      std::vector<std::string> kernels;
       for (BenchSubjectKind kind : benchKernelKinds())
-        kernels += ", " + BenchSubject::reference(kind).key();
-      throw InputError("unknown algorithm '" + std::string(item) +
-                       "'; known: " + algorithmKeyList() + kernels + " (or all)");
+        kernels.push_back(BenchSubject::reference(kind).key());
+      throw InputError(unknownAlgorithmMessage(item, kernels) + " (or all)");
     }
   }
   return choice;
