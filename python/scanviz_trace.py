@@ -20,7 +20,7 @@ import math
 import sys
 from dataclasses import dataclass, field
 
-KNOWN_TRACE_VERSIONS = (1, 2, 3)
+KNOWN_TRACE_VERSIONS = (1, 2, 3, 4)
 # Values a trace may hold as strings: floats that JSON numbers cannot write.
 _NON_FINITE = {"inf": math.inf, "+inf": math.inf, "-inf": -math.inf, "nan": math.nan}
 
@@ -64,6 +64,7 @@ class Step:
     warp_clock: list = field(default_factory=list)
     flags: list = field(default_factory=list)  # version 3: 0/1 per value, when the step records them
     second: list = field(default_factory=list)  # version 3: the second array, when recorded
+    moves: list = field(default_factory=list)  # version 4: [dst, src] writes without an operator
 
 
 @dataclass
@@ -133,7 +134,8 @@ def parse_trace(doc):
                           ops=int(s.get("ops", 0)), whole=_numbers(s.get("whole"), where + ".whole"),
                           warp_clock=list(s.get("warp_clock", [])),
                           flags=_flags(s.get("flags"), where + ".flags"),
-                          second=[int(v) for v in _numbers(s.get("second"), where + ".second")]))
+                          second=[int(v) for v in _numbers(s.get("second"), where + ".second")],
+                          moves=list(s.get("moves", []))))
     blocks = [Block(id=int(b.get("id", k)), sm=int(b.get("sm", 0)), start=float(b.get("start_ns", 0)),
                     wait=float(b.get("wait_ns", 0)), end=float(b.get("end_ns", 0)),
                     lookback=int(b.get("lookback", 0)))

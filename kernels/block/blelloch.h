@@ -56,7 +56,10 @@ struct BlellochScanT {
     // The root becomes the identity: nothing precedes the whole section. The section total it
     // held is not lost: storeSection recomputes it from the last element and the last input.
     ex.parallel([&](int t) {
-      if (t == ex.threads() - 1) xy[pad(section - 1)] = ex.identity();  // it loaded that element
+      if (t == ex.threads() - 1) {
+        xy[pad(section - 1)] = ex.identity();  // it loaded that element
+        ex.move(t, section - 1, -1);
+      }
     });
     ex.barrier(StepCode{StepKind::ClearLast, 0}, xy, section, pad);
 
@@ -68,6 +71,7 @@ struct BlellochScanT {
         if (i < section) {
           const T leftSum = xy[pad(i - stride)];
           xy[pad(i - stride)] = xy[pad(i)];
+          ex.move(t, i - stride, i);  // the swap's first half: no operator
           xy[pad(i)] = ex.combine(xy[pad(i)], leftSum);
           ex.edge(t, i, i - stride);
         }

@@ -36,7 +36,8 @@ struct HillisSteeleScan {
           to[t] = ex.combine(from[t - stride], from[t]);
           ex.edge(t, t, t - stride);
         } else {
-          to[t] = from[t];  // a copy keeps the buffer complete: the next iteration reads it all
+          to[t] = from[t];   // a copy keeps the buffer complete: the next iteration reads it all
+          ex.move(t, t, t);  // the same element of the other buffer: a write, no operator
         }
       });
       ex.barrier(StepCode{StepKind::DoubleBuffered, stride}, to, section);

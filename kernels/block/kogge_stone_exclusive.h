@@ -20,7 +20,10 @@ struct KoggeStoneExclusiveScan : OneElementPerThread {
     const int section = sectionSize(ex.threads());
     // Reading X[i-1] during the load costs nothing extra, unlike shifting in shared memory
     // afterwards (a read, a barrier and a write).
-    ex.parallel([&](int t) { xy[t] = t > 0 && t - 1 < io.n ? io.in[t - 1] : ex.identity(); });
+    ex.parallel([&](int t) {
+      xy[t] = t > 0 && t - 1 < io.n ? io.in[t - 1] : ex.identity();
+      ex.move(t, t, -1);  // X[t-1] from the input (XY[0]: the identity), no operator
+    });
     ex.barrier(StepCode{StepKind::KoggeStoneShift, 0}, xy, section);
     koggeStoneIterations(
         ex, xy, [](int t) { return t; }, StepKind::KoggeStone, section);

@@ -58,14 +58,17 @@ struct PadMap {
 };
 
 // Loads a section into the working array with coalesced, strided accesses, padding with the
-// identity, and records step 0 (with the section's flags and second array when the problem has
-// them).
+// identity, and records step 0 with every copy as a move (the loading threads are active) (with the
+// section's flags and second array when the problem has them).
 template <class Ex>
 SCANVIZ_HD void loadSection(Ex& ex, typename Ex::Value* xy, const SectionIO<typename Ex::Value>& io,
                             int section, PadMap pad = {}) {
   const int threads = ex.threads();
   ex.parallel([&](int t) {
-    for (int i = t; i < section; i += threads) xy[pad(i)] = i < io.n ? io.in[i] : ex.identity();
+    for (int i = t; i < section; i += threads) {
+      xy[pad(i)] = i < io.n ? io.in[i] : ex.identity();
+      ex.move(t, i, -1);  // from the input (or the identity): no operator, but a written cell
+    }
   });
   ex.barrier(StepCode{StepKind::Load, 0}, xy, section, pad, StepRows{io.flags, io.second, io.n});
 }

@@ -58,7 +58,10 @@ struct SegmentedBlellochScan {
     const uint8_t anyHead = flag[section - 1];  // the root's flag: some element starts a segment
 
     ex.parallel([&](int t) {
-      if (t == ex.threads() - 1) xy[section - 1] = ex.identity();  // it loaded that element
+      if (t == ex.threads() - 1) {
+        xy[section - 1] = ex.identity();  // it loaded that element
+        ex.move(t, section - 1, -1);
+      }
     });
     ex.barrier(StepCode{StepKind::ClearLast, 0}, xy, section);
 
@@ -71,10 +74,13 @@ struct SegmentedBlellochScan {
           const T leftSum = xy[left];
           const T prefix = xy[i];
           xy[left] = prefix;
+          ex.move(t, left, i);  // every thread with a pair swaps, whatever the flags say
           if (head[left + 1]) {
             xy[i] = ex.identity();
+            ex.move(t, i, -1);
           } else if (flag[left]) {
             xy[i] = leftSum;
+            ex.move(t, i, left);  // the left half's old sum, without the prefix: no operator
           } else {
             xy[i] = ex.combine(prefix, leftSum);
             ex.edge(t, i, left);

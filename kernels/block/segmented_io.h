@@ -47,6 +47,7 @@ SCANVIZ_HD void loadSegmentedSection(Ex& ex, typename Ex::Value* xy, uint8_t* fl
   ex.parallel([&](int t) {
     for (int i = t; i < section; i += threads) {
       xy[i] = i < io.n ? io.in[i] : ex.identity();
+      ex.move(t, i, -1);  // a copy from the input, as in loadSection
       flags[i] = headFlag(io, i);
       if (heads) heads[i] = flags[i];
     }

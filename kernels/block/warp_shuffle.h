@@ -32,7 +32,10 @@ struct WarpShuffleScan {
     const int threads = ex.threads();
     typename Ex::template Regs<T> value(ex), fromBelow(ex), precedingWarps(ex);
 
-    ex.parallel([&](int t) { value[t] = t < io.n ? io.in[t] : ex.identity(); });
+    ex.parallel([&](int t) {
+      value[t] = t < io.n ? io.in[t] : ex.identity();
+      ex.move(t, t, -1);  // the load into a register, as loadSection's into shared memory
+    });
     ex.stepRegs(StepCode{StepKind::Load, 0}, value);
 
     const int lanes = threads < kWarpSize ? threads : kWarpSize;

@@ -50,12 +50,13 @@ struct CpuStepSink {
   bool recordSteps = false;    // record this block's steps
   int block = 0;
   int level = 0;
-  std::vector<RecordedEdge> pending;  // edges of the step in progress
-  WholeArrayRows* whole = nullptr;    // set for every block of a multi-block level-0 launch
-  int stepIndex = 0;                  // steps this block has taken: its row in `whole`
-  int barrierMismatches = 0;          // barriers reached by fewer threads than the block has
-  BarrierMismatch firstMismatch;      // valid when barrierMismatches > 0
-  int outOfBoundsReads = 0;           // unguarded reads past an array's end (readUnguarded)
+  std::vector<RecordedEdge> pending;       // edges of the step in progress
+  std::vector<RecordedEdge> pendingMoves;  // its moves
+  WholeArrayRows* whole = nullptr;         // set for every block of a multi-block level-0 launch
+  int stepIndex = 0;                       // steps this block has taken: its row in `whole`
+  int barrierMismatches = 0;               // barriers reached by fewer threads than the block has
+  BarrierMismatch firstMismatch;           // valid when barrierMismatches > 0
+  int outOfBoundsReads = 0;                // unguarded reads past an array's end (readUnguarded)
   int outOfBoundsWrites = 0;
 };
 
@@ -144,6 +145,12 @@ class CpuBlockExec {
   void edge(int t, int dst, int src) {
     if (sink_.work) ++*sink_.work;
     if (sink_.recordSteps) sink_.pending.push_back({t, dst, src});
+  }
+
+  // Thread t wrote dst without applying the operator: the old value of src (-1: a value from
+  // outside the array) copied in. Not work, but the thread was busy and the cell was written.
+  void move(int t, int dst, int src) {
+    if (sink_.recordSteps) sink_.pendingMoves.push_back({t, dst, src});
   }
 
   // A barrier the algorithm needs, followed by a snapshot of `width` logical elements of arr
@@ -274,6 +281,7 @@ class CpuBlockExec {
     ++sink_.stepIndex;
     if (!sink_.recordSteps || !sink_.run) {
       sink_.pending.clear();
+      sink_.pendingMoves.clear();
       return;
     }
     RecordedStep s;
@@ -288,6 +296,7 @@ class CpuBlockExec {
     if (rows.second)
       for (int i = 0; i < width; ++i) s.second.push_back(rows.secondAt(i));
     s.edges.swap(sink_.pending);
+    s.moves.swap(sink_.pendingMoves);
     sink_.run->steps.push_back(std::move(s));
   }
 

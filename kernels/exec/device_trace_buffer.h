@@ -6,6 +6,10 @@
 
 namespace scanviz {
 
+// Set in an edge's step field (DeviceTraceBuffer::edges) when the entry is a move, a write that
+// applies no operator (RecordedStep::moves).
+constexpr int32_t kMoveTag = 1 << 30;
+
 struct DeviceBlockTiming {
   int32_t id;          // logical block id
   int32_t sm;          // %smid
@@ -20,14 +24,14 @@ struct DeviceBlockTiming {
 struct DeviceTraceBuffer {
   int maxSteps = 0;
   int width = 0;                        // values per step
-  int maxEdges = 0;                     // capacity of the edge pool (all steps of one launch)
+  int maxEdges = 0;                     // capacity of the edge pool (edges and moves, one launch)
   int maxWarps = 0;                     // warp clocks per step
   int recordBlock = 0;                  // logical block whose steps are recorded
   int32_t* stepCount = nullptr;         // [1]
   int32_t* stepCodes = nullptr;         // [maxSteps * 3] kind, param, rows (StepRows::mask)
   uint32_t* values = nullptr;           // [maxSteps * width]
   int32_t* edgeCount = nullptr;         // [1] edges used in the pool
-  int32_t* edges = nullptr;             // [maxEdges * 4] step, thread, dst, src
+  int32_t* edges = nullptr;             // [maxEdges * 4] step (| kMoveTag), thread, dst, src
   long long* warpClock = nullptr;       // [maxSteps * maxWarps]
   unsigned long long* work = nullptr;   // [1] operator applications, all blocks
   DeviceBlockTiming* blocks = nullptr;  // [maxBlocks]

@@ -19,6 +19,7 @@ __device__ __forceinline__ uint32_t toBits(T v) {
 struct NullRecorder {
   static constexpr bool kRecords = false;
   __device__ void edge(int, int, int) {}
+  __device__ void move(int, int, int) {}
   template <class T>
   __device__ void snapshot(StepCode, const T*, int, PadMap, StepRows) {}
   template <class T>
@@ -51,6 +52,13 @@ struct TraceRecorder {
 
   __device__ void edge(int t, int dst, int src) {
     atomicAdd(buf.work, 1ull);
+    put(step, t, dst, src);
+  }
+
+  // A write without the operator (CpuBlockExec::move): same pool, kMoveTag on the step field.
+  __device__ void move(int t, int dst, int src) { put(step | kMoveTag, t, dst, src); }
+
+  __device__ void put(int tag, int t, int dst, int src) {
     if (!active || step >= buf.maxSteps) return;
     // One pool for all steps: a step's edge count varies from 0 to the whole section.
     const int slot = atomicAdd(buf.edgeCount, 1);
@@ -59,7 +67,7 @@ struct TraceRecorder {
       return;
     }
     int32_t* e = buf.edges + static_cast<size_t>(slot) * 4;
-    e[0] = step;
+    e[0] = tag;
     e[1] = t;
     e[2] = dst;
     e[3] = src;
@@ -175,6 +183,7 @@ class GpuBlockExec {
     write(t, read(t));
   }
   __device__ void edge(int t, int dst, int src) { rec_.edge(t, dst, src); }
+  __device__ void move(int t, int dst, int src) { rec_.move(t, dst, src); }
   // The seeds' accesses without an `i < n` test (CpuBlockExec::readUnguarded): here the plain
   // access, past the end included; the CUDA backend keeps a section of slack past its arrays.
   __device__ T readUnguarded(const T* array, int i, int, int, const char*) { return array[i]; }

@@ -15,10 +15,12 @@ namespace scanviz {
 // grid-level steps show a window of the global array or the block sums.
 enum class ArrayKind : int { Section = 0, Global = 1, BlockSums = 2 };
 
+// An operator application (thread, destination, source), or a move: a value copied into dst with
+// no operator (the load, Blelloch's swap, the identity into the root).
 struct RecordedEdge {
   int thread;
   int dst;
-  int src;  // -1: a value the thread holds in a register (its own input element)
+  int src;  // -1: a value from outside the array (an input element, the identity, a register)
 };
 
 struct RecordedStep {
@@ -29,6 +31,7 @@ struct RecordedStep {
   int offset = 0;  // index of values[0] in that array
   std::vector<double> values;
   std::vector<RecordedEdge> edges;
+  std::vector<RecordedEdge> moves;  // the step's writes that apply no operator
   int64_t ops = -1;  // operator applications; -1: edges.size() (global steps record no edges)
   std::vector<int64_t> warpClock;   // GPU only: clock64() per warp when the step ended
   std::vector<uint32_t> wholeBits;  // a level-0 global step: the whole array (raw 32 bits)

@@ -96,6 +96,7 @@ struct SegmentedLookback : DecoupledLookback {
       for (int i = t; i < section; i += threads) {
         const bool real = i < sh.valid;
         xy[pad(i)] = real ? in[first + i] : ex.identity();
+        ex.move(t, i, -1);
         head[i] = real && flags ? flags[first + i] : 0;  // padding joins the last segment
         covered[i] = head[i];
       }

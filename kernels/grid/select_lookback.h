@@ -94,6 +94,7 @@ struct SelectLookbackScheme {
       for (int i = t; i < section; i += threads) {
         const bool real = i < sh.valid;
         xy[i] = real ? in[first + i] : typename Ex::Value{};
+        ex.move(t, i, -1);
         keep[i] = real && flags && flags[first + i] ? 1 : 0;  // padding is never kept
         count[i] = keep[i];
       }

@@ -166,10 +166,10 @@ class HostTraceBuffer {
   template <class T>
   void appendSteps(RecordedRun& out, int block, int level, ArrayKind array) const {
     if (overflow_.toHost()[0])
-      throw BackendError("capture limit hit on the GPU: more than " +
-                         std::to_string(view_.maxSteps) + " steps or " +
-                         std::to_string(view_.maxEdges) +
-                         " recorded operator applications; use a smaller block size or N");
+      throw BackendError(
+          "capture limit hit on the GPU: more than " + std::to_string(view_.maxSteps) +
+          " steps or " + std::to_string(view_.maxEdges) +
+          " recorded operator applications and moves; use a smaller block size or N");
     const int steps = stepCount_.toHost()[0];
     if (steps == 0) return;
     const size_t n = static_cast<size_t>(steps);
@@ -187,11 +187,13 @@ class HostTraceBuffer {
     const int used = std::min(edgeCount_.toHost()[0], view_.maxEdges);
     std::vector<int32_t> pool(static_cast<size_t>(used) * 4);
     if (used > 0) edges_.download(pool.data(), pool.size());
-    std::vector<std::vector<RecordedEdge>> edgesOfStep(n);
+    std::vector<std::vector<RecordedEdge>> edgesOfStep(n), movesOfStep(n);
     for (size_t e = 0; e < static_cast<size_t>(used); ++e) {
       const int32_t* p = &pool[e * 4];
-      if (p[0] >= 0 && static_cast<size_t>(p[0]) < n)
-        edgesOfStep[static_cast<size_t>(p[0])].push_back({p[1], p[2], p[3]});
+      const int32_t step = p[0] & ~kMoveTag;
+      auto& into = (p[0] & kMoveTag) ? movesOfStep : edgesOfStep;
+      if (step >= 0 && static_cast<size_t>(step) < n)
+        into[static_cast<size_t>(step)].push_back({p[1], p[2], p[3]});
     }
     for (size_t s = 0; s < n; ++s) {
       RecordedStep st;
@@ -211,6 +213,7 @@ class HostTraceBuffer {
       const auto col = second.begin() + static_cast<long>(s * view_.width);
       if ((rows & 2) && !second.empty()) st.second.assign(col, col + width_);
       st.edges = std::move(edgesOfStep[s]);
+      st.moves = std::move(movesOfStep[s]);
       // Clock ticks of each warp since warp 0 finished the load: warps of one block share their
       // SM's counter, so differences are meaningful.
       const long long base = clocks[0];

@@ -26,6 +26,7 @@ struct HillisSteeleUnguardedScan : HillisSteeleScan {
     T* to = xy + section;  // c
     ex.parallel([&](int t) {
       to[t] = from[t] = ex.readUnguarded(io.in, t, io.n, t, "a");  // c[lid] = b[lid] = a[gid];
+      ex.move(t, t, -1);
     });
     ex.barrier(StepCode{StepKind::Load, 0}, from, section);
     // The double-buffered iterations, SWAP(b,c) included, as the fixed kernel runs them.

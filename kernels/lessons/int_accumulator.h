@@ -29,7 +29,10 @@ struct IntAccumulatorScan : OneElementPerThread {
                              const SectionIO<typename Ex::Value>& io) {
     scanSectionInPlace(ex, xy, io, [&](int section) {
       ex.parallel([&](int t) {
-        if (t == 0) xy[0] = throughInt(xy[0]);  // int accumulator = x[0]; y[0] = accumulator;
+        if (t == 0) {
+          xy[0] = throughInt(xy[0]);  // int accumulator = x[0]; y[0] = accumulator;
+          ex.move(t, 0, 0);           // shown with the first step: no barrier records this one
+        }
       });
       ex.sync();
       walkOnThreadZero(ex, xy, io.n, section, [&](int t, int i) {

@@ -24,7 +24,10 @@ struct KoggeStoneUnguardedStoreScan : OneElementPerThread {
                              const SectionIO<typename Ex::Value>& io) {
     const int section = sectionSize(ex.threads());
     ex.parallel([&](int t) {
-      if (t < io.n) xy[t] = io.in[t];  // if (i < InputSize) XY[threadIdx.x] = X[i];
+      if (t < io.n) {
+        xy[t] = io.in[t];  // if (i < InputSize) XY[threadIdx.x] = X[i];
+        ex.move(t, t, -1);
+      }
     });
     ex.barrier(StepCode{StepKind::Load, 0}, xy, section);
     koggeStoneIterations(

@@ -24,6 +24,7 @@ struct NeighbourSumSerialScan : OneElementPerThread {
         if (i == 1) {
           leftInput[t] = xy[0];
           xy[0] = ex.identity();  // output.at(0) = 0;
+          ex.move(t, 0, -1);
         }
         xy[i] = ex.combine(leftInput[t], input);  // input.at(i) + input.at(i-1)
         ex.edge(t, i, -1);                        // -1: the left input, held in a register

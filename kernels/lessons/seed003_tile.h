@@ -39,6 +39,7 @@ SCANVIZ_HD void downSweepLevelLog2N(Ex& ex, typename Ex::Value* x, int n) {
       const T left = x[k + offset - 1];
       const T right = ex.readUnguarded(x, k + 2 * offset - 1, n, t, "x");
       x[k + offset - 1] = right;
+      ex.move(t, k + offset - 1, -1);  // from past the array: no source the views can draw
       ex.writeUnguarded(x, k + 2 * offset - 1, n, ex.combine(right, left), t, "x");
     }
   });
@@ -68,7 +69,10 @@ struct Seed003TileScan : OneElementPerThread {
       ex.parallel([&](int t) {
         if (t >= io.n) ex.exitThread(t);  // if (gid >= N) return;
       });
-      ex.parallel([&](int t) { xy[t] = io.in[t]; });
+      ex.parallel([&](int t) {
+        xy[t] = io.in[t];
+        ex.move(t, t, -1);
+      });
       ex.barrier(StepCode{StepKind::Load, 0}, xy, lsize);
     } else {
       loadSection(ex, xy, io, lsize);
@@ -86,7 +90,10 @@ struct Seed003TileScan : OneElementPerThread {
     }
 
     ex.parallel([&](int t) {
-      if (t == lsize - 1) xy[t] = ex.identity();  // if (lid == lsize - 1) temp[lid] = 0;
+      if (t == lsize - 1) {
+        xy[t] = ex.identity();  // if (lid == lsize - 1) temp[lid] = 0;
+        ex.move(t, t, -1);
+      }
     });
     ex.barrier(StepCode{StepKind::ClearLast, 0}, xy, lsize);
 
@@ -97,6 +104,7 @@ struct Seed003TileScan : OneElementPerThread {
         if (index < lsize) {
           const T left = xy[index - offset];
           xy[index - offset] = xy[index];
+          ex.move(t, index - offset, index);
           xy[index] = ex.combine(xy[index], left);
           ex.edge(t, index, index - offset);
         }

@@ -69,7 +69,9 @@ def main():
     # Files that break the format must be refused, or the schema checks nothing.
     base = written[0] if written else None
     broken = {
-        "version 4": lambda t: t.update(version=4),
+        "version 5": lambda t: t.update(version=5),
+        "moves in version 3": lambda t: (t.update(version=3), t["steps"][0].update(moves=[[0, -1]])),
+        "move of three": lambda t: t["steps"][0].update(moves=[[0, -1, 2]]),
         "flags in version 2": lambda t: t.update(version=2, flags=[1] + [0] * (len(t["input"]) - 1)),
         "flag 2": lambda t: t.update(flags=[2] + [0] * (len(t["input"]) - 1)),
         "step flag 2": lambda t: t["steps"][0].update(flags=[2] * len(t["steps"][0]["values"])),

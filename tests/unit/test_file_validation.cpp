@@ -196,7 +196,7 @@ struct NonsenseField {
 TEST(TraceValidation, EachNonsenseFieldIsRefusedWithItsName) {
   const NonsenseField cases[] = {
       {"/version", 1099511627778ll, "trace.version"},
-      {"/version", 4, "trace.version"},
+      {"/version", 5, "trace.version"},
       {"/flags", json::array({1, 0}), "trace.flags"},
       {"/meta/n", -8, "trace.meta.n"},
       {"/meta/n", 1ll << 40, "trace.meta.n"},

@@ -34,7 +34,7 @@ TEST(ProblemRows, CaptureStoresTheInputRowsAndTheLoadStepShowsTheSection) {
     CaptureRequest rq = requestWithRows(AlgorithmId::KoggeStone, 20, 8);
     rq.recordBlock = recordBlock;
     const Trace t = capture(rq).trace;
-    EXPECT_EQ(t.version, 3);
+    EXPECT_EQ(t.version, kTraceVersion);
     EXPECT_EQ(t.rows.flags, rq.rows.flags);
     EXPECT_EQ(t.rows.second, rq.rows.second);
     EXPECT_EQ(t.rows.secondName, "keys");

@@ -46,6 +46,11 @@ std::vector<double> lineOfSight(const std::vector<double>& angles) {
   return visible;
 }
 
+// The threads that apply the operator, the answer to "which threads will apply the operator?".
+void expectThreads(const QuizQuestion& q, const std::vector<int>& ids) {
+  EXPECT_EQ(q.answer, std::vector<double>(ids.begin(), ids.end())) << q.text;
+}
+
 void expectAnswersMatchTheTrace(const Trace& t) {
   for (const QuizQuestion& q : allQuestions(t)) {
     ASSERT_GE(q.step, 1) << q.text;
@@ -59,7 +64,7 @@ void expectAnswersMatchTheTrace(const Trace& t) {
         EXPECT_NE(q.answer[0], t.steps[static_cast<size_t>(q.step - 1)].values[q.cell]) << q.text;
         break;
       case QuestionKind::ActiveThreads:
-        EXPECT_EQ(q.answer, std::vector<double>(s.active.begin(), s.active.end())) << q.text;
+        expectThreads(q, operatorThreads(s));
         break;
       case QuestionKind::Operations:
         ASSERT_EQ(q.answer.size(), 1u);

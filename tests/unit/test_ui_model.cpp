@@ -426,8 +426,10 @@ TEST(StepMetrics, LessonWarpEfficiencyAndWork) {
   m = stepMetrics(t, 3);
   EXPECT_EQ(m.cumulativeWork, 17);
   EXPECT_DOUBLE_EQ(m.warpEfficiency, 4.0 / 32.0);
-  EXPECT_EQ(stepMetrics(t, 0).activeWarps, 0);
-  EXPECT_EQ(stepMetrics(t, 0).warpEfficiency, 0.0);
+  // The load: all 8 threads copy (issue 32 item 9), one warp of 32 lanes.
+  EXPECT_EQ(stepMetrics(t, 0).activeThreads, 8);
+  EXPECT_EQ(stepMetrics(t, 0).activeWarps, 1);
+  EXPECT_DOUBLE_EQ(stepMetrics(t, 0).warpEfficiency, 8.0 / 32.0);
 }
 
 TEST(StepMetrics, WarpsTouchedAcrossTwoWarps) {
@@ -511,8 +513,8 @@ TEST(StepMetrics, PaddedTilesAvoidTheStridedConflicts) {
 TEST(ThreadStates, KoggeStoneLesson) {
   const Trace t = lesson(AlgorithmId::KoggeStone);
   using S = ThreadState;
-  EXPECT_EQ(threadStates(t, 0), (std::vector<S>{S::Done, S::Waiting, S::Waiting, S::Waiting,
-                                                S::Waiting, S::Waiting, S::Waiting, S::Waiting}));
+  // The load: every thread copies its element (issue 32 item 9).
+  EXPECT_EQ(threadStates(t, 0), std::vector<S>(8, S::Active));
   EXPECT_EQ(threadStates(t, 1), (std::vector<S>{S::Done, S::Active, S::Active, S::Active, S::Active,
                                                 S::Active, S::Active, S::Active}));
   EXPECT_EQ(threadStates(t, 3), (std::vector<S>{S::Done, S::Done, S::Done, S::Done, S::Active,

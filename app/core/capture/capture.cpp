@@ -141,14 +141,13 @@ TraceStep toTraceStep(RecordedStep&& s) {
                                            : "block-sums";
   t.offset = s.offset;
   t.values = std::move(s.values);
-  std::set<int> active;
-  t.edges.reserve(s.edges.size());
-  for (const auto& e : s.edges) {
-    active.insert(e.thread);
-    t.edges.push_back({e.dst, e.src});
-  }
-  std::sort(t.edges.begin(), t.edges.end());
-  t.active.assign(active.begin(), active.end());
+  const auto arrows = [](const std::vector<RecordedEdge>& v) {
+    std::vector<StepArrow> a;
+    a.reserve(v.size());
+    for (const RecordedEdge& e : v) a.push_back({e.thread, e.dst, e.src});
+    return a;
+  };
+  setStepArrows(t, arrows(s.edges), arrows(s.moves));
   t.ops = s.ops >= 0 ? s.ops : static_cast<int64_t>(s.edges.size());
   t.warpClock = std::move(s.warpClock);
   t.wholeBits = std::move(s.wholeBits);

@@ -11,8 +11,18 @@
 
 namespace scanviz {
 
+// Which thread applied each edge: recorded (trace version 4), its k-th application the k-th of
+// its edges in their order (the index map grows with the iteration). Older traces: one edge per
+// thread, or an equal run of edges per thread (the threads of a coarsened scan walk their
+// subsection); otherwise edge j is treated as lane j.
 std::vector<EdgeOwner> edgeOwners(const TraceStep& s) {
   std::vector<EdgeOwner> owners(s.edges.size());
+  if (s.edgeThreads.size() == s.edges.size() && !s.edges.empty()) {
+    std::map<int, int> taken;
+    for (size_t j = 0; j < s.edges.size(); ++j)
+      owners[j] = {s.edgeThreads[j], taken[s.edgeThreads[j]]++};
+    return owners;
+  }
   const size_t threads = s.active.size();
   const bool evenRuns = threads > 0 && s.edges.size() % threads == 0;
   const size_t perThread = evenRuns ? s.edges.size() / threads : 1;

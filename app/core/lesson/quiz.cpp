@@ -143,8 +143,8 @@ std::vector<QuizQuestion> allQuestions(const Trace& t) {
            cell,
            stepName(s, k) + ": which value will cell " + std::to_string(cell) + " hold after it?",
            {value}});
-    if (!s.active.empty() && s.active.size() <= 16) {
-      std::vector<double> threads(s.active.begin(), s.active.end());
+    if (const std::vector<int> ids = operatorThreads(s); !ids.empty() && ids.size() <= 16) {
+      std::vector<double> threads(ids.begin(), ids.end());
       qs.push_back({step, QuestionKind::ActiveThreads, -1,
                     stepName(s, k) + ": which threads will apply the operator?", threads});
     }

@@ -67,10 +67,10 @@ int constantDistance(const TraceStep& s) {
   return d;
 }
 
-bool destinationsAreThreadIds(const TraceStep& s) {
-  if (s.edges.size() != s.active.size()) return false;
+bool destinationsAreThreadIds(const TraceStep& s, const std::vector<int>& threads) {
+  if (s.edges.size() != threads.size()) return false;
   for (size_t i = 0; i < s.edges.size(); ++i)
-    if (s.edges[i][0] != s.active[i]) return false;
+    if (s.edges[i][0] != threads[i]) return false;
   return true;
 }
 
@@ -83,15 +83,16 @@ std::string destinationList(const TraceStep& s) {
 }
 
 std::string edgeSentence(const Trace& t, const TraceStep& s) {
-  const std::string who = describeThreads(s.active);
-  const bool plural = s.active.size() != 1;
+  const std::vector<int> threads = operatorThreads(s);
+  const std::string who = describeThreads(threads);
+  const bool plural = threads.size() != 1;
   const std::string a = elementName(s);
   const int d = constantDistance(s);
   if (d > 0) {
     std::string text =
         who + " " +
         combinePhrase(t.meta.op, plural, a + "[i-" + std::to_string(d) + "]", a + "[i]");
-    if (!destinationsAreThreadIds(s)) text += destinationList(s);
+    if (!destinationsAreThreadIds(s, threads)) text += destinationList(s);
     return text;
   }
   const bool ownInput =
@@ -134,11 +135,15 @@ std::string loadSentence(const Trace& t, const TraceStep& s) {
   const long long start = static_cast<long long>(s.block) * std::max(1, t.meta.sectionSize);
   const long long valid =
       s.level > 0 ? section : std::clamp<long long>(t.meta.n - start, 0, section);
-  const int threads = t.meta.blockSize;
-  std::string text = "load: " + std::to_string(threads) + " threads copy " + std::to_string(valid) +
+  // The threads the step records as writing, as the counters count them (files before version 4
+  // record none for the load: every thread of the block copies).
+  const int threads = recordsWriters(s) ? static_cast<int>(s.active.size()) : t.meta.blockSize;
+  std::string text = "load: " + std::to_string(threads) +
+                     (threads == 1 ? " thread copies " : " threads copy ") + std::to_string(valid) +
                      (s.level > 0 ? " block sums" : " input values") + " into shared memory XY";
   if (threads > 0 && section > threads)
-    text += ", " + std::to_string(section / threads) + " each with coalesced strided reads";
+    text += ", " + std::to_string((section + threads - 1) / threads) +
+            " each with coalesced strided reads";
   const long long padding = section - valid;
   if (padding > 0)
     text += "; " + std::to_string(padding) + " padding slot" + (padding > 1 ? "s get" : " gets") +

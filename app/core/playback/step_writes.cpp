@@ -42,6 +42,11 @@ int previousStepOnSameArray(const Trace& t, int step) {
 
 std::vector<CellMove> stepMoves(const TraceStep& s) {
   std::vector<CellMove> moves;
+  if (recordsWriters(s)) {
+    for (const auto& [dst, src] : s.moves)
+      if (src >= 0) moves.push_back({dst, src});
+    return moves;
+  }
   const StepKindInfo* kind = findStepKind(s.kind);
   if (!kind || !kind->movesOldValue) return moves;
   // Thread t at i = (t + 1) * 2 * stride - 1 records the edge (i, i - stride) for
@@ -73,10 +78,13 @@ std::vector<CellWrite> cellWrites(const Trace& t, int step) {
     mark(static_cast<int>(count) - 1, CellWrite::Set);
     return writes;
   }
-  for (const CellMove& m : stepMoves(s)) mark(m.dst, CellWrite::Moved);
+  const std::vector<CellMove> moves = stepMoves(s);
+  for (const CellMove& m : moves) mark(m.dst, CellWrite::Moved);
+  for (const auto& [dst, src] : s.moves)
+    if (src < 0) mark(dst, CellWrite::Set);  // the identity, an input: from outside the array
   for (const auto& [dst, src] : s.edges) mark(dst, CellWrite::Combined);
   const int before = previousStepOnSameArray(t, step);
-  if (!s.edges.empty() || before < 0) return writes;
+  if (!s.edges.empty() || !s.moves.empty() || !moves.empty() || before < 0) return writes;
   // Steps that list no edges (adding block sums, a tile's prefix): what changed is what was
   // written.
   const std::vector<double>& old = t.steps[static_cast<size_t>(before)].values;

@@ -3,11 +3,10 @@
 // pictures through the array scene; the heat strip and the space-time image through
 // writtenElements) and for tests.
 //
-// The trace records one edge (dst, src) per operator application, which names only the element
-// the operator wrote. Some steps write more than their edges say, and the step kind tells which:
-// Blelloch's down-sweep swaps as it combines (XY[i-stride] = old XY[i]; XY[i] = old XY[i] +
-// old XY[i-stride]), so both ends of each edge are written, the left one by a move that applies
-// no operator (the op counters do not count it).
+// The trace records one edge (dst, src) per operator application and, from version 4, one move
+// (dst, src) per write that applies no operator: the load, Blelloch's swap (XY[i-stride] = old
+// XY[i]), the identity into the root, a double-buffered copy. Older traces have edges only; there
+// the step kind tells which steps also moved values (the down-sweep's swap, one move per edge).
 #pragma once
 
 #include <algorithm>
@@ -34,15 +33,17 @@ struct CellMove {
   bool operator==(const CellMove&) const = default;
 };
 
-// The moves a step's kind implies for its edges, in edge order: for BlellochDown one per edge
-// (dst i - stride, src i); none for every other kind.
+// The step's moves within its array, the ones a view draws as arrows (a move of a value from
+// outside the array, src -1, has no source cell: cellWrites marks it Set). Recorded from version 4
+// on; for an older step, those its kind implies for its edges, in edge order: for the down-sweeps
+// one per edge (dst i - stride, src i), none for every other kind.
 std::vector<CellMove> stepMoves(const TraceStep& s);
 
 // One entry per element of steps[step].values. The edges' destinations (Combined) and the moves
-// of stepMoves (Moved); every valid element for the load and the shifted load of exclusive
-// Kogge-Stone, and the root for Blelloch's clear (Set); for other steps without edges, the
-// elements whose value changed since the previous step on the same array (Changed). Empty for a
-// step out of range.
+// of stepMoves (Moved, or Set for a value from outside the array); every valid element for the
+// load and the shifted load of exclusive Kogge-Stone, and the root for Blelloch's clear (Set); for
+// other steps without edges or moves, the elements whose value changed since the previous step on
+// the same array (Changed). Empty for a step out of range.
 std::vector<CellWrite> cellWrites(const Trace& t, int step);
 
 // The indices cellWrites marks, ascending.

@@ -29,6 +29,9 @@ TraceStep withoutWholeRow(const TraceStep& s) {
               .values = s.values,
               .active = s.active,
               .edges = s.edges,
+              .moves = s.moves,
+              .edgeThreads = s.edgeThreads,
+              .moveThreads = s.moveThreads,
               .ops = s.ops,
               .warpClock = s.warpClock,
               .flags = s.flags,
@@ -36,15 +39,13 @@ TraceStep withoutWholeRow(const TraceStep& s) {
   return c;
 }
 
-// Tile 0 of a single-pass scan adds no prefix; every later tile adds it to all of its elements.
+// Tile 0 of a single-pass scan adds no prefix; every later tile adds it to all of its elements,
+// thread t to elements t, t + threads, ... (tile_common.h). The step moves nothing.
 void applyTilePrefixRule(TraceStep& s, int block, int threads) {
-  s.edges.clear();
-  s.active.clear();
-  s.ops = 0;
-  if (block == 0) return;
-  const int width = static_cast<int>(s.values.size());
-  for (int i = 0; i < width; ++i) s.edges.push_back({i, -1});
-  for (int th = 0; th < std::min(threads, width); ++th) s.active.push_back(th);
+  std::vector<StepArrow> edges;
+  const int width = block == 0 ? 0 : static_cast<int>(s.values.size());
+  for (int i = 0; i < width; ++i) edges.push_back({i % std::max(1, threads), i, -1});
+  setStepArrows(s, edges, {});
   s.ops = width;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <sstream>
+#include <tuple>
 
 namespace scanviz {
 namespace {
@@ -14,6 +15,24 @@ std::string vecDiff(const std::string& what, const V& a, const V& b) {
   for (size_t i = 0; i < a.size(); ++i)
     if (!(a[i] == b[i])) return what + " differs at entry " + std::to_string(i);
   return {};
+}
+
+// The writes of two steps: every arrow and its thread; against a file before version 4, which
+// names only the threads that applied the operator, those threads and the edges.
+std::string writesDiff(const std::string& at, const TraceStep& x, const TraceStep& y, bool legacy) {
+  std::string d;
+  if (legacy) {
+    if (!(d = vecDiff(at + " threads applying the operator", operatorThreads(x),
+                      operatorThreads(y)))
+             .empty())
+      return d;
+    return vecDiff(at + " edges", x.edges, y.edges);
+  }
+  if (!(d = vecDiff(at + " active", x.active, y.active)).empty()) return d;
+  if (!(d = vecDiff(at + " edges", x.edges, y.edges)).empty()) return d;
+  if (!(d = vecDiff(at + " edge threads", x.edgeThreads, y.edgeThreads)).empty()) return d;
+  if (!(d = vecDiff(at + " moves", x.moves, y.moves)).empty()) return d;
+  return vecDiff(at + " move threads", x.moveThreads, y.moveThreads);
 }
 
 }  // namespace
@@ -47,6 +66,49 @@ uint32_t encodeValueBits(double v, const std::string& dtype) {
 
 size_t wholeValidElements(const Trace& t, const TraceStep& s) {
   return std::min(s.wholeBits.size(), static_cast<size_t>(std::max(0ll, t.meta.n)));
+}
+
+namespace {
+
+// Sorts arrows by (dst, src, thread) into their pairs and threads.
+void sortArrows(std::vector<StepArrow> arrows, std::vector<std::array<int, 2>>& pairs,
+                std::vector<int>& threads) {
+  std::sort(arrows.begin(), arrows.end(), [](const StepArrow& a, const StepArrow& b) {
+    return std::tie(a.dst, a.src, a.thread) < std::tie(b.dst, b.src, b.thread);
+  });
+  pairs.clear();
+  threads.clear();
+  pairs.reserve(arrows.size());
+  threads.reserve(arrows.size());
+  for (const StepArrow& a : arrows) {
+    pairs.push_back({a.dst, a.src});
+    threads.push_back(a.thread);
+  }
+}
+
+}  // namespace
+
+void setStepArrows(TraceStep& s, const std::vector<StepArrow>& edges,
+                   const std::vector<StepArrow>& moves) {
+  sortArrows(edges, s.edges, s.edgeThreads);
+  sortArrows(moves, s.moves, s.moveThreads);
+  std::vector<int> active(s.edgeThreads);
+  active.insert(active.end(), s.moveThreads.begin(), s.moveThreads.end());
+  std::sort(active.begin(), active.end());
+  active.erase(std::unique(active.begin(), active.end()), active.end());
+  s.active = std::move(active);
+}
+
+bool recordsWriters(const TraceStep& s) {
+  return !s.moveThreads.empty() || !s.edgeThreads.empty();
+}
+
+std::vector<int> operatorThreads(const TraceStep& s) {
+  if (!recordsWriters(s)) return s.active;
+  std::vector<int> ids(s.edgeThreads);
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  return ids;
 }
 
 bool hasWholeArrayRows(const Trace& t) {
@@ -105,6 +167,7 @@ std::string firstTraceDifference(const Trace& a, const Trace& b) {
   if (!(d = vecDiff("flags", a.rows.flags, b.rows.flags)).empty()) return d;
   if (!(d = vecDiff("second array", a.rows.second, b.rows.second)).empty()) return d;
   if (a.rows.secondName != b.rows.secondName) return "second array's name differs";
+  const bool legacy = a.version < 4 || b.version < 4;
   if (a.steps.size() != b.steps.size())
     return "step count: " + std::to_string(a.steps.size()) + " vs " +
            std::to_string(b.steps.size());
@@ -116,8 +179,7 @@ std::string firstTraceDifference(const Trace& a, const Trace& b) {
     if (x.block != y.block || x.level != y.level || x.array != y.array || x.offset != y.offset)
       return at + ": block, level or array differs";
     if (!(d = vecDiff(at + " values", x.values, y.values)).empty()) return d;
-    if (!(d = vecDiff(at + " active", x.active, y.active)).empty()) return d;
-    if (!(d = vecDiff(at + " edges", x.edges, y.edges)).empty()) return d;
+    if (!(d = writesDiff(at, x, y, legacy)).empty()) return d;
     if (!(d = vecDiff(at + " whole array", x.wholeBits, y.wholeBits)).empty()) return d;
     if (!(d = vecDiff(at + " flags", x.flags, y.flags)).empty()) return d;
     if (!(d = vecDiff(at + " second array", x.second, y.second)).empty()) return d;

@@ -10,8 +10,9 @@
 namespace scanviz {
 
 // Version 2 added whole-array rows (TraceStep::wholeBits), version 3 the problem's other rows
-// (ElementRows: head flags, a second array); files of versions 1 and 2 still load.
-constexpr int kTraceVersion = 3;
+// (ElementRows: head flags, a second array), version 4 a step's moves and the thread of each edge
+// and move (TraceStep::moves, edgeThreads, moveThreads); older files still load.
+constexpr int kTraceVersion = 4;
 
 // The problem model beside the values (issue 13 item 5): per-element flags (1: the element starts
 // a segment, or a predicate bit of a compaction) and a second int32 array (keys, scatter indices).
@@ -55,8 +56,16 @@ struct TraceStep {
   std::string array = "section";  // section | global | block-sums
   int offset = 0;
   std::vector<double> values;
-  std::vector<int> active;                // threads that applied the operator, ascending
+  // Threads that wrote in the step, by an operator application or a move, ascending (files before
+  // version 4: the threads that applied the operator).
+  std::vector<int> active;
   std::vector<std::array<int, 2>> edges;  // (dst, src), sorted; src -1: the thread's own input
+  // Writes that apply no operator (version 4): dst receives src's value from before the step, or,
+  // for src -1, a value from outside the array (an input element, the identity). Sorted.
+  std::vector<std::array<int, 2>> moves;
+  // The thread of each edge and of each move, in their order (version 4; empty in older files).
+  std::vector<int> edgeThreads;
+  std::vector<int> moveThreads;
   int64_t ops = 0;
   std::vector<int64_t> warpClock;  // GPU only
   // The whole level-0 array after this step: every block's section at its place, or the global
@@ -96,6 +105,28 @@ struct Trace {
   std::vector<TraceBlock> blocks;
   TraceCounters counters;
 };
+
+// One write of a step as the recorder reports it, before the step's arrays are sorted.
+struct StepArrow {
+  int thread = 0;
+  int dst = 0;
+  int src = -1;
+};
+
+// Fills s.edges / s.edgeThreads from the operator applications and s.moves / s.moveThreads from
+// the moves, each sorted by (dst, src, thread), and s.active with every thread of either: the
+// same arrays whatever order a backend recorded them in.
+void setStepArrows(TraceStep& s, const std::vector<StepArrow>& edges,
+                   const std::vector<StepArrow>& moves);
+
+// True when the step says which thread made each write (version 4); older steps have the edges'
+// destinations and sources only, and their moves follow from the step kind (stepMoves()).
+bool recordsWriters(const TraceStep& s);
+
+// The threads that applied the operator in the step, ascending: those of its edges where the
+// trace names them (version 4, whose active threads also hold those that only moved values), else
+// the active threads.
+std::vector<int> operatorThreads(const TraceStep& s);
 
 // A value of meta.dtype ("int32" or "float32") from its raw 32 bits, and back.
 double decodeValueBits(uint32_t bits, const std::string& dtype);

@@ -50,8 +50,10 @@ StepCellDiff diffStep(const Trace& a, const Trace& b, int step) {
   const TraceStep& y = b.steps[k];
   d.layoutDiffers = !sameLayout(x, y);
   d.cells = differingCells(x.values, y.values);
-  d.activeDiffers = x.active != y.active;
-  d.edgesDiffers = x.edges != y.edges;
+  // A file before version 4 names only the threads that applied the operator, and no moves.
+  const bool legacy = a.version < 4 || b.version < 4;
+  d.activeDiffers = legacy ? operatorThreads(x) != operatorThreads(y) : x.active != y.active;
+  d.edgesDiffers = x.edges != y.edges || (!legacy && x.moves != y.moves);
   return d;
 }
 
@@ -91,7 +93,7 @@ std::string describeStepDiff(const StepCellDiff& d) {
     parts.push_back(std::to_string(d.cells.size()) + (d.cells.size() == 1 ? " cell" : " cells") +
                     " differ (" + joinInts(d.cells, "[", "]") + ")");
   if (d.activeDiffers) parts.push_back("different active threads");
-  if (d.edgesDiffers) parts.push_back("different operands");
+  if (d.edgesDiffers) parts.push_back("different operands or moves");
   std::string text = at;
   for (size_t i = 0; i < parts.size(); ++i) text += (i ? "; " : "") + parts[i];
   return text;

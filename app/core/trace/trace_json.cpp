@@ -67,6 +67,9 @@ json stepToJson(const TraceStep& s, bool integral) {
   j["values"] = numbers(s.values, integral);
   j["active"] = s.active;
   j["edges"] = s.edges;
+  if (!s.moves.empty()) j["moves"] = s.moves;
+  if (!s.edgeThreads.empty()) j["edge_threads"] = s.edgeThreads;
+  if (!s.moveThreads.empty()) j["move_threads"] = s.moveThreads;
   j["ops"] = s.ops;
   if (!s.warpClock.empty()) j["warp_clock"] = s.warpClock;
   if (!s.flags.empty()) j["flags"] = s.flags;
@@ -434,6 +437,9 @@ TraceStep stepFromJson(const Reader& r) {
   s.values = r.numbers("values");
   s.active = r.integers<int>("active");
   s.edges = r.pairs("edges");
+  s.moves = r.pairs("moves");
+  s.edgeThreads = r.integers<int>("edge_threads");
+  s.moveThreads = r.integers<int>("move_threads");
   s.ops = r.getOr<int64_t>("ops", static_cast<int64_t>(s.edges.size()));
   s.warpClock = r.integers<int64_t>("warp_clock");
   s.flags = r.integers<uint8_t>("flags");

@@ -1,8 +1,11 @@
 #include "app/core/trace/trace_validation.h"
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <type_traits>
+#include <vector>
 
 #include "app/core/algorithms/algorithm_catalog.h"
 #include "app/core/algorithms/scan_options.h"
@@ -102,6 +105,35 @@ void checkRow(const std::string& field, const std::vector<V>& row, long long cou
   }
 }
 
+// Edges or moves: [dst, src] inside the step's values, src -1 for a value from outside them.
+void checkArrows(const std::string& w, const char* key,
+                 const std::vector<std::array<int, 2>>& arrows, long long count) {
+  for (size_t i = 0; i < arrows.size(); ++i) {
+    const std::string e = w + key + "[" + std::to_string(i) + "]";
+    const auto [dst, src] = arrows[i];
+    if (dst < 0 || dst >= count)
+      fail(e, "dst " + str(dst) + " is outside the step's " + str(count) + " values");
+    if (src < -1 || src >= count)
+      fail(e, "src " + str(src) + " is outside the step's " + str(count) + " values (or -1)");
+  }
+}
+
+// The thread of each edge or move (version 4): empty, or one per arrow, each an active thread.
+void checkWriters(const std::string& w, const char* key, const std::vector<int>& threads,
+                  size_t arrows, const std::vector<int>& active, int version) {
+  const std::string f = w + key;
+  if (threads.empty()) return;
+  if (version < 4)
+    fail(f, "a version " + str(version) + " trace has no such field (version 4 added it)");
+  if (threads.size() != arrows)
+    fail(f, str(static_cast<long long>(threads.size())) + " threads for " +
+                str(static_cast<long long>(arrows)) + " arrows; one thread each");
+  for (size_t i = 0; i < threads.size(); ++i)
+    if (!std::binary_search(active.begin(), active.end(), threads[i]))
+      fail(f + "[" + std::to_string(i) + "]",
+           "thread " + str(threads[i]) + " wrote in the step but is not in its active threads");
+}
+
 void checkStep(const Trace& t, size_t index) {
   const TraceStep& s = t.steps[index];
   const TraceMeta& m = t.meta;
@@ -121,19 +153,17 @@ void checkStep(const Trace& t, size_t index) {
   checkValues(w + "values", s.values, m.dtype, false);
   checkRow(w + "flags", s.flags, count, "the step", t.version);
   checkRow(w + "second", s.second, count, "the step", t.version);
-  for (size_t i = 0; i < s.edges.size(); ++i) {
-    const std::string e = w + "edges[" + std::to_string(i) + "]";
-    const auto [dst, src] = s.edges[i];
-    if (dst < 0 || dst >= count)
-      fail(e, "dst " + str(dst) + " is outside the step's " + str(count) + " values");
-    if (src < -1 || src >= count)
-      fail(e, "src " + str(src) + " is outside the step's " + str(count) + " values (or -1)");
-  }
+  checkArrows(w, "edges", s.edges, count);
+  checkArrows(w, "moves", s.moves, count);
   for (size_t i = 0; i < s.active.size(); ++i) {
     const std::string a = w + "active[" + std::to_string(i) + "]";
     checkRange(a, s.active[i], 0, m.blockSize - 1);
     if (i > 0 && s.active[i] <= s.active[i - 1]) fail(a, "threads are not in ascending order");
   }
+  if (t.version < 4 && !s.moves.empty())
+    fail(w + "moves", "a version " + str(t.version) + " trace has no moves (version 4 added them)");
+  checkWriters(w, "edge_threads", s.edgeThreads, s.edges.size(), s.active, t.version);
+  checkWriters(w, "move_threads", s.moveThreads, s.moves.size(), s.active, t.version);
   if (s.ops < 0) fail(w + "ops", str(s.ops) + " is negative");
   if (static_cast<long long>(s.warpClock.size()) > kMaxBlockSize / 32)
     fail(w + "warp_clock", str(static_cast<long long>(s.warpClock.size())) +
