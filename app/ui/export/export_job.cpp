@@ -5,8 +5,10 @@
 
 #include "app/core/support/output_file.h"
 #include "app/scene/applications/application_scene.h"
+#include "app/scene/chain_flags_scene.h"
 #include "app/scene/figure_scene.h"
 #include "app/scene/plot_scene.h"
+#include "app/scene/roulette_scene.h"
 #include "app/scene/scene_geometry.h"
 #include "app/ui/export/counters_picture.h"
 #include "app/ui/export/export_naming.h"
@@ -152,6 +154,10 @@ std::string ExportJob::panelProblem() const {
                             "(or --application ID) to export its picture";
     case ExportPanel::Figure:
       return figureProblem(*trace_);
+    case ExportPanel::Roulette:
+      return rouletteProblem(*trace_);
+    case ExportPanel::ChainFlags:
+      return chainFlagsProblem(*trace_);
     case ExportPanel::ArrayView:
     case ExportPanel::Counters:
       return {};
@@ -179,6 +185,16 @@ Scene ExportJob::picture() const {
                  : applicationPicture();
     case ExportPanel::Figure:
       return figurePicture(*trace_, options_.steps.first, options_.style);
+    case ExportPanel::Roulette: {
+      size_t shown = 0;
+      const std::vector<RouletteResult> sizes =
+          lessonRoulette(rouletteBlockSizeOf(trace_->meta.blockSize), shown);
+      return buildRouletteScene(sizes, shown, options_.style.width, 0,
+                                picturePalette(options_.style), pictureMeasure());
+    }
+    case ExportPanel::ChainFlags:
+      return buildChainFlagsScene(*trace_, options_.style.width, 0, picturePalette(options_.style),
+                                  pictureMeasure());
     case ExportPanel::ArrayView:
     case ExportPanel::Window:
       break;
@@ -219,7 +235,8 @@ void ExportJob::writeSvg() {
                   ? std::string(applicationInfo(application_->id).title)
                   : trace_->meta.algorithm + ", N = " + std::to_string(trace_->meta.n);
   if (options_.panel == ExportPanel::Counters || options_.panel == ExportPanel::Timeline ||
-      options_.panel == ExportPanel::Figure)
+      options_.panel == ExportPanel::Figure || options_.panel == ExportPanel::Roulette ||
+      options_.panel == ExportPanel::ChainFlags)
     svg.title += ", " + std::string(keyOf(kExportPanelKeys, options_.panel));
   const Scene scene = picture();
   writeFileAtomically(out_, sceneToSvg(scene, svg));

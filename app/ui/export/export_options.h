@@ -20,7 +20,17 @@ enum class ExportFormat { Png, Svg, Gif, PngSequence };
 // Counters, Timeline and TimingPlot are scenes of their own (PNG, SVG); the window is ImGui
 // widgets drawn offscreen (PNG only).
 // Figure: the structure figure of the run (figure_scene.h), a scene of its own.
-enum class ExportPanel { ArrayView, Counters, Timeline, TimingPlot, Window, Application, Figure };
+enum class ExportPanel {
+  ArrayView,
+  Counters,
+  Timeline,
+  TimingPlot,
+  Window,
+  Application,
+  Figure,
+  Roulette,    // the one-barrier Kogge-Stone under many schedules (roulette_scene.h)
+  ChainFlags,  // the chained scan's flags and fences (chain_flags_scene.h)
+};
 enum class ExportBackground { Theme, White, Transparent };
 
 struct StepRange {
@@ -64,10 +74,11 @@ inline constexpr EnumKey<ExportBackground> kExportBackgroundKeys[] = {
     {ExportBackground::White, "white"},
     {ExportBackground::Transparent, "transparent"}};
 inline constexpr EnumKey<ExportPanel> kExportPanelKeys[] = {
-    {ExportPanel::ArrayView, "array"},   {ExportPanel::Counters, "counters"},
-    {ExportPanel::Timeline, "timeline"}, {ExportPanel::TimingPlot, "plot"},
-    {ExportPanel::Window, "window"},     {ExportPanel::Application, "application"},
-    {ExportPanel::Figure, "figure"}};
+    {ExportPanel::ArrayView, "array"},       {ExportPanel::Counters, "counters"},
+    {ExportPanel::Timeline, "timeline"},     {ExportPanel::TimingPlot, "plot"},
+    {ExportPanel::Window, "window"},         {ExportPanel::Application, "application"},
+    {ExportPanel::Figure, "figure"},         {ExportPanel::Roulette, "roulette"},
+    {ExportPanel::ChainFlags, "chain-flags"}};
 std::string_view timingPlotKey(TimingPlotKind k);  // time-vs-n | gbps-vs-n
 // Panels drawn from a scene of their own, one picture of one step: PNG or SVG.
 bool isSingleScenePanel(ExportPanel p);
