@@ -208,7 +208,7 @@ Scene buildRouletteScene(const std::vector<RouletteResult>& sizes, size_t shown,
 std::string rouletteProblem(const Trace& t) {
   if (t.meta.algorithm == "kogge-stone-one-barrier") return {};
   return "the race roulette is the one-barrier Kogge-Stone's (seeds 000 and 002): open it with "
-         "--spot-the-bug kogge-stone-one-barrier or --algorithm kogge-stone-one-barrier";
+         "--algorithm kogge-stone-one-barrier";
 }
 
 int rouletteBlockSizeOf(int b) {
