@@ -37,7 +37,9 @@ TEST(GpuRaceRoulette, LaunchesAreJudgedAndFirstWrongCellsAreWarpBoundaries) {
     std::printf("race roulette, %s, block %d: %lld of %lld sections wrong, %d of %d launches\n",
                 r.device.c_str(), block, r.wrongSections(), r.totalSections(), r.wrongRuns(),
                 rq.runs);
-    if (block == 1024) EXPECT_GT(r.wrongSections(), 0);
+    if (block == 1024) {
+      EXPECT_GT(r.wrongSections(), 0);
+    }
   }
 }
 
