@@ -7,7 +7,10 @@
 //    in that order, lanes in order within a warp. A statement like `XY[t] += XY[t-stride]` is,
 //    inside a warp, one load all lanes issue and then one store (lockstep); readThenWrite() runs
 //    it that way. Two orders, two legal GPU schedules: an algorithm with a race between warps
-//    gives different results under them, a race-free one the same.
+//    gives different results under them, a race-free one the same. ThreadOrder::WarpsRandom
+//    draws a fresh order of the warps for every statement from a seed (splitmix64), so that a
+//    race roulette (app/core/lesson/race_roulette.h) samples many legal schedules and any one of
+//    them is replayed from its seed.
 //  - Early exit (exitThread): a thread that left never reaches a barrier; a barrier reached by
 //    fewer threads than the block has is a barrier mismatch (undefined behaviour on a GPU), and is
 //    reported in the sink and in the run's notes. The remaining threads go on, as GPUs since Volta
@@ -30,7 +33,7 @@
 
 namespace scanviz {
 
-enum class ThreadOrder { Forward, Reverse, WarpsAscending, WarpsDescending };
+enum class ThreadOrder { Forward, Reverse, WarpsAscending, WarpsDescending, WarpsRandom };
 
 constexpr int kEmulatedWarpSize = 32;
 
@@ -73,8 +76,8 @@ class CpuBlockExec {
   };
 
   CpuBlockExec(int threads, Operator op, CpuStepSink& sink,
-               ThreadOrder order = ThreadOrder::Forward)
-      : threads_(threads), op_(op), sink_(sink), order_(order) {}
+               ThreadOrder order = ThreadOrder::Forward, uint64_t seed = 0)
+      : threads_(threads), op_(op), sink_(sink), order_(order), random_(seed) {}
 
   int threads() const { return threads_; }
   Operator op() const { return op_; }
@@ -190,7 +193,8 @@ class CpuBlockExec {
 
  private:
   bool warpsInTurn() const {
-    return order_ == ThreadOrder::WarpsAscending || order_ == ThreadOrder::WarpsDescending;
+    return order_ == ThreadOrder::WarpsAscending || order_ == ThreadOrder::WarpsDescending ||
+           order_ == ThreadOrder::WarpsRandom;
   }
 
   bool alive(int t) const { return exited_.empty() || !exited_[static_cast<size_t>(t)]; }
@@ -199,10 +203,23 @@ class CpuBlockExec {
   template <class F>
   void forEachWarp(F&& f) {
     const int warps = (threads_ + kEmulatedWarpSize - 1) / kEmulatedWarpSize;
-    for (int k = 0; k < warps; ++k) {
-      const int w = order_ == ThreadOrder::WarpsDescending ? warps - 1 - k : k;
+    std::vector<int> order(static_cast<size_t>(warps));
+    for (int k = 0; k < warps; ++k)
+      order[static_cast<size_t>(k)] = order_ == ThreadOrder::WarpsDescending ? warps - 1 - k : k;
+    if (order_ == ThreadOrder::WarpsRandom)  // Fisher-Yates, the same draws on every platform
+      for (int k = warps - 1; k > 0; --k)
+        std::swap(order[static_cast<size_t>(k)],
+                  order[static_cast<size_t>(nextRandom() % static_cast<uint64_t>(k + 1))]);
+    for (const int w : order)
       f(w * kEmulatedWarpSize, std::min(threads_, (w + 1) * kEmulatedWarpSize));
-    }
+  }
+
+  // splitmix64: small, and its sequence is fixed by the seed alone (std::shuffle's is not).
+  uint64_t nextRandom() {
+    uint64_t z = (random_ += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
   }
 
   void arriveAtBarrier(StepCode code) {
@@ -304,6 +321,7 @@ class CpuBlockExec {
   Operator op_;
   CpuStepSink& sink_;
   ThreadOrder order_;
+  uint64_t random_;           // WarpsRandom: the generator's state, started at the seed
   std::vector<bool> exited_;  // threads that returned from the kernel; empty while none did
 };
 

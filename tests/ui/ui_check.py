@@ -523,6 +523,25 @@ def case_chained_handoff_figure(ctx):
     check(by_role("handoff-sum")[0] == "\u22110..3 + \u22114..7 = \u22110..7", by_role("handoff-sum"))
 
 
+def case_race_roulette_figure(ctx):
+    """--panel figure (G) on the one-barrier Kogge-Stone: its race roulette. Without a GPU the
+    counts are the emulator's and the picture says so; the bars hold every run, and the failing
+    run's first wrong cell (always a warp's first lane) is marked in the failure colour."""
+    r = ctx.run("--algorithm", "kogge-stone-one-barrier", "--n", "256", "--block-size", "256",
+                "--backend", "cpu", "--panel", "figure")
+    scene = r.dump["panels"]["figure"]["scene"]
+    by_role = lambda role: [t["text"] for t in scene["texts"] if t["role"] == role]
+    check(by_role("title") == ["Race roulette: the one-barrier Kogge-Stone, block size 256"], by_role("title"))
+    check("CPU emulator" in by_role("source")[0], by_role("source"))
+    counts = sum(int(t) for t in by_role("roulette-count"))
+    check(counts == 200, f"bars hold {counts} runs")
+    check(by_role("size-label") == ["64 threads", "256 threads", "1024 threads"], by_role("size-label"))
+    wrong = [x for x in scene["rects"] if x["role"] == "got-wrong"]
+    check(wrong and wrong[0]["index"] % 32 == 0, wrong[:1])
+    check_figure_colour(r, wrong[0]["x"] + 0.1 * wrong[0]["w"], wrong[0]["y"] + 0.5 * wrong[0]["h"],
+                        wrong[0]["fill"], "first wrong cell")
+
+
 def case_deadlock_figure(ctx):
     """--panel figure (G) on a chained run with static block ids that deadlocks: the window shows
     the deadlock, not an empty view: blocks 3 and 2 red and spinning in the two slots, blocks 0 and

@@ -5,8 +5,10 @@
 
 #include "app/core/support/output_file.h"
 #include "app/scene/applications/application_scene.h"
+#include "app/scene/chain_flags_scene.h"
 #include "app/scene/figure_scene.h"
 #include "app/scene/plot_scene.h"
+#include "app/scene/roulette_scene.h"
 #include "app/scene/scene_geometry.h"
 #include "app/ui/export/counters_picture.h"
 #include "app/ui/export/export_naming.h"
@@ -154,6 +156,10 @@ std::string ExportJob::panelProblem() const {
     case ExportPanel::BankConflicts:
     case ExportPanel::DependenceGraph:
       return figureKindInfo(*figureKindOf(options_.panel)).problem(*trace_);
+    case ExportPanel::Roulette:
+      return rouletteProblem(*trace_);
+    case ExportPanel::ChainFlags:
+      return chainFlagsProblem(*trace_);
     case ExportPanel::ArrayView:
     case ExportPanel::Counters:
       return {};
@@ -185,6 +191,16 @@ Scene ExportJob::picture() const {
     case ExportPanel::DependenceGraph:
       return figurePicture(*trace_, options_.steps.first, options_.style,
                            *figureKindOf(options_.panel), options_.brentProcessors);
+    case ExportPanel::Roulette: {
+      size_t shown = 0;
+      const std::vector<RouletteResult> sizes =
+          lessonRoulette(rouletteBlockSizeOf(trace_->meta.blockSize), shown);
+      return buildRouletteScene(sizes, shown, options_.style.width, 0,
+                                picturePalette(options_.style), pictureMeasure());
+    }
+    case ExportPanel::ChainFlags:
+      return buildChainFlagsScene(*trace_, options_.style.width, 0, picturePalette(options_.style),
+                                  pictureMeasure());
     case ExportPanel::ArrayView:
     case ExportPanel::Window:
       break;
@@ -225,7 +241,8 @@ void ExportJob::writeSvg() {
                   ? std::string(applicationInfo(application_->id).title)
                   : trace_->meta.algorithm + ", N = " + std::to_string(trace_->meta.n);
   if (options_.panel == ExportPanel::Counters || options_.panel == ExportPanel::Timeline ||
-      figureKindOf(options_.panel))
+      figureKindOf(options_.panel) || options_.panel == ExportPanel::Roulette ||
+      options_.panel == ExportPanel::ChainFlags)
     svg.title += ", " + std::string(keyOf(kExportPanelKeys, options_.panel));
   const Scene scene = picture();
   writeFileAtomically(out_, sceneToSvg(scene, svg));

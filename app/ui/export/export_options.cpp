@@ -57,7 +57,8 @@ std::optional<FigureKind> figureKindOf(ExportPanel p) {
 // An application's picture exports like the array view: one step is the domain's picture, a
 // filmstrip or an animation shows the steps of its scan under it.
 bool isSingleScenePanel(ExportPanel p) {
-  return p == ExportPanel::Counters || p == ExportPanel::Timeline || p == ExportPanel::TimingPlot;
+  return p == ExportPanel::Counters || p == ExportPanel::Timeline || p == ExportPanel::TimingPlot ||
+         p == ExportPanel::Roulette || p == ExportPanel::ChainFlags;
 }
 
 bool isValidExportScale(int scale) {
@@ -114,9 +115,11 @@ std::string exportProblem(const ExportOptions& o, int stepCount) {
     return "a figure is one picture of one step (it follows the steps as they go): choose one "
            "step, or a GIF of them";
   if (isSingleScenePanel(o.panel)) {
-    const std::string what = o.panel == ExportPanel::Counters   ? "the counters picture"
-                             : o.panel == ExportPanel::Timeline ? "the block timeline"
-                                                                : "a timing plot";
+    const std::string what = o.panel == ExportPanel::Counters     ? "the counters picture"
+                             : o.panel == ExportPanel::Timeline   ? "the block timeline"
+                             : o.panel == ExportPanel::Roulette   ? "the race roulette"
+                             : o.panel == ExportPanel::ChainFlags ? "the flags figure"
+                                                                  : "a timing plot";
     if (o.format != ExportFormat::Png && o.format != ExportFormat::Svg)
       return what + " is exported as PNG or SVG; GIF and PNG sequences show the array view";
     if (o.steps.count() > 1) return what + " is one picture: choose one step";

@@ -21,7 +21,8 @@ enum class ExportFormat { Png, Svg, Gif, PngSequence };
 // Counters, Timeline and TimingPlot are scenes of their own (PNG, SVG); the window is ImGui
 // widgets drawn offscreen (PNG only).
 // Figure: the structure figure of the run (figure_scene.h), a scene of its own; BankConflicts and
-// DependenceGraph: the other figures of figure_kinds.h (figureKindOf).
+// DependenceGraph: the other figures of figure_kinds.h (figureKindOf); Roulette and ChainFlags:
+// the race roulette (roulette_scene.h) and the chained scan's flags (chain_flags_scene.h).
 enum class ExportPanel {
   ArrayView,
   Counters,
@@ -31,7 +32,9 @@ enum class ExportPanel {
   Application,
   Figure,
   BankConflicts,
-  DependenceGraph
+  DependenceGraph,
+  Roulette,    // the one-barrier Kogge-Stone under many schedules (roulette_scene.h)
+  ChainFlags,  // the chained scan's flags and fences (chain_flags_scene.h)
 };
 enum class ExportBackground { Theme, White, Transparent };
 
@@ -79,11 +82,12 @@ inline constexpr EnumKey<ExportBackground> kExportBackgroundKeys[] = {
     {ExportBackground::White, "white"},
     {ExportBackground::Transparent, "transparent"}};
 inline constexpr EnumKey<ExportPanel> kExportPanelKeys[] = {
-    {ExportPanel::ArrayView, "array"},      {ExportPanel::Counters, "counters"},
-    {ExportPanel::Timeline, "timeline"},    {ExportPanel::TimingPlot, "plot"},
-    {ExportPanel::Window, "window"},        {ExportPanel::Application, "application"},
-    {ExportPanel::Figure, "figure"},        {ExportPanel::BankConflicts, "banks"},
-    {ExportPanel::DependenceGraph, "graph"}};
+    {ExportPanel::ArrayView, "array"},       {ExportPanel::Counters, "counters"},
+    {ExportPanel::Timeline, "timeline"},     {ExportPanel::TimingPlot, "plot"},
+    {ExportPanel::Window, "window"},         {ExportPanel::Application, "application"},
+    {ExportPanel::Figure, "figure"},         {ExportPanel::BankConflicts, "banks"},
+    {ExportPanel::DependenceGraph, "graph"}, {ExportPanel::Roulette, "roulette"},
+    {ExportPanel::ChainFlags, "chain-flags"}};
 // The figure a figure panel draws (figure_kinds.h); nullopt for the other panels.
 std::optional<FigureKind> figureKindOf(ExportPanel p);
 std::string_view timingPlotKey(TimingPlotKind k);  // time-vs-n | gbps-vs-n

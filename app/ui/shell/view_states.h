@@ -8,6 +8,7 @@
 #include <string>
 
 #include "app/core/backends/deadlock_report.h"
+#include "app/core/lesson/race_roulette.h"
 #include "app/core/trace/trace.h"
 #include "app/scene/figure_kinds.h"
 #include "app/ui/views/class_mode.h"
@@ -38,11 +39,22 @@ struct DeadlockFigureCache {
   std::optional<DeadlockReport> report;
 };
 
+// The race roulette the structure figure shows for the one-barrier lesson (roulette_scene.h): a
+// few hundred runs at three block sizes, run again only when the lesson's block size changes.
+struct RouletteFigureCache {
+  int blockSize = 0;  // 0: not run yet
+  size_t shown = 0;
+  std::vector<RouletteResult> sizes;
+};
+
 struct ViewStates {
   HeatView heat;
   TimelinePanelState timeline;
   ArrayHeightCache arrayHeight;
   DeadlockFigureCache deadlock;
+  RouletteFigureCache roulette;
+  bool chainFlags =
+      false;  // a chained run's figure shows its flags and fences (chain_flags_scene.h)
   ClassModeState classMode;
   // Which figure the figure view shows (View > Structure figure, Bank conflicts, Dependence graph).
   FigureKind figure = FigureKind::Structure;

@@ -4,13 +4,17 @@
 // to the step the playback stands at and sized to fill the view, with the cells' values or, with
 // X, the inputs they combine. The bank conflicts of the step on screen; the dependence graph with
 // Brent's schedule on the P set beside it. A chained run with static block ids that
-// deadlocked shows the deadlock (deadlock_scene.h). A run without a figure says why.
+// deadlocked shows the deadlock (deadlock_scene.h). As its structure figure, the one-barrier
+// Kogge-Stone shows its race roulette (roulette_scene.h), a chained run its flags and fences on
+// request (chain_flags_scene.h). A run without a figure says why.
 #include <imgui.h>
 
 #include <algorithm>
 
+#include "app/scene/chain_flags_scene.h"
 #include "app/scene/deadlock_scene.h"
 #include "app/scene/figure_kinds.h"
+#include "app/scene/roulette_scene.h"
 #include "app/ui/shell/view_states.h"
 #include "app/ui/views/panels.h"
 #include "app/ui/widgets/scene_renderer.h"
@@ -62,6 +66,35 @@ void figureChoice(UiContext& ui) {
   if (ImGui::IsItemDeactivatedAfterEdit()) ui.state.updateSettings(s);
 }
 
+// The one-barrier lesson's figure is its race roulette, run once per block size.
+Scene rouletteScene(UiContext& ui, const Trace& t) {
+  RouletteFigureCache& c = ui.views.roulette;
+  const int block = rouletteBlockSizeOf(t.meta.blockSize);
+  if (c.blockSize != block) {
+    c.sizes = lessonRoulette(block, c.shown);
+    c.blockSize = block;
+  }
+  const ImVec2 room = ImGui::GetContentRegionAvail();
+  return buildRouletteScene(c.sizes, c.shown, room.x, room.y, ui.palette, fontMeasure(ui.fonts));
+}
+
+// The race roulette or the chained flags where the run has one; false when the usual figure is
+// drawn.
+bool drawRouletteOrFlags(UiContext& ui) {
+  if (!ui.state.hasTrace()) return false;
+  const Trace& t = ui.state.trace();
+  if (rouletteProblem(t).empty()) {
+    drawFigureScene(ui, rouletteScene(ui, t));
+    return true;
+  }
+  if (!chainFlagsProblem(t).empty()) return false;
+  ImGui::Checkbox("Flags and __threadfence()", &ui.views.chainFlags);
+  if (!ui.views.chainFlags) return false;
+  const ImVec2 room = ImGui::GetContentRegionAvail();
+  drawFigureScene(ui, buildChainFlagsScene(t, room.x, room.y, ui.palette, fontMeasure(ui.fonts)));
+  return true;
+}
+
 }  // namespace
 
 void drawFigurePanel(UiContext& ui) {
@@ -73,6 +106,10 @@ void drawFigurePanel(UiContext& ui) {
   if (dead) {
     drawFigureScene(ui, buildDeadlockScene(*dead, ImGui::GetContentRegionAvail().x,
                                            viewSceneStyle(ui), ui.palette, fontMeasure(ui.fonts)));
+    ImGui::EndChild();
+    return;
+  }
+  if (ui.views.figure == FigureKind::Structure && drawRouletteOrFlags(ui)) {
     ImGui::EndChild();
     return;
   }
