@@ -13,7 +13,7 @@ namespace scanviz {
 namespace {
 
 std::string number(double v) {
-  return formatFigure(v, "%.4g");
+  return formatQuantity(v);
 }
 
 class GraphFigureBuilder : protected FigureBuilderBase {
