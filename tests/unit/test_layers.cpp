@@ -197,6 +197,15 @@ std::vector<std::string> driverLinesWith(const std::string& token) {
   return found;
 }
 
+// Issue 33: the backends dispatch every algorithm from the registry (block_dispatch.h), as CUB's
+// dispatch holds no algorithm; an `AlgorithmId::` test in a driver is the if/else chain that made
+// a new grid scheme touch 15-17 files.
+TEST(Layers, NoDriverTestsAnAlgorithmId) {
+  for (const std::string& where : driverLinesWith("AlgorithmId::"))
+    ADD_FAILURE() << where << " tests an algorithm id: dispatch from the registry "
+                  << "(app/core/backends/block_dispatch.h)";
+}
+
 // Issue 33: the hierarchical scan's grid level (scan the sections, scan their totals, add them
 // back or carry them) is written once, in app/core/backends/hierarchical_driver.h, over a launcher
 // each backend implements; its grid steps are recorded nowhere else.
