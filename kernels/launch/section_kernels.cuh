@@ -3,7 +3,7 @@
 // grid steps add each section's scanned total back (or, segmented, carry it up to the first
 // head). With a TraceRecorder the recorded block writes its steps into the DeviceTraceBuffer and
 // every block its timing; with the NullRecorder nothing is recorded. The driver that chains the
-// levels is the backend's (app/core/backends/cuda_backend.cu).
+// levels is written once for every backend (app/core/backends/hierarchical_driver.h).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -164,7 +164,8 @@ void launchSeedThirdKernel(T* out, const T* scanned, long long n, int section, O
 }
 
 // The segmented grid step (kernels/grid/segmented_hierarchical.h), one block per section b >= 1:
-// the section's first head, then the carry into the elements before it; `ops` counts them.
+// the section's first head, then the carry into the elements before it; `ops` (when not null)
+// counts them.
 template <class T>
 __global__ void addSegmentCarryKernel(T* out, const uint8_t* flags, const T* scanned, long long n,
                                       int section, Operator op, unsigned long long* ops) {
@@ -181,20 +182,28 @@ __global__ void addSegmentCarryKernel(T* out, const uint8_t* flags, const T* sca
   const T carry = segmentCarry(scanned, b);
   for (int i = threadIdx.x; i < count && carryReaches(i, firstHead); i += blockDim.x)
     out[start + i] = withCarry(op, carry, out[start + i]);
-  if (threadIdx.x == 0) atomicAdd(ops, static_cast<unsigned long long>(firstHead));
+  if (ops && threadIdx.x == 0) atomicAdd(ops, static_cast<unsigned long long>(firstHead));
 }
 
-// Returns the operator applications the carries took.
+// Enqueues the carries (none for one section); `ops`: a device counter they add to, or null.
+template <class T>
+void enqueueAddSegmentCarries(T* out, const uint8_t* flags, const T* scanned, long long n,
+                              int section, Operator op, unsigned long long* ops) {
+  const long long blocks = (n + section - 1) / section - 1;
+  if (blocks < 1) return;
+  addSegmentCarryKernel<T>
+      <<<static_cast<unsigned>(blocks), 256>>>(out, flags, scanned, n, section, op, ops);
+  cudaCheckLaunch("addSegmentCarry", false);
+}
+
+// The carries, waited for: returns the operator applications they took.
 template <class T>
 int64_t launchAddSegmentCarries(T* out, const uint8_t* flags, const T* scanned, long long n,
                                 int section, Operator op) {
-  const long long blocks = (n + section - 1) / section - 1;
-  if (blocks < 1) return 0;
+  if ((n + section - 1) / section < 2) return 0;
   DeviceArray<unsigned long long> ops(1);
   ops.zero();
-  addSegmentCarryKernel<T>
-      <<<static_cast<unsigned>(blocks), 256>>>(out, flags, scanned, n, section, op, ops.get());
-  cudaCheckLaunch("addSegmentCarry", false);
+  enqueueAddSegmentCarries(out, flags, scanned, n, section, op, ops.get());
   return static_cast<int64_t>(ops.toHost()[0]);
 }
 

@@ -32,7 +32,7 @@
 #include "kernels/grid/gpu_grid_exec.cuh"
 #include "kernels/grid/segmented_lookback.h"
 #include "kernels/grid/select_lookback.h"
-#include "kernels/grid/single_pass_chained.h"
+#include "kernels/grid/single_pass_scheme.h"
 #include "kernels/launch/backend_error.h"
 #include "kernels/launch/cuda_check.cuh"
 #include "kernels/launch/device_array.cuh"
@@ -84,20 +84,19 @@ struct TileClock {
   }
 };
 
-// The instrumented single-pass kernels, chained scan, decoupled look-back, segmented look-back,
-// select or split (Protocol): scan (or count) the tile, wait for the prefix of the tiles before
-// it, finish the tile. Only the wait differs. `flags`: the head flags of the segmented look-back
-// or the keep-flags of select and split, null for the others; `selectOut`: where select and
-// split write (their `out` is selectOut.selected).
-template <class Protocol, class T, class Rec>
+// The instrumented single-pass kernel of a scheme (kernels/grid/single_pass_scheme.h says how its
+// stages are called): scan (or count) the tile, wait for the prefix of the tiles before it, finish
+// the tile. Only the wait differs between the chained protocol and the look-back. `flags`: the
+// head flags of a segmented scheme or the keep-flags of select and split, null for the others;
+// `selectOut`: where select and split write (their `out` is selectOut.selected).
+template <class Scheme, class T, class Rec>
 __global__ void __launch_bounds__(1024)
     singlePassKernel(const T* in, const uint8_t* flags, T* out, long long n, Operator op,
                      bool exclusive, SinglePassDeviceArgs<T> args, DeviceTraceBuffer buf,
                      SelectOutputs<T> selectOut) {
-  constexpr bool kSegmented = std::is_same_v<Protocol, SegmentedLookback>;
-  constexpr bool kSelects = kSelectsByFlags<Protocol>;
-  using Counted = std::conditional_t<kSelects, int32_t, T>;  // what the look-back combines
-  using Shared = std::conditional_t<kSegmented, SegmentedTileShared<T>, TileShared<Counted>>;
+  using Traits = SinglePassTraits<Scheme>;
+  using Counted = typename Traits::template Counted<T>;  // what the look-back combines
+  using Shared = typename Traits::template Shared<T>;
   extern __shared__ __align__(128) unsigned char tileBytes[];
   T* xy = reinterpret_cast<T*>(tileBytes);
   __shared__ Shared sh;
@@ -108,28 +107,25 @@ __global__ void __launch_bounds__(1024)
   GpuBlockExec<T, Rec> ex(op, rec);
   GpuGrid<T, Rec> grid(args, rec);
 
-  if constexpr (kSegmented || kSelects)
-    Protocol::scanTile(ex, grid, sh, xy, in, flags, n);
-  else
-    Protocol::scanTile(ex, grid, sh, xy, in, n);
-  if constexpr (std::is_same_v<Protocol, SinglePassChained>) {
+  singlePassScanTile<Scheme>(ex, grid, sh, xy, in, flags, n);
+  if constexpr (!Traits::kLookback) {
     if (threadIdx.x == 0) {  // only the leader spins; the others wait at the barrier below
       clock.waitStart();
       SpinWatchdog watchdog(args.diag, args.spinTimeoutNs, args.epoch);
       bool stop = false;
-      while (!stop && SinglePassChained::poll(grid, sh, op) != PollResult::Done)
-        stop = watchdog.expired(sh.tile, SinglePassChained::waitsFor(sh.tile));
+      while (!stop && Scheme::poll(grid, sh, op) != PollResult::Done)
+        stop = watchdog.expired(sh.tile, Scheme::waitsFor(sh.tile));
       gaveUp = stop;
       clock.waitEnd(sh.tile > 0 ? 1 : 0);
     }
   } else {
     if (threadIdx.x < 32) {  // warp 0 looks back; the other warps wait at the barrier below
-      GpuLookbackWarp warp(Protocol::windowWidth(static_cast<int>(blockDim.x)));
-      LookbackCursor<Counted> cursor = Protocol::startLookback(sh, op);
+      GpuLookbackWarp warp(Scheme::windowWidth(static_cast<int>(blockDim.x)));
+      LookbackCursor<Counted> cursor = Scheme::startLookback(sh, op);
       clock.waitStart();
       SpinWatchdog watchdog(args.diag, args.spinTimeoutNs, args.epoch);
       bool stop = false;
-      while (!stop && Protocol::poll(warp, grid, sh, cursor, op) != PollResult::Done) {
+      while (!stop && Scheme::poll(warp, grid, sh, cursor, op) != PollResult::Done) {
         // Lane 0 decides and the warp follows, so every lane leaves the loop together.
         const bool expired = threadIdx.x == 0 && watchdog.expired(sh.tile, cursor.waitingFor);
         stop = __shfl_sync(warp.mask(), expired, 0);
@@ -140,47 +136,26 @@ __global__ void __launch_bounds__(1024)
   }
   __syncthreads();  // sh.prefix (or the decision to give up) reaches every thread
   if (gaveUp) return;
-  if constexpr (kSelects)
-    Protocol::finishTile(ex, sh, xy, selectOut);
-  else
-    Protocol::finishTile(ex, sh, xy, out, exclusive);
+  singlePassFinishTile<Scheme>(ex, sh, xy, out, exclusive, selectOut);
   clock.finish(buf, sh.tile);
 }
 
-// Which instrumented kernel a single-pass scan runs (singlePassKernel's Protocol).
-enum class SinglePassProtocol { Chained, DecoupledLookback, SegmentedLookback, Select, Split };
-
-// Enqueues the instrumented (or NullRecorder) kernel of `protocol`, one block of `threads` per
-// tile, after asking for its shared memory where needed (the segmented tile's flags at block size
-// 1024); the caller resets the workspace before and checks the launch after. `flags`: the
-// segmented look-back's head flags or select's and split's keep-flags, ignored by the others;
-// `selectOut`: select's and split's outputs, ignored by the others.
-template <class T, class Rec>
-void launchSinglePassKernel(SinglePassProtocol protocol, unsigned tiles, int threads, const T* in,
-                            const uint8_t* flags, T* out, long long n, Operator op, bool exclusive,
+// Enqueues the instrumented (or NullRecorder) kernel of `Scheme`, one block of `threads` per
+// tile, after asking for its shared memory where it is above the default (the segmented tile's
+// flags at block size 1024); the caller resets the workspace before and checks the launch after.
+// `flags`: a segmented scheme's head flags or select's and split's keep-flags, not passed to the
+// others; `selectOut`: select's and split's outputs, ignored by the others.
+template <class Scheme, class T, class Rec>
+void launchSinglePassKernel(unsigned tiles, int threads, const T* in, const uint8_t* flags, T* out,
+                            long long n, Operator op, bool exclusive,
                             const SinglePassDeviceArgs<T>& args, const DeviceTraceBuffer& buf,
                             const SelectOutputs<T>& selectOut = {}) {
-  const auto launch = [&](auto protocolType, const uint8_t* tileFlags) {
-    using Protocol = typename decltype(protocolType)::type;
-    const size_t shared = static_cast<size_t>(Protocol::sharedSlots(threads)) * sizeof(T);
-    if constexpr (std::is_same_v<Protocol, SegmentedLookback>)
-      raiseSharedMemoryLimit(singlePassKernel<Protocol, T, Rec>, shared,
-                             "raise the segmented look-back kernel's shared-memory limit");
-    singlePassKernel<Protocol, T, Rec>
-        <<<tiles, threads, shared>>>(in, tileFlags, out, n, op, exclusive, args, buf, selectOut);
-  };
-  switch (protocol) {
-    case SinglePassProtocol::Chained:
-      return launch(std::type_identity<SinglePassChained>{}, nullptr);
-    case SinglePassProtocol::SegmentedLookback:
-      return launch(std::type_identity<SegmentedLookback>{}, flags);
-    case SinglePassProtocol::DecoupledLookback:
-      return launch(std::type_identity<DecoupledLookback>{}, nullptr);
-    case SinglePassProtocol::Select:
-      return launch(std::type_identity<SelectLookback>{}, flags);
-    case SinglePassProtocol::Split:
-      return launch(std::type_identity<SplitLookback>{}, flags);
-  }
+  const size_t shared = static_cast<size_t>(Scheme::sharedSlots(threads)) * sizeof(T);
+  raiseSharedMemoryLimit(singlePassKernel<Scheme, T, Rec>, shared,
+                         "raise the single-pass kernel's shared-memory limit");
+  const uint8_t* tileFlags = SinglePassTraits<Scheme>::kTakesFlags ? flags : nullptr;
+  singlePassKernel<Scheme, T, Rec>
+      <<<tiles, threads, shared>>>(in, tileFlags, out, n, op, exclusive, args, buf, selectOut);
 }
 
 // The production decoupled look-back scan (uninstrumented, dynamic tile ids), with the agent the

@@ -176,6 +176,50 @@ TEST(Layers, SceneReadsNoKernelHeaderButTheScanTypes) {
   EXPECT_GT(sceneSources, 10) << "app/scene was not found under " << kSourceDir;
 }
 
+// The text of a source file without its // comments, so that a comment may name what the code
+// must not.
+std::string codeOf(const std::string& text) {
+  static const std::regex comment("//[^\n]*");
+  return std::regex_replace(text, comment, "");
+}
+
+// The files that choose and launch (app/core/backends, kernels/launch), each with the lines where
+// `token` occurs in its code.
+std::vector<std::string> driverLinesWith(const std::string& token) {
+  std::vector<std::string> found;
+  for (const std::string& path : projectSources()) {
+    if (!startsWith(path, "app/core/backends/") && !startsWith(path, "kernels/launch/")) continue;
+    std::stringstream in(codeOf(readFile(kSourceDir / path)));
+    std::string line;
+    for (int n = 1; std::getline(in, line); ++n)
+      if (line.find(token) != std::string::npos) found.push_back(path + ":" + std::to_string(n));
+  }
+  return found;
+}
+
+// Issue 33: the backends dispatch every algorithm from the registry (block_dispatch.h), as CUB's
+// dispatch holds no algorithm; an `AlgorithmId::` test in a driver is the if/else chain that made
+// a new grid scheme touch 15-17 files.
+TEST(Layers, NoDriverTestsAnAlgorithmId) {
+  for (const std::string& where : driverLinesWith("AlgorithmId::"))
+    ADD_FAILURE() << where << " tests an algorithm id: dispatch from the registry "
+                  << "(app/core/backends/block_dispatch.h)";
+}
+
+// Issue 33: the hierarchical scan's grid level (scan the sections, scan their totals, add them
+// back or carry them) is written once, in app/core/backends/hierarchical_driver.h, over a launcher
+// each backend implements; its grid steps are recorded nowhere else.
+TEST(Layers, TheGridLevelIsWrittenOnce) {
+  for (const char* step :
+       {"StepKind::SectionsScanned", "StepKind::AddBlockSums", "StepKind::SegmentCarry"}) {
+    const auto where = driverLinesWith(step);
+    ASSERT_FALSE(where.empty()) << step << " is recorded by no driver";
+    for (const std::string& w : where)
+      EXPECT_EQ(w.rfind("app/core/backends/hierarchical_driver.h:", 0), 0u)
+          << w << " records " << step << ": the grid level belongs to hierarchical_driver.h";
+  }
+}
+
 // The checker itself, on made-up files: it must see an edge where there is one.
 TEST(Layers, CheckerFindsAForbiddenEdgeWithItsLine) {
   const auto rules = parseRules(

@@ -1,6 +1,14 @@
-// Maps an algorithm id to the per-block scan its kernel type runs, from the registry, so that each
-// backend writes its driver once as a template and calls it for whichever algorithm was chosen.
+// Maps an algorithm id to what its kernel type runs, from the registry, so that each backend writes
+// its drivers once as templates and calls them for whichever algorithm was chosen: the per-block
+// scan the hierarchical driver runs (hierarchical_driver.h), or the single-pass scheme the
+// single-pass drivers run (cpu_single_pass.cpp, cuda_single_pass.cu). No driver names an
+// algorithm: a new row of app/core/algorithms/algorithm_list.h is dispatched by its descriptor's
+// driver.
 #pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "app/core/algorithms/algorithm_kernels.h"
 #include "app/core/backends/backend.h"
@@ -35,6 +43,37 @@ bool withBlockAlgorithm(const RunRequest& rq, F&& f) {
     }
   });
   return ran;
+}
+
+// Calls f(std::type_identity<Scheme>{}) with the single-pass scheme of the request and returns
+// true; false for the algorithms the hierarchical driver runs.
+template <class F>
+bool withSinglePassScheme(AlgorithmId algorithm, F&& f) {
+  bool ran = false;
+  forEachAlgorithmKernel([&](AlgorithmId id, auto kernel, unsigned) {
+    using Kernel = typename decltype(kernel)::type;
+    if constexpr (algorithmOf<Kernel>.driver == AlgorithmDriver::SinglePass) {
+      if (id == algorithm) {
+        f(kernel);
+        ran = true;
+      }
+    }
+  });
+  return ran;
+}
+
+// "a, b and c": the keys of the single-pass schemes, for the error that names what runs.
+inline std::string singlePassSchemeKeys() {
+  std::vector<std::string_view> keys;
+  forEachAlgorithmKernel([&](AlgorithmId, auto kernel, unsigned) {
+    using Kernel = typename decltype(kernel)::type;
+    if constexpr (algorithmOf<Kernel>.driver == AlgorithmDriver::SinglePass)
+      keys.push_back(algorithmOf<Kernel>.key);
+  });
+  std::string list;
+  for (size_t i = 0; i < keys.size(); ++i)
+    list += (i == 0 ? "" : i + 1 == keys.size() ? " and " : ", ") + std::string(keys[i]);
+  return list;
 }
 
 }  // namespace scanviz

@@ -30,8 +30,8 @@ RunResult<T> runOnCpu(const RunRequest& rq, const std::vector<T>& input) {
   r.run.timeIsRounds = true;
   const long long n = static_cast<long long>(input.size());
   const bool isBlock = withBlockAlgorithm(rq, [&](const auto& algo) {
-    cpuScanLevel(algo, rq, input.data(), r.output.data(), n, rq.exclusive, 0, r.run,
-                 flagsFrom(rq, 0));
+    cpuScanHierarchically(algo, rq, input.data(), r.output.data(), n, rq.exclusive, r.run,
+                          flagsFrom(rq, 0));
   });
   if (!isBlock) throw BackendError("the CPU emulator cannot run this algorithm");
   return r;

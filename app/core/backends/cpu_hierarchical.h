@@ -1,6 +1,7 @@
-// Hierarchical scan on the CPU emulator (PMPP 8.6): scan every section, scan the section totals
-// recursively (exclusive), add each section's scanned total into it. Used by `hierarchical` and
-// by every block-level algorithm whose input is longer than one section.
+// The hierarchical scan on the CPU emulator (PMPP 8.6): the launcher that carries out the steps of
+// the driver written once in hierarchical_driver.h with emulated blocks. Used by `hierarchical`,
+// its segmented and flawed forms, and every block-level algorithm whose input is longer than one
+// section.
 #pragma once
 
 #include <algorithm>
@@ -8,6 +9,7 @@
 #include <vector>
 
 #include "app/core/backends/backend.h"
+#include "app/core/backends/hierarchical_driver.h"
 #include "kernels/block/segmented_io.h"
 #include "kernels/exec/cpu_block_exec.h"
 #include "kernels/grid/segmented_hierarchical.h"
@@ -80,89 +82,130 @@ int64_t runSeedThirdKernel(const RunRequest& rq, T* out, const T* scanned, long 
   return n;
 }
 
-// One level of the hierarchical scan. `flags`: the head flags of this level's elements (level 0:
-// the problem's, deeper: whether each section below held a head), null without any.
+// The emulator's launcher of the hierarchical driver (hierarchical_driver.h): a level's sections
+// are emulated blocks run in the emulator's launch order; its totals live in vectors. Level 0
+// records the steps of rq.recordBlock, every block's timing and the whole-array rows.
+template <class T, class SectionScan>
+class CpuSectionLauncher {
+ public:
+  using Value = T;
+  using Algo = SectionScan;
+
+  CpuSectionLauncher(const Algo& algo, const RunRequest& rq, RecordedRun& run)
+      : algo_(algo), rq_(rq), run_(run) {}
+
+  int section() const { return algo_.sectionSize(rq_.blockSize); }
+
+  class Totals {
+   public:
+    Totals(long long sections, bool segmented)
+        : sums_(static_cast<size_t>(sections > 1 ? sections : 0)),
+          flags_(segmented ? sums_.size() : 0) {}
+    T* sums() { return sums_.empty() ? nullptr : sums_.data(); }
+    uint8_t* flags() { return flags_.empty() ? nullptr : flags_.data(); }
+
+   private:
+    std::vector<T> sums_;
+    std::vector<uint8_t> flags_;
+  };
+  Totals sectionTotals(long long sections, int, bool segmented) const {
+    return Totals(sections, segmented);
+  }
+
+  class Scanned {
+   public:
+    explicit Scanned(long long sections) : values_(static_cast<size_t>(sections)) {}
+    T* values() { return values_.data(); }
+
+   private:
+    std::vector<T> values_;
+  };
+  // Seed 000's third kernel reads S[-1]: the emulator reports that read instead of performing it
+  // (CpuBlockExec::readUnguarded), so no slack is needed before the totals.
+  Scanned scannedTotals(long long sections, int, bool) const { return Scanned(sections); }
+
+  void scanSections(const SectionLaunch<T>& l) {
+    const int threads = rq_.blockSize;
+    const int section = this->section();
+    std::vector<T> shared(static_cast<size_t>(algo_.sharedSlots(threads)));
+    int64_t* work = rq_.record ? &run_.work : nullptr;
+    const std::vector<int> order = emulatorLaunchOrder(rq_.emulator, static_cast<int>(l.blocks));
+    if (l.level == 0 && rq_.record) startWholeArrayRows(run_, rq_.limits, l.n, section, l.blocks);
+    for (size_t k = 0; k < order.size(); ++k) {
+      const long long b = order[k];
+      const int recordBlock = l.level == 0 ? rq_.recordBlock : 0;
+      CpuStepSink sink;
+      sink.run = &run_;
+      sink.work = work;
+      sink.recordSteps = rq_.record && b == recordBlock;
+      sink.block = static_cast<int>(b);
+      sink.level = l.level;
+      if (l.level == 0 && run_.whole.length > 0) sink.whole = &run_.whole;
+      CpuBlockExec<T> ex(threads, rq_.op, sink, rq_.emulator.threadOrder);
+      SectionIO<T> io;
+      io.in = l.in + b * section;
+      io.out = l.out + b * section;
+      io.n = static_cast<int>(std::min<long long>(section, l.n - b * section));
+      io.exclusive = l.exclusive;
+      io.total = l.sums ? l.sums + b : nullptr;
+      io.flags = l.flags ? l.flags + b * section : nullptr;
+      if (l.level == 0) io.second = secondFrom(rq_, b * section);
+      io.totalFlag = l.sumFlags ? l.sumFlags + b : nullptr;
+      algo_.run(ex, shared.data(), io);
+      if (l.level == 0 && rq_.record && static_cast<int>(k) < rq_.limits.maxBlocksTimed)
+        recordBlockTiming(static_cast<int>(b), static_cast<int>(k));
+    }
+  }
+
+  void addBlockSums(T* out, const T* scanned, long long n, int) const {
+    const int section = this->section();
+    for (long long b = 1; b * section < n; ++b) {
+      const long long end = std::min<long long>(n, (b + 1) * section);
+      for (long long i = b * section; i < end; ++i)
+        out[i] = OpTraits<T>::apply(rq_.op, scanned[b], out[i]);
+    }
+  }
+
+  int64_t addSegmentCarries(T* out, const uint8_t* flags, const T* scanned, long long n,
+                            int) const {
+    return scanviz::addSegmentCarries(rq_.op, out, flags, scanned, n, section());
+  }
+
+  int64_t seedThirdKernel(T* out, const T* scanned, long long n, int level) {
+    return runSeedThirdKernel(rq_, out, scanned, n, section(), level, run_);
+  }
+
+  void record(StepKind kind, int level, const T* data, long long n, int64_t ops) {
+    if (!rq_.record) return;
+    run_.work += ops;
+    recordGlobalStep(run_, kind, level, ArrayKind::Global, data, n, rq_.limits.globalWindow, ops);
+  }
+
+ private:
+  // A level-0 block's place on the timeline: launched k-th, in slot k mod residentBlocks, one
+  // round long.
+  void recordBlockTiming(int block, int k) {
+    const int slots = std::max(1, rq_.emulator.residentBlocks);
+    RecordedBlock rb;
+    rb.id = rb.launchIndex = block;
+    rb.sm = k % slots;
+    rb.startNs = static_cast<int64_t>(k) / slots;
+    rb.endNs = rb.startNs + 1;
+    run_.blocks.push_back(rb);
+  }
+
+  const Algo& algo_;
+  const RunRequest& rq_;
+  RecordedRun& run_;
+};
+
+// The whole hierarchical scan of `n` elements on the emulator. `flags`: the problem's head flags,
+// null without any.
 template <class T, class Algo>
-void cpuScanLevel(const Algo& algo, const RunRequest& rq, const T* in, T* out, long long n,
-                  bool exclusive, int level, RecordedRun& run, const uint8_t* flags) {
-  constexpr bool segmented = kIsSegmentedScan<Algo>;
-  const int threads = rq.blockSize;
-  const int section = algo.sectionSize(threads);
-  const long long blocks = (n + section - 1) / section;
-  std::vector<T> shared(static_cast<size_t>(algo.sharedSlots(threads)));
-  std::vector<T> sums(static_cast<size_t>(blocks > 1 ? blocks : 0));
-  std::vector<uint8_t> sumFlags(segmented ? sums.size() : 0);
-  int64_t* work = rq.record ? &run.work : nullptr;
-  const std::vector<int> order = emulatorLaunchOrder(rq.emulator, static_cast<int>(blocks));
-  if (level == 0 && rq.record) startWholeArrayRows(run, rq.limits, n, section, blocks);
-  for (size_t k = 0; k < order.size(); ++k) {
-    const long long b = order[k];
-    const int recordBlock = level == 0 ? rq.recordBlock : 0;
-    CpuStepSink sink;
-    sink.run = &run;
-    sink.work = work;
-    sink.recordSteps = rq.record && b == recordBlock;
-    sink.block = static_cast<int>(b);
-    sink.level = level;
-    if (level == 0 && run.whole.length > 0) sink.whole = &run.whole;
-    CpuBlockExec<T> ex(threads, rq.op, sink, rq.emulator.threadOrder);
-    SectionIO<T> io;
-    io.in = in + b * section;
-    io.out = out + b * section;
-    io.n = static_cast<int>(std::min<long long>(section, n - b * section));
-    io.exclusive = exclusive;
-    io.total = blocks > 1 ? &sums[static_cast<size_t>(b)] : nullptr;
-    io.flags = flags ? flags + b * section : nullptr;
-    if (level == 0) io.second = secondFrom(rq, b * section);
-    io.totalFlag = sumFlags.empty() ? nullptr : &sumFlags[static_cast<size_t>(b)];
-    algo.run(ex, shared.data(), io);
-    if (level == 0 && rq.record && static_cast<int>(k) < rq.limits.maxBlocksTimed) {
-      const int slots = std::max(1, rq.emulator.residentBlocks);
-      RecordedBlock rb;
-      rb.id = rb.launchIndex = static_cast<int>(b);
-      rb.sm = static_cast<int>(k) % slots;
-      rb.startNs = static_cast<int64_t>(k) / slots;
-      rb.endNs = rb.startNs + 1;
-      run.blocks.push_back(rb);
-    }
-  }
-  if (blocks == 1) return;
-  const int window = rq.limits.globalWindow;
-  if (rq.record)
-    recordGlobalStep(run, StepKind::SectionsScanned, level, ArrayKind::Global, out, n, window, 0);
-  std::vector<T> scanned(sums.size());
-  // A segmented scan scans its totals inclusively: entry b-1 is the carry into section b; so does
-  // seed 000's kernel 2, whose third kernel adds entry b-1.
-  constexpr bool seedThirdKernel = kRunsSeedThirdKernel<Algo>;
-  cpuScanLevel<T, Algo>(algo, rq, sums.data(), scanned.data(), blocks,
-                        /*exclusive=*/!segmented && !seedThirdKernel, level + 1, run,
-                        segmented ? sumFlags.data() : nullptr);
-  if constexpr (seedThirdKernel) {
-    const int64_t ops = runSeedThirdKernel(rq, out, scanned.data(), n, section, level, run);
-    if (rq.record) {
-      run.work += ops;
-      recordGlobalStep(run, StepKind::AddBlockSums, level, ArrayKind::Global, out, n, window, ops);
-    }
-    return;
-  }
-  if constexpr (segmented) {
-    const int64_t ops = addSegmentCarries(rq.op, out, flags, scanned.data(), n, section);
-    if (rq.record) {
-      run.work += ops;
-      recordGlobalStep(run, StepKind::SegmentCarry, level, ArrayKind::Global, out, n, window, ops);
-    }
-    return;
-  }
-  for (long long b = 1; b < blocks; ++b) {
-    const long long end = std::min<long long>(n, (b + 1) * section);
-    for (long long i = b * section; i < end; ++i)
-      out[i] = OpTraits<T>::apply(rq.op, scanned[b], out[i]);
-  }
-  if (rq.record) {
-    run.work += n - section;
-    recordGlobalStep(run, StepKind::AddBlockSums, level, ArrayKind::Global, out, n, window,
-                     n - section);
-  }
+void cpuScanHierarchically(const Algo& algo, const RunRequest& rq, const T* in, T* out, long long n,
+                           bool exclusive, RecordedRun& run, const uint8_t* flags) {
+  CpuSectionLauncher<T, Algo> launcher(algo, rq, run);
+  scanHierarchically(launcher, in, out, n, exclusive, 0, flags);
 }
 
 }  // namespace scanviz

@@ -13,7 +13,6 @@
 // combines and stores in the round after; endNs is the round after its last stage. sm is the slot.
 #include <algorithm>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 #include "app/core/backends/cpu_hierarchical.h"
@@ -21,10 +20,6 @@
 #include "app/core/backends/single_pass.h"
 #include "app/core/backends/single_pass_common.h"
 #include "kernels/grid/cpu_grid_exec.h"
-#include "kernels/grid/decoupled_lookback.h"
-#include "kernels/grid/segmented_lookback.h"
-#include "kernels/grid/select_lookback.h"
-#include "kernels/grid/single_pass_chained.h"
 
 namespace scanviz {
 namespace {
@@ -46,12 +41,12 @@ struct EmulatedBlock {
 template <class T, class Algo>
 class SinglePassEmulator {
  public:
-  // Both look-back scans (plain and segmented) poll with a warp; the chained scan with a thread.
-  static constexpr bool kLookback = !std::is_same_v<Algo, SinglePassChained>;
-  static constexpr bool kSegmented = std::is_same_v<Algo, SegmentedLookback>;
-  static constexpr bool kSelects = kSelectsByFlags<Algo>;
-  using Counted = std::conditional_t<kSelects, int32_t, T>;  // what the look-back combines
-  using Shared = std::conditional_t<kSegmented, SegmentedTileShared<T>, TileShared<Counted>>;
+  // How the scheme's stages are called (kernels/grid/single_pass_scheme.h).
+  using Traits = SinglePassTraits<Algo>;
+  static constexpr bool kLookback = Traits::kLookback;
+  static constexpr bool kSelects = Traits::kSelects;
+  using Counted = typename Traits::template Counted<T>;
+  using Shared = typename Traits::template Shared<T>;
   using Block = EmulatedBlock<T, Shared, Counted>;
 
   SinglePassEmulator(const RunRequest& rq, const std::vector<T>& input, RunResult<T>& result)
@@ -122,10 +117,7 @@ class SinglePassEmulator {
     switch (b.stage) {
       case Stage::ScanTile:
         b.startRound = round;
-        if constexpr (kSegmented || kSelects)
-          Algo::scanTile(ex, grid, b.sh, b.xy.data(), in_, flags_, n_);
-        else
-          Algo::scanTile(ex, grid, b.sh, b.xy.data(), in_, n_);
+        singlePassScanTile<Algo>(ex, grid, b.sh, b.xy.data(), in_, flags_, n_);
         if constexpr (kLookback) b.cursor = Algo::startLookback(b.sh, rq_.op);
         b.stage = Stage::Poll;
         return true;
@@ -139,12 +131,8 @@ class SinglePassEmulator {
         return r == PollResult::Advanced;
       }
       case Stage::Finish:
-        if constexpr (kSelects)
-          Algo::finishTile(ex, b.sh, b.xy.data(),
-                           SelectOutputs<T>{result_.output.data(), rejected_.data(),
-                                            result_.addresses.data(), &selectedCount_, n_});
-        else
-          Algo::finishTile(ex, b.sh, b.xy.data(), result_.output.data(), rq_.exclusive);
+        singlePassFinishTile<Algo>(ex, b.sh, b.xy.data(), result_.output.data(), rq_.exclusive,
+                                   selectOutputs());
         recordTiming(b, slot, round);
         finished_.push_back(b.sh.tile);
         b.busy = false;
@@ -160,6 +148,11 @@ class SinglePassEmulator {
     } else {
       return Algo::poll(grid, b.sh, rq_.op);
     }
+  }
+
+  // Where select and split write (unused by a scan).
+  SelectOutputs<T> selectOutputs() {
+    return {result_.output.data(), rejected_.data(), result_.addresses.data(), &selectedCount_, n_};
   }
 
   // Split: the rejected elements follow the selected ones (the GPU backend does the same after
@@ -239,7 +232,7 @@ class SinglePassEmulator {
 
   const RunRequest& rq_;
   const T* in_;
-  const uint8_t* flags_;  // head flags (segmented-lookback), null for none
+  const uint8_t* flags_;  // head flags or keep-flags (Traits::kTakesFlags), null for none
   long long n_;
   int threads_;
   int section_;
@@ -253,11 +246,10 @@ class SinglePassEmulator {
   int32_t selectedCount_ = 0;  // select/split: written by the tile that holds element n-1
 };
 
-}  // namespace
-
-template <class T>
-RunResult<T> runSinglePassOnCpu(const RunRequest& rq, const std::vector<T>& input) {
-  const SinglePassShape shape = checkSinglePassRequest(rq, static_cast<long long>(input.size()));
+template <class T, class Scheme>
+RunResult<T> runSchemeOnCpu(const RunRequest& rq, const std::vector<T>& input) {
+  const SinglePassShape shape =
+      checkSinglePassRequest<Scheme>(rq, static_cast<long long>(input.size()));
   RunResult<T> r;
   r.run.timeIsRounds = true;
   r.output.assign(input.size(), T{});
@@ -265,18 +257,18 @@ RunResult<T> runSinglePassOnCpu(const RunRequest& rq, const std::vector<T>& inpu
   if (rq.record)
     startWholeArrayRows(r.run, rq.limits, static_cast<long long>(input.size()), shape.section,
                         shape.tiles);
-  if (shape.chained) {
-    SinglePassEmulator<T, SinglePassChained>(rq, input, r).run();
-  } else if (shape.segmented) {
-    SinglePassEmulator<T, SegmentedLookback>(rq, input, r).run();
-  } else if (shape.product == AlgorithmProduct::Select) {
-    SinglePassEmulator<T, SelectLookback>(rq, input, r).run();
-  } else if (shape.product == AlgorithmProduct::Split) {
-    SinglePassEmulator<T, SplitLookback>(rq, input, r).run();
-  } else {
-    SinglePassEmulator<T, DecoupledLookback>(rq, input, r).run();
-  }
+  SinglePassEmulator<T, Scheme>(rq, input, r).run();
   if (rq.record && shape.tiles > 1) r.run.notes.push_back(singlePassStepsNote(rq, shape.tiles));
+  return r;
+}
+
+}  // namespace
+
+template <class T>
+RunResult<T> runSinglePassOnCpu(const RunRequest& rq, const std::vector<T>& input) {
+  RunResult<T> r;
+  withRequestedSinglePassScheme(
+      rq, [&](auto scheme) { r = runSchemeOnCpu<T, typename decltype(scheme)::type>(rq, input); });
   return r;
 }
 

@@ -15,6 +15,7 @@
 #include "app/core/backends/block_dispatch.h"
 #include "app/core/backends/cuda_backend.h"
 #include "app/core/backends/device_scan_impl.h"
+#include "app/core/backends/hierarchical_driver.h"
 #include "app/core/backends/single_pass.h"
 #include "app/core/support/profile_range.h"
 #include "kernels/block/segmented_io.h"
@@ -48,12 +49,47 @@ void recordWindow(RecordedRun& run, StepKind kind, int level, const T* deviceDat
 // the totals keep the allocation's alignment).
 constexpr size_t kSlackBeforeTotals = 32;
 
-// The hierarchical driver on the GPU, mirroring cpuScanLevel step for step.
-template <class T, class Algo>
-class GpuHierarchicalScan {
+// A level's section totals on the device: sums and (segmented) head flags.
+template <class T>
+class DeviceTotals {
  public:
+  DeviceTotals(size_t sums, size_t flags) : sums_(sums), flags_(flags) {}
+  T* sums() { return sums_.size() ? sums_.get() : nullptr; }
+  uint8_t* flags() { return flags_.size() ? flags_.get() : nullptr; }
+
+ private:
+  DeviceArray<T> sums_;
+  DeviceArray<uint8_t> flags_;
+};
+
+// A level's scanned totals on the device, `before` elements into their allocation, the elements
+// before them holding `slack`.
+template <class T>
+class DeviceScanned {
+ public:
+  DeviceScanned(size_t before, size_t count, T slack) : before_(before), array_(before + count) {
+    if (before_ == 0) return;
+    const std::vector<T> fill(before_, slack);
+    array_.upload(fill.data(), fill.size());
+  }
+  T* values() { return array_.get() + before_; }
+
+ private:
+  size_t before_;
+  DeviceArray<T> array_;
+};
+
+// The CUDA backend's launcher of the hierarchical driver (hierarchical_driver.h) for a capture:
+// the section kernels with a TraceRecorder (rq.record) or the NullRecorder, the grid steps'
+// kernels, and the recorded steps and windows read back after each launch.
+template <class T, class SectionScan>
+class GpuSectionLauncher {
+ public:
+  using Value = T;
+  using Algo = SectionScan;
+
   // rows: the input's flags and second array on the device, for the level-0 launch.
-  GpuHierarchicalScan(const Algo& algo, const RunRequest& rq, RecordedRun& run, DeviceRows rows)
+  GpuSectionLauncher(const Algo& algo, const RunRequest& rq, RecordedRun& run, DeviceRows rows)
       : algo_(algo), rq_(rq), run_(run), rows_(rows) {
     const int threads = rq.blockSize;
     section_ = algo.sectionSize(threads);
@@ -66,109 +102,89 @@ class GpuHierarchicalScan {
     }
   }
 
-  // flags: the head flags of this level's elements (level 0: the problem's, deeper: whether each
-  // section below held a head), null without any; as cpuScanLevel.
-  void scanLevel(const T* in, T* out, long long n, bool exclusive, int level,
-                 const uint8_t* flags) {
-    constexpr bool segmented = kIsSegmentedScan<Algo>;
-    const long long blocks = (n + section_ - 1) / section_;
-    if (blocks > 0x7fffffffll) throw BackendError("too many sections for one launch");
-    // Both with a section of slack, as runBlockLevel's arrays (a flawed variant's unguarded
-    // accesses in the last section of this level).
-    DeviceArray<T> sums(blocks > 1 ? static_cast<size_t>(blocks + section_) : 0);
-    DeviceArray<uint8_t> sumFlags(segmented ? sums.size() : 0);
-    const DeviceRows rows{flags, level == 0 ? rows_.second : nullptr};
-    {
-      const ProfileRange phase("scan sections, level " + std::to_string(level) + " (" +
-                               std::to_string(blocks) + " blocks)");
-      launchSections(in, out, n, exclusive, sums.get(), sumFlags.size() ? sumFlags.get() : nullptr,
-                     rows, static_cast<int>(blocks), level);
-    }
-    if (blocks == 1) return;
-    const int window = rq_.limits.globalWindow;
-    if (rq_.record)
-      recordWindow(run_, StepKind::SectionsScanned, level, out, n, window, 0, *trace_);
-    // Seed 000's third kernel reads S[-1] in block 0: slack before the scanned totals, filled
-    // with what the emulator's read gives there (kernels/lessons/hierarchical_s_minus_one.h).
-    constexpr bool seedThirdKernel = kRunsSeedThirdKernel<Algo>;
-    const size_t before = seedThirdKernel ? kSlackBeforeTotals : 0;
-    DeviceArray<T> scannedWithSlack(before + static_cast<size_t>(blocks + section_));
-    if (before > 0) {
-      const std::vector<T> fill(before, unmappedValue<T>());
-      scannedWithSlack.upload(fill.data(), fill.size());
-    }
-    T* const scanned = scannedWithSlack.get() + before;
-    // A segmented scan scans its totals inclusively: entry b-1 is the carry into section b; so
-    // does seed 000's kernel 2, whose third kernel adds entry b-1.
-    scanLevel(sums.get(), scanned, blocks, /*exclusive=*/!segmented && !seedThirdKernel, level + 1,
-              segmented ? sumFlags.get() : nullptr);
-    if constexpr (seedThirdKernel) {
-      const ProfileRange phase("seed 000's third kernel, level " + std::to_string(level));
-      launchSeedThirdKernel(out, static_cast<const T*>(scanned), n, section_, rq_.op);
-      if (rq_.record) {
-        run_.work += n;
-        recordWindow(run_, StepKind::AddBlockSums, level, out, n, window, n, *trace_);
-      }
-      return;
-    }
-    if constexpr (segmented) {
-      const ProfileRange phase("add segment carries, level " + std::to_string(level));
-      const int64_t ops = launchAddSegmentCarries(out, flags, scanned, n, section_, rq_.op);
-      if (rq_.record) {
-        run_.work += ops;
-        recordWindow(run_, StepKind::SegmentCarry, level, out, n, window, ops, *trace_);
-      }
-      return;
-    }
-    const ProfileRange phase("add block sums, level " + std::to_string(level));
-    launchAddBlockSums(out, static_cast<const T*>(scanned), n, section_, rq_.op);
-    if (rq_.record) {
-      run_.work += n - section_;
-      recordWindow(run_, StepKind::AddBlockSums, level, out, n, window, n - section_, *trace_);
-    }
+  int section() const { return section_; }
+
+  // Both with a section of slack, as runBlockLevel's arrays (a flawed variant's unguarded
+  // accesses in the last section of this level).
+  DeviceTotals<T> sectionTotals(long long sections, int, bool segmented) const {
+    const size_t sums = sections > 1 ? static_cast<size_t>(sections + section_) : 0;
+    return DeviceTotals<T>(sums, segmented ? sums : 0);
   }
 
-  void finish() {
-    if (!trace_) return;
-    run_.work += static_cast<int64_t>(trace_->work());
+  // Seed 000's third kernel reads S[-1] in block 0: slack before the scanned totals, filled with
+  // what the emulator's read gives there (kernels/lessons/hierarchical_s_minus_one.h).
+  DeviceScanned<T> scannedTotals(long long sections, int, bool seedThirdKernel) const {
+    return DeviceScanned<T>(seedThirdKernel ? kSlackBeforeTotals : 0,
+                            static_cast<size_t>(sections + section_), unmappedValue<T>());
   }
 
- private:
-  void launchSections(const T* in, T* out, long long n, bool exclusive, T* sums, uint8_t* sumFlags,
-                      DeviceRows rows, int blocks, int level) {
+  void scanSections(const SectionLaunch<T>& l) {
+    if (l.blocks > 0x7fffffffll) throw BackendError("too many sections for one launch");
+    const ProfileRange phase("scan sections, level " + std::to_string(l.level) + " (" +
+                             std::to_string(l.blocks) + " blocks)");
     const int threads = rq_.blockSize;
     SectionsArgs<T> args;
-    args.in = in;
-    args.out = out;
-    args.n = n;
-    args.exclusive = exclusive;
+    args.in = l.in;
+    args.out = l.out;
+    args.n = l.n;
+    args.exclusive = l.exclusive;
     args.op = rq_.op;
-    args.sums = sums;
-    args.sumFlags = sumFlags;
-    args.rows = rows;
+    args.sums = l.sums;
+    args.sumFlags = l.sumFlags;
+    args.rows = DeviceRows{l.flags, l.level == 0 ? rows_.second : nullptr};
+    const int blocks = static_cast<int>(l.blocks);
     if (!rq_.record) {
       prepareScanSections<T, NullRecorder>(algo_, threads);
       launchScanSections<T, NullRecorder>(algo_, blocks, threads, args);
       cudaCheckLaunch("scanSections", false);
       return;
     }
-    const int recordBlock = level == 0 ? rq_.recordBlock : 0;
+    const int recordBlock = l.level == 0 ? rq_.recordBlock : 0;
     trace_->resetSteps();
     trace_->setShape(section_, (threads + 31) / 32);
-    if (level == 0) {
-      startWholeArrayRows(run_, rq_.limits, n, section_, blocks);
+    if (l.level == 0) {
+      startWholeArrayRows(run_, rq_.limits, l.n, section_, blocks);
       trace_->enableWholeRows(run_.whole);
     }
-    args.buf = trace_->view(recordBlock, level == 0);
-    args.timeBlocks = level == 0;
+    args.buf = trace_->view(recordBlock, l.level == 0);
+    args.timeBlocks = l.level == 0;
     prepareScanSections<T, TraceRecorder>(algo_, threads);
     launchScanSections<T, TraceRecorder>(algo_, blocks, threads, args);
     cudaCheckLaunch("scanSections (recorded)", true);
-    trace_->appendSteps<T>(run_, recordBlock, level, ArrayKind::Section);
-    if (level == 0) trace_->takeWholeRows(run_.whole);
-    if (level == 0) trace_->appendBlockTimings(blocks, rq_.limits.maxBlocksTimed, run_);
+    trace_->appendSteps<T>(run_, recordBlock, l.level, ArrayKind::Section);
+    if (l.level == 0) trace_->takeWholeRows(run_.whole);
+    if (l.level == 0) trace_->appendBlockTimings(blocks, rq_.limits.maxBlocksTimed, run_);
   }
 
+  void addBlockSums(T* out, const T* scanned, long long n, int level) const {
+    const ProfileRange phase("add block sums, level " + std::to_string(level));
+    launchAddBlockSums(out, scanned, n, section_, rq_.op);
+  }
+
+  int64_t addSegmentCarries(T* out, const uint8_t* flags, const T* scanned, long long n,
+                            int level) const {
+    const ProfileRange phase("add segment carries, level " + std::to_string(level));
+    return launchAddSegmentCarries(out, flags, scanned, n, section_, rq_.op);
+  }
+
+  int64_t seedThirdKernel(T* out, const T* scanned, long long n, int level) const {
+    const ProfileRange phase("seed 000's third kernel, level " + std::to_string(level));
+    launchSeedThirdKernel(out, scanned, n, section_, rq_.op);
+    return n;
+  }
+
+  void record(StepKind kind, int level, const T* data, long long n, int64_t ops) {
+    if (!rq_.record) return;
+    run_.work += ops;
+    recordWindow(run_, kind, level, data, n, rq_.limits.globalWindow, ops, *trace_);
+  }
+
+  // The work the recorded blocks counted, once every level ran.
+  void finish() {
+    if (trace_) run_.work += static_cast<int64_t>(trace_->work());
+  }
+
+ private:
   const Algo& algo_;
   const RunRequest& rq_;
   RecordedRun& run_;
@@ -199,10 +215,11 @@ RunResult<T> runBlockLevel(const RunRequest& rq, const std::vector<T>& input) {
     in.allocate(padded.size());
     in.upload(padded.data(), padded.size());
     out.allocate(padded.size());
-    GpuHierarchicalScan<T, Algo> scan(algo, rq, r.run, rows);
-    scan.scanLevel(in.get(), out.get(), n, rq.exclusive, 0, rows.flags);
+    GpuSectionLauncher<T, Algo> launcher(algo, rq, r.run, rows);
+    scanHierarchically(launcher, static_cast<const T*>(in.get()), out.get(), n, rq.exclusive, 0,
+                       rows.flags);
     cudaCheck(cudaDeviceSynchronize(), "scan");
-    scan.finish();
+    launcher.finish();
   });
   if (!isBlock) return runSinglePassOnCuda(rq, input);
   r.output.resize(input.size());
@@ -210,63 +227,108 @@ RunResult<T> runBlockLevel(const RunRequest& rq, const std::vector<T>& input) {
   return r;
 }
 
-// The uninstrumented hierarchical scan over workspace allocated up front: one sums array and one
-// scanned-sums array per level.
+// The timed launcher of the hierarchical driver (DeviceScan: verify and bench): uninstrumented
+// section kernels over workspace allocated up front, one sums array, one head-flags array
+// (segmented scans) and one scanned-sums array per level, so that a call only enqueues kernels.
+template <class T, class SectionScan>
+class TimedSectionLauncher {
+ public:
+  using Value = T;
+  using Algo = SectionScan;
+  struct Level {
+    T* sums = nullptr;
+    uint8_t* sumFlags = nullptr;
+    T* scanned = nullptr;
+  };
+
+  TimedSectionLauncher(const Algo& algo, const RunRequest& rq, long long n, DeviceScan::Impl& impl)
+      : algo_(algo), threads_(rq.blockSize), op_(rq.op) {
+    // A flawed variant is never timed (bench and verify leave them out); its third kernel would
+    // need the slack the recorded launcher keeps before each level's totals.
+    if (kRunsSeedThirdKernel<Algo>) throw BackendError("flawed variants are not timed");
+    section_ = algo.sectionSize(threads_);
+    prepareScanSections<T, NullRecorder>(algo, threads_);
+    int levels = 1;
+    for (long long len = n; len > section_; len = (len + section_ - 1) / section_, ++levels) {
+      const size_t blocks = static_cast<size_t>((len + section_ - 1) / section_);
+      auto sums = std::make_shared<DeviceArray<T>>(blocks);
+      auto scanned = std::make_shared<DeviceArray<T>>(blocks);
+      Level l{sums->get(), nullptr, scanned->get()};
+      impl.workspace.push_back(sums);
+      impl.workspace.push_back(scanned);
+      if (kIsSegmentedScan<Algo>) {
+        auto flags = std::make_shared<DeviceArray<uint8_t>>(blocks);
+        l.sumFlags = flags->get();
+        impl.workspace.push_back(flags);
+      }
+      levels_.push_back(l);
+    }
+    impl.launches = 2 * levels - 1;
+  }
+
+  int section() const { return section_; }
+
+  struct Totals {
+    Level l;
+    T* sums() const { return l.sums; }
+    uint8_t* flags() const { return l.sumFlags; }
+  };
+  Totals sectionTotals(long long sections, int level, bool) const {
+    return sections > 1 ? Totals{levels_[static_cast<size_t>(level)]} : Totals{};
+  }
+  struct Scanned {
+    T* scanned;
+    T* values() const { return scanned; }
+  };
+  Scanned scannedTotals(long long, int level, bool) const {
+    return Scanned{levels_[static_cast<size_t>(level)].scanned};
+  }
+
+  void scanSections(const SectionLaunch<T>& l) const {
+    SectionsArgs<T> args;
+    args.in = l.in;
+    args.out = l.out;
+    args.n = l.n;
+    args.exclusive = l.exclusive;
+    args.op = op_;
+    args.sums = l.sums;
+    args.sumFlags = l.sumFlags;
+    args.rows = DeviceRows{l.flags, nullptr};
+    launchScanSections<T, NullRecorder>(algo_, l.blocks, threads_, args);
+  }
+  void addBlockSums(T* out, const T* scanned, long long n, int) const {
+    launchAddBlockSums(out, scanned, n, section_, op_);
+  }
+  int64_t addSegmentCarries(T* out, const uint8_t* flags, const T* scanned, long long n,
+                            int) const {
+    enqueueAddSegmentCarries(out, flags, scanned, n, section_, op_, nullptr);
+    return 0;
+  }
+  int64_t seedThirdKernel(T*, const T*, long long, int) const {
+    throw BackendError("flawed variants are not timed");
+  }
+  void record(StepKind, int, const T*, long long, int64_t) const {}
+
+ private:
+  Algo algo_;
+  int threads_;
+  Operator op_;
+  int section_ = 0;
+  std::vector<Level> levels_;
+};
+
+// The uninstrumented hierarchical scan: the driver over the timed launcher, which the plan owns.
 template <class T, class Algo>
 void makeHierarchicalDeviceScan(const Algo& algo, const RunRequest& rq, long long n,
                                 DeviceScan::Impl& impl) {
-  struct Level {
-    long long n, blocks;
-    T* sums;
-    T* scanned;
-  };
-  // A flawed variant is never timed (bench and verify leave them out); this driver has no third
-  // kernel of seed 000's, so it would time the fixed scan under the flawed name.
-  if (kRunsSeedThirdKernel<Algo>) throw BackendError("flawed variants are not timed");
-  const int threads = rq.blockSize;
-  const long long section = algo.sectionSize(threads);
-  prepareScanSections<T, NullRecorder>(algo, threads);
-  std::vector<Level> levels;
-  for (long long len = n;;) {
-    const long long blocks = (len + section - 1) / section;
-    Level l{len, blocks, nullptr, nullptr};
-    if (blocks > 1) {
-      auto sums = std::make_shared<DeviceArray<T>>(static_cast<size_t>(blocks));
-      auto scanned = std::make_shared<DeviceArray<T>>(static_cast<size_t>(blocks));
-      l.sums = sums->get();
-      l.scanned = scanned->get();
-      impl.workspace.push_back(sums);
-      impl.workspace.push_back(scanned);
-    }
-    levels.push_back(l);
-    if (blocks == 1) break;
-    len = blocks;
-  }
-  impl.launches = static_cast<int>(2 * levels.size() - 1);
-  const Operator op = rq.op;
+  auto launcher = std::make_shared<TimedSectionLauncher<T, Algo>>(algo, rq, n, impl);
+  impl.workspace.push_back(launcher);
   const bool exclusive = rq.exclusive;
-  impl.enqueue = [algo, levels, threads, section, op, exclusive](const void* in, void* out,
-                                                                 const uint8_t*) {
-    // Down: scan each level's sections, writing its sums; up: add scanned sums back.
-    const T* levelIn = static_cast<const T*>(in);
-    T* levelOut = static_cast<T*>(out);
-    for (size_t k = 0; k < levels.size(); ++k) {
-      const Level& l = levels[k];
-      SectionsArgs<T> args;
-      args.in = levelIn;
-      args.out = levelOut;
-      args.n = l.n;
-      args.exclusive = k == 0 ? exclusive : true;
-      args.op = op;
-      args.sums = l.sums;
-      launchScanSections<T, NullRecorder>(algo, l.blocks, threads, args);
-      levelIn = l.sums;
-      levelOut = l.scanned;
-    }
-    for (size_t k = levels.size() - 1; k-- > 0;) {
-      T* target = k == 0 ? static_cast<T*>(out) : levels[k - 1].scanned;
-      launchAddBlockSums(target, levels[k].scanned, levels[k].n, section, op);
-    }
+  TimedSectionLauncher<T, Algo>* l = launcher.get();
+  impl.enqueue = [l, n, exclusive](const void* in, void* out, const uint8_t* flags) {
+    // Only a segmented scan reads the head flags (segmented-hierarchical).
+    scanHierarchically(*l, static_cast<const T*>(in), static_cast<T*>(out), n, exclusive, 0,
+                       kIsSegmentedScan<Algo> ? flags : nullptr);
   };
 }
 

@@ -1,7 +1,8 @@
-// Single-pass grid scans on the GPU (single-pass-chained, decoupled-lookback,
-// segmented-lookback): which kernel of kernels/launch/single_pass_kernels.cuh a request runs, its
-// workspace and trace buffer, and the reading back of what it recorded. Uninstrumented decoupled
-// look-back with dynamic tile ids (what `verify` and the benchmark run) is the production kernel;
+// Single-pass grid schemes on the GPU, every registry row whose descriptor's driver is SinglePass
+// (single_pass_common.h dispatches): the scheme's kernel of kernels/launch/single_pass_kernels.cuh,
+// its workspace and trace buffer, and the reading back of what it recorded. An uninstrumented run
+// with dynamic tile ids (what `verify` and the benchmark run) launches the scheme's production
+// kernel where it has one (ProductionKernelOf below: the decoupled and the segmented look-back);
 // this file picks its policy (kernels/grid/lookback_tuning.h, read with the device) and its
 // operator's instantiation, and launches it alone (no memset).
 #include <cuda_runtime.h>
@@ -98,36 +99,35 @@ struct SelectDeviceOutputs {
   }
 };
 
-// The instrumented (or NullRecorder) kernel of the request's single-pass scan, select or split.
-template <class T, class Rec>
+// The protocol in the profiler's range of a recorded launch ("single-pass scan, chained (8
+// tiles)"), read from the scheme's traits; tests/gpu/test_gpu_traces.cpp looks for these words.
+template <class Scheme>
+const char* protocolWords() {
+  using Traits = SinglePassTraits<Scheme>;
+  if constexpr (!Traits::kLookback)
+    return "chained";
+  else if constexpr (Traits::kSegmented)
+    return "segmented look-back";
+  else if constexpr (Traits::kSelects)
+    return Scheme::kSplit ? "split by decoupled look-back" : "select by decoupled look-back";
+  else
+    return "decoupled look-back";
+}
+
+// The instrumented (or NullRecorder) kernel of the request's single-pass scheme.
+template <class Scheme, class T, class Rec>
 void launchSinglePass(const SinglePassShape& shape, const RunRequest& rq, const T* in,
                       const uint8_t* flags, T* out, long long n, const SinglePassWorkspace<T>& ws,
                       const DeviceTraceBuffer& buf, const SelectOutputs<T>& selectOut = {}) {
   if (shape.tiles > 0x7fffffffll) throw BackendError("too many tiles for one launch");
   const SinglePassDeviceArgs<T> args = ws.args(rq.emulator.staticBlockIds);
-  const bool select = shape.product == AlgorithmProduct::Select;
-  const bool split = shape.product == AlgorithmProduct::Split;
-  const SinglePassProtocol kernel = shape.chained     ? SinglePassProtocol::Chained
-                                    : shape.segmented ? SinglePassProtocol::SegmentedLookback
-                                    : select          ? SinglePassProtocol::Select
-                                    : split           ? SinglePassProtocol::Split
-                                                      : SinglePassProtocol::DecoupledLookback;
-  const char* name = shape.chained     ? "single-pass-chained kernel"
-                     : shape.segmented ? "segmented-lookback kernel"
-                     : select          ? "select-lookback kernel"
-                     : split           ? "split-lookback kernel"
-                                       : "decoupled-lookback kernel";
-  const char* protocol = shape.chained     ? "chained"
-                         : shape.segmented ? "segmented look-back"
-                         : select          ? "select by decoupled look-back"
-                         : split           ? "split by decoupled look-back"
-                                           : "decoupled look-back";
-  const ProfileRange phase(std::string("single-pass scan, ") + protocol + " (" +
+  static const std::string kernel = std::string(algorithmOf<Scheme>.key) + " kernel";
+  const ProfileRange phase(std::string("single-pass scan, ") + protocolWords<Scheme>() + " (" +
                            std::to_string(shape.tiles) + " tiles)");
   ws.reset();
-  launchSinglePassKernel<T, Rec>(kernel, static_cast<unsigned>(shape.tiles), rq.blockSize, in,
-                                 flags, out, n, rq.op, rq.exclusive, args, buf, selectOut);
-  cudaCheckLaunch(name, false);
+  launchSinglePassKernel<Scheme, T, Rec>(static_cast<unsigned>(shape.tiles), rq.blockSize, in,
+                                         flags, out, n, rq.op, rq.exclusive, args, buf, selectOut);
+  cudaCheckLaunch(kernel.c_str(), false);
 }
 
 template <class T>
@@ -162,32 +162,82 @@ void throwIfGaveUp(const SpinDiagnostics& d, unsigned epoch, const RunRequest& r
       "; the kernel was stopped and its output is incomplete");
 }
 
-// Uninstrumented decoupled look-back with dynamic tile ids runs the production kernel; recorded
-// runs, static tile ids (the deadlock demonstration) and the chained scan run the kernels above.
+// The production kernel of a scheme, where it has one: what an uninstrumented run with dynamic
+// tile ids launches instead of the scheme's recorded kernel (kernels/grid/*_agent.cuh). A scheme
+// without one (single-pass-chained, and any new scheme until it gets one) runs its recorded
+// kernel with the NullRecorder. A specialisation per scheme with a production kernel: its plan for
+// (request, n), the plan's enqueue, and the tile status words its tiles need.
+template <class Scheme>
+struct ProductionKernelOf {
+  static constexpr bool kExists = false;
+};
+
+template <>
+struct ProductionKernelOf<DecoupledLookback> {
+  static constexpr bool kExists = true;
+  template <class T>
+  struct Plan {
+    ProductionLaunch<T> launch;
+    void enqueue(const T* in, const uint8_t*, T* out, long long n, bool exclusive,
+                 const SinglePassWorkspace<T>& ws) const {
+      launchProduction(launch, in, out, n, exclusive, ws);
+    }
+  };
+  template <class T>
+  static Plan<T> plan(const RunRequest& rq, long long n) {
+    return {planProductionLaunchFor<T>(rq, n)};
+  }
+  static long long workspaceTiles(const RunRequest&, long long, long long tiles) { return tiles; }
+};
+
+template <>
+struct ProductionKernelOf<SegmentedLookback> {
+  static constexpr bool kExists = true;
+  template <class T>
+  struct Plan {
+    SegmentedLaunch<T> launch;
+    void enqueue(const T* in, const uint8_t* flags, T* out, long long n, bool exclusive,
+                 const SinglePassWorkspace<T>& ws) const {
+      launchSegmentedProduction(launch, in, flags, out, n, exclusive, ws);
+    }
+  };
+  template <class T>
+  static Plan<T> plan(const RunRequest& rq, long long n) {
+    return {planSegmentedLaunchFor<T>(rq.op, n)};
+  }
+  // The production tiles need not be the recorded kernel's: each type's launch picks its agent,
+  // and the one-tile agent's tiles are the smaller.
+  static long long workspaceTiles(const RunRequest& rq, long long n, long long tiles) {
+    return std::max({tiles, planSegmentedLaunchFor<int32_t>(rq.op, n).tiles,
+                     planSegmentedOneTileLaunch<int32_t>(rq.op, n).tiles});
+  }
+};
+
+// Uninstrumented runs with dynamic tile ids run the production kernel where the scheme has one;
+// recorded runs and static tile ids (the deadlock demonstration) run the recorded kernel.
+template <class Scheme>
 bool usesProductionKernel(const RunRequest& rq) {
-  return (rq.algorithm == AlgorithmId::DecoupledLookback ||
-          rq.algorithm == AlgorithmId::SegmentedLookback) &&
-         !rq.record && !rq.emulator.staticBlockIds;
+  return ProductionKernelOf<Scheme>::kExists && !rq.record && !rq.emulator.staticBlockIds;
 }
 
-// Status words for the tiles of the kernel that will run: the production segmented kernel's
-// tiles need not be the recorded kernel's.
+// Status words (or chained flags) for the tiles of the kernel that will run.
+template <class Scheme>
 long long workspaceTiles(const RunRequest& rq, const SinglePassShape& shape, long long n) {
-  if (!shape.segmented || !usesProductionKernel(rq)) return shape.tiles;
-  // Each type's launch picks its agent; the one-tile agent's tiles are the smaller.
-  return std::max({shape.tiles, planSegmentedLaunchFor<int32_t>(rq.op, n).tiles,
-                   planSegmentedOneTileLaunch<int32_t>(rq.op, n).tiles});
+  if constexpr (ProductionKernelOf<Scheme>::kExists)
+    if (usesProductionKernel<Scheme>(rq))
+      return ProductionKernelOf<Scheme>::workspaceTiles(rq, n, shape.tiles);
+  return shape.tiles;
 }
 
 // Select and split: the addresses and (split) the rejected elements after the selected ones, as
 // the emulator's result holds them.
 template <class T>
-void readSelectResults(const SinglePassShape& shape, const SelectDeviceOutputs<T>& sel,
+void readSelectResults(AlgorithmProduct product, const SelectDeviceOutputs<T>& sel,
                        RunResult<T>& r) {
-  if (shape.product == AlgorithmProduct::Scan) return;
+  if (product == AlgorithmProduct::Scan) return;
   r.addresses.assign(r.output.size(), 0);
   sel.addresses.download(r.addresses.data(), r.addresses.size());
-  if (shape.product != AlgorithmProduct::Split) return;
+  if (product != AlgorithmProduct::Split) return;
   int32_t count = 0;
   sel.count.download(&count, 1);
   if (count < 0 || static_cast<size_t>(count) > r.output.size())
@@ -196,43 +246,43 @@ void readSelectResults(const SinglePassShape& shape, const SelectDeviceOutputs<T
   sel.rejected.download(r.output.data() + count, r.output.size() - static_cast<size_t>(count));
 }
 
-template <class T>
-RunResult<T> runSinglePass(const RunRequest& rq, const std::vector<T>& input) {
+template <class T, class Scheme>
+RunResult<T> runScheme(const RunRequest& rq, const std::vector<T>& input) {
+  using Traits = SinglePassTraits<Scheme>;
+  constexpr AlgorithmProduct product = algorithmOf<Scheme>.product;
   const long long n = static_cast<long long>(input.size());
-  const SinglePassShape shape = checkSinglePassRequest(rq, n);
+  const SinglePassShape shape = checkSinglePassRequest<Scheme>(rq, n);
   RunResult<T> r;
   r.output.assign(input.size(), T{});
   if (n == 0) return r;
   DeviceArray<T> in(input.size()), out(input.size());
   in.upload(input.data(), input.size());
-  const bool selects = shape.product != AlgorithmProduct::Scan;
   SelectDeviceOutputs<T> sel;
-  if (selects) {
+  if constexpr (Traits::kSelects) {
     out.zero();  // select leaves the slots after its kept elements as they are
-    sel.rejected.allocate(shape.product == AlgorithmProduct::Split ? input.size() : 0);
+    sel.rejected.allocate(product == AlgorithmProduct::Split ? input.size() : 0);
     sel.addresses.allocate(input.size());
     sel.count.allocate(1);
   }
   const SelectOutputs<T> selectOut = sel.view(out.get(), n);
-  const uint8_t* hostFlags = shape.segmented || selects ? flagsFrom(rq, 0) : nullptr;
+  const uint8_t* hostFlags = Traits::kTakesFlags ? flagsFrom(rq, 0) : nullptr;
   DeviceArray<uint8_t> flags(hostFlags ? input.size() : 0);
   if (hostFlags) flags.upload(hostFlags, input.size());
   const uint8_t* deviceFlags = hostFlags ? flags.get() : nullptr;
-  SinglePassWorkspace<T> ws(shape.chained, workspaceTiles(rq, shape, n));
+  SinglePassWorkspace<T> ws(!Traits::kLookback, workspaceTiles<Scheme>(rq, shape, n));
 
   if (!rq.record) {
-    if (usesProductionKernel(rq) && shape.segmented)
-      launchSegmentedProduction(planSegmentedLaunchFor<T>(rq.op, n), in.get(), deviceFlags,
-                                out.get(), n, rq.exclusive, ws);
-    else if (usesProductionKernel(rq))
-      launchProduction(planProductionLaunchFor<T>(rq, n), in.get(), out.get(), n, rq.exclusive, ws);
-    else
-      launchSinglePass<T, NullRecorder>(shape, rq, in.get(), deviceFlags, out.get(), n, ws,
-                                        DeviceTraceBuffer{}, selectOut);
+    if constexpr (ProductionKernelOf<Scheme>::kExists)
+      if (usesProductionKernel<Scheme>(rq))
+        ProductionKernelOf<Scheme>::template plan<T>(rq, n).enqueue(in.get(), deviceFlags,
+                                                                    out.get(), n, rq.exclusive, ws);
+    if (!usesProductionKernel<Scheme>(rq))
+      launchSinglePass<Scheme, T, NullRecorder>(shape, rq, in.get(), deviceFlags, out.get(), n, ws,
+                                                DeviceTraceBuffer{}, selectOut);
     cudaCheck(cudaDeviceSynchronize(), "single-pass scan");
     throwIfGaveUp(ws.diagnostics(), ws.lastEpoch(), rq);
     out.download(r.output.data(), r.output.size());
-    readSelectResults(shape, sel, r);
+    readSelectResults(product, sel, r);
     return r;
   }
 
@@ -240,23 +290,21 @@ RunResult<T> runSinglePass(const RunRequest& rq, const std::vector<T>& input) {
   const int warps = (threads + 31) / 32;
   // Exactly the recorded tile's steps; each step applies the operator at most once per slot.
   CaptureLimits limits = rq.limits;
-  limits.maxSteps = shape.chained ? SinglePassChained::recordedSteps(threads)
-                    : selects     ? SelectLookback::recordedSteps(threads)
-                                  : DecoupledLookback::recordedSteps(threads);
+  limits.maxSteps = Scheme::recordedSteps(threads);
   const int timed = static_cast<int>(std::min<long long>(shape.tiles, rq.limits.maxBlocksTimed));
   HostTraceBuffer trace(limits.maxSteps, limits.maxRecordedValues, shape.section, shape.section,
                         warps, timed);
   trace.setShape(shape.section, warps);
-  if (shape.segmented) trace.enableRows(true, false);  // the OR-ed flags of every step
-  if (selects) trace.enableRows(true, true);           // the keep-flags and the count row
+  if (Traits::kSegmented) trace.enableRows(true, false);  // the OR-ed flags of every step
+  if (Traits::kSelects) trace.enableRows(true, true);     // the keep-flags and the count row
   startWholeArrayRows(r.run, rq.limits, n, shape.section, shape.tiles);
   trace.enableWholeRows(r.run.whole);
-  launchSinglePass<T, TraceRecorder>(shape, rq, in.get(), deviceFlags, out.get(), n, ws,
-                                     trace.view(rq.recordBlock, true), selectOut);
+  launchSinglePass<Scheme, T, TraceRecorder>(shape, rq, in.get(), deviceFlags, out.get(), n, ws,
+                                             trace.view(rq.recordBlock, true), selectOut);
   cudaCheck(cudaDeviceSynchronize(), "single-pass scan (recorded)");
   throwIfGaveUp(ws.diagnostics(), ws.lastEpoch(), rq);
   out.download(r.output.data(), r.output.size());
-  readSelectResults(shape, sel, r);
+  readSelectResults(product, sel, r);
   trace.appendSteps<T>(r.run, rq.recordBlock, 0, ArrayKind::Section);
   trace.takeWholeRows(r.run.whole);
   r.run.work = static_cast<int64_t>(trace.work());
@@ -266,37 +314,46 @@ RunResult<T> runSinglePass(const RunRequest& rq, const std::vector<T>& input) {
 }
 
 template <class T>
-void makeDeviceScan(const RunRequest& rq, long long n, DeviceScan::Impl& impl) {
-  const SinglePassShape shape = checkSinglePassRequest(rq, n);
-  if (shape.product != AlgorithmProduct::Scan)
-    throw BackendError(std::string(algorithmInfo(rq.algorithm).key) +
+RunResult<T> runSinglePass(const RunRequest& rq, const std::vector<T>& input) {
+  RunResult<T> r;
+  withRequestedSinglePassScheme(
+      rq, [&](auto scheme) { r = runScheme<T, typename decltype(scheme)::type>(rq, input); });
+  return r;
+}
+
+template <class T, class Scheme>
+void makeSchemeDeviceScan(const RunRequest& rq, long long n, DeviceScan::Impl& impl) {
+  const SinglePassShape shape = checkSinglePassRequest<Scheme>(rq, n);
+  if (!algorithmOf<Scheme>.scans())
+    throw BackendError(std::string(algorithmOf<Scheme>.key) +
                        " selects rather than scans: verify and bench time scans only");
-  auto ws = std::make_shared<SinglePassWorkspace<T>>(shape.chained, workspaceTiles(rq, shape, n));
+  auto ws = std::make_shared<SinglePassWorkspace<T>>(!SinglePassTraits<Scheme>::kLookback,
+                                                     workspaceTiles<Scheme>(rq, shape, n));
   impl.workspace.push_back(ws);
   impl.launches = 1;
   const SinglePassWorkspace<T>* w = ws.get();
   const bool exclusive = rq.exclusive;
-  if (usesProductionKernel(rq) && shape.segmented) {
-    const SegmentedLaunch<T> plan = planSegmentedLaunchFor<T>(rq.op, n);
-    impl.enqueue = [plan, exclusive, n, w](const void* in, void* out, const uint8_t* flags) {
-      launchSegmentedProduction(plan, static_cast<const T*>(in), flags, static_cast<T*>(out), n,
-                                exclusive, *w);
-    };
-    return;
-  }
-  if (usesProductionKernel(rq)) {
-    const ProductionLaunch<T> plan = planProductionLaunchFor<T>(rq, n);
-    impl.enqueue = [plan, exclusive, n, w](const void* in, void* out, const uint8_t*) {
-      launchProduction(plan, static_cast<const T*>(in), static_cast<T*>(out), n, exclusive, *w);
-    };
-    return;
+  if constexpr (ProductionKernelOf<Scheme>::kExists) {
+    if (usesProductionKernel<Scheme>(rq)) {
+      const auto plan = ProductionKernelOf<Scheme>::template plan<T>(rq, n);
+      impl.enqueue = [plan, exclusive, n, w](const void* in, void* out, const uint8_t* flags) {
+        plan.enqueue(static_cast<const T*>(in), flags, static_cast<T*>(out), n, exclusive, *w);
+      };
+      return;
+    }
   }
   const RunRequest timed = rq;
   impl.enqueue = [timed, shape, n, w](const void* in, void* out, const uint8_t* flags) {
-    launchSinglePass<T, NullRecorder>(shape, timed, static_cast<const T*>(in),
-                                      shape.segmented ? flags : nullptr, static_cast<T*>(out), n,
-                                      *w, DeviceTraceBuffer{});
+    launchSinglePass<Scheme, T, NullRecorder>(shape, timed, static_cast<const T*>(in), flags,
+                                              static_cast<T*>(out), n, *w, DeviceTraceBuffer{});
   };
+}
+
+template <class T>
+void makeDeviceScan(const RunRequest& rq, long long n, DeviceScan::Impl& impl) {
+  withRequestedSinglePassScheme(rq, [&](auto scheme) {
+    makeSchemeDeviceScan<T, typename decltype(scheme)::type>(rq, n, impl);
+  });
 }
 
 }  // namespace

@@ -13,13 +13,13 @@
 namespace scanviz {
 
 struct DeviceScan::Impl {
-  // (input, output, head flags): the flags are read by segmented-lookback only.
+  // (input, output, head flags): the flags are read by the segmented scans only.
   std::function<void(const void*, void*, const uint8_t*)> enqueue;
   int launches = 1;
   std::vector<std::shared_ptr<void>> workspace;  // device buffers kept alive with the plan
 };
 
-// Fills impl for single-pass-chained and decoupled-lookback (cuda_single_pass.cu).
+// Fills impl for a single-pass scheme (cuda_single_pass.cu).
 void makeSinglePassDeviceScan(const RunRequest& rq, DType dtype, long long n,
                               DeviceScan::Impl& impl);
 
