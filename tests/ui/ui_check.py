@@ -117,7 +117,8 @@ def case_lesson_step_one(ctx):
     check(not near(r.image.pixel(x, y), highlight, 60), f"cell 0 is highlighted on screen: {r.image.pixel(x, y)}")
     check(r.counter("Step") == "1 of 3", f"Step counter {r.counter('Step')}")
     check(r.counter("Ops this step") == "7", f"Ops counter {r.counter('Ops this step')}")
-    check(r.counter("Warp efficiency").startswith("21.88%"), f"Warp efficiency {r.counter('Warp efficiency')}")
+    # 7 of 32 lanes, 21.875%, printed for people with three significant digits (formatQuantity).
+    check(r.counter("Warp efficiency").startswith("21.9%"), f"Warp efficiency {r.counter('Warp efficiency')}")
     check(len([l for l in r.scene["lines"] if l["role"] == "arrow"]) == 7, "expected 7 operand arrows")
     check(r.dump["explanation"] == "stride 1: threads 1..7 add XY[i-1] into XY[i]", r.dump["explanation"])
 
