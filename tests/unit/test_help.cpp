@@ -152,7 +152,7 @@ TEST(Help, UnknownNamesSayWhatWasProbablyMeant) {
       {{"bench", "--algorithms", "radix-splt"}, "(did you mean 'radix-split'?)"},
       {{"apply", "sandwhich"}, "(did you mean 'sandwich'?)"},
       {{"captrue"}, "(did you mean 'capture'?)"},
-      {{"help", "exprot"}, "(did you mean 'export'?)"},
+      {{"help", "anlyze"}, "(did you mean 'analyze'?)"},
   };
   for (const auto& [args, expected] : cases) {
     const CapturedRun r = run(args);
