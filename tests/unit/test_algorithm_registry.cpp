@@ -142,6 +142,7 @@ TEST(AlgorithmRegistry, CodeFilesAreTheDeclaringKernelFiles) {
       {"hierarchical", "kernels/block/brent_kung.h"},
       {"single-pass-chained", "kernels/grid/single_pass_chained.h"},
       {"decoupled-lookback", "kernels/grid/decoupled_lookback.h"},
+      {"serial-lookback", "kernels/grid/serial_lookback.h"},
       {"segmented-kogge-stone", "kernels/block/segmented_kogge_stone.h"},
       {"segmented-blelloch", "kernels/block/segmented_blelloch.h"},
       {"segmented-hierarchical", "kernels/block/segmented_blelloch.h"},

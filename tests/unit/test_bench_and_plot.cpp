@@ -188,7 +188,8 @@ TEST(BenchPlan, DefaultGpuPlanCoversIssueFour) {
     }
     for (long long n : {1ll << 28, 1ll << 30}) {
       for (const char* key : {"hierarchical", "single-pass-chained", "decoupled-lookback",
-                              "segmented-lookback", "copy", "cub", "thrust", "cub-by-key"})
+                              "serial-lookback", "segmented-lookback", "copy", "cub", "thrust",
+                              "cub-by-key"})
         EXPECT_TRUE(has(key, d, n)) << key;
       EXPECT_FALSE(has("kogge-stone", d, n));
       EXPECT_FALSE(has("sequential", d, n));
@@ -197,12 +198,18 @@ TEST(BenchPlan, DefaultGpuPlanCoversIssueFour) {
   }
   const auto algorithms =
       static_cast<size_t>(std::count_if(allAlgorithms().begin(), allAlgorithms().end(), timed));
+  // Above the block-level limit only the grid scans run.
+  const auto gridAlgorithms = static_cast<size_t>(
+      std::count_if(allAlgorithms().begin(), allAlgorithms().end(), [&](const AlgorithmInfo& a) {
+        return timed(a) && a.level == AlgorithmLevel::Grid;
+      }));
   // The compaction and the split pass at every size, each with its CUB equivalent.
   for (DType d : {DType::Int32, DType::Float32})
     for (long long n : cfg.sizes)
       for (const char* key : {"compaction", "cub-select", "radix-split", "cub-partition"})
         EXPECT_TRUE(has(key, d, n)) << key << " " << n;
-  EXPECT_EQ(tasks.size(), 3 * 2 * (4 + algorithms) + 2 * 2 * (4 + 4) + 5 * 2 * 4);
+  EXPECT_EQ(gridAlgorithms, 5u);
+  EXPECT_EQ(tasks.size(), 3 * 2 * (4 + algorithms) + 2 * 2 * (4 + gridAlgorithms) + 5 * 2 * 4);
 }
 
 // Asked for alone, the compaction brings the references every run has and CUB's select, which

@@ -1,6 +1,6 @@
-// The single-pass grid scans (single-pass-chained, decoupled-lookback) on the CPU emulator:
-// results against the sequential scan, independence from scheduling, the static-id deadlock,
-// the chained domino and the look-back counts, hand-counted work, and capture speed.
+// The single-pass grid scans (single-pass-chained, decoupled-lookback, serial-lookback) on the
+// CPU emulator: results against the sequential scan, independence from scheduling, the static-id
+// deadlock, the chained domino and the look-back counts, hand-counted work, and capture speed.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -21,7 +21,7 @@ namespace scanviz {
 namespace {
 
 constexpr AlgorithmId kSinglePass[] = {AlgorithmId::SinglePassChained,
-                                       AlgorithmId::DecoupledLookback};
+                                       AlgorithmId::DecoupledLookback, AlgorithmId::SerialLookback};
 
 std::string key(AlgorithmId id) {
   return std::string(algorithmInfo(id).key);
@@ -80,7 +80,7 @@ TEST(GridAlgorithms, SinglePassScansMatchTheSequentialScan) {
                                  << " block=" << blockSize;
               ++cases;
             }
-  EXPECT_EQ(cases, 2 * 2 * 4 * 2 * 7 * 3);
+  EXPECT_EQ(cases, static_cast<int>(std::size(kSinglePass)) * 2 * 4 * 2 * 7 * 3);
 }
 
 TEST(GridAlgorithms, UnrecordedRunGivesTheSameOutputAndRecordsNothing) {
@@ -298,6 +298,38 @@ TEST(DecoupledLookback, LookbackCountsAndNoDomino) {
     }
     EXPECT_EQ(t.output.back(), static_cast<double>(input.size()));
   }
+}
+
+// The serial look-back is the decoupled one with a window of one predecessor: every poll reads one
+// status word, so a tile that combined d predecessors polled d times (d - 1 rounds without the
+// prefix, counted as waiting), where the 32-wide window of decoupled-lookback takes the whole first
+// wave's aggregates in one poll (tile k: k predecessors, no waiting). Same tiles, same output.
+TEST(SerialLookback, OnePredecessorAPoll) {
+  const int tiles = 20, resident = 8, blockSize = 32;
+  const std::vector<double> input(static_cast<size_t>(tiles * 8 * blockSize), 1.0);
+  EmulatorOptions emu;
+  emu.residentBlocks = resident;
+  const Trace serial = captureSinglePass(AlgorithmId::SerialLookback, input, blockSize, emu);
+  const Trace windowed = captureSinglePass(AlgorithmId::DecoupledLookback, input, blockSize, emu);
+  ASSERT_EQ(static_cast<int>(serial.blocks.size()), tiles);
+  int severalPolls = 0;
+  for (int k = 1; k < tiles; ++k) {
+    const TraceBlock& b = serial.blocks[static_cast<size_t>(k)];
+    EXPECT_GE(b.lookback, 1) << "tile " << k;
+    // The first wave publishes in round 0, so no predecessor it reads is still empty.
+    if (k < resident) {
+      EXPECT_EQ(b.lookback, b.waitNs + 1) << "tile " << k;
+    }
+    EXPECT_LE(b.lookback, b.waitNs + 1) << "tile " << k;
+    severalPolls += b.lookback > 1 ? 1 : 0;
+  }
+  EXPECT_GE(severalPolls, resident - 2);
+  EXPECT_EQ(windowed.blocks[resident - 1].lookback, resident - 1);
+  EXPECT_EQ(windowed.blocks[resident - 1].waitNs, 0);
+  EXPECT_GT(serial.blocks[resident - 1].waitNs, 0);
+  EXPECT_EQ(serial.output, windowed.output);
+  EXPECT_EQ(serial.counters.work, windowed.counters.work);
+  EXPECT_EQ(algorithmInfo(AlgorithmId::SerialLookback).codeFile, "kernels/grid/serial_lookback.h");
 }
 
 // Hand count, single-pass-chained, n = 20, block size 4: tiles of 8 (8 + 8 + 4 valid).

@@ -23,6 +23,7 @@
 #include "kernels/grid/segmented_hierarchical.h"
 #include "kernels/grid/segmented_lookback.h"
 #include "kernels/grid/select_lookback.h"
+#include "kernels/grid/serial_lookback.h"
 #include "kernels/grid/single_pass_chained.h"
 #include "kernels/lessons/blelloch_down_sweep_log2n.h"
 #include "kernels/lessons/blelloch_early_return.h"

@@ -22,6 +22,7 @@
   X(Hierarchical, HierarchicalScan<BrentKungScan>, kNoRole)                                        \
   X(SinglePassChained, SinglePassChained, kNoRole)                                                 \
   X(DecoupledLookback, DecoupledLookback, kRoleWarpClockSample)                                    \
+  X(SerialLookback, SerialLookback, kNoRole)                                                       \
   X(SegmentedKoggeStone, SegmentedKoggeStoneScan, kNoRole)                                         \
   X(SegmentedBlelloch, SegmentedBlellochScan, kNoRole)                                             \
   X(SegmentedHierarchical, SegmentedHierarchicalScan<SegmentedBlellochScan>, kNoRole)              \
