@@ -12,6 +12,7 @@
 #include "app/core/playback/step_writes.h"
 #include "app/core/playback/thread_states.h"
 #include "app/core/trace/value_format.h"
+#include "app/scene/outside_sources.h"
 #include "app/scene/scene_text.h"
 #include "app/scene/step_scene.h"
 
@@ -94,6 +95,13 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
     moves_ = stepMoves(s_);
     garbage_.insert(rq_.garbageCells.begin(), rq_.garbageCells.end());
     before_ = beforeValues();
+    // The load's input row draws its own arrows into the cells it fills; every other value from
+    // outside the array gets a chip naming its source.
+    std::set<int> loaded;
+    if (before_ && s_.kind == static_cast<int>(StepKind::Load))
+      for (int i = 0; i < validCount_ && i < static_cast<int>(before_->size()); ++i)
+        loaded.insert(i);
+    outside_ = outsideSources(t_, rq_.step, loaded);
     if (rq_.symbolic) prepareSymbols();
     naming_ = sectionStep() ? RowNaming{"XY", 0}
                             : RowNaming{s_.array == "global" ? "Y" : "sums", s_.offset};
@@ -546,7 +554,15 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
       const float beforeBottom = y + 0.85f * cellH_;
       const float band = std::max(2.4f * style_.labelSize, 1.1f * cellH_);
       afterTop_ = beforeBottom + band;
+      layoutChips(beforeBottom, afterTop_);
       addArrows(beforeBottom, afterTop_, load);
+      addChips();
+      y = afterTop_;
+    } else if (!outside_.empty()) {
+      // No row before the step, but values from outside it: their chips get a band of their own.
+      afterTop_ = y + std::max(2.2f * style_.labelSize, 0.9f * cellH_);
+      layoutChips(y, afterTop_);
+      addChips();
       y = afterTop_;
     } else {
       afterTop_ = y;
@@ -676,7 +692,8 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
     // old value takes part: a moved or cleared cell's old value is gone.
     if (cw_ >= 8)
       for (int i = 0; i < count(); ++i)
-        if (writeOf(i) == CellWrite::Combined || writeOf(i) == CellWrite::Changed)
+        if ((writeOf(i) == CellWrite::Combined || writeOf(i) == CellWrite::Changed) &&
+            !underChip(i))
           addArrow(cellCentre(i), top + gap, cellCentre(i), bottom - gap, pal_.ownArrow,
                    0.6f * width, "own-arrow", i);
     // Moves (Blelloch's swap), dashed: a value changes place without an operator. Drawn under the
@@ -693,6 +710,75 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
       if (src < 0 || src >= count()) continue;
       addArrow(cellCentre(src), top + gap, cellCentre(dst), bottom - gap, pal_.arrow, width,
                "arrow", dst);
+    }
+  }
+
+  // The chips of outside_ in the band between `top` and `bottom`: a block's over the middle of
+  // its cells near the top (its arrows fan out below it), a cell's just above the cell (clear of
+  // the arrows that leave the row before).
+  void layoutChips(float top, float bottom) {
+    const float gap = 0.15f * style_.labelSize;
+    const float h = std::min(1.3f * style_.smallSize, 0.4f * (bottom - top));
+    for (const OutsideSource& src : outside_) {
+      const float left = cellX(src.cells.front()), right = cellX(src.cells.back() + 1);
+      const bool single = src.cells.size() == 1;
+      const float room = (single ? kCellBox : 1.0f) * (right - left) - 0.1f * cw_;
+      const float w = std::clamp(measure_(src.text, chipTextSize(h), true) + 0.6f * h,
+                                 std::min(room, 1.2f * h), std::max(1.0f, room));
+      SceneRect r;
+      r.x = 0.5f * (left + right - w);
+      r.y = single && before_ ? bottom - gap - h - 0.8f * style_.labelSize : top + gap;
+      r.w = w;
+      r.h = h;
+      r.fill = pal_.background;
+      r.stroke = pal_.accent;
+      r.strokeWidth = std::max(1.5f, 0.1f * style_.smallSize);
+      r.rounding = 0.3f * h;
+      r.role = "outside-source";
+      r.index = src.cells.front();
+      chips_.push_back(r);
+    }
+  }
+
+  float chipTextSize(float h) const { return std::min(style_.smallSize, 0.75f * h); }
+
+  // True when a chip covers cell i's column (its own-value arrow would run under the chip).
+  bool underChip(int i) const {
+    for (const SceneRect& r : chips_)
+      if (cellCentre(i) >= r.x && cellCentre(i) <= r.x + r.w) return true;
+    return false;
+  }
+
+  void addChips() {
+    const float gap = 0.15f * style_.labelSize;
+    const float width = std::max(1.0f, arrowWidth());
+    for (size_t k = 0; k < outside_.size(); ++k) {
+      const OutsideSource& src = outside_[k];
+      const SceneRect& r = chips_[k];
+      const float left = std::min(r.x, cellX(src.cells.front()));
+      if (!visible(left, std::max(r.x + r.w, cellX(src.cells.back() + 1)) - left)) continue;
+      scene_.rects.push_back(r);
+      const float size = chipTextSize(r.h);
+      SceneText& text =
+          addSceneText(scene_, r.x + 0.5f * r.w, r.y + 0.5f * (r.h - size),
+                       fitText(src.text, r.w - 0.2f * r.h, size, true, measure_), pal_.text, size,
+                       true, TextAlign::Center, "outside-source-text", src.cells.front());
+      text.tooltip = src.tooltip;
+      text.hoverX = r.x;
+      text.hoverY = r.y;
+      text.hoverW = r.w;
+      text.hoverH = r.h;
+      // An arrow into every cell (thinned as the others over narrow cells): solid where the
+      // operator was applied to the value, dashed where it was moved in.
+      const size_t every = arrowStride(src.cells.size());
+      for (size_t j = 0; j < src.cells.size(); j += every) {
+        const int dst = src.cells[j];
+        const float x = std::clamp(cellCentre(dst), r.x + 0.2f * r.h, r.x + r.w - 0.2f * r.h);
+        addArrow(x, r.y + r.h, cellCentre(dst), afterTop_ - gap,
+                 src.combined ? pal_.arrow : pal_.text,
+                 src.combined ? width : std::max(1.0f, 0.75f * width), "outside-arrow", dst,
+                 /*dashed=*/!src.combined);
+      }
     }
   }
 
@@ -945,7 +1031,9 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
       items.push_back({"operator applied to the left neighbour's new value",
                        {},
                        arrow(pal_.arrow, std::max(1.5f, 0.12f * style_.labelSize), false)});
-    if (!moves_.empty()) {
+    const bool movedIn = std::any_of(outside_.begin(), outside_.end(),
+                                     [](const OutsideSource& o) { return !o.combined; });
+    if (!moves_.empty() || movedIn) {
       const float width = std::max(1.5f, 0.12f * style_.labelSize);
       items.push_back({"operator applied", {}, arrow(pal_.arrow, width, false)});
       items.push_back(
@@ -959,6 +1047,10 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
       items.push_back(
           {"done, lane still occupied", swatch(pal_.threadDone, {}, 0, 0.5f * d, false), {}});
     }
+    if (!outside_.empty())
+      items.push_back({"from outside the array (the identity, the input, a block's total S)",
+                       swatch(pal_.background, pal_.accent, 1.5f, 0.3f * d, false),
+                       {}});
     if (!symbols_.empty())
       items.push_back(
           {symbolLegend(), swatch(pal_.cellFill, pal_.cellStroke, 1, 0.15f * d, false), {}});
@@ -998,6 +1090,8 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
   std::set<int> garbage_;  // rq.garbageCells
   bool chain_ = false;  // the step is a sequential pass within the row (a coarsened scan's phase 1)
   std::optional<std::vector<double>> before_;
+  std::vector<OutsideSource> outside_;  // values from outside the array: a chip each
+  std::vector<SceneRect> chips_;        // their chips, in outside_'s order, once laid out
   std::vector<std::vector<double>> resultStore_;
   // Symbolic mode: the ranges of steps 0..max(step, valueSizeLast), the "before" row's, the
   // results'; empty otherwise.

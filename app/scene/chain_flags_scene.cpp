@@ -5,6 +5,7 @@
 
 #include "app/core/trace/value_format.h"
 #include "app/scene/scene_text.h"
+#include "app/scene/slide_sizes.h"
 
 namespace scanviz {
 namespace {
@@ -12,14 +13,16 @@ namespace {
 class ChainFlagsBuilder {
  public:
   ChainFlagsBuilder(const Trace& t, float width, float height, const ViewPalette& pal,
-                    const MeasureText& measure)
+                    const MeasureText& measure, const ArraySceneStyle& ui)
       : t_(t), c_(chainFlagsOf(t)), pal_(pal), measure_(measure) {
+    // The slides' sizes (slide_sizes.h), as the bank-conflict figure and the dependence graph.
+    const SlideSizes sz = slideSizes(width, height, ui);
     w_ = width;
-    h_ = height > 0 ? height : width * 9.0f / 16.0f;
-    u_ = std::min(w_ / 1920.0f, h_ / 1080.0f);
-    title_ = 46 * u_;
-    label_ = 30 * u_;
-    small_ = 28 * u_;
+    h_ = sz.height;
+    u_ = sz.scale;
+    title_ = sz.text.titleSize;
+    label_ = sz.text.labelSize;
+    small_ = sz.text.smallSize;
     pad_ = 40 * u_;
   }
 
@@ -156,9 +159,10 @@ class ChainFlagsBuilder {
 }  // namespace
 
 Scene buildChainFlagsScene(const Trace& trace, float width, float height,
-                           const ViewPalette& palette, const MeasureText& measure) {
+                           const ViewPalette& palette, const MeasureText& measure,
+                           const ArraySceneStyle& ui) {
   if (!chainFlagsProblem(trace).empty()) return {};
-  return ChainFlagsBuilder(trace, width, height, palette, measure).build();
+  return ChainFlagsBuilder(trace, width, height, palette, measure, ui).build();
 }
 
 }  // namespace scanviz

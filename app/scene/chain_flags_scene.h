@@ -14,8 +14,10 @@
 
 namespace scanviz {
 
-// Empty when chainFlagsProblem(trace) is not empty. `height` 0: 9/16 of the width.
+// Empty when chainFlagsProblem(trace) is not empty. `height` 0: 9/16 of the width. Text sizes:
+// the slides' (slide_sizes.h), never below `ui`'s.
 Scene buildChainFlagsScene(const Trace& trace, float width, float height,
-                           const ViewPalette& palette, const MeasureText& measure);
+                           const ViewPalette& palette, const MeasureText& measure,
+                           const ArraySceneStyle& ui = {});
 
 }  // namespace scanviz

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "app/scene/scene_text.h"
+#include "app/scene/slide_sizes.h"
 
 namespace scanviz {
 namespace {
@@ -20,14 +21,16 @@ std::string percent(long long part, long long whole) {
 class RouletteBuilder {
  public:
   RouletteBuilder(const std::vector<RouletteResult>& sizes, size_t shown, float width, float height,
-                  const ViewPalette& pal, const MeasureText& measure)
+                  const ViewPalette& pal, const MeasureText& measure, const ArraySceneStyle& ui)
       : sizes_(sizes), r_(sizes[shown]), pal_(pal), measure_(measure) {
+    // The slides' sizes (slide_sizes.h), as the bank-conflict figure and the dependence graph.
+    const SlideSizes sz = slideSizes(width, height, ui);
     w_ = width;
-    h_ = height > 0 ? height : width * 9.0f / 16.0f;
-    u_ = std::min(w_ / 1920.0f, h_ / 1080.0f);
-    title_ = 46 * u_;
-    label_ = 30 * u_;
-    small_ = 28 * u_;
+    h_ = sz.height;
+    u_ = sz.scale;
+    title_ = sz.text.titleSize;
+    label_ = sz.text.labelSize;
+    small_ = sz.text.smallSize;
     pad_ = 40 * u_;
   }
 
@@ -200,9 +203,10 @@ class RouletteBuilder {
 }  // namespace
 
 Scene buildRouletteScene(const std::vector<RouletteResult>& sizes, size_t shown, float width,
-                         float height, const ViewPalette& palette, const MeasureText& measure) {
+                         float height, const ViewPalette& palette, const MeasureText& measure,
+                         const ArraySceneStyle& ui) {
   if (shown >= sizes.size()) return {};
-  return RouletteBuilder(sizes, shown, width, height, palette, measure).build();
+  return RouletteBuilder(sizes, shown, width, height, palette, measure, ui).build();
 }
 
 std::string rouletteProblem(const Trace& t) {

@@ -18,9 +18,11 @@
 namespace scanviz {
 
 // `sizes`: the roulette at several block sizes (the rates row); `shown`: the one whose histogram
-// and failing run are drawn. `height` 0: 9/16 of the width.
+// and failing run are drawn. `height` 0: 9/16 of the width. Text sizes: the slides'
+// (slide_sizes.h), never below `ui`'s.
 Scene buildRouletteScene(const std::vector<RouletteResult>& sizes, size_t shown, float width,
-                         float height, const ViewPalette& palette, const MeasureText& measure);
+                         float height, const ViewPalette& palette, const MeasureText& measure,
+                         const ArraySceneStyle& ui = {});
 
 // Why a trace has no race roulette (it is the one-barrier Kogge-Stone's); empty when it has one.
 std::string rouletteProblem(const Trace& t);

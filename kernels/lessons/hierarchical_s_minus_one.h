@@ -55,7 +55,7 @@ inline constexpr AlgorithmDescriptor algorithmOf<SeedThirdKernelSections<Section
 
 template <class SectionScan>
 inline constexpr FlawLesson lessonOf<HierarchicalSMinusOneScan<SectionScan>> = {
-    .title = "The hierarchical scan's third kernel: block 0 adds S[-1]",
+    .title = "The hierarchical scan's third kernel: S[blockIdx.x - 1] at block 0",
     .seed = "seed 000, section 8.6 (hierarchical scan), the third kernel",
     .seedLines = snippets::hierarchical_s_minus_one::seed,
     .why =
@@ -84,8 +84,9 @@ template <class SectionScan>
 inline constexpr AlgorithmDescriptor algorithmOf<HierarchicalSMinusOneScan<SectionScan>> =
     flawedVariant<HierarchicalSMinusOneScan<SectionScan>>(
         algorithmOf<HierarchicalScan<SectionScan>>, "hierarchical-s-minus-one",
-        "Hierarchical, block 0 adds S[-1] (flawed)",
-        "`Y[i] += S[blockIdx.x-1];` in every block: block 0 reads S[-1], before the totals",
+        "Hierarchical, S[blockIdx.x - 1] at block 0 (flawed)",
+        "`Y[i] += S[blockIdx.x-1];` in every block: at block 0 the unsigned index wraps and the "
+        "read lands outside S",
         "seed 000 (PMPP 8.6 as printed)");
 
 }  // namespace scanviz

@@ -18,6 +18,7 @@
 #include "app/scene/chain_flags_scene.h"
 #include "app/scene/palette.h"
 #include "app/scene/roulette_scene.h"
+#include "app/scene/slide_sizes.h"
 #include "tests/common/captures.h"
 #include "tests/common/figure_scenes.h"
 #include "tests/common/scene_texts.h"
@@ -167,6 +168,28 @@ TEST(RouletteScene, BarsCountsAndTheFailingRunComeFromTheRoulette) {
             std::string::npos);
   EXPECT_NE(textsOf(s, "source")[0].find("CPU emulator"), std::string::npos);
   for (const SceneText& x : s.texts) EXPECT_GE(x.size, 28.0f) << x.role << ": " << x.text;
+}
+
+// Both figures take the slides' sizes (slide_sizes.h), as the banks and the graph do: 44 px titles
+// on a 1920 x 1080 slide (their own 46/30/28 before), and never below the window's own sizes in a
+// small panel (800 x 450: 19 px titles and 12 px texts before).
+TEST(RouletteScene, RouletteAndFlagsTakeTheSlideSizes) {
+  const std::vector<RouletteResult> sizes = {smallRoulette(64)};
+  const Trace chain = pmppChain();
+  const ArraySceneStyle ui;
+  for (const auto& [w, h] : {std::pair{1920.0f, 0.0f}, std::pair{800.0f, 450.0f}}) {
+    const SlideSizes sz = slideSizes(w, h, ui);
+    for (const Scene& s : {buildRouletteScene(sizes, 0, w, h, light(), approximateTextWidth, ui),
+                           buildChainFlagsScene(chain, w, h, light(), approximateTextWidth, ui)}) {
+      ASSERT_EQ(s.textsWithRole("title").size(), 1u);
+      EXPECT_FLOAT_EQ(s.textsWithRole("title")[0]->size, sz.text.titleSize) << w;
+      for (const SceneText& x : s.texts) {
+        EXPECT_GE(x.size, ui.smallSize) << w << " " << x.role << ": " << x.text;
+        EXPECT_LE(x.size, sz.text.titleSize) << w << " " << x.role;
+      }
+    }
+  }
+  EXPECT_FLOAT_EQ(slideSizes(1920, 0, ui).text.titleSize, 44);
 }
 
 TEST(RouletteScene, OnlyTheOneBarrierLessonHasOne) {

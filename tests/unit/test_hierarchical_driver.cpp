@@ -97,9 +97,12 @@ class LoggingLauncher {
     log.push_back("seed's third kernel, level " + std::to_string(level));
     return n;
   }
-  void record(StepKind kind, int level, const int*, long long n, int64_t ops) {
-    log.push_back("record " + stepName(kind) + ", level " + std::to_string(level) + ", " +
-                  std::to_string(n) + " elements, " + std::to_string(ops) + " ops");
+  void record(const GridStep& g, const int*) {
+    std::string from;
+    if (g.kind != StepKind::SectionsScanned)
+      from = ", from element " + std::to_string(g.combinedFrom) + (g.flags ? ", with flags" : "");
+    log.push_back("record " + stepName(g.kind) + ", level " + std::to_string(g.level) + ", " +
+                  std::to_string(g.n) + " elements, " + std::to_string(g.ops) + " ops" + from);
   }
 };
 
@@ -118,9 +121,9 @@ TEST(HierarchicalDriver, ScansSectionsThenTheirTotalsThenAddsBack) {
                        "record sections scanned, level 1, 10 elements, 0 ops",
                        "scan level 2: 1 sections, exclusive",
                        "add block sums, level 1",
-                       "record block sums added, level 1, 10 elements, 6 ops",
+                       "record block sums added, level 1, 10 elements, 6 ops, from element 4",
                        "add block sums, level 0",
-                       "record block sums added, level 0, 37 elements, 33 ops",
+                       "record block sums added, level 0, 37 elements, 33 ops, from element 4",
                    }));
 }
 
@@ -145,18 +148,19 @@ TEST(HierarchicalDriver, ASegmentedScanHandsFlagsUpAndCarries) {
   std::vector<uint8_t> heads(20, 0);
   heads[6] = 1;
   scanHierarchically(l, in.data(), out.data(), 20, false, 0, heads.data());
-  EXPECT_EQ(l.log, (std::vector<std::string>{
-                       "scan level 0: 5 sections, inclusive, with flags, totals and their flags",
-                       "record sections scanned, level 0, 20 elements, 0 ops",
-                       // Inclusive: entry b-1 of the scanned totals is the carry into section b.
-                       "scan level 1: 2 sections, inclusive, with flags, totals and their flags",
-                       "record sections scanned, level 1, 5 elements, 0 ops",
-                       "scan level 2: 1 sections, inclusive, with flags",
-                       "add carries, level 1, with flags",
-                       "record carries added, level 1, 5 elements, 7 ops",
-                       "add carries, level 0, with flags",
-                       "record carries added, level 0, 20 elements, 7 ops",
-                   }));
+  EXPECT_EQ(l.log,
+            (std::vector<std::string>{
+                "scan level 0: 5 sections, inclusive, with flags, totals and their flags",
+                "record sections scanned, level 0, 20 elements, 0 ops",
+                // Inclusive: entry b-1 of the scanned totals is the carry into section b.
+                "scan level 1: 2 sections, inclusive, with flags, totals and their flags",
+                "record sections scanned, level 1, 5 elements, 0 ops",
+                "scan level 2: 1 sections, inclusive, with flags",
+                "add carries, level 1, with flags",
+                "record carries added, level 1, 5 elements, 7 ops, from element 4, with flags",
+                "add carries, level 0, with flags",
+                "record carries added, level 0, 20 elements, 7 ops, from element 4, with flags",
+            }));
 }
 
 TEST(HierarchicalDriver, SeedZeroZeroZeroScansTotalsInclusivelyAndRunsItsThirdKernel) {
@@ -168,7 +172,7 @@ TEST(HierarchicalDriver, SeedZeroZeroZeroScansTotalsInclusivelyAndRunsItsThirdKe
                        "record sections scanned, level 0, 8 elements, 0 ops",
                        "scan level 1: 1 sections, inclusive",
                        "seed's third kernel, level 0",
-                       "record block sums added, level 0, 8 elements, 8 ops",
+                       "record block sums added, level 0, 8 elements, 8 ops, from element 0",
                    }));
 }
 

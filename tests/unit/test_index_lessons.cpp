@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
+#include <string>
 #include <vector>
 
 #include "app/core/capture/capture.h"
@@ -111,6 +112,17 @@ Trace captureOnEmulator(std::string_view key, const std::vector<double>& input, 
   rq.exclusive = exclusive;
   rq.input = input;
   return capture(rq).trace;
+}
+
+// On a GPU blockIdx.x is unsigned: block 0's S[blockIdx.x - 1] wraps and reads far past S, not
+// S[-1]. The title says what the code says (before: "block 0 adds S[-1]"), as the why text does.
+TEST(HierarchicalSMinusOne, TheTitleNamesTheIndexTheCodeUses) {
+  const Lesson* lesson = findLesson("hierarchical-s-minus-one");
+  ASSERT_NE(lesson, nullptr);
+  const std::string title(lesson->title);
+  EXPECT_EQ(title.find("S[-1]"), std::string::npos) << title;
+  EXPECT_NE(title.find("S[blockIdx.x - 1] at block 0"), std::string::npos) << title;
+  EXPECT_NE(std::string(lesson->why).find("blockIdx.x is unsigned"), std::string::npos);
 }
 
 TEST(HierarchicalSMinusOne, BlockZeroAddsTheMarkerAndTheOtherSectionsAreRight) {

@@ -2,9 +2,9 @@
 // a cell the step wrote has an arrow (an operator application or a move) and the thread that
 // wrote it is active, and the step's ops equals its operator arrows. Checked over every
 // algorithm, "spot the bug" lesson, select kernel and application of `scanviz list`, at several
-// N, block sizes, inclusive and exclusive, segmented ones with several flag patterns.
-// Steps of the global array (a grid scan's add-back, recorded by the host drivers between
-// launches) show a window of all blocks' elements and list no arrows (docs/trace-format.md).
+// N, block sizes, inclusive and exclusive, segmented ones with several flag patterns. The steps
+// of the global array that the grid driver records between launches ("every section scanned",
+// the add-back, the segmented carry) keep it too (app/core/backends/grid_step_writes.h).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -12,6 +12,7 @@
 #include <cstring>
 #include <ostream>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -25,13 +26,9 @@
 #include "kernels/lessons/flaw_lesson.h"
 #include "kernels/scan_types.h"
 #include "tests/common/captures.h"
+#include "tests/common/every_capture.h"
 
 namespace scanviz {
-
-// Names a parameter of the tests below by its key (gtest prints a descriptor's bytes otherwise).
-void PrintTo(const AlgorithmInfo& info, std::ostream* os) {
-  *os << info.key;
-}
 
 namespace {
 
@@ -43,7 +40,6 @@ bool sameValue(double a, double b) {
 std::string ruleBreak(const Trace& t) {
   for (int k = 0; k < static_cast<int>(t.steps.size()); ++k) {
     const TraceStep& s = t.steps[static_cast<size_t>(k)];
-    if (!isSectionStep(s)) continue;
     const std::string at = "step " + std::to_string(k) + " (" + s.label + "): ";
     if (s.ops != static_cast<int64_t>(s.edges.size()))
       return at + "ops " + std::to_string(s.ops) + " but " + std::to_string(s.edges.size()) +
@@ -67,98 +63,30 @@ std::string ruleBreak(const Trace& t) {
               : !sameValue(t.steps[static_cast<size_t>(before)].values[static_cast<size_t>(i)],
                            s.values[static_cast<size_t>(i)]);
       if (mustBeWritten && !written.count(i))
-        return at + "XY[" + std::to_string(i) + "] was written without an arrow";
+        return at + (isSectionStep(s) ? "XY[" : "Y[") + std::to_string(i) +
+               "] was written without an arrow";
     }
   }
   return {};
-}
-
-std::vector<double> ramp(int n) {
-  std::vector<double> v(static_cast<size_t>(n));
-  for (int i = 0; i < n; ++i) v[static_cast<size_t>(i)] = (i * 7 + 3) % 10;
-  return v;
-}
-
-// Head flags: one segment, a head every `every` elements, every element a head, a pseudo-random
-// pattern.
-std::vector<std::vector<uint8_t>> flagPatterns(int n) {
-  std::vector<std::vector<uint8_t>> out;
-  for (int every : {0, 3, 1, -1}) {
-    std::vector<uint8_t> f(static_cast<size_t>(n), 0);
-    for (int i = 0; i < n; ++i) {
-      const bool head = every > 0 ? i % every == 0 : every < 0 && (i * 37 + 11) % 5 == 0;
-      f[static_cast<size_t>(i)] = head ? 1 : 0;
-    }
-    f[0] = 1;
-    out.push_back(std::move(f));
-  }
-  return out;
-}
-
-struct Tally {
-  int traces = 0;
-  std::vector<std::string> breaks;
-};
-
-// Captures on the emulator and checks the rule; requests the algorithm cannot take are skipped.
-void check(const CaptureRequest& rq, const std::string& what, Tally& tally) {
-  Trace t;
-  try {
-    t = capture(rq).trace;
-  } catch (const InputError&) {
-    return;
-  } catch (const BackendError&) {
-    return;  // a lesson whose flawed run deadlocks reports that instead of a trace
-  }
-  ++tally.traces;
-  const std::string b = ruleBreak(t);
-  if (!b.empty() && tally.breaks.size() < 20) tally.breaks.push_back(what + ": " + b);
-}
-
-std::vector<AlgorithmInfo> everyCapturableAlgorithm() {
-  std::vector<AlgorithmInfo> all = allAlgorithms();
-  for (const auto* list : {&flawedAlgorithms(), &selectAlgorithms()})
-    all.insert(all.end(), list->begin(), list->end());
-  return all;
 }
 
 class StepRule : public ::testing::TestWithParam<AlgorithmInfo> {};
 
 TEST_P(StepRule, EveryWrittenCellHasItsArrowAndItsThread) {
   const AlgorithmInfo& info = GetParam();
-  Tally tally;
-  for (int n : {1, 7, 8, 16, 33, 1023, 1025}) {
-    for (int block : {0, 4, 64}) {
-      for (bool exclusive : {false, true}) {
-        CaptureRequest rq = emulatorRequest(info.id, ramp(n), Operator::Add, exclusive);
-        rq.blockSize = block;
-        if (info.lesson) rq.emulator.threadOrder = info.lesson->setup.threadOrder;
-        const std::string what = std::string(info.key) + " n=" + std::to_string(n) +
-                                 " block=" + std::to_string(block) +
-                                 (exclusive ? " exclusive" : " inclusive");
-        const bool flags = info.segmented || algorithmProduct(info.id) != AlgorithmProduct::Scan;
-        if (!flags) {
-          check(rq, what, tally);
-          continue;
-        }
-        int pattern = 0;
-        for (std::vector<uint8_t>& f : flagPatterns(n)) {
-          rq.rows.flags = std::move(f);
-          check(rq, what + " flags#" + std::to_string(pattern++), tally);
-        }
-      }
-    }
-  }
-  EXPECT_GT(tally.traces, 0) << info.key << ": no request was accepted";
-  for (const std::string& b : tally.breaks) ADD_FAILURE() << b;
+  std::vector<std::string> breaks;
+  const int traces = forEachCapture(info, {1, 7, 8, 16, 33, 1023, 1025}, {0, 4, 64},
+                                    [&](const Trace& t, const std::string& what) {
+                                      const std::string b = ruleBreak(t);
+                                      if (!b.empty() && breaks.size() < 20)
+                                        breaks.push_back(what + ": " + b);
+                                    });
+  EXPECT_GT(traces, 0) << info.key << ": no request was accepted";
+  for (const std::string& b : breaks) ADD_FAILURE() << b;
 }
 
 INSTANTIATE_TEST_SUITE_P(Everything, StepRule, ::testing::ValuesIn(everyCapturableAlgorithm()),
-                         [](const auto& p) {
-                           std::string name(p.param.key);
-                           std::replace(name.begin(), name.end(), '-', '_');
-                           return name;
-                         });
+                         algorithmTestName);
 
 TEST(StepRule, EveryApplicationsScans) {
   for (const ApplicationInfo& app : allApplications()) {
@@ -200,6 +128,74 @@ TEST(StepRule, SegmentedBlellochDownSweepShowsItsWorkers) {
   EXPECT_EQ(states[1], ThreadState::Active);
   // The swaps are drawn: each moved cell has its dashed arrow from the cell it came from.
   EXPECT_FALSE(stepMoves(*it).empty());
+}
+
+// The grid steps between launches: 16 elements in two sections of 8 (Brent-Kung, blocks of 4).
+// Checked by hand: section 0 sums to 3+1+7+0+4+1+6+3 = 25, section 1 scans to 2, 7, 8, 12, 12,
+// 14, 17, 18; adding S[0] = 25 into each of its 8 cells gives 27 ... 43, one application each,
+// thread t of block 1 taking cells 8 + t and 12 + t. Before the fix the step had ops 8 and no
+// arrow, no thread.
+const TraceStep& gridStep(const Trace& t, StepKind kind) {
+  const auto it = std::find_if(t.steps.begin(), t.steps.end(), [&](const TraceStep& s) {
+    return s.kind == static_cast<int>(kind) && s.level == 0 && s.array == "global";
+  });
+  if (it == t.steps.end()) throw std::runtime_error("no such grid step");
+  return *it;
+}
+
+const std::vector<double> kSixteen = {3, 1, 7, 0, 4, 1, 6, 3, 2, 5, 1, 4, 0, 2, 3, 1};
+
+TEST(StepRule, AddBlockSumsDrawsTheSumIntoEveryCellOfTheNextBlock) {
+  CaptureRequest rq = emulatorRequest(*findAlgorithm("hierarchical"), kSixteen);
+  rq.blockSize = 4;
+  const Trace t = capture(rq).trace;
+  const TraceStep& scanned = gridStep(t, StepKind::SectionsScanned);
+  EXPECT_EQ(scanned.values,
+            (std::vector<double>{3, 4, 11, 11, 15, 16, 22, 25, 2, 7, 8, 12, 12, 14, 17, 18}));
+  // Every cell stored by its section's block, thread i mod 4, from shared memory.
+  ASSERT_EQ(scanned.moves.size(), 16u);
+  EXPECT_TRUE(scanned.edges.empty());
+  EXPECT_EQ(scanned.moves[9], (std::array<int, 2>{9, -1}));
+  EXPECT_EQ(scanned.moveThreads[9], 1);
+  EXPECT_EQ(scanned.active, (std::vector<int>{0, 1, 2, 3}));
+  const TraceStep& add = gridStep(t, StepKind::AddBlockSums);
+  EXPECT_EQ(add.values,
+            (std::vector<double>{3, 4, 11, 11, 15, 16, 22, 25, 27, 32, 33, 37, 37, 39, 42, 43}));
+  std::vector<std::array<int, 2>> into;
+  for (int i = 8; i < 16; ++i) into.push_back({i, -1});
+  EXPECT_EQ(add.edges, into);
+  EXPECT_EQ(add.edgeThreads, (std::vector<int>{0, 1, 2, 3, 0, 1, 2, 3}));
+  EXPECT_EQ(add.active, (std::vector<int>{0, 1, 2, 3}));
+  EXPECT_EQ(add.ops, 8);
+  EXPECT_EQ(ruleBreak(t), "");
+}
+
+// The carry stops at a section's first head (element 11): cells 8, 9 and 10 only.
+TEST(StepRule, SegmentCarryDrawsTheCarryUpToTheFirstHead) {
+  CaptureRequest rq = emulatorRequest(*findAlgorithm("segmented-hierarchical"), kSixteen);
+  rq.blockSize = 4;
+  rq.rows.flags.assign(16, 0);
+  rq.rows.flags[0] = rq.rows.flags[11] = 1;
+  const Trace t = capture(rq).trace;
+  const TraceStep& carry = gridStep(t, StepKind::SegmentCarry);
+  EXPECT_EQ(carry.edges, (std::vector<std::array<int, 2>>{{8, -1}, {9, -1}, {10, -1}}));
+  EXPECT_EQ(carry.edgeThreads, (std::vector<int>{0, 1, 2}));
+  EXPECT_EQ(carry.ops, 3);
+  EXPECT_EQ(carry.values[10], 25 + 8);
+  EXPECT_EQ(carry.values[11], 4);
+  EXPECT_EQ(ruleBreak(t), "");
+}
+
+// Seed 000's third kernel adds into block 0 too (S[-1]): an arrow into every cell.
+TEST(StepRule, TheSeedsThirdKernelWritesEveryCell) {
+  CaptureRequest rq = emulatorRequest(*findAlgorithm("hierarchical-s-minus-one"), kSixteen);
+  rq.blockSize = 4;
+  const Trace t = capture(rq).trace;
+  const TraceStep& add = gridStep(t, StepKind::AddBlockSums);
+  EXPECT_EQ(add.edges.size(), 16u);
+  EXPECT_EQ(add.ops, 16);
+  EXPECT_EQ(add.edges.front(), (std::array<int, 2>{0, -1}));
+  EXPECT_EQ(ruleBreak(t), "");
 }
 
 // Item 9: the load's copying threads are active, and the counter and the sentence agree.

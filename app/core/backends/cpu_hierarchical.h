@@ -175,10 +175,12 @@ class CpuSectionLauncher {
     return runSeedThirdKernel(rq_, out, scanned, n, section(), level, run_);
   }
 
-  void record(StepKind kind, int level, const T* data, long long n, int64_t ops) {
+  void record(const GridStep& g, const T* data) {
     if (!rq_.record) return;
-    run_.work += ops;
-    recordGlobalStep(run_, kind, level, ArrayKind::Global, data, n, rq_.limits.globalWindow, ops);
+    run_.work += g.ops;
+    recordGlobalStep(run_, g.kind, g.level, ArrayKind::Global, data, g.n, rq_.limits.globalWindow,
+                     g.ops);
+    listGridWrites(run_.steps.back(), g, section(), rq_.blockSize, g.flags);
   }
 
  private:

@@ -173,10 +173,18 @@ class GpuSectionLauncher {
     return n;
   }
 
-  void record(StepKind kind, int level, const T* data, long long n, int64_t ops) {
+  void record(const GridStep& g, const T* data) {
     if (!rq_.record) return;
-    run_.work += ops;
-    recordWindow(run_, kind, level, data, n, rq_.limits.globalWindow, ops, *trace_);
+    run_.work += g.ops;
+    recordWindow(run_, g.kind, g.level, data, g.n, rq_.limits.globalWindow, g.ops, *trace_);
+    // The writes are listed on the host, as the emulator lists them, from the shown elements'
+    // head flags.
+    std::vector<uint8_t> heads(g.flags ? run_.steps.back().values.size() : 0);
+    if (!heads.empty())
+      cudaCheck(cudaMemcpy(heads.data(), g.flags, heads.size(), cudaMemcpyDeviceToHost),
+                "copy the head flags to the host");
+    listGridWrites(run_.steps.back(), g, section_, rq_.blockSize,
+                   heads.empty() ? nullptr : heads.data());
   }
 
   // The work the recorded blocks counted, once every level ran.
@@ -307,7 +315,7 @@ class TimedSectionLauncher {
   int64_t seedThirdKernel(T*, const T*, long long, int) const {
     throw BackendError("flawed variants are not timed");
   }
-  void record(StepKind, int, const T*, long long, int64_t) const {}
+  void record(const GridStep&, const T*) const {}
 
  private:
   Algo algo_;

@@ -23,13 +23,15 @@
 //   int64_t addSegmentCarries(T* out, const uint8_t* flags, const T* scanned, long long n,
 //                             int level)
 //   int64_t seedThirdKernel(T* out, const T* scanned, long long n, int level)
-//   void record(StepKind, int level, const T* data, long long n, int64_t ops)
-//       a grid step of the trace and its work (a timed launcher records nothing)
+//   void record(const GridStep&, const T* data)
+//       a grid step of the trace, its work and its writes (grid_step_writes.h: listGridWrites);
+//       a timed launcher records nothing
 // The int64_t results are the operator applications the step took.
 #pragma once
 
 #include <cstdint>
 
+#include "app/core/backends/grid_step_writes.h"
 #include "kernels/block/segmented_io.h"
 #include "kernels/lessons/hierarchical_s_minus_one.h"
 #include "kernels/scan_types.h"
@@ -68,7 +70,11 @@ void scanHierarchically(Launcher& launcher, const typename Launcher::Value* in,
   launcher.scanSections(
       SectionLaunch<T>{in, out, n, blocks, exclusive, level, flags, totals.sums(), totals.flags()});
   if (blocks <= 1) return;
-  launcher.record(StepKind::SectionsScanned, level, out, n, 0);
+  launcher.record(GridStep{.kind = StepKind::SectionsScanned,
+                           .writes = GridWrites::StoredEverySection,
+                           .level = level,
+                           .n = n},
+                  out);
   auto scanned = launcher.scannedTotals(blocks, level, seedThirdKernel);
   // A segmented scan scans its totals inclusively: entry b-1 is the carry into section b; so does
   // seed 000's kernel 2, whose third kernel adds entry b-1.
@@ -76,14 +82,33 @@ void scanHierarchically(Launcher& launcher, const typename Launcher::Value* in,
                      /*exclusive=*/!segmented && !seedThirdKernel, level + 1,
                      segmented ? totals.flags() : nullptr);
   if constexpr (seedThirdKernel) {
+    // Block 0 too: it adds S[blockIdx.x - 1], read outside S.
     const int64_t ops = launcher.seedThirdKernel(out, scanned.values(), n, level);
-    launcher.record(StepKind::AddBlockSums, level, out, n, ops);
+    launcher.record(GridStep{.kind = StepKind::AddBlockSums,
+                             .writes = GridWrites::CombinedFrom,
+                             .level = level,
+                             .n = n,
+                             .ops = ops},
+                    out);
   } else if constexpr (segmented) {
     const int64_t ops = launcher.addSegmentCarries(out, flags, scanned.values(), n, level);
-    launcher.record(StepKind::SegmentCarry, level, out, n, ops);
+    launcher.record(GridStep{.kind = StepKind::SegmentCarry,
+                             .writes = GridWrites::CarriedToFirstHead,
+                             .level = level,
+                             .n = n,
+                             .ops = ops,
+                             .combinedFrom = section,
+                             .flags = flags},
+                    out);
   } else {
     launcher.addBlockSums(out, scanned.values(), n, level);
-    launcher.record(StepKind::AddBlockSums, level, out, n, n - section);
+    launcher.record(GridStep{.kind = StepKind::AddBlockSums,
+                             .writes = GridWrites::CombinedFrom,
+                             .level = level,
+                             .n = n,
+                             .ops = n - section,
+                             .combinedFrom = section},
+                    out);
   }
 }
 

@@ -241,7 +241,9 @@ std::optional<RunFormula> runFormula(const Trace& t) {
 
 int64_t stepDepth(const TraceStep& s) {
   if (s.ops <= 0) return 0;
-  if (s.active.empty()) return 1;
+  // A grid step's applications are independent of each other (one per element) and its threads
+  // are those of every block: one dependent application.
+  if (s.active.empty() || s.array != "section") return 1;
   // Every algorithm gives its working threads equal shares; the longest share is the step's run.
   const auto threads = static_cast<int64_t>(s.active.size());
   return (s.ops + threads - 1) / threads;

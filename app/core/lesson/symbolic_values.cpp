@@ -278,10 +278,12 @@ class Replay {
       storeSections(a, s.level);
       return;
     }
+    // The add-back: its edges (version 4 lists them) come from outside the array, the scanned
+    // total of everything before each block.
     const long long count =
         std::min<long long>(static_cast<long long>(s.values.size()),
                             static_cast<long long>(a.size()) - std::max(0, s.offset));
-    if (count > 0) applyOperations(s, a, std::max(0, s.offset), count, s.level);
+    if (count > 0) addPrefix(a, s.level, std::max(0, s.offset), count);
   }
 
   const Trace& t_;

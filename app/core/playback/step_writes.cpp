@@ -34,10 +34,16 @@ int validElements(const Trace& t, int step) {
 int previousStepOnSameArray(const Trace& t, int step) {
   if (!inRange(t, step) || step == 0) return -1;
   const TraceStep& s = t.steps[static_cast<size_t>(step)];
-  const TraceStep& p = t.steps[static_cast<size_t>(step - 1)];
-  const bool same = p.array == s.array && p.block == s.block && p.level == s.level &&
-                    p.offset == s.offset && p.values.size() == s.values.size();
-  return same ? step - 1 : -1;
+  const auto same = [&](const TraceStep& p) {
+    return p.array == s.array && p.block == s.block && p.level == s.level && p.offset == s.offset &&
+           p.values.size() == s.values.size();
+  };
+  if (isSectionStep(s)) return same(t.steps[static_cast<size_t>(step - 1)]) ? step - 1 : -1;
+  // A grid step's array was last shown before the levels above it ran (the add-back follows
+  // the scan of the block sums): the latest step of the same array, however far back.
+  for (int k = step - 1; k >= 0; --k)
+    if (same(t.steps[static_cast<size_t>(k)])) return k;
+  return -1;
 }
 
 std::vector<CellMove> stepMoves(const TraceStep& s) {
@@ -66,8 +72,11 @@ std::vector<CellWrite> cellWrites(const Trace& t, int step) {
   const auto mark = [&](int i, CellWrite how) {
     if (i >= 0 && static_cast<size_t>(i) < count) writes[static_cast<size_t>(i)] = how;
   };
+  // The root's clear is a recorded move from version 4 on (a flawed kernel whose thread returned
+  // early clears nothing); before it, the kind says what the clear wrote.
   const StepKindInfo* kind = findStepKind(s.kind);
-  const StepWrites how = kind ? kind->writes : StepWrites::FromEdges;
+  StepWrites how = kind ? kind->writes : StepWrites::FromEdges;
+  if (how == StepWrites::LastElement && t.version >= 4) how = StepWrites::FromEdges;
   if (how == StepWrites::EveryValidElement) {
     // Both store every valid element from the input (the shifted load one place to the right).
     for (int i = 0; i < validElements(t, step); ++i) mark(i, CellWrite::Set);
@@ -85,7 +94,7 @@ std::vector<CellWrite> cellWrites(const Trace& t, int step) {
   for (const auto& [dst, src] : s.edges) mark(dst, CellWrite::Combined);
   const int before = previousStepOnSameArray(t, step);
   if (!s.edges.empty() || !s.moves.empty() || !moves.empty() || before < 0) return writes;
-  // Steps that list no edges (adding block sums, a tile's prefix): what changed is what was
+  // Steps that list no edges (an older trace's add-back): what changed is what was
   // written.
   const std::vector<double>& old = t.steps[static_cast<size_t>(before)].values;
   for (size_t i = 0; i < count; ++i)

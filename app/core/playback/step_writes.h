@@ -23,7 +23,7 @@ enum class CellWrite : uint8_t {
   Combined,  // the operator's destination: its own old value combined with an operand
   Moved,     // another element's old value copied in, no operator (Blelloch's down-sweep swap)
   Set,       // a value stored without reading the array: the load, the identity into the root
-  Changed,   // a step that lists no edges (adding block sums, a tile's prefix): the value changed
+  Changed,   // a step of an older trace that lists no edges (adding block sums): the value changed
 };
 
 // dst receives the value src held before the step.
@@ -41,8 +41,8 @@ std::vector<CellMove> stepMoves(const TraceStep& s);
 
 // One entry per element of steps[step].values. The edges' destinations (Combined) and the moves
 // of stepMoves (Moved, or Set for a value from outside the array); every valid element for the
-// load and the shifted load of exclusive Kogge-Stone, and the root for Blelloch's clear (Set); for
-// other steps without edges or moves, the elements whose value changed since the previous step on
+// load and the shifted load of exclusive Kogge-Stone, and (in a trace before version 4, which
+// records no moves) the root for Blelloch's clear (Set); for other steps without edges or moves, the elements whose value changed since the previous step on
 // the same array (Changed). Empty for a step out of range.
 std::vector<CellWrite> cellWrites(const Trace& t, int step);
 
@@ -93,7 +93,8 @@ class WholeRowWrites {
 int validElements(const Trace& t, int step);
 
 // The previous step when it shows the same array (same kind, block, level, offset and length):
-// the "before" of this step. -1 when there is none.
+// the "before" of this step. For a grid step (the global array), the latest earlier one of that
+// array, past the steps of the levels above it. -1 when there is none.
 int previousStepOnSameArray(const Trace& t, int step);
 
 }  // namespace scanviz

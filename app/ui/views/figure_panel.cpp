@@ -75,7 +75,8 @@ Scene rouletteScene(UiContext& ui, const Trace& t) {
     c.blockSize = block;
   }
   const ImVec2 room = ImGui::GetContentRegionAvail();
-  return buildRouletteScene(c.sizes, c.shown, room.x, room.y, ui.palette, fontMeasure(ui.fonts));
+  return buildRouletteScene(c.sizes, c.shown, room.x, room.y, ui.palette, fontMeasure(ui.fonts),
+                            viewSceneStyle(ui));
 }
 
 // The race roulette or the chained flags where the run has one; false when the usual figure is
@@ -91,7 +92,8 @@ bool drawRouletteOrFlags(UiContext& ui) {
   ImGui::Checkbox("Flags and __threadfence()", &ui.views.chainFlags);
   if (!ui.views.chainFlags) return false;
   const ImVec2 room = ImGui::GetContentRegionAvail();
-  drawFigureScene(ui, buildChainFlagsScene(t, room.x, room.y, ui.palette, fontMeasure(ui.fonts)));
+  drawFigureScene(ui, buildChainFlagsScene(t, room.x, room.y, ui.palette, fontMeasure(ui.fonts),
+                                           viewSceneStyle(ui)));
   return true;
 }
 
