@@ -25,13 +25,17 @@ const std::string kShippedDeck =
 class DeckViews : public HeadlessLayoutTest {
  protected:
   // Frames until what the view shows has arrived (captures, Compare's lanes, the view entry).
-  void settle(AppState& state, DeckController* deck = nullptr) {
+  void settle(AppState& state, ViewStates& views, DeckController* deck = nullptr) {
     for (int i = 0; i < 6; ++i) {
       state.waitForCapture();
       state.poll();
       state.compare.waitIdle();
       if (deck) deck->tick();
-      frame(state);
+      ImGui::NewFrame();
+      UiContext ui{state,     ui_.fonts,    ui_.palette, 1.0f, ui_.report,
+                   ui_.files, ui_.commands, views,       false};
+      drawMainLayout(ui);
+      ImGui::Render();
     }
   }
   // The scene the window drew for the view in its middle.
@@ -79,12 +83,11 @@ TEST_F(DeckViews, EveryViewOfTheShippedDeckShowsWhatItNamesAndDrawsIt) {
     EXPECT_NE(v.notes.find("? "), std::string::npos);
     AppState state(AppSettings{}, "");
     state.presentation = true;
-    ViewStates& views = ui_.views;
-    views = ViewStates{};
+    ViewStates views;
     showDeckView(state, views, v, kShippedDeck);
-    settle(state);
+    settle(state, views);
     finishShowingDeckView(state, views, v);
-    settle(state);
+    settle(state, views);
     ASSERT_TRUE(state.hasTrace());
     EXPECT_FALSE(state.banner().error && !state.banner().text.empty()) << state.banner().text;
     EXPECT_EQ(currentView(state, views).id, v.view);
@@ -107,13 +110,13 @@ TEST_F(DeckViews, PageDownStepsTheShippedDeckToItsEnd) {
   ASSERT_TRUE(deck.open(kShippedDeck));
   EXPECT_TRUE(deck.presenting());
   EXPECT_EQ(deck.editor.current(), 0);
-  settle(state, &deck);
+  settle(state, ui_.views, &deck);
   int presses = 0;
   std::vector<int> viewsSeen = {0};
   while (presses < 400) {
     ASSERT_TRUE(commands.press(kKeyPageDown, false));
     ++presses;
-    settle(state, &deck);
+    settle(state, ui_.views, &deck);
     if (viewsSeen.back() != deck.editor.current()) viewsSeen.push_back(deck.editor.current());
     const bool lastView = deck.editor.current() == deck.editor.size() - 1;
     if (lastView) break;
@@ -124,7 +127,7 @@ TEST_F(DeckViews, PageDownStepsTheShippedDeckToItsEnd) {
   EXPECT_GT(presses, deck.editor.size());
   // At the end PageDown stays on the last view.
   commands.press(kKeyPageDown, false);
-  settle(state, &deck);
+  settle(state, ui_.views, &deck);
   EXPECT_EQ(deck.editor.current(), deck.editor.size() - 1);
 }
 
@@ -155,12 +158,12 @@ TEST_F(DeckViews, AViewTakenFromTheScreenShowsTheSameViewAgain) {
   for (const DeckView& v : {compare, bug, graph, app, quiz, symbolic}) {
     SCOPED_TRACE(v.view + " " + v.spotTheBug);
     AppState state(AppSettings{}, "");
-    ui_.views = ViewStates{};
-    showDeckView(state, ui_.views, v, "/tmp/d.deck.json");
-    settle(state);
-    finishShowingDeckView(state, ui_.views, v);
-    settle(state);
-    DeckView back = viewOnScreen(state, ui_.views, "/tmp/d.deck.json");
+    ViewStates views;
+    showDeckView(state, views, v, "/tmp/d.deck.json");
+    settle(state, views);
+    finishShowingDeckView(state, views, v);
+    settle(state, views);
+    DeckView back = viewOnScreen(state, views, "/tmp/d.deck.json");
     // What the view left to the window (theme, scale, counters) is taken as it is now.
     DeckView expected = v;
     expected.theme = back.theme;

@@ -8,6 +8,7 @@
 #include "app/core/capture/capture.h"
 #include "app/core/support/file_util.h"
 #include "app/core/support/output_file.h"
+#include "app/core/support/terminal_progress.h"
 #include "app/scene/scene_geometry.h"
 #include "app/scene/slide_scene.h"
 #include "app/ui/export/hidden_gl_context.h"
@@ -183,6 +184,7 @@ int exportDeck(const DeckExportRequest& rq, const LaunchOptions& lo) {
   }
   const int count = static_cast<int>(deck.views.size());
   std::vector<std::string> written;
+  TerminalProgress progress(progressWanted(rq.quiet));
   try {
     HiddenGlContext gl;
     OffscreenImGui target;
@@ -190,17 +192,18 @@ int exportDeck(const DeckExportRequest& rq, const LaunchOptions& lo) {
       const DeckView& v = deck.views[static_cast<size_t>(i)];
       const std::string path =
           (fs::path(rq.out) / deckPictureName(i + 1, count, rq.format)).string();
-      if (!rq.quiet) std::cerr << "\rslide " << (i + 1) << " of " << count << std::flush;
+      progress.show(i, count, "slides");
       writeView(v, drawView(v, lo.deckFile, i + 1, target), rq, path, target);
       written.push_back(path);
     }
   } catch (const std::exception& e) {
     // No partial deck: the slides of this run go, so that a folder never mixes two runs.
     for (const std::string& p : written) fs::remove(p, ec);
-    std::cerr << (rq.quiet ? "" : "\n") << "scanviz export: " << e.what() << "\n";
+    progress.clear();
+    std::cerr << "scanviz export: " << e.what() << "\n";
     return dynamic_cast<const WriteError*>(&e) ? 1 : 2;
   }
-  if (!rq.quiet) std::cerr << "\r";
+  progress.clear();
   std::cout << "wrote " << count << " slides to " << rq.out << " (" << rq.format
             << (rq.handout ? ", with the notes" : "") << ")\n";
   return 0;

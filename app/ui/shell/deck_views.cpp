@@ -77,6 +77,8 @@ LaunchOptions launchOptionsOf(const DeckView& v, const std::string& deckPath) {
   lo.spotTheBug = v.spotTheBug;
   lo.compareAlgorithms = v.compare;
   if (const ViewEntry* e = findView(v.view)) lo.panel = e->center;
+  // A spot-the-bug lesson stands in Compare's place, as --spot-the-bug opens it.
+  if (!v.spotTheBug.empty()) lo.panel = CenterView::Compare;
   if (v.quiz) {
     lo.classMode.seed = v.quiz->seed;
     lo.classMode.count = v.quiz->count;
