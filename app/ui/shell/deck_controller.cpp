@@ -137,7 +137,7 @@ void DeckController::save() {
 void DeckController::saveAs(const std::string& path) {
   try {
     editor.save(path);
-    state_.setStatusNote("saved the deck (" + std::to_string(editor.size()) + " views) to " + path);
+    state_.setStatusNote("saved the deck to " + path);
     state_.rememberRecentFile(path);
   } catch (const std::exception& e) {
     state_.showError(std::string("cannot save the deck: ") + e.what());
