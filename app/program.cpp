@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "app/core/capture/session.h"
+#include "app/core/deck/deck.h"
 #include "app/core/support/did_you_mean.h"
 #include "app/core/support/version.h"
 #include "app/options/application_options.h"
@@ -88,7 +89,7 @@ std::optional<std::vector<std::string>> applicationWindowArgs(
 }
 #endif
 
-// `scanviz FILE.json [options]`: the window with the trace or session in FILE.
+// `scanviz FILE.json [options]`: the window with the trace, session or deck in FILE.
 int openFile(const std::vector<std::string>& args) {
   const std::string& path = args[0];
   std::error_code ec;
@@ -97,8 +98,11 @@ int openFile(const std::vector<std::string>& args) {
               << " (" << commandNames() << ") nor a file (scanviz --help lists both)\n";
     return 2;
   }
-  std::vector<std::string> window = {looksLikeSession(fileHead(path)) ? "--session" : "--trace",
-                                     path};
+  const std::string head = fileHead(path);
+  const char* kind = looksLikeDeck(head)      ? "--deck"
+                     : looksLikeSession(head) ? "--session"
+                                              : "--trace";
+  std::vector<std::string> window = {kind, path};
   window.insert(window.end(), args.begin() + 1, args.end());
   return openWindow(window);
 }

@@ -1,5 +1,7 @@
 #include "app/core/capture/session.h"
 
+#include "app/core/capture/session_json.h"
+
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
@@ -123,17 +125,27 @@ std::string sessionToJson(const Session& s) {
   json j;
   j["kind"] = kSessionKind;
   j["version"] = kSessionVersion;
+  j.update(sessionFieldsToJson(s));
+  return j.dump(2) + "\n";
+}
+
+json sessionFieldsToJson(const Session& s) {
+  json j;
   j["config"] = captureConfigToJson(s.config);
   j["step"] = s.step;
   j["trace_file"] = s.traceFile;
   if (s.processors) j["counters"]["processors"] = *s.processors;
   if (s.realElements) j["counters"]["real_elements"] = *s.realElements;
-  return j.dump(2) + "\n";
+  return j;
 }
 
 Session sessionFromJson(const std::string& text, const std::string& name) {
   const json j = parseJson(text, name);
   checkKind(j, name);
+  return sessionFromFields(j, name);
+}
+
+Session sessionFromFields(const json& j, const std::string& name) {
   Session s;
   if (j.contains("config"))
     s.config = captureConfigFromJson(j.at("config"), "'" + name + "': config");

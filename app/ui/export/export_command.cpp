@@ -21,6 +21,7 @@
 #include "app/scene/deadlock_scene.h"
 #include "app/scene/plot_scene.h"
 #include "app/ui/export/bench_plot.h"
+#include "app/ui/export/deck_export.h"
 #include "app/ui/export/export_job.h"
 #include "app/ui/export/export_naming.h"
 #include "app/ui/export/hidden_gl_context.h"
@@ -67,6 +68,8 @@ const OptionSection& exportOwnSection() {
        {"range", "A:B", "", "Steps A to B (a filmstrip or the frames of an animation)."},
        {"all", "", "", "Every step."},
        {"explanation", "", "", "Draw the step's explanation under the array."},
+       {"handout", "", "",
+        "With --deck: the speaker notes under each slide (a handout instead of slides)."},
        {"quiet", "", "",
         "No progress line on stderr (there is none when stderr is not a terminal)."},
        {"bench", "REPORT.json", "",
@@ -147,12 +150,11 @@ double parseSpeed(const std::string& text) {
 
 void checkWindowOnlyOptions(const LaunchOptions& lo) {
   if (!lo.screenshot.empty() || !lo.dumpScene.empty() || lo.frameTimes > 0 ||
-      lo.measureRecapture > 0 || !lo.drop.empty() || !lo.saveSession.empty() || lo.showRecent)
+      lo.measureRecapture > 0 || !lo.drop.empty() || !lo.saveSession.empty() || lo.showRecent ||
+      !lo.keys.empty())
     throw UsageError(
-        "--screenshot, --dump-scene, --frame-times, --measure-recapture, --drop, --save-session "
-        "and "
-        "--show-recent are "
-        "options of the window, not of export");
+        "--screenshot, --dump-scene, --frame-times, --measure-recapture, --drop, --save-session, "
+        "--show-recent and --keys are options of the window, not of export");
 }
 
 // Loads the lesson as the window would, and waits for it. Throws InputError naming the problem.
@@ -390,6 +392,28 @@ int exportDeadlock(const DeadlockReport& dead, const Args& a, const ExportOption
   return writeStandalone(scene, *a.get("out"), a, o.style.theme, o.style.palette);
 }
 
+// --deck D: one picture a view (deck_export.h).
+int exportDeckSlides(const Args& a, const LaunchOptions& lo) {
+  if (!lo.deckPresents)
+    throw UsageError(
+        "--deck D exports the deck's views; it takes no options that say what to show");
+  if (lo.deckView) throw UsageError("--view does not apply to an export: every view is written");
+  DeckExportRequest rq;
+  rq.out = *a.get("out");
+  rq.handout = a.flag("handout");
+  rq.quiet = a.flag("quiet");
+  rq.format = a.getOr("format", "");
+  if (rq.format.empty() && rq.out.size() > 4 && rq.out.substr(rq.out.size() - 4) == ".pdf")
+    throw UsageError(
+        "--out " + rq.out +
+        ": PDF slides need the cairo PDF writer, which this build does not have yet; give "
+        "--format png or svg and --out DIR/ for one picture a view");
+  if (rq.format != "png" && rq.format != "svg")
+    throw UsageError(
+        "--deck writes --format png or svg, one picture a view, into the folder --out DIR/");
+  return exportDeck(rq, lo);
+}
+
 int exportLesson(const std::vector<std::string>& args) {
   const SplitArgs split = splitArgs(args);
   const Args a(split.own, exportOwnOptions());
@@ -398,6 +422,8 @@ int exportLesson(const std::vector<std::string>& args) {
   if (a.has("bench")) return exportBench(a, split.lesson);
   const LaunchOptions lo = parseLaunchOptions(split.lesson);
   checkWindowOnlyOptions(lo);
+  if (!lo.deckFile.empty()) return exportDeckSlides(a, lo);
+  if (a.flag("handout")) throw UsageError("--handout goes with --deck D (the notes of its views)");
   if (const std::string f = a.getOr("format", ""); f == "perfetto" || f == "chrome-trace")
     return exportChromeTrace(*a.get("out"), lo);
   ExportOptions o = readOptions(a, lo);

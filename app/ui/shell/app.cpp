@@ -10,14 +10,17 @@
 #include <iostream>
 
 #include "app/core/capture/sample_traces.h"
+#include "app/core/deck/deck.h"
 #include "app/core/support/file_util.h"
 #include "app/ui/shell/dropped_files.h"
 #include "app/ui/shell/frame_output.h"
+#include "app/ui/shell/key_names.h"
 #include "app/ui/shell/recapture_measure.h"
 #include "app/ui/shell/recent_menu.h"
 #include "app/ui/shell/theme.h"
 #include "app/ui/shell/view_registry.h"
 #include "app/ui/views/center_view.h"
+#include "app/ui/views/deck_panel.h"
 #include "app/ui/views/heat_view.h"
 #include "app/ui/views/panels.h"
 #include "app/ui/views/timing_view.h"
@@ -29,6 +32,22 @@ namespace {
 // auto-fitting windows and tables over the first frames.
 constexpr int kSettleFrames = 4;
 
+// A deck file by content (a file that cannot be read is left to the trace's messages).
+bool isDeckFile(const std::string& path) {
+  try {
+    return fileLooksLikeDeck(path);
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
+std::string presenterScreenshotPath(const std::string& screenshot) {
+  const auto dot = screenshot.rfind('.');
+  const auto slash = screenshot.rfind('/');
+  const bool hasExtension = dot != std::string::npos && (slash == std::string::npos || dot > slash);
+  return (hasExtension ? screenshot.substr(0, dot) : screenshot) + ".presenter.png";
+}
+
 float toFloat(uint8_t v) {
   return static_cast<float>(v) / 255.0f;
 }
@@ -36,11 +55,21 @@ float toFloat(uint8_t v) {
 }  // namespace
 
 App::App(PlatformWindow& window, AppState& state, LaunchOptions options)
-    : window_(window), state_(state), options_(std::move(options)) {
+    : window_(window),
+      state_(state),
+      options_(std::move(options)),
+      deck_(state_, views_, files_),
+      pendingKeys_(options_.keys) {
   buildCommands();
 }
 
 void App::start() {
+  // A deck given alone shows its view; the window's other start-up options are not given then.
+  if (options_.deckPresents) {
+    deck_.openFromLaunch(options_);
+    return;
+  }
+  if (!options_.deckFile.empty()) deck_.openFromLaunch(options_);
   state_.openLaunch(options_);
   // With Compare shown, --step K is the position of its synchronised views.
   if (options_.step && compareShown(state_)) {
@@ -183,6 +212,7 @@ void App::addViewCommands() {
 }
 
 void App::buildCommands() {
+  deck_.addCommands(commands_);  // first: while a deck is given its keys win
   addPlaybackCommands();
   addFileCommands();
   addViewCommands();
@@ -216,7 +246,14 @@ void App::handleDialog(UiContext&) {
   if (!path) return;
   switch (files_.purpose()) {
     case FileDialog::Purpose::OpenTraceOrSession:
-      state_.openFile(*path);
+      if (isDeckFile(*path)) {
+        deck_.open(*path);
+      } else {
+        state_.openFile(*path);
+      }
+      break;
+    case FileDialog::Purpose::SaveDeck:
+      deck_.saveAs(*path);
       break;
     case FileDialog::Purpose::SaveSession:
       saveFlow_.choose(state_, *path);
@@ -238,7 +275,15 @@ void App::handleDropsAndScriptedSave() {
   if (!dropped.empty() && dialogOpen()) {
     state_.setStatusNote("close the dialog first, then drop the file again");
   } else {
-    openDroppedFiles(state_, dropped);
+    std::vector<std::string> others;
+    for (const std::string& path : dropped) {
+      if (isDeckFile(path)) {
+        deck_.open(path);
+      } else {
+        others.push_back(path);
+      }
+    }
+    openDroppedFiles(state_, others);
   }
   // --save-session: as if the Save dialog had returned the path, once there is a lesson to save.
   if (!options_.saveSession.empty() && state_.hasTrace() && !state_.busy()) {
@@ -261,22 +306,30 @@ void App::frame(bool captureOutput) {
     exports_.open(state_, currentView(state_, views_).exportPanel);
   }
   if (!options_.scripted()) state_.playback.tick(std::min(dt, 0.25));
+  deck_.tick();
   // A dialog owns the keyboard while it is open (Escape closes it, Space is not play).
-  if (!dialogOpen()) commands_.handleKeys();
+  if (!dialogOpen()) {
+    commands_.handleKeys();
+    pressScriptedKey();
+  }
   report_.contentScale = window_.contentScale();
   report_.pixelScale = fonts_.pixelScale;
   UiContext ui{state_, fonts_,    palette_, fonts_.pixelScale,   report_,
                files_, commands_, views_,   !options_.scripted()};
-  drawMainLayout(ui);
+  // B: the screen goes dark (the students look at the lecturer); the next key brings it back.
+  if (!deck_.blank()) drawMainLayout(ui);
+  if (deck_.panelOpen) drawDeckPanel(ui, deck_);
+  if (deck_.editor.open()) report_.panels["deck"] = deck_.report();
   handleDialog(ui);
   saveFlow_.draw(ui);
   if (options_.scripted()) reportRecentFiles(ui);
   drawShortcutsWindow(ui, &showShortcuts_);
   exports_.draw(ui);
-  const Color bg = palette_.background;
+  const Color bg = deck_.blank() ? Color{0, 0, 0, 255} : palette_.background;
   window_.render(toFloat(bg.r), toFloat(bg.g), toFloat(bg.b));
   if (captureOutput) captured_ = window_.readPixels();
   window_.present();
+  drawPresenter(captureOutput);
   // Between frames: the export draws offscreen in its own ImGui context.
   exports_.advance(state_);
 }
@@ -284,6 +337,9 @@ void App::frame(bool captureOutput) {
 int App::writeOutputs() {
   try {
     if (!options_.screenshot.empty()) writePng(captured_, options_.screenshot);
+    // The presenter window's picture beside the window's: NAME.png and NAME.presenter.png.
+    if (!options_.screenshot.empty() && presenter_)
+      writePng(presenter_->lastPixels(), presenterScreenshotPath(options_.screenshot));
     if (!options_.dumpScene.empty()) {
       int w = 0, h = 0;
       window_.windowSize(w, h);
@@ -364,12 +420,44 @@ bool App::measureRecaptures() {
   return true;
 }
 
+void App::drawPresenter(bool captureOutput) {
+  if (deck_.presenterOpen && !presenter_) {
+    try {
+      presenter_ = std::make_unique<PresenterWindow>(window_);
+    } catch (const WindowError& e) {
+      state_.showError(e.what());
+      deck_.presenterOpen = false;
+    }
+  }
+  if (presenter_ && (!deck_.presenterOpen || presenter_->closeRequested())) {
+    presenter_.reset();
+    deck_.presenterOpen = false;
+  }
+  if (!presenter_) return;
+  const PresenterContent content = deck_.presenterContent();
+  report_.panels["presenter"] = presenterContentJson(content);
+  presenter_->draw(content, palette_, captureOutput);
+}
+
+bool App::settled() const {
+  return !state_.busy() && state_.hasTrace() && !state_.compare.busy() && !timingBusy(state_) &&
+         !views_.heat.busy() && !deck_.arriving();
+}
+
+void App::pressScriptedKey() {
+  if (pendingKeys_.empty() || !settled()) return;
+  const std::string name = pendingKeys_.front();
+  pendingKeys_.erase(pendingKeys_.begin());
+  const std::optional<KeyPress> k = parseKeyName(name);
+  if (k && !commands_.press(k->key, k->ctrl))
+    std::fprintf(stderr, "scanviz: --keys: %s does nothing here\n", name.c_str());
+}
+
 int App::runScripted() {
   int settled = 0;
   while (!window_.shouldClose()) {
     window_.pollEvents(0);
-    const bool ready = !state_.busy() && state_.hasTrace() && !state_.compare.busy() &&
-                       !timingBusy(state_) && !views_.heat.busy();
+    const bool ready = this->settled() && pendingKeys_.empty();
     settled = ready ? settled + 1 : 0;
     const bool take = settled > kSettleFrames;
     frame(take && (!options_.screenshot.empty()));
@@ -389,7 +477,7 @@ int App::run() {
     // Sleep until input arrives unless something moves on screen.
     const bool moving = state_.busy() || state_.playback.playing() || exports_.busy() ||
                         state_.compare.busy() || state_.compare.playback.playing() ||
-                        timingBusy(state_) || views_.heat.busy();
+                        timingBusy(state_) || views_.heat.busy() || deck_.arriving();
     window_.pollEvents(moving ? 0 : 0.1);
     frame(false);
     state_.frameDrawn(!views_.heat.busy());

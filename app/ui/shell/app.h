@@ -4,6 +4,7 @@
 #pragma once
 
 #include <chrono>
+#include <memory>
 #include <vector>
 
 #include "app/scene/palette.h"
@@ -11,9 +12,11 @@
 #include "app/ui/shell/app_state.h"
 #include "app/ui/shell/command_line.h"
 #include "app/ui/shell/commands.h"
+#include "app/ui/shell/deck_controller.h"
 #include "app/ui/shell/file_dialog.h"
 #include "app/ui/shell/fonts.h"
 #include "app/ui/shell/platform_window.h"
+#include "app/ui/shell/presenter_window.h"
 #include "app/ui/shell/save_session_flow.h"
 #include "app/ui/shell/ui_context.h"
 #include "app/ui/shell/view_states.h"
@@ -38,6 +41,13 @@ class App {
   void handleDialog(UiContext& ui);
   // Files dropped on the window (or --drop), and --save-session once the lesson is there.
   void handleDropsAndScriptedSave();
+  // Whether what is on screen is whole: no capture, Compare lane, timing run, heat grid or deck
+  // view still on its way.
+  bool settled() const;
+  // Presses the next --keys key once what is on screen is whole.
+  void pressScriptedKey();
+  // Opens, draws or closes the presenter window as the deck asks (V).
+  void drawPresenter(bool captureOutput);
   bool dialogOpen() const;
   int runScripted();
   int writeOutputs();
@@ -59,6 +69,10 @@ class App {
   ViewStates views_;
   CommandTable commands_;
   FileDialog files_;
+  DeckController deck_;
+  // --keys still to press, one a frame once the lesson is there.
+  std::vector<std::string> pendingKeys_;
+  std::unique_ptr<PresenterWindow> presenter_;
   ExportDialog exports_;
   SaveSessionFlow saveFlow_;
   FrameReport report_;

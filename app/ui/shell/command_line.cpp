@@ -6,12 +6,15 @@
 
 #include "app/core/bench/bench_format.h"
 #include "app/core/capture/session.h"
+#include "app/core/deck/deck.h"
 #include "app/core/lesson/errata.h"
 #include "app/core/lesson/lessons.h"
 #include "app/core/support/whole_number.h"
 #include "app/core/trace/trace_json.h"
 #include "app/options/application_options.h"
 #include "app/options/capture_options.h"
+#include "app/ui/shell/deck_views.h"
+#include "app/ui/shell/key_names.h"
 #include "app/ui/shell/window_options.h"
 
 namespace scanviz {
@@ -238,6 +241,35 @@ void parseClassModeOptions(const Args& a, LaunchOptions& o) {
   if (!known) throw UsageError("--class-at '" + at + "' is not one of asking, counting, revealed");
 }
 
+// --deck FILE [--view K] and --keys: a deck given or prepared, keys pressed by a script.
+void parseDeckOptions(const Args& a, LaunchOptions& o) {
+  o.deckFile = a.getOr("deck", "");
+  if (a.has("deck") && o.deckFile.empty()) throw UsageError("--deck needs a file name");
+  if (a.has("view") && o.deckFile.empty()) throw UsageError("--view K needs --deck FILE");
+  const bool showsSomething = !o.sessionFile.empty() || !o.traceFile.empty() || o.application ||
+                              !givenCaptureOptions(a).empty() || o.panel || !o.spotTheBug.empty() ||
+                              o.symbolic;
+  o.deckPresents = !o.deckFile.empty() && !showsSomething;
+  if (a.has("view")) {
+    if (!o.deckPresents)
+      throw UsageError(
+          "--view K gives a deck from view K; it does not go with options that say what to show");
+    o.deckView = static_cast<int>(a.getInt("view", 1, 1, kMaxDeckViews));
+  }
+  if (o.deckPresents) o.presentation = true;
+  if (const auto keys = a.get("keys")) {
+    std::string list = *keys;
+    for (size_t start = 0; start <= list.size();) {
+      const size_t comma = std::min(list.find(',', start), list.size());
+      const std::string key = list.substr(start, comma - start);
+      if (!parseKeyName(key))
+        throw UsageError("--keys: '" + key + "' is not a key name (" + keyNameHelp() + ")");
+      o.keys.push_back(key);
+      start = comma + 1;
+    }
+  }
+}
+
 }  // namespace
 
 LaunchOptions parseLaunchOptions(const std::vector<std::string>& args) {
@@ -265,6 +297,7 @@ LaunchOptions parseLaunchOptions(const std::vector<std::string>& args) {
     o.processors = static_cast<int>(a.getInt("processors", 4, 1, kMaxProcessors));
   o.realElements = a.flag("real-elements");
   parseClassModeOptions(a, o);
+  parseDeckOptions(a, o);
   o.screenshot = a.getOr("screenshot", "");
   o.dumpScene = a.getOr("dump-scene", "");
   o.frameTimes = static_cast<int>(a.getInt("frame-times", 0, 1, 100000));
@@ -278,6 +311,13 @@ LaunchOptions parseLaunchOptions(const std::vector<std::string>& args) {
 
 std::string scriptedSourceProblem(const LaunchOptions& o) {
   try {
+    if (o.deckPresents) {
+      const Deck d = loadDeck(o.deckFile);
+      if (o.deckView && *o.deckView > static_cast<int>(d.views.size()))
+        return "--view " + std::to_string(*o.deckView) + ": '" + o.deckFile + "' has " +
+               std::to_string(d.views.size()) + " views";
+      return deckProblem(d, o.deckFile);
+    }
     if (!o.sessionFile.empty()) {
       const Session s = loadSession(o.sessionFile);
       if (!s.traceFile.empty()) {

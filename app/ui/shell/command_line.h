@@ -53,6 +53,15 @@ struct LaunchOptions {
   std::optional<std::pair<double, double>> heatWindow;  // --heat-window FIRST,COUNT
   bool heatWrites = false;  // --heat-color writes: the space-time image colours the writes
 
+  // Decks (deck_views.h): --deck FILE opens a deck, or starts one to be saved there. Alone it is
+  // given in presentation mode from --view K (1-based); with options that say what to show it
+  // is being prepared, and those are shown.
+  std::string deckFile;
+  std::optional<int> deckView;
+  bool deckPresents = false;
+  // --keys A,PageDown,Ctrl+D: pressed one a frame once the lesson is there, as typed.
+  std::vector<std::string> keys;
+
   bool scripted() const {
     return !screenshot.empty() || !dumpScene.empty() || frameTimes > 0 || measureRecapture > 0;
   }

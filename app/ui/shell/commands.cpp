@@ -2,6 +2,8 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+
 namespace scanviz {
 
 const Command* CommandTable::find(const std::string& id) const {
@@ -18,15 +20,25 @@ void CommandTable::run(const std::string& id) const {
 void CommandTable::handleKeys() const {
   const ImGuiIO& io = ImGui::GetIO();
   if (io.WantTextInput) return;
+  std::vector<int> pressed;
   for (const auto& c : commands_) {
     if (c.ctrl != io.KeyCtrl) continue;
-    for (int key : c.keys) {
-      if (ImGui::IsKeyPressed(key, /*repeat=*/!c.ctrl)) {
-        if (!c.enabled || c.enabled()) c.run();
-        break;
-      }
-    }
+    for (int key : c.keys)
+      if (ImGui::IsKeyPressed(key, /*repeat=*/!c.ctrl) &&
+          std::find(pressed.begin(), pressed.end(), key) == pressed.end())
+        pressed.push_back(key);
   }
+  for (int key : pressed) press(key, io.KeyCtrl);
+}
+
+bool CommandTable::press(int key, bool ctrl) const {
+  for (const auto& c : commands_) {
+    if (c.ctrl != ctrl || std::find(c.keys.begin(), c.keys.end(), key) == c.keys.end()) continue;
+    if (c.enabled && !c.enabled()) continue;
+    c.run();
+    return true;
+  }
+  return false;
 }
 
 void CommandTable::menuItem(const std::string& id, bool selected) const {

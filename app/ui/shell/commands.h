@@ -24,9 +24,13 @@ class CommandTable {
   const Command* find(const std::string& id) const;
   const std::vector<Command>& all() const { return commands_; }
   void run(const std::string& id) const;
-  // Runs the commands whose key was pressed this frame. Skipped while a text field has the
-  // keyboard (typing "1" into the input must not jump to phase 1).
+  // Runs the commands whose key was pressed this frame: of the commands bound to one key, the
+  // first that is enabled (a deck being given takes PageDown, digits and B before the rest).
+  // Skipped while a text field has the keyboard (typing "1" into the input must not jump to
+  // phase 1).
   void handleKeys() const;
+  // The same for one key press (--keys); false when no enabled command has that key.
+  bool press(int key, bool ctrl) const;
   // A menu item for the command (label, shortcut, enabled state).
   void menuItem(const std::string& id, bool selected = false) const;
 

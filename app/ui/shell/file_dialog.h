@@ -12,7 +12,7 @@ class FileDialog {
  public:
   enum class Mode { Open, Save };
   // What the chosen path is for, so the caller knows which action to run.
-  enum class Purpose { OpenTraceOrSession, SaveSession, InputValues };
+  enum class Purpose { OpenTraceOrSession, SaveSession, InputValues, SaveDeck };
 
   void open(Mode mode, Purpose purpose, const std::string& title, const std::string& folder,
             const std::string& fileName = "");

@@ -122,6 +122,15 @@ void viewMenu(UiContext& ui) {
   ImGui::EndMenu();
 }
 
+// The deck's commands (deck_controller.h): prepare it, save it, give it.
+void deckMenu(UiContext& ui) {
+  if (!ImGui::BeginMenu("Deck")) return;
+  for (const char* id : {"deck-add", "deck-panel", "deck-save", "deck-next", "deck-back",
+                         "deck-blank", "deck-presenter"})
+    ui.commands.menuItem(id);
+  ImGui::EndMenu();
+}
+
 }  // namespace
 
 void drawMainMenu(UiContext& ui) {
@@ -129,6 +138,7 @@ void drawMainMenu(UiContext& ui) {
   fileMenu(ui);
   playbackMenu(ui);
   viewMenu(ui);
+  deckMenu(ui);
   drawSpotTheBugMenu(ui);
   if (ImGui::BeginMenu("Help")) {
     ui.commands.menuItem("shortcuts");
@@ -152,6 +162,8 @@ void drawShortcutsWindow(UiContext& ui, bool* open) {
       }
       const char* const extra[][2] = {
           {"1 .. 9", "Jump to phase 1 .. 9 (load, up-sweep, ...)"},
+          {"Giving a deck", "PageDown / Right / Space: next step, then next view; B blank"},
+          {"Number, Enter", "Giving a deck: go to that view"},
           {"Ctrl + wheel", "Zoom the array view (long arrays); it then scrolls"},
           {"Double-click", "Back to the whole array"},
           {"Wheel / drag", "Heat view (long arrays): zoom at the pointer, down to cells / pan"},

@@ -143,8 +143,12 @@ void PlatformWindow::present() {
 }
 
 PixelImage PlatformWindow::readPixels() const {
+  return readBackBuffer(window_);
+}
+
+PixelImage readBackBuffer(GLFWwindow* window) {
   PixelImage img;
-  glfwGetFramebufferSize(window_, &img.width, &img.height);
+  glfwGetFramebufferSize(window, &img.width, &img.height);
   const size_t row = static_cast<size_t>(img.width) * 4;
   std::vector<unsigned char> bottomUp(row * static_cast<size_t>(img.height));
   glPixelStorei(GL_PACK_ALIGNMENT, 1);

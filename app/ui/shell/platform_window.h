@@ -26,6 +26,9 @@ struct PixelImage {
   float pixelsPerPoint = 1;
 };
 
+// The back buffer of `window` (its context current), top row first.
+PixelImage readBackBuffer(GLFWwindow* window);
+
 class PlatformWindow : NonCopyable {
  public:
   // iniPath: where ImGui keeps its layout file; empty for none.
@@ -57,6 +60,8 @@ class PlatformWindow : NonCopyable {
   void rebuildFontTexture();
   std::string rendererName() const;
   void windowSize(int& width, int& height) const;
+  // The GLFW window, for a second window that shares its GL objects (presenter_window.h).
+  GLFWwindow* glfwHandle() const { return window_; }
 
   // Files dropped on the window since the last call (GLFW's drop callback), in the order given.
   std::vector<std::string> takeDroppedPaths();

@@ -18,7 +18,12 @@ std::vector<OptionSection> makeLessonSections() {
        {{"session", "FILE", "", "Open a session file (Ctrl+S saves one)."},
         {"trace", "FILE", "",
          "Open a trace file (from `scanviz capture` or assets/traces; - reads standard input)."},
-        {"step", "K", "", "Stand at step K (0 is the input)."}}},
+        {"step", "K", "", "Stand at step K (0 is the input)."},
+        {"deck", "FILE.deck.json", "",
+         "A deck of views with speaker notes. Alone: give it in presentation mode from view 1 "
+         "(`scanviz FILE.deck.json` does the same); with options that say what to show: prepare "
+         "it (A adds the view on screen, Ctrl+D saves to FILE)."},
+        {"view", "K", "1", "Give the deck from its view K."}}},
       {"Look",
        {{"theme", "T", "the saved setting (dark)", "Colours.", keysOf(kThemeKeys)},
         {"palette", "P", "the saved setting (classic)",
@@ -88,7 +93,10 @@ OptionSection makeScriptedSection() {
            {"drop", "FILE", "", "Open FILE as if it were dropped on the window."},
            {"save-session", "FILE", "",
             "Save the session to FILE as File > Save session does (asking before it overwrites)."},
-           {"show-recent", "", "", "Open File > Open recent (for a picture of the menu)."}}};
+           {"show-recent", "", "", "Open File > Open recent (for a picture of the menu)."},
+           {"keys", "LIST", "",
+            "Press these keys one a frame once the lesson is there, e.g. G,A,Ctrl+D or "
+            "PageDown,PageDown (a script preparing or giving a deck)."}}};
 }
 
 CommandHelp makeWindowHelp() {

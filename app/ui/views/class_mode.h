@@ -30,6 +30,8 @@ struct ClassModeOptions {
 class ClassModeState {
  public:
   void applyOptions(const LaunchOptions& options);
+  // The quiz's seed and size as made (a deck keeps them with the question on screen).
+  const ClassModeOptions& options() const { return options_; }
 
   // The quiz over `trace`, made when the trace changed; null when the trace asks nothing.
   QuizSession* sessionFor(const std::shared_ptr<const Trace>& trace);

@@ -1,0 +1,212 @@
+#include "app/ui/export/deck_export.h"
+
+#include <algorithm>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+
+#include "app/core/capture/capture.h"
+#include "app/core/support/file_util.h"
+#include "app/core/support/output_file.h"
+#include "app/core/support/terminal_progress.h"
+#include "app/scene/scene_geometry.h"
+#include "app/scene/slide_scene.h"
+#include "app/ui/export/hidden_gl_context.h"
+#include "app/ui/export/offscreen_imgui.h"
+#include "app/ui/export/scene_raster.h"
+#include "app/ui/export/svg_writer.h"
+#include "app/ui/export/window_picture.h"
+#include "app/ui/shell/commands.h"
+#include "app/ui/shell/deck_views.h"
+#include "app/ui/shell/file_dialog.h"
+#include "app/ui/shell/frame_output.h"
+#include "app/ui/views/panels.h"
+
+namespace scanviz {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int kSlideWidth = 1920;
+constexpr int kSlideHeight = 1080;
+
+// One view drawn offscreen as the window draws it, and what it drew.
+struct DrawnView {
+  PixelImage window;
+  Scene content;  // the centre view's scene; empty when it drew widgets only
+  std::string explanation;
+  Theme theme = Theme::Dark;
+  Palette palette = Palette::Classic;
+};
+
+// The scene the window drew for the view in the middle (frame report), the application's picture
+// above its scan.
+Scene centreScene(const FrameReport& report, const AppState& state) {
+  const auto scene = [&report](const char* name) {
+    const auto it = report.panelScenes.find(name);
+    return it == report.panelScenes.end() ? Scene{} : it->second;
+  };
+  switch (state.settings().layout.centerView) {
+    case CenterView::Lesson: {
+      Scene out = state.shown().application ? scene("application") : Scene{};
+      const float top = out.height;
+      appendScene(out, report.arrayScene, 0, top);
+      out.width = std::max(out.width, report.arrayScene.width);
+      out.height = top + report.arrayScene.height;
+      return out;
+    }
+    case CenterView::Compare:
+      return state.spotTheBug.active() ? scene("spot_the_bug") : scene("compare");
+    case CenterView::Timeline:
+      return scene("timeline");
+    case CenterView::Figure:
+      return scene("figure");
+    case CenterView::Class:
+      return scene("class_mode");
+    case CenterView::Timing:
+      return {};
+  }
+  return {};
+}
+
+DrawnView drawView(const DeckView& v, const std::string& deckPath, int index,
+                   OffscreenImGui& target) {
+  AppSettings look;
+  look.theme = v.theme ? valueOf(kThemeKeys, *v.theme).value_or(Theme::Dark) : Theme::Dark;
+  look.uiScale = v.scale.value_or(1.0f);
+  AppState state(look, /*settingsFile=*/"");
+  state.presentation = true;
+  ViewStates views;
+  showDeckView(state, views, v, deckPath);
+  state.waitForCapture();
+  state.poll();
+  const std::string where = "view " + std::to_string(index) + " (" + deckViewLabel(v) + ")";
+  if (state.banner().error && !state.banner().text.empty())
+    throw InputError(where + ": " + state.banner().text);
+  if (!state.hasTrace()) throw InputError(where + ": no lesson was loaded");
+  finishShowingDeckView(state, views, v);
+  FrameReport report;
+  FileDialog files;
+  CommandTable commands;
+  const WindowPainter painter = [&](const FontSet& fonts, const ViewPalette& palette, float scale) {
+    // Compare's lanes are captured in the background: each frame draws them once they are in.
+    state.compare.waitIdle();
+    UiContext ui{state, fonts, palette, scale, report, files, commands, views, /*animate=*/false};
+    drawMainLayout(ui);
+  };
+  WindowPictureSpec spec;
+  spec.width = kSlideWidth;
+  spec.height = kSlideHeight;
+  spec.uiScale = look.uiScale;
+  spec.theme = look.theme;
+  spec.palette = look.palette;
+  const int tiles = beginWindowPicture(target, spec, painter);
+  DrawnView out;
+  const Color background = viewPalette(look.theme, look.palette).background;
+  for (int i = 0; i < tiles; ++i) target.renderTile(i, background, out.window);
+  out.content = centreScene(report, state);
+  out.explanation = report.explanation;
+  out.theme = look.theme;
+  out.palette = look.palette;
+  return out;
+}
+
+SlideSpec slideOf(const DeckView& v, const DrawnView& drawn, bool handout) {
+  SlideSpec spec;
+  spec.title = v.title.empty() ? deckViewLabel(v) : v.title;
+  if (handout) spec.notes = notesAsPlainLines(v.notes);
+  if (drawn.content.width <= 0 || drawn.content.height <= 0) {
+    spec.fallback = {
+        "This view is drawn by the window's widgets (a table or a plot); the PNG "
+        "export (--format png) pictures it whole."};
+    if (!drawn.explanation.empty()) spec.fallback.push_back(drawn.explanation);
+  }
+  return spec;
+}
+
+// The window's picture with the notes band drawn under it (a handout page).
+PixelImage withNotesBelow(PixelImage window, const SlideSpec& spec, const ViewPalette& palette,
+                          OffscreenImGui& target) {
+  SlideSpec notesOnly = spec;
+  notesOnly.title.clear();
+  notesOnly.fallback.clear();
+  Scene band = slideScene(Scene{}, notesOnly, palette);
+  // Only the band: move it up to the top of its own picture.
+  band.height -= static_cast<float>(kSlideHeight);
+  translateScene(band, 0, -static_cast<float>(kSlideHeight));
+  SceneRaster raster(target);
+  const PixelImage notes = raster.render(band, 1, band.width, band.height, palette.background);
+  window.rgba.insert(window.rgba.end(), notes.rgba.begin(), notes.rgba.end());
+  window.height += notes.height;
+  return window;
+}
+
+void writeView(const DeckView& v, const DrawnView& drawn, const DeckExportRequest& rq,
+               const std::string& path, OffscreenImGui& target) {
+  const SlideSpec spec = slideOf(v, drawn, rq.handout);
+  const ViewPalette palette = viewPalette(drawn.theme, drawn.palette);
+  if (rq.format == "svg") {
+    SvgOptions svg;
+    svg.background = palette.background;
+    svg.title = spec.title;
+    writeFileAtomically(path, sceneToSvg(slideScene(drawn.content, spec, palette), svg));
+    return;
+  }
+  writePng(rq.handout ? withNotesBelow(drawn.window, spec, palette, target) : drawn.window, path);
+}
+
+}  // namespace
+
+std::string deckPictureName(int index, int count, const std::string& extension) {
+  const size_t digits = std::max<size_t>(2, std::to_string(count).size());
+  std::string number = std::to_string(index);
+  number.insert(0, digits - std::min(digits, number.size()), '0');
+  return number + "." + extension;
+}
+
+int exportDeck(const DeckExportRequest& rq, const LaunchOptions& lo) {
+  Deck deck;
+  try {
+    deck = loadDeck(lo.deckFile);
+  } catch (const std::exception& e) {
+    std::cerr << "scanviz export: " << e.what() << "\n";
+    return 2;
+  }
+  if (const std::string problem = deckProblem(deck, lo.deckFile); !problem.empty()) {
+    std::cerr << "scanviz export: " << problem << "\n";
+    return 2;
+  }
+  std::error_code ec;
+  fs::create_directories(rq.out, ec);
+  if (const std::string why = folderProblem(rq.out); !why.empty()) {
+    std::cerr << "scanviz export: cannot write the slides in '" << rq.out << "': " << why << "\n";
+    return 2;
+  }
+  const int count = static_cast<int>(deck.views.size());
+  std::vector<std::string> written;
+  TerminalProgress progress(progressWanted(rq.quiet));
+  try {
+    HiddenGlContext gl;
+    OffscreenImGui target;
+    for (int i = 0; i < count; ++i) {
+      const DeckView& v = deck.views[static_cast<size_t>(i)];
+      const std::string path =
+          (fs::path(rq.out) / deckPictureName(i + 1, count, rq.format)).string();
+      progress.show(i, count, "slides");
+      writeView(v, drawView(v, lo.deckFile, i + 1, target), rq, path, target);
+      written.push_back(path);
+    }
+  } catch (const std::exception& e) {
+    // No partial deck: the slides of this run go, so that a folder never mixes two runs.
+    for (const std::string& p : written) fs::remove(p, ec);
+    progress.clear();
+    std::cerr << "scanviz export: " << e.what() << "\n";
+    return dynamic_cast<const WriteError*>(&e) ? 1 : 2;
+  }
+  progress.clear();
+  std::cout << "wrote " << count << " slides to " << rq.out << " (" << rq.format
+            << (rq.handout ? ", with the notes" : "") << ")\n";
+  return 0;
+}
+
+}  // namespace scanviz

@@ -1,0 +1,26 @@
+// `scanviz export --deck D --out DIR/ --format png|svg [--handout]`: one numbered picture a view,
+// 16:9 (1920 x 1080), drawn by the window's own panels in presentation mode offscreen. PNG is the
+// window as it shows the view; SVG is the slide scene (slide_scene.h): the view's title over the
+// scene the window drew for it. --handout puts the speaker notes under each slide.
+#pragma once
+
+#include <string>
+
+#include "app/ui/shell/command_line.h"
+
+namespace scanviz {
+
+struct DeckExportRequest {
+  std::string out;     // a folder (made when missing)
+  std::string format;  // "png" | "svg"
+  bool handout = false;
+  bool quiet = false;
+};
+
+// Exit codes as export's: 0 written, 1 a file that cannot be written, 2 bad options or deck.
+int exportDeck(const DeckExportRequest& rq, const LaunchOptions& lo);
+
+// The picture of view `index` (1-based) of `count`: "03-kogge-stone.png" style names sort in order.
+std::string deckPictureName(int index, int count, const std::string& extension);
+
+}  // namespace scanviz
