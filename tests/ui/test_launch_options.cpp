@@ -28,7 +28,8 @@ TEST(LaunchOptions, TheUiScaleHasItsOwnNameAndTheOldSpellingStillWorks) {
             std::string::npos);
   const std::string help = launchUsage();
   EXPECT_NE(help.find("--ui-scale S"), std::string::npos);
-  EXPECT_NE(help.find("old name of --ui-scale"), std::string::npos);
+  EXPECT_NE(help.find("Old spellings"), std::string::npos);
+  EXPECT_NE(help.find("--scale S"), std::string::npos);
 }
 
 // The same words and the same value as `scanviz capture`: the window keeps no parser of its own.

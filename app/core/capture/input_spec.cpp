@@ -67,8 +67,8 @@ class ValueReader {
     }
   }
 
-  // Every value seen, stored or (countBeyond) only counted.
-  long long given() const { return static_cast<long long>(values_.size()) + beyond_; }
+  // The values past maxValues that countBeyond counted instead of storing.
+  long long beyondLimit() const { return beyond_; }
 
   std::vector<double> finish() {
     if (!token_.empty()) take();
@@ -191,7 +191,7 @@ std::vector<long long> parseWholeNumbers(const std::string& text, const std::str
     ValueReader r(static_cast<long long>(maxCount), "the list", /*countBeyond=*/true);
     r.feed(text.data(), text.size());
     v = r.finish();
-    given = r.given();
+    given = static_cast<long long>(v.size()) + r.beyondLimit();
   } catch (const InputError& e) {
     throw InputError(what + ": " + e.what());
   }

@@ -26,8 +26,8 @@ struct ScanSettings {
 
 // The one check of the settings' ranges (kBlockSizes, kCoarsenings, the recorded block, the
 // emulator's resident blocks): what is wrong with the first field out of range, in words that
-// name the field and the rule ("block size 12 is not a power of two between 2 and 1024"), or
-// empty. The capture, the command line and sessions all report through it.
+// name the field and the rule ("block size 12 is not " + kBlockSizes.text()), or empty. The
+// capture, the command line and sessions all report through it.
 std::string scanSettingsProblem(const ScanSettings& s);
 
 }  // namespace scanviz
