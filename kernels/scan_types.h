@@ -15,49 +15,93 @@
 
 namespace scanviz {
 
-enum class Operator : int { Add = 0, Max = 1, Min = 2, Mul = 3 };
+// The scan operators, declared once: each row is the operator's enumerator, its key (the CLI, the
+// UI and trace files spell it so), its symbol, its identity in a type whose least and greatest
+// values are `lowest` and `highest`, and how it combines `a` and `b` (int32 add and mul wrap in
+// unsigned arithmetic, defined there; inputs whose running result would overflow are refused
+// before a capture starts). The enum, the host's name table (app/core/algorithms/scan_options.h)
+// and every switch below expand from this list, so an operator cannot be half added. Traces store
+// the key, kernels the number: new operators go at the end.
+#define SCANVIZ_OPERATORS(X)                      \
+  X(Add, "add", "+", T(0), operatorPlus<T>(a, b)) \
+  X(Max, "max", "max", lowest, (a > b ? a : b))   \
+  X(Min, "min", "min", highest, (a < b ? a : b))  \
+  X(Mul, "mul", "\xC3\x97", T(1), operatorTimes<T>(a, b))
+
+// clang-format off
+enum class Operator : int {
+#define SCANVIZ_OPERATOR_ENUMERATOR(name, key, symbol, identity, combine) name,
+  SCANVIZ_OPERATORS(SCANVIZ_OPERATOR_ENUMERATOR)
+#undef SCANVIZ_OPERATOR_ENUMERATOR
+  Count
+};
+// clang-format on
+inline constexpr int kOperatorCount = static_cast<int>(Operator::Count);
+
 enum class DType : int { Int32 = 0, Float32 = 1 };
 
-// The binary operator and its identity, which pads partial sections so that padding never
-// changes a result. All four operators are associative and commutative for int32; for float32
-// add and mul are only approximately associative (docs/float-tolerance.md).
+// Add and mul; for int32 in unsigned arithmetic, where wrapping is defined.
 template <class T>
-struct OpTraits;
+SCANVIZ_HD SCANVIZ_INLINE T operatorPlus(T a, T b) {
+  return a + b;
+}
+template <class T>
+SCANVIZ_HD SCANVIZ_INLINE T operatorTimes(T a, T b) {
+  return a * b;
+}
+template <>
+SCANVIZ_HD SCANVIZ_INLINE int32_t operatorPlus<int32_t>(int32_t a, int32_t b) {
+  return static_cast<int32_t>(static_cast<uint32_t>(a) + static_cast<uint32_t>(b));
+}
+template <>
+SCANVIZ_HD SCANVIZ_INLINE int32_t operatorTimes<int32_t>(int32_t a, int32_t b) {
+  return static_cast<int32_t>(static_cast<uint32_t>(a) * static_cast<uint32_t>(b));
+}
 
-// The identity of each operator in a type whose least and greatest values are `lowest` and
-// `highest`: a maximum starts from the least, a minimum from the greatest.
+// The identity of each operator (it pads partial sections, so that padding never changes a
+// result): a maximum starts from the least value, a minimum from the greatest. No `default:`
+// here or below: the cases come from the list, and -Wswitch names any that is missing.
 template <class T>
 SCANVIZ_HD SCANVIZ_INLINE T operatorIdentity(Operator op, T lowest, T highest) {
   switch (op) {
-    case Operator::Add:
-      return T(0);
-    case Operator::Max:
-      return lowest;
-    case Operator::Min:
-      return highest;
-    default:
-      return T(1);
+#define SCANVIZ_OPERATOR_IDENTITY(name, key, symbol, identity, combine) \
+  case Operator::name:                                                  \
+    return identity;
+    SCANVIZ_OPERATORS(SCANVIZ_OPERATOR_IDENTITY)
+#undef SCANVIZ_OPERATOR_IDENTITY
+    case Operator::Count:
+      break;
   }
+  return T(0);  // not an operator: no scan is ever run with Count
 }
+
+// `a op b`. All operators are associative and commutative for int32; for float32 add and mul are
+// only approximately associative (docs/float-tolerance.md).
+template <class T>
+SCANVIZ_HD SCANVIZ_INLINE T operatorApply(Operator op, T a, T b) {
+  switch (op) {
+#define SCANVIZ_OPERATOR_APPLY(name, key, symbol, identity, combine) \
+  case Operator::name:                                               \
+    return combine;
+    SCANVIZ_OPERATORS(SCANVIZ_OPERATOR_APPLY)
+#undef SCANVIZ_OPERATOR_APPLY
+    case Operator::Count:
+      break;
+  }
+  return a;  // not an operator: no scan is ever run with Count
+}
+
+// The binary operator and its identity per element type.
+template <class T>
+struct OpTraits;
 
 template <>
 struct OpTraits<int32_t> {
   SCANVIZ_HD static SCANVIZ_INLINE int32_t identity(Operator op) {
     return operatorIdentity<int32_t>(op, INT32_MIN, INT32_MAX);
   }
-  // Computed in unsigned arithmetic: wrapping is defined there, and inputs whose running result
-  // would overflow are rejected before a capture starts.
   SCANVIZ_HD static SCANVIZ_INLINE int32_t apply(Operator op, int32_t a, int32_t b) {
-    switch (op) {
-      case Operator::Add:
-        return static_cast<int32_t>(static_cast<uint32_t>(a) + static_cast<uint32_t>(b));
-      case Operator::Max:
-        return a > b ? a : b;
-      case Operator::Min:
-        return a < b ? a : b;
-      default:
-        return static_cast<int32_t>(static_cast<uint32_t>(a) * static_cast<uint32_t>(b));
-    }
+    return operatorApply<int32_t>(op, a, b);
   }
 };
 
@@ -67,16 +111,7 @@ struct OpTraits<float> {
     return operatorIdentity<float>(op, -__builtin_huge_valf(), __builtin_huge_valf());
   }
   SCANVIZ_HD static SCANVIZ_INLINE float apply(Operator op, float a, float b) {
-    switch (op) {
-      case Operator::Add:
-        return a + b;
-      case Operator::Max:
-        return a > b ? a : b;
-      case Operator::Min:
-        return a < b ? a : b;
-      default:
-        return a * b;
-    }
+    return operatorApply<float>(op, a, b);
   }
 };
 

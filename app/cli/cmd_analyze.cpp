@@ -3,9 +3,11 @@
 #include <cstdio>
 
 #include "app/cli/cli.h"
+#include "app/core/capture/capture_option_table.h"
 #include "app/core/capture/input_spec.h"
 #include "app/core/lesson/analysis.h"
 #include "app/core/trace/value_format.h"
+#include "app/options/capture_options.h"
 
 namespace scanviz {
 namespace {
@@ -153,10 +155,9 @@ const CommandHelp& analyzeHelp() {
           "The scan to count (`scanviz list` names them)."},
          {"n", "N", "1024", "Input size, 1 to 2^24."},
          {"processors", "P", "32", "Processors of Brent's bound and the seed model."},
-         {"block-size", "B",
-          "the smallest block that covers N (" +
-              algorithmKeyList([](const AlgorithmInfo& a) { return a.coarsened(); }) + ": 64)",
-          "Threads per block."},
+         blockSizeOption("the smallest block that covers N (" +
+                         algorithmKeyList([](const AlgorithmInfo& a) { return a.coarsened(); }) +
+                         ": 64)"),
          {"exclusive", "", "",
           "Count the exclusive scan (the default of blelloch and kogge-stone-exclusive)."},
          {"inclusive", "", "", "Count the inclusive scan (Blelloch's with its conversion step)."},
@@ -187,7 +188,7 @@ int cmdAnalyze(const std::vector<std::string>& args) {
   rq.backend = BackendChoice::Cpu;
   rq.exclusive = a.flag("exclusive") || (!a.flag("inclusive") && exclusiveByNature(*id));
   rq.input = generateInput(InputPattern::Ones, n, 1, DType::Int32, Operator::Add);
-  rq.blockSize = static_cast<int>(a.getInt("block-size", 0, 0, kMaxBlockSize));
+  rq.blockSize = powerOfTwoOption(a, "block-size", kBlockSizes, 0);
   if (algorithmInfo(*id).coarsened()) {
     if (rq.blockSize == 0) rq.blockSize = 64;
     rq.coarsening = coarseningForOneBlock(n, rq.blockSize);

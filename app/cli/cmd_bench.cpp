@@ -13,10 +13,12 @@
 #include "app/core/bench/bench_engine.h"
 #include "app/core/bench/bench_format.h"
 #include "app/core/bench/lookback_autotune.h"
+#include "app/core/capture/capture_option_table.h"
 #include "app/core/support/file_util.h"
 #include "app/core/support/interrupt.h"
 #include "app/core/support/output_file.h"
 #include "app/core/support/terminal_progress.h"
+#include "app/options/capture_options.h"
 
 namespace scanviz {
 namespace {
@@ -36,10 +38,7 @@ BenchConfig benchConfigFromArgs(const Args& a) {
   cfg.op = a.getChoice("operator", Operator::Add, kOperatorKeys);
   cfg.exclusive = a.flag("exclusive");
   cfg.repeats = static_cast<int>(a.getInt("repeats", 0, 1, 1000));
-  cfg.blockSize = static_cast<int>(a.getInt("block-size", cfg.blockSize, 1, kMaxBlockSize));
-  if ((cfg.blockSize & (cfg.blockSize - 1)) != 0 || cfg.blockSize < kMinBlockSize)
-    throw UsageError("--block-size " + std::to_string(cfg.blockSize) +
-                     " is not a power of two between 2 and 1024");
+  cfg.blockSize = powerOfTwoOption(a, "block-size", kBlockSizes, cfg.blockSize);
   cfg.seed = static_cast<unsigned>(a.getInt("seed", cfg.seed, 0, 0xffffffffll));
   cfg.segmentLength = static_cast<int>(a.getInt("segment-length", cfg.segmentLength, 1, 1ll << 30));
   if (a.flag("no-capture")) cfg.captureMaxN = 0;
@@ -147,8 +146,7 @@ const CommandHelp& benchHelp() {
           "Timed samples per point, at least (more, up to " + std::to_string(kMaxRepeatsFactor) +
               " times as many, while the quartiles are over 1% apart; the median is reported), "
               "1 to 1000."},
-         {"block-size", "B", std::to_string(BenchConfig{}.blockSize),
-          "Threads per block of the block-level scans."},
+         blockSizeOption(std::to_string(BenchConfig{}.blockSize), " of the block-level scans"),
          {"backend", "B", "auto", "Where to run.", keysOf(kBackendKeys)},
          {"seed", "S", std::to_string(BenchConfig{}.seed), "Seed of the random input."},
          {"segment-length", "L", std::to_string(BenchConfig{}.segmentLength),

@@ -126,7 +126,7 @@ struct LookbackPolicySm90Pipelined : LookbackSwitches {
   static constexpr bool kBlockedReduce = true;                    // v12 (H200), v13 (H100)
 };
 
-// Every other block size (2..1024) and architecture: blockDim.x at run time, one kernel for all;
+// Every other block size and architecture: blockDim.x at run time, one kernel for all;
 // 16 items keep the largest block (1024 threads) at 64 KB of shared memory.
 struct LookbackPolicyGeneric : LookbackOneTile {
   static constexpr const char* kName = "generic";

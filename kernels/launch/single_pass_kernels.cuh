@@ -207,15 +207,15 @@ struct ProductionLaunch {
 template <class F>
 auto withStaticOperator(Operator op, F&& f) {
   switch (op) {
-    case Operator::Add:
-      return f(std::integral_constant<Operator, Operator::Add>{});
-    case Operator::Max:
-      return f(std::integral_constant<Operator, Operator::Max>{});
-    case Operator::Min:
-      return f(std::integral_constant<Operator, Operator::Min>{});
-    default:
-      return f(std::integral_constant<Operator, Operator::Mul>{});
+#define SCANVIZ_STATIC_OPERATOR(name, key, symbol, identity, combine) \
+  case Operator::name:                                                \
+    return f(std::integral_constant<Operator, Operator::name>{});
+    SCANVIZ_OPERATORS(SCANVIZ_STATIC_OPERATOR)
+#undef SCANVIZ_STATIC_OPERATOR
+    case Operator::Count:
+      break;
   }
+  return f(std::integral_constant<Operator, Operator::Add>{});  // not an operator: never asked
 }
 
 template <class T, class Policy>

@@ -103,9 +103,9 @@ TEST(TimelinePicture, DrawsEveryBlockOfTheWholeRun) {
 TEST(TimelinePicture, GrowsUntilEveryLaneFits) {
   // One lane per block for 512 blocks: more than 9/16 of the width holds at a readable height.
   const Trace t = [] {
-    CaptureRequest rq{.algorithm = AlgorithmId::SinglePassChained,
-                      .blockSize = 32,
-                      .backend = BackendChoice::Cpu};
+    CaptureRequest rq{{.algorithm = AlgorithmId::SinglePassChained,
+                       .blockSize = 32,
+                       .backend = BackendChoice::Cpu}};
     rq.input.assign(512 * 64, 1.0);
     return capture(rq).trace;
   }();

@@ -375,11 +375,8 @@ Corpus traceCorpus() {
   // Fresh captures: more than one block (whole-array rows), float32 overflow, every dtype.
   const auto add = [&](AlgorithmId id, DType d, Operator op, std::vector<double> in,
                        const std::string& name) {
-    CaptureRequest rq{.algorithm = id,
-                      .dtype = d,
-                      .op = op,
-                      .input = std::move(in),
-                      .backend = BackendChoice::Cpu};
+    CaptureRequest rq{{.algorithm = id, .dtype = d, .op = op, .backend = BackendChoice::Cpu},
+                      std::move(in)};
     c.texts.push_back(traceToJson(capture(rq).trace));
     c.names.push_back(name);
   };

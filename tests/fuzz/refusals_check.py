@@ -121,6 +121,22 @@ def long_filmstrip_is_refused_before_drawing(binary, work):
     expect(time.monotonic() - started < 20, "the refusal took too long")
 
 
+@case
+def flags_counts_and_separators_are_named(binary, work):
+    """Issue 35 item 20: the problem in plain words, exit 2, no file."""
+    refused(binary, work, ["capture", "--algorithm", "segmented-kogge-stone", "--flags",
+                           "1,0,0,1,0,1,0,0,1,0", "--out", "x.json"],
+            "--flags gives 10 flags for 8 values", out="x.json")
+    refused(binary, work, ["capture", "--flags", "1,0,0,1,0,1,0,0", "--out", "x.json"],
+            "scans without segments", "segmented-blelloch", out="x.json")
+    refused(binary, work, ["capture", "--input", "1;2", "--out", "x.json"],
+            "';' is not a separator", "commas, spaces, tabs or line breaks", out="x.json")
+    refused(binary, work, ["apply", "quicksort-step", "--input", "5 nan 3 1", "--out", "q.json"],
+            "is NaN", out="q.json")
+    refused(binary, work, ["--algorithm", "kogge-stone", "--segments", "3,2,3", "--screenshot",
+                           "s.png"], "scans without segments", out="s.png")
+
+
 def fresh_work_folder(args, _name):
     shutil.rmtree(args.work, ignore_errors=True)
     os.makedirs(args.work)

@@ -140,9 +140,8 @@ TEST(GpuProblemRows, FlagsAndSecondArrayMatchTheEmulator) {
   REQUIRE_GPU();
   for (AlgorithmId id :
        {AlgorithmId::KoggeStone, AlgorithmId::BlellochConflictFree, AlgorithmId::Hierarchical}) {
-    CaptureRequest rq{
-        .algorithm = id,
-        .input = generateInput(InputPattern::Random, 1000, 3, DType::Int32, Operator::Add)};
+    CaptureRequest rq{{.algorithm = id},
+                      generateInput(InputPattern::Random, 1000, 3, DType::Int32, Operator::Add)};
     for (size_t i = 0; i < rq.input.size(); ++i) {
       rq.rows.flags.push_back(i % 7 == 0 ? 1 : 0);
       rq.rows.second.push_back(static_cast<int32_t>(rq.input.size() - i));
@@ -172,10 +171,8 @@ TEST(GpuSegmentedScan, TracesEqualTheEmulatorWithFlags) {
     for (long long n : {1ll, 8ll, 1000ll, 1025ll, 70001ll}) {
       for (Operator op : {Operator::Add, Operator::Max}) {
         for (bool exclusive : {false, true}) {
-          CaptureRequest rq{.algorithm = id,
-                            .op = op,
-                            .exclusive = exclusive,
-                            .input = generateInput(InputPattern::Random, n, 11, DType::Int32, op)};
+          CaptureRequest rq{{.algorithm = id, .op = op, .exclusive = exclusive},
+                            generateInput(InputPattern::Random, n, 11, DType::Int32, op)};
           rq.rows.flags = randomHeadFlags(static_cast<size_t>(n), 11, 6);
           rq.limits.maxStoredValues = 1 << 20;
           rq.backend = BackendChoice::Cuda;

@@ -116,7 +116,7 @@ TEST_F(FileActions, DroppedFilesOpenTheFirstAndBadOnesLeaveTheLesson) {
       << state.statusNote();
   EXPECT_EQ(state.settings().recentFiles, std::vector<std::string>{bk});
   state.playback.setStep(3);
-  const CaptureConfig controls = state.config;
+  const ScanOptions controls = state.config;
 
   const std::string notes = file("notes.json");
   write(notes, "my lecture notes");

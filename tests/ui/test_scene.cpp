@@ -232,7 +232,7 @@ TEST(ArrayScene, WideValuesAreElidedWithTheValueInTheTooltip) {
 // The identity of max and min reads as a symbol, not as an eleven-digit number that would widen
 // every cell; the tooltip keeps the exact value.
 TEST(ArrayScene, TheIdentityOfMaxIsMinusInfinity) {
-  CaptureRequest rq{.algorithm = AlgorithmId::KoggeStone, .backend = BackendChoice::Cpu};
+  CaptureRequest rq{{.algorithm = AlgorithmId::KoggeStone, .backend = BackendChoice::Cpu}};
   rq.input = {5, -7, 4, 2, 1};  // padded to 8 with the identity
   rq.op = Operator::Max;
   rq.exclusive = true;

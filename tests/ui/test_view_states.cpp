@@ -165,7 +165,7 @@ TEST(ViewStates, EachOwnerHasItsOwn) {
 }
 
 TEST(RecapturePlan, ChangesOneControlAtATimeAndComesBack) {
-  CaptureConfig shown;
+  ScanOptions shown;
   shown.algorithm = AlgorithmId::DecoupledLookback;
   shown.source = InputSource::Random;
   shown.n = 1 << 20;
@@ -173,10 +173,10 @@ TEST(RecapturePlan, ChangesOneControlAtATimeAndComesBack) {
   ASSERT_EQ(plan.size(), 7u);
   const RecaptureChange order[] = {RecaptureChange::Operator, RecaptureChange::BlockSize,
                                    RecaptureChange::Length};
-  CaptureConfig before = shown;
+  ScanOptions before = shown;
   before.blockSize = 1024;
   for (size_t i = 0; i < plan.size(); ++i) {
-    const CaptureConfig& c = plan[i].config;
+    const ScanOptions& c = plan[i].config;
     EXPECT_EQ(plan[i].change, order[i % 3]) << i;
     // Exactly the named control differs from the capture before.
     EXPECT_EQ(c.op != before.op, plan[i].change == RecaptureChange::Operator) << i;
@@ -193,7 +193,7 @@ TEST(RecapturePlan, ChangesOneControlAtATimeAndComesBack) {
 }
 
 TEST(RecapturePlan, TheLessonsValuesKeepTheirLength) {
-  const std::vector<PlannedRecapture> plan = recapturePlan(CaptureConfig{}, 8, 4);
+  const std::vector<PlannedRecapture> plan = recapturePlan(ScanOptions{}, 8, 4);
   for (const PlannedRecapture& p : plan) EXPECT_NE(p.change, RecaptureChange::Length);
   EXPECT_EQ(plan[1].config.blockSize, 4);
 }

@@ -93,10 +93,9 @@ TEST(Applications, LineOfSightUsesTheExclusiveMaxScan) {
   EXPECT_EQ(t.output[0], -INFINITY);  // nothing before the first point: it is always visible
 
   // The slide's test after an INCLUSIVE max-scan, â_i < a_i, never holds: â_i includes a_i.
-  CaptureRequest inclusive{.dtype = DType::Float32,
-                           .op = Operator::Max,
-                           .input = viewingAngles(in.values, in.parameters[0]),
-                           .backend = BackendChoice::Cpu};
+  CaptureRequest inclusive{
+      {.dtype = DType::Float32, .op = Operator::Max, .backend = BackendChoice::Cpu},
+      viewingAngles(in.values, in.parameters[0])};
   const Trace wrong = capture(inclusive).trace;
   for (size_t i = 0; i < wrong.output.size(); ++i) EXPECT_FALSE(wrong.output[i] < wrong.input[i]);
 }

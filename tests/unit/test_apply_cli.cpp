@@ -127,6 +127,12 @@ TEST(ApplyCli, BadInputIsOneLineExitTwoAndNoFile) {
        "give only one of --flags and --segments"},
       {{"quicksort-step", "--flags", "1,0,1"}, "--flags gives 3 flags for 12 values"},
       {{"compaction", "--segments", "4,4"}, "--segments belongs to quicksort-step"},
+      // Issue 35 item 20: a count as it is, NaN refused as the other applications refuse it.
+      {{"quicksort-step", "--flags", "1,0,0,0,0,0,0,0,0,0,0,0,0,0"},
+       "--flags gives 14 flags for 12 values"},
+      {{"quicksort-step", "--input", "5 nan 3 1"}, "value at index 1 is NaN"},
+      {{"quicksort-step", "--input", "5 3 inf 1"}, "value at index 2 is infinite"},
+      {{"sandwich", "--input", "3;5;2"}, "';' is not a separator"},
   };
   for (auto [args, expected] : cases) {
     args.insert(args.begin(), "apply");

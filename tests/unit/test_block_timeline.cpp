@@ -221,7 +221,7 @@ TEST(BlockTimeline, H200ChainedScanHasOneLanePerSm) {
 }
 
 TEST(BlockTimeline, EmulatorSlotsAreTheLanes) {
-  CaptureRequest rq{.algorithm = AlgorithmId::SinglePassChained, .backend = BackendChoice::Cpu};
+  CaptureRequest rq{{.algorithm = AlgorithmId::SinglePassChained, .backend = BackendChoice::Cpu}};
   rq.input.assign(4096, 1);
   rq.blockSize = 32;
   rq.emulator.residentBlocks = 3;

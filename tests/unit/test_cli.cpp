@@ -91,6 +91,15 @@ TEST(Cli, BadInputIsOneLineExitTwoAndNoFile) {
       {{"--input", "1.5"}, "not an integer"},
       {{"--operator", "xor"}, "not one of add, max, min, mul"},
       {{"--frobnicate"}, "unknown option '--frobnicate'"},
+      // Issue 35 item 20: the problem in plain words, not "the limit of a capture".
+      {{"--algorithm", "segmented-kogge-stone", "--flags", "1,0,0,1,0,1,0,0,1,0"},
+       "--flags gives 10 flags for 8 values"},
+      {{"--algorithm", "segmented-kogge-stone", "--segments", "1,1,1,1,1,1,1,1,0,0"},
+       "--segments gives 10 lengths for 8 values"},
+      {{"--flags", "1,0,0,1,0,1,0,0"}, "scans without segments; use a segmented algorithm"},
+      {{"--segments", "3,2,3"}, "segmented-blelloch"},
+      {{"--input", "1;2"}, "';' is not a separator; separate numbers with commas, spaces"},
+      {{"--coarsening", "3"}, "--coarsening 3 is not a power of two between 1 and 64"},
   };
   for (const auto& [args, expected] : cases) {
     std::vector<std::string> full = args;

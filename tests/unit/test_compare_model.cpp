@@ -18,7 +18,7 @@ namespace {
 CompareBase lessonBase() {
   CompareBase base;
   base.config.backend = BackendChoice::Cpu;
-  CaptureConfig shown = base.config;
+  ScanOptions shown = base.config;
   base.lesson = std::make_shared<const Trace>(capture(toCaptureRequest(shown)).trace);
   return base;
 }

@@ -5,6 +5,7 @@
 // start.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 
 #include "app/core/algorithms/reference_scan.h"
@@ -163,6 +164,8 @@ TEST(SegmentedScan, StepsRecordTheirFlags) {
 // starts a segment, and a wrong count, a value other than 0/1 or lengths that miss N are refused
 // with the problem named.
 CaptureRequest fromArgs(std::vector<std::string> words) {
+  if (std::find(words.begin(), words.end(), "--algorithm") == words.end())
+    words.insert(words.begin(), {"--algorithm", "segmented-kogge-stone"});
   return captureRequestFromArgs(Args(words, captureValueOptions(), captureFlags()));
 }
 

@@ -109,7 +109,7 @@ TEST(TraceDiff, ConfigFromTraceRefusesTruncatedInputs) {
 
 TEST(TraceDiff, ExactValuesTextRoundTripsFloats) {
   const std::vector<double> v{0.1f, -3.25f, 1e-7f, 16777216.0f, 3.4e38f};
-  const CaptureConfig c = [&] {
+  const ScanOptions c = [&] {
     Trace t;
     t.meta.algorithm = "kogge-stone";
     t.meta.dtype = "float32";

@@ -101,7 +101,7 @@ TEST(TraceIo, MissingFileNamesThePath) {
 }
 
 TEST(TraceIo, LargeInputsKeepAPrefixAndSaySo) {
-  CaptureRequest rq{.algorithm = AlgorithmId::DecoupledLookback, .backend = BackendChoice::Cpu};
+  CaptureRequest rq{{.algorithm = AlgorithmId::DecoupledLookback, .backend = BackendChoice::Cpu}};
   rq.input.assign(100000, 1.0);
   rq.limits.maxStoredValues = 1000;
   const Trace t = capture(rq).trace;

@@ -145,8 +145,8 @@ TEST(Playback, JumpToPhase) {
 
 // ---- capture configuration -------------------------------------------------------------------
 
-TEST(CaptureConfig, LessonAndPatterns) {
-  CaptureConfig c;
+TEST(ScanOptions, LessonAndPatterns) {
+  ScanOptions c;
   EXPECT_EQ(toCaptureRequest(c).input, defaultLessonInput());
   c.source = InputSource::Ones;
   c.n = 5;
@@ -159,8 +159,8 @@ TEST(CaptureConfig, LessonAndPatterns) {
 // A segmented scan opened in the window without --flags or --segments gets segments at once: the
 // lesson's 3 1 7 | 0 4 | 1 6 3 for the lesson, random ones (as `capture --n` makes) for a
 // generated input; given flags win, and a plain scan gets none.
-TEST(CaptureConfig, SegmentedAlgorithmGetsDefaultSegments) {
-  CaptureConfig c;
+TEST(ScanOptions, SegmentedAlgorithmGetsDefaultSegments) {
+  ScanOptions c;
   c.algorithm = AlgorithmId::SegmentedBlelloch;
   EXPECT_EQ(toCaptureRequest(c).rows.flags, (std::vector<uint8_t>{1, 0, 0, 1, 0, 1, 0, 0}));
   const Trace lesson = capture(toCaptureRequest(c)).trace;
@@ -183,7 +183,7 @@ TEST(CaptureConfig, SegmentedAlgorithmGetsDefaultSegments) {
 }
 
 // The message toCaptureRequest refuses `c` with, or "(accepted)".
-std::string inputErrorOf(const CaptureConfig& c) {
+std::string inputErrorOf(const ScanOptions& c) {
   try {
     toCaptureRequest(c);
   } catch (const InputError& e) {
@@ -192,8 +192,8 @@ std::string inputErrorOf(const CaptureConfig& c) {
   return "(accepted)";
 }
 
-TEST(CaptureConfig, BadInputNamesTheProblem) {
-  CaptureConfig c;
+TEST(ScanOptions, BadInputNamesTheProblem) {
+  ScanOptions c;
   c.source = InputSource::Typed;
   c.typedValues = "3,x";
   EXPECT_NE(inputErrorOf(c).find("'x'"), std::string::npos) << inputErrorOf(c);
@@ -209,7 +209,7 @@ TEST(CaptureConfig, BadInputNamesTheProblem) {
   EXPECT_NE(inputErrorOf(c).find("input file"), std::string::npos) << inputErrorOf(c);
 }
 
-TEST(CaptureConfig, SourceKeysRoundTrip) {
+TEST(ScanOptions, SourceKeysRoundTrip) {
   for (InputSource s : {InputSource::Lesson, InputSource::Random, InputSource::Ones,
                         InputSource::Ascending, InputSource::Typed, InputSource::File})
     EXPECT_EQ(parseInputSource(inputSourceKey(s)), s);
@@ -563,7 +563,7 @@ TEST(ValueFormat, IntegersFloatsAndInfinities) {
 
 TEST(CaptureWorker, CapturesInTheBackgroundAndReportsErrors) {
   CaptureWorker w;
-  CaptureConfig c;
+  ScanOptions c;
   c.backend = BackendChoice::Cpu;
   w.submit(c);
   w.waitIdle();
@@ -585,11 +585,11 @@ TEST(CaptureWorker, CapturesInTheBackgroundAndReportsErrors) {
 
 TEST(CaptureWorker, TheNewestRequestWins) {
   CaptureWorker w;
-  CaptureConfig big;
+  ScanOptions big;
   big.backend = BackendChoice::Cpu;
   big.source = InputSource::Ones;
   big.n = 1 << 18;
-  CaptureConfig small;
+  ScanOptions small;
   small.backend = BackendChoice::Cpu;
   w.submit(big);
   w.submit(big);

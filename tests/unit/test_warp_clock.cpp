@@ -81,7 +81,7 @@ TEST(WarpClock, KoggeStoneOnTheH200SpendsAboutTheSameOnEveryStride) {
 }
 
 TEST(WarpClock, CpuTracesHaveNoClocks) {
-  CaptureRequest rq{.input = defaultLessonInput(), .backend = BackendChoice::Cpu};
+  CaptureRequest rq{{.backend = BackendChoice::Cpu}, defaultLessonInput()};
   EXPECT_TRUE(warpClockTable(capture(rq).trace).empty());
 }
 

@@ -33,6 +33,10 @@ std::vector<AlgorithmInfo> registeredWhere(bool (*keep)(const AlgorithmInfo&)) {
 
 }  // namespace
 
+std::string PowerOfTwoRange::text() const {
+  return "a power of two between " + std::to_string(least) + " and " + std::to_string(most);
+}
+
 const std::vector<AlgorithmInfo>& allAlgorithms() {
   static const std::vector<AlgorithmInfo> kAll =
       registeredWhere([](const AlgorithmInfo& a) { return !a.flawed() && a.scans(); });

@@ -41,9 +41,21 @@ struct AlgorithmInfo : AlgorithmDescriptor {
   bool has(AlgorithmRole r) const { return (roles & r) != 0; }
 };
 
-constexpr int kMinBlockSize = 2;
-constexpr int kMaxBlockSize = 1024;
-constexpr int kDefaultCoarsening = 4;  // elements per thread of a coarsened scan
+// A setting that must be a power of two within [least, most]. The block size and the coarsening
+// are declared here, once: every parser, check, message and help text reads these rows.
+struct PowerOfTwoRange {
+  int least;
+  int most;
+  constexpr bool holds(long long v) const { return v >= least && v <= most && (v & (v - 1)) == 0; }
+  std::string text() const;  // "a power of two between 2 and 1024"
+};
+
+inline constexpr PowerOfTwoRange kBlockSizes{2, 1024};  // threads of a block
+inline constexpr PowerOfTwoRange kCoarsenings{1, 64};   // elements per thread of a coarsened scan
+constexpr int kMinBlockSize = kBlockSizes.least;
+constexpr int kMaxBlockSize = kBlockSizes.most;
+constexpr int kDefaultCoarsening = 4;
+static_assert(kCoarsenings.holds(kDefaultCoarsening));
 
 // The project's algorithms: what lists, verify, bench and the GPU checks go over.
 const std::vector<AlgorithmInfo>& allAlgorithms();

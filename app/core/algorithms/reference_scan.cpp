@@ -7,35 +7,20 @@
 #include <limits>
 #include <sstream>
 
+#include "kernels/scan_types.h"
+
 namespace scanviz {
 namespace {
 
+// In double, so that the reference holds every int32 and float32 result exactly or nearly; the
+// operators' own table (kernels/scan_types.h) says how each combines.
 double applyWide(Operator op, double a, double b) {
-  switch (op) {
-    case Operator::Add:
-      return a + b;
-    case Operator::Max:
-      return std::max(a, b);
-    case Operator::Min:
-      return std::min(a, b);
-    case Operator::Mul:
-      return a * b;
-  }
-  return a + b;
+  return operatorApply<double>(op, a, b);
 }
 
 double identityWide(Operator op) {
-  switch (op) {
-    case Operator::Add:
-      return 0.0;
-    case Operator::Max:
-      return -std::numeric_limits<double>::infinity();
-    case Operator::Min:
-      return std::numeric_limits<double>::infinity();
-    case Operator::Mul:
-      return 1.0;
-  }
-  return 0.0;
+  return operatorIdentity<double>(op, -std::numeric_limits<double>::infinity(),
+                                  std::numeric_limits<double>::infinity());
 }
 
 bool startsSegment(const std::vector<uint8_t>* flags, size_t i) {

@@ -6,6 +6,19 @@ std::string_view operatorName(Operator op) {
   return keyOf(kOperatorKeys, op);
 }
 
+std::string_view operatorSymbol(Operator op) {
+  switch (op) {
+#define SCANVIZ_OPERATOR_SYMBOL(name, key, symbol, identity, combine) \
+  case Operator::name:                                                \
+    return symbol;
+    SCANVIZ_OPERATORS(SCANVIZ_OPERATOR_SYMBOL)
+#undef SCANVIZ_OPERATOR_SYMBOL
+    case Operator::Count:
+      break;
+  }
+  return "?";
+}
+
 std::optional<Operator> parseOperator(std::string_view s) {
   return valueOf(kOperatorKeys, s);
 }

@@ -108,15 +108,13 @@ ApplicationScan captureForApplication(const std::string& purpose, CaptureRequest
 ApplicationScan runApplicationScan(const ScanSpec& spec, const ApplicationOptions& options) {
   const bool segmented = !spec.heads.empty();
   const auto n = static_cast<long long>(spec.values.size());
-  CaptureRequest rq{
-      .algorithm = applicationAlgorithm(options, spec.exclusive, n, segmented),
-      .dtype = spec.dtype,
-      .op = spec.op,
-      .exclusive = spec.exclusive,
-      .input = spec.values,
-      .rows = {.flags = segmented ? spec.heads : spec.shownFlags},
-      .backend = options.backend,
-  };
+  CaptureRequest rq{{.algorithm = applicationAlgorithm(options, spec.exclusive, n, segmented),
+                     .dtype = spec.dtype,
+                     .op = spec.op,
+                     .exclusive = spec.exclusive,
+                     .backend = options.backend},
+                    spec.values,
+                    {.flags = segmented ? spec.heads : spec.shownFlags}};
   return captureForApplication(spec.purpose, std::move(rq));
 }
 
@@ -130,14 +128,12 @@ ApplicationScan runApplicationSelect(const SelectSpec& spec, const ApplicationOp
   bool int32 = true;
   for (double v : spec.values)
     int32 = int32 && v == std::floor(v) && v >= INT32_MIN && v <= INT32_MAX;
-  CaptureRequest rq{
-      .algorithm = id,
-      .dtype = int32 ? DType::Int32 : DType::Float32,
-      .exclusive = true,  // the addresses are exclusive counts
-      .input = spec.values,
-      .rows = {.flags = spec.flags},
-      .backend = options.backend,
-  };
+  CaptureRequest rq{{.algorithm = id,
+                     .dtype = int32 ? DType::Int32 : DType::Float32,
+                     .exclusive = true,  // the addresses are exclusive counts
+                     .backend = options.backend},
+                    spec.values,
+                    {.flags = spec.flags}};
   return captureForApplication(spec.purpose, std::move(rq));
 }
 

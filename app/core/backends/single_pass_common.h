@@ -24,9 +24,8 @@ SinglePassShape checkSinglePassRequest(const RunRequest& rq, long long n) {
     throw BackendError(std::string(algorithmOf<Scheme>.key) +
                        " keeps the elements whose flag is 1: give the flags (--flags)");
   const int b = rq.blockSize;
-  if (b < kMinBlockSize || b > kMaxBlockSize || (b & (b - 1)) != 0)
-    throw BackendError("block size " + std::to_string(b) +
-                       " is not a power of two between 2 and 1024");
+  if (!kBlockSizes.holds(b))
+    throw BackendError("block size " + std::to_string(b) + " is not " + kBlockSizes.text());
   SinglePassShape s;
   s.section = Scheme::sectionSize(b);
   s.tiles = (n + s.section - 1) / s.section;

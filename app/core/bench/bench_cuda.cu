@@ -124,6 +124,7 @@ decltype(auto) withScanFunctor(Operator op, F&& f) {
     case Operator::Mul:
       return f(cuda::std::multiplies<T>{});
     case Operator::Add:
+    case Operator::Count:  // not an operator: never asked
       break;
   }
   return f(cuda::std::plus<T>{});

@@ -164,10 +164,9 @@ std::vector<int> parseBlockSizeList(std::string_view text) {
   std::vector<int> blocks;
   for (std::string_view item : splitList(text)) {
     const std::optional<long long> v = parseWhole(item);
-    if (!v || !isPowerOfTwo(*v) || *v < kMinBlockSize || *v > kMaxBlockSize)
+    if (!v || !kBlockSizes.holds(*v))
       throw InputError("block size '" + std::string(item) + "' in '" + std::string(text) +
-                       "' is not a power of two between " + std::to_string(kMinBlockSize) +
-                       " and " + std::to_string(kMaxBlockSize));
+                       "' is not " + kBlockSizes.text());
     blocks.push_back(static_cast<int>(*v));
   }
   return sortedUnique(std::move(blocks));

@@ -14,7 +14,7 @@ namespace scanviz {
 // "2^10,2^20" or "1024,1048576" or a range of powers of two "2^10..2^16"; mixed is fine. Sorted,
 // duplicates removed; every size in kBenchMinSize..kBenchMaxSize.
 std::vector<long long> parseBenchSizes(std::string_view text);
-// "256" or "32,256,1024": block sizes, each a power of two from 2 to 1024, ascending.
+// "256" or "32,256,1024": block sizes, each within kBlockSizes (algorithm_catalog.h), ascending.
 std::vector<int> parseBlockSizeList(std::string_view text);
 // What `--algorithms` names: scans of the catalog, and our other kernels (compaction, radix-split).
 struct BenchSubjectChoice {

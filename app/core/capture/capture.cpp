@@ -19,10 +19,6 @@
 namespace scanviz {
 namespace {
 
-bool isPowerOfTwo(int v) {
-  return v > 0 && (v & (v - 1)) == 0;
-}
-
 std::string formatValue(double v) {
   std::ostringstream s;
   s.precision(9);
@@ -333,6 +329,18 @@ CaptureOutcome captureTyped(const CaptureRequest& rq) {
 
 }  // namespace
 
+std::string scanSettingsProblem(const ScanSettings& s) {
+  if (s.blockSize != 0 && !kBlockSizes.holds(s.blockSize))
+    return "block size " + std::to_string(s.blockSize) + " is not " + kBlockSizes.text();
+  if (!kCoarsenings.holds(s.coarsening))
+    return "coarsening " + std::to_string(s.coarsening) + " is not " + kCoarsenings.text();
+  if (s.recordBlock < 0) return "the recorded block must be 0 or more";
+  if (s.emulator.residentBlocks < 1)
+    return "resident blocks " + std::to_string(s.emulator.residentBlocks) +
+           ": the emulator runs at least 1 block at a time";
+  return {};
+}
+
 int effectiveBlockSize(const CaptureRequest& rq) {
   return rq.blockSize > 0 ? rq.blockSize
                           : defaultBlockSize(rq.algorithm, static_cast<long long>(rq.input.size()),
@@ -346,14 +354,8 @@ void validateCaptureRequest(const CaptureRequest& rq) {
   if (static_cast<long long>(rq.input.size()) > rq.limits.maxElements)
     throw InputError("N = " + std::to_string(rq.input.size()) + " is above the limit of " +
                      std::to_string(rq.limits.maxElements) + " elements");
-  if (rq.blockSize != 0 &&
-      (!isPowerOfTwo(rq.blockSize) || rq.blockSize < kMinBlockSize || rq.blockSize > kMaxBlockSize))
-    throw InputError("block size " + std::to_string(rq.blockSize) +
-                     " is not a power of two between 2 and 1024");
-  if (!isPowerOfTwo(rq.coarsening) || rq.coarsening > 64)
-    throw InputError("coarsening " + std::to_string(rq.coarsening) +
-                     " is not a power of two between 1 and 64");
-  if (rq.recordBlock < 0) throw InputError("the recorded block must be 0 or more");
+  if (const std::string problem = scanSettingsProblem(rq); !problem.empty())
+    throw InputError(problem);
   validateRows(rq);  // first: the overflow check of a segmented scan reads the flags
   validateValues(rq);
 }

@@ -6,8 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "app/core/algorithms/scan_options.h"
-#include "app/core/backends/backend.h"
+#include "app/core/capture/scan_settings.h"
 #include "app/core/trace/trace.h"
 
 namespace scanviz {
@@ -17,19 +16,11 @@ struct InputError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-struct CaptureRequest {
-  AlgorithmId algorithm = defaultAlgorithm();
-  DType dtype = DType::Int32;
-  Operator op = Operator::Add;
-  bool exclusive = false;
-  int blockSize = 0;                    // 0: the lesson default for this algorithm and n
-  int coarsening = kDefaultCoarsening;  // a coarsened scan's elements per thread, power of two
+// The settings (scan_settings.h) and the input they run on.
+struct CaptureRequest : ScanSettings {
   std::vector<double> input;
   ElementRows rows;  // the problem's flags and second array (empty or one entry per input value)
-  BackendChoice backend = BackendChoice::Auto;
-  int recordBlock = 0;
   CaptureLimits limits;
-  EmulatorOptions emulator;
 };
 
 struct CaptureOutcome {

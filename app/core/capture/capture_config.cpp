@@ -17,6 +17,10 @@ constexpr std::array<std::pair<InputSource, std::string_view>, 6> kSourceKeys = 
     {InputSource::File, "file"},
 }};
 
+bool generated(InputSource s) {
+  return s == InputSource::Random || s == InputSource::Ones || s == InputSource::Ascending;
+}
+
 // Checked before generating anything, so a huge N never allocates.
 void checkPatternLength(long long n, const CaptureLimits& limits) {
   if (n <= 0) throw InputError("N = " + std::to_string(n) + ": N must be at least 1");
@@ -25,7 +29,7 @@ void checkPatternLength(long long n, const CaptureLimits& limits) {
                      std::to_string(limits.maxElements) + " elements");
 }
 
-std::vector<double> inputValues(const CaptureConfig& c, const CaptureLimits& limits) {
+std::vector<double> inputValues(const ScanOptions& c, const CaptureLimits& limits) {
   switch (c.source) {
     case InputSource::Lesson:
       return defaultLessonInput();
@@ -61,22 +65,15 @@ std::optional<InputSource> parseInputSource(std::string_view key) {
   return std::nullopt;
 }
 
-CaptureRequest toCaptureRequest(const CaptureConfig& c) {
-  CaptureRequest rq{.algorithm = c.algorithm,
-                    .dtype = c.dtype,
-                    .op = c.op,
-                    .exclusive = c.exclusive,
-                    .blockSize = c.blockSize,
-                    .coarsening = c.coarsening,
-                    .backend = c.backend,
-                    .recordBlock = c.recordBlock,
-                    .emulator = c.emulator};
+CaptureRequest toCaptureRequest(const ScanOptions& c) {
+  CaptureRequest rq;
+  static_cast<ScanSettings&>(rq) = c;  // the settings as they are; the input from its source
   rq.emulator.seed = c.seed;
   rq.input = inputValues(c, rq.limits);
   if (c.headFlags.size() == rq.input.size())
     rq.rows.flags = c.headFlags;
   else if (isSegmentedAlgorithm(c.algorithm))  // none given: the segments show at once
-    rq.rows.flags = defaultHeadFlags(rq.input, c.source == InputSource::Lesson, c.seed);
+    rq.rows.flags = defaultHeadFlags(rq.input, !generated(c.source), c.seed);
   return rq;
 }
 

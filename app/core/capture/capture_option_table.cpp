@@ -33,12 +33,11 @@ OptionSection makeCaptureSection() {
            "Segment lengths adding up to N, e.g. 3,2,3; the same as the --flags they imply."},
           {"seed", "S", "1", "Seed of the random input and of the emulator's random launch order."},
           {"pattern", "P", "random", "The values --n generates.", {"random", "ones", "ascending"}},
-          {"block-size", "B", "the smallest block whose section covers the input",
-           "Threads per block, a power of two from 2 to 1024."},
+          blockSizeOption("the smallest block whose section covers the input"),
           {"coarsening", "C", std::to_string(kDefaultCoarsening),
-           "Elements per thread of " + algorithmKeyList([](const AlgorithmInfo& a) {
-             return a.coarsened();
-           }) + ", a power of two up to 64."},
+           "Elements per thread of " +
+               algorithmKeyList([](const AlgorithmInfo& a) { return a.coarsened(); }) + ", " +
+               kCoarsenings.text() + "."},
           {"operator", "OP", "add", "The scan's operator.", keysOf(kOperatorKeys)},
           {"dtype", "T", "int32", "The element type.", keysOf(kDTypeKeys)},
           {"exclusive", "", "",
@@ -63,6 +62,11 @@ OptionSection makeCaptureSection() {
 }
 
 }  // namespace
+
+OptionSpec blockSizeOption(std::string fallback, std::string_view what) {
+  return {"block-size", "B", std::move(fallback),
+          "Threads per block" + std::string(what) + ", " + kBlockSizes.text() + "."};
+}
 
 const OptionSection& captureOptionSection() {
   static const OptionSection section = makeCaptureSection();

@@ -19,7 +19,7 @@ CaptureWorker::~CaptureWorker() {
   thread_.join();
 }
 
-uint64_t CaptureWorker::submit(const CaptureConfig& c) {
+uint64_t CaptureWorker::submit(const ScanOptions& c) {
   std::lock_guard lock(mutex_);
   const uint64_t id = ++lastSubmitted_;
   const auto now = std::chrono::steady_clock::now();
@@ -49,7 +49,7 @@ double CaptureWorker::busySeconds() const {
 
 std::string CaptureWorker::busyDescription() const {
   std::lock_guard lock(mutex_);
-  const CaptureConfig* c = waiting_ ? &waiting_->config : running_ ? &*running_ : nullptr;
+  const ScanOptions* c = waiting_ ? &waiting_->config : running_ ? &*running_ : nullptr;
   if (!c) return {};
   const std::string algo(algorithmInfo(c->algorithm).key);
   const bool pattern = c->source == InputSource::Random || c->source == InputSource::Ones ||
@@ -62,7 +62,7 @@ void CaptureWorker::waitIdle() {
   idle_.wait(lock, [this] { return !running_ && !waiting_; });
 }
 
-CaptureResult CaptureWorker::run(uint64_t id, const CaptureConfig& c,
+CaptureResult CaptureWorker::run(uint64_t id, const ScanOptions& c,
                                  std::chrono::steady_clock::time_point submitted) {
   using Clock = std::chrono::steady_clock;
   const auto ms = [](Clock::time_point a, Clock::time_point b) {

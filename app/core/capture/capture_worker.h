@@ -27,7 +27,7 @@ struct CaptureWorkTimes {
 
 struct CaptureResult {
   uint64_t id = 0;
-  CaptureConfig config;
+  ScanOptions config;
   std::optional<CaptureOutcome> outcome;  // empty on error
   std::string error;                      // the message for the user
   CaptureWorkTimes timing;
@@ -38,7 +38,7 @@ class CaptureWorker : NonCopyable {
   CaptureWorker();
   ~CaptureWorker();  // waits for a running capture; captures cannot be interrupted
 
-  uint64_t submit(const CaptureConfig& c);
+  uint64_t submit(const ScanOptions& c);
   // The newest finished result, once.
   std::optional<CaptureResult> take();
   bool busy() const;
@@ -50,12 +50,12 @@ class CaptureWorker : NonCopyable {
 
  private:
   void loop();
-  static CaptureResult run(uint64_t id, const CaptureConfig& c,
+  static CaptureResult run(uint64_t id, const ScanOptions& c,
                            std::chrono::steady_clock::time_point submitted);
 
   struct Request {
     uint64_t id = 0;
-    CaptureConfig config;
+    ScanOptions config;
     std::chrono::steady_clock::time_point submitted;
   };
 
@@ -63,7 +63,7 @@ class CaptureWorker : NonCopyable {
   std::condition_variable wake_;
   std::condition_variable idle_;
   std::optional<Request> waiting_;
-  std::optional<CaptureConfig> running_;
+  std::optional<ScanOptions> running_;
   std::optional<CaptureResult> finished_;
   uint64_t lastSubmitted_ = 0;
   std::chrono::steady_clock::time_point busySince_;

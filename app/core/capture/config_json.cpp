@@ -73,7 +73,7 @@ void readEmulator(const json& j, const std::string& where, EmulatorOptions& e) {
   e.threadOrder = reverse ? ThreadOrder::Reverse : ThreadOrder::Forward;
 }
 
-void readInput(const json& j, const std::string& where, CaptureConfig& c) {
+void readInput(const json& j, const std::string& where, ScanOptions& c) {
   if (!j.is_object()) throw ConfigFormatError(where + ": expected an object");
   const FieldReader r{j, where};
   r.readName("source", c.source, parseInputSource, "lesson, random, ones, ascending, typed, file");
@@ -85,7 +85,7 @@ void readInput(const json& j, const std::string& where, CaptureConfig& c) {
 
 }  // namespace
 
-json captureConfigToJson(const CaptureConfig& c) {
+json captureConfigToJson(const ScanOptions& c) {
   json j;
   j["algorithm"] = std::string(algorithmInfo(c.algorithm).key);
   j["input"] = {{"source", std::string(inputSourceKey(c.source))},
@@ -107,9 +107,9 @@ json captureConfigToJson(const CaptureConfig& c) {
   return j;
 }
 
-CaptureConfig captureConfigFromJson(const json& j, const std::string& where) {
+ScanOptions captureConfigFromJson(const json& j, const std::string& where) {
   if (!j.is_object()) throw ConfigFormatError(where + ": expected an object");
-  CaptureConfig c;
+  ScanOptions c;
   const FieldReader r{j, where};
   const std::string known = algorithmKeyList();
   r.readName("algorithm", c.algorithm, findAlgorithm, known.c_str());

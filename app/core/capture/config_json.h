@@ -1,4 +1,4 @@
-// A CaptureConfig as JSON, the part of a session file that says how the trace was captured.
+// A ScanOptions as JSON, the part of a session file that says how the trace was captured.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -14,9 +14,9 @@ struct ConfigFormatError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-nlohmann::json captureConfigToJson(const CaptureConfig& c);
+nlohmann::json captureConfigToJson(const ScanOptions& c);
 // Missing fields keep their defaults, so older files still open; a field of the wrong type or an
 // unknown name is a ConfigFormatError naming the field ("config.operator: 'pow' is not ...").
-CaptureConfig captureConfigFromJson(const nlohmann::json& j, const std::string& where);
+ScanOptions captureConfigFromJson(const nlohmann::json& j, const std::string& where);
 
 }  // namespace scanviz

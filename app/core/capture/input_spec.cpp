@@ -1,6 +1,7 @@
 #include "app/core/capture/input_spec.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -17,8 +18,15 @@ namespace scanviz {
 
 namespace {
 
+// What separates values; named in the messages, so keep kSeparatorWords in step.
 bool isSeparator(char c) {
-  return c == ',' || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ';';
+  return c == ',' || c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+constexpr const char* kSeparatorWords = "commas, spaces, tabs or line breaks";
+
+// Punctuation no number holds ("1;2", "1|2"): named as the wrong separator it probably is.
+bool isStrayPunctuation(char c) {
+  return std::ispunct(static_cast<unsigned char>(c)) && c != '.' && c != '+' && c != '-';
 }
 
 // NUL and the other control bytes no text of numbers holds (tab, CR and LF are separators).
@@ -36,8 +44,10 @@ std::string hexByte(char c) {
 // Collects the values of a text given in pieces: a token may continue into the next piece.
 class ValueReader {
  public:
-  explicit ValueReader(long long maxValues, std::string source)
-      : maxValues_(maxValues), source_(std::move(source)) {}
+  // countBeyond: past maxValues, count (and check) the values instead of refusing the text, so
+  // that a caller expecting a count can say "10 flags for 8 values".
+  ValueReader(long long maxValues, std::string source, bool countBeyond = false)
+      : maxValues_(maxValues), source_(std::move(source)), countBeyond_(countBeyond) {}
 
   void feed(const char* text, size_t size) {
     for (size_t i = 0; i < size; ++i) {
@@ -57,6 +67,9 @@ class ValueReader {
     }
   }
 
+  // The values past maxValues that countBeyond counted instead of storing.
+  long long beyondLimit() const { return beyond_; }
+
   std::vector<double> finish() {
     if (!token_.empty()) take();
     if (values_.empty())
@@ -74,18 +87,31 @@ class ValueReader {
     char* end = nullptr;
     errno = 0;
     const double x = std::strtod(token_.c_str(), &end);
-    if (end != token_.c_str() + token_.size())
-      throw InputError(tokenPrefix() + " is not a number; separate numbers with commas or spaces");
+    if (end != token_.c_str() + token_.size()) {
+      const char* stray = std::find_if(token_.c_str(), token_.c_str() + token_.size(),
+                                       [](char c) { return isStrayPunctuation(c); });
+      if (stray != token_.c_str() + token_.size())
+        throw InputError(tokenPrefix() + " is not a number: '" + std::string(1, *stray) +
+                         "' is not a separator; separate numbers with " + kSeparatorWords);
+      throw InputError(tokenPrefix() + " is not a number; separate numbers with " +
+                       kSeparatorWords);
+    }
     if (errno == ERANGE && std::isinf(x)) throw InputError(tokenPrefix() + " is out of range");
-    if (static_cast<long long>(values_.size()) >= maxValues_)
-      throw InputError(source_ + " holds more than " + std::to_string(maxValues_) +
-                       " values, the limit of a capture; use fewer values");
-    values_.push_back(x);
+    if (static_cast<long long>(values_.size()) >= maxValues_) {
+      if (!countBeyond_)
+        throw InputError(source_ + " holds more than " + std::to_string(maxValues_) +
+                         " values, the limit of a capture; use fewer values");
+      ++beyond_;
+    } else {
+      values_.push_back(x);
+    }
     token_.clear();
   }
 
   long long maxValues_;
   std::string source_;
+  bool countBeyond_ = false;
+  long long beyond_ = 0;
   std::string token_;
   std::vector<double> values_;
 };
@@ -155,12 +181,17 @@ std::vector<double> generateInput(InputPattern p, long long n, unsigned seed, DT
 
 namespace {
 
-// Whole numbers in [lo, hi] from a list like the input's ("1,0,0,1" or "3 2 3").
+// Whole numbers in [lo, hi] from a list like the input's ("1,0,0,1" or "3 2 3"): the first
+// maxCount of them, and in `given` how many the text holds (the caller names a wrong count).
 std::vector<long long> parseWholeNumbers(const std::string& text, const std::string& what,
-                                         long long lo, long long hi, size_t maxCount) {
+                                         long long lo, long long hi, size_t maxCount,
+                                         long long& given) {
   std::vector<double> v;
   try {
-    v = parseValues(text, static_cast<long long>(maxCount) + 1);
+    ValueReader r(static_cast<long long>(maxCount), "the list", /*countBeyond=*/true);
+    r.feed(text.data(), text.size());
+    v = r.finish();
+    given = static_cast<long long>(v.size()) + r.beyondLimit();
   } catch (const InputError& e) {
     throw InputError(what + ": " + e.what());
   }
@@ -185,26 +216,32 @@ std::vector<long long> parseWholeNumbers(const std::string& text, const std::str
 }  // namespace
 
 std::vector<uint8_t> parseHeadFlags(const std::string& text, size_t n) {
-  const std::vector<long long> v = parseWholeNumbers(text, "--flags", 0, 1, n);
-  if (v.size() != n)
-    throw InputError("--flags gives " + std::to_string(v.size()) + " flags for " +
-                     std::to_string(n) + " values; give one 0 or 1 per value (1 starts a segment)");
+  long long given = 0;
+  const std::vector<long long> v = parseWholeNumbers(text, "--flags", 0, 1, n, given);
+  if (given != static_cast<long long>(n))
+    throw InputError("--flags gives " + std::to_string(given) + " flags for " + std::to_string(n) +
+                     " values; give one 0 or 1 per value (1 starts a segment)");
   std::vector<uint8_t> flags(v.begin(), v.end());
   if (!flags.empty()) flags[0] = 1;
   return flags;
 }
 
 std::vector<uint8_t> parseKeepFlags(const std::string& text, size_t n) {
-  const std::vector<long long> v = parseWholeNumbers(text, "--flags", 0, 1, n);
-  if (v.size() != n)
-    throw InputError("--flags gives " + std::to_string(v.size()) + " flags for " +
-                     std::to_string(n) + " values; give one 0 or 1 per value (1 keeps it)");
+  long long given = 0;
+  const std::vector<long long> v = parseWholeNumbers(text, "--flags", 0, 1, n, given);
+  if (given != static_cast<long long>(n))
+    throw InputError("--flags gives " + std::to_string(given) + " flags for " + std::to_string(n) +
+                     " values; give one 0 or 1 per value (1 keeps it)");
   return std::vector<uint8_t>(v.begin(), v.end());
 }
 
 std::vector<uint8_t> headFlagsFromLengths(const std::string& text, size_t n) {
+  long long given = 0;
   const std::vector<long long> lengths =
-      parseWholeNumbers(text, "--segments", 0, static_cast<long long>(n), n + 1);
+      parseWholeNumbers(text, "--segments", 0, static_cast<long long>(n), n + 1, given);
+  if (given > static_cast<long long>(n) + 1)
+    throw InputError("--segments gives " + std::to_string(given) + " lengths for " +
+                     std::to_string(n) + " values; give lengths that cover every value once");
   std::vector<uint8_t> flags(n, 0);
   size_t at = 0;
   for (long long len : lengths) {

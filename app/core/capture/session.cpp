@@ -59,10 +59,6 @@ void checkKind(const json& j, const std::string& name) {
   }
 }
 
-bool isPowerOfTwo(long long v) {
-  return v > 0 && (v & (v - 1)) == 0;
-}
-
 void checkRange(const std::string& field, long long v, long long lo, long long hi) {
   if (v < lo || v > hi)
     throw ConfigFormatError(field + ": " + std::to_string(v) + " is outside the valid range " +
@@ -71,20 +67,17 @@ void checkRange(const std::string& field, long long v, long long lo, long long h
 
 // The fields a session can hold out of range after parsing; the values themselves (typed or in a
 // file) are checked when the capture runs, with the same messages as on the command line.
-void validateSessionConfig(const CaptureConfig& c, const std::string& where) {
+void validateSessionConfig(const ScanOptions& c, const std::string& where) {
   const CaptureLimits limits;
   if (c.source == InputSource::Random || c.source == InputSource::Ones ||
       c.source == InputSource::Ascending)
     checkRange(where + ".input.n", c.n, 1, limits.maxElements);
-  if (c.blockSize != 0 &&
-      (!isPowerOfTwo(c.blockSize) || c.blockSize < kMinBlockSize || c.blockSize > kMaxBlockSize))
+  if (c.blockSize != 0 && !kBlockSizes.holds(c.blockSize))
     throw ConfigFormatError(where + ".block_size: " + std::to_string(c.blockSize) +
-                            " is not 0 (the lesson default) or a power of two between " +
-                            std::to_string(kMinBlockSize) + " and " +
-                            std::to_string(kMaxBlockSize));
-  if (!isPowerOfTwo(c.coarsening) || c.coarsening > 64)
-    throw ConfigFormatError(where + ".coarsening: " + std::to_string(c.coarsening) +
-                            " is not a power of two between 1 and 64");
+                            " is not 0 (the lesson default) or " + kBlockSizes.text());
+  if (!kCoarsenings.holds(c.coarsening))
+    throw ConfigFormatError(where + ".coarsening: " + std::to_string(c.coarsening) + " is not " +
+                            kCoarsenings.text());
   checkRange(where + ".record_block", c.recordBlock, 0, 1 << 30);
   checkRange(where + ".emulator.resident_blocks", c.emulator.residentBlocks, 1, 1 << 16);
   if (c.typedValues.size() > kMaxTypedValuesBytes)

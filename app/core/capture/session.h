@@ -16,7 +16,7 @@ constexpr const char* kSessionKind = "scanviz-session";
 constexpr long long kMaxSessionFileBytes = 4 << 20;
 
 struct Session {
-  CaptureConfig config;
+  ScanOptions config;
   int step = 0;
   std::string traceFile;  // non-empty: the lesson shows this trace file instead of a capture
   // How the counters read the lesson: the P of Brent's bound (1 to kMaxProcessors) and

@@ -11,7 +11,7 @@
 namespace scanviz {
 namespace {
 
-std::string configKey(const std::string& tag, const CaptureConfig& c) {
+std::string configKey(const std::string& tag, const ScanOptions& c) {
   return tag + captureConfigToJson(c).dump();
 }
 
@@ -54,7 +54,7 @@ CompareSync CompareModel::effectiveSync() const {
 
 CompareModel::LanePlan CompareModel::algorithmLanes(const CompareBase& base) const {
   LanePlan p;
-  std::optional<CaptureConfig> config = base.config;
+  std::optional<ScanOptions> config = base.config;
   std::string why;
   if (!base.traceFile.empty()) {
     try {
@@ -128,7 +128,7 @@ CompareModel::LanePlan CompareModel::diffLanes(const CompareBase& base) const {
                 "fresh capture on the CPU emulator.";
     return p;
   }
-  CaptureConfig gpu = base.config, cpu = base.config;
+  ScanOptions gpu = base.config, cpu = base.config;
   gpu.backend = BackendChoice::Cuda;
   cpu.backend = BackendChoice::Cpu;
   p.lanes.push_back(

@@ -47,7 +47,7 @@ struct CompareLane {
 
 // What Compare works from: the lesson on screen.
 struct CompareBase {
-  CaptureConfig config;                 // the configuration that captured it
+  ScanOptions config;                   // the configuration that captured it
   std::shared_ptr<const Trace> lesson;  // null while nothing is on screen
   std::string traceFile;                // non-empty: the lesson was opened from this file
 };
@@ -101,11 +101,11 @@ class CompareModel : NonCopyable {
  private:
   struct LaneSpec {
     std::string title;
-    std::optional<CaptureConfig> config;  // captured in the background
-    std::shared_ptr<const Trace> fixed;   // shown as it is (the lesson's trace file)
-    std::string key;                      // what identifies the request
-    std::string origin;                   // the file `fixed` came from
-    std::string error;                    // why the lane can be neither captured nor loaded
+    std::optional<ScanOptions> config;   // captured in the background
+    std::shared_ptr<const Trace> fixed;  // shown as it is (the lesson's trace file)
+    std::string key;                     // what identifies the request
+    std::string origin;                  // the file `fixed` came from
+    std::string error;                   // why the lane can be neither captured nor loaded
   };
   struct LanePlan {
     std::vector<LaneSpec> lanes;

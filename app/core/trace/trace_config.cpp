@@ -34,12 +34,12 @@ std::string exactValuesText(const std::vector<double>& values, DType dtype) {
   return text;
 }
 
-CaptureConfig configFromTrace(const Trace& t, BackendChoice backend) {
+ScanOptions configFromTrace(const Trace& t, BackendChoice backend) {
   const TraceMeta& m = t.meta;
   if (static_cast<long long>(t.input.size()) < m.n)
     throw InputError("the trace keeps only " + std::to_string(t.input.size()) + " of its " +
                      std::to_string(m.n) + " input values, so it cannot be captured again");
-  CaptureConfig c;
+  ScanOptions c;
   c.algorithm = known<AlgorithmId>(m.algorithm, findAlgorithm, "algorithm");
   c.op = known<Operator>(m.op, parseOperator, "operator");
   c.dtype = known<DType>(m.dtype, parseDType, "dtype");

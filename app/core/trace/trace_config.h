@@ -11,7 +11,7 @@ namespace scanviz {
 // Throws InputError naming the problem when the trace cannot be reproduced: an algorithm,
 // operator or dtype this build does not know, or an input the trace kept only in part (traces of
 // very large N store the first 65536 elements).
-CaptureConfig configFromTrace(const Trace& t, BackendChoice backend);
+ScanOptions configFromTrace(const Trace& t, BackendChoice backend);
 
 // The values as text that parses back to the same numbers: integers exactly, floats with the nine
 // significant digits that round-trip float32.

@@ -38,9 +38,8 @@ void checkMeta(const Trace& t, const TraceLimits& lim) {
   if (!findAlgorithm(m.algorithm))
     fail(w + "algorithm", "'" + m.algorithm + "' is not one of " + algorithmKeyList());
   checkRange(w + "n", m.n, 1, lim.maxN);
-  if (!isPowerOfTwo(m.blockSize) || m.blockSize < kMinBlockSize || m.blockSize > kMaxBlockSize)
-    fail(w + "block_size", str(m.blockSize) + " is not a power of two between " +
-                               str(kMinBlockSize) + " and " + str(kMaxBlockSize));
+  if (!kBlockSizes.holds(m.blockSize))
+    fail(w + "block_size", str(m.blockSize) + " is not " + kBlockSizes.text());
   if (!isPowerOfTwo(m.sectionSize) || m.sectionSize > lim.maxSectionSize)
     fail(w + "section_size",
          str(m.sectionSize) + " is not a power of two between 1 and " + str(lim.maxSectionSize));

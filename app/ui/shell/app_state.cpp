@@ -83,7 +83,7 @@ void AppState::requestStep(int step) {
 void AppState::fallBackToLesson(std::string problem) {
   showError(std::move(problem));
   fallingBackToLesson_ = true;
-  worker_.submit(CaptureConfig{});
+  worker_.submit(ScanOptions{});
 }
 
 void AppState::openLaunch(const LaunchOptions& lo) {
@@ -214,7 +214,7 @@ void AppState::openSession(const std::string& path) {
   updateSettings(counters, /*persist=*/false);
   if (!s.traceFile.empty()) {
     // The controls change only with the lesson: a session naming a missing trace leaves both.
-    const CaptureConfig before = config;
+    const ScanOptions before = config;
     config = s.config;
     if (loadTraceFile(s.traceFile, s.step)) {
       rememberRecentFile(path);

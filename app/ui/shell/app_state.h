@@ -33,7 +33,7 @@ struct ShownLesson {
   std::shared_ptr<const Trace> trace;
   std::string traceFile;    // non-empty: opened from this file rather than captured
   std::string backendNote;  // why `auto` fell back to the emulator, if it did
-  CaptureConfig config;     // the configuration that captured it
+  ScanOptions config;       // the configuration that captured it
   // An application's lesson: its run, whose scan `applicationScan` is the trace on screen.
   std::shared_ptr<const ApplicationRun> application;
   int applicationScan = 0;
@@ -54,7 +54,7 @@ class AppState {
 
   // What the controls show and edit; differs from shown().config while a capture runs or after
   // one failed.
-  CaptureConfig config;
+  ScanOptions config;
   Playback playback;
   bool presentation = false;
   bool symbolic = false;  // the array view's cells show the inputs they combine (x0..x3)

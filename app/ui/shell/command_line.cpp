@@ -1,7 +1,6 @@
 #include "app/ui/shell/command_line.h"
 
 #include <algorithm>
-#include <climits>
 #include <cstdlib>
 
 #include "app/core/bench/bench_format.h"
@@ -20,12 +19,18 @@
 namespace scanviz {
 namespace {
 
-float parseScale(const std::string& text) {
-  const auto number = parseWholeNumber(text);
-  if (!number) throw UsageError("--scale '" + text + "' is not a number");
+// --ui-scale, or --scale as it was called before (the same option; both at once are refused).
+std::optional<float> parseUiScale(const Args& a) {
+  if (a.has("ui-scale") && a.has("scale"))
+    throw UsageError("give only one of --ui-scale and --scale (its old spelling)");
+  const std::string key = a.has("scale") ? "scale" : "ui-scale";
+  const auto text = a.get(key);
+  if (!text) return std::nullopt;
+  const auto number = parseWholeNumber(*text);
+  if (!number) throw UsageError("--" + key + " '" + *text + "' is not a number");
   const float v = static_cast<float>(*number);
   if (!(v >= kMinUiScale && v <= kMaxUiScale))
-    throw UsageError("--scale " + text + " is out of range (1..3)");
+    throw UsageError("--" + key + " " + *text + " is out of range (1..3)");
   return v;
 }
 
@@ -42,39 +47,6 @@ void parseSize(const std::string& text, LaunchOptions& o) {
     throw UsageError("--size '" + text + "' is not WIDTHxHEIGHT, e.g. 1600x1000");
   o.width = number(text.substr(0, x));
   o.height = number(text.substr(x + 1));
-}
-
-// The controls' view of the capture options; captureRequestFromArgs checks the values.
-CaptureConfig configFromArgs(const Args& a) {
-  CaptureConfig c;
-  c.algorithm =
-      a.getChoice("algorithm", c.algorithm, findAlgorithm, "the algorithms of `scanviz list`");
-  c.op = a.getChoice("operator", c.op, kOperatorKeys);
-  c.dtype = a.getChoice("dtype", c.dtype, kDTypeKeys);
-  c.backend = a.getChoice("backend", c.backend, kBackendKeys);
-  c.exclusive = a.flag("exclusive") || (!a.flag("inclusive") && exclusiveByNature(c.algorithm));
-  // Out of range is reported by captureRequestFromArgs with the value as typed.
-  const long long blockSize = a.getInt("block-size", 0, LLONG_MIN, LLONG_MAX);
-  c.blockSize = blockSize > 0 && blockSize <= kMaxBlockSize ? static_cast<int>(blockSize) : 0;
-  c.coarsening = static_cast<int>(a.getInt("coarsening", c.coarsening, 1, 64));
-  c.recordBlock = static_cast<int>(a.getInt("record-block", 0, 0, 1 << 30));
-  c.seed = static_cast<unsigned>(a.getInt("seed", 1, 0, 0xffffffffll));
-  if (a.has("input")) {
-    c.source = InputSource::Typed;
-    c.typedValues = *a.get("input");
-  } else if (a.has("input-file")) {
-    c.source = InputSource::File;
-    c.inputFile = *a.get("input-file");
-  } else if (a.has("n")) {
-    const std::string pattern = a.getOr("pattern", "random");
-    const auto p = parseInputSource(pattern);
-    if (!p ||
-        (*p != InputSource::Random && *p != InputSource::Ones && *p != InputSource::Ascending))
-      throw UsageError("--pattern '" + pattern + "' is not one of random, ones, ascending");
-    c.source = *p;
-    c.n = a.getInt("n", 0, -(1ll << 62), 1ll << 62);
-  }
-  return c;
 }
 
 // The capture options the command line gives, those with a value first.
@@ -114,12 +86,11 @@ void parseSources(const Args& a, LaunchOptions& o) {
   if (sources > 1) throw UsageError("give only one of --session, --trace and capture options");
   if (a.has("session") && o.sessionFile.empty()) throw UsageError("--session needs a file name");
   if (a.has("trace") && o.traceFile.empty()) throw UsageError("--trace needs a file name");
-  o.config = configFromArgs(a);
   try {
-    // The same checks and messages as `scanviz capture`; the emulator options are read there too.
-    const CaptureRequest rq = captureRequestFromArgs(a);
+    // Read once, by the parser `scanviz capture` uses: the same checks and the same messages.
+    o.config = scanOptionsFromArgs(a);
+    const CaptureRequest rq = captureRequestOf(o.config, a);
     validateCaptureRequest(rq);
-    o.config.emulator = rq.emulator;
     if (a.has("flags") || a.has("segments")) o.config.headFlags = rq.rows.flags;
   } catch (const InputError& e) {
     o.captureError = e.what();
@@ -280,7 +251,7 @@ LaunchOptions parseLaunchOptions(const std::vector<std::string>& args) {
   if (a.has("step")) o.step = static_cast<int>(a.getInt("step", 0, 0, 1 << 30));
   if (a.has("theme")) o.theme = a.getChoice("theme", Theme::Dark, kThemeKeys);
   if (a.has("palette")) o.palette = a.getChoice("palette", Palette::Classic, kPaletteKeys);
-  if (a.has("scale")) o.scale = parseScale(*a.get("scale"));
+  o.scale = parseUiScale(a);
   if (a.has("size")) parseSize(*a.get("size"), o);
   o.presentation = a.flag("presentation");
   o.symbolic = a.flag("symbolic");

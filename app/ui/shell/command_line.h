@@ -18,7 +18,7 @@ namespace scanviz {
 struct LaunchOptions {
   std::string sessionFile;
   std::string traceFile;
-  CaptureConfig config;  // the capture options (the default lesson when none are given)
+  ScanOptions config;  // the capture options (the default lesson when none are given)
   std::optional<ApplicationRequest> application;  // --application ID: its values and scans
   std::string captureError;  // bad values in the capture options: shown as the banner
   std::optional<int> step;

@@ -8,7 +8,7 @@
 namespace scanviz {
 namespace {
 
-bool lengthIsAControl(const CaptureConfig& c) {
+bool lengthIsAControl(const ScanOptions& c) {
   return c.source == InputSource::Random || c.source == InputSource::Ones ||
          c.source == InputSource::Ascending;
 }
@@ -35,7 +35,7 @@ std::string_view recaptureChangeName(RecaptureChange c) {
   return keyOf(kNames, c);
 }
 
-std::vector<PlannedRecapture> recapturePlan(const CaptureConfig& shown, int blockSize, int count) {
+std::vector<PlannedRecapture> recapturePlan(const ScanOptions& shown, int blockSize, int count) {
   std::vector<RecaptureChange> kinds = {RecaptureChange::Operator, RecaptureChange::BlockSize};
   if (lengthIsAControl(shown) && shown.n >= 16) kinds.push_back(RecaptureChange::Length);
   const Operator otherOp = shown.op == Operator::Max ? Operator::Min : Operator::Max;
@@ -44,7 +44,7 @@ std::vector<PlannedRecapture> recapturePlan(const CaptureConfig& shown, int bloc
   const long long otherN = shown.n - shown.n / 16;
 
   std::vector<PlannedRecapture> plan;
-  CaptureConfig c = shown;
+  ScanOptions c = shown;
   c.op = firstOp;
   c.blockSize = blockSize;
   for (int i = 0; i < count; ++i) {

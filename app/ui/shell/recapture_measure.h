@@ -17,13 +17,13 @@ enum class RecaptureChange { Operator, BlockSize, Length };
 
 struct PlannedRecapture {
   RecaptureChange change = RecaptureChange::Operator;
-  CaptureConfig config;  // the controls after the change
+  ScanOptions config;  // the controls after the change
 };
 
 // `count` captures, each differing from the one before in one control: the operator (add and max,
 // or max and min), the block size (the shown `blockSize` and half of it) and, for generated inputs,
 // N (the shown N and 15/16 of it), in turn.
-std::vector<PlannedRecapture> recapturePlan(const CaptureConfig& shown, int blockSize, int count);
+std::vector<PlannedRecapture> recapturePlan(const ScanOptions& shown, int blockSize, int count);
 
 struct RecaptureSample {
   RecaptureChange change = RecaptureChange::Operator;

@@ -30,7 +30,8 @@ std::vector<OptionSection> makeLessonSections() {
          "Colour palette; okabe-ito is safe for "
          "colour-blind readers.",
          keysOf(kPaletteKeys)},
-        {"scale", "S", "the saved setting (1)", "UI scale, 1 to 3 (2 for a projector)."},
+        {"ui-scale", "S", "the saved setting (1)",
+         "UI scale: text and controls, 1 to 3 (2 for a projector)."},
         {"presentation", "", "", "Presentation mode: large text, the explanation panel."},
         {"symbolic", "", "",
          "Cells show which inputs they combine (x0..x3, PMPP Fig. 8.5) instead of values; X "
@@ -111,9 +112,15 @@ CommandHelp makeWindowHelp() {
   h.sections.push_back(windowScriptedSection());
   h.sections.push_back(captureOptionSection());
   h.sections.push_back(applicationWindowSection());
+  // Not among the lesson sections that export reuses: there --scale is the picture's pixels per
+  // point, and export passes its --ui-scale on as this spelling.
+  h.sections.push_back({"Old spellings (still accepted)",
+                        {{"scale", "S", "",
+                          "The window's old name of --ui-scale. (In export and quiz, --scale is "
+                          "the picture's pixels per point.)"}}});
   const std::string example(algorithmKeyWithRole(kRoleExample));
   h.examples = {"scanviz", "scanviz assets/traces/" + example + "-lesson.json --step 3",
-                "scanviz --algorithm blelloch --n 16 --theme light --scale 2 --presentation",
+                "scanviz --algorithm blelloch --n 16 --theme light --ui-scale 2 --presentation",
                 "scanviz --compare " + algorithmKeysWithRole(kRoleCompared, ","),
                 "xvfb-run -a scanviz --algorithm blelloch --step 6 --screenshot fig.png"};
   return h;

@@ -4,6 +4,8 @@
 #include <imgui_stdlib.h>
 
 #include <array>
+#include <string>
+#include <utility>
 
 #include "app/core/algorithms/algorithm_catalog.h"
 #include "app/core/backends/cuda_backend.h"
@@ -22,7 +24,7 @@ void sectionHeading(const UiContext& ui, const char* text) {
   ImGui::PopFont();
 }
 
-bool algorithmCombo(CaptureConfig& c) {
+bool algorithmCombo(ScanOptions& c) {
   bool changed = false;
   const AlgorithmInfo& current = algorithmInfo(c.algorithm);
   ImGui::SetNextItemWidth(-ImGui::GetFrameHeight() * 1.4f);
@@ -109,7 +111,7 @@ void dimWrapped(const char* text) {
 }
 
 // N for the generated patterns: typed, or halved and doubled (lessons use powers of two).
-bool lengthControls(CaptureConfig& c) {
+bool lengthControls(ScanOptions& c) {
   bool changed = false;
   ImGui::TextUnformatted("N");
   ImGui::SameLine();
@@ -129,7 +131,7 @@ bool lengthControls(CaptureConfig& c) {
   return changed;
 }
 
-bool seedControls(CaptureConfig& c) {
+bool seedControls(ScanOptions& c) {
   bool changed = false;
   ImGui::TextUnformatted("Seed");
   ImGui::SameLine();
@@ -144,7 +146,7 @@ bool seedControls(CaptureConfig& c) {
   return changed;
 }
 
-bool typedControls(CaptureConfig& c) {
+bool typedControls(ScanOptions& c) {
   ImGui::InputTextMultiline("##values", &c.typedValues,
                             ImVec2(-1, ImGui::GetTextLineHeight() * 4.5f));
   bool changed = ImGui::IsItemDeactivatedAfterEdit();
@@ -156,7 +158,7 @@ bool typedControls(CaptureConfig& c) {
   return changed;
 }
 
-bool fileControls(UiContext& ui, CaptureConfig& c) {
+bool fileControls(UiContext& ui, ScanOptions& c) {
   const float button = ImGui::CalcTextSize("Browse...").x + ImGui::GetStyle().FramePadding.x * 2;
   ImGui::SetNextItemWidth(-(button + ImGui::GetStyle().ItemSpacing.x));
   ImGui::InputTextWithHint("##file", "path of a file of numbers", &c.inputFile);
@@ -168,7 +170,7 @@ bool fileControls(UiContext& ui, CaptureConfig& c) {
   return changed;
 }
 
-bool inputControls(UiContext& ui, CaptureConfig& c) {
+bool inputControls(UiContext& ui, ScanOptions& c) {
   bool changed = false;
   ImGui::SetNextItemWidth(-ImGui::GetFrameHeight() * 1.4f);
   if (ImGui::BeginCombo("##source", sourceLabel(c.source))) {
@@ -210,7 +212,7 @@ bool inputControls(UiContext& ui, CaptureConfig& c) {
   return changed;
 }
 
-bool blockSizeCombo(const UiContext& ui, CaptureConfig& c) {
+bool blockSizeCombo(const UiContext& ui, ScanOptions& c) {
   bool changed = false;
   std::string current = c.blockSize == 0 ? std::string("auto") : std::to_string(c.blockSize);
   if (c.blockSize == 0 && ui.state.hasTrace())
@@ -257,19 +259,36 @@ bool enumCombo(const char* id, E& value, const std::array<std::pair<E, const cha
   return changed;
 }
 
-bool scanControls(const UiContext& ui, CaptureConfig& c) {
+// "add  (+)", "max", "min", "mul  (\xC3\x97)": the operators' table as the combo lists it.
+const std::array<std::pair<Operator, const char*>, kOperatorCount>& operatorItems() {
+  static const std::array<std::string, kOperatorCount> labels = [] {
+    std::array<std::string, kOperatorCount> l;
+    for (int i = 0; i < kOperatorCount; ++i) {
+      const auto op = static_cast<Operator>(i);
+      l[i] = std::string(operatorName(op));
+      if (operatorSymbol(op) != operatorName(op))
+        l[i] += "  (" + std::string(operatorSymbol(op)) + ")";
+    }
+    return l;
+  }();
+  static const std::array<std::pair<Operator, const char*>, kOperatorCount> items = [] {
+    std::array<std::pair<Operator, const char*>, kOperatorCount> a;
+    for (int i = 0; i < kOperatorCount; ++i) a[i] = {static_cast<Operator>(i), labels[i].c_str()};
+    return a;
+  }();
+  return items;
+}
+
+bool scanControls(const UiContext& ui, ScanOptions& c) {
   bool changed = false;
   ImGui::TextUnformatted("Block size");
   changed |= blockSizeCombo(ui, c);
   ImGui::TextUnformatted("Operator");
-  changed |= enumCombo<Operator, 4>("##op", c.op,
-                                    {{{Operator::Add, "add  (+)"},
-                                      {Operator::Max, "max"},
-                                      {Operator::Min, "min"},
-                                      {Operator::Mul, "mul  (x)"}}},
-                                    "Any associative operator scans: the identity (0 for add, 1 "
-                                    "for mul, the smallest value for max) "
-                                    "pads partial sections.");
+  changed |= enumCombo<Operator, kOperatorCount>(
+      "##op", c.op, operatorItems(),
+      "Any associative operator scans: the identity (0 for add, 1 "
+      "for mul, the smallest value for max) "
+      "pads partial sections.");
   ImGui::TextUnformatted("Type");
   changed |= enumCombo<DType, 2>(
       "##dtype", c.dtype, {{{DType::Int32, "int32"}, {DType::Float32, "float32"}}},
@@ -290,7 +309,7 @@ bool scanControls(const UiContext& ui, CaptureConfig& c) {
   return changed;
 }
 
-bool backendControls(const UiContext& ui, CaptureConfig& c) {
+bool backendControls(const UiContext& ui, ScanOptions& c) {
   const bool changed = enumCombo<BackendChoice, 3>(
       "##backend", c.backend,
       {{{BackendChoice::Auto, "Auto"},
@@ -316,7 +335,7 @@ bool backendControls(const UiContext& ui, CaptureConfig& c) {
 }  // namespace
 
 void drawControlsPanel(UiContext& ui) {
-  CaptureConfig& c = ui.state.config;
+  ScanOptions& c = ui.state.config;
   bool changed = false;
   sectionHeading(ui, "Algorithm");
   changed |= algorithmCombo(c);
