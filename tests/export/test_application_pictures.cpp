@@ -10,10 +10,10 @@
 #include <sstream>
 
 #include "app/core/applications/application.h"
+#include "app/export/export_job.h"
+#include "app/export/picture.h"
 #include "app/scene/applications/application_scene.h"
 #include "app/scene/applications/domain_scene_parts.h"
-#include "app/ui/export/export_job.h"
-#include "app/ui/export/picture.h"
 
 namespace scanviz {
 namespace {

@@ -4,8 +4,8 @@
 
 #include <stdexcept>
 
-#include "app/ui/export/export_naming.h"
-#include "app/ui/export/export_options.h"
+#include "app/export/export_naming.h"
+#include "app/export/export_options.h"
 
 namespace scanviz {
 namespace {

@@ -13,8 +13,8 @@
 #include <set>
 
 #include "app/core/support/output_file.h"
-#include "app/ui/export/gif_palette.h"
-#include "app/ui/export/gif_writer.h"
+#include "app/export/gif_palette.h"
+#include "app/export/gif_writer.h"
 
 namespace scanviz {
 namespace {

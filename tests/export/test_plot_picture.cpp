@@ -8,9 +8,9 @@
 #include <tuple>
 
 #include "app/core/capture/capture.h"
+#include "app/export/bench_plot.h"
+#include "app/export/picture.h"
 #include "app/scene/plot_scene.h"
-#include "app/ui/export/bench_plot.h"
-#include "app/ui/export/picture.h"
 
 namespace scanviz {
 namespace {

@@ -7,8 +7,8 @@
 
 #include "app/core/capture/capture.h"
 #include "app/core/capture/input_spec.h"
-#include "app/ui/export/picture.h"
-#include "app/ui/export/svg_writer.h"
+#include "app/export/picture.h"
+#include "app/export/svg_writer.h"
 #include "tests/common/captures.h"
 
 namespace scanviz {

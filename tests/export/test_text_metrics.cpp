@@ -1,7 +1,7 @@
 // Text metrics of the embedded fonts: what lays out every exported picture.
 #include <gtest/gtest.h>
 
-#include "app/ui/export/text_metrics.h"
+#include "app/export/text_metrics.h"
 
 namespace scanviz {
 namespace {
