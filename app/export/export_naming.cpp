@@ -22,8 +22,8 @@ std::string stem(const TraceMeta& meta) {
 }
 
 std::string scaleSuffix(const ExportOptions& o) {
-  // SVG is vector: its scale only sets the document size, and the name stays plain.
-  if (o.format == ExportFormat::Svg || o.scale == 1) return "";
+  // SVG and PDF are vector: the scale does not change what they hold, and the name stays plain.
+  if (o.format == ExportFormat::Svg || o.format == ExportFormat::Pdf || o.scale == 1) return "";
   return "@" + std::to_string(o.scale) + "x";
 }
 

@@ -13,7 +13,10 @@
 
 #include "app/core/capture/capture.h"
 #include "app/core/support/file_util.h"
+#include "app/export/cairo_raster.h"
+#include "app/export/export_job.h"
 #include "app/export/scene_pdf.h"
+#include "tests/common/captures.h"
 
 namespace scanviz {
 namespace {
@@ -115,6 +118,35 @@ TEST(ScenePdf, RefusesWhatCannotBeAPageAndLeavesTheOldFile) {
   }
   EXPECT_FALSE(fs::exists(dir / "missing"));
   EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 1);
+}
+
+// The export job's PDF: a page a step of the lesson, drawn on cairo's canvas; without a canvas
+// (a build with neither the window nor cairo) it refuses before writing anything.
+TEST(ScenePdf, ExportJobWritesAPageAStep) {
+  const fs::path dir = workFolder("job");
+  const auto trace = std::make_shared<const Trace>(lessonTrace(AlgorithmId::BrentKung));
+  const int steps = static_cast<int>(trace->steps.size());
+  ExportOptions o;
+  o.format = ExportFormat::Pdf;
+  o.steps = {0, steps - 1};
+  ExportJob job(trace, o, (dir / "bk.pdf").string(), std::make_shared<CairoCanvas>());
+  job.runToEnd();
+  ASSERT_TRUE(job.succeeded()) << job.error();
+  EXPECT_EQ(job.summary(), std::to_string(steps) + " pages of 16:9, vector");
+  const std::string bytes = readWholeFile((dir / "bk.pdf").string());
+  const std::regex page(R"(/Type\s*/Page[^s])");
+  EXPECT_EQ(
+      std::distance(std::sregex_iterator(bytes.begin(), bytes.end(), page), std::sregex_iterator()),
+      steps);
+
+  ExportJob none(trace, o, (dir / "none.pdf").string());
+  EXPECT_TRUE(none.finished());
+  EXPECT_NE(none.error().find("no PDF"), std::string::npos) << none.error();
+  o.format = ExportFormat::Png;
+  ExportJob nopixels(trace, o, (dir / "none.png").string());
+  EXPECT_NE(nopixels.error().find("draws no pixels"), std::string::npos) << nopixels.error();
+  EXPECT_FALSE(fs::exists(dir / "none.pdf"));
+  EXPECT_FALSE(fs::exists(dir / "none.png"));
 }
 
 }  // namespace

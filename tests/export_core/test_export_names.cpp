@@ -37,6 +37,13 @@ TEST(ExportNames, SvgIsVectorSoItsNameHasNoScale) {
             "brent-kung_n8_steps0-5.svg");
 }
 
+TEST(ExportNames, PdfIsVectorSoItsNameHasNoScale) {
+  EXPECT_EQ(defaultExportName(brentKung8(), options(ExportFormat::Pdf, 0, 5, 2)),
+            "brent-kung_n8_steps0-5.pdf");
+  EXPECT_EQ(formatFromPath("slides/Lecture.PDF"), ExportFormat::Pdf);
+  EXPECT_EQ(withExtension("lecture", ExportFormat::Pdf), "lecture.pdf");
+}
+
 TEST(ExportNames, GifSequenceAndWindow) {
   EXPECT_EQ(defaultExportName(brentKung8(), options(ExportFormat::Gif, 0, 5, 2)),
             "brent-kung_n8_steps0-5@2x.gif");
@@ -68,8 +75,8 @@ TEST(ExportNames, ExtensionAddedOnlyWhenMissing) {
 }
 
 TEST(ExportOptionsWords, RoundTrip) {
-  for (ExportFormat f :
-       {ExportFormat::Png, ExportFormat::Svg, ExportFormat::Gif, ExportFormat::PngSequence})
+  for (ExportFormat f : {ExportFormat::Png, ExportFormat::Svg, ExportFormat::Gif,
+                         ExportFormat::PngSequence, ExportFormat::Pdf})
     EXPECT_EQ(valueOf(kExportFormatKeys, keyOf(kExportFormatKeys, f)), f);
   for (ExportBackground b :
        {ExportBackground::Theme, ExportBackground::White, ExportBackground::Transparent})
@@ -92,6 +99,27 @@ TEST(ExportOptionsChecks, StepsScaleAndWindowRules) {
   EXPECT_NE(exportProblem(windowStrip, 4).find("one step"), std::string::npos);
   EXPECT_NE(exportProblem(options(ExportFormat::Png, 0, 0), 0).find("no lesson"),
             std::string::npos);
+}
+
+// A PDF is pages: a step a page of the array view or of a figure, the one page of a single-scene
+// panel; never the whole window (ImGui widgets, not a scene).
+TEST(ExportOptionsChecks, PdfPages) {
+  EXPECT_EQ(exportProblem(options(ExportFormat::Pdf, 0, 3), 4), "");
+  ExportOptions figure = options(ExportFormat::Pdf, 0, 3);
+  figure.panel = ExportPanel::Figure;
+  EXPECT_EQ(exportProblem(figure, 4), "");
+  figure.format = ExportFormat::Png;
+  EXPECT_NE(exportProblem(figure, 4).find("GIF or PDF"), std::string::npos);
+  ExportOptions counters = options(ExportFormat::Pdf, 2, 2);
+  counters.panel = ExportPanel::Counters;
+  EXPECT_EQ(exportProblem(counters, 4), "");
+  counters.steps = {0, 3};
+  EXPECT_NE(exportProblem(counters, 4).find("one picture"), std::string::npos);
+  ExportOptions window = options(ExportFormat::Pdf, 1, 1);
+  window.panel = ExportPanel::Window;
+  EXPECT_NE(exportProblem(window, 4).find("PNG only"), std::string::npos);
+  EXPECT_FALSE(isFilmstrip(options(ExportFormat::Pdf, 0, 3)));
+  EXPECT_FALSE(isAnimation(options(ExportFormat::Pdf, 0, 3)));
 }
 
 TEST(ExportOptionsChecks, FilmstripAndAnimation) {
