@@ -9,6 +9,9 @@
 #include "app/core/support/did_you_mean.h"
 #include "app/core/support/version.h"
 #include "app/options/application_options.h"
+#if !defined(SCANVIZ_WITH_GUI)
+#include "app/cli/cmd_export.h"
+#endif
 #if defined(SCANVIZ_WITH_GUI)
 #include "app/ui/export/export_command.h"
 #include "app/ui/export/quiz_sheet_export.h"
@@ -162,6 +165,9 @@ const std::vector<Subcommand>& subcommands() {
     std::vector<Subcommand> all = cliSubcommands();
 #if defined(SCANVIZ_WITH_GUI)
     all.push_back({exportHelp, runExport});
+#else
+    // Without the window, cairo draws the same scenes (app/cli/cmd_export.h).
+    all.push_back({headlessExportHelp, cmdHeadlessExport});
 #endif
     return all;
   }();
@@ -257,6 +263,8 @@ int runProgram(const std::vector<std::string>& args) {
 #if defined(SCANVIZ_WITH_GUI)
   // `quiz --out` draws with the exporters, which app/cli may not include.
   installQuizSheetWriter(writeQuizSheet);
+#else
+  installQuizSheetWriter(writeHeadlessQuizSheet);
 #endif
   if (args.empty()) return openWindow(args);
   const std::string& first = args[0];

@@ -11,7 +11,7 @@ case "$mode" in app | test) ;; *) echo "usage: tools/dev.sh app|test" >&2; exit 
 
 packages=(cmake ninja-build g++ pkg-config git
   nlohmann-json3-dev libgtest-dev
-  libimgui-dev libglfw3-dev python3-glad libstb-dev libgif-dev
+  libimgui-dev libglfw3-dev python3-glad libstb-dev libgif-dev libcairo2-dev poppler-utils
   libgl1-mesa-dev libgl1-mesa-dri xvfb xauth x11-utils
   fonts-inter fonts-dejavu-core librsvg2-bin python3-matplotlib help2man dpkg-dev python3-jsonschema)
 missing=()

@@ -2,7 +2,7 @@
 // conflicts of a step (bank_conflict_scene.h) and the dependence graph with Brent's schedule
 // (dependence_graph_scene.h). Each row says what the figure is called, why a trace has none, and
 // what builds it; the window's figure view and the export's figure panels
-// (app/ui/export/export_options.h) read this table. GUI-free.
+// (app/export/export_options.h) read this table. GUI-free.
 #pragma once
 
 #include <string>

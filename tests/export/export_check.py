@@ -456,7 +456,7 @@ def case_usage_errors(run):
         check(len(lines) == 1 and words in lines[0], f"{args}: stderr {r.stderr!r} does not name {words!r}")
     check(not os.path.exists(run.path("x.png")), "a failed export left a file behind")
     r = subprocess.run([run.binary, "export", "--help"], capture_output=True, text=True)
-    check(r.returncode == 0 and "--format png|svg|gif|png-seq" in r.stdout, "export --help")
+    check(r.returncode == 0 and "png, svg, gif, png-seq, pdf" in r.stdout, "export --help")
 
 
 def case_defaults_and_folder_out(run):
@@ -589,7 +589,7 @@ def case_panel_errors(run):
         check(words in lines[0], f"the message does not name {words!r}: {lines[0]}")
     check(not os.path.exists(out), "a refused timeline left a file")
     bad = [
-        (["--panel", "counters", "--format", "gif", "--out", run.path("x.gif")], "PNG or SVG"),
+        (["--panel", "counters", "--format", "gif", "--out", run.path("x.gif")], "PNG, SVG or PDF"),
         (["--panel", "counters", "--all", "--out", run.path("x.svg")], "one step"),
         (["--panel", "counters", "--lanes", "sm", "--out", run.path("x.svg")], "--panel timeline"),
         (["--panel", "timeline", "--lanes", "warp", "--out", run.path("x.svg")], "sm, block"),

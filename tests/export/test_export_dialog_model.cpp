@@ -8,8 +8,8 @@
 
 #include "app/core/capture/capture.h"
 #include "app/core/capture/input_spec.h"
+#include "app/export/export_naming.h"
 #include "app/ui/export/export_dialog_model.h"
-#include "app/ui/export/export_naming.h"
 #include "tests/common/captures.h"
 
 namespace scanviz {

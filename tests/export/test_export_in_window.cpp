@@ -10,10 +10,11 @@
 #include <fstream>
 #include <iterator>
 
+#include "app/export/export_job.h"
+#include "app/export/picture.h"
 #include "app/scene/palette.h"
 #include "app/ui/export/export_dialog.h"
-#include "app/ui/export/export_job.h"
-#include "app/ui/export/picture.h"
+#include "app/ui/export/window_picture.h"
 #include "app/ui/shell/commands.h"
 #include "app/ui/shell/file_dialog.h"
 #include "app/ui/shell/fonts.h"
@@ -139,7 +140,7 @@ TEST(ExportInWindow, ProgressRisesAndCancelRemovesThePartialFiles) {
   o.steps = {0, last};
   const std::string frames = (folder / "frames").string();
   {
-    ExportJob job(trace, o, frames);
+    ExportJob job(trace, o, frames, std::make_shared<WindowCanvas>());
     ASSERT_EQ(job.error(), "");
     float before = job.progress();
     EXPECT_EQ(before, 0.0f);
@@ -170,7 +171,7 @@ TEST(ExportInWindow, ProgressRisesAndCancelRemovesThePartialFiles) {
   o.scale = 1;
   const std::string gif = (folder / "run.gif").string();
   {
-    ExportJob job(trace, o, gif);
+    ExportJob job(trace, o, gif, std::make_shared<WindowCanvas>());
     job.step();  // the palette and the file
     job.step();  // the first frame
     EXPECT_FALSE(fs::exists(gif)) << "the GIF appears only when whole";
@@ -185,7 +186,7 @@ TEST(ExportInWindow, ProgressRisesAndCancelRemovesThePartialFiles) {
   { std::ofstream(mine) << "keep me"; }
   o.format = ExportFormat::PngSequence;
   {
-    ExportJob job(trace, o, folder.string());
+    ExportJob job(trace, o, folder.string(), std::make_shared<WindowCanvas>());
     job.step();
     job.step();
     EXPECT_TRUE(job.written().empty());

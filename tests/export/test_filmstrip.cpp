@@ -9,10 +9,10 @@
 
 #include "app/core/capture/capture.h"
 #include "app/core/capture/input_spec.h"
+#include "app/export/filmstrip.h"
+#include "app/export/picture.h"
+#include "app/export/text_metrics.h"
 #include "app/scene/scene_geometry.h"
-#include "app/ui/export/filmstrip.h"
-#include "app/ui/export/picture.h"
-#include "app/ui/export/text_metrics.h"
 #include "app/ui/shell/command_line.h"
 #include "tests/common/captures.h"
 #include "tests/common/scene_texts.h"

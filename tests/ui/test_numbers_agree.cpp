@@ -15,9 +15,9 @@
 #include "app/core/lesson/step_explainer.h"
 #include "app/core/playback/compare_model.h"
 #include "app/core/trace/value_format.h"
+#include "app/export/counters_picture.h"
 #include "app/scene/compare_counters.h"
 #include "app/scene/counter_rows.h"
-#include "app/ui/export/counters_picture.h"
 #include "kernels/scan_types.h"
 #include "tests/common/captures.h"
 

@@ -131,8 +131,8 @@ TEST(Layers, DocumentedRulesCoverEveryLayer) {
   const auto rules = documentedRules();
   std::vector<std::string> layers;
   for (const auto& r : rules) layers.push_back(r.from);
-  for (const char* layer :
-       {"kernels/", "app/core/", "app/scene/", "app/options/", "app/cli/", "app/ui/"})
+  for (const char* layer : {"kernels/", "app/core/", "app/scene/", "app/export/", "app/options/",
+                            "app/cli/", "app/ui/"})
     EXPECT_NE(std::find(layers.begin(), layers.end(), layer), layers.end())
         << "docs/architecture.md has no rule for " << layer;
 }
@@ -174,6 +174,25 @@ TEST(Layers, SceneReadsNoKernelHeaderButTheScanTypes) {
     }
   }
   EXPECT_GT(sceneSources, 10) << "app/scene was not found under " << kSourceDir;
+}
+
+// The exporters below the window link into the web build, which has no cairo: cairo is
+// included by the painter's own files and nowhere else in app/export (nor above it, where the
+// window draws with its own renderer).
+TEST(Layers, CairoOnlyInThePainterFiles) {
+  const std::vector<std::string> painter = {
+      "app/export/scene_painter.h", "app/export/scene_painter.cpp", "app/export/cairo_raster.cpp",
+      "app/export/scene_pdf.cpp"};
+  int exportSources = 0;
+  for (const std::string& path : projectSources()) {
+    exportSources += startsWith(path, "app/export/");
+    if (std::find(painter.begin(), painter.end(), path) != painter.end()) continue;
+    for (const Include& inc : includesOf(readFile(kSourceDir / path)))
+      EXPECT_FALSE(startsWith(inc.target, "cairo") || startsWith(inc.target, "ft2build"))
+          << path << ":" << inc.line << " includes " << inc.target
+          << ": only the painter's files draw with cairo (app/export/README.md)";
+  }
+  EXPECT_GT(exportSources, 8) << "app/export was not found under " << kSourceDir;
 }
 
 // The text of a source file without its // comments, so that a comment may name what the code

@@ -14,7 +14,7 @@
 #include "app/ui/export/hidden_gl_context.h"
 #include "app/ui/export/offscreen_imgui.h"
 #include "app/ui/export/scene_raster.h"
-#include "app/ui/export/svg_writer.h"
+#include "app/export/svg_writer.h"
 #include "app/ui/export/window_picture.h"
 #include "app/ui/shell/commands.h"
 #include "app/ui/shell/deck_views.h"

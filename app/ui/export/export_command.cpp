@@ -1,81 +1,38 @@
 #include "app/ui/export/export_command.h"
 
-#include <filesystem>
 #include <iostream>
-#include <new>
 #include <optional>
 #include <set>
 #include <sstream>
 
 #include "app/core/algorithms/algorithm_catalog.h"
 #include "app/core/capture/capture.h"
-#include "app/core/capture/capture_memory.h"
 #include "app/core/capture/capture_option_table.h"
 #include "app/core/capture/session.h"
 #include "app/core/support/file_util.h"
 #include "app/core/support/output_file.h"
-#include "app/core/support/terminal_progress.h"
-#include "app/core/support/whole_number.h"
 #include "app/core/trace/chrome_trace.h"
+#include "app/export/bench_plot.h"
+#include "app/export/export_arguments.h"
+#include "app/export/export_job.h"
+#include "app/export/picture.h"
+#include "app/export/timeline_picture.h"
 #include "app/options/args.h"
 #include "app/scene/deadlock_scene.h"
 #include "app/scene/plot_scene.h"
-#include "app/ui/export/bench_plot.h"
 #include "app/ui/export/deck_export.h"
-#include "app/ui/export/export_job.h"
-#include "app/ui/export/export_naming.h"
 #include "app/ui/export/hidden_gl_context.h"
-#include "app/ui/export/picture.h"
-#include "app/ui/export/svg_writer.h"
-#include "app/ui/export/timeline_picture.h"
+#include "app/ui/export/window_picture.h"
 #include "app/ui/shell/app_state.h"
 #include "app/ui/shell/command_line.h"
 #include "app/ui/shell/commands.h"
 #include "app/ui/shell/file_dialog.h"
-#include "app/ui/shell/frame_output.h"
 #include "app/ui/shell/view_states.h"
 #include "app/ui/shell/window_options.h"
 #include "app/ui/views/panels.h"
 
 namespace scanviz {
 namespace {
-
-namespace fs = std::filesystem;
-
-// Options of export itself; everything else describes the lesson and goes to the window's
-// parser, so both read --session, --trace, capture options, --step, --theme alike.
-// --ui-scale is not here: it becomes the window's --scale (splitArgs).
-const OptionSection& exportOwnSection() {
-  static const OptionSection k = {
-      "Export options",
-      {{"out", "PATH", "", "The file to write, or a folder for the default name; required."},
-       {"format",
-        "F",
-        "from the extension of --out",
-        "The file format; perfetto and chrome-trace (the same file) write the block timeline and "
-        "the warp clocks as Chrome Trace Event JSON for ui.perfetto.dev or chrome://tracing.",
-        {"png", "svg", "gif", "png-seq", "perfetto", "chrome-trace"}},
-       {"scale", "S", "1", "Pixels per point of PNG and GIF: 1, 2 or 4."},
-       {"background", "B", "theme", "Behind the picture.", keysOf(kExportBackgroundKeys)},
-       {"panel", "P", "array",
-        "What to draw (plot: the --bench plot; application: the picture of scanviz apply ID's "
-        "domain, with --application ID; figure: the run's structure figure; banks: the step's "
-        "shared-memory bank conflicts; graph: the dependence graph and Brent's schedule on "
-        "--processors P).",
-        keysOf(kExportPanelKeys)},
-       {"width", "PX", "1200", "Width of the array picture in points, 200 to 16384."},
-       {"speed", "STEPS_PER_S", "1", "Steps a second of a GIF."},
-       {"range", "A:B", "", "Steps A to B (a filmstrip or the frames of an animation)."},
-       {"all", "", "", "Every step."},
-       {"explanation", "", "", "Draw the step's explanation under the array."},
-       {"handout", "", "",
-        "With --deck: the speaker notes under each slide (a handout instead of slides)."},
-       {"quiet", "", "",
-        "No progress line on stderr (there is none when stderr is not a terminal)."},
-       {"bench", "REPORT.json", "",
-        "Draw the throughput plot of a `scanviz bench --json` report instead of a lesson."}}};
-  return k;
-}
 
 // The window's lesson options as export takes them: export's own --scale and --panel win, and
 // the window's UI scale is --ui-scale.
@@ -92,18 +49,6 @@ std::vector<OptionSection> exportLessonSections() {
     s.title = "Lesson options: " + s.title;
   }
   return sections;
-}
-
-const OptionSection& exportBenchSection() {
-  static const OptionSection k = {"With --bench (also --theme, --palette, --size, --dtype)",
-                                  {{"subjects", "LIST", "every subject of the report",
-                                    "The lines to draw, e.g. kogge-stone,cub,copy."}}};
-  return k;
-}
-
-const CommandHelp& exportOwnOptions() {
-  static const CommandHelp k{.sections = {exportOwnSection()}};
-  return k;
 }
 
 struct SplitArgs {
@@ -142,12 +87,6 @@ SplitArgs splitArgs(const std::vector<std::string>& args) {
   return out;
 }
 
-double parseSpeed(const std::string& text) {
-  const auto v = parseWholeNumber(text);
-  if (!v) throw UsageError("--speed '" + text + "' is not a number (steps a second, 1 = 1x)");
-  return *v;
-}
-
 void checkWindowOnlyOptions(const LaunchOptions& lo) {
   if (!lo.screenshot.empty() || !lo.dumpScene.empty() || lo.frameTimes > 0 ||
       lo.measureRecapture > 0 || !lo.drop.empty() || !lo.saveSession.empty() || lo.showRecent ||
@@ -173,71 +112,27 @@ void loadLesson(AppState& state, const LaunchOptions& lo) {
 // picture, or every step for an animation.
 StepRange chooseSteps(const Args& a, const LaunchOptions& lo, const AppState& state,
                       const ExportOptions& o) {
-  const int count = static_cast<int>(state.trace().steps.size());
-  const int given = lo.step.has_value() + a.has("range") + a.flag("all");
-  if (given > 1) throw UsageError("give only one of --step, --range and --all");
-  try {
-    if (lo.step) return {*lo.step, *lo.step};
-    if (a.has("range")) return parseStepRange(*a.get("range"), count);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(std::string("--range ") + e.what());
-  }
-  if (a.flag("all") || isAnimation(o)) return {0, count - 1};
-  if (!lo.sessionFile.empty()) return {state.playback.step(), state.playback.step()};
-  return {count - 1, count - 1};
+  const std::optional<int> shown =
+      lo.sessionFile.empty() ? std::nullopt : std::optional<int>(state.playback.step());
+  return chooseExportSteps(a, lo.step, shown, static_cast<int>(state.trace().steps.size()), o);
 }
 
-ExportFormat chooseFormat(const Args& a, const std::string& out) {
-  if (a.has("format")) return a.getChoice("format", ExportFormat::Png, kExportFormatKeys);
-  if (const auto f = formatFromPath(out)) return *f;
-  // A folder gets the default name: a PNG unless --format says otherwise.
-  std::error_code ec;
-  if (!out.empty() && (out.back() == '/' || fs::is_directory(out, ec))) return ExportFormat::Png;
-  throw UsageError("--out '" + out +
-                   "' does not say the format: give --format png|svg|gif|png-seq");
-}
-
+// Export's own options, and the look the window's options give.
 ExportOptions readOptions(const Args& a, const LaunchOptions& lo) {
-  ExportOptions o;
-  o.format = chooseFormat(a, a.getOr("out", ""));
-  o.panel = a.getChoice("panel", ExportPanel::ArrayView, kExportPanelKeys);
-  if (o.panel == ExportPanel::TimingPlot)
-    throw UsageError(
-        "--panel plot is the throughput plot of a benchmark report: give --bench REPORT.json "
-        "(from scanviz bench --json)");
+  ExportOptions o = readOwnExportOptions(a);
   // --lanes is the window's option (the timeline panel's lanes): the picture takes it alike.
   if (lo.timelineLanes) {
     if (o.panel != ExportPanel::Timeline) throw UsageError("--lanes applies to --panel timeline");
     o.timelineLanes = *lo.timelineLanes == "block" ? LaneGrouping::ByBlock : LaneGrouping::BySm;
   }
-  o.scale = static_cast<int>(a.getInt("scale", 1, 1, 4));
-  if (!isValidExportScale(o.scale)) throw UsageError("--scale must be 1, 2 or 4");
-  o.background = a.getChoice("background", ExportBackground::Theme, kExportBackgroundKeys);
   o.style.theme = lo.theme.value_or(Theme::Dark);
   o.style.palette = lo.palette.value_or(Palette::Classic);
-  o.style.width = static_cast<float>(a.getInt("width", 1200, 200, 16384));
-  o.style.explanation = a.flag("explanation") || lo.presentation;
+  o.style.explanation = o.style.explanation || lo.presentation;
   o.style.symbolic = lo.symbolic;
-  if (a.has("speed")) o.speed = parseSpeed(*a.get("speed"));
   o.windowWidth = lo.width;
   o.windowHeight = lo.height;
   o.windowUiScale = lo.scale.value_or(1.0f);
   return o;
-}
-
-// The file to write: --out as given (with the format's extension added when it has none), or the
-// default name inside --out when that is a folder.
-std::string resolveOut(const std::string& out, const TraceMeta& meta, const ExportOptions& o) {
-  std::error_code ec;
-  const bool folder = out.back() == '/' || fs::is_directory(out, ec);
-  if (o.format == ExportFormat::PngSequence) return out;
-  if (folder) return (fs::path(out) / defaultExportName(meta, o)).string();
-  const auto f = formatFromPath(out);
-  if (f && *f != o.format)
-    throw UsageError("--out '" + out + "' does not end in " +
-                     std::string(formatExtension(o.format)) + " for --format " +
-                     std::string(keyOf(kExportFormatKeys, o.format)));
-  return withExtension(out, o.format);
 }
 
 // The model the window's panels read, looking as the picture asks, with the lesson loaded.
@@ -251,75 +146,15 @@ void prepareState(AppState& state, const ExportOptions& o, const LaunchOptions& 
   loadLesson(state, lo);
 }
 
-// Why --out cannot be written, known before the lesson is loaded and drawn (a missing folder is
-// bad input, found in a moment rather than after the work). Empty when it can.
-std::string outProblem(const std::string& out, const ExportOptions& o) {
-  std::error_code ec;
-  if (o.format == ExportFormat::PngSequence) {
-    // The folder may be made: its nearest existing ancestor must take new entries.
-    fs::path existing = fs::path(out);
-    while (!existing.empty() && !fs::exists(existing, ec)) existing = existing.parent_path();
-    const std::string why = folderProblem(existing.empty() ? "." : existing.string());
-    return why.empty() ? why : "cannot write the frames in '" + out + "': " + why;
-  }
-  if (out.back() == '/' || fs::is_directory(out, ec)) {
-    const std::string why = folderProblem(out);
-    return why.empty() ? why : "cannot write in '" + out + "': " + why;
-  }
-  return outputProblem(withExtension(out, o.format));
-}
-
-// One unit at a time, so that a terminal sees the frames go by (GIFs and filmstrips of many
-// steps take seconds).
-int runJob(ExportJob& job, bool quiet) {
-  TerminalProgress progress(progressWanted(quiet));
-  while (!job.finished()) {
-    progress.showFraction(job.progress(), job.stage());
-    job.step();
-  }
-  progress.clear();
-  if (!job.succeeded()) {
-    std::cerr << "scanviz export: " << job.error() << "\n";
-    return job.failedToWrite() ? 1 : 2;
-  }
-  std::cout << "wrote " << job.out() << " (" << job.summary() << ")\n";
-  if (!job.note().empty()) std::cerr << "scanviz export: note: " << job.note() << "\n";
-  return 0;
-}
-
-// Writes a picture that is not a step of a lesson (a plot): SVG as it is, PNG drawn offscreen.
+// Pixels of a picture that is no step of a lesson: the window's renderer in a hidden GL context,
+// made only when pixels are asked for (an SVG needs no display), and kept until the canvas is gone.
 int writeStandalone(const Scene& scene, const std::string& out, const Args& a, Theme theme,
                     Palette palette) {
-  const ExportFormat format = chooseFormat(a, out);
-  if (format != ExportFormat::Png && format != ExportFormat::Svg)
-    throw UsageError("a plot is exported as PNG or SVG");
-  const int scale = static_cast<int>(a.getInt("scale", 1, 1, 4));
-  if (!isValidExportScale(scale)) throw UsageError("--scale must be 1, 2 or 4");
-  const ExportBackground bg =
-      a.getChoice("background", ExportBackground::Theme, kExportBackgroundKeys);
-  const Color background = exportBackgroundColor(bg, viewPalette(theme, palette));
-  const std::string path = withExtension(out, format);
-  if (static_cast<double>(scene.width) * scene.height * scale * scale >
-      static_cast<double>(kMaxExportPixels))
-    throw UsageError(
-        "the picture would be larger than an export makes: a smaller --size or "
-        "--scale");
-  if (format == ExportFormat::Svg) {
-    SvgOptions svg;
-    svg.background = background;
-    svg.scale = static_cast<float>(scale);
-    writeFileAtomically(path, sceneToSvg(scene, svg));
-    std::cout << "wrote " << path << " (vector)\n";
-    return 0;
-  }
-  HiddenGlContext gl;
-  OffscreenImGui target;
-  SceneRaster raster(target);
-  const PixelImage image =
-      raster.render(scene, static_cast<float>(scale), scene.width, scene.height, background);
-  writePng(image, path);
-  std::cout << "wrote " << path << " (" << image.width << " x " << image.height << " pixels)\n";
-  return 0;
+  std::unique_ptr<HiddenGlContext> gl;
+  return writeStandalonePicture(scene, out, a, viewPalette(theme, palette), [&] {
+    if (!gl) gl = std::make_unique<HiddenGlContext>();
+    return std::make_shared<WindowCanvas>();
+  });
 }
 
 // `--bench FILE`: the throughput plot of a `scanviz bench --json` report.
@@ -427,7 +262,7 @@ int exportLesson(const std::vector<std::string>& args) {
   if (const std::string f = a.getOr("format", ""); f == "perfetto" || f == "chrome-trace")
     return exportChromeTrace(*a.get("out"), lo);
   ExportOptions o = readOptions(a, lo);
-  if (const std::string problem = outProblem(*a.get("out"), o); !problem.empty())
+  if (const std::string problem = exportOutProblem(*a.get("out"), o); !problem.empty())
     throw InputError(problem);
   if (o.panel == ExportPanel::Figure)
     if (const std::optional<DeadlockReport> dead = lessonDeadlock(lo))
@@ -448,10 +283,10 @@ int exportLesson(const std::vector<std::string>& args) {
       !problem.empty())
     throw UsageError(problem);
   if (o.panel == ExportPanel::Window) state.playback.setStep(o.steps.first);
-  const std::string out = resolveOut(*a.get("out"), state.trace().meta, o);
+  const std::string out = resolveExportOut(*a.get("out"), state.trace().meta, o);
   // The context must exist before the job draws, and outlive it.
   std::unique_ptr<HiddenGlContext> gl;
-  if (exportNeedsGl(o)) gl = std::make_unique<HiddenGlContext>();
+  if (exportNeedsPixels(o)) gl = std::make_unique<HiddenGlContext>();
   FrameReport report;
   FileDialog files;
   CommandTable commands;
@@ -461,30 +296,23 @@ int exportLesson(const std::vector<std::string>& args) {
     drawMainLayout(ui);
   };
   auto trace = std::make_shared<const Trace>(state.trace());
-  ExportJob job(trace, o, out, painter, std::nullopt, state.shown().application);
-  return runJob(job, a.flag("quiet"));
+  ExportJob job(trace, o, out, std::make_shared<WindowCanvas>(painter), std::nullopt,
+                state.shown().application);
+  return runExportJob(job, a.flag("quiet"));
 }
 
 }  // namespace
 
 const CommandHelp& exportHelp() {
   static const CommandHelp k = [] {
-    CommandHelp h;
-    h.name = "export";
-    h.summary =
+    CommandHelp h = exportHelpFrame(
         "Write the pictures of the Export dialog: a step, a filmstrip, a GIF, the counters, "
-        "the block timeline or a benchmark plot, as PNG, SVG or GIF.";
-    h.usage = {"scanviz export (--session FILE | --trace FILE | capture options)",
-               "         [--step K | --range A:B | --all] --out PATH [export options]",
-               "scanviz export --bench REPORT.json [--panel plot] --out PATH [--dtype T] "
-               "[--subjects LIST]"};
-    h.description =
-        "Several steps make a filmstrip (png, svg) or the frames of a GIF or PNG sequence. --out "
-        "may be a folder: the file then gets its default name (" +
-        std::string(algorithmKeyWithRole(kRoleExample)) +
-        "_n8_step3@2x.png). PNG and GIF need an OpenGL context: without a display run under "
-        "xvfb-run -a.";
-    h.sections = {exportOwnSection()};
+        "the block timeline or a benchmark plot, as PNG, SVG, GIF or PDF.",
+        "PNG and GIF are drawn by the window's renderer and need an OpenGL context: without a "
+        "display run under xvfb-run -a.");
+    h.usage.push_back(
+        "scanviz export --bench REPORT.json [--panel plot] --out PATH [--dtype T] "
+        "[--subjects LIST]");
     for (const OptionSection& s : exportLessonSections()) h.sections.push_back(s);
     h.sections.push_back(captureOptionSection());
     h.sections.push_back(exportBenchSection());
@@ -508,20 +336,7 @@ int runExportCommand(const std::vector<std::string>& args) {
     std::cout << exportUsage();
     return 0;
   }
-  try {
-    return exportLesson(args);
-  } catch (const UsageError& e) {
-    std::cerr << "scanviz export: " << e.what() << " (scanviz export --help lists the options)\n";
-  } catch (const WriteError& e) {
-    std::cerr << "scanviz export: " << e.what() << "\n";
-    return 1;
-  } catch (const std::bad_alloc&) {
-    std::cerr << "scanviz export: " << outOfMemoryMessage() << "\n";
-    return 1;
-  } catch (const std::exception& e) {
-    std::cerr << "scanviz export: " << e.what() << "\n";
-  }
-  return 2;
+  return runReportingExportErrors([&] { return exportLesson(args); });
 }
 
 }  // namespace scanviz

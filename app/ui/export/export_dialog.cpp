@@ -8,6 +8,7 @@
 
 #include "app/core/support/enum_keys.h"
 #include "app/ui/export/timing_plots.h"
+#include "app/ui/export/window_picture.h"
 #include "app/ui/shell/theme.h"
 #include "app/ui/shell/view_states.h"
 #include "app/ui/views/panels.h"
@@ -361,7 +362,8 @@ void ExportDialog::start(UiContext& ui) {
   std::optional<plot::PlotSpec> timingPlot;
   if (o.panel == ExportPanel::TimingPlot && model_.timingPlotUnavailable.empty())
     timingPlot = timing_plots::picturePlot(state.timing, o.timingPlot);
-  job_ = std::make_unique<ExportJob>(state.shown().trace, o, model_.outputPath(), painter,
+  job_ = std::make_unique<ExportJob>(state.shown().trace, o, model_.outputPath(),
+                                     std::make_shared<WindowCanvas>(std::move(painter)),
                                      std::move(timingPlot), state.shown().application);
   state.updateSettings(model_.remembered(state.settings()));
   if (job_->finished()) finish(state);  // a problem found before any work

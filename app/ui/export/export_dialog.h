@@ -10,8 +10,8 @@
 #include <memory>
 #include <string>
 
+#include "app/export/export_job.h"
 #include "app/ui/export/export_dialog_model.h"
-#include "app/ui/export/export_job.h"
 #include "app/ui/shell/ui_context.h"
 
 namespace scanviz {

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "app/export/export_naming.h"
+#include "app/export/timeline_picture.h"
 #include "app/scene/figure_kinds.h"
-#include "app/ui/export/export_naming.h"
-#include "app/ui/export/timeline_picture.h"
 
 namespace scanviz {
 

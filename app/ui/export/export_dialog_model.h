@@ -8,7 +8,7 @@
 
 #include "app/core/support/app_settings.h"
 #include "app/core/trace/trace.h"
-#include "app/ui/export/export_options.h"
+#include "app/export/export_options.h"
 
 namespace scanviz {
 

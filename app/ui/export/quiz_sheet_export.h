@@ -1,6 +1,5 @@
-// `scanviz quiz --out sheet.svg|png`: the quiz sheet and its answer key
-// (app/scene/quiz_sheet_scene) drawn in the light theme for paper and written as SVG, or as PNG
-// through the offscreen renderer. Both files are written all or nothing.
+// `scanviz quiz --out` in the window's build: the quiz sheet (app/export/quiz_sheet_export.h)
+// drawn by the window's offscreen renderer in a hidden GL context, made only for PNGs.
 #pragma once
 
 #include <vector>

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "app/ui/export/text_metrics.h"
-#include "app/ui/shell/embedded_fonts.h"
+#include "app/export/embedded_fonts.h"
+#include "app/export/text_metrics.h"
 
 namespace scanviz {
 namespace {

@@ -8,10 +8,6 @@
 
 namespace scanviz {
 
-int pixelsAt(float logical, float scale) {
-  return std::max(1, static_cast<int>(std::lround(logical * scale)));
-}
-
 int SceneRaster::begin(const Scene& scene, float scale, float canvasWidth, float canvasHeight,
                        Color background) {
   const Scene scaled = scaledScene(scene, scale);
@@ -35,13 +31,6 @@ int SceneRaster::begin(const Scene& scene, float scale, float canvasWidth, float
   target_.frame(
       w, h, [&] { drawScene(*ImGui::GetBackgroundDrawList(), scaled, ImVec2(0, 0), fonts_.set); });
   return target_.tileCount();
-}
-
-PixelImage SceneRaster::render(const Scene& scene, float scale, float canvasWidth,
-                               float canvasHeight, Color background) {
-  const int tiles = begin(scene, scale, canvasWidth, canvasHeight, background);
-  for (int i = 0; i < tiles; ++i) renderTile(i);
-  return take();
 }
 
 }  // namespace scanviz

@@ -4,6 +4,7 @@
 
 #include "app/core/algorithms/scan_options.h"
 #include "app/core/bench/bench_format.h"
+#include "app/export/bench_plot.h"
 
 namespace scanviz::timing_plots {
 namespace {
@@ -27,7 +28,7 @@ plot::Series lineSeries(const TimingSeries& t, const SubjectLook& look, const st
   s.name = t.label + suffix;
   s.x = t.n;
   s.y = t.value;
-  drawAs(s, look);
+  drawAsSubject(s, look);
   s.low = t.low;
   s.high = t.high;
   s.boxLow = t.quartileLow;
@@ -72,13 +73,6 @@ DType comparedDType(const TimingRun& other, DType shown) {
 
 uint32_t subjectColor(const std::vector<TimingSeries>& all, const BenchSubject& subject) {
   return plot::seriesColor(subjectLook(all, subject).slot);
-}
-
-void drawAs(plot::Series& series, const SubjectLook& look) {
-  series.color = plot::seriesColor(look.slot);
-  series.marker = plot::seriesMarker(look.slot);
-  if (look.cubBesideOurs) series.marker = plot::hollowOf(series.marker);
-  series.dashed = look.cubBesideOurs;
 }
 
 namespace {

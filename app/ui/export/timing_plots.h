@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "app/core/layouts/timing_history.h"
+#include "app/export/export_options.h"
 #include "app/scene/plot_spec.h"
-#include "app/ui/export/export_options.h"
 #include "app/ui/views/timing_state.h"
 
 namespace scanviz::timing_plots {
@@ -25,11 +25,6 @@ DType comparedDType(const TimingRun& other, DType shown);
 // One colour per subject of the run on screen, the same in every plot and the legend; one of our
 // kernels and its CUB counterpart share theirs (pairedSubjectLooks).
 uint32_t subjectColor(const std::vector<TimingSeries>& all, const BenchSubject& subject);
-// How a subject's line is drawn, by its look: the slot's colour and marker shape (told apart when
-// the palette's colours come round again as tints); CUB's line beside ours dashed, with the hollow
-// marker of the same shape.
-void drawAs(plot::Series& series, const SubjectLook& look);
-
 // The plot as the panel draws it (its legend is the panel's checkboxes, so the spec has none);
 // the state must have a run (shownTimingRun).
 plot::PlotSpec linePlot(const TimingState& s, TimingPlotKind kind, plot::PlotSize size);

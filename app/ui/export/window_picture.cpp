@@ -24,3 +24,34 @@ int beginWindowPicture(OffscreenImGui& target, const WindowPictureSpec& spec,
 }
 
 }  // namespace scanviz
+
+namespace scanviz {
+
+OffscreenImGui& WindowCanvas::gl() {
+  if (!gl_) gl_ = std::make_unique<OffscreenImGui>();
+  return *gl_;
+}
+
+SceneRasterizer& WindowCanvas::raster() {
+  if (!raster_) raster_ = std::make_unique<SceneRaster>(gl());
+  return *raster_;
+}
+
+int WindowCanvas::beginWindow(const WindowPictureSpec& spec) {
+  return beginWindowPicture(gl(), spec, painter_);
+}
+
+void WindowCanvas::renderWindowTile(int index, Color background, PixelImage& image) {
+  gl().renderTile(index, background, image);
+}
+
+void WindowCanvas::writePdf(const std::vector<ScenePage>& pages, const std::string& path,
+                            const PdfOptions& options) {
+#if defined(SCANVIZ_WITH_CAIRO)
+  writeScenePdf(pages, path, options);
+#else
+  ExportCanvas::writePdf(pages, path, options);
+#endif
+}
+
+}  // namespace scanviz

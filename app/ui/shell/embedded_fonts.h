@@ -1,13 +1,11 @@
-// Fonts compiled into the executable at build time (third_party/EmbedFile.cmake), so the window
-// looks the same on every machine and needs no font files at run time.
+// Fonts compiled into the executable at build time (third_party/EmbedFile.cmake): the text fonts
+// every picture uses (app/export), and the window's monospaced font for kernel source.
 #pragma once
+
+#include "app/export/embedded_fonts.h"
 
 namespace scanviz::embedded {
 
-extern const unsigned char font_sans[];  // DejaVu Sans: wide coverage (✓ ✗ … ∞), open shapes
-extern const unsigned int font_sans_size;
-extern const unsigned char font_sans_bold[];
-extern const unsigned int font_sans_bold_size;
 extern const unsigned char font_mono[];  // DejaVu Sans Mono, for kernel source
 extern const unsigned int font_mono_size;
 

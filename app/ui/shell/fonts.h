@@ -3,6 +3,7 @@
 #pragma once
 
 #include <vector>
+#include "app/export/text_sizes.h"
 
 struct ImFont;
 struct ImFontAtlas;
@@ -24,11 +25,7 @@ struct FontSet {
   ImFont* nearest(float size, bool boldFace) const;
 };
 
-// Font sizes in pixels at pixel scale 1.
-constexpr float kBodySize = 18;
-constexpr float kSmallSize = 15;
-constexpr float kHeadingSize = 24;
-constexpr float kValueSize = 32;
+// Font sizes in pixels at pixel scale 1: the text sizes of text_sizes.h, and the code panel's.
 constexpr float kMonoSize = 17;
 
 // Clears the atlas and adds every font for this scale; the caller rebuilds the GPU texture.

@@ -1,7 +1,5 @@
 #include "app/ui/shell/frame_output.h"
 
-#include <stb_image_write.h>
-
 #include <nlohmann/json.hpp>
 
 #include <cmath>
@@ -11,70 +9,6 @@
 #include "app/core/support/output_file.h"
 
 namespace scanviz {
-namespace {
-
-// stb hands over the whole PNG in one call; it is kept here so that the pHYs chunk can be put in.
-struct PngBytes {
-  std::string bytes;
-};
-
-extern "C" void collectPngBytes(void* context, void* data, int size) {
-  static_cast<PngBytes*>(context)->bytes.append(static_cast<const char*>(data),
-                                                static_cast<size_t>(size));
-}
-
-// The CRC-32 of PNG chunks (ISO 3309, the polynomial 0xEDB88320), over the chunk's type and data.
-uint32_t pngCrc(const std::string& bytes) {
-  uint32_t crc = 0xFFFFFFFFu;
-  for (unsigned char b : bytes) {
-    crc ^= b;
-    for (int k = 0; k < 8; ++k) crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
-  }
-  return crc ^ 0xFFFFFFFFu;
-}
-
-void appendBigEndian(std::string& out, uint32_t v) {
-  for (int shift = 24; shift >= 0; shift -= 8)
-    out.push_back(static_cast<char>((v >> shift) & 0xFF));
-}
-
-// stb writes no physical size, so slide programs assume 72 or 96 dpi and place a 2x export at
-// twice its size. The pHYs chunk says 96 dpi times the scale it was drawn at, in pixels per metre.
-std::string physicalSizeChunk(float pixelsPerPoint) {
-  const auto perMetre = static_cast<uint32_t>(std::lround(96.0 * pixelsPerPoint / 0.0254));
-  std::string body = "pHYs";
-  appendBigEndian(body, perMetre);
-  appendBigEndian(body, perMetre);
-  body.push_back(1);  // unit: the metre
-  std::string chunk;
-  appendBigEndian(chunk, 9);
-  chunk += body;
-  appendBigEndian(chunk, pngCrc(body));
-  return chunk;
-}
-
-// The 8-byte signature and the IHDR chunk (4 length + 4 type + 13 data + 4 CRC) come first.
-constexpr size_t kAfterHeader = 8 + 4 + 4 + 13 + 4;
-
-}  // namespace
-
-void encodePng(const PixelImage& image, OutputFile& out) {
-  PngBytes png;
-  const int stride = image.width * 4;
-  const int ok = stbi_write_png_to_func(collectPngBytes, &png, image.width, image.height, 4,
-                                        image.rgba.data(), stride);
-  if (!ok || png.bytes.size() < kAfterHeader)
-    throw WriteError("cannot write '" + out.path() + "': the PNG could not be encoded");
-  png.bytes.insert(kAfterHeader, physicalSizeChunk(image.pixelsPerPoint));
-  out.write(png.bytes);
-}
-
-void writePng(const PixelImage& image, const std::string& path) {
-  OutputFile out(path);
-  encodePng(image, out);
-  out.commit();
-}
-
 std::string frameReportJson(const FrameReport& report, const AppState& state, int windowWidth,
                             int windowHeight) {
   using nlohmann::json;

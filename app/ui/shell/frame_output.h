@@ -4,19 +4,12 @@
 
 #include <string>
 
+#include "app/export/png_writer.h"
 #include "app/ui/shell/app_state.h"
 #include "app/ui/shell/platform_window.h"
 #include "app/ui/shell/ui_context.h"
 
 namespace scanviz {
-
-class OutputFile;
-
-// Writes the PNG through OutputFile: the old file or the whole new one. Throws WriteError naming
-// the path and the reason.
-void writePng(const PixelImage& image, const std::string& path);
-// Encodes the PNG into `out` without committing it (frames that replace their files together).
-void encodePng(const PixelImage& image, OutputFile& out);
 
 std::string frameReportJson(const FrameReport& report, const AppState& state, int windowWidth,
                             int windowHeight);

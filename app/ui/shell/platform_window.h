@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "app/core/support/non_copyable.h"
+#include "app/export/pixel_image.h"
 
 struct GLFWwindow;
 
@@ -15,15 +16,6 @@ namespace scanviz {
 // No display, no OpenGL 3.3: the message says what to do instead.
 struct WindowError : std::runtime_error {
   using std::runtime_error::runtime_error;
-};
-
-struct PixelImage {
-  int width = 0;
-  int height = 0;
-  std::vector<unsigned char> rgba;  // top row first
-  // Pixels per logical pixel it was drawn at (an export's --scale): a PNG says 96 dpi times this,
-  // so that a slide program places a 2x picture at the size of the 1x one.
-  float pixelsPerPoint = 1;
 };
 
 // The back buffer of `window` (its context current), top row first.

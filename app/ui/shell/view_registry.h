@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "app/ui/export/export_options.h"
+#include "app/export/export_options.h"
 #include "app/ui/shell/app_state.h"
 #include "app/ui/shell/commands.h"
 #include "app/ui/shell/ui_context.h"

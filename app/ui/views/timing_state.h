@@ -10,7 +10,7 @@
 
 #include "app/core/bench/bench_runner.h"
 #include "app/core/layouts/timing_history.h"
-#include "app/ui/export/timing_plot_kind.h"
+#include "app/export/timing_plot_kind.h"
 
 namespace scanviz {
 
