@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "app/core/algorithms/algorithm_catalog.h"
+#include "app/core/bench/bench_report_file.h"
 #include "app/core/capture/capture.h"
 #include "app/core/capture/capture_memory.h"
 #include "app/core/capture/capture_option_table.h"
@@ -226,6 +227,7 @@ ExportOptions readOptions(const Args& a, const LaunchOptions& lo) {
 // The file to write: --out as given (with the format's extension added when it has none), or the
 // default name inside --out when that is a folder.
 std::string resolveOut(const std::string& out, const TraceMeta& meta, const ExportOptions& o) {
+  if (isWrittenInPlace(out)) return out;  // standard output, a device, a FIFO: as given
   std::error_code ec;
   const bool folder = out.back() == '/' || fs::is_directory(out, ec);
   if (o.format == ExportFormat::PngSequence) return out;
@@ -253,6 +255,12 @@ void prepareState(AppState& state, const ExportOptions& o, const LaunchOptions& 
 // bad input, found in a moment rather than after the work). Empty when it can.
 std::string outProblem(const std::string& out, const ExportOptions& o) {
   std::error_code ec;
+  if (isWrittenInPlace(out))
+    return o.format == ExportFormat::PngSequence
+               ? "--out '" + out +
+                     "' is one stream, and png-seq writes a folder of frames: give a folder, or "
+                     "--format gif or png for one file"
+               : outputProblem(out);
   if (o.format == ExportFormat::PngSequence) {
     // The folder may be made: its nearest existing ancestor must take new entries.
     fs::path existing = fs::path(out);
@@ -265,6 +273,11 @@ std::string outProblem(const std::string& out, const ExportOptions& o) {
     return why.empty() ? why : "cannot write in '" + out + "': " + why;
   }
   return outputProblem(withExtension(out, o.format));
+}
+
+// Where "wrote ..." goes: stderr when the picture itself is standard output.
+std::ostream& messageStream(const std::string& out) {
+  return isStandardOutput(out) ? std::cerr : std::cout;
 }
 
 // One unit at a time, so that a terminal sees the frames go by (GIFs and filmstrips of many
@@ -280,7 +293,7 @@ int runJob(ExportJob& job, bool quiet) {
     std::cerr << "scanviz export: " << job.error() << "\n";
     return job.failedToWrite() ? 1 : 2;
   }
-  std::cout << "wrote " << job.out() << " (" << job.summary() << ")\n";
+  messageStream(job.out()) << "wrote " << job.out() << " (" << job.summary() << ")\n";
   if (!job.note().empty()) std::cerr << "scanviz export: note: " << job.note() << "\n";
   return 0;
 }
@@ -307,7 +320,7 @@ int writeStandalone(const Scene& scene, const std::string& out, const Args& a, T
     svg.background = background;
     svg.scale = static_cast<float>(scale);
     writeFileAtomically(path, sceneToSvg(scene, svg));
-    std::cout << "wrote " << path << " (vector)\n";
+    messageStream(path) << "wrote " << path << " (vector)\n";
     return 0;
   }
   HiddenGlContext gl;
@@ -316,7 +329,8 @@ int writeStandalone(const Scene& scene, const std::string& out, const Args& a, T
   const PixelImage image =
       raster.render(scene, static_cast<float>(scale), scene.width, scene.height, background);
   writePng(image, path);
-  std::cout << "wrote " << path << " (" << image.width << " x " << image.height << " pixels)\n";
+  messageStream(path) << "wrote " << path << " (" << image.width << " x " << image.height
+                       << " pixels)\n";
   return 0;
 }
 
@@ -340,13 +354,7 @@ int exportBench(const Args& a, const std::vector<std::string>& rest) {
   std::stringstream subjects(b.getOr("subjects", ""));
   for (std::string s; std::getline(subjects, s, ',');)
     if (!s.empty()) rq.subjects.push_back(s);
-  const std::string file = *a.get("bench");
-  nlohmann::json report;
-  try {
-    report = nlohmann::json::parse(readWholeFile(file));
-  } catch (const nlohmann::json::exception& e) {
-    throw InputError("'" + file + "' is not JSON: " + jsonErrorText(e));
-  }
+  const nlohmann::json report = loadBenchReport(*a.get("bench"));
   PlotPictureStyle style;
   style.theme = b.getChoice("theme", Theme::Dark, kThemeKeys);
   const Palette palette = b.getChoice("palette", Palette::Classic, kPaletteKeys);
@@ -365,10 +373,12 @@ int exportBench(const Args& a, const std::vector<std::string>& rest) {
 
 // --format perfetto | chrome-trace: the lesson's timing as Chrome Trace Event JSON; no drawing.
 int exportChromeTrace(const std::string& out, const LaunchOptions& lo) {
+  if (const std::string problem = outputProblem(out); !problem.empty())
+    throw InputError(problem + " (the Chrome trace is one file: give its name)");
   AppState state(AppSettings{}, /*settingsFile=*/"");
   loadLesson(state, lo);
   writeFileAtomically(out, chromeTraceJson(state.trace()));
-  std::cout << "wrote " << out << " (Chrome Trace Event JSON: open it in ui.perfetto.dev)\n";
+  messageStream(out) << "wrote " << out << " (Chrome Trace Event JSON: open it in ui.perfetto.dev)\n";
   return 0;
 }
 
