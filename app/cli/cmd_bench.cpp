@@ -106,6 +106,26 @@ void chooseLookbackShape(const Args& a, BenchConfig& cfg, std::FILE* table) {
   }
 }
 
+// Sizes the device does not time are said before the table (and again under it, with the other
+// notes); a run left with nothing to time is bad input, not "bench ok: 0 points".
+void checkSomethingToRun(const BenchReport& head) {
+  std::string skipped;
+  for (const std::string& note : head.notes)
+    if (note.rfind("N = ", 0) == 0) skipped += (skipped.empty() ? "" : "; ") + note;
+  if (!planBenchmark(head.config, head.device).empty()) {
+    if (!skipped.empty()) std::fprintf(stderr, "scanviz bench: %s\n", skipped.c_str());
+    return;
+  }
+  throw InputError(
+      "nothing to time: " +
+      (skipped.empty() ? std::string("no subject runs on ") +
+                             (head.device == BenchDevice::Cuda ? "the GPU" : "the CPU emulator")
+                       : skipped) +
+      (head.device == BenchDevice::Cpu
+           ? "; give --sizes up to " + formatBenchSize(kCpuBenchMaxSize) + ", or run on a GPU"
+           : std::string()));
+}
+
 std::string sizeList(BenchDevice device) {
   std::string list;
   for (const long long n : defaultBenchSizes(device))
@@ -198,6 +218,7 @@ int cmdBench(const std::vector<std::string>& args) {
     throw BackendError(std::string("--backend cuda asks for a GPU, but there is none (") +
                        e.what() + "); --backend cpu or auto times the CPU emulator instead");
   }
+  checkSomethingToRun(head);
   std::fputs(benchPreamble(head).c_str(), table);
   std::fprintf(table, "\n%s\n", benchTableHeader().c_str());
   std::fflush(table);
