@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <filesystem>
 #include <string>
 
 #include "app/core/support/output_file.h"
@@ -75,6 +76,14 @@ void writePng(const PixelImage& image, const std::string& path) {
   out.commit();
 }
 
+std::string windowTitle(const AppState& state) {
+  const std::string file = state.hasTrace() ? state.shown().sourceFile : std::string();
+  if (file.empty()) return kWindowTitle;
+  const std::string name =
+      file == "-" ? std::string("standard input") : std::filesystem::path(file).filename().string();
+  return name + " - scanviz";
+}
+
 std::string frameReportJson(const FrameReport& report, const AppState& state, int windowWidth,
                             int windowHeight) {
   using nlohmann::json;
@@ -99,6 +108,7 @@ std::string frameReportJson(const FrameReport& report, const AppState& state, in
   j["content_scale"] = report.contentScale;
   j["pixel_scale"] = report.pixelScale;
   j["presentation"] = state.presentation;
+  j["title"] = windowTitle(state);
   if (state.hasTrace()) {
     const Trace& t = state.trace();
     j["trace"] = {{"algorithm", t.meta.algorithm},
