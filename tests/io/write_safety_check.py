@@ -342,8 +342,9 @@ def case_capture_character_device(ctx):
     only(ctx.work, ["null"] if node != "/dev/null" else [], "capture to a character device")
 
 
-def case_capture_fifo_and_stdout(ctx):
-    fifo = ctx.path("pipe")
+def written_to_a_fifo(ctx, name, *args, timeout=60):
+    """Runs scanviz ARGS FIFO with a reader on the FIFO `name`; returns (process, bytes read)."""
+    fifo = ctx.path(name)
     os.mkfifo(fifo)
     received = []
 
@@ -352,8 +353,14 @@ def case_capture_fifo_and_stdout(ctx):
             received.append(f.read())
     reader = threading.Thread(target=drain, daemon=True)
     reader.start()
-    proc = ctx.run("capture", "--n", "16", "--out", fifo, timeout=60)
+    proc = ctx.run(*args, fifo, timeout=timeout)
     reader.join(timeout=30)
+    return proc, received
+
+
+def case_capture_fifo_and_stdout(ctx):
+    fifo = ctx.path("pipe")
+    proc, received = written_to_a_fifo(ctx, "pipe", "capture", "--n", "16", "--out")
     expect_rc(proc, 0, "capture to a FIFO")
     check(stat.S_ISFIFO(os.stat(fifo).st_mode), "the FIFO was replaced")
     check(received and json.loads(received[0])["meta"]["n"] == 16, "the FIFO's reader got no trace")
@@ -450,16 +457,8 @@ def case_export_pictures_to_standard_output(ctx):
 def case_export_to_fifo_and_device_adds_no_extension(ctx):
     """Before: `--out pic` for a FIFO (or a character device) wrote pic.svg beside it."""
     fifo = ctx.path("pic")
-    os.mkfifo(fifo)
-    received = []
-
-    def drain():
-        with open(fifo, "rb") as f:
-            received.append(f.read())
-    reader = threading.Thread(target=drain, daemon=True)
-    reader.start()
-    proc = ctx.run("export", *ONE_STEP, "--format", "svg", "--out", fifo, timeout=120)
-    reader.join(timeout=30)
+    proc, received = written_to_a_fifo(ctx, "pic", "export", *ONE_STEP, "--format", "svg", "--out",
+                                       timeout=120)
     expect_rc(proc, 0, "export to a FIFO")
     check(received and b"<svg" in received[0][:400], "the FIFO's reader got no SVG")
     check(not os.path.exists(fifo + ".svg"), "pic.svg was written beside the FIFO")
