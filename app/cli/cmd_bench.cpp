@@ -52,7 +52,7 @@ bool writeOutput(const std::string& path, const std::string& content, const char
                  std::FILE* messages) {
   try {
     writeFileAtomically(path, content);
-    if (path != "-") std::fprintf(messages, "wrote %s %s\n", what, path.c_str());
+    if (!isStandardOutput(path)) std::fprintf(messages, "wrote %s %s\n", what, path.c_str());
     return true;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "scanviz bench: %s\n", e.what());
@@ -205,8 +205,9 @@ int cmdBench(const std::vector<std::string>& args) {
       if (const std::string problem = outputProblem(*path); !problem.empty())
         throw InputError("--" + std::string(option) + ": " + problem);
   // `--json -` or `--csv -`: standard output carries that report alone, the table goes to stderr.
-  const bool reportOnStdout = a.getOr("json", "") == "-" || a.getOr("csv", "") == "-";
-  if (a.getOr("json", "") == "-" && a.getOr("csv", "") == "-")
+  const bool reportOnStdout =
+      isStandardOutput(a.getOr("json", "")) || isStandardOutput(a.getOr("csv", ""));
+  if (isStandardOutput(a.getOr("json", "")) && isStandardOutput(a.getOr("csv", "")))
     throw InputError("--json - and --csv - would both write standard output; give one a file");
   std::FILE* const table = reportOnStdout ? stderr : stdout;
   chooseLookbackShape(a, cfg, table);

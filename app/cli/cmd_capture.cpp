@@ -54,7 +54,7 @@ int cmdCapture(const std::vector<std::string>& args) {
   saveTrace(o.trace, *out);
   const Trace& t = o.trace;
   // With `--out -` the trace is stdout: the summary goes to stderr.
-  (*out == "-" ? std::cerr : std::cout)
+  (isStandardOutput(*out) ? std::cerr : std::cout)
       << "wrote " << *out << ": " << t.meta.algorithm << ", n " << t.meta.n << ", block "
       << t.meta.blockSize << ", " << t.steps.size() << " steps, work " << t.counters.work
       << ", depth " << countRun(t).depth << " (" << t.counters.depth << " barrier steps), "

@@ -8,7 +8,8 @@ from xml.sax.saxutils import escape
 # Beyond these the picture shows the first ones and says how many there are.
 MAX_COLUMNS = 64
 MAX_ROWS = 40
-CELL_W, CELL_H, LABEL_W, TITLE_H = 34, 22, 190, 30
+CELL_W, CELL_H, TITLE_H = 34, 22, 30
+CHAR_W = 6.6  # an 11 px sans-serif character, about
 WRITTEN = "#f4a259"  # the cells a step wrote
 CELL = "#e9edf2"
 
@@ -22,7 +23,9 @@ def trace_svg(trace):
     steps = [s for s in trace.steps if s.array == "section" and s.level == 0] or list(trace.steps)
     shown = steps[:MAX_ROWS]
     width = min(MAX_COLUMNS, max((len(s.values) for s in shown), default=0))
-    w = LABEL_W + CELL_W * width + 10
+    labels = [f"{s.index}: {s.label}" for s in shown]
+    label_w = int(CHAR_W * max((len(t) for t in labels), default=0)) + 16
+    w = max(label_w + CELL_W * width + 10, int(CHAR_W * 1.2 * len(trace.title())) + 12)
     h = TITLE_H + CELL_H * len(shown) + 24
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
            f'viewBox="0 0 {w} {h}" font-family="sans-serif" font-size="11">',
@@ -31,9 +34,9 @@ def trace_svg(trace):
     for row, s in enumerate(shown):
         y = TITLE_H + row * CELL_H
         written = {dst for dst, _src in s.edges} | {dst for dst, _src in s.moves}
-        out.append(f'<text x="6" y="{y + 15}">{escape(f"{s.index}: {s.label}"[:30])}</text>')
+        out.append(f'<text x="6" y="{y + 15}">{escape(labels[row])}</text>')
         for col, v in enumerate(s.values[:width]):
-            x = LABEL_W + col * CELL_W
+            x = label_w + col * CELL_W
             fill = WRITTEN if col in written else CELL
             out.append(f'<rect x="{x}" y="{y}" width="{CELL_W - 2}" height="{CELL_H - 2}" '
                        f'fill="{fill}"/>')
