@@ -24,6 +24,7 @@
 #include "app/core/support/output_file.h"
 #include "app/core/support/recently_used.h"
 #include "app/core/support/version.h"
+#include "app/core/trace/trace_json.h"
 #include "tests/common/cli_run.h"
 
 namespace scanviz {
