@@ -4,6 +4,7 @@
 // window's timeline draws it, and each warp of the recorded block has a track, in cycles, with one
 // event per clocked step.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 
 #include <algorithm>
 #include <cmath>
@@ -21,6 +22,7 @@
 #include "app/core/trace/chrome_trace.h"
 #include "app/core/trace/trace_json.h"
 #include "tests/common/captures.h"
+#include "tests/common/child_process.h"
 
 namespace scanviz {
 namespace {
@@ -116,21 +118,33 @@ Trace emulatorRun(AlgorithmId id, long long n) {
   return capture(emulatorRequest(id, std::vector<double>(static_cast<size_t>(n), 1.0))).trace;
 }
 
+// What the export of `t` breaks of the format's rules, with `what` it is: empty when nothing.
+std::string exportProblems(const std::string& what, const Trace& t) {
+  if (t.blocks.size() <= 1) return what + ": no block timing\n";
+  const json doc = json::parse(chromeTraceJson(t));
+  std::string problems = traceEventFormatProblems(doc);
+  if (events(doc, "X", "block").size() != t.blocks.size()) problems += "not every block\n";
+  if (doc["otherData"]["scanviz_version"] != scanvizVersion()) problems += "no version\n";
+  return problems.empty() ? problems : what + ": " + problems;
+}
+
 // The cases: GPU traces with blocks resident side by side on one SM (before: 110 and
-// 1,333 overlapping slices), and the emulator's, whose block timing is in rounds.
+// 1,333 overlapping slices), and the emulator's, whose block timing is in rounds. They run in a
+// child: their heap would stay with this process and let a later test's address-space limit
+// (TraceLimitsBeforeReading, which reads the same sample) be met from freed memory.
 TEST(ChromeTrace, TheExportKeepsTheRulesOfTheTraceEventFormat) {
-  const std::vector<std::pair<std::string, Trace>> cases = {
-      {"decoupled-lookback, emulator, 65,536", emulatorRun(AlgorithmId::DecoupledLookback, 65536)},
-      {"single-pass-chained, emulator, 65,536", emulatorRun(AlgorithmId::SinglePassChained, 65536)},
-      {"decoupled-lookback-1048576.json", sampleTrace("decoupled-lookback-1048576.json")},
-      {"single-pass-chained-1048576.json", sampleTrace("single-pass-chained-1048576.json")}};
-  for (const auto& [what, t] : cases) {
-    ASSERT_GT(t.blocks.size(), 1u) << what << ": no block timing";
-    const json doc = json::parse(chromeTraceJson(t));
-    EXPECT_EQ(traceEventFormatProblems(doc), "") << what;
-    EXPECT_EQ(events(doc, "X", "block").size(), t.blocks.size()) << what;
-    EXPECT_EQ(doc["otherData"]["scanviz_version"], scanvizVersion()) << what;
-  }
+  const ChildRun run = runInChild([] {
+    return exportProblems("decoupled-lookback-1048576.json",
+                          sampleTrace("decoupled-lookback-1048576.json")) +
+           exportProblems("single-pass-chained-1048576.json",
+                          sampleTrace("single-pass-chained-1048576.json")) +
+           exportProblems("decoupled-lookback, emulator, 65,536",
+                          emulatorRun(AlgorithmId::DecoupledLookback, 65536)) +
+           exportProblems("single-pass-chained, emulator, 65,536",
+                          emulatorRun(AlgorithmId::SinglePassChained, 65536));
+  });
+  ASSERT_TRUE(WIFEXITED(run.status) && WEXITSTATUS(run.status) == 0) << run.said;
+  EXPECT_EQ(run.said, "");
 }
 
 TEST(ChromeTrace, TheCheckerFindsOverlapsAndNegativeTimes) {
