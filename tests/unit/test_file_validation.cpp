@@ -12,7 +12,6 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <memory>
 #include <nlohmann/json.hpp>
 #include <random>
 
@@ -331,21 +330,11 @@ TEST(TraceLimitsBeforeReading, OutOfMemoryWhileReadingIsAMessage) {
       (fs::path(sampleTraceDirectory()) / "decoupled-lookback-1048576.json").string();
   const ChildRun child = runInChild([&] {
     std::vector<char> hold(1);
-    // Memory earlier tests freed stays with the process and would let the parse fit under the
-    // limit: taken first, until the address space has to grow.
-    const auto addressSpacePages = [] {
-      std::ifstream statm("/proc/self/statm");
-      long long n = 0;
-      statm >> n;
-      return n;
-    };
-    std::vector<std::unique_ptr<char[]>> taken;
-    for (const long long before = addressSpacePages();
-         addressSpacePages() == before && taken.size() < (1u << 16);)
-      taken.emplace_back(new char[4096]);
     rlimit lim{};
     getrlimit(RLIMIT_AS, &lim);
-    const long long pages = addressSpacePages();
+    std::ifstream statm("/proc/self/statm");
+    long long pages = 0;
+    statm >> pages;
     lim.rlim_cur = static_cast<rlim_t>(pages * sysconf(_SC_PAGESIZE) + (1 << 20));
     setrlimit(RLIMIT_AS, &lim);
     std::string msg = "(accepted)";
