@@ -381,16 +381,20 @@ int App::runScripted() {
     state_.frameDrawn(!views_.heat.busy());
     if (take) break;
   }
-  if (const ScriptFailure refused = scriptedInputProblem(); refused.code != 0) {
+  // No picture of something else: a bad --drop or --step writes no screenshot. --dump-scene
+  // still records the banner, and the exit code says the input was bad.
+  const ScriptFailure refused = scriptedInputProblem();
+  if (refused.code != 0 && !options_.screenshot.empty()) {
     std::cerr << "scanviz: " << refused.message << "\n";
     return refused.code;
   }
   if (options_.frameTimes > 0) timeFrames();
   if (options_.measureRecapture > 0 && !measureRecaptures()) return 1;
   const int written = writeOutputs();
-  if (written == 0 && scriptFailure_.code != 0) {
-    std::cerr << "scanviz: " << scriptFailure_.message << "\n";
-    return scriptFailure_.code;
+  const ScriptFailure& failure = refused.code != 0 ? refused : scriptFailure_;
+  if (written == 0 && failure.code != 0) {
+    std::cerr << "scanviz: " << failure.message << "\n";
+    return failure.code;
   }
   return written;
 }
