@@ -573,8 +573,9 @@ def case_large_input(ctx):
 
 
 def case_step_past_the_end(ctx):
-    """--step beyond the trace shows the last step and says so (a notice, not an error)."""
-    r = ctx.run("--step", "9", screenshot=False)
+    """--step beyond the trace shows the last step and says so (a notice, not an error); a script
+    is told by exit 2 (issue 35), and no screenshot of another step is written."""
+    r = ctx.run("--step", "9", screenshot=False, expect_rc=2)
     check(r.dump["step"] == 3, f"step {r.dump['step']}")
     banner = r.dump["banner"]
     check(not banner["error"] and "past the last step" in banner["text"], f"banner {banner}")
