@@ -4,6 +4,7 @@
 #include <fstream>
 #include <iostream>
 
+#include "app/core/applications/application.h"
 #include "app/core/capture/session.h"
 #include "app/core/deck/deck.h"
 #include "app/core/support/did_you_mean.h"
@@ -124,6 +125,12 @@ int help(const std::vector<std::string>& args) {
   return 2;
 }
 
+std::string joinedWords(const std::vector<std::string>& words) {
+  std::string out;
+  for (const std::string& w : words) out += (out.empty() ? "" : " ") + w;
+  return out;
+}
+
 bool takesAFile(const OptionSpec& o) {
   return o.value.find("FILE") != std::string::npos || o.value.find("PATH") != std::string::npos ||
          o.value.find(".json") != std::string::npos;
@@ -149,9 +156,7 @@ std::string completionCase(const CommandHelp& h) {
       options += (options.empty() ? "--" : " --") + o.name;
       if (takesAFile(o)) files += (files.empty() ? "--" : "|--") + o.name;
       if (o.choices.empty()) continue;
-      std::string words;
-      for (const auto& c : o.choices) words += (words.empty() ? "" : " ") + c;
-      choices += "        --" + o.name + ") choices=\"" + words + "\" ;;\n";
+      choices += "        --" + o.name + ") choices=\"" + joinedWords(o.choices) + "\" ;;\n";
     }
   std::string out = "      options=\"" + options + "\"\n      case $prev in\n";
   if (!files.empty()) out += "        " + files + ") files=1 ;;\n";
@@ -241,6 +246,17 @@ std::string bashCompletion() {
       commands +
       "help\" -- \"$cur\") $(compgen -f -X '!*.json' -- \"$cur\"))\n"
       "    return\n"
+      "  fi\n"
+      // The word after `apply` is an application, after `help` a command.
+      "  if [ \"$COMP_CWORD\" -eq 2 ] && [[ $cur != -* ]]; then\n"
+      "    case ${COMP_WORDS[1]} in\n"
+      "      apply) COMPREPLY=($(compgen -W \"" +
+      joinedWords(applicationKeys()) +
+      "\" -- \"$cur\")); return ;;\n"
+      "      help) COMPREPLY=($(compgen -W \"" +
+      commands +
+      "\" -- \"$cur\")); return ;;\n"
+      "    esac\n"
       "  fi\n"
       "  local options=\"\" choices=\"\" files=\"\"\n"
       "  case ${COMP_WORDS[1]} in\n";

@@ -13,7 +13,8 @@ packages=(cmake ninja-build g++ pkg-config git
   nlohmann-json3-dev libgtest-dev
   libimgui-dev libglfw3-dev python3-glad libstb-dev libgif-dev libcairo2-dev poppler-utils
   libgl1-mesa-dev libgl1-mesa-dri xvfb xauth x11-utils
-  fonts-inter fonts-dejavu-core librsvg2-bin python3-matplotlib help2man dpkg-dev python3-jsonschema)
+  fonts-inter fonts-dejavu-core librsvg2-bin python3-matplotlib help2man dpkg-dev python3-jsonschema
+  lintian appstream)
 missing=()
 for p in "${packages[@]}"; do
   [ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)" = "install ok installed" ] || missing+=("$p")

@@ -156,13 +156,13 @@ int cmdApply(const std::vector<std::string>& args) {
     }
   if (out) saveTrace(run.scans[static_cast<size_t>(request.scan)].trace, *out);
   // With `--out -` the trace is stdout: what else is printed goes to stderr.
-  std::ostream& text = out && *out == "-" ? std::cerr : std::cout;
+  std::ostream& text = out && isStandardOutput(*out) ? std::cerr : std::cout;
   if (a.flag("json"))
     text << runJson(run).dump() << "\n";
   else
     printRun(run, text);
   // --json prints one object on stdout, nothing else.
-  if (out && *out != "-")
+  if (out && !isStandardOutput(*out))
     (a.flag("json") ? std::cerr : text)
         << "wrote " << *out << ": scan " << request.scan + 1 << " of " << run.scans.size() << "\n";
   return 0;

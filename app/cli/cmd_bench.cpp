@@ -51,7 +51,7 @@ bool writeOutput(const std::string& path, const std::string& content, const char
                  std::FILE* messages) {
   try {
     writeFileAtomically(path, content);
-    if (path != "-") std::fprintf(messages, "wrote %s %s\n", what, path.c_str());
+    if (!isStandardOutput(path)) std::fprintf(messages, "wrote %s %s\n", what, path.c_str());
     return true;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "scanviz bench: %s\n", e.what());
@@ -103,6 +103,26 @@ void chooseLookbackShape(const Args& a, BenchConfig& cfg, std::FILE* table) {
   } catch (const std::exception& e) {
     std::fprintf(stderr, "scanviz bench: the tuned shape is not cached: %s\n", e.what());
   }
+}
+
+// Sizes the device does not time are said before the table (and again under it, with the other
+// notes); a run left with nothing to time is bad input, not "bench ok: 0 points".
+void checkSomethingToRun(const BenchReport& head) {
+  std::string skipped;
+  for (const std::string& note : head.notes)
+    if (note.rfind("N = ", 0) == 0) skipped += (skipped.empty() ? "" : "; ") + note;
+  if (!planBenchmark(head.config, head.device).empty()) {
+    if (!skipped.empty()) std::fprintf(stderr, "scanviz bench: %s\n", skipped.c_str());
+    return;
+  }
+  throw InputError(
+      "nothing to time: " +
+      (skipped.empty() ? std::string("no subject runs on ") +
+                             (head.device == BenchDevice::Cuda ? "the GPU" : "the CPU emulator")
+                       : skipped) +
+      (head.device == BenchDevice::Cpu
+           ? "; give --sizes up to " + formatBenchSize(kCpuBenchMaxSize) + ", or run on a GPU"
+           : std::string()));
 }
 
 std::string sizeList(BenchDevice device) {
@@ -183,8 +203,9 @@ int cmdBench(const std::vector<std::string>& args) {
       if (const std::string problem = outputProblem(*path); !problem.empty())
         throw InputError("--" + std::string(option) + ": " + problem);
   // `--json -` or `--csv -`: standard output carries that report alone, the table goes to stderr.
-  const bool reportOnStdout = a.getOr("json", "") == "-" || a.getOr("csv", "") == "-";
-  if (a.getOr("json", "") == "-" && a.getOr("csv", "") == "-")
+  const bool reportOnStdout =
+      isStandardOutput(a.getOr("json", "")) || isStandardOutput(a.getOr("csv", ""));
+  if (isStandardOutput(a.getOr("json", "")) && isStandardOutput(a.getOr("csv", "")))
     throw InputError("--json - and --csv - would both write standard output; give one a file");
   std::FILE* const table = reportOnStdout ? stderr : stdout;
   chooseLookbackShape(a, cfg, table);
@@ -196,6 +217,7 @@ int cmdBench(const std::vector<std::string>& args) {
     throw BackendError(std::string("--backend cuda asks for a GPU, but there is none (") +
                        e.what() + "); --backend cpu or auto times the CPU emulator instead");
   }
+  checkSomethingToRun(head);
   std::fputs(benchPreamble(head).c_str(), table);
   std::fprintf(table, "\n%s\n", benchTableHeader().c_str());
   std::fflush(table);

@@ -1,6 +1,7 @@
 #include <iostream>
 
 #include "app/cli/cli.h"
+#include "app/core/backends/cuda_backend.h"
 #include "app/core/capture/capture_option_table.h"
 #include "app/core/lesson/analysis.h"
 #include "app/core/support/output_file.h"
@@ -20,7 +21,10 @@ const CommandHelp& captureHelp() {
       {{"Output",
         {{"out", "FILE", "", "Where to write the trace (JSON); required."},
          {"quiet", "", "",
-          "No progress line on stderr (there is none when stderr is not a terminal)."}}},
+          "No progress line on stderr (there is none when stderr is not a terminal)."},
+         {"verbose", "", "",
+          "Also say on stderr why the run is on the CPU emulator when --backend auto finds no "
+          "GPU (CUDA's own words)."}}},
        captureOptionSection()},
       {"scanviz capture --algorithm " + std::string(algorithmKeyWithRole(kRoleExample)) +
            " --input 3,1,7,0,4,1,6,3 --out " + std::string(algorithmKeyWithRole(kRoleExample)) +
@@ -45,10 +49,12 @@ int cmdCapture(const std::vector<std::string>& args) {
     return capture(rq);
   }();
   if (!o.backendNote.empty()) std::cerr << "note: " << o.backendNote << "\n";
+  if (a.flag("verbose") && rq.backend != BackendChoice::Cpu && o.trace.meta.backend == "cpu")
+    std::cerr << "note: " << cudaStatus().message << "\n";
   saveTrace(o.trace, *out);
   const Trace& t = o.trace;
   // With `--out -` the trace is stdout: the summary goes to stderr.
-  (*out == "-" ? std::cerr : std::cout)
+  (isStandardOutput(*out) ? std::cerr : std::cout)
       << "wrote " << *out << ": " << t.meta.algorithm << ", n " << t.meta.n << ", block "
       << t.meta.blockSize << ", " << t.steps.size() << " steps, work " << t.counters.work
       << ", depth " << countRun(t).depth << " (" << t.counters.depth << " barrier steps), "

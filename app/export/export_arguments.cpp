@@ -140,6 +140,7 @@ StepRange chooseExportSteps(const Args& a, std::optional<int> step, std::optiona
 
 std::string resolveExportOut(const std::string& out, const TraceMeta& meta,
                              const ExportOptions& o) {
+  if (isWrittenInPlace(out)) return out;  // standard output, a device, a FIFO: as given
   if (o.format == ExportFormat::PngSequence) return out;
   if (namesAFolder(out)) return (fs::path(out) / defaultExportName(meta, o)).string();
   const auto f = formatFromPath(out);
@@ -152,6 +153,12 @@ std::string resolveExportOut(const std::string& out, const TraceMeta& meta,
 
 std::string exportOutProblem(const std::string& out, const ExportOptions& o) {
   std::error_code ec;
+  if (isWrittenInPlace(out))
+    return o.format == ExportFormat::PngSequence
+               ? "--out '" + out +
+                     "' is one stream, and png-seq writes a folder of frames: give a folder, or "
+                     "--format gif or png for one file"
+               : outputProblem(out);
   if (o.format == ExportFormat::PngSequence) {
     // The folder may be made: its nearest existing ancestor must take new entries.
     fs::path existing = fs::path(out);
@@ -164,6 +171,10 @@ std::string exportOutProblem(const std::string& out, const ExportOptions& o) {
     return why.empty() ? why : "cannot write in '" + out + "': " + why;
   }
   return outputProblem(withExtension(out, o.format));
+}
+
+std::ostream& exportMessageStream(const std::string& out) {
+  return isStandardOutput(out) ? std::cerr : std::cout;
 }
 
 // One unit at a time, so that a terminal sees the frames go by (GIFs and filmstrips of many
@@ -179,7 +190,7 @@ int runExportJob(ExportJob& job, bool quiet) {
     std::cerr << "scanviz export: " << job.error() << "\n";
     return job.failedToWrite() ? 1 : 2;
   }
-  std::cout << "wrote " << job.out() << " (" << job.summary() << ")\n";
+  exportMessageStream(job.out()) << "wrote " << job.out() << " (" << job.summary() << ")\n";
   if (!job.note().empty()) std::cerr << "scanviz export: note: " << job.note() << "\n";
   return 0;
 }
@@ -205,7 +216,7 @@ int writeStandalonePicture(const Scene& scene, const std::string& out, const Arg
     svg.background = background;
     svg.scale = static_cast<float>(scale);
     writeFileAtomically(path, sceneToSvg(scene, svg));
-    std::cout << "wrote " << path << " (vector)\n";
+    exportMessageStream(path) << "wrote " << path << " (vector)\n";
     return 0;
   }
   const std::shared_ptr<ExportCanvas> target = canvas();
@@ -215,13 +226,14 @@ int writeStandalonePicture(const Scene& scene, const std::string& out, const Arg
         "nor cairo): export SVG");
   if (format == ExportFormat::Pdf) {
     target->writePdf({{scene, background}}, path, {});
-    std::cout << "wrote " << path << " (1 page of 16:9, vector)\n";
+    exportMessageStream(path) << "wrote " << path << " (1 page of 16:9, vector)\n";
     return 0;
   }
   const PixelImage image = target->raster().render(scene, static_cast<float>(scale), scene.width,
                                                    scene.height, background);
   writePng(image, path);
-  std::cout << "wrote " << path << " (" << image.width << " x " << image.height << " pixels)\n";
+  exportMessageStream(path) << "wrote " << path << " (" << image.width << " x " << image.height
+                            << " pixels)\n";
   return 0;
 }
 

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <functional>
+#include <ostream>
 #include <optional>
 #include <string>
 #include <vector>
@@ -45,6 +46,9 @@ StepRange chooseExportSteps(const Args& a, std::optional<int> step, std::optiona
 std::string resolveExportOut(const std::string& out, const TraceMeta& meta, const ExportOptions& o);
 // Why --out cannot be written, known before the lesson is loaded and drawn; empty when it can.
 std::string exportOutProblem(const std::string& out, const ExportOptions& o);
+
+// Where "wrote ..." goes: stderr when the picture itself is standard output.
+std::ostream& exportMessageStream(const std::string& out);
 
 // Runs the job one unit at a time with a progress line on a terminal; prints what was written,
 // or the error. Returns the exit code (0, 1 for a failed write, 2 for bad input).

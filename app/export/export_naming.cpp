@@ -3,6 +3,8 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "app/core/support/output_file.h"
+
 namespace scanviz {
 namespace {
 
@@ -72,7 +74,7 @@ std::string defaultExportFolder(const std::string& remembered) {
 
 std::string withExtension(const std::string& name, ExportFormat f) {
   const std::string ext(formatExtension(f));
-  if (ext.empty() || name.empty()) return name;
+  if (ext.empty() || name.empty() || isWrittenInPlace(name)) return name;
   if (name.size() >= ext.size()) {
     std::string tail = name.substr(name.size() - ext.size());
     for (char& c : tail)

@@ -24,7 +24,8 @@ std::string sequenceFrameName(const TraceMeta& meta, const ExportOptions& o, int
 std::string defaultExportFolder(const std::string& remembered);
 
 // The name with its format's extension: "slide" becomes "slide.png" for a PNG; a name that
-// already ends in the extension stays.
+// already ends in the extension stays, and so does one written in place (standard output, a
+// device, a FIFO: isWrittenInPlace).
 std::string withExtension(const std::string& name, ExportFormat f);
 
 }  // namespace scanviz

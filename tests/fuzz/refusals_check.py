@@ -137,6 +137,93 @@ def flags_counts_and_separators_are_named(binary, work):
                            "s.png"], "scans without segments", out="s.png")
 
 
+# ---- issue 35: every bad input refused early, with exit 2 and the right message ------------------
+
+@case
+def window_refuses_a_bad_drop_and_a_step_past_the_end(binary, work):
+    """Before: exit 0 and a picture of the default lesson (or of the last step)."""
+    with open(os.path.join(work, "garbage.json"), "w") as f:
+        f.write("{ not json")
+    refused(binary, work, ["--drop", "garbage.json", "--screenshot", "s.png"], "garbage.json",
+            out="s.png")
+    refused(binary, work, ["--algorithm", "kogge-stone", "--step", "999", "--screenshot", "s.png"],
+            "--step 999", "steps are 0 to", out="s.png")
+
+
+@case
+def window_outputs_are_checked_before_the_window_opens(binary, work):
+    """Before: --screenshot into a missing folder failed after rendering, with exit 1; a failed
+    --save-session exited 0 with no file."""
+    started = time.monotonic()
+    refused(binary, work, ["--screenshot", "missing/s.png"], "--screenshot", "does not exist")
+    refused(binary, work, ["--save-session", "missing/x.json", "--screenshot", "s.png"],
+            "--save-session", "does not exist", out="s.png")
+    expect(time.monotonic() - started < 20, "the refusals took too long")
+    # A folder that takes files, a name whose temporary file is too long to make: the write
+    # itself fails (exit 1), with the message.
+    long_name = "x" * 250 + ".json"
+    rc, text, _ = run(["--save-session", long_name, "--screenshot", "s.png"], binary, work)
+    expect(rc == 1 and "--save-session" in text and os.strerror(36) in text, f"exit {rc}:\n{text}")
+
+
+@case
+def perfetto_export_to_a_folder_is_bad_input(binary, work):
+    os.makedirs(os.path.join(work, "traces"))
+    refused(binary, work, ["export", "--algorithm", "decoupled-lookback", "--n", "300",
+                           "--format", "perfetto", "--out", "traces"], "it is a folder")
+
+
+@case
+def bench_reports_are_capped_and_checked(binary, work):
+    started = time.monotonic()
+    refused(binary, work, ["export", "--bench", "/dev/zero", "--out", "p.svg"],
+            "bench reports are read up to", out="p.svg")
+    expect(time.monotonic() - started < 10, f"/dev/zero was read for {time.monotonic() - started:.0f} s")
+    point = {"subject": "kogge-stone", "dtype": "int32", "n": 1024, "median_ms": 0.5, "gb_per_s": 1}
+    for bad, phrase in (({"version": 99, "results": [point]}, "version 99"),
+                        ({"version": 1, "results": [dict(point, median_ms=-2)]}, "median_ms: -2")):
+        with open(os.path.join(work, "r.json"), "w") as f:
+            json.dump(bad, f)
+        refused(binary, work, ["export", "--bench", "r.json", "--out", "p.svg"], phrase, out="p.svg")
+
+
+@case
+def a_session_naming_a_fifo_is_refused_without_hanging(binary, work):
+    """Before: export and the window waited for a writer that never came."""
+    os.mkfifo(os.path.join(work, "pipe"))
+    with open(os.path.join(work, "s.scanviz-session.json"), "w") as f:
+        json.dump({"kind": "scanviz-session", "version": 1, "trace_file": "pipe"}, f)
+    started = time.monotonic()
+    refused(binary, work, ["export", "--session", "s.scanviz-session.json", "--format", "svg",
+                           "--out", "x.svg"], "FIFO", out="x.svg")
+    refused(binary, work, ["--session", "s.scanviz-session.json", "--screenshot", "s.png"], "FIFO",
+            out="s.png")
+    refused(binary, work, ["--drop", "pipe", "--screenshot", "s.png"], "FIFO", out="s.png")
+    expect(time.monotonic() - started < 60, "the refusals took too long")
+
+
+@case
+def a_session_opens_its_trace_from_its_own_folder(binary, work):
+    """Before: a relative trace_file was looked for in the working directory."""
+    lesson = os.path.join(work, "lesson")
+    os.makedirs(lesson)
+    rc, text, _ = run(["capture", "--algorithm", "blelloch", "--out", "lesson/b.json"], binary, work)
+    expect(rc == 0, text)
+    with open(os.path.join(lesson, "s.scanviz-session.json"), "w") as f:
+        json.dump({"kind": "scanviz-session", "version": 1, "trace_file": "b.json", "step": 2}, f)
+    rc, text, _ = run(["export", "--session", "lesson/s.scanviz-session.json", "--format", "svg",
+                       "--out", "x.svg"], binary, work)
+    expect(rc == 0 and os.path.exists(os.path.join(work, "x.svg")), text)
+    # The window opens it too, and its title names the file (before: always the app's title).
+    rc, text, _ = run(["--session", "lesson/s.scanviz-session.json", "--dump-scene", "d.json"],
+                      binary, work)
+    expect(rc == 0, text)
+    with open(os.path.join(work, "d.json")) as f:
+        report = json.load(f)
+    expect(report["title"] == "s.scanviz-session.json - scanviz", report["title"])
+    expect(report["step"] == 2, report["step"])
+
+
 def fresh_work_folder(args, _name):
     shutil.rmtree(args.work, ignore_errors=True)
     os.makedirs(args.work)

@@ -102,8 +102,11 @@ TEST(GpuVerify, QuickMatrixAgainstSequentialAndCub) {
 }
 
 std::vector<std::string> gOpenedRanges;
-void recordOpenedRange(const std::string& name, bool opens) {
-  if (opens) gOpenedRanges.push_back(name);
+void recordOpenedRange(ProfileCategory category, const std::string& name, bool opens) {
+  // The grid phases are in their own category of the scanviz domain, the capture in its own.
+  if (opens && category == (name.rfind("capture", 0) == 0 ? ProfileCategory::Capture
+                                                          : ProfileCategory::GridPhase))
+    gOpenedRanges.push_back(name);
 }
 
 bool openedRangeStartingWith(const std::string& prefix) {

@@ -60,7 +60,7 @@ class Context:
             f.write(OLD)
         return digest(path)
 
-    def run(self, *args, file_size_limit=None, ignore_sigxfsz=True, timeout=300):
+    def run(self, *args, file_size_limit=None, ignore_sigxfsz=True, timeout=300, stdin=None):
         """Runs scanviz; with file_size_limit (bytes) as `ulimit -f` would."""
         def limit():
             if file_size_limit is not None:
@@ -69,7 +69,7 @@ class Context:
                 signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
         start = time.monotonic()
         proc = subprocess.run([self.binary, *args], env=self.env, capture_output=True,
-                              timeout=timeout, cwd=self.work, preexec_fn=limit)
+                              timeout=timeout, cwd=self.work, preexec_fn=limit, input=stdin)
         proc.seconds = time.monotonic() - start
         proc.out = proc.stdout.decode(errors="replace")
         proc.err = proc.stderr.decode(errors="replace")
@@ -342,8 +342,9 @@ def case_capture_character_device(ctx):
     only(ctx.work, ["null"] if node != "/dev/null" else [], "capture to a character device")
 
 
-def case_capture_fifo_and_stdout(ctx):
-    fifo = ctx.path("pipe")
+def written_to_a_fifo(ctx, name, *args, timeout=60):
+    """Runs scanviz ARGS FIFO with a reader on the FIFO `name`; returns (process, bytes read)."""
+    fifo = ctx.path(name)
     os.mkfifo(fifo)
     received = []
 
@@ -352,8 +353,14 @@ def case_capture_fifo_and_stdout(ctx):
             received.append(f.read())
     reader = threading.Thread(target=drain, daemon=True)
     reader.start()
-    proc = ctx.run("capture", "--n", "16", "--out", fifo, timeout=60)
+    proc = ctx.run(*args, fifo, timeout=timeout)
     reader.join(timeout=30)
+    return proc, received
+
+
+def case_capture_fifo_and_stdout(ctx):
+    fifo = ctx.path("pipe")
+    proc, received = written_to_a_fifo(ctx, "pipe", "capture", "--n", "16", "--out")
     expect_rc(proc, 0, "capture to a FIFO")
     check(stat.S_ISFIFO(os.stat(fifo).st_mode), "the FIFO was replaced")
     check(received and json.loads(received[0])["meta"]["n"] == 16, "the FIFO's reader got no trace")
@@ -411,6 +418,87 @@ def case_export_png_to_device(ctx):
     proc = ctx.run("export", *EXPORT_LESSON, "--out", node, "--format", "png")
     expect_rc(proc, 0, "PNG export to a character device")
     check(stat.S_ISCHR(os.stat(node).st_mode), "the device node was replaced")
+
+
+# ---- 3b. pictures through pipes (issue 35): `-` and /dev/stdout are standard output, a device
+# or FIFO is written as it is named, with no extension added -----------------------------------
+
+PICTURE_MAGIC = {"svg": b"<svg", "png": b"\x89PNG\r\n\x1a\n", "gif": b"GIF8"}
+ONE_STEP = ["--algorithm", "kogge-stone", "--n", "8", "--step", "2"]
+
+
+def case_capture_to_dev_stdout(ctx):
+    """`--out /dev/stdout` on a pipe: before, the link was followed into /proc and the write
+    failed (or, for a file, replaced the file by a renamed one)."""
+    proc = ctx.run("capture", "--n", "16", "--out", "/dev/stdout")
+    expect_rc(proc, 0, "capture --out /dev/stdout")
+    check(json.loads(proc.out)["meta"]["n"] == 16, f"stdout is not the trace: {proc.out[:200]}")
+    check("wrote /dev/stdout" in proc.err, f"the summary is not on stderr: {proc.err}")
+    only(ctx.work, [], "capture --out /dev/stdout")
+
+
+@needs_display
+def case_export_pictures_to_standard_output(ctx):
+    """Before: `--out -` wrote a file named -.svg (-.png, -.gif) and exit 0."""
+    for fmt, out in (("svg", "-"), ("png", "-"), ("gif", "-"), ("png", "/dev/stdout")):
+        extra = ["--all"] if fmt == "gif" else []
+        lesson = ONE_STEP[:4] + (extra or ONE_STEP[4:])
+        proc = ctx.run("export", *lesson, "--format", fmt, "--out", out)
+        expect_rc(proc, 0, f"export --format {fmt} --out {out}")
+        head = proc.stdout[:200]
+        check(PICTURE_MAGIC[fmt] in head if fmt == "svg" else head.startswith(PICTURE_MAGIC[fmt]),
+              f"export --format {fmt} --out {out}: stdout is not the picture: {head[:40]!r}")
+        check(f"wrote {out}" in proc.err, f"the summary is not on stderr: {proc.err}")
+        check(not os.path.exists(ctx.path(f"-.{fmt}")), f"a file named -.{fmt} was written")
+    only(ctx.work, ["config"] if os.path.exists(ctx.path("config")) else [], "pictures to stdout")
+
+
+@needs_display
+def case_export_to_fifo_and_device_adds_no_extension(ctx):
+    """Before: `--out pic` for a FIFO (or a character device) wrote pic.svg beside it."""
+    fifo = ctx.path("pic")
+    proc, received = written_to_a_fifo(ctx, "pic", "export", *ONE_STEP, "--format", "svg", "--out",
+                                       timeout=120)
+    expect_rc(proc, 0, "export to a FIFO")
+    check(received and b"<svg" in received[0][:400], "the FIFO's reader got no SVG")
+    check(not os.path.exists(fifo + ".svg"), "pic.svg was written beside the FIFO")
+    check(stat.S_ISFIFO(os.stat(fifo).st_mode), "the FIFO was replaced")
+    node = ctx.path("null")
+    try:
+        os.mknod(node, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+    except PermissionError:
+        return
+    proc = ctx.run("export", *ONE_STEP, "--format", "svg", "--out", node)
+    expect_rc(proc, 0, "SVG export to a character device")
+    check(not os.path.exists(node + ".svg"), "null.svg was written beside the device")
+    check(stat.S_ISCHR(os.stat(node).st_mode), "the device node was replaced")
+
+
+@needs_display
+def case_export_frames_to_a_stream_is_refused(ctx):
+    """Before: `--format png-seq --out -` made a folder named -."""
+    proc = ctx.run("export", *ONE_STEP[:4], "--all", "--format", "png-seq", "--out", "-")
+    expect_rc(proc, 2, "png-seq to standard output")
+    check("png-seq writes a folder" in proc.err, proc.err)
+    check(not os.path.exists(ctx.path("-")), "a folder named - was made")
+
+
+@needs_display
+def case_session_and_bench_from_standard_input(ctx):
+    """`--session -` and `--bench -` read standard input, as `--trace -` does."""
+    session = json.dumps({"kind": "scanviz-session", "version": 1, "step": 1,
+                          "config": {"algorithm": "blelloch"}}).encode()
+    proc = ctx.run("export", "--session", "-", "--format", "svg", "--out", "s.svg", stdin=session)
+    expect_rc(proc, 0, "export --session -")
+    check(os.path.isfile(ctx.path("s.svg")), "no s.svg")
+    bench = ctx.run("bench", "--backend", "cpu", "--algorithms", "kogge-stone", "--sizes", "2^10",
+                    "--dtype", "int32", "--repeats", "1", "--no-capture", "--quiet", "--json", "-",
+                    timeout=60)
+    expect_rc(bench, 0, "bench --json -")
+    proc = ctx.run("export", "--bench", "-", "--format", "svg", "--out", "plot.svg",
+                   stdin=bench.stdout)
+    expect_rc(proc, 0, "export --bench -")
+    check(os.path.isfile(ctx.path("plot.svg")), "no plot.svg")
 
 
 # ---- 4. outputs checked before the work ------------------------------------------------------

@@ -55,7 +55,8 @@ for f in bash-completion/completions/scanviz doc/scanviz/copyright doc/scanviz/R
   [ -s "$share/$f" ] || fail "no $f in the package"
 done
 if [ "$gui" = ON ]; then
-  for f in applications/scanviz.desktop mime/packages/scanviz.xml icons/hicolor/scalable/apps/scanviz.svg; do
+  for f in applications/scanviz.desktop mime/packages/scanviz.xml icons/hicolor/scalable/apps/scanviz.svg \
+    metainfo/io.github.scanviz.metainfo.xml scanviz/screenshots/scanviz.png; do
     [ -s "$share/$f" ] || fail "no $f in the package"
   done
   for size in 16 24 32 48 64 128 256; do
@@ -86,6 +87,53 @@ PY
   fi
 fi
 bash -n "$share/bash-completion/completions/scanviz" || fail "bash completion is not valid bash"
+
+# The installed documentation has no dead link: every relative link of README.md and docs/*.md
+# names a file of the installed tree.
+python3 - "$share/doc/scanviz" <<'PY'
+import os, re, sys
+root, dead, count = sys.argv[1], [], 0
+for folder, _, names in os.walk(root):
+    for name in names:
+        if not name.endswith(".md"):
+            continue
+        path = os.path.join(folder, name)
+        for target in re.findall(r"\]\(([^)\s]+)\)", open(path, encoding="utf-8").read()):
+            if re.match(r"(https?:|mailto:|#)", target):
+                continue
+            count += 1
+            if not os.path.exists(os.path.join(folder, target.split("#")[0])):
+                dead.append(f"{os.path.relpath(path, root)}: {target}")
+assert os.path.isfile(os.path.join(root, "README.md")), "no README.md"
+assert not dead, f"{len(dead)} dead links: " + "; ".join(dead[:10])
+print(f"documentation: {count} relative links, none dead")
+PY
+
+# The trace schema and the Python reader, a package that reads the capture made above.
+[ -s "$share/scanviz/trace.schema.json" ] || fail "no usr/share/scanviz/trace.schema.json"
+[ -s "$share/scanviz/python/pyproject.toml" ] || fail "no pyproject.toml of the Python reader"
+PYTHONPATH="$share/scanviz/python" python3 -c "import sys, scanviz_trace as st; \
+  t = st.load_trace(sys.argv[1]); assert t.output[-1] == 25, t.output" "$scratch/bk.json" ||
+  fail "the installed Python reader does not read a trace"
+[ "$(dpkg-deb -f "$deb" Maintainer)" != "" ] || fail "no Maintainer"
+zcat "$share/doc/scanviz/changelog.gz" | head -1 | grep -q "^scanviz ($version)" ||
+  fail "the changelog's first entry is not version $version"
+
+# lintian: no error and no warning. Tags that do not apply to a package made by CPack from a
+# CMake tree (there is no Debian source package) are listed with the reason.
+if command -v lintian >/dev/null; then
+  not_applicable=(
+    # no source package, so no debian/ folder, no .dsc and no upload to a Debian suite
+    no-source-field
+  )
+  report=$(lintian --no-tag-display-limit --suppress-tags "$(IFS=,; echo "${not_applicable[*]}")" \
+    "$deb" 2>&1 || true)
+  echo "$report" | sed 's/^/lintian: /'
+  if grep -qE '^[EW]: ' <<<"$report"; then fail "lintian reports errors or warnings"; fi
+  echo "lintian: no errors, no warnings"
+else
+  echo "lintian not installed (tools/dev.sh installs it): skipped"
+fi
 # Decompressed once into a variable: `zcat | grep -q` under pipefail fails at random when grep
 # exits on its first match and zcat is still writing (SIGPIPE), which is how CI once failed here.
 manpage=$(zcat "$share/man/man1/scanviz.1.gz")

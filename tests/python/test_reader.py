@@ -123,11 +123,31 @@ class BenchReports(unittest.TestCase):
             bad = os.path.join(tmp, "bad.json")
             with open(bad, "w") as f:
                 json.dump({"steps": [], "meta": {}, "version": 7}, f)
-            r = subprocess.run([sys.executable, os.path.join(ROOT, "python", "scanviz_trace.py"),
-                                self.REPORT, bad], capture_output=True, text=True)
+            r = subprocess.run([sys.executable, "-m", "scanviz_trace", self.REPORT, bad],
+                               capture_output=True, text=True, cwd=os.path.join(ROOT, "python"))
         self.assertEqual(r.returncode, 2)
         self.assertIn("bench on NVIDIA H100", r.stdout)
         self.assertIn("version 7", r.stderr)
+
+
+class NotebookPictures(unittest.TestCase):
+    def test_a_trace_draws_itself_as_svg_with_a_cell_per_value(self):
+        import xml.etree.ElementTree as ET
+        t = st.load_trace(os.path.join(ROOT, "assets", "traces", "kogge-stone-lesson.json"))
+        root = ET.fromstring(t._repr_svg_())
+        self.assertEqual(root.tag, "{http://www.w3.org/2000/svg}svg")
+        texts = [e.text for e in root.iter("{http://www.w3.org/2000/svg}text")]
+        self.assertIn("25", texts)  # the last inclusive sum of 3 1 7 0 4 1 6 3
+        self.assertTrue(any(t.title() in (x or "") for x in texts))
+
+    def test_a_scene_shows_the_svg_it_holds(self):
+        self.assertEqual(st.Scene("<svg/>")._repr_svg_(), "<svg/>")
+
+    def test_the_package_declares_itself(self):
+        with open(os.path.join(ROOT, "python", "pyproject.toml"), encoding="utf-8") as f:
+            text = f.read()
+        self.assertIn('name = "scanviz-trace"', text)
+        self.assertIn('packages = ["scanviz_trace"]', text)
 
 
 class Example(unittest.TestCase):

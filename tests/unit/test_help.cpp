@@ -3,11 +3,16 @@
 // options their help lists; usage errors exit 2; --version names the version a trace records.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "app/core/algorithms/algorithm_catalog.h"
 #include "app/core/algorithms/scan_options.h"
+#include "app/core/applications/application.h"
+#include "app/core/lesson/errata.h"
+#include "app/core/lesson/lessons.h"
 #include "app/core/support/did_you_mean.h"
 #include "app/core/support/enum_keys.h"
 #include "app/core/support/version.h"
@@ -248,11 +253,25 @@ TEST(Help, BashCompletionCompletesCommandsOptionsAndChoices) {
   }
   EXPECT_EQ(complete(script, {"scanviz", "capture", "--operator", "m"}),
             (std::vector<std::string>{"max", "min", "mul"}));
+  // Ids from their catalogs: `apply <TAB>` the applications, `help <TAB>` the commands,
+  // --algorithm the algorithms.
+  EXPECT_EQ(complete(script, {"scanviz", "apply", ""}), applicationKeys());
+  EXPECT_TRUE(contains(complete(script, {"scanviz", "help", ""}), "capture"));
+  EXPECT_EQ(complete(script, {"scanviz", "help", "ben"}), std::vector<std::string>{"bench"});
+  EXPECT_TRUE(contains(complete(script, {"scanviz", "capture", "--algorithm", ""}),
+                       std::string(algorithmInfo(AlgorithmId::Blelloch).key)));
   // The same option name may have other choices in another command.
   if (!windowCommandHelp()) GTEST_SKIP() << "no window and no export in this build";
   EXPECT_TRUE(contains(complete(script, {"scanviz", "export", "--panel", ""}), "counters"));
   EXPECT_TRUE(contains(complete(script, {"scanviz", "--panel", ""}), "compare"));
   EXPECT_FALSE(contains(complete(script, {"scanviz", "--panel", ""}), "counters"));
+  std::vector<std::string> lessons;
+  for (const Lesson& l : allLessons()) lessons.emplace_back(l.id);
+  for (const Erratum& e : allErrata()) lessons.emplace_back(e.id);
+  std::sort(lessons.begin(), lessons.end());
+  std::vector<std::string> offered = complete(script, {"scanviz", "--spot-the-bug", ""});
+  std::sort(offered.begin(), offered.end());
+  EXPECT_EQ(offered, lessons);
   std::filesystem::remove(script);
 }
 

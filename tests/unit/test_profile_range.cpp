@@ -16,6 +16,7 @@ namespace scanviz {
 namespace {
 
 struct Event {
+  ProfileCategory category;
   std::string name;
   bool opens;
 };
@@ -23,9 +24,15 @@ struct Event {
 std::mutex gEventsMutex;
 std::vector<Event> gEvents;
 
-void record(const std::string& name, bool opens) {
+void record(ProfileCategory category, const std::string& name, bool opens) {
   const std::lock_guard<std::mutex> lock(gEventsMutex);
-  gEvents.push_back({name, opens});
+  gEvents.push_back({category, name, opens});
+}
+
+bool allIn(ProfileCategory category) {
+  for (const Event& e : gEvents)
+    if (e.category != category) return false;
+  return !gEvents.empty();
 }
 
 class ProfileRanges : public ::testing::Test {
@@ -59,6 +66,16 @@ TEST_F(ProfileRanges, ACaptureIsOneNamedRange) {
   const Trace t = captureOnEmulator(AlgorithmId::BrentKung, {3, 1, 7, 0, 4, 1, 6, 3});
   ASSERT_EQ(t.meta.algorithm, "brent-kung");
   EXPECT_EQ(balancedRanges(), std::vector<std::string>{"capture brent-kung, N = 8"});
+  EXPECT_TRUE(allIn(ProfileCategory::Capture));
+}
+
+// Nsight Systems filters by domain and category: scanviz's ranges are in the "scanviz" domain,
+// apart from CUB's and Thrust's, each category named.
+TEST_F(ProfileRanges, RangesAreInTheScanvizDomainByCategory) {
+  EXPECT_STREQ(kProfileDomain, "scanviz");
+  EXPECT_STREQ(profileCategoryName(ProfileCategory::Capture), "capture");
+  EXPECT_STREQ(profileCategoryName(ProfileCategory::Bench), "bench");
+  EXPECT_STREQ(profileCategoryName(ProfileCategory::GridPhase), "grid phase");
 }
 
 TEST_F(ProfileRanges, ABenchmarkHoldsOneRangePerMeasurement) {
@@ -77,6 +94,7 @@ TEST_F(ProfileRanges, ABenchmarkHoldsOneRangePerMeasurement) {
   ASSERT_FALSE(ranges.empty());
   EXPECT_EQ(ranges.front(), "bench");
   EXPECT_EQ(gEvents.back().name, "bench") << "the whole run is inside 'bench'";
+  EXPECT_TRUE(allIn(ProfileCategory::Bench));
   // One range per point measured, named by subject, size and type.
   ASSERT_EQ(ranges.size(), report.points.size() + 1);
   for (const BenchPoint& p : report.points) {

@@ -120,8 +120,9 @@ class GpuSectionLauncher {
 
   void scanSections(const SectionLaunch<T>& l) {
     if (l.blocks > 0x7fffffffll) throw BackendError("too many sections for one launch");
-    const ProfileRange phase("scan sections, level " + std::to_string(l.level) + " (" +
-                             std::to_string(l.blocks) + " blocks)");
+    const ProfileRange phase(ProfileCategory::GridPhase, "scan sections, level " +
+                                                             std::to_string(l.level) + " (" +
+                                                             std::to_string(l.blocks) + " blocks)");
     const int threads = rq_.blockSize;
     SectionsArgs<T> args;
     args.in = l.in;
@@ -157,18 +158,21 @@ class GpuSectionLauncher {
   }
 
   void addBlockSums(T* out, const T* scanned, long long n, int level) const {
-    const ProfileRange phase("add block sums, level " + std::to_string(level));
+    const ProfileRange phase(ProfileCategory::GridPhase,
+                             "add block sums, level " + std::to_string(level));
     launchAddBlockSums(out, scanned, n, section_, rq_.op);
   }
 
   int64_t addSegmentCarries(T* out, const uint8_t* flags, const T* scanned, long long n,
                             int level) const {
-    const ProfileRange phase("add segment carries, level " + std::to_string(level));
+    const ProfileRange phase(ProfileCategory::GridPhase,
+                             "add segment carries, level " + std::to_string(level));
     return launchAddSegmentCarries(out, flags, scanned, n, section_, rq_.op);
   }
 
   int64_t seedThirdKernel(T* out, const T* scanned, long long n, int level) const {
-    const ProfileRange phase("seed 000's third kernel, level " + std::to_string(level));
+    const ProfileRange phase(ProfileCategory::GridPhase,
+                             "seed 000's third kernel, level " + std::to_string(level));
     launchSeedThirdKernel(out, scanned, n, section_, rq_.op);
     return n;
   }

@@ -122,8 +122,9 @@ void launchSinglePass(const SinglePassShape& shape, const RunRequest& rq, const 
   if (shape.tiles > 0x7fffffffll) throw BackendError("too many tiles for one launch");
   const SinglePassDeviceArgs<T> args = ws.args(rq.emulator.staticBlockIds);
   static const std::string kernel = std::string(algorithmOf<Scheme>.key) + " kernel";
-  const ProfileRange phase(std::string("single-pass scan, ") + protocolWords<Scheme>() + " (" +
-                           std::to_string(shape.tiles) + " tiles)");
+  const ProfileRange phase(ProfileCategory::GridPhase, std::string("single-pass scan, ") +
+                                                           protocolWords<Scheme>() + " (" +
+                                                           std::to_string(shape.tiles) + " tiles)");
   ws.reset();
   launchSinglePassKernel<Scheme, T, Rec>(static_cast<unsigned>(shape.tiles), rq.blockSize, in,
                                          flags, out, n, rq.op, rq.exclusive, args, buf, selectOut);
@@ -133,8 +134,9 @@ void launchSinglePass(const SinglePassShape& shape, const RunRequest& rq, const 
 template <class T>
 void launchProduction(const ProductionLaunch<T>& p, const T* in, T* out, long long n,
                       bool exclusive, const SinglePassWorkspace<T>& ws) {
-  const ProfileRange phase("single-pass scan, decoupled look-back (production kernel, " +
-                           std::to_string(p.tiles) + " tiles)");
+  const ProfileRange phase(ProfileCategory::GridPhase,
+                           "single-pass scan, decoupled look-back (production kernel, " +
+                               std::to_string(p.tiles) + " tiles)");
   p.launch(in, out, n, exclusive, ws.args(false));
   cudaCheckLaunch("decoupled-lookback kernel", false);
 }
@@ -143,8 +145,8 @@ template <class T>
 void launchSegmentedProduction(const SegmentedLaunch<T>& p, const T* in, const uint8_t* flags,
                                T* out, long long n, bool exclusive,
                                const SinglePassWorkspace<T>& ws) {
-  const ProfileRange phase("segmented look-back (production kernel, " + std::to_string(p.tiles) +
-                           " tiles)");
+  const ProfileRange phase(ProfileCategory::GridPhase, "segmented look-back (production kernel, " +
+                                                           std::to_string(p.tiles) + " tiles)");
   p.launch(in, flags, out, n, exclusive, ws.args(false));
   cudaCheckLaunch("segmented-lookback kernel", false);
 }

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "app/core/backends/cuda_backend.h"
+#include "app/core/backends/no_gpu_message.h"
 
 namespace scanviz {
 
@@ -25,6 +26,11 @@ std::string noCudaDeviceMessage(int cudaError, const std::string& cudaText) {
          "; the CPU emulator runs the same kernels, and traces captured on a GPU open from files "
          "(CUDA error " +
          std::to_string(cudaError) + ": " + cudaText + ")";
+}
+
+std::string noGpuSummary() {
+  return cudaStatus().available ? std::string()
+                                : "no NVIDIA GPU answers: the CPU emulator runs the kernels";
 }
 
 }  // namespace scanviz

@@ -388,8 +388,9 @@ RunRequest benchRequest(const BenchConfig& cfg, AlgorithmId id) {
 
 BenchPoint measureTask(SizeBench& bench, const BenchTask& task, const BenchConfig& cfg,
                        BenchDevice device, const TimingPlan& plan, bool& cancelled) {
-  const ProfileRange range("bench " + task.subject.key() + ", N = " + std::to_string(task.n) +
-                           ", " + std::string(dtypeName(task.dtype)));
+  const ProfileRange range(ProfileCategory::Bench, "bench " + task.subject.key() +
+                                                       ", N = " + std::to_string(task.n) + ", " +
+                                                       std::string(dtypeName(task.dtype)));
   BenchPoint p;
   p.subject = task.subject;
   p.device = device;
@@ -484,7 +485,7 @@ BenchReport prepareBenchReport(const BenchConfig& config) {
 
 BenchReport runBenchmark(const BenchConfig& config, const BenchObserver& observer,
                          const std::atomic<bool>* cancel) {
-  const ProfileRange range("bench");
+  const ProfileRange range(ProfileCategory::Bench, "bench");
   const auto t0 = std::chrono::steady_clock::now();
   BenchReport report = prepareBenchReport(config);
   const BenchDevice device = report.device;

@@ -9,7 +9,9 @@
 #include <optional>
 #include <utility>
 
+#include "app/core/bench/bench_report_file.h"
 #include "app/core/capture/capture.h"
+#include "app/core/support/version.h"
 
 namespace scanviz {
 namespace {
@@ -439,8 +441,9 @@ std::string benchSummaryLine(const BenchReport& r) {
 std::string benchReportJson(const BenchReport& r) {
   using nlohmann::json;
   json j;
-  j["version"] = 1;
+  j["version"] = kBenchReportVersion;
   j["tool"] = "scanviz bench";
+  j["scanviz_version"] = scanvizVersion();  // which build measured, as traces say
   j["date"] = r.date;
   j["backend"] = r.device == BenchDevice::Cuda ? "cuda" : "cpu";
   j["device"] = r.deviceName;

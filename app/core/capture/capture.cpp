@@ -318,13 +318,26 @@ CaptureOutcome captureTyped(const CaptureRequest& rq) {
       }
     } else if (rq.backend == BackendChoice::Cuda) {
       throw BackendError(cuda.message + "; use --backend cpu or auto");
-    } else {
-      o.backendNote = cuda.message + "; ran on the CPU emulator";
     }
+    // `auto` without a GPU runs on the emulator as asked: the trace says cpu, and no note
+    // repeats on every capture why (noGpuSummary() says it once where the backend is chosen).
   }
   o.trace = buildTrace(rq, input, run.blockSize, timed(o, [&] { return runOnCpu(run, input); }),
                        false, emulatorDescription(rq.emulator));
   return o;
+}
+
+// The recorded block is one the run has: refused here rather than by the trace's reader later.
+void checkRecordedBlock(const CaptureRequest& rq) {
+  const long long n = static_cast<long long>(rq.input.size());
+  const long long section = sectionSize(rq.algorithm, effectiveBlockSize(rq), rq.coarsening);
+  const long long blocks = (n + section - 1) / section;
+  if (rq.recordBlock < blocks) return;
+  throw InputError("the recorded block (--record-block) " + std::to_string(rq.recordBlock) +
+                   " is not in the run: N = " + std::to_string(n) + " in sections of " +
+                   std::to_string(section) + " makes " + std::to_string(blocks) +
+                   (blocks == 1 ? " block, so it is 0"
+                                : " blocks, so it is 0 to " + std::to_string(blocks - 1)));
 }
 
 }  // namespace
@@ -356,14 +369,16 @@ void validateCaptureRequest(const CaptureRequest& rq) {
                      std::to_string(rq.limits.maxElements) + " elements");
   if (const std::string problem = scanSettingsProblem(rq); !problem.empty())
     throw InputError(problem);
+  checkRecordedBlock(rq);
   validateRows(rq);  // first: the overflow check of a segmented scan reads the flags
   validateValues(rq);
 }
 
 CaptureOutcome capture(const CaptureRequest& rq) {
   validateCaptureRequest(rq);
-  const ProfileRange range("capture " + std::string(algorithmInfo(rq.algorithm).key) +
-                           ", N = " + std::to_string(rq.input.size()));
+  const ProfileRange range(ProfileCategory::Capture,
+                           "capture " + std::string(algorithmInfo(rq.algorithm).key) +
+                               ", N = " + std::to_string(rq.input.size()));
   const auto n = static_cast<long long>(rq.input.size());
   checkCaptureMemory(n, rq.limits, n * static_cast<long long>(sizeof(double)));
   return rq.dtype == DType::Int32 ? captureTyped<int32_t>(rq) : captureTyped<float>(rq);

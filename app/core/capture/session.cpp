@@ -11,6 +11,8 @@
 #include "app/core/algorithms/algorithm_catalog.h"
 #include "app/core/support/app_settings.h"
 #include "app/core/support/file_util.h"
+#include "app/core/support/output_file.h"
+#include "app/core/support/version.h"
 
 namespace scanviz {
 namespace {
@@ -103,7 +105,44 @@ void readCounters(const json& c, const std::string& where, Session& s) {
   }
 }
 
+namespace fs = std::filesystem;
+
+// The folder a session's relative paths start from: its own ("." for standard input).
+fs::path sessionFolder(const std::string& sessionPath) {
+  if (sessionPath == "-") return ".";
+  const fs::path folder = fs::path(sessionPath).parent_path();
+  return folder.empty() ? fs::path(".") : folder;
+}
+
+// `path` as seen from `folder` when both are on one root, else absolute: what a session stores,
+// so that a folder of lessons can be moved or copied whole.
+std::string relativeTo(const std::string& path, const fs::path& folder) {
+  std::error_code ec;
+  const fs::path target = fs::absolute(path, ec).lexically_normal();
+  const fs::path base = fs::absolute(folder, ec).lexically_normal();
+  if (ec) return path;
+  const fs::path rel = target.lexically_relative(base);
+  return rel.empty() ? target.string() : rel.string();
+}
+
+// A session names files that it does not hold; one that is a FIFO would hang the reader.
+void refuseNonRegular(const std::string& path, const std::string& field) {
+  if (const std::string problem = nonRegularFileProblem(path); !problem.empty())
+    throw ConfigFormatError(field + ": " + problem);
+}
+
 }  // namespace
+
+std::string resolveSessionPath(const std::string& stored, const std::string& sessionPath) {
+  if (stored.empty() || stored == "-") return stored;
+  if (fs::path(stored).is_absolute()) return fs::path(stored).lexically_normal().string();
+  const fs::path beside = (sessionFolder(sessionPath) / stored).lexically_normal();
+  std::error_code ec;
+  if (fs::exists(beside, ec)) return beside.string();
+  // Older sessions stored the path as it was typed, from the working directory of the day.
+  if (fs::exists(stored, ec)) return fs::absolute(stored, ec).lexically_normal().string();
+  return beside.string();
+}
 
 std::string jsonErrorText(const std::exception& e) {
   std::string s = e.what();
@@ -118,6 +157,7 @@ std::string sessionToJson(const Session& s) {
   json j;
   j["kind"] = kSessionKind;
   j["version"] = kSessionVersion;
+  j["scanviz_version"] = scanvizVersion();  // which build wrote the file, as traces say
   j.update(sessionFieldsToJson(s));
   return j.dump(2) + "\n";
 }
@@ -168,7 +208,10 @@ Session sessionFromFields(const json& j, const std::string& name) {
 }
 
 void saveSession(const Session& s, const std::string& path) {
-  writeFileAtomically(path, sessionToJson(s));
+  Session stored = s;
+  if (!stored.traceFile.empty() && stored.traceFile != "-" && !isStandardOutput(path))
+    stored.traceFile = relativeTo(stored.traceFile, sessionFolder(path));
+  writeFileAtomically(path, sessionToJson(stored));
 }
 
 Session loadSession(const std::string& path) {
@@ -182,14 +225,23 @@ Session loadSession(const std::string& path) {
                             std::to_string(kMaxSessionFileBytes) + " bytes");
   std::string text;
   try {
-    text = readWholeFile(path);
+    text = readFileUpTo(path, kMaxSessionFileBytes, "session files");
   } catch (const FileError& e) {
     throw ConfigFormatError(std::string("session: ") + e.what());
   }
-  return sessionFromJson(text, path);
+  const std::string name = path == "-" ? std::string("standard input") : path;
+  Session s = sessionFromJson(text, name);
+  s.traceFile = resolveSessionPath(s.traceFile, path);
+  if (!s.traceFile.empty()) refuseNonRegular(s.traceFile, "'" + name + "': trace_file");
+  if (s.config.source == InputSource::File && !s.config.inputFile.empty())
+    refuseNonRegular(s.config.inputFile, "'" + name + "': config.input.file");
+  return s;
 }
 
 bool fileLooksLikeSession(const std::string& path) {
+  // Opening a FIFO waits for its writer: the window must not hang on a dropped one.
+  if (const std::string problem = nonRegularFileProblem(path); !problem.empty())
+    throw FileError("cannot open " + problem);
   std::ifstream f(path, std::ios::binary);
   if (!f) throw FileError("cannot open '" + path + "': " + std::strerror(errno));
   std::string head(1 << 16, '\0');

@@ -32,7 +32,14 @@ Session sessionFromJson(const std::string& text, const std::string& name);
 // Throws FileError when the file cannot be written.
 void saveSession(const Session& s, const std::string& path);
 // Throws ConfigFormatError for a missing, unreadable or corrupt file; the message names the path.
+// "-" reads standard input. The trace_file comes back resolved (resolveSessionPath), and one
+// that is a FIFO, a device or a socket is refused, as is such an input file.
 Session loadSession(const std::string& path);
+// A path stored in the session at `sessionPath`, as a path to open: an absolute one as it is; a
+// relative one from the session's folder, or, where nothing is there, from the working directory
+// (sessions saved before paths were stored relative to them). saveSession stores the trace's
+// path relative to the session's folder.
+std::string resolveSessionPath(const std::string& stored, const std::string& sessionPath);
 
 // True when the text declares itself a session file (the Open dialog takes traces and sessions).
 bool looksLikeSession(const std::string& text);

@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "app/core/backends/cuda_backend.h"
+#include "app/core/backends/no_gpu_message.h"
 #include "app/core/capture/config_json.h"
 #include "app/core/trace/trace_config.h"
 
@@ -123,7 +124,7 @@ CompareModel::LanePlan CompareModel::diffLanes(const CompareBase& base) const {
   }
   const CudaStatus& cuda = cudaStatus();
   if (!cuda.available) {
-    p.problem = "no GPU to diff against (" + cuda.message +
+    p.problem = "no GPU to diff against (" + noGpuSummary() +
                 "). Open a GPU trace (File > Open sample trace) and the diff compares it with a "
                 "fresh capture on the CPU emulator.";
     return p;

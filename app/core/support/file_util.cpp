@@ -1,10 +1,14 @@
 #include "app/core/support/file_util.h"
 
 #include <cerrno>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <sstream>
+#include <vector>
 
 #include "app/core/support/output_file.h"
 
@@ -16,6 +20,61 @@ std::string readWholeFile(const std::string& path) {
   std::ostringstream ss;
   ss << f.rdbuf();
   return ss.str();
+}
+
+std::string readFileUpTo(const std::string& path, long long maxBytes, const std::string& what) {
+  const std::string name = path == "-" ? std::string("standard input") : "'" + path + "'";
+  const std::string limit = "; " + what + " are read up to " + std::to_string(maxBytes) + " bytes";
+  std::error_code ec;
+  if (path != "-") {
+    const auto status = std::filesystem::status(path, ec);
+    if (!ec && std::filesystem::is_directory(status))
+      throw FileError("cannot open " + name + ": it is a folder");
+    const auto size = std::filesystem::is_regular_file(status)
+                          ? std::filesystem::file_size(path, ec)
+                          : std::uintmax_t{0};
+    if (!ec && size > static_cast<std::uintmax_t>(maxBytes))
+      throw FileError(name + " is " + std::to_string(size) + " bytes" + limit);
+  }
+  std::ifstream file;
+  if (path != "-") {
+    file.open(path, std::ios::binary);
+    if (!file) throw FileError("cannot open " + name + ": " + std::strerror(errno));
+  }
+  std::istream& in = path == "-" ? std::cin : file;
+  std::string text;
+  std::vector<char> buffer(1 << 16);
+  while (in.read(buffer.data(), static_cast<std::streamsize>(buffer.size())) || in.gcount() > 0) {
+    text.append(buffer.data(), static_cast<size_t>(in.gcount()));
+    if (text.size() > static_cast<size_t>(maxBytes))
+      throw FileError(name + " holds more than " + std::to_string(maxBytes) + " bytes" + limit);
+  }
+  if (in.bad()) throw FileError("cannot read " + name + ": " + std::strerror(errno));
+  return text;
+}
+
+std::string nonRegularFileProblem(const std::string& path) {
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (ec || std::filesystem::is_regular_file(status) || std::filesystem::is_directory(status))
+    return {};
+  const char* kind = std::filesystem::is_fifo(status)             ? "a FIFO (named pipe)"
+                     : std::filesystem::is_character_file(status) ? "a character device"
+                     : std::filesystem::is_block_file(status)     ? "a block device"
+                     : std::filesystem::is_socket(status)         ? "a socket"
+                                                                  : "not a regular file";
+  return "'" + path + "' is " + kind + ", not a file on disk: give the path of a regular file";
+}
+
+std::string cannotOpenMessage(const std::string& kind, const std::string& path,
+                              const std::string& why) {
+  const std::string named = "'" + path + "'";
+  const std::string loaderPrefix = "cannot open " + named;
+  if (why.rfind(loaderPrefix, 0) == 0)
+    return "cannot open " + kind + " " + named + why.substr(loaderPrefix.size());
+  if (why.rfind(path + ": ", 0) == 0) return "cannot open " + kind + " " + why;
+  if (why.find(path) != std::string::npos) return "cannot open " + kind + ": " + why;
+  return "cannot open " + kind + " " + named + ": " + why;
 }
 
 void writeFileAtomically(const std::string& path, const std::string& content) {

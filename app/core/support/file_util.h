@@ -11,6 +11,19 @@ struct FileError : std::runtime_error {
 };
 
 std::string readWholeFile(const std::string& path);
+// The whole file, or standard input for "-", refused past `maxBytes` with a message naming the
+// path, its size and the limit of `what` ("bench reports"). A pipe or a device has no size to
+// check first: it is read up to the limit (/dev/zero ends). Throws FileError.
+std::string readFileUpTo(const std::string& path, long long maxBytes, const std::string& what);
+// Why a file that another file names (a session's trace or input) is not read: it is a FIFO
+// (opening one waits for a writer, which may never come), a device or a socket. Empty for a
+// regular file and for one that is not there (opening it then says why).
+std::string nonRegularFileProblem(const std::string& path);
+// The message for a file of `kind` ("trace") that did not open, with the loader's reason `why`
+// said once: "cannot open trace 'a.json': No such file or directory", never "cannot open trace
+// cannot open 'a.json': ...".
+std::string cannotOpenMessage(const std::string& kind, const std::string& path,
+                              const std::string& why);
 // Writes `content` through OutputFile (output_file.h): the old file or the whole new one, never
 // a partial file. Throws WriteError (a FileError) naming the path and the reason.
 void writeFileAtomically(const std::string& path, const std::string& content);

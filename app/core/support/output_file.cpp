@@ -27,6 +27,10 @@ std::string followSymlinks(const std::string& path) {
   for (int i = 0; i < kMaxSymlinks; ++i) {
     struct stat st {};
     if (::lstat(p.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return p.string();
+    // A link to a pipe or a device (/dev/fd/3 -> pipe:[1234]) is opened as it is: /proc's links
+    // name no path to follow.
+    if (::stat(p.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+      return p.string();
     std::error_code ec;
     const fs::path link = fs::read_symlink(p, ec);
     if (ec) throw WriteError("cannot write '" + path + "': " + ec.message());
@@ -51,8 +55,9 @@ std::string tempNameFor(const std::string& target) {
 }
 
 std::string closedEarlyText(const std::string& path) {
-  return path == "-" ? "standard output was closed by its reader before the end (as `head` does)"
-                     : "its reader closed it before the end";
+  return isStandardOutput(path)
+             ? "standard output was closed by its reader before the end (as `head` does)"
+             : "its reader closed it before the end";
 }
 
 bool isWrittenDirectly(const struct stat& st) {
@@ -63,7 +68,9 @@ bool isWrittenDirectly(const struct stat& st) {
 
 OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
   if (path_.empty()) throw WriteError("cannot write a file without a name");
-  if (path_ == "-") {
+  if (isStandardOutput(path_)) {
+    // Through fd 1 itself: /dev/stdout opened anew would start a redirected file at offset 0
+    // (`>>` appends), and a pipe's /proc link names no path to follow.
     std::fflush(stdout);  // what was printed before comes first
     fd_ = STDOUT_FILENO;
     ownsFd_ = false;
@@ -156,8 +163,18 @@ void OutputFile::commit() {
   committed_ = true;
 }
 
+bool isStandardOutput(const std::string& path) {
+  return path == "-" || path == "/dev/stdout" || path == "/dev/fd/1" || path == "/proc/self/fd/1";
+}
+
+bool isWrittenInPlace(const std::string& path) {
+  if (isStandardOutput(path)) return true;
+  struct stat st {};
+  return !path.empty() && ::stat(path.c_str(), &st) == 0 && isWrittenDirectly(st);
+}
+
 std::string outputProblem(const std::string& path) {
-  if (path == "-") return {};
+  if (isStandardOutput(path)) return {};
   const auto problem = [&](const std::string& why) {
     return "cannot write '" + path + "': " + why;
   };

@@ -5,8 +5,8 @@
 // interrupt.h) removes the temporary file. So a file is either the old one or the whole new one.
 //
 // A symlink is written through: the file it points to is replaced, the link stays. A character
-// device, a FIFO, a socket and "-" (stdout) are written directly, never renamed over (as root,
-// `--out /dev/null` must not replace /dev/null).
+// device, a FIFO, a socket, "-" and /dev/stdout (standard output) are written directly, never
+// renamed over (as root, `--out /dev/null` must not replace /dev/null).
 #pragma once
 
 #include <cstddef>
@@ -69,5 +69,13 @@ std::string outputProblem(const std::string& path);
 // Why no file can be created in `folder` (missing, not a folder, not writable); empty when one
 // can. The message names the folder.
 std::string folderProblem(const std::string& folder);
+
+// Whether `path` is written as it is rather than replaced: standard output ("-", /dev/stdout,
+// /dev/fd/1) or an existing device, FIFO or socket (through its links). Exporters add no
+// extension to such a name and make no folder of it.
+bool isWrittenInPlace(const std::string& path);
+// Whether `path` names standard output: "-", /dev/stdout, /dev/fd/1 or /proc/self/fd/1. Messages
+// meant for the user then go to stderr, not into the file.
+bool isStandardOutput(const std::string& path);
 
 }  // namespace scanviz

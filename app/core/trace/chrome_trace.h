@@ -1,7 +1,10 @@
 // A trace's timing as Chrome Trace Event JSON, which Perfetto (ui.perfetto.dev) and
-// chrome://tracing open: every block of the grid as one complete ("X") event on its SM's track,
-// its look-back wait inside it, and the per-warp clocks of the recorded block as one track per
-// warp with an event per step. `scanviz export --format perfetto` writes it.
+// chrome://tracing open: every block of the grid as one complete ("X") event on a track of its
+// SM, one track per resident slot as the window's timeline lays them out (so that no two slices
+// of a track partly overlap), its look-back wait inside it where the timeline draws it; the
+// per-warp clocks of the recorded block as one track per warp, in cycles, with an event per step.
+// Times start at 0; otherData names the scanviz version. `scanviz export --format perfetto`
+// writes it.
 #pragma once
 
 #include <string>

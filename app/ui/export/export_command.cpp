@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "app/core/algorithms/algorithm_catalog.h"
+#include "app/core/bench/bench_report_file.h"
 #include "app/core/capture/capture.h"
 #include "app/core/capture/capture_option_table.h"
 #include "app/core/capture/session.h"
@@ -177,13 +178,7 @@ int exportBench(const Args& a, const std::vector<std::string>& rest) {
   std::stringstream subjects(b.getOr("subjects", ""));
   for (std::string s; std::getline(subjects, s, ',');)
     if (!s.empty()) rq.subjects.push_back(s);
-  const std::string file = *a.get("bench");
-  nlohmann::json report;
-  try {
-    report = nlohmann::json::parse(readWholeFile(file));
-  } catch (const nlohmann::json::exception& e) {
-    throw InputError("'" + file + "' is not JSON: " + jsonErrorText(e));
-  }
+  const nlohmann::json report = loadBenchReport(*a.get("bench"));
   PlotPictureStyle style;
   style.theme = b.getChoice("theme", Theme::Dark, kThemeKeys);
   const Palette palette = b.getChoice("palette", Palette::Classic, kPaletteKeys);
@@ -202,10 +197,12 @@ int exportBench(const Args& a, const std::vector<std::string>& rest) {
 
 // --format perfetto | chrome-trace: the lesson's timing as Chrome Trace Event JSON; no drawing.
 int exportChromeTrace(const std::string& out, const LaunchOptions& lo) {
+  if (const std::string problem = outputProblem(out); !problem.empty())
+    throw InputError(problem + " (the Chrome trace is one file: give its name)");
   AppState state(AppSettings{}, /*settingsFile=*/"");
   loadLesson(state, lo);
   writeFileAtomically(out, chromeTraceJson(state.trace()));
-  std::cout << "wrote " << out << " (Chrome Trace Event JSON: open it in ui.perfetto.dev)\n";
+  exportMessageStream(out) << "wrote " << out << " (Chrome Trace Event JSON: open it in ui.perfetto.dev)\n";
   return 0;
 }
 

@@ -287,7 +287,8 @@ void App::handleDropsAndScriptedSave() {
   }
   // --save-session: as if the Save dialog had returned the path, once there is a lesson to save.
   if (!options_.saveSession.empty() && state_.hasTrace() && !state_.busy()) {
-    saveFlow_.choose(state_, options_.saveSession);
+    if (!saveFlow_.choose(state_, options_.saveSession))
+      scriptFailure_ = {1, "--save-session: " + state_.banner().text};
     options_.saveSession.clear();
   }
 }
@@ -299,6 +300,10 @@ void App::frame(bool captureOutput) {
   const double dt = std::chrono::duration<double>(now - lastFrame_).count();
   lastFrame_ = now;
   state_.poll();
+  if (const std::string title = windowTitle(state_); title != title_) {
+    window_.setTitle(title);
+    title_ = title;
+  }
   handleDropsAndScriptedSave();
   // --export-dialog: opened once the lesson is there, since the dialog opens on what is shown.
   if (options_.exportDialog && state_.hasTrace() && !state_.busy()) {
@@ -464,9 +469,35 @@ int App::runScripted() {
     state_.frameDrawn(!views_.heat.busy());
     if (take) break;
   }
+  // No picture of something else: a bad --drop or --step writes no screenshot. --dump-scene
+  // still records the banner, and the exit code says the input was bad.
+  const ScriptFailure refused = scriptedInputProblem();
+  if (refused.code != 0 && !options_.screenshot.empty()) {
+    std::cerr << "scanviz: " << refused.message << "\n";
+    return refused.code;
+  }
   if (options_.frameTimes > 0) timeFrames();
   if (options_.measureRecapture > 0 && !measureRecaptures()) return 1;
-  return writeOutputs();
+  const int written = writeOutputs();
+  const ScriptFailure& failure = refused.code != 0 ? refused : scriptFailure_;
+  if (written == 0 && failure.code != 0) {
+    std::cerr << "scanviz: " << failure.message << "\n";
+    return failure.code;
+  }
+  return written;
+}
+
+App::ScriptFailure App::scriptedInputProblem() const {
+  // A dropped file that did not open, or a step the lesson does not have: a picture of something
+  // else would pass for the result.
+  if (!options_.drop.empty() && state_.banner().error && !state_.banner().text.empty())
+    return {2, "--drop: " + state_.banner().text};
+  if (options_.step && state_.hasTrace() && !compareShown(state_) && !spotTheBugShown(state_) &&
+      *options_.step > state_.playback.lastStep())
+    return {2, "--step " + std::to_string(*options_.step) +
+                   " is past the last step of this lesson: its steps are 0 to " +
+                   std::to_string(state_.playback.lastStep())};
+  return {};
 }
 
 int App::run() {
@@ -483,7 +514,8 @@ int App::run() {
     state_.frameDrawn(!views_.heat.busy());
   }
   stopTimingRun(state_);
-  return 0;
+  if (scriptFailure_.code != 0) std::cerr << "scanviz: " << scriptFailure_.message << "\n";
+  return scriptFailure_.code;
 }
 
 }  // namespace scanviz

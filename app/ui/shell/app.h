@@ -51,6 +51,13 @@ class App {
   bool dialogOpen() const;
   int runScripted();
   int writeOutputs();
+  // A failure that decides the exit code: --save-session could not write (1); --drop did not
+  // open, or --step is past the lesson's end (2).
+  struct ScriptFailure {
+    int code = 0;
+    std::string message;
+  };
+  ScriptFailure scriptedInputProblem() const;
   void timeFrames();
   // --measure-recapture: false when a capture failed.
   bool measureRecaptures();
@@ -78,6 +85,8 @@ class App {
   FrameReport report_;
   PixelImage captured_;
   bool showShortcuts_ = false;
+  ScriptFailure scriptFailure_;
+  std::string title_;  // the title bar's text, as last set
   std::chrono::steady_clock::time_point lastFrame_;
 };
 

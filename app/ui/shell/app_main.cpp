@@ -2,11 +2,14 @@
 
 #include <filesystem>
 #include <iostream>
+#include <utility>
 
 #include "app/core/support/app_settings.h"
+#include "app/core/support/output_file.h"
 #include "app/options/args.h"
 #include "app/ui/shell/app.h"
 #include "app/ui/shell/command_line.h"
+#include "app/ui/shell/frame_output.h"
 
 namespace scanviz {
 namespace {
@@ -46,6 +49,16 @@ int runApp(const std::vector<std::string>& args) {
     std::cerr << "scanviz: " << e.what() << " (scanviz --help lists the options)\n";
     return 2;
   }
+  // A file the run is to write that cannot be written is found before the window opens.
+  for (const auto& [option, path] :
+       {std::pair<const char*, const std::string&>{"--screenshot", options.screenshot},
+        {"--dump-scene", options.dumpScene},
+        {"--save-session", options.saveSession}})
+    if (!path.empty())
+      if (const std::string problem = outputProblem(path); !problem.empty()) {
+        std::cerr << "scanviz: " << option << ": " << problem << "\n";
+        return 2;
+      }
   // A picture of the default lesson under an error banner would pass for a result: a script
   // asking for one gets the message and exit 2 instead (--dump-scene still records the banner).
   if (!options.screenshot.empty()) {
@@ -66,8 +79,7 @@ int runApp(const std::vector<std::string>& args) {
   state.symbolic = options.symbolic;
   if (!loaded.warning.empty()) state.setStatusNote(loaded.warning);
   try {
-    PlatformWindow window(options.width, options.height,
-                          "scanviz: parallel prefix sum, step by step", imguiIniPath());
+    PlatformWindow window(options.width, options.height, kWindowTitle, imguiIniPath());
     App app(window, state, options);
     return app.run();
   } catch (const WindowError& e) {

@@ -1,6 +1,9 @@
 #include "app/ui/shell/app_state.h"
 
+#include <utility>
+
 #include "app/core/support/file_util.h"
+#include "app/core/support/recently_used.h"
 #include "app/core/trace/trace_config.h"
 #include "app/core/trace/trace_json.h"
 #include "app/ui/shell/command_line.h"
@@ -18,6 +21,7 @@ AppState::AppState(AppSettings settings, std::string settingsFile)
     : settings_(std::move(settings)), settingsFile_(std::move(settingsFile)) {}
 
 void AppState::recapture() {
+  pendingSourceFile_.clear();  // a capture of the controls: no longer the session's lesson
   worker_.submit(config);
 }
 
@@ -41,6 +45,7 @@ bool AppState::poll() {
   lesson.trace = std::make_shared<const Trace>(std::move(r->outcome->trace));
   lesson.backendNote = std::move(r->outcome->backendNote);
   lesson.config = r->config;
+  lesson.sourceFile = std::exchange(pendingSourceFile_, {});
   const bool keepBanner = fallingBackToLesson_;
   fallingBackToLesson_ = false;
   if (!keepBanner && banner_.error) clearBanner();
@@ -136,6 +141,7 @@ bool AppState::loadTraceFile(const std::string& path, std::optional<int> step) {
     ShownLesson lesson;
     lesson.trace = std::make_shared<const Trace>(loadTrace(path));
     lesson.traceFile = path;
+    lesson.sourceFile = path;
     lesson.config = config;
     if (auto id = findAlgorithm(lesson.trace->meta.algorithm)) config.algorithm = *id;
     clearBanner();
@@ -143,10 +149,7 @@ bool AppState::loadTraceFile(const std::string& path, std::optional<int> step) {
     return true;
   } catch (const std::exception& e) {
     // Most reasons name the file already; the banner says it once.
-    const std::string why = e.what();
-    const std::string problem = why.find(path) != std::string::npos
-                                    ? "cannot open trace " + why
-                                    : "cannot open trace '" + path + "': " + why;
+    const std::string problem = cannotOpenMessage("trace", path, e.what());
     if (hasTrace() || busy()) {
       showError(problem);
     } else {
@@ -199,7 +202,9 @@ void AppState::openSession(const std::string& path) {
   try {
     s = loadSession(path);
   } catch (const std::exception& e) {
-    const std::string problem = std::string("cannot open session: ") + e.what();
+    std::string why = e.what();
+    if (why.rfind("session: ", 0) == 0) why.erase(0, 9);  // said by the message itself
+    const std::string problem = cannotOpenMessage("session", path, why);
     if (hasTrace() || busy()) {
       showError(problem);
     } else {
@@ -217,6 +222,7 @@ void AppState::openSession(const std::string& path) {
     const ScanOptions before = config;
     config = s.config;
     if (loadTraceFile(s.traceFile, s.step)) {
+      shown_.sourceFile = path;  // the title names the session the lecturer opened
       rememberRecentFile(path);
     } else {
       config = before;
@@ -226,6 +232,7 @@ void AppState::openSession(const std::string& path) {
   config = s.config;
   pendingStep_ = s.step;
   recapture();
+  pendingSourceFile_ = path;
   rememberRecentFile(path);
 }
 
@@ -280,6 +287,17 @@ void AppState::updateSettings(const AppSettings& s, bool persist) {
 void AppState::rememberRecentFile(const std::string& path) {
   if (path == "-") return;  // standard input cannot be opened again
   saveRecentFiles(withRecentFile(settings_.recentFiles, path));
+  if (settingsFile_.empty()) return;  // a run that keeps no settings (export, tests)
+  // Shared with the desktop too: its file chooser's and its shell's "Recent".
+  bool session = false;
+  try {
+    session = fileLooksLikeSession(path);
+  } catch (const FileError&) {
+  }
+  const std::string problem = addToRecentlyUsed(
+      path, session ? "application/x-scanviz-session" : "application/x-scanviz-trace",
+      recentlyUsedPath());
+  if (!problem.empty()) setStatusNote("not added to the desktop's recent files: " + problem);
 }
 
 void AppState::clearRecentFiles() {

@@ -32,6 +32,7 @@ struct Banner {
 struct ShownLesson {
   std::shared_ptr<const Trace> trace;
   std::string traceFile;    // non-empty: opened from this file rather than captured
+  std::string sourceFile;   // the trace or session file it came from (the window's title)
   std::string backendNote;  // why `auto` fell back to the emulator, if it did
   ScanOptions config;       // the configuration that captured it
   // An application's lesson: its run, whose scan `applicationScan` is the trace on screen.
@@ -136,6 +137,7 @@ class AppState {
 
   AppSettings settings_;
   std::string settingsFile_;
+  std::string pendingSourceFile_;  // the session whose capture is on its way
   ShownLesson shown_;
   Banner banner_;
   std::string statusNote_;

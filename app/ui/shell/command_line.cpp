@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 
 #include "app/core/bench/bench_format.h"
 #include "app/core/capture/session.h"
 #include "app/core/deck/deck.h"
 #include "app/core/lesson/errata.h"
 #include "app/core/lesson/lessons.h"
+#include "app/core/support/file_util.h"
 #include "app/core/support/whole_number.h"
 #include "app/core/trace/trace_json.h"
 #include "app/options/application_options.h"
@@ -280,8 +282,24 @@ LaunchOptions parseLaunchOptions(const std::vector<std::string>& args) {
   return o;
 }
 
+// What a file dropped on the window (--drop) would fail on, as AppState::openFile reads it.
+static void checkDroppedFile(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw FileError("--drop '" + path + "' is a folder: drop a trace or a session file (.json)");
+  if (fileLooksLikeSession(path)) {
+    const Session s = loadSession(path);
+    if (!s.traceFile.empty()) loadTrace(s.traceFile);
+  } else {
+    loadTrace(path);
+  }
+}
+
 std::string scriptedSourceProblem(const LaunchOptions& o) {
   try {
+    if (!o.drop.empty()) checkDroppedFile(o.drop);
+    // Standard input is read once, by the window itself.
+    if (o.sessionFile == "-" || o.traceFile == "-") return o.captureError;
     if (o.deckPresents) {
       const Deck d = loadDeck(o.deckFile);
       if (o.deckView && *o.deckView > static_cast<int>(d.views.size()))

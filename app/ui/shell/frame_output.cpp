@@ -4,11 +4,21 @@
 
 #include <cmath>
 #include <cstdint>
+#include <filesystem>
 #include <string>
 
 #include "app/core/support/output_file.h"
 
 namespace scanviz {
+
+std::string windowTitle(const AppState& state) {
+  const std::string file = state.hasTrace() ? state.shown().sourceFile : std::string();
+  if (file.empty()) return kWindowTitle;
+  const std::string name =
+      file == "-" ? std::string("standard input") : std::filesystem::path(file).filename().string();
+  return name + " - scanviz";
+}
+
 std::string frameReportJson(const FrameReport& report, const AppState& state, int windowWidth,
                             int windowHeight) {
   using nlohmann::json;
@@ -33,6 +43,7 @@ std::string frameReportJson(const FrameReport& report, const AppState& state, in
   j["content_scale"] = report.contentScale;
   j["pixel_scale"] = report.pixelScale;
   j["presentation"] = state.presentation;
+  j["title"] = windowTitle(state);
   if (state.hasTrace()) {
     const Trace& t = state.trace();
     j["trace"] = {{"algorithm", t.meta.algorithm},

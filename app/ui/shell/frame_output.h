@@ -11,6 +11,11 @@
 
 namespace scanviz {
 
+// The window's title: "blelloch.json - scanviz" for a lesson from a trace or session file (as
+// docks and window lists name windows), kWindowTitle otherwise. The frame report records it.
+constexpr const char* kWindowTitle = "scanviz: parallel prefix sum, step by step";
+std::string windowTitle(const AppState& state);
+
 std::string frameReportJson(const FrameReport& report, const AppState& state, int windowWidth,
                             int windowHeight);
 

@@ -13,6 +13,14 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
+#if SCANVIZ_WINDOW_ICON
+#include <stb_image.h>
+namespace scanviz::embedded {
+extern const unsigned char window_icon_png[];
+extern const unsigned int window_icon_png_size;
+}  // namespace scanviz::embedded
+#endif
+
 namespace scanviz {
 namespace {
 
@@ -29,6 +37,23 @@ void onDrop(GLFWwindow* window, int count, const char** paths) {
   auto* self = static_cast<PlatformWindow*>(glfwGetWindowUserPointer(window));
   if (self) self->queueDroppedPaths(std::vector<std::string>(paths, paths + count));
 }
+
+#if SCANVIZ_WINDOW_ICON
+// The desktop icon as the window's own (_NET_WM_ICON): task bars and Alt-Tab show it even where
+// no .desktop file is installed (a build run from its folder).
+void setWindowIcon(GLFWwindow* window) {
+  int width = 0, height = 0, channels = 0;
+  unsigned char* pixels = stbi_load_from_memory(embedded::window_icon_png,
+                                                static_cast<int>(embedded::window_icon_png_size),
+                                                &width, &height, &channels, 4);
+  if (!pixels) return;
+  const GLFWimage icon{width, height, pixels};
+  glfwSetWindowIcon(window, 1, &icon);
+  stbi_image_free(pixels);
+}
+#else
+void setWindowIcon(GLFWwindow*) {}
+#endif
 
 }  // namespace
 
@@ -55,6 +80,7 @@ PlatformWindow::PlatformWindow(int width, int height, const std::string& title,
     glfwTerminate();
     throw WindowError("cannot create an OpenGL 3.3 window (" + why + ")");
   }
+  setWindowIcon(window_);
   glfwMakeContextCurrent(window_);
   if (!gladLoadGL(glfwGetProcAddress)) {
     glfwDestroyWindow(window_);
@@ -70,6 +96,10 @@ PlatformWindow::PlatformWindow(int width, int height, const std::string& title,
   glfwSetWindowUserPointer(window_, this);
   glfwSetDropCallback(window_, onDrop);
   ImGui_ImplOpenGL3_Init("#version 330 core");
+}
+
+void PlatformWindow::setTitle(const std::string& title) {
+  glfwSetWindowTitle(window_, title.c_str());
 }
 
 PlatformWindow::~PlatformWindow() {

@@ -27,6 +27,8 @@ class PlatformWindow : NonCopyable {
   PlatformWindow(int width, int height, const std::string& title, const std::string& iniPath);
   ~PlatformWindow();
 
+  // The title bar's text (the open file's name, app.cpp).
+  void setTitle(const std::string& title);
   bool shouldClose() const;
   void requestClose();
   // Waits up to `timeoutSeconds` for input (0: returns at once).

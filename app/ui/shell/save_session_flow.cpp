@@ -19,14 +19,12 @@ nlohmann::json lastItemJson(const char* label) {
 
 }  // namespace
 
-void SaveSessionFlow::choose(AppState& state, const std::string& path) {
+bool SaveSessionFlow::choose(AppState& state, const std::string& path) {
   std::error_code ec;
-  if (!fs::exists(path, ec)) {
-    state.saveSession(path);
-    return;
-  }
+  if (!fs::exists(path, ec)) return state.saveSession(path);
   pending_ = path;
   openPopup_ = true;
+  return true;
 }
 
 void SaveSessionFlow::overwrite(AppState& state) {

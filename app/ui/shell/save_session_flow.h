@@ -15,7 +15,8 @@ class SaveSessionFlow {
   static constexpr const char* kTitle = "Replace the file?";
 
   // The path the user chose for the session.
-  void choose(AppState& state, const std::string& path);
+  // False when the session was written at once and that failed (the banner says why).
+  bool choose(AppState& state, const std::string& path);
   bool asking() const { return !pending_.empty(); }
   const std::string& pendingPath() const { return pending_; }
   void overwrite(AppState& state);

@@ -5,12 +5,22 @@
 #include "app/core/algorithms/algorithm_catalog.h"
 #include "app/core/applications/application_request.h"
 #include "app/core/capture/capture_option_table.h"
+#include "app/core/lesson/errata.h"
+#include "app/core/lesson/lessons.h"
 #include "app/core/playback/compare_sync.h"
 #include "app/core/support/app_settings.h"
 #include "app/ui/shell/command_line.h"
 
 namespace scanviz {
 namespace {
+
+// The lessons' and the errata's ids, as `scanviz list` names them: for help and completion.
+std::vector<std::string> spotTheBugKeys() {
+  std::vector<std::string> keys;
+  for (const Lesson& l : allLessons()) keys.emplace_back(l.id);
+  for (const Erratum& e : allErrata()) keys.emplace_back(e.id);
+  return keys;
+}
 
 std::vector<OptionSection> makeLessonSections() {
   return {
@@ -46,7 +56,8 @@ std::vector<OptionSection> makeLessonSections() {
         {"diff", "", "", "Compare's GPU-against-CPU trace diff."},
         {"spot-the-bug", "ID", "",
          "Open a spot-the-bug lesson beside its fix, or an erratum of the seeds' text with what "
-         "scanviz's run counts (scanviz list names both); --step K stands at a lesson's step K."},
+         "scanviz's run counts (scanviz list names both); --step K stands at a lesson's step K.",
+         spotTheBugKeys()},
         {"lanes", "L", "sm", "Lanes of the block timeline.", {"sm", "block"}},
         {"bench-sizes", "LIST", "",
          "Open Timing and start a benchmark of these sizes, e.g. 2^10,2^12."},

@@ -9,6 +9,7 @@
 
 #include "app/core/algorithms/algorithm_catalog.h"
 #include "app/core/backends/cuda_backend.h"
+#include "app/core/backends/no_gpu_message.h"
 #include "app/ui/shell/file_dialog.h"
 #include "app/ui/views/panels.h"
 #include "app/ui/widgets/combo_preview.h"
@@ -325,9 +326,11 @@ bool backendControls(const UiContext& ui, ScanOptions& c) {
     if (cuda.available) {
       ImGui::TextWrapped("GPU: %s", cuda.device.c_str());
     } else {
-      ImGui::TextWrapped("No GPU: %s", cuda.message.c_str());
+      // One short line; what CUDA said is behind the (?), for whoever asks.
+      ImGui::TextUnformatted(noGpuSummary().c_str());
     }
     ImGui::PopStyleColor();
+    if (!cuda.available) helpMarker(cuda.message.c_str());
   }
   return changed;
 }

@@ -12,7 +12,13 @@ step of one scan, as recorded on a GPU or by the CPU emulator. A bench report is
     for row in report.rows(subject="decoupled-lookback", dtype="int32"):
         print(row["n"], row["gb_per_s"], row["x_copy"])
 
-Run as a script, it prints a summary of each file given: `python3 scanviz_trace.py FILE...`.
+In a notebook a Trace draws itself (its steps as rows of cells, the cells each step wrote
+marked), and `export_scene` shows any picture of `scanviz export` inline:
+
+    trace                                          # the steps, drawn as SVG
+    st.export_scene("scanviz", "--trace", "bk.json", "--step", "3")
+
+`python3 -m scanviz_trace FILE...` prints a summary of each file given.
 """
 
 import json
@@ -100,6 +106,11 @@ class Trace:
     @property
     def n(self):
         return int(self.meta.get("n", len(self.input)))
+
+    def _repr_svg_(self):
+        """Jupyter's inline picture of the trace (scanviz_trace.svg.trace_svg)."""
+        from .svg import trace_svg
+        return trace_svg(self)
 
     def title(self):
         m = self.meta
@@ -224,5 +235,9 @@ def main(argv):
     return status
 
 
-if __name__ == "__main__":
+from .svg import Scene, export_scene, trace_svg  # noqa: E402,F401  (after the classes it draws)
+
+
+def _entry():
+    """The `scanviz-trace` command of the installed package."""
     sys.exit(main(sys.argv[1:]))
