@@ -11,7 +11,9 @@
 
 #include "app/core/capture/sample_traces.h"
 #include "app/core/support/file_util.h"
+#include "app/ui/shell/browser_files.h"
 #include "app/ui/shell/dropped_files.h"
+#include "app/ui/shell/frame_loop.h"
 #include "app/ui/shell/frame_output.h"
 #include "app/ui/shell/recapture_measure.h"
 #include "app/ui/shell/recent_menu.h"
@@ -136,6 +138,7 @@ void App::addPlaybackCommands() {
 
 void App::addFileCommands() {
   commands_.add({"open", "Open trace or session...", "Ctrl+O", {GLFW_KEY_O}, true, [this] {
+                   if (filesGoThroughBrowser()) return pickFilesInBrowser();
                    const std::string samples = sampleTraceDirectory();
                    files_.open(FileDialog::Mode::Open, FileDialog::Purpose::OpenTraceOrSession,
                                "Open a trace or session", samples.empty() ? "." : samples);
@@ -146,6 +149,11 @@ void App::addFileCommands() {
                  {GLFW_KEY_S},
                  true,
                  [this] {
+                   if (filesGoThroughBrowser()) {
+                     const std::string path = browserDownloadPath("lesson.session.json");
+                     if (state_.saveSession(path)) downloadFromBrowser(path);
+                     return;
+                   }
                    files_.open(FileDialog::Mode::Save, FileDialog::Purpose::SaveSession,
                                "Save the session", ".", "lesson.session.json");
                  },
@@ -366,36 +374,45 @@ bool App::measureRecaptures() {
 
 int App::runScripted() {
   int settled = 0;
-  while (!window_.shouldClose()) {
-    window_.pollEvents(0);
-    const bool ready = !state_.busy() && state_.hasTrace() && !state_.compare.busy() &&
-                       !timingBusy(state_) && !views_.heat.busy();
-    settled = ready ? settled + 1 : 0;
-    const bool take = settled > kSettleFrames;
-    frame(take && (!options_.screenshot.empty()));
-    state_.frameDrawn(!views_.heat.busy());
-    if (take) break;
-  }
-  if (options_.frameTimes > 0) timeFrames();
-  if (options_.measureRecapture > 0 && !measureRecaptures()) return 1;
-  return writeOutputs();
+  return runFrameLoop(
+      [this, settled]() mutable {
+        if (window_.shouldClose()) return false;
+        window_.pollEvents(0);
+        const bool ready = !state_.busy() && state_.hasTrace() && !state_.compare.busy() &&
+                           !timingBusy(state_) && !views_.heat.busy();
+        settled = ready ? settled + 1 : 0;
+        const bool take = settled > kSettleFrames;
+        frame(take && (!options_.screenshot.empty()));
+        state_.frameDrawn(!views_.heat.busy());
+        return !take;
+      },
+      [this] {
+        if (options_.frameTimes > 0) timeFrames();
+        if (options_.measureRecapture > 0 && !measureRecaptures()) return 1;
+        return writeOutputs();
+      });
 }
 
 int App::run() {
   lastFrame_ = std::chrono::steady_clock::now();
   start();
   if (options_.scripted()) return runScripted();
-  while (!window_.shouldClose()) {
-    // Sleep until input arrives unless something moves on screen.
-    const bool moving = state_.busy() || state_.playback.playing() || exports_.busy() ||
-                        state_.compare.busy() || state_.compare.playback.playing() ||
-                        timingBusy(state_) || views_.heat.busy();
-    window_.pollEvents(moving ? 0 : 0.1);
-    frame(false);
-    state_.frameDrawn(!views_.heat.busy());
-  }
-  stopTimingRun(state_);
-  return 0;
+  return runFrameLoop(
+      [this] {
+        if (window_.shouldClose()) return false;
+        // Sleep until input arrives unless something moves on screen.
+        const bool moving = state_.busy() || state_.playback.playing() || exports_.busy() ||
+                            state_.compare.busy() || state_.compare.playback.playing() ||
+                            timingBusy(state_) || views_.heat.busy();
+        window_.pollEvents(moving ? 0 : 0.1);
+        frame(false);
+        state_.frameDrawn(!views_.heat.busy());
+        return true;
+      },
+      [this] {
+        stopTimingRun(state_);
+        return 0;
+      });
 }
 
 }  // namespace scanviz

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <iostream>
+#include <memory>
 
 #include "app/core/support/app_settings.h"
 #include "app/options/args.h"
@@ -55,7 +56,10 @@ int runApp(const std::vector<std::string>& args) {
     }
   }
   const LoadedSettings loaded = loadSettings(settingsPath());
-  AppState state(loaded.settings, settingsPath());
+  // The window, the state and the app on the heap: in the page, runFrameLoop leaves this function
+  // for the browser's loop and the stack below it is reused (frame_loop.h).
+  auto owned = std::make_unique<AppState>(loaded.settings, settingsPath());
+  AppState& state = *owned;
   // Command-line choices hold for this run only; the saved settings stay as they were.
   state.updateSettings(withOverrides(loaded.settings, options), /*persist=*/false);
   state.presentation = options.presentation;
@@ -66,10 +70,11 @@ int runApp(const std::vector<std::string>& args) {
   state.symbolic = options.symbolic;
   if (!loaded.warning.empty()) state.setStatusNote(loaded.warning);
   try {
-    PlatformWindow window(options.width, options.height,
-                          "scanviz: parallel prefix sum, step by step", imguiIniPath());
-    App app(window, state, options);
-    return app.run();
+    auto window = std::make_unique<PlatformWindow>(options.width, options.height,
+                                                   "scanviz: parallel prefix sum, step by step",
+                                                   imguiIniPath());
+    auto app = std::make_unique<App>(*window, state, options);
+    return app->run();
   } catch (const WindowError& e) {
     std::cerr << "scanviz: " << e.what() << "\n";
     return 1;
