@@ -51,7 +51,12 @@ add_library(scanviz_imgui STATIC
 target_include_directories(scanviz_imgui SYSTEM PUBLIC "${imgui_dir}" "${imgui_dir}/misc/cpp")
 # The OpenGL3 backend in its GLES 3 dialect (WebGL2), everywhere its header is included.
 target_compile_definitions(scanviz_imgui PUBLIC IMGUI_IMPL_OPENGL_ES3)
-target_link_libraries(scanviz_imgui PUBLIC scanviz_web_gl)
+# As Debian builds it (debian/patches/0001-add-Makefile.patch): libstb's stb_truetype and
+# stb_rect_pack, not the copies inside imgui, so that glyphs measure the same as on the desktop.
+target_compile_definitions(scanviz_imgui PRIVATE
+  IMGUI_DISABLE_STB_RECT_PACK_IMPLEMENTATION "IMGUI_STB_RECT_PACK_FILENAME=<stb/stb_rect_pack.h>"
+  IMGUI_DISABLE_STB_TRUETYPE_IMPLEMENTATION "IMGUI_STB_TRUETYPE_FILENAME=<stb/stb_truetype.h>")
+target_link_libraries(scanviz_imgui PUBLIC scanviz_web_gl scanviz_web_stb)
 
 # The desktop's glad loader has no counterpart: app/ui/gl/gl_api.h includes <GLES3/gl3.h>.
 add_library(scanviz_glad INTERFACE)
@@ -65,7 +70,6 @@ add_library(GIF::GIF ALIAS scanviz_web_gif)
 add_library(scanviz_web_stb STATIC "${CMAKE_CURRENT_LIST_DIR}/stb_implementation.c")
 target_include_directories(scanviz_web_stb SYSTEM PUBLIC "${web_include}")
 target_compile_options(scanviz_web_stb PRIVATE -w)
-target_link_libraries(scanviz_imgui PUBLIC scanviz_web_stb)
 
 # The fonts are read at build time from the build machine's Debian packages (not the sysroot).
 set(SCANVIZ_FONT_SANS /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf CACHE FILEPATH "")
