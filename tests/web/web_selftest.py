@@ -29,6 +29,8 @@ SESSION_TRACE = "blelloch-lesson.json"
 # Why there is no GPU is worded by platform (the page: a build without CUDA; the desktop here: a
 # CUDA build without a driver); that there is none, and what ran instead, is the same.
 NO_GPU_WHY = re.compile(r"no CUDA device: .*?(?=; ran on the CPU emulator|$)")
+# A file's folder in a text (the status line's "trace file /input/x.json").
+FOLDER = re.compile(r"(?<![\w.])/(?:[\w.+-]+/)+(?=[\w.+-]+\.json)")
 
 
 def normalise(report):
@@ -47,7 +49,7 @@ def normalise(report):
         if isinstance(value, list):
             return [walk(v) for v in value]
         if isinstance(value, str):
-            return NO_GPU_WHY.sub("no CUDA device: (why)", value)
+            return FOLDER.sub("", NO_GPU_WHY.sub("no CUDA device: (why)", value))
         return value
 
     return walk(report)
@@ -121,6 +123,7 @@ def main():
     p.add_argument("--traces", required=True, help="assets/traces")
     p.add_argument("--out", required=True, help="where screenshots and reports go")
     a = p.parse_args()
+    a.traces = os.path.abspath(a.traces)  # the status line names the trace by its path
     if not os.path.exists(os.path.join(a.page, "scanviz.html")):
         print(f"no web build at {a.page} (tools/dev.sh web builds it): skipped")
         return 77
@@ -149,7 +152,8 @@ def main():
     with serve(root) as base:
         for name, query, args in cases:
             shot = os.path.join(a.out, f"web-{name}.png")
-            page, first_frame = page_report(f"{base}/scanviz.html?selftest=1{query}", shot, work, name)
+            url = f"{base}/scanviz.html?selftest=1&size={SIZE[0]}x{SIZE[1]}{query}"
+            page, first_frame = page_report(url, shot, work, name)
             desk = desktop_report(a.scanviz, args, work, name)
             with open(os.path.join(a.out, f"web-{name}.page.json"), "w") as f:
                 json.dump(page, f, indent=1)
