@@ -4,17 +4,19 @@
 #   tools/dev.sh app    build and open the window (under Xvfb with a screenshot if no display)
 #   tools/dev.sh test   build and run unit, gpu (skipped without a GPU) and ui tests, then the unit
 #                       and fuzz tests again built with AddressSanitizer and UBSan (build-asan/)
+#   tools/dev.sh web    build the page (build-web/app/scanviz.html, .js, .wasm) with Debian's
+#                       emscripten; tools/web/serve.sh serves it (docs/web.md)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:-app}
-case "$mode" in app | test) ;; *) echo "usage: tools/dev.sh app|test" >&2; exit 2 ;; esac
+case "$mode" in app | test | web) ;; *) echo "usage: tools/dev.sh app|test|web" >&2; exit 2 ;; esac
 
 packages=(cmake ninja-build g++ pkg-config git
   nlohmann-json3-dev libgtest-dev
   libimgui-dev libglfw3-dev python3-glad libstb-dev libgif-dev libcairo2-dev poppler-utils
   libgl1-mesa-dev libgl1-mesa-dri xvfb xauth x11-utils
   fonts-inter fonts-dejavu-core librsvg2-bin python3-matplotlib help2man dpkg-dev python3-jsonschema
-  lintian appstream)
+  lintian appstream emscripten chromium)
 missing=()
 for p in "${packages[@]}"; do
   [ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)" = "install ok installed" ] || missing+=("$p")
@@ -27,12 +29,23 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
 
+# The page: Debian's emscripten (em++ 3.1.6, clang 14), Dear ImGui and giflib from Debian's
+# source packages (tools/web/fetch-sources.sh), no CUDA. tools/web/build.sh does it all.
+web=${SCANVIZ_WEB_BUILD_DIR:-build-web}
+if [ "$mode" = web ]; then
+  exec tools/web/build.sh "$web"
+fi
+
 build=${SCANVIZ_BUILD_DIR:-build}
-cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DSCANVIZ_WEB_PAGE_DIR="$(realpath -m "$web")/app"
 cmake --build "$build" --parallel
 
 if [ "$mode" = test ]; then
   status=0
+  # The page too, so that a change that breaks the web build fails here; ctest's label `web`
+  # compares it with the window just built.
+  tools/web/build.sh "$web" || status=1
   ctest --test-dir "$build" --output-on-failure --timeout 900 || status=$?
   # The unit tests and the fuzz cases again, built with AddressSanitizer and UBSan (our targets
   # only, no window, no CUDA): a memory error or undefined behaviour fails the run.

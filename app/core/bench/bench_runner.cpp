@@ -4,6 +4,7 @@
 
 #include "app/core/algorithms/scan_options.h"
 #include "app/core/bench/bench_format.h"
+#include "app/core/support/threads_available.h"
 
 namespace scanviz {
 
@@ -22,7 +23,11 @@ bool BenchRunner::start(const BenchConfig& config) {
   cancel_ = false;
   active_ = true;
   runId_ = 0;
-  thread_ = std::thread(&BenchRunner::work, this, config);
+  // Without threads (the web page) the run blocks the page until it is done.
+  if constexpr (kThreadsAvailable)
+    thread_ = std::thread(&BenchRunner::work, this, config);
+  else
+    work(config);
   return true;
 }
 

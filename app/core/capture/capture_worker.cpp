@@ -2,14 +2,18 @@
 
 #include "app/core/backends/cuda_backend.h"
 #include "app/core/capture/capture_memory.h"
+#include "app/core/support/threads_available.h"
 
 #include <new>
 
 namespace scanviz {
 
-CaptureWorker::CaptureWorker() : thread_([this] { loop(); }) {}
+CaptureWorker::CaptureWorker() {
+  if constexpr (kThreadsAvailable) thread_ = std::thread([this] { loop(); });
+}
 
 CaptureWorker::~CaptureWorker() {
+  if (!thread_.joinable()) return;
   {
     std::lock_guard lock(mutex_);
     stop_ = true;
@@ -30,6 +34,20 @@ uint64_t CaptureWorker::submit(const ScanOptions& c) {
 }
 
 std::optional<CaptureResult> CaptureWorker::take() {
+  // Without threads (the web page) the waiting request runs here, on the main loop, a frame
+  // after the one that submitted it.
+  if (!thread_.joinable()) {
+    std::optional<Request> request;
+    {
+      std::lock_guard lock(mutex_);
+      request.swap(waiting_);
+    }
+    if (request) {
+      CaptureResult r = run(request->id, request->config, request->submitted);
+      std::lock_guard lock(mutex_);
+      if (request->id == lastSubmitted_) finished_ = std::move(r);
+    }
+  }
   std::lock_guard lock(mutex_);
   std::optional<CaptureResult> r;
   r.swap(finished_);
@@ -58,6 +76,12 @@ std::string CaptureWorker::busyDescription() const {
 }
 
 void CaptureWorker::waitIdle() {
+  if (!thread_.joinable()) {  // no threads: run what waits, keep its result for take()
+    std::optional<CaptureResult> r = take();
+    std::lock_guard lock(mutex_);
+    if (r) finished_ = std::move(r);
+    return;
+  }
   std::unique_lock lock(mutex_);
   idle_.wait(lock, [this] { return !running_ && !waiting_; });
 }

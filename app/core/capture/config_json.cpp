@@ -112,7 +112,11 @@ ScanOptions captureConfigFromJson(const json& j, const std::string& where) {
   ScanOptions c;
   const FieldReader r{j, where};
   const std::string known = algorithmKeyList();
-  r.readName("algorithm", c.algorithm, findAlgorithm, known.c_str());
+  // A lambda, not the function's address: em++ 3.1.6 (clang 14, JavaScript exceptions) calls
+  // findAlgorithm through a mistyped stub that traps when it is passed as a pointer here.
+  r.readName(
+      "algorithm", c.algorithm, [](std::string_view key) { return findAlgorithm(key); },
+      known.c_str());
   if (j.contains("input")) readInput(j.at("input"), where + ".input", c);
   r.read("block_size", c.blockSize);
   r.read("coarsening", c.coarsening);

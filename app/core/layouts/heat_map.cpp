@@ -1,7 +1,6 @@
 #include "app/core/layouts/heat_map.h"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -58,10 +57,19 @@ class Normalizer {
   double lo_, hi_;
 };
 
+// std::bit_cast as plain code: the web build's libc++ (clang 14) has no std::bit_cast.
+template <class To>
+To bitsAs(uint32_t bits) {
+  static_assert(sizeof(To) == sizeof(bits));
+  To value;
+  std::memcpy(&value, &bits, sizeof(value));
+  return value;
+}
+
 // decodeValueBits, inlined for the loops over whole rows.
 double decodeBits(uint32_t bits, bool isFloat) {
-  return isFloat ? static_cast<double>(std::bit_cast<float>(bits))
-                 : static_cast<double>(std::bit_cast<int32_t>(bits));
+  return isFloat ? static_cast<double>(bitsAs<float>(bits))
+                 : static_cast<double>(bitsAs<int32_t>(bits));
 }
 
 constexpr float kNoValue = std::numeric_limits<float>::quiet_NaN();
@@ -226,7 +234,7 @@ std::pair<double, double> finiteRange(const uint32_t* bits, size_t count) {
   } else {
     float lo = std::numeric_limits<float>::infinity(), hi = -lo;
     for (size_t i = 0; i < count; ++i) {
-      const float v = std::bit_cast<float>(bits[i]);
+      const float v = bitsAs<float>(bits[i]);
       // v - v is NaN for NaN and the infinities: only finite values take part.
       const bool finite = v - v == 0;
       lo = finite && v < lo ? v : lo;

@@ -154,7 +154,9 @@ std::vector<TimingSeries> timingSeries(const TimingRun& run, DType dtype, Timing
     ordered(p.q1Ms, p.q3Ms, s.quartileLow, s.quartileHigh);
   }
   std::vector<TimingSeries> out;
-  for (auto& [order, s] : bySubject) {
+  for (auto& entry : bySubject) {
+    // Not a structured binding: clang 14 (the web build's em++) cannot capture one in a lambda.
+    TimingSeries& s = entry.second;
     // Points arrive size by size, but a run may have been merged or reordered: sort by N.
     std::vector<size_t> idx(s.n.size());
     for (size_t i = 0; i < idx.size(); ++i) idx[i] = i;

@@ -8,13 +8,15 @@
 #include <thread>
 #include <vector>
 
+#include "app/core/support/threads_available.h"
+
 namespace scanviz {
 
 // body(begin, end) for every chunk; returns when all are done. `minChunk`: iterations below which
 // a thread is not worth starting.
 template <class Body>
 void forEachChunk(size_t count, size_t minChunk, Body body) {
-  const size_t cores = std::max(1u, std::thread::hardware_concurrency());
+  const size_t cores = kThreadsAvailable ? std::max(1u, std::thread::hardware_concurrency()) : 1;
   const size_t chunks = std::clamp<size_t>(count / std::max<size_t>(1, minChunk), 1, cores);
   if (chunks <= 1) {
     body(size_t{0}, count);

@@ -1,5 +1,7 @@
 #include "app/core/support/terminal_progress.h"
 
+#include "app/core/support/threads_available.h"
+
 #include <unistd.h>
 
 #include <cstdio>
@@ -57,7 +59,7 @@ void TerminalProgress::clear() {
 
 ElapsedProgress::ElapsedProgress(bool enabled, std::string what)
     : line_(enabled), what_(std::move(what)) {
-  if (!enabled) return;
+  if (!enabled || !kThreadsAvailable) return;  // the page: no thread, no elapsed-time line
   thread_ = std::thread([this] {
     const auto start = std::chrono::steady_clock::now();
     // The first line after a second (short work shows nothing at all), then every half second.

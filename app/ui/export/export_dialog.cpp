@@ -9,6 +9,7 @@
 #include "app/core/support/enum_keys.h"
 #include "app/ui/export/timing_plots.h"
 #include "app/ui/export/window_picture.h"
+#include "app/ui/shell/browser_files.h"
 #include "app/ui/shell/theme.h"
 #include "app/ui/shell/view_states.h"
 #include "app/ui/views/panels.h"
@@ -388,6 +389,8 @@ void ExportDialog::finish(AppState& state) {
     toast_ = {"Saved " + out.filename().string(), job_->out(), detail,
               std::chrono::steady_clock::now() + kToastTime};
     state.setStatusNote("exported to " + job_->out());
+    if (filesGoThroughBrowser())  // the page: the files go to the browser's downloads
+      for (const std::string& file : job_->written()) downloadFromBrowser(file);
   } else if (job_->cancelled()) {
     state.setStatusNote("export cancelled; its partial files were removed");
   } else {

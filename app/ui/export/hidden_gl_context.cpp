@@ -1,7 +1,7 @@
 #include "app/ui/export/hidden_gl_context.h"
 
 // glad before GLFW, so that GLFW does not pull in the system GL header.
-#include <glad/gl.h>
+#include "app/ui/gl/gl_api.h"
 // clang-format off
 #include <GLFW/glfw3.h>
 // clang-format on
@@ -9,6 +9,7 @@
 #include <cstdlib>
 
 namespace scanviz {
+#ifndef __EMSCRIPTEN__
 namespace {
 
 // GLFW keeps the last error of the calling thread: asked right after a failed call, it needs no
@@ -26,12 +27,20 @@ bool hasDisplay() {
 }
 
 }  // namespace
+#endif
 
 std::string noGlContextAdvice() {
   return "PNG and GIF export need an OpenGL context: run under xvfb-run, e.g. xvfb-run -a scanviz "
          "export ... (SVG needs none)";
 }
 
+#ifdef __EMSCRIPTEN__
+// The page has one context, its canvas's; the Export dialog draws with it (no hidden window).
+HiddenGlContext::HiddenGlContext() {
+  throw NoGlContext("the web page makes no second OpenGL context: use the Export dialog");
+}
+HiddenGlContext::~HiddenGlContext() = default;
+#else
 HiddenGlContext::HiddenGlContext() {
   if (!hasDisplay()) throw NoGlContext(noGlContextAdvice() + "; there is no display here");
   if (!glfwInit()) throw NoGlContext(noGlContextAdvice() + "; GLFW says: " + lastError());
@@ -58,5 +67,6 @@ HiddenGlContext::~HiddenGlContext() {
   glfwDestroyWindow(window_);
   glfwTerminate();
 }
+#endif
 
 }  // namespace scanviz

@@ -1,6 +1,6 @@
 #include "app/ui/export/offscreen_imgui.h"
 
-#include <glad/gl.h>
+#include "app/ui/gl/gl_api.h"
 
 #include <backends/imgui_impl_opengl3.h>
 #include <algorithm>

@@ -1,6 +1,6 @@
 #include "app/ui/gl/gl_program.h"
 
-#include <glad/gl.h>
+#include "app/ui/gl/gl_api.h"
 // clang-format off
 #include <GLFW/glfw3.h>
 // clang-format on
@@ -13,8 +13,6 @@
 namespace scanviz {
 namespace {
 
-constexpr const char* kVersion = "#version 330 core\n";
-
 std::string shaderLog(GLuint shader) {
   GLint length = 0;
   glGetShaderiv(shader, GL_INFO_LOG_LENGTH, &length);
@@ -26,7 +24,7 @@ std::string shaderLog(GLuint shader) {
 // Compiles one stage; 0 and a message in `log` on failure.
 GLuint compile(GLenum stage, const std::vector<std::string>& files, const std::string& defines,
                std::string& log) {
-  std::vector<std::string> texts{kVersion, defines};
+  std::vector<std::string> texts{glslVersionHeader(), defines};
   try {
     for (const std::string& f : files) texts.push_back(embeddedShader(f) + "\n");
   } catch (const std::exception& e) {

@@ -1,6 +1,6 @@
 #include "app/ui/gl/gl_state_guard.h"
 
-#include <glad/gl.h>
+#include "app/ui/gl/gl_api.h"
 
 namespace scanviz {
 namespace {

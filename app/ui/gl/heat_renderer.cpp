@@ -1,6 +1,6 @@
 #include "app/ui/gl/heat_renderer.h"
 
-#include <glad/gl.h>
+#include "app/ui/gl/gl_api.h"
 
 #include <algorithm>
 #include <cmath>
@@ -73,8 +73,10 @@ void HeatRenderer::upload(const HeatGrid& grid) {
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
   glPixelStorei(GL_UNPACK_ALIGNMENT, 2);
-  glTexImage2D(GL_TEXTURE_2D, 0, GL_RG16, grid.textureWidth, std::max(1, grid.textureHeight), 0,
-               GL_RG, GL_UNSIGNED_SHORT, grid.texels.empty() ? nullptr : grid.texels.data());
+  // RG16UI, not RG16: WebGL2 has no normalised 16-bit formats, both have the integer one.
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RG16UI, grid.textureWidth, std::max(1, grid.textureHeight), 0,
+               GL_RG_INTEGER, GL_UNSIGNED_SHORT,
+               grid.texels.empty() ? nullptr : grid.texels.data());
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
   rows_ = grid.rows;
   columns_ = grid.columns;

@@ -1,5 +1,5 @@
 // Draws the heat views with the GLSL of shaders/: the space-time grid of a trace (heat_map.h) is
-// uploaded once into one RG16 texture, and each frame draws the requested regions (the current
+// uploaded once into one RG16UI texture, and each frame draws the requested regions (the current
 // step's strip, its write marks, the space-time image) into an offscreen picture for ImGui::Image.
 // Stepping, zooming and panning change uniforms only.
 #pragma once

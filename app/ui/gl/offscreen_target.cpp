@@ -1,6 +1,6 @@
 #include "app/ui/gl/offscreen_target.h"
 
-#include <glad/gl.h>
+#include "app/ui/gl/gl_api.h"
 
 #include "app/ui/gl/gl_program.h"
 

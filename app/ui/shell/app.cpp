@@ -12,7 +12,9 @@
 #include "app/core/capture/sample_traces.h"
 #include "app/core/deck/deck.h"
 #include "app/core/support/file_util.h"
+#include "app/ui/shell/browser_files.h"
 #include "app/ui/shell/dropped_files.h"
+#include "app/ui/shell/frame_loop.h"
 #include "app/ui/shell/frame_output.h"
 #include "app/ui/shell/key_names.h"
 #include "app/ui/shell/recapture_measure.h"
@@ -165,6 +167,7 @@ void App::addPlaybackCommands() {
 
 void App::addFileCommands() {
   commands_.add({"open", "Open trace or session...", "Ctrl+O", {GLFW_KEY_O}, true, [this] {
+                   if (filesGoThroughBrowser()) return pickFilesInBrowser();
                    const std::string samples = sampleTraceDirectory();
                    files_.open(FileDialog::Mode::Open, FileDialog::Purpose::OpenTraceOrSession,
                                "Open a trace or session", samples.empty() ? "." : samples);
@@ -175,6 +178,11 @@ void App::addFileCommands() {
                  {GLFW_KEY_S},
                  true,
                  [this] {
+                   if (filesGoThroughBrowser()) {
+                     const std::string path = browserDownloadPath("lesson.session.json");
+                     if (state_.saveSession(path)) downloadFromBrowser(path);
+                     return;
+                   }
                    files_.open(FileDialog::Mode::Save, FileDialog::Purpose::SaveSession,
                                "Save the session", ".", "lesson.session.json");
                  },
@@ -460,15 +468,21 @@ void App::pressScriptedKey() {
 
 int App::runScripted() {
   int settled = 0;
-  while (!window_.shouldClose()) {
-    window_.pollEvents(0);
-    const bool ready = this->settled() && pendingKeys_.empty();
-    settled = ready ? settled + 1 : 0;
-    const bool take = settled > kSettleFrames;
-    frame(take && (!options_.screenshot.empty()));
-    state_.frameDrawn(!views_.heat.busy());
-    if (take) break;
-  }
+  return runFrameLoop(
+      [this, settled]() mutable {
+        if (window_.shouldClose()) return false;
+        window_.pollEvents(0);
+        const bool ready = this->settled() && pendingKeys_.empty();
+        settled = ready ? settled + 1 : 0;
+        const bool take = settled > kSettleFrames;
+        frame(take && (!options_.screenshot.empty()));
+        state_.frameDrawn(!views_.heat.busy());
+        return !take;
+      },
+      [this] { return finishScripted(); });
+}
+
+int App::finishScripted() {
   // No picture of something else: a bad --drop or --step writes no screenshot. --dump-scene
   // still records the banner, and the exit code says the input was bad.
   const ScriptFailure refused = scriptedInputProblem();
@@ -504,18 +518,23 @@ int App::run() {
   lastFrame_ = std::chrono::steady_clock::now();
   start();
   if (options_.scripted()) return runScripted();
-  while (!window_.shouldClose()) {
-    // Sleep until input arrives unless something moves on screen.
-    const bool moving = state_.busy() || state_.playback.playing() || exports_.busy() ||
-                        state_.compare.busy() || state_.compare.playback.playing() ||
-                        timingBusy(state_) || views_.heat.busy() || deck_.arriving();
-    window_.pollEvents(moving ? 0 : 0.1);
-    frame(false);
-    state_.frameDrawn(!views_.heat.busy());
-  }
-  stopTimingRun(state_);
-  if (scriptFailure_.code != 0) std::cerr << "scanviz: " << scriptFailure_.message << "\n";
-  return scriptFailure_.code;
+  return runFrameLoop(
+      [this] {
+        if (window_.shouldClose()) return false;
+        // Sleep until input arrives unless something moves on screen.
+        const bool moving = state_.busy() || state_.playback.playing() || exports_.busy() ||
+                            state_.compare.busy() || state_.compare.playback.playing() ||
+                            timingBusy(state_) || views_.heat.busy() || deck_.arriving();
+        window_.pollEvents(moving ? 0 : 0.1);
+        frame(false);
+        state_.frameDrawn(!views_.heat.busy());
+        return true;
+      },
+      [this] {
+        stopTimingRun(state_);
+        if (scriptFailure_.code != 0) std::cerr << "scanviz: " << scriptFailure_.message << "\n";
+        return scriptFailure_.code;
+      });
 }
 
 }  // namespace scanviz

@@ -50,6 +50,7 @@ class App {
   void drawPresenter(bool captureOutput);
   bool dialogOpen() const;
   int runScripted();
+  int finishScripted();  // after the last scripted frame: the outputs and the exit code
   int writeOutputs();
   // A failure that decides the exit code: --save-session could not write (1); --drop did not
   // open, or --step is past the lesson's end (2).

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <iostream>
+#include <memory>
 #include <utility>
 
 #include "app/core/support/app_settings.h"
@@ -68,7 +69,10 @@ int runApp(const std::vector<std::string>& args) {
     }
   }
   const LoadedSettings loaded = loadSettings(settingsPath());
-  AppState state(loaded.settings, settingsPath());
+  // The window, the state and the app on the heap: in the page, runFrameLoop leaves this function
+  // for the browser's loop and the stack below it is reused (frame_loop.h).
+  auto owned = std::make_unique<AppState>(loaded.settings, settingsPath());
+  AppState& state = *owned;
   // Command-line choices hold for this run only; the saved settings stay as they were.
   state.updateSettings(withOverrides(loaded.settings, options), /*persist=*/false);
   state.presentation = options.presentation;
@@ -79,9 +83,10 @@ int runApp(const std::vector<std::string>& args) {
   state.symbolic = options.symbolic;
   if (!loaded.warning.empty()) state.setStatusNote(loaded.warning);
   try {
-    PlatformWindow window(options.width, options.height, kWindowTitle, imguiIniPath());
-    App app(window, state, options);
-    return app.run();
+    auto window =
+        std::make_unique<PlatformWindow>(options.width, options.height, kWindowTitle, imguiIniPath());
+    auto app = std::make_unique<App>(*window, state, options);
+    return app->run();
   } catch (const WindowError& e) {
     std::cerr << "scanviz: " << e.what() << "\n";
     return 1;

@@ -1,7 +1,7 @@
 #include "app/ui/shell/platform_window.h"
 
 // glad before GLFW, so that GLFW does not pull in the system GL header.
-#include <glad/gl.h>
+#include "app/ui/gl/gl_api.h"
 // clang-format off
 #include <GLFW/glfw3.h>
 // clang-format on
@@ -25,12 +25,50 @@ namespace scanviz {
 namespace {
 
 // GLFW keeps the last error of the calling thread: asked right after a failed call, it needs no
-// error callback writing into a global of ours.
+// error callback writing into a global of ours. The page's GLFW (emscripten's, API 3.2) has none.
 std::string glfwProblem() {
+#ifdef __EMSCRIPTEN__
+  return "this browser offers no WebGL2";
+#else
   const char* description = nullptr;
   glfwGetError(&description);
   return description && *description ? description : "no reason given";
+#endif
 }
+
+// The context: OpenGL 3.3 core on the desktop, WebGL2 (OpenGL ES 3.0) in the page; the GLSL
+// version line is the one ImGui's OpenGL3 backend puts before its shaders.
+void askForContext() {
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+#ifdef __EMSCRIPTEN__
+  glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+#else
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+  // WM_CLASS "scanviz", as the .desktop file's StartupWMClass says, so that docks group the
+  // window under its launcher and icon (otherwise the class is the full title).
+  glfwWindowHintString(GLFW_X11_CLASS_NAME, "scanviz");
+  glfwWindowHintString(GLFW_X11_INSTANCE_NAME, "scanviz");
+#endif
+}
+
+// Desktop drivers hand out their functions through glad; the page links WebGL2 directly.
+bool loadGlFunctions() {
+#ifdef __EMSCRIPTEN__
+  return true;
+#else
+  return gladLoadGL(glfwGetProcAddress) != 0;
+#endif
+}
+
+#ifdef __EMSCRIPTEN__
+constexpr const char* kImGuiGlsl = "#version 300 es";
+#else
+constexpr const char* kImGuiGlsl = "#version 330 core";
+#endif
 
 // GLFW hands the paths over only during the callback: they are copied into the window's queue.
 void onDrop(GLFWwindow* window, int count, const char** paths) {
@@ -65,15 +103,7 @@ PlatformWindow::PlatformWindow(int width, int height, const std::string& title,
         "cannot open a window (" + glfwProblem() +
         "); without a display use a subcommand (scanviz list, capture, verify, analyze) or "
         "run under xvfb-run");
-  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
-  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
-  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-  glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
-  // WM_CLASS "scanviz", as the .desktop file's StartupWMClass says, so that docks group the
-  // window under its launcher and icon (otherwise the class is the full title).
-  glfwWindowHintString(GLFW_X11_CLASS_NAME, "scanviz");
-  glfwWindowHintString(GLFW_X11_INSTANCE_NAME, "scanviz");
+  askForContext();
   window_ = glfwCreateWindow(width, height, title.c_str(), nullptr, nullptr);
   if (!window_) {
     const std::string why = glfwProblem();
@@ -82,7 +112,7 @@ PlatformWindow::PlatformWindow(int width, int height, const std::string& title,
   }
   setWindowIcon(window_);
   glfwMakeContextCurrent(window_);
-  if (!gladLoadGL(glfwGetProcAddress)) {
+  if (!loadGlFunctions()) {
     glfwDestroyWindow(window_);
     glfwTerminate();
     throw WindowError("cannot load the OpenGL 3.3 functions of this driver");
@@ -95,7 +125,7 @@ PlatformWindow::PlatformWindow(int width, int height, const std::string& title,
   // ImGui's backend installs the input callbacks; drops are ours (it has none).
   glfwSetWindowUserPointer(window_, this);
   glfwSetDropCallback(window_, onDrop);
-  ImGui_ImplOpenGL3_Init("#version 330 core");
+  ImGui_ImplOpenGL3_Init(kImGuiGlsl);
 }
 
 void PlatformWindow::setTitle(const std::string& title) {
@@ -130,9 +160,13 @@ void PlatformWindow::setVsync(bool on) {
 }
 
 float PlatformWindow::contentScale() const {
+#ifdef __EMSCRIPTEN__
+  return 1.0f;  // emscripten's GLFW sizes the canvas in CSS pixels
+#else
   float x = 1, y = 1;
   glfwGetWindowContentScale(window_, &x, &y);
   return x > 0 ? x : 1.0f;
+#endif
 }
 
 void PlatformWindow::toggleFullscreen() {

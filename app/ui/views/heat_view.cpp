@@ -15,6 +15,7 @@
 #include "app/core/layouts/heat_viewport.h"
 #include "app/core/playback/step_writes.h"
 #include "app/core/playback/thread_states.h"
+#include "app/core/support/threads_available.h"
 #include "app/core/trace/block_slice.h"
 #include "app/core/trace/value_format.h"
 #include "app/scene/array_view_scene.h"
@@ -149,7 +150,7 @@ void ensureUploaded(HeatViewState& s, int neededLevel) {
       .textureWidth = s.renderer->textureWidth(heatGridTexels(*s.trace, finest)),
       .finestLevel = finest};
   const size_t elements = s.trace->steps.size() * static_cast<size_t>(s.columns);
-  if (elements <= kSynchronousGridElements) {
+  if (elements <= kSynchronousGridElements || !kThreadsAvailable) {
     s.job.reset();
     finishUpload(s, buildHeatGrid(request));
     return;

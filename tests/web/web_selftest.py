@@ -1,0 +1,174 @@
+#!/usr/bin/env python3
+"""The page against the desktop (ctest label `web`).
+
+Serves the web build (build-web/app: scanviz.html, .js, .wasm and the sample traces) from
+127.0.0.1 with `python3 -m http.server` (no cross-origin isolation headers), opens it in Debian's
+headless Chromium with `selftest=1`, and compares the frame report that the page prints
+(`scanviz-selftest {JSON}` on the console) with the desktop's `--dump-scene` for the same state:
+the default lesson, a GPU sample trace at a given step, and a session. Each case also takes a
+screenshot (1920x1080) that must not be blank; they are left in --out for people to look at.
+
+Exit 0: all cases agree; 1: a case differs or the page failed; 77: no web build (skipped).
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools", "web"))
+from headless import SIZE, open_page, serve  # noqa: E402
+
+# The trace the session names; it lies beside the session on the server.
+SESSION_TRACE = "blelloch-lesson.json"
+
+
+# Why there is no GPU is worded by platform (the page: a build without CUDA; the desktop here: a
+# CUDA build without a driver); that there is none, and what ran instead, is the same.
+NO_GPU_WHY = re.compile(r"no CUDA device: .*?(?=; ran on the CPU emulator|$)")
+# A file's folder in a text (the status line's "trace file /input/x.json").
+FOLDER = re.compile(r"(?<![\w.])/(?:[\w.+-]+/)+(?=[\w.+-]+\.json)")
+
+
+def normalise(report):
+    """The report without what differs by platform only: the folders of the files (the page
+    reads them from its in-memory file system) and the reason for having no GPU."""
+    trace = report.get("trace")
+    if trace and trace.get("file"):
+        trace["file"] = os.path.basename(trace["file"])
+    for recent in report.get("panels", {}).get("recent_files", []):
+        if isinstance(recent, dict) and "path" in recent:
+            recent["path"] = os.path.basename(recent["path"])
+
+    def walk(value):
+        if isinstance(value, dict):
+            return {k: walk(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [walk(v) for v in value]
+        if isinstance(value, str):
+            return FOLDER.sub("", NO_GPU_WHY.sub("no CUDA device: (why)", value))
+        return value
+
+    return walk(report)
+
+
+def first_difference(a, b, path="$"):
+    if type(a) is not type(b):
+        return f"{path}: {json.dumps(a)[:200]} (page) vs {json.dumps(b)[:200]} (desktop)"
+    if isinstance(a, dict):
+        for k in sorted(set(a) | set(b)):
+            if k not in a or k not in b:
+                return f"{path}.{k}: only in the {'desktop' if k in b else 'page'}"
+            d = first_difference(a[k], b[k], f"{path}.{k}")
+            if d:
+                return d
+        return None
+    if isinstance(a, list):
+        if len(a) != len(b):
+            return f"{path}: {len(a)} items (page) vs {len(b)} (desktop)"
+        for i, (x, y) in enumerate(zip(a, b)):
+            d = first_difference(x, y, f"{path}[{i}]")
+            if d:
+                return d
+        return None
+    if isinstance(a, float) or isinstance(b, float):
+        return None if abs(a - b) <= 1e-3 * max(1.0, abs(b)) else f"{path}: {a} (page) vs {b} (desktop)"
+    return None if a == b else f"{path}: {json.dumps(a)[:300]} (page) vs {json.dumps(b)[:300]} (desktop)"
+
+
+def desktop_report(scanviz, args, work, name):
+    out = os.path.join(work, f"{name}.desktop.json")
+    env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(work, f"config-{name}"))
+    cmd = ["xvfb-run", "-a", "-s", f"-screen 0 {SIZE[0]}x{SIZE[1]}x24", scanviz,
+           "--size", f"{SIZE[0]}x{SIZE[1]}", *args, "--dump-scene", out]
+    subprocess.run(cmd, check=True, env=env, timeout=300, stdout=subprocess.DEVNULL)
+    with open(out) as f:
+        return json.load(f)
+
+
+def page_report(url, screenshot, work, name):
+    """The frame report that the page printed, and its first frame's time."""
+    console = open_page(url, work, screenshot)
+    report, first_frame = None, None
+    for line in console:
+        if line.startswith("scanviz-selftest "):
+            report = json.loads(line[len("scanviz-selftest "):])
+        elif line.startswith("scanviz-first-frame-ms "):
+            first_frame = int(line.split()[1])
+    if report is None:
+        sys.stderr.write("\n".join(console[-20:]) + "\n")
+        raise RuntimeError(f"{name}: the page printed no scanviz-selftest line")
+    return report, first_frame
+
+
+def not_blank(png_path):
+    """A screenshot that is one colour (or missing) is blank: counts the distinct pixel colours."""
+    if not os.path.exists(png_path):
+        return False, "no screenshot written"
+    from PIL import Image  # python3-pil, with python3-matplotlib
+
+    with Image.open(png_path) as im:
+        colours = im.convert("RGB").getcolors(maxcolors=1 << 20)
+        n = len(colours) if colours else 1 << 20
+        return n >= 16 and im.size == SIZE, f"{im.size[0]}x{im.size[1]}, {n} colours"
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--page", required=True, help="the web build's app folder (scanviz.html)")
+    p.add_argument("--scanviz", required=True, help="the desktop binary")
+    p.add_argument("--traces", required=True, help="assets/traces")
+    p.add_argument("--out", required=True, help="where screenshots and reports go")
+    a = p.parse_args()
+    a.traces = os.path.abspath(a.traces)  # the status line names the trace by its path
+    if not os.path.exists(os.path.join(a.page, "scanviz.html")):
+        print(f"no web build at {a.page} (tools/dev.sh web builds it): skipped")
+        return 77
+    os.makedirs(a.out, exist_ok=True)
+    work = tempfile.mkdtemp(prefix="web-selftest-", dir=a.out)
+    # What the server serves: the page, its traces, and a session beside its trace.
+    root = os.path.join(work, "site")
+    os.makedirs(os.path.join(root, "sessions"))
+    for f in ("scanviz.html", "scanviz.js", "scanviz.wasm"):
+        os.symlink(os.path.abspath(os.path.join(a.page, f)), os.path.join(root, f))
+    os.symlink(os.path.abspath(a.traces), os.path.join(root, "traces"))
+    shutil.copy(os.path.join(a.traces, SESSION_TRACE), os.path.join(root, "sessions", SESSION_TRACE))
+    session = os.path.join(root, "sessions", "blelloch.session.json")
+    subprocess.run(["xvfb-run", "-a", a.scanviz, "--trace",
+                    os.path.join(root, "sessions", SESSION_TRACE), "--step", "5", "--save-session",
+                    session, "--dump-scene", os.path.join(work, "saved.json")],
+                   check=True, timeout=300, stdout=subprocess.DEVNULL,
+                   env=dict(os.environ, XDG_CONFIG_HOME=os.path.join(work, "config-save")))
+    cases = [
+        ("lesson", "", []),
+        ("gpu-trace", "&trace=traces/kogge-stone-lesson.json&step=3",
+         ["--trace", os.path.join(a.traces, "kogge-stone-lesson.json"), "--step", "3"]),
+        ("session", "&session=sessions/blelloch.session.json", ["--session", session]),
+    ]
+    failures = 0
+    with serve(root) as base:
+        for name, query, args in cases:
+            shot = os.path.join(a.out, f"web-{name}.png")
+            url = f"{base}/scanviz.html?selftest=1&size={SIZE[0]}x{SIZE[1]}{query}"
+            page, first_frame = page_report(url, shot, work, name)
+            desk = desktop_report(a.scanviz, args, work, name)
+            with open(os.path.join(a.out, f"web-{name}.page.json"), "w") as f:
+                json.dump(page, f, indent=1)
+            diff = first_difference(normalise(page), normalise(desk))
+            ok_shot, shot_text = not_blank(shot)
+            verdict = "agrees" if diff is None and ok_shot else "FAILS"
+            print(f"{name}: page {verdict} with the desktop's --dump-scene; first frame "
+                  f"{first_frame} ms (page time); screenshot {shot} ({shot_text})")
+            if diff:
+                print(f"  first difference: {diff}")
+            if not ok_shot:
+                print("  the screenshot is blank")
+            failures += diff is not None or not ok_shot
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
