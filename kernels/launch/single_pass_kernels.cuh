@@ -119,8 +119,11 @@ __global__ void __launch_bounds__(1024)
       clock.waitEnd(sh.tile > 0 ? 1 : 0);
     }
   } else {
-    if (threadIdx.x < 32) {  // warp 0 looks back; the other warps wait at the barrier below
-      GpuLookbackWarp warp(Scheme::windowWidth(static_cast<int>(blockDim.x)));
+    // The first windowWidth lanes of warp 0 look back (their mask is the warp's: a lane outside
+    // it may not vote); the other threads wait at the barrier below.
+    const int width = Scheme::windowWidth(static_cast<int>(blockDim.x));
+    if (static_cast<int>(threadIdx.x) < width) {
+      GpuLookbackWarp warp(width);
       LookbackCursor<Counted> cursor = Scheme::startLookback(sh, op);
       clock.waitStart();
       SpinWatchdog watchdog(args.diag, args.spinTimeoutNs, args.epoch);
