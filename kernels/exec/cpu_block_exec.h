@@ -17,7 +17,8 @@
 //    usually let them.
 //  - Unguarded accesses (readUnguarded / writeUnguarded): a global access the seed makes without
 //    its `i < n` test. Out of bounds the emulator touches no memory: it reports the access in the
-//    run's notes, a read gives kUnmappedBits, a write is dropped.
+//    run's notes (the first read; every write, up to kNotedStrayWrites), a read gives
+//    kUnmappedBits, a write is dropped.
 #pragma once
 
 #include <algorithm>
@@ -36,6 +37,9 @@ namespace scanviz {
 enum class ThreadOrder { Forward, Reverse, WarpsAscending, WarpsDescending, WarpsRandom };
 
 constexpr int kEmulatedWarpSize = 32;
+// Out-of-bounds writes a block notes one by one (each a line of the run's notes); past that only
+// counted.
+constexpr int kNotedStrayWrites = 32;
 
 // The first barrier a block reached with some of its threads gone.
 struct BarrierMismatch {
@@ -142,7 +146,9 @@ class CpuBlockExec {
       array[i] = v;
       return;
     }
-    if (sink_.outOfBoundsWrites++ == 0) noteOutOfBounds("write", t, name, i, n);
+    // Every write past the end is noted (up to a limit a block), so that spot the bug draws each
+    // cell the seed overwrites, not only the first.
+    if (sink_.outOfBoundsWrites++ < kNotedStrayWrites) noteOutOfBounds("write", t, name, i, n);
   }
 
   void edge(int t, int dst, int src) {

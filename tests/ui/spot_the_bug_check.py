@@ -88,14 +88,16 @@ def case_spot_the_unguarded_store(ctx):
     d = p.data
     check(d["parting_step"] == -1 and d["first_wrong_cell"] == -1, str(d))
     check(d["flawed_output"] == d["fixed_output"] == [3, 4, 11, 11, 15, 16], str(d))
-    check(len(d["hazards"]) == 1 and "thread 6 wrote Y[6]" in d["hazards"][0], str(d["hazards"]))
+    check(len(d["hazards"]) == 2 and "thread 6 wrote Y[6]" in d["hazards"][0] and
+          "thread 7 wrote Y[7]" in d["hazards"][1], str(d["hazards"]))
     check("Y[i] = XY[threadIdx.x];" in d["seed_lines"], d["seed_lines"])
     drawn = " ".join(t["text"] for t in p.texts("compare-detail"))
     check("The emulator caught: out-of-bounds write" in drawn, drawn)
-    # The write past Y's end is drawn past a bar where Y ends (issue 32), in the failure colour.
+    # Every write past Y's end is drawn past a bar where Y ends (issue 32), in the failure colour.
     strays = p.rects("stray-write")
-    check([m["index"] for m in strays] == [6], f"stray writes at {[m['index'] for m in strays]}")
-    check([t["text"] for t in p.texts("stray-write-name")] == ["Y[6]"], str(p.texts("stray-write-name")))
+    check([m["index"] for m in strays] == [6, 7], f"stray writes at {[m['index'] for m in strays]}")
+    check([t["text"] for t in p.texts("stray-write-name")] == ["Y[6]", "Y[7]"],
+          str(p.texts("stray-write-name")))
     red = hex_rgb(strays[0]["stroke"])
     x, y = p.to_pixels(strays[0]["x"], strays[0]["y"] + 0.5 * strays[0]["h"])
     check(r.image.count_near(red, (x - 4, y - 4, x + 4, y + 4), tolerance=40, step=1) > 0,
@@ -110,8 +112,10 @@ def case_spot_the_unguarded_read(ctx):
     check(d["step"] == 0 and d["parting_step"] == 0, f"step {d['step']}, parts at {d['parting_step']}")
     check(d["differing_cells"] == [6, 7], str(d["differing_cells"]))
     check(d["first_wrong_cell"] == -1, str(d["first_wrong_cell"]))
+    # The first read past the end, then each write past it (r[6] and r[7]).
     check([h.split(":")[0] for h in d["hazards"]] ==
-          ["out-of-bounds read in block 0", "out-of-bounds write in block 0"], str(d["hazards"]))
+          ["out-of-bounds read in block 0"] + ["out-of-bounds write in block 0"] * 2,
+          str(d["hazards"]))
     # The flawed view first: its cells 6 and 7 hold 0xDEADBEEF (-559038737), marked as garbage
     # with the value on hover (issue 32); the fix's hold the padding 0.
     cells = [t for t in p.texts("cell-value") if t.get("index") in (6, 7)]

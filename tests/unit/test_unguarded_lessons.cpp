@@ -49,16 +49,23 @@ struct GuardedBlock {
   }
 };
 
-TEST(UnguardedStore, WritesNothingPastTheEndReportsTheFirstAndScansTheRest) {
+TEST(UnguardedStore, WritesNothingPastTheEndReportsEachWriteAndScansTheRest) {
   const GuardedBlock<KoggeStoneUnguardedStoreScan> b({3, 1, 7, 0, 4, 1}, 8);
   EXPECT_EQ(std::vector<int32_t>(b.out.begin(), b.out.begin() + 6),
             (std::vector<int32_t>{3, 4, 11, 11, 15, 16}));
   for (size_t i = 6; i < b.out.size(); ++i) EXPECT_EQ(b.out[i], kSentinel) << "Y[" << i << "]";
   EXPECT_EQ(b.sink.outOfBoundsWrites, 2);  // threads 6 and 7
   EXPECT_EQ(b.sink.outOfBoundsReads, 0);   // the seed guards its load
-  ASSERT_EQ(b.run.notes.size(), 1u);
+  // Both stray writes are noted, so that spot the bug draws Y[6] and Y[7] (issue 32 item 12).
+  ASSERT_EQ(b.run.notes.size(), 2u);
   EXPECT_TRUE(hasNote(b.run.notes, "out-of-bounds write in block 0: thread 6 wrote Y[6]"))
       << b.run.notes[0];
+  EXPECT_TRUE(hasNote(b.run.notes, "out-of-bounds write in block 0: thread 7 wrote Y[7]"))
+      << b.run.notes[1];
+  const std::vector<StrayWrite> stray = strayWrites(b.run.notes);
+  ASSERT_EQ(stray.size(), 2u);
+  EXPECT_EQ(stray[0].index, 6);
+  EXPECT_EQ(stray[1].index, 7);
   EXPECT_TRUE(hasNote(b.run.notes, "holds 6 elements"));
 }
 
@@ -75,9 +82,10 @@ TEST(UnguardedHillisSteele, ReadsTheUnmappedMarkerPastTheEndAndNeverTheSentinels
   for (size_t i = 6; i < b.out.size(); ++i) EXPECT_EQ(b.out[i], kSentinel) << "r[" << i << "]";
   EXPECT_EQ(b.sink.outOfBoundsReads, 2);
   EXPECT_EQ(b.sink.outOfBoundsWrites, 2);
-  ASSERT_EQ(b.run.notes.size(), 2u);
+  ASSERT_EQ(b.run.notes.size(), 3u);  // the first read, each write
   EXPECT_TRUE(hasNote(b.run.notes, "thread 6 read a[6]")) << b.run.notes[0];
   EXPECT_TRUE(hasNote(b.run.notes, "thread 6 wrote r[6]")) << b.run.notes[1];
+  EXPECT_TRUE(hasNote(b.run.notes, "thread 7 wrote r[7]")) << b.run.notes[2];
   // The load shows the marker in cells 6 and 7 (not the sentinel that lies there).
   const std::vector<double>& load = b.run.steps.at(0).values;
   const double unmapped = static_cast<double>(unmappedValue<int32_t>());
@@ -99,8 +107,9 @@ TEST(UnguardedLessons, TheStoreLessonNeverPartsAndNamesTheWritesPastTheEnd) {
   EXPECT_EQ(r.partingStep, -1);
   EXPECT_EQ(r.firstWrongCell, -1);
   EXPECT_EQ(r.flawed->output, r.fixed->output);
-  ASSERT_EQ(r.hazards.size(), 1u);
+  ASSERT_EQ(r.hazards.size(), 2u);  // each write past the end: Y[6] and Y[7]
   EXPECT_NE(r.hazards[0].find("thread 6 wrote Y[6]"), std::string::npos) << r.hazards[0];
+  EXPECT_NE(r.hazards[1].find("thread 7 wrote Y[7]"), std::string::npos) << r.hazards[1];
   EXPECT_TRUE(hasNote(r.flawed->meta.notes, "its fix is kogge-stone"));
   EXPECT_TRUE(hasNote(r.flawed->meta.notes, "output matches the sequential scan"));
 }
@@ -112,9 +121,10 @@ TEST(UnguardedLessons, TheHillisSteeleLessonPartsAtTheLoadInTheCellsPastTheEnd) 
   EXPECT_EQ(differingCells(r, 0), (std::vector<int>{6, 7}));
   EXPECT_EQ(r.firstWrongCell, -1);  // every result inside the array is right
   EXPECT_EQ(r.flawed->output, (std::vector<double>{3, 4, 11, 11, 15, 16}));
-  ASSERT_EQ(r.hazards.size(), 2u);
+  ASSERT_EQ(r.hazards.size(), 3u);  // the first read past the end, each write past it
   EXPECT_NE(r.hazards[0].find("read a[6]"), std::string::npos) << r.hazards[0];
   EXPECT_NE(r.hazards[1].find("wrote r[6]"), std::string::npos) << r.hazards[1];
+  EXPECT_NE(r.hazards[2].find("wrote r[7]"), std::string::npos) << r.hazards[2];
   EXPECT_TRUE(hasNote(r.flawed->meta.notes, "its fix is hillis-steele"));
 }
 
