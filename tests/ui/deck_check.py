@@ -13,7 +13,9 @@ The shipped chapter-8 deck opens, steps to its end and exports. E.g.
 
 import json
 import os
+import re
 import struct
+import subprocess
 import sys
 
 from ui_check import Image, cases_of, check, context_for, run_cases
@@ -214,8 +216,29 @@ def case_shipped_deck_exports(ctx):
     check(proc.returncode == 0, proc.stderr)
     w, h = png_size(os.path.join(out, "01.png"))
     check(w == 1920 and h > 1080, f"handout page {w}x{h} has no notes band")
-    proc = ctx.run_raw("export", "--deck", SHIPPED, "--out", ctx.path("l.pdf"))
-    check(proc.returncode == 2 and "PDF" in proc.stderr, proc.stderr)
+
+
+def case_shipped_deck_pdf(ctx):
+    """export --deck D --out L.pdf: one 16:9 vector page a view, fonts embedded, text kept as text."""
+    views = json.load(open(SHIPPED))["views"]
+    pdf = ctx.path("lecture.pdf")
+    proc = ctx.run_raw("export", "--deck", SHIPPED, "--out", pdf, "--quiet", timeout=600)
+    check(proc.returncode == 0, f"export pdf: {proc.stderr}")
+    info = subprocess.run(["pdfinfo", pdf], capture_output=True, text=True, check=True).stdout
+    pages = int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))
+    check(pages == len(views), f"{pages} pages for {len(views)} views")
+    size = re.search(r"^Page size:\s+([\d.]+) x ([\d.]+) pts", info, re.M)
+    check(size and abs(float(size.group(1)) / float(size.group(2)) - 16 / 9) < 0.01, info)
+    fonts = subprocess.run(["pdffonts", pdf], capture_output=True, text=True, check=True).stdout
+    rows = [line.split() for line in fonts.splitlines()[2:] if line.strip()]
+    check(rows and all("yes" in r[-5:-3] for r in rows), f"a font is not embedded:\n{fonts}")
+    text = subprocess.run(["pdftotext", "-f", "4", "-l", "4", pdf, "-"], capture_output=True, text=True,
+                          check=True).stdout
+    check("Kogge-Stone" in text, f"page 4 has no title text: {text[:200]}")
+    # A failed export leaves no file behind and says why.
+    bad = ctx.path("missing-folder/l.pdf")
+    proc = ctx.run_raw("export", "--deck", SHIPPED, "--out", bad, "--quiet")
+    check(proc.returncode == 2 and not os.path.exists(bad), proc.stderr)
 
 
 CASES = cases_of(globals())

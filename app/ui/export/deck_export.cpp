@@ -9,13 +9,16 @@
 #include "app/core/support/file_util.h"
 #include "app/core/support/output_file.h"
 #include "app/core/support/terminal_progress.h"
+#include "app/export/svg_writer.h"
 #include "app/scene/scene_geometry.h"
 #include "app/scene/slide_scene.h"
 #include "app/ui/export/hidden_gl_context.h"
 #include "app/ui/export/offscreen_imgui.h"
 #include "app/ui/export/scene_raster.h"
-#include "app/export/svg_writer.h"
 #include "app/ui/export/window_picture.h"
+#if SCANVIZ_WITH_CAIRO
+#include "app/export/scene_pdf.h"
+#endif
 #include "app/ui/shell/commands.h"
 #include "app/ui/shell/deck_views.h"
 #include "app/ui/shell/file_dialog.h"
@@ -164,6 +167,43 @@ std::string deckPictureName(int index, int count, const std::string& extension) 
   return number + "." + extension;
 }
 
+#if SCANVIZ_WITH_CAIRO
+// --out LECTURE.pdf: every view's slide scene (the SVG's) as one 16:9 vector page, in one file
+// written at the end, so that a failure leaves the old file or none.
+int exportDeckPdf(const Deck& deck, const DeckExportRequest& rq, const LaunchOptions& lo) {
+  if (const std::string why = outputProblem(rq.out); !why.empty()) {
+    std::cerr << "scanviz export: " << why << "\n";
+    return 2;
+  }
+  const int count = static_cast<int>(deck.views.size());
+  std::vector<ScenePage> pages;
+  TerminalProgress progress(progressWanted(rq.quiet));
+  try {
+    HiddenGlContext gl;
+    OffscreenImGui target;
+    for (int i = 0; i < count; ++i) {
+      const DeckView& v = deck.views[static_cast<size_t>(i)];
+      progress.show(i, count, "slides");
+      const DrawnView drawn = drawView(v, lo.deckFile, i + 1, target);
+      const ViewPalette palette = viewPalette(drawn.theme, drawn.palette);
+      pages.push_back(
+          {slideScene(drawn.content, slideOf(v, drawn, rq.handout), palette), palette.background});
+    }
+    PdfOptions pdf;
+    pdf.title = deck.title;
+    writeScenePdf(pages, rq.out, pdf);
+  } catch (const std::exception& e) {
+    progress.clear();
+    std::cerr << "scanviz export: " << e.what() << "\n";
+    return dynamic_cast<const WriteError*>(&e) ? 1 : 2;
+  }
+  progress.clear();
+  std::cout << "wrote " << rq.out << " (" << count << " pages of 16:9, vector"
+            << (rq.handout ? ", with the notes" : "") << ")\n";
+  return 0;
+}
+#endif
+
 int exportDeck(const DeckExportRequest& rq, const LaunchOptions& lo) {
   Deck deck;
   try {
@@ -175,6 +215,15 @@ int exportDeck(const DeckExportRequest& rq, const LaunchOptions& lo) {
   if (const std::string problem = deckProblem(deck, lo.deckFile); !problem.empty()) {
     std::cerr << "scanviz export: " << problem << "\n";
     return 2;
+  }
+  if (rq.format == "pdf") {
+#if SCANVIZ_WITH_CAIRO
+    return exportDeckPdf(deck, rq, lo);
+#else
+    std::cerr << "scanviz export: this build has no PDF writer (it was built without cairo, "
+                 "libcairo2-dev): give --format png or svg and --out DIR/\n";
+    return 2;
+#endif
   }
   std::error_code ec;
   fs::create_directories(rq.out, ec);

@@ -1,3 +1,5 @@
+// `scanviz export --deck D --out LECTURE.pdf [--handout]`: one 16:9 vector page a view, the slide
+// scene below (cairo, app/export/scene_pdf.h).
 // `scanviz export --deck D --out DIR/ --format png|svg [--handout]`: one numbered picture a view,
 // 16:9 (1920 x 1080), drawn by the window's own panels in presentation mode offscreen. PNG is the
 // window as it shows the view; SVG is the slide scene (slide_scene.h): the view's title over the
@@ -11,8 +13,8 @@
 namespace scanviz {
 
 struct DeckExportRequest {
-  std::string out;     // a folder (made when missing)
-  std::string format;  // "png" | "svg"
+  std::string out;     // a folder (made when missing), or the PDF file
+  std::string format;  // "png" | "svg" (a folder of pictures) | "pdf" (one file)
   bool handout = false;
   bool quiet = false;
 };

@@ -202,7 +202,8 @@ int exportChromeTrace(const std::string& out, const LaunchOptions& lo) {
   AppState state(AppSettings{}, /*settingsFile=*/"");
   loadLesson(state, lo);
   writeFileAtomically(out, chromeTraceJson(state.trace()));
-  exportMessageStream(out) << "wrote " << out << " (Chrome Trace Event JSON: open it in ui.perfetto.dev)\n";
+  exportMessageStream(out) << "wrote " << out
+                           << " (Chrome Trace Event JSON: open it in ui.perfetto.dev)\n";
   return 0;
 }
 
@@ -235,14 +236,14 @@ int exportDeckSlides(const Args& a, const LaunchOptions& lo) {
   rq.handout = a.flag("handout");
   rq.quiet = a.flag("quiet");
   rq.format = a.getOr("format", "");
-  if (rq.format.empty() && rq.out.size() > 4 && rq.out.substr(rq.out.size() - 4) == ".pdf")
+  const bool pdfName = rq.out.size() > 4 && rq.out.substr(rq.out.size() - 4) == ".pdf";
+  if (rq.format.empty() && pdfName) rq.format = "pdf";
+  if (rq.format == "pdf" && !pdfName)
+    throw UsageError("--format pdf writes one file: give --out LECTURE.pdf");
+  if (rq.format != "png" && rq.format != "svg" && rq.format != "pdf")
     throw UsageError(
-        "--out " + rq.out +
-        ": PDF slides need the cairo PDF writer, which this build does not have yet; give "
-        "--format png or svg and --out DIR/ for one picture a view");
-  if (rq.format != "png" && rq.format != "svg")
-    throw UsageError(
-        "--deck writes --format png or svg, one picture a view, into the folder --out DIR/");
+        "--deck writes --out LECTURE.pdf (one page a view), or --format png or svg, one picture "
+        "a view, into the folder --out DIR/");
   return exportDeck(rq, lo);
 }
 
