@@ -10,7 +10,7 @@
 #include "app/core/support/did_you_mean.h"
 #include "app/core/support/version.h"
 #include "app/options/application_options.h"
-#if !defined(SCANVIZ_WITH_GUI)
+#if !defined(SCANVIZ_WITH_GUI) && defined(SCANVIZ_WITH_EXPORT)
 #include "app/cli/cmd_export.h"
 #endif
 #if defined(SCANVIZ_WITH_GUI)
@@ -170,7 +170,7 @@ const std::vector<Subcommand>& subcommands() {
     std::vector<Subcommand> all = cliSubcommands();
 #if defined(SCANVIZ_WITH_GUI)
     all.push_back({exportHelp, runExport});
-#else
+#elif defined(SCANVIZ_WITH_EXPORT)
     // Without the window, cairo draws the same scenes (app/cli/cmd_export.h).
     all.push_back({headlessExportHelp, cmdHeadlessExport});
 #endif
@@ -279,7 +279,7 @@ int runProgram(const std::vector<std::string>& args) {
 #if defined(SCANVIZ_WITH_GUI)
   // `quiz --out` draws with the exporters, which app/cli may not include.
   installQuizSheetWriter(writeQuizSheet);
-#else
+#elif defined(SCANVIZ_WITH_EXPORT)
   installQuizSheetWriter(writeHeadlessQuizSheet);
 #endif
   if (args.empty()) return openWindow(args);

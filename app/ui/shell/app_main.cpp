@@ -83,8 +83,8 @@ int runApp(const std::vector<std::string>& args) {
   state.symbolic = options.symbolic;
   if (!loaded.warning.empty()) state.setStatusNote(loaded.warning);
   try {
-    auto window =
-        std::make_unique<PlatformWindow>(options.width, options.height, kWindowTitle, imguiIniPath());
+    auto window = std::make_unique<PlatformWindow>(options.width, options.height, kWindowTitle,
+                                                   imguiIniPath());
     auto app = std::make_unique<App>(*window, state, options);
     return app->run();
   } catch (const WindowError& e) {
