@@ -264,9 +264,9 @@ Deck loadDeck(const std::string& path) {
   if (looksLikeSession(text) && !looksLikeDeck(text)) {
     Deck d;
     d.title = fs::path(path).filename().string();
-    d.views.push_back(deckViewOfSession(sessionFromJson(text, path)));
-    // The session's trace file was named as given (relative to the working folder); the deck's
-    // are relative to the deck: make it so.
+    // loadSession resolves the trace file where the session says (beside it, or for older
+    // sessions from the working folder); the deck's are relative to the deck: make it so.
+    d.views.push_back(deckViewOfSession(loadSession(path)));
     d.views.back().lesson.traceFile = traceFileForDeck(path, d.views.back().lesson.traceFile);
     return d;
   }
