@@ -355,14 +355,17 @@ TEST(SpotTheBugScene, WritesPastTheEndAreDrawnAsCells) {
   const LessonRun run = runLesson(*findLesson("kogge-stone-unguarded-store"));
   ASSERT_TRUE(run.flawed);
   const std::vector<StrayWrite> strays = strayWrites(run.flawed->meta.notes);
-  ASSERT_EQ(strays.size(), 1u);
+  // Threads 6 and 7 both write past Y's end: both cells are drawn.
+  ASSERT_EQ(strays.size(), 2u);
   EXPECT_EQ(strays[0].array, "Y");
   EXPECT_EQ(strays[0].index, 6);
   EXPECT_EQ(strays[0].length, 6);
   EXPECT_EQ(strays[0].thread, 6);
+  EXPECT_EQ(strays[1].index, 7);
+  EXPECT_EQ(strays[1].thread, 7);
   const Scene s = spotTheBug(run, 0);
-  EXPECT_EQ(indicesOf(s, "stray-write"), (std::vector<int>{6}));
-  EXPECT_EQ(textsOf(s, "stray-write-name"), (Texts{"Y[6]"}));
+  EXPECT_EQ(indicesOf(s, "stray-write"), (std::vector<int>{6, 7}));
+  EXPECT_EQ(textsOf(s, "stray-write-name"), (Texts{"Y[6]", "Y[7]"}));
   const auto end = linesWithRole(s, "array-end");
   ASSERT_EQ(end.size(), 1u);
   EXPECT_EQ(end[0]->index, 6);
