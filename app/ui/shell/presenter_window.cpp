@@ -1,7 +1,7 @@
 #include "app/ui/shell/presenter_window.h"
 
 // glad before GLFW, so that GLFW does not pull in the system GL header.
-#include <glad/gl.h>
+#include "app/ui/gl/gl_api.h"
 // clang-format off
 #include <GLFW/glfw3.h>
 // clang-format on
@@ -23,6 +23,11 @@ ImVec4 toImVec4(Color c) {
 
 // The second monitor's work area, when there is one that is not the primary.
 bool secondMonitorArea(int& x, int& y, int& w, int& h) {
+#ifdef __EMSCRIPTEN__
+  // The page's GLFW (3.2's interface) has one screen and no work areas.
+  (void)x, (void)y, (void)w, (void)h;
+  return false;
+#else
   int count = 0;
   GLFWmonitor** monitors = glfwGetMonitors(&count);
   GLFWmonitor* primary = glfwGetPrimaryMonitor();
@@ -32,6 +37,7 @@ bool secondMonitorArea(int& x, int& y, int& w, int& h) {
     return w > 0 && h > 0;
   }
   return false;
+#endif
 }
 
 }  // namespace
