@@ -7,8 +7,8 @@
 #pragma once
 
 #include <functional>
-#include <ostream>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
 

@@ -187,9 +187,9 @@ TEST(BenchPlan, DefaultGpuPlanCoversIssueFour) {
       for (const char* ref : {"copy", "cub", "thrust", "cub-by-key"}) EXPECT_TRUE(has(ref, d, n));
     }
     for (long long n : {1ll << 28, 1ll << 30}) {
-      for (const char* key : {"hierarchical", "single-pass-chained", "decoupled-lookback",
-                              "serial-lookback", "segmented-lookback", "copy", "cub", "thrust",
-                              "cub-by-key"})
+      for (const char* key :
+           {"hierarchical", "single-pass-chained", "decoupled-lookback", "serial-lookback",
+            "segmented-lookback", "copy", "cub", "thrust", "cub-by-key"})
         EXPECT_TRUE(has(key, d, n)) << key;
       EXPECT_FALSE(has("kogge-stone", d, n));
       EXPECT_FALSE(has("sequential", d, n));
@@ -199,10 +199,9 @@ TEST(BenchPlan, DefaultGpuPlanCoversIssueFour) {
   const auto algorithms =
       static_cast<size_t>(std::count_if(allAlgorithms().begin(), allAlgorithms().end(), timed));
   // Above the block-level limit only the grid scans run.
-  const auto gridAlgorithms = static_cast<size_t>(
-      std::count_if(allAlgorithms().begin(), allAlgorithms().end(), [&](const AlgorithmInfo& a) {
-        return timed(a) && a.level == AlgorithmLevel::Grid;
-      }));
+  const auto gridAlgorithms = static_cast<size_t>(std::count_if(
+      allAlgorithms().begin(), allAlgorithms().end(),
+      [&](const AlgorithmInfo& a) { return timed(a) && a.level == AlgorithmLevel::Grid; }));
   // The compaction and the split pass at every size, each with its CUB equivalent.
   for (DType d : {DType::Int32, DType::Float32})
     for (long long n : cfg.sizes)

@@ -42,8 +42,9 @@ std::vector<CellMove> stepMoves(const TraceStep& s);
 // One entry per element of steps[step].values. The edges' destinations (Combined) and the moves
 // of stepMoves (Moved, or Set for a value from outside the array); every valid element for the
 // load and the shifted load of exclusive Kogge-Stone, and (in a trace before version 4, which
-// records no moves) the root for Blelloch's clear (Set); for other steps without edges or moves, the elements whose value changed since the previous step on
-// the same array (Changed). Empty for a step out of range.
+// records no moves) the root for Blelloch's clear (Set); for other steps without edges or moves,
+// the elements whose value changed since the previous step on the same array (Changed). Empty for a
+// step out of range.
 std::vector<CellWrite> cellWrites(const Trace& t, int step);
 
 // The indices cellWrites marks, ascending.
