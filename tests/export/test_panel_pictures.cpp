@@ -157,7 +157,7 @@ TEST(PanelOptions, KeysNamesAndChecks) {
     q.format = ExportFormat::Svg;
     EXPECT_EQ(exportProblem(q, 4), "");
     q.format = ExportFormat::Gif;
-    EXPECT_NE(exportProblem(q, 4).find("PNG or SVG"), std::string::npos);
+    EXPECT_NE(exportProblem(q, 4).find("PNG, SVG or PDF"), std::string::npos);
     q.format = ExportFormat::Png;
     q.steps = {0, 2};
     EXPECT_NE(exportProblem(q, 4).find("one step"), std::string::npos);
