@@ -36,28 +36,40 @@ if [ "$mode" = web ]; then
   exec tools/web/build.sh "$web"
 fi
 
+# Each phase says how long it took: CI keeps the whole test run within 40 minutes on 2 cores.
+phase_started=$(date +%s)
+phase_done() {
+  echo "== $1: $(($(date +%s) - phase_started)) s"
+  phase_started=$(date +%s)
+}
+
 build=${SCANVIZ_BUILD_DIR:-build}
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DSCANVIZ_WEB_PAGE_DIR="$(realpath -m "$web")/app"
 cmake --build "$build" --parallel
+phase_done "build ($build)"
 
 if [ "$mode" = test ]; then
   status=0
   # The page too, so that a change that breaks the web build fails here; ctest's label `web`
   # compares it with the window just built.
   tools/web/build.sh "$web" || status=1
-  ctest --test-dir "$build" --output-on-failure --timeout 900 || status=$?
+  phase_done "web build ($web)"
+  # Every case has its own work folder and X display (xvfb-run -a), so they run side by side.
+  jobs=$(nproc)
+  ctest --test-dir "$build" --output-on-failure --timeout 900 --parallel "$jobs" || status=$?
+  phase_done "tests ($build)"
   # The unit tests and the fuzz cases again, built with AddressSanitizer and UBSan (our targets
   # only, no window, no CUDA): a memory error or undefined behaviour fails the run.
   sanitized=${SCANVIZ_SANITIZE_BUILD_DIR:-build-asan}
-  started=$(date +%s)
   cmake -S . -B "$sanitized" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DSCANVIZ_SANITIZE=ON \
     -DSCANVIZ_GUI=OFF -DSCANVIZ_CUDA=OFF
   cmake --build "$sanitized" --parallel --target scanviz_unit_tests scanviz_fuzz_tests scanviz_listing_tests scanviz
   ASAN_OPTIONS=halt_on_error=1:detect_leaks=1:abort_on_error=0 \
     UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-    ctest --test-dir "$sanitized" -L unit --output-on-failure --timeout 900 || status=$((status | $?))
-  echo "sanitizer build and tests: $(($(date +%s) - started)) s"
+    ctest --test-dir "$sanitized" -L unit --output-on-failure --timeout 900 --parallel "$jobs" ||
+    status=$((status | $?))
+  phase_done "sanitizer build and tests ($sanitized)"
   exit "$status"
 fi
 

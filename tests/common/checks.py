@@ -7,6 +7,7 @@ A script adds this folder to sys.path:
 """
 
 import argparse
+import array
 import os
 import struct
 import subprocess
@@ -40,9 +41,11 @@ def _paeth(a, b, c):
     return a if pa <= pb and pa <= pc else (b if pb <= pc else c)
 
 
-def _unfilter(raw, width, height, bpp):
+def _unfiltered_rows(raw, width, height, bpp):
+    """The picture's rows, RGBA, one at a time: a row is decoded only when it is asked for (a
+    4x figure has 17 million pixels and this is pure Python; most checks stop early)."""
     stride = width * bpp
-    rows, prev, pos = [], bytearray(stride), 0
+    prev, pos = bytearray(stride), 0
     for _ in range(height):
         kind = raw[pos]
         line = bytearray(raw[pos + 1:pos + 1 + stride])
@@ -61,13 +64,17 @@ def _unfilter(raw, width, height, bpp):
                 a = line[i - bpp] if i >= bpp else 0
                 c = prev[i - bpp] if i >= bpp else 0
                 line[i] = (line[i] + _paeth(a, prev[i], c)) & 0xFF
-        rows.append(line)
         prev = line
-    return rows
+        if bpp == 3:
+            rgba = bytearray(4 * width)
+            rgba[0::4], rgba[1::4], rgba[2::4] = line[0::3], line[1::3], line[2::3]
+            rgba[3::4] = b"\xff" * width
+            line = rgba
+        yield line
 
 
 class Png:
-    """An 8-bit RGB or RGBA PNG as RGBA rows: four bytes per pixel."""
+    """An 8-bit RGB or RGBA PNG as RGBA rows: four bytes per pixel, decoded as they are read."""
 
     def __init__(self, path):
         with open(path, "rb") as f:
@@ -84,10 +91,22 @@ class Png:
             elif kind == b"IDAT":
                 idat += body
             pos += 12 + length
-        rows = _unfilter(zlib.decompress(idat), self.width, self.height, bpp)
-        if bpp == 3:
-            rows = [bytearray(b for i in range(0, len(r), 3) for b in (r[i], r[i + 1], r[i + 2], 255)) for r in rows]
-        self.rows = rows
+        self._pending = _unfiltered_rows(zlib.decompress(idat), self.width, self.height, bpp)
+        self._decoded = []
+
+    def _rows_so_far(self):
+        """Every row decoded so far, then each further one as it is decoded."""
+        yield from self._decoded
+        for row in self._pending:
+            self._decoded.append(row)
+            yield row
+
+    @property
+    def rows(self):
+        if len(self._decoded) < self.height:
+            for _ in self._rows_so_far():
+                pass
+        return self._decoded
 
     def pixel(self, x, y):
         """RGBA at (x, y)."""
@@ -101,13 +120,13 @@ class Png:
         return tuple(self.rows[y][4 * x:4 * x + 3])
 
     def colours(self, limit=100000):
+        """The distinct RGBA colours (as 4-byte strings), reading rows only until `limit` are seen."""
         seen = set()
-        for r in self.rows:
-            for i in range(0, len(r), 4):
-                seen.add(bytes(r[i:i + 4]))
-                if len(seen) >= limit:
-                    return seen
-        return seen
+        for r in self._rows_so_far():
+            seen.update(array.array("I", bytes(r)))
+            if len(seen) >= limit:
+                break
+        return {v.to_bytes(4, sys.byteorder) for v in seen}
 
     def mask(self, rgb, tolerance=12):
         """Pixels within `tolerance` of a colour, as a set of (x, y)."""
