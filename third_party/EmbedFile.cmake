@@ -36,6 +36,8 @@ function(scanviz_embed_file target symbol input)
     COMMENT "Embedding ${input}"
     VERBATIM)
   target_sources(${target} PRIVATE "${output}")
+  # Generated files name their arrays alike (file0, ...): never joined in a unity build.
+  set_source_files_properties("${output}" PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)
 endfunction()
 
 # scanviz_embed_sources(<target> <symbol> <header> <base-dir> <files>...) compiles text files
@@ -53,4 +55,6 @@ function(scanviz_embed_sources target symbol header base)
     COMMENT "Embedding ${symbol}"
     VERBATIM)
   target_sources(${target} PRIVATE "${output}")
+  # Generated files name their arrays alike (file0, ...): never joined in a unity build.
+  set_source_files_properties("${output}" PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)
 endfunction()

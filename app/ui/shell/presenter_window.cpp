@@ -11,15 +11,13 @@
 
 #include <cstdio>
 
+#include "app/ui/shell/theme.h"
+
 namespace scanviz {
 namespace {
 
 // The presenter reads the notes from a lectern: larger than the window's body text.
 constexpr float kPresenterScale = 1.6f;
-
-ImVec4 toImVec4(Color c) {
-  return ImVec4(c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, c.a / 255.0f);
-}
 
 // The second monitor's work area, when there is one that is not the primary.
 bool secondMonitorArea(int& x, int& y, int& w, int& h) {
