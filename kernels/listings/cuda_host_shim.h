@@ -3,8 +3,10 @@
 // Under nvcc this header is empty and the listings are ordinary CUDA.
 //
 // It is NOT the project's emulator (kernels/exec/) and not the student-kernel interpreter: it knows
-// just enough CUDA for the listings (threadIdx, blockIdx, blockDim, gridDim, __global__,
-// __device__, __shared__, __syncthreads, atomicAdd, __threadfence) and runs a launch in a fixed
+// just enough CUDA for the listings (threadIdx, blockIdx, blockDim, gridDim, warpSize, __global__,
+// __device__, __shared__, __syncthreads, __syncwarp, atomicAdd, atomicExch, __threadfence, the
+// warp shuffles __shfl_sync / __shfl_up_sync / __shfl_down_sync, __ballot_sync, __ffs) and runs a
+// launch in a fixed
 // order, the one the lessons' emulator notes state:
 //   - every CUDA thread is a fiber (ucontext) on the calling OS thread;
 //   - warps run in turn, ascending; a warp's lanes run in lockstep: each lane runs from the warp's
@@ -16,6 +18,9 @@
 //   - blocks run in launch order (ascending, or descending), `residentBlocks` at a time; a block
 //     keeps its own shared memory, which starts filled with 0xDEADBEEF words (garbage one can
 //     recognise: -559038737 as an int, as the emulator's unmapped reads);
+//   - a shuffle or ballot is an exchange among the lanes of its mask: each lane leaves its value
+//     and yields until every lane of the mask has left one, then reads the others' (a lane of
+//     the mask that never comes stalls the launch);
 //   - global memory is plain host memory, sequentially consistent (__threadfence does nothing);
 //   - a launch gives up after `stepBudget` rounds in which some thread ran (a spin that never ends:
 //     the report says it stalled instead of hanging).
@@ -29,6 +34,9 @@
 #include <ucontext.h>
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
+#include <map>
 #include <cstring>
 #include <functional>
 #include <memory>
@@ -114,11 +122,38 @@ class Scheduler {
     swapcontext(&running_->context, &scheduler_);
   }
 
+  // Called by the lanes of a warp that `mask` names: each leaves `value` and waits until every
+  // lane of the mask has left its own (a lane of the mask that never comes: the launch stalls, as
+  // a wrong mask would hang or go wrong on a GPU); then each gets the values of all 32 lanes. Two
+  // slots alternate: a lane can only leave its next value once every lane has left this one, and
+  // so has read the one before.
+  template <class T>
+  std::array<T, kWarpSize> exchange(unsigned mask, T value) {
+    static_assert(sizeof(T) <= sizeof(uint64_t));
+    Thread& t = *running_;
+    Exchange& e = exchanges_[{blockIdx.x, t.index / kWarpSize}];
+    const unsigned lane = t.index % kWarpSize, seq = t.exchanges++;
+    auto& slot = e.slots[seq % 2];
+    std::memcpy(&slot[lane], &value, sizeof(T));
+    e.left[lane] = seq + 1;
+    auto everyoneLeft = [&] {
+      for (unsigned l = 0; l < kWarpSize; ++l)
+        if ((mask >> l & 1u) && e.left[l] < seq + 1) return false;
+      return true;
+    };
+    do yield(State::Ready);
+    while (!everyoneLeft());
+    std::array<T, kWarpSize> all{};
+    for (unsigned l = 0; l < kWarpSize; ++l) std::memcpy(&all[l], &slot[l], sizeof(T));
+    return all;
+  }
+
  private:
   struct Thread {
     ucontext_t context;
     unsigned index = 0;
     State state = State::Ready;
+    unsigned exchanges = 0;  // shuffles and ballots so far
   };
   struct Block {
     unsigned id = 0;
@@ -212,6 +247,11 @@ class Scheduler {
   }
 
   std::function<void()> body_;
+  struct Exchange {
+    std::array<std::array<uint64_t, kWarpSize>, 2> slots{};
+    std::array<unsigned, kWarpSize> left{};  // exchanges each lane has left a value for
+  };
+  std::map<std::pair<unsigned, unsigned>, Exchange> exchanges_;  // by block and warp
   ucontext_t scheduler_{};
   Thread* running_ = nullptr;
 };
@@ -245,6 +285,57 @@ T atomicAdd(T* address, T value) {
   *address = old + value;
   cuda_host_shim::Scheduler::current()->yield(cuda_host_shim::Scheduler::State::Ready);
   return old;
+}
+
+template <class T>
+T atomicExch(T* address, T value) {
+  const T old = *address;
+  *address = value;
+  cuda_host_shim::Scheduler::current()->yield(cuda_host_shim::Scheduler::State::Ready);
+  return old;
+}
+
+constexpr int warpSize = static_cast<int>(cuda_host_shim::kWarpSize);
+
+// Lanes of a warp meet: what each wrote to shared memory before it, the others see after it.
+inline void __syncwarp(unsigned /*mask*/ = 0xffffffffu) {
+  cuda_host_shim::Scheduler::current()->yield(cuda_host_shim::Scheduler::State::Ready);
+}
+
+template <class T>
+T __shfl_sync(unsigned mask, T var, int srcLane, int width = warpSize) {
+  const auto all = cuda_host_shim::Scheduler::current()->exchange(mask, var);
+  const unsigned lane = threadIdx.x % cuda_host_shim::kWarpSize;
+  const unsigned w = static_cast<unsigned>(width);
+  return all[lane / w * w + static_cast<unsigned>(srcLane) % w];
+}
+
+template <class T>
+T __shfl_up_sync(unsigned mask, T var, unsigned delta, int width = warpSize) {
+  const auto all = cuda_host_shim::Scheduler::current()->exchange(mask, var);
+  const unsigned lane = threadIdx.x % cuda_host_shim::kWarpSize;
+  return lane % static_cast<unsigned>(width) >= delta ? all[lane - delta] : var;
+}
+
+template <class T>
+T __shfl_down_sync(unsigned mask, T var, unsigned delta, int width = warpSize) {
+  const auto all = cuda_host_shim::Scheduler::current()->exchange(mask, var);
+  const unsigned lane = threadIdx.x % cuda_host_shim::kWarpSize;
+  return lane % static_cast<unsigned>(width) + delta < static_cast<unsigned>(width)
+             ? all[lane + delta]
+             : var;
+}
+
+inline unsigned __ballot_sync(unsigned mask, int predicate) {
+  const auto all = cuda_host_shim::Scheduler::current()->exchange(mask, predicate);
+  unsigned bits = 0;
+  for (unsigned l = 0; l < cuda_host_shim::kWarpSize; ++l)
+    if ((mask >> l & 1u) && all[l]) bits |= 1u << l;
+  return bits;
+}
+
+inline int __ffs(unsigned x) {
+  return x ? __builtin_ctz(x) + 1 : 0;
 }
 
 #endif  // __CUDACC__
