@@ -72,51 +72,73 @@ struct Entry {
 const std::vector<Entry>& entries() {
   namespace l = ::listings;
   static const std::vector<Entry> kAll = {
-      {{"sequential", false}, Kind::Block, 1,
+      {{"sequential", false},
+       Kind::Block,
+       1,
        [](unsigned g, unsigned b, int* X, int* Y, int n, int* S, bool) {
          l::sequential::sequential_scan_kernel<<<g, b>>>(X, Y, n, S);
        }},
-      {{"kogge-stone", false}, Kind::Block, 1,
+      {{"kogge-stone", false},
+       Kind::Block,
+       1,
        [](unsigned g, unsigned b, int* X, int* Y, int n, int* S, bool) {
          l::kogge_stone::Kogge_Stone_scan_kernel<<<g, b>>>(X, Y, n, S);
        }},
-      {{"kogge-stone-exclusive", true}, Kind::Block, 1,
+      {{"kogge-stone-exclusive", true},
+       Kind::Block,
+       1,
        [](unsigned g, unsigned b, int* X, int* Y, int n, int* S, bool inclusive) {
          l::kogge_stone_exclusive::Kogge_Stone_exclusive_scan_kernel<<<g, b>>>(X, Y, n, S,
                                                                                inclusive);
        }},
-      {{"hillis-steele", false}, Kind::Block, 1,
+      {{"hillis-steele", false},
+       Kind::Block,
+       1,
        [](unsigned g, unsigned b, int* X, int* Y, int n, int* S, bool) {
          l::hillis_steele::Hillis_Steele_scan_kernel<<<g, b>>>(X, Y, n, S);
        }},
-      {{"brent-kung", false}, Kind::Block, 2,
+      {{"brent-kung", false},
+       Kind::Block,
+       2,
        [](unsigned g, unsigned b, int* X, int* Y, int n, int* S, bool) {
          l::brent_kung::Brent_Kung_scan_kernel<<<g, b>>>(X, Y, n, S);
        }},
-      {{"blelloch", true}, Kind::Block, 2,
+      {{"blelloch", true},
+       Kind::Block,
+       2,
        [](unsigned g, unsigned b, int* X, int* Y, int n, int* S, bool inclusive) {
          l::blelloch::Blelloch_scan_kernel<<<g, b>>>(X, Y, n, S, inclusive);
        }},
-      {{"blelloch-conflict-free", true}, Kind::Block, 2,
+      {{"blelloch-conflict-free", true},
+       Kind::Block,
+       2,
        [](unsigned g, unsigned b, int* X, int* Y, int n, int* S, bool inclusive) {
          l::blelloch_conflict_free::Blelloch_conflict_free_scan_kernel<<<g, b>>>(X, Y, n, S,
                                                                                  inclusive);
        }},
-      {{"three-phase", false}, Kind::Block, l::three_phase::kCoarseFactor,
+      {{"three-phase", false},
+       Kind::Block,
+       l::three_phase::kCoarseFactor,
        [](unsigned g, unsigned b, int* X, int* Y, int n, int* S, bool) {
          l::three_phase::three_phase_scan_kernel<<<g, b>>>(X, Y, n, S);
        }},
-      {{"warp-shuffle", false}, Kind::Block, 1,
+      {{"warp-shuffle", false},
+       Kind::Block,
+       1,
        [](unsigned g, unsigned b, int* X, int* Y, int n, int* S, bool) {
          l::warp_shuffle::warp_shuffle_scan_kernel<<<g, b>>>(X, Y, n, S);
        }},
       // The hierarchical listing is the Brent-Kung kernel and kernel 3 in levels.
-      {{"hierarchical", false}, Kind::Block, 2,
+      {{"hierarchical", false},
+       Kind::Block,
+       2,
        [](unsigned g, unsigned b, int* X, int* Y, int n, int* S, bool) {
          l::brent_kung::Brent_Kung_scan_kernel<<<g, b>>>(X, Y, n, S);
        }},
       {{"single-pass-chained", false}, Kind::Chained, 2, nullptr},
-      {{"decoupled-lookback", false}, Kind::Decoupled, l::decoupled_lookback::kCoarseFactor,
+      {{"decoupled-lookback", false},
+       Kind::Decoupled,
+       l::decoupled_lookback::kCoarseFactor,
        nullptr},
       {{"serial-lookback", false}, Kind::Serial, l::serial_lookback::kCoarseFactor, nullptr},
   };

@@ -67,8 +67,7 @@ TEST_P(GpuAlgorithmListing, GivesWhatTheRecordedKernelGives) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Listings, GpuAlgorithmListing,
-                         ::testing::ValuesIn(gpu_listings::deviceListings()),
-                         [](const auto& info) {
+                         ::testing::ValuesIn(gpu_listings::deviceListings()), [](const auto& info) {
                            std::string name(info.param.key);
                            std::replace(name.begin(), name.end(), '-', '_');
                            return name;
