@@ -58,8 +58,10 @@ function(scanviz_add_check_tests)
 
   set(command "${Python3_EXECUTABLE}" "${script}" --binary "$<TARGET_FILE:scanviz>" ${check_ARGS})
   set(environment "")
+  # The window's own file dialog: a desktop chooser (zenity) on the machine must not pop up.
+  set(environment "SCANVIZ_FILE_CHOOSER=builtin")
   if(check_DISPLAY)
-    set(environment ENVIRONMENT "LIBGL_ALWAYS_SOFTWARE=1")
+    list(APPEND environment "LIBGL_ALWAYS_SOFTWARE=1")
   endif()
   foreach(case IN LISTS cases)
     set(xvfb "")
@@ -69,6 +71,6 @@ function(scanviz_add_check_tests)
     add_test(NAME ${check_PREFIX}.${case}
       COMMAND ${xvfb} ${command} --work "${CMAKE_CURRENT_BINARY_DIR}/work/${case}" ${case})
     set_tests_properties(${check_PREFIX}.${case} PROPERTIES LABELS "${check_LABELS}" TIMEOUT 300
-      ${environment})
+      ENVIRONMENT "${environment}")
   endforeach()
 endfunction()

@@ -10,6 +10,7 @@
 #include "app/core/capture/session.h"
 #include "app/core/support/app_settings.h"
 #include "app/core/trace/chrome_trace.h"
+#include "app/options/picture_options.h"
 #include "app/core/trace/trace_json.h"
 #include "app/export/export_arguments.h"
 #include "app/export/quiz_sheet_export.h"
@@ -45,7 +46,8 @@ const OptionSection& lessonSection() {
 
 const CommandHelp& allOptions() {
   static const CommandHelp k{
-      .sections = {exportOwnSection(), lessonSection(), captureOptionSection()}};
+      .sections = {exportOwnSection(), pixelScaleOldSpellingSection(), lessonSection(),
+                   captureOptionSection()}};
   return k;
 }
 

@@ -10,6 +10,7 @@
 #include "app/core/capture/capture_option_table.h"
 #include "app/core/lesson/quiz.h"
 #include "app/core/support/output_file.h"
+#include "app/options/picture_options.h"
 #include "app/options/capture_options.h"
 
 namespace scanviz {
@@ -47,7 +48,7 @@ QuizSheetFiles sheetFiles(const Args& a) {
   if (std::filesystem::path(f.key).lexically_normal() ==
       std::filesystem::path(f.sheet).lexically_normal())
     throw UsageError("--key names the sheet itself; the answer key needs a file of its own");
-  f.scale = static_cast<int>(a.getInt("scale", 1, 1, 4));
+  f.scale = readPixelScale(a);
   for (const std::string& path : {f.sheet, f.key})
     if (const std::string problem = outputProblem(path); !problem.empty())
       throw UsageError(problem);
@@ -107,8 +108,8 @@ const CommandHelp& quizHelp() {
           "Draw the sheet as SVG or PNG (by the name's ending); the answer key goes beside it as "
           "NAME-key.svg|png."},
          {"key", "PATH", "NAME-key beside --out", "Where the answer key goes instead."},
-         {"scale", "S", "1", "PNG pixels per point, 1 to 4."}}},
-       captureOptionSection()},
+         {"pixel-scale", "S", "1", "PNG pixels per point, 1 to 4."}}},
+       pixelScaleOldSpellingSection(), captureOptionSection()},
       {"scanviz quiz --algorithm blelloch --count 5",
        "scanviz quiz --algorithm kogge-stone --n 16 --json",
        "scanviz quiz --algorithm " + std::string(algorithmKeyWithRole(kRoleExample)) +
@@ -121,7 +122,7 @@ int cmdQuiz(const std::vector<std::string>& args) {
   const Args a(args, quizHelp());
   const int count = static_cast<int>(a.getInt("count", 10, 1, 1000));
   const unsigned seed = static_cast<unsigned>(a.getInt("seed", 1, 0, 0xffffffffll));
-  for (const char* k : {"key", "scale"})
+  for (const char* k : {"key", "pixel-scale", "scale"})
     if (a.has(k) && !a.has("out")) throw UsageError(std::string("--") + k + " goes with --out");
   const std::optional<QuizSheetFiles> files =
       a.has("out") ? std::optional(sheetFiles(a)) : std::nullopt;

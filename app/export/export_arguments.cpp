@@ -13,6 +13,7 @@
 #include "app/export/export_naming.h"
 #include "app/export/png_writer.h"
 #include "app/export/svg_writer.h"
+#include "app/options/picture_options.h"
 
 namespace scanviz {
 namespace {
@@ -31,8 +32,9 @@ bool namesAFolder(const std::string& out) {
 }
 
 int readScale(const Args& a) {
-  const int scale = static_cast<int>(a.getInt("scale", 1, 1, 4));
-  if (!isValidExportScale(scale)) throw UsageError("--scale must be 1, 2 or 4");
+  const int scale = readPixelScale(a);
+  if (!isValidExportScale(scale))
+    throw UsageError("--" + a.spelling("pixel-scale", "scale") + " must be 1, 2 or 4");
   return scale;
 }
 
@@ -49,7 +51,8 @@ const OptionSection& exportOwnSection() {
         "same file) write the block timeline and the warp clocks as Chrome Trace Event JSON for "
         "ui.perfetto.dev or chrome://tracing.",
         {"png", "svg", "gif", "png-seq", "pdf", "perfetto", "chrome-trace"}},
-       {"scale", "S", "1", "Pixels per point of PNG and GIF: 1, 2 or 4."},
+       {"pixel-scale", "S", "1",
+        "Pixels per point of PNG and GIF: 1, 2 or 4 (the window's magnification is --ui-scale)."},
        {"background", "B", "theme", "Behind the picture.", keysOf(kExportBackgroundKeys)},
        {"panel", "P", "array",
         "What to draw (plot: the --bench plot; application: the picture of scanviz apply ID's "
@@ -72,7 +75,7 @@ const OptionSection& exportOwnSection() {
 }
 
 const CommandHelp& exportOwnOptions() {
-  static const CommandHelp k{.sections = {exportOwnSection()}};
+  static const CommandHelp k{.sections = {exportOwnSection(), pixelScaleOldSpellingSection()}};
   return k;
 }
 
@@ -87,7 +90,7 @@ CommandHelp exportHelpFrame(const std::string& summary, const std::string& fromH
                   "sequence, or the pages of a PDF. --out may be a folder: the file then gets its "
                   "default name (" +
                   std::string(algorithmKeyWithRole(kRoleExample)) + "_n8_step3@2x.png).";
-  h.sections = {exportOwnSection()};
+  h.sections = {exportOwnSection(), pixelScaleOldSpellingSection()};
   return h;
 }
 
@@ -210,7 +213,7 @@ int writeStandalonePicture(const Scene& scene, const std::string& out, const Arg
       static_cast<double>(kMaxExportPixels))
     throw UsageError(
         "the picture would be larger than an export makes: a smaller --size or "
-        "--scale");
+        "--pixel-scale");
   if (format == ExportFormat::Svg) {
     SvgOptions svg;
     svg.background = background;

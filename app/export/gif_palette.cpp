@@ -6,7 +6,6 @@
 namespace scanviz {
 namespace {
 
-constexpr size_t kMaxColors = 256;
 // Samples larger than this are read every k-th pixel: the histogram only needs proportions.
 constexpr size_t kMaxSampledPixels = 1 << 21;
 
@@ -137,13 +136,13 @@ GifPalette buildGifPalette(const std::vector<Color>& fixed,
   GifPalette p;
   for (Color c : fixed) {
     c.a = 255;
-    if (p.colors.size() < kMaxColors - 1 &&
+    if (p.colors.size() < static_cast<size_t>(kGifMaxColors) - 1 &&
         std::find(p.colors.begin(), p.colors.end(), c) == p.colors.end())
       p.colors.push_back(c);
   }
   // One entry stays free: the see-through one, or the GIF writer's "as before" for pixels of a
   // frame that did not change.
-  const size_t room = kMaxColors - p.colors.size() - 1;
+  const size_t room = static_cast<size_t>(kGifMaxColors) - p.colors.size() - 1;
   for (const Color& c : medianCut(histogram(samples, p.colors), room)) p.colors.push_back(c);
   if (transparent) {
     p.transparent = static_cast<int>(p.colors.size());

@@ -15,6 +15,9 @@
 
 namespace scanviz {
 
+// A GIF frame's colour table holds at most this many entries.
+inline constexpr int kGifMaxColors = 256;
+
 struct GifPalette {
   std::vector<Color> colors;  // at most 256, opaque
   int transparent = -1;       // the index that stands for transparency; -1: none

@@ -6,11 +6,10 @@
 #include <cmath>
 
 #include "app/core/support/output_file.h"
+#include "app/export/gif_palette.h"
 
 namespace scanviz {
 namespace {
-
-constexpr int kMaxColors = 256;
 
 struct Rect {
   int left = 0, top = 0, right = 0, bottom = 0;  // right and bottom exclusive
@@ -31,7 +30,7 @@ struct Rect {
 int keepIndexFor(const GifPalette& palette) {
   if (palette.transparent >= 0) return palette.transparent;
   const int used = static_cast<int>(palette.colors.size());
-  return used < kMaxColors ? used : -1;
+  return used < kGifMaxColors ? used : -1;
 }
 
 }  // namespace

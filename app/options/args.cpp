@@ -36,6 +36,12 @@ Args::Args(const std::vector<std::string>& argv, const std::set<std::string>& va
   }
 }
 
+std::string Args::spelling(const std::string& key, const std::string& oldKey) const {
+  if (has(key) && has(oldKey))
+    throw UsageError("give only one of --" + key + " and --" + oldKey + " (its old spelling)");
+  return has(oldKey) ? oldKey : key;
+}
+
 std::optional<std::string> Args::get(const std::string& key) const {
   auto it = values_.find(key);
   if (it == values_.end()) return std::nullopt;

@@ -33,6 +33,9 @@ class Args {
   std::string getOr(const std::string& key, const std::string& fallback) const;
   long long getInt(const std::string& key, long long fallback, long long min, long long max) const;
   bool flag(const std::string& key) const { return flags_.count(key) > 0; }
+  // Which of `key` and `oldKey` (its old spelling, still accepted) was given: `key` when neither
+  // was. Both at once are a UsageError.
+  std::string spelling(const std::string& key, const std::string& oldKey) const;
   // The value of a --key that names one of a list, read by `parse` (which returns an optional);
   // `fallback` when absent. Throws UsageError naming the option and the `known` names otherwise.
   template <class V, class Parse>

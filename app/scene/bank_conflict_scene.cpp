@@ -12,7 +12,6 @@
 namespace scanviz {
 namespace {
 
-const char* const kDot = "  \xC2\xB7  ";
 
 Color mix(Color a, Color b, float t) {
   const auto m = [t](uint8_t x, uint8_t y) {

@@ -10,7 +10,6 @@
 namespace scanviz {
 namespace {
 
-const char* const kDot = "  \xC2\xB7  ";  // U+00B7 between counters
 
 std::string resultText(const Trace& t) {
   const ResultCheck check = checkResults(t);

@@ -15,16 +15,12 @@ namespace {
 const char* const kPaddingWork = "Work on padding";
 const char* const kPaddingLeftOut = "Padding, left out";
 
-std::string number(double v) {
-  return formatQuantity(v);
-}
-
 std::string count(long long v) {
   return formatQuantity(static_cast<double>(v));
 }
 
 std::string percent(long long part, long long whole) {
-  return whole > 0 ? number(100.0 * static_cast<double>(part) / static_cast<double>(whole)) + "%"
+  return whole > 0 ? formatQuantity(100.0 * static_cast<double>(part) / static_cast<double>(whole)) + "%"
                    : std::string("0%");
 }
 
@@ -76,7 +72,7 @@ void addThreadRows(const StepMetrics& m, bool section, std::vector<CounterRow>& 
        "Warps with at least one active lane: each of them issues the step's instructions."});
   const std::string eff = m.activeWarps == 0
                               ? std::string("no warp active")
-                              : number(100.0 * m.warpEfficiency) + "%  (" + count(m.activeThreads) +
+                              : formatQuantity(100.0 * m.warpEfficiency) + "%  (" + count(m.activeThreads) +
                                     " of " + count(32ll * m.activeWarps) + " lanes)";
   rows.push_back({"Warp efficiency", eff,
                   "Active lanes / (32 x warps touched): the share of the issued SIMD width that "
@@ -88,8 +84,8 @@ std::string bankText(const BankConflicts& b) {
   if (b.conflicts == 0) return "none (conflict-free)";
   // The worst access first (its way is what the lecture calls the conflict), then its cost
   // over the whole step.
-  return number(b.worstWay) + "-way (warp " + number(b.worstWarp) + ")  \xC2\xB7  " +
-         number(b.extraCycles) + (b.extraCycles == 1 ? " replay" : " replays") + " in all";
+  return formatQuantity(b.worstWay) + "-way (warp " + formatQuantity(b.worstWarp) + ")  \xC2\xB7  " +
+         formatQuantity(b.extraCycles) + (b.extraCycles == 1 ? " replay" : " replays") + " in all";
 }
 
 }  // namespace
@@ -122,14 +118,14 @@ std::vector<CounterRow> counterRows(const Trace& t, int step, int processors, bo
   const double d = static_cast<double>(c.depth);
   rows.push_back(
       {"Brent W/P + D",
-       number(w) + "/" + count(processors) + " + " + number(d) + " = " +
-           number(brentBound(w, d, processors)) + " steps",
+       formatQuantity(w) + "/" + count(processors) + " + " + formatQuantity(d) + " = " +
+           formatQuantity(brentBound(w, d, processors)) + " steps",
        std::string("Brent's theorem: with P processors the run needs at most W/P + D steps. Set "
                    "P below.") +
            (real ? " W is the real elements' work." : "")});
   rows.push_back({"Predicted speedup",
-                  number(brentSpeedup(t.meta.n, w, d, processors)) + "x  (at most " +
-                      number(unlimitedSpeedup(t.meta.n, d)) + "x = N / D)",
+                  formatQuantity(brentSpeedup(t.meta.n, w, d, processors)) + "x  (at most " +
+                      formatQuantity(unlimitedSpeedup(t.meta.n, d)) + "x = N / D)",
                   "The sequential scan's N steps over Brent's bound; with unlimited processors "
                   "the bound falls to the depth D, so no P beats N / D."});
   return rows;

@@ -12,10 +12,6 @@
 namespace scanviz {
 namespace {
 
-std::string number(double v) {
-  return formatQuantity(v);
-}
-
 class GraphFigureBuilder : protected FigureBuilderBase {
  public:
   using FigureBuilderBase::FigureBuilderBase;
@@ -219,7 +215,7 @@ class GraphFigureBuilder : protected FigureBuilderBase {
          "brent-time", pal_.text);
     line("\xE2\x89\xA4 W/P + D = " + std::to_string(g_.work()) + "/" +
              std::to_string(brent_.processors) + " + " + std::to_string(g_.depth) + " = " +
-             number(brent_.bound),
+             formatQuantity(brent_.bound),
          "brent-bound", pal_.pass);
     return y;
   }

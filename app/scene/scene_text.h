@@ -15,6 +15,8 @@ namespace scanviz {
 inline constexpr const char* kEllipsis = "\xE2\x80\xA6";  // U+2026
 inline constexpr const char* kTick = "\xE2\x9C\x93";      // U+2713
 inline constexpr const char* kCross = "\xE2\x9C\x97";     // U+2717
+// Between the parts of one line of counters or facts: "  ·  " (U+00B7).
+inline constexpr const char* kDot = "  \xC2\xB7  ";
 
 SceneText& addSceneText(Scene& scene, float x, float y, std::string text, Color color, float size,
                         bool bold, TextAlign align, std::string role, int index = -1);

@@ -12,7 +12,6 @@
 namespace scanviz {
 namespace {
 
-const char* const kDot = "  \xC2\xB7  ";  // U+00B7
 
 std::string percent(double share) {
   char text[16];

@@ -90,7 +90,7 @@ def check_scaled_pngs(run, args, stem, theme, scales=(2,), not_blank=False):
     w, h = svg_size(run.svg(f"{stem}-{theme}.svg"))
     for scale in scales:
         out = run.path(f"{stem}-{theme}-{scale}.png")
-        run.export(*args, "--theme", theme, "--scale", str(scale), "--out", out)
+        run.export(*args, "--theme", theme, "--pixel-scale", str(scale), "--out", out)
         png = Png(out)
         check(abs(png.width - scale * w) <= scale and abs(png.height - scale * h) <= scale,
               f"{stem} {theme} {scale}x PNG is {png.width}x{png.height}, its SVG {w}x{h}")
@@ -116,8 +116,13 @@ def case_png_size_and_content(run):
 
 
 def case_png_2x_matches_1x(run):
+    # --scale is --pixel-scale's old spelling, still accepted; both at once are refused.
     run.export(*LESSON, "--step", "2", "--scale", "1", "--out", run.path("one.png"))
-    run.export(*LESSON, "--step", "2", "--scale", "2", "--out", run.path("two.png"))
+    run.export(*LESSON, "--step", "2", "--pixel-scale", "2", "--out", run.path("two.png"))
+    both = run.export(*LESSON, "--step", "2", "--pixel-scale", "2", "--scale", "2", "--out",
+                      run.path("both.png"), expect=2)
+    check("only one of --pixel-scale and --scale" in both.stderr, both.stderr)
+    check(not os.path.exists(run.path("both.png")), "a refused export wrote its file")
     one, two = Png(run.path("one.png")), Png(run.path("two.png"))
     check(abs(two.width - 2 * one.width) <= 1 and abs(two.height - 2 * one.height) <= 1,
           f"2x is {two.width}x{two.height}, 1x is {one.width}x{one.height}")
@@ -151,7 +156,7 @@ def case_png_2x_matches_1x(run):
 
 def case_png_4x_size(run):
     run.export(*LESSON, "--step", "1", "--out", run.path("one.png"))
-    run.export(*LESSON, "--step", "1", "--scale", "4", "--out", run.path("four.png"))
+    run.export(*LESSON, "--step", "1", "--pixel-scale", "4", "--out", run.path("four.png"))
     with open(run.path("one.png"), "rb") as f:
         w1, h1 = struct.unpack(">II", f.read(24)[16:24])
     with open(run.path("four.png"), "rb") as f:
@@ -232,7 +237,7 @@ def case_gif_frames_and_delays(run):
     check(g["frames"] == steps, f"{g['frames']} frames for {steps} steps")
     check(g["delays"] == [50] * steps, f"delays {g['delays']}, expected 50 cs each at 2 steps a second")
     check(g["loops"], "the GIF does not loop")
-    run.export(*LESSON, "--range", "1:2", "--speed", "0.5", "--scale", "2", "--out", run.path("part.gif"))
+    run.export(*LESSON, "--range", "1:2", "--speed", "0.5", "--pixel-scale", "2", "--out", run.path("part.gif"))
     p = read_gif(run.path("part.gif"))
     check(p["frames"] == 2 and p["delays"] == [200, 200], f"range GIF: {p}")
     check(p["width"] > 2 * 400, f"2x GIF is {p['width']} wide")
@@ -266,7 +271,7 @@ def case_png_sequence(run):
     steps = step_count(run)
     out = run.path("frames")
     shutil.rmtree(out, ignore_errors=True)
-    run.export(*LESSON, "--format", "png-seq", "--scale", "2", "--out", out)
+    run.export(*LESSON, "--format", "png-seq", "--pixel-scale", "2", "--out", out)
     files = sorted(os.listdir(out))
     check(len(files) == steps, f"{len(files)} files for {steps} steps: {files}")
     check(files[0] == "kogge-stone_n8_step0@2x.png", f"first file is {files[0]}")

@@ -88,7 +88,7 @@ def case_png_drawn_by_cairo(run):
     scene puts them, the background the theme's, text drawn."""
     run.export(*LESSON, "--step", "2", "--out", run.path("step.svg"))
     run.export(*LESSON, "--step", "2", "--out", run.path("step.png"))
-    run.export(*LESSON, "--step", "2", "--scale", "2", "--out", run.path("step2.png"))
+    run.export(*LESSON, "--step", "2", "--pixel-scale", "2", "--out", run.path("step2.png"))
     root = ET.parse(run.path("step.svg")).getroot()
     width, height = float(root.get("width")), float(root.get("height"))
     one, two = Png(run.path("step.png")), Png(run.path("step2.png"))
@@ -115,7 +115,7 @@ def case_png_matches_the_window_golden(run):
     by the window's offscreen GL) and cairo's of the same step are the same size and differ only
     in anti-aliasing (a mean difference of 3 levels in 255 when this was written)."""
     golden = Png(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "golden", "data", "step.png"))
-    run.export(*LESSON, "--step", "2", "--scale", "2", "--out", run.path("step.png"))
+    run.export(*LESSON, "--step", "2", "--pixel-scale", "2", "--out", run.path("step.png"))
     mine = Png(run.path("step.png"))
     check((mine.width, mine.height) == (golden.width, golden.height),
           f"cairo's {mine.width} x {mine.height}, the window's {golden.width} x {golden.height}")

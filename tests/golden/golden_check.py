@@ -35,7 +35,7 @@ BENCH = os.path.join(ROOT, "docs", "results", "2026-11-22-h200", "bench-baseline
 # name -> (file written, export arguments). One figure of every kind the exporters make.
 CASES = {
     "window": ("window.png", [*LESSON, "--panel", "window", "--step", "1", "--size", "1024x700"]),
-    "step_png": ("step.png", [*LESSON, "--step", "2", "--scale", "2"]),
+    "step_png": ("step.png", [*LESSON, "--step", "2", "--pixel-scale", "2"]),
     "step_svg": ("step.svg", ["--algorithm", "brent-kung", "--backend", "cpu", "--step", "3"]),
     "gif": ("steps.gif", ["--algorithm", "hillis-steele", "--backend", "cpu", "--all"]),
     "filmstrip": ("filmstrip.png", ["--algorithm", "brent-kung", "--backend", "cpu", "--all",

@@ -255,10 +255,18 @@ TEST(TimelineScene, LanesBarsAndAxisOfTheH200LookBack) {
     EXPECT_GE(r->x, ts.geometry.plotLeft - 0.01f);
     EXPECT_LE(r->x + r->w, ts.geometry.plotRight + 0.01f);
   }
+  // The tooltip says what the capture recorded of the block (dynamic id, launch index, SM, wait,
+  // look-back), read here from the H200 sample itself.
+  const TraceBlock& b = t.blocks[1];
   const std::string tip = blockTooltip(t, tl, 1);
-  EXPECT_NE(tip.find("block 1 (blockIdx.x 4) on SM 128"), std::string::npos) << tip;
-  EXPECT_NE(tip.find("waited 24160 ns"), std::string::npos) << tip;
-  EXPECT_NE(tip.find("inspected 1 predecessor"), std::string::npos) << tip;
+  const std::string where = "block " + std::to_string(b.id) + " (blockIdx.x " +
+                            std::to_string(b.launchIndex) + ") on SM " + std::to_string(b.sm);
+  EXPECT_NE(tip.find(where), std::string::npos) << tip;
+  EXPECT_NE(tip.find("waited " + std::to_string(b.waitNs) + " ns"), std::string::npos) << tip;
+  EXPECT_NE(tip.find("inspected " + std::to_string(b.lookback) +
+                     (b.lookback == 1 ? " predecessor" : " predecessors")),
+            std::string::npos)
+      << tip;
 }
 
 TEST(TimelineScene, TooManyRowsScrollWholeLanes) {

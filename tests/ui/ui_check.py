@@ -72,6 +72,7 @@ class Context:
         os.makedirs(work, exist_ok=True)
         self.env = dict(os.environ)
         self.env["XDG_CONFIG_HOME"] = os.path.join(work, "config")  # never the user's settings
+        self.env["XDG_DATA_HOME"] = os.path.join(work, "data")  # nor their recently-used.xbel
         self.env.setdefault("LIBGL_ALWAYS_SOFTWARE", "1")
         self.counter = 0
 
@@ -654,6 +655,47 @@ def settings_file(ctx):
 def saved_recent(ctx):
     with open(settings_file(ctx)) as f:
         return json.load(f).get("recent_files")
+
+
+def fake_chooser(ctx, name, script):
+    """A stand-in for zenity: a shell script that answers as the desktop's chooser would."""
+    path = ctx.path(name)
+    with open(path, "w") as f:
+        f.write("#!/bin/sh\n" + script + "\n")
+    os.chmod(path, 0o755)
+    return path
+
+
+def run_with_chooser(ctx, chooser, *args):
+    saved = ctx.env.get("SCANVIZ_FILE_CHOOSER")
+    ctx.env["SCANVIZ_FILE_CHOOSER"] = chooser
+    try:
+        return ctx.run(*args)
+    finally:
+        ctx.env["SCANVIZ_FILE_CHOOSER"] = saved
+
+
+def case_desktop_file_chooser(ctx):
+    """Ctrl+O asks the desktop's chooser (a zenity stand-in) and opens what it answers; when the
+    chooser fails the window's own dialog opens instead, and a cancel leaves the lesson as it was."""
+    start_clean(ctx)
+    answer = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "assets", "traces",
+                          "brent-kung-lesson.json")
+    asked = ctx.path("asked.txt")
+    zenity = fake_chooser(ctx, "zenity", f'printf "%s\\n" "$@" > "{asked}"; echo "{answer}"')
+    r = run_with_chooser(ctx, zenity, "--algorithm", "kogge-stone", "--backend", "cpu", "--keys", "Ctrl+O")
+    check(r.dump["trace"]["algorithm"] == "brent-kung", f"opened {r.dump['trace']}")
+    with open(asked) as f:
+        argv = f.read().split("\n")
+    check("--file-selection" in argv and "--title=Open a trace or session" in argv, f"zenity got {argv}")
+    check(not r.dump["panels"]["files"]["own_dialog"], r.dump["panels"]["files"])
+    broken = fake_chooser(ctx, "zenity-broken", "echo 'cannot open display' >&2; exit 255")
+    r = run_with_chooser(ctx, broken, "--algorithm", "kogge-stone", "--backend", "cpu", "--keys", "Ctrl+O")
+    check(r.dump["panels"]["files"]["own_dialog"], f"no fallback dialog: {r.dump['panels']['files']}")
+    cancel = fake_chooser(ctx, "zenity-cancel", "exit 1")
+    r = run_with_chooser(ctx, cancel, "--algorithm", "kogge-stone", "--backend", "cpu", "--keys", "Ctrl+O")
+    check(r.dump["trace"]["algorithm"] == "kogge-stone" and not r.dump["panels"]["files"]["own_dialog"],
+          f"after cancel: {r.dump['trace']['algorithm']}, {r.dump['panels']['files']}")
 
 
 def case_drop_files(ctx):

@@ -62,7 +62,9 @@ TEST(WarpClock, AStepOfAnotherBlockDoesNotContinueTheClock) {
   EXPECT_EQ(table.steps[1].cycles[0], 70);
 }
 
-TEST(WarpClock, KoggeStoneOnTheH200SpendsAboutTheSameOnEveryStride) {
+// Read from the H200 capture itself (assets/traces), so a recapture keeps the test: what it holds
+// is the view's arithmetic and the lesson the view is for.
+TEST(WarpClock, KoggeStoneOnTheH200PaysForIdleWarpsAtEveryBarrier) {
   const std::string dir = sampleTraceDirectory();
   ASSERT_FALSE(dir.empty()) << "assets/traces not found";
   const Trace t = loadTrace(dir + "/kogge-stone-1024.json");
@@ -70,13 +72,22 @@ TEST(WarpClock, KoggeStoneOnTheH200SpendsAboutTheSameOnEveryStride) {
   EXPECT_EQ(table.warps, 32);
   ASSERT_EQ(table.steps.size(), 10u);  // strides 1 .. 512
   EXPECT_EQ(table.steps[0].label, "stride 1");
-  EXPECT_EQ(table.steps[0].cycles[0], 2252);  // warp 0: 2252 cycles after its load
-  // The point of the view: stride 512 has 512 active threads of 1024, stride 1 has 1023, yet
-  // the steps cost about the same, because idle lanes still wait at every barrier.
-  const double first = table.steps[1].median, last = table.steps[9].median;
-  EXPECT_GT(last / first, 0.6);
-  EXPECT_LT(last / first, 1.6);
-  EXPECT_LT(table.steps[9].ops, table.steps[1].ops);
+  // A step's cycles are each warp's clock at its end less the clock at the step before.
+  const int k = table.steps[0].step;
+  ASSERT_GT(k, 0);
+  const TraceStep& load = t.steps[static_cast<size_t>(k - 1)];
+  const TraceStep& stride1 = t.steps[static_cast<size_t>(k)];
+  for (size_t w = 0; w < 32; ++w)
+    EXPECT_EQ(table.steps[0].cycles[w], static_cast<double>(stride1.warpClock[w] - load.warpClock[w]));
+  // The point of the view: stride 512 applies the operator on 512 lanes of 1024 (warps 0-15 have
+  // nothing to do), yet its cheapest warp still spends most of what its slowest does, waiting at
+  // the barrier, and each operator application costs more than at stride 1.
+  const WarpClockStep& first = table.steps[0];
+  const WarpClockStep& last = table.steps[9];
+  EXPECT_EQ(last.ops, 512);
+  EXPECT_EQ(first.ops, 1023);
+  EXPECT_GT(last.fastest / last.slowest, 0.6);
+  EXPECT_GT(last.median / last.ops, first.median / first.ops);
   EXPECT_EQ(warpClockSeries(table).size(), 32u);
 }
 

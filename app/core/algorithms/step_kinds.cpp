@@ -8,19 +8,15 @@
 namespace scanviz {
 namespace {
 
-std::string identityText(const Trace& t) {
-  return formatValue(identityValue(t.meta.op, t.meta.dtype), t.meta.dtype);
-}
-
 // The explanations of the kinds whose edges do not tell what happened.
 
 std::string shiftSentence(const Trace& t, const TraceStep&) {
-  return "each thread moves XY[i-1] into XY[i] and XY[0] gets the identity " + identityText(t) +
+  return "each thread moves XY[i-1] into XY[i] and XY[0] gets the identity " + identityText(t.meta.op, t.meta.dtype) +
          ", so the scan that follows is exclusive";
 }
 
 std::string clearLastSentence(const Trace& t, const TraceStep& s) {
-  return "the identity " + identityText(t) + " replaces the root XY[" +
+  return "the identity " + identityText(t.meta.op, t.meta.dtype) + " replaces the root XY[" +
          std::to_string(s.values.size() - 1) + "]; the down-sweep pushes prefixes down from it";
 }
 

@@ -22,16 +22,7 @@ using nlohmann::json;
 // Typed values are for a lesson's handful of cells; a file holds more.
 constexpr size_t kMaxTypedValuesBytes = 1 << 20;
 
-json parseJson(const std::string& text, const std::string& name) {
-  try {
-    return json::parse(text);
-  } catch (const json::parse_error& e) {
-    throw ConfigFormatError("'" + name + "' is not valid JSON (" + jsonErrorText(e) +
-                            "); the file may be truncated or not a session");
-  }
-}
-
-void checkKind(const json& j, const std::string& name) {
+void checkSessionKind(const json& j, const std::string& name) {
   if (!j.is_object())
     throw ConfigFormatError("'" + name + "' is not a session file (no JSON object)");
   if (!j.contains("kind")) {
@@ -153,6 +144,15 @@ std::string jsonErrorText(const std::exception& e) {
   return s;
 }
 
+json parseJsonText(const std::string& text, const std::string& name, const std::string& what) {
+  try {
+    return json::parse(text);
+  } catch (const json::parse_error& e) {
+    throw ConfigFormatError("'" + name + "' is not valid JSON (" + jsonErrorText(e) +
+                            "); the file may be truncated or not a " + what);
+  }
+}
+
 std::string sessionToJson(const Session& s) {
   json j;
   j["kind"] = kSessionKind;
@@ -173,8 +173,8 @@ json sessionFieldsToJson(const Session& s) {
 }
 
 Session sessionFromJson(const std::string& text, const std::string& name) {
-  const json j = parseJson(text, name);
-  checkKind(j, name);
+  const json j = parseJsonText(text, name, "session");
+  checkSessionKind(j, name);
   return sessionFromFields(j, name);
 }
 

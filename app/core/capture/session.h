@@ -50,4 +50,9 @@ bool fileLooksLikeSession(const std::string& path);
 // nlohmann's messages start with "[json.exception.parse_error.101] "; users need the rest.
 std::string jsonErrorText(const std::exception& e);
 
+// `text` parsed, or ConfigFormatError "'NAME' is not valid JSON (...); the file may be truncated or
+// not a WHAT" (sessions and decks say it the same way).
+nlohmann::json parseJsonText(const std::string& text, const std::string& name,
+                             const std::string& what);
+
 }  // namespace scanviz

@@ -23,16 +23,7 @@ namespace fs = std::filesystem;
 // Notes and titles are text a lecturer types; a field longer than this is not.
 constexpr size_t kMaxTextBytes = 64 << 10;
 
-json parseJson(const std::string& text, const std::string& name) {
-  try {
-    return json::parse(text);
-  } catch (const json::parse_error& e) {
-    throw ConfigFormatError("'" + name + "' is not valid JSON (" + jsonErrorText(e) +
-                            "); the file may be truncated or not a deck");
-  }
-}
-
-void checkKind(const json& j, const std::string& name) {
+void checkDeckKind(const json& j, const std::string& name) {
   if (!j.is_object()) throw ConfigFormatError("'" + name + "' is not a deck (no JSON object)");
   if (!j.contains("kind") || !j.at("kind").is_string() ||
       j.at("kind").get<std::string>() != kDeckKind)
@@ -227,8 +218,8 @@ std::string deckToJson(const Deck& d) {
 }
 
 Deck deckFromJson(const std::string& text, const std::string& name) {
-  const json j = parseJson(text, name);
-  checkKind(j, name);
+  const json j = parseJsonText(text, name, "deck");
+  checkDeckKind(j, name);
   Deck d;
   const ViewReader r{j, "'" + name + "'"};
   d.title = r.text("title");

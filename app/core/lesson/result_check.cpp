@@ -4,6 +4,7 @@
 
 #include "app/core/algorithms/algorithm_catalog.h"
 #include "app/core/algorithms/scan_options.h"
+#include "app/core/trace/value_format.h"
 
 namespace scanviz {
 namespace {
@@ -75,6 +76,13 @@ double identityValue(const std::string& op, const std::string& dtype) {
   const Operator o = parseOperator(op).value_or(Operator::Add);
   if (dtype == "float32") return OpTraits<float>::identity(o);
   return OpTraits<int32_t>::identity(o);
+}
+
+std::string identityText(const std::string& op, const std::string& dtype) {
+  const double v = identityValue(op, dtype);
+  const std::string shown = formatCellValue(v, op, dtype);
+  const std::string exact = formatValue(v, dtype);
+  return shown == exact ? shown : shown + " (" + exact + ")";
 }
 
 // A select or split (select_lookback.h): its scan is the exclusive count of its keep-flags, the

@@ -37,5 +37,8 @@ double combineValues(const std::string& op, const std::string& dtype, double a, 
 // The operator's identity as the trace's dtype holds it (what pads sections and starts an
 // exclusive scan).
 double identityValue(const std::string& op, const std::string& dtype);
+// The identity as the cells show it, with its exact value where that differs: "0", "-inf
+// (-2147483648)".
+std::string identityText(const std::string& op, const std::string& dtype);
 
 }  // namespace scanviz

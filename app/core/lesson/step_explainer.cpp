@@ -122,14 +122,6 @@ std::string edgeSentence(const Trace& t, const TraceStep& s) {
          (edges == 1 ? " pair" : " pairs") + " of elements" + destinationList(s);
 }
 
-// The identity as the cells show it: -inf / +inf for max and min, with the exact value.
-std::string identityText(const Trace& t) {
-  const double v = identityValue(t.meta.op, t.meta.dtype);
-  const std::string shown = formatCellValue(v, t.meta.op, t.meta.dtype);
-  const std::string exact = formatValue(v, t.meta.dtype);
-  return shown == exact ? shown : shown + " (" + exact + ")";
-}
-
 std::string loadSentence(const Trace& t, const TraceStep& s) {
   const int section = static_cast<int>(s.values.size());
   const long long start = static_cast<long long>(s.block) * std::max(1, t.meta.sectionSize);
@@ -147,7 +139,7 @@ std::string loadSentence(const Trace& t, const TraceStep& s) {
   const long long padding = section - valid;
   if (padding > 0)
     text += "; " + std::to_string(padding) + " padding slot" + (padding > 1 ? "s get" : " gets") +
-            " the identity " + identityText(t);
+            " the identity " + identityText(t.meta.op, t.meta.dtype);
   return text;
 }
 

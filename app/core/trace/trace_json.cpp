@@ -17,6 +17,10 @@
 #include "app/core/trace/trace_validation.h"
 
 namespace scanviz {
+
+void failTraceField(const std::string& field, const std::string& problem) {
+  throw TraceFormatError(field + ": " + problem);
+}
 namespace {
 
 using nlohmann::json;
@@ -77,10 +81,6 @@ json stepToJson(const TraceStep& s, bool integral) {
   return j;
 }
 
-[[noreturn]] void fail(const std::string& field, const std::string& problem) {
-  throw TraceFormatError(field + ": " + problem);
-}
-
 // A number of the file, or one of the strings valueToJson writes for non-finite values.
 bool valueFromJson(const json& x, double& out) {
   if (x.is_number()) {
@@ -105,9 +105,9 @@ template <class I>
 I integerFromDouble(double d, const std::string& field) {
   constexpr auto lo = std::numeric_limits<I>::min();
   constexpr auto hi = std::numeric_limits<I>::max();
-  if (!std::isfinite(d) || d != std::floor(d)) fail(field, "expected a whole number");
+  if (!std::isfinite(d) || d != std::floor(d)) failTraceField(field, "expected a whole number");
   if (!(d >= static_cast<double>(lo) && d <= static_cast<double>(hi)))
-    fail(field, "a number outside " + std::to_string(lo) + ".." + std::to_string(hi));
+    failTraceField(field, "a number outside " + std::to_string(lo) + ".." + std::to_string(hi));
   return static_cast<I>(d);
 }
 
@@ -118,17 +118,17 @@ I integerFromJson(const json& x, const std::string& field) {
   const std::string range = " is outside " + std::to_string(lo) + ".." + std::to_string(hi);
   if (x.is_number_unsigned()) {
     const auto v = x.get<uint64_t>();
-    if (v > static_cast<uint64_t>(hi)) fail(field, std::to_string(v) + range);
+    if (v > static_cast<uint64_t>(hi)) failTraceField(field, std::to_string(v) + range);
     return static_cast<I>(v);
   }
   if (x.is_number_integer()) {
     const auto v = x.get<int64_t>();
     if (v < static_cast<int64_t>(lo) || v > static_cast<int64_t>(hi))
-      fail(field, std::to_string(v) + range);
+      failTraceField(field, std::to_string(v) + range);
     return static_cast<I>(v);
   }
   if (x.is_number_float()) return integerFromDouble<I>(x.get<double>(), field);
-  fail(field, "wrong type (expected a whole number)");
+  failTraceField(field, "wrong type (expected a whole number)");
 }
 
 // ---- Reading with bounded memory ---------------------------------------------------------------
@@ -305,7 +305,7 @@ struct Reader {
   std::string where;
 
   const json& at(const char* key) const {
-    if (!j.is_object()) fail(where, "expected an object");
+    if (!j.is_object()) failTraceField(where, "expected an object");
     const auto it = j.find(key);
     if (it == j.end()) throw TraceFormatError(where + ": missing field '" + key + "'");
     return *it;
@@ -323,7 +323,7 @@ struct Reader {
       try {
         return x.get<V>();
       } catch (const json::exception&) {
-        fail(field(key), "wrong type");
+        failTraceField(field(key), "wrong type");
       }
     }
   }
@@ -336,17 +336,17 @@ struct Reader {
     static const json kEmpty = json::array();
     const json& a = at(key);
     if (isEmptyPacked(a)) return kEmpty;
-    if (!a.is_array()) fail(field(key), "expected an array of objects or strings");
+    if (!a.is_array()) failTraceField(field(key), "expected an array of objects or strings");
     return a;
   }
   std::vector<double> numbers(const char* key) const {
     const json& a = at(key);
     if (isPacked(a, kPackedNumbers) || isEmptyPacked(a)) return unpacked(a);
-    if (!a.is_array()) fail(field(key), "expected an array of numbers");
+    if (!a.is_array()) failTraceField(field(key), "expected an array of numbers");
     std::vector<double> v(a.size());
     for (size_t i = 0; i < a.size(); ++i)
       if (!valueFromJson(a[i], v[i]))
-        fail(field(key) + "[" + std::to_string(i) + "]",
+        failTraceField(field(key) + "[" + std::to_string(i) + "]",
              "expected a number (or \"inf\", \"-inf\", \"nan\")");
     return v;
   }
@@ -379,12 +379,12 @@ struct Reader {
       return v;
     }
     if (isPacked(at(key), kPackedNumbers) && !isEmptyPacked(at(key)))
-      fail(field(key) + "[0]", "expected a pair [dst, src]");
+      failTraceField(field(key) + "[0]", "expected a pair [dst, src]");
     const json& a = array(key);
     std::vector<std::array<int, 2>> v(a.size());
     for (size_t i = 0; i < a.size(); ++i) {
       const std::string f = field(key) + "[" + std::to_string(i) + "]";
-      if (!a[i].is_array() || a[i].size() != 2) fail(f, "expected a pair [dst, src]");
+      if (!a[i].is_array() || a[i].size() != 2) failTraceField(f, "expected a pair [dst, src]");
       v[i] = {integerFromJson<int>(a[i][0], f + "[0]"), integerFromJson<int>(a[i][1], f + "[1]")};
     }
     return v;
@@ -392,11 +392,11 @@ struct Reader {
   std::vector<std::string> strings(const char* key) const {
     if (!has(key)) return {};
     if (!isEmptyPacked(at(key)) && at(key).is_binary())
-      fail(field(key) + "[0]", "expected a string");
+      failTraceField(field(key) + "[0]", "expected a string");
     const json& a = array(key);
     std::vector<std::string> v(a.size());
     for (size_t i = 0; i < a.size(); ++i) {
-      if (!a[i].is_string()) fail(field(key) + "[" + std::to_string(i) + "]", "expected a string");
+      if (!a[i].is_string()) failTraceField(field(key) + "[" + std::to_string(i) + "]", "expected a string");
       v[i] = a[i].get<std::string>();
     }
     return v;
@@ -418,7 +418,7 @@ std::vector<uint32_t> wholeFromJson(const Reader& r, const TraceMeta& m) {
   for (size_t i = 0; i < v.size(); ++i) {
     const double x = v[i];
     if (dtype == "int32" && !(x == std::floor(x) && x >= INT32_MIN && x <= INT32_MAX))
-      fail(r.field("whole") + "[" + std::to_string(i) + "]", "is not an int32 value");
+      failTraceField(r.field("whole") + "[" + std::to_string(i) + "]", "is not an int32 value");
     bits[i] = encodeValueBits(x, dtype);
   }
   return bits;

@@ -13,6 +13,9 @@ struct TraceFormatError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Throws TraceFormatError "FIELD: PROBLEM": how the reader and the validator name what is wrong.
+[[noreturn]] void failTraceField(const std::string& field, const std::string& problem);
+
 // Trace files above this size are refused before they are read (docs/trace-format.md): the
 // largest trace a capture writes is far smaller, and reading one needs several times its size.
 constexpr long long kMaxTraceFileBytes = 512ll << 20;

@@ -19,13 +19,9 @@ std::string str(long long v) {
   return std::to_string(v);
 }
 
-[[noreturn]] void fail(const std::string& field, const std::string& problem) {
-  throw TraceFormatError(field + ": " + problem);
-}
-
 void checkRange(const std::string& field, long long v, long long lo, long long hi) {
   if (v < lo || v > hi)
-    fail(field, str(v) + " is outside the valid range " + str(lo) + ".." + str(hi));
+    failTraceField(field, str(v) + " is outside the valid range " + str(lo) + ".." + str(hi));
 }
 
 bool isPowerOfTwo(long long v) {
@@ -36,34 +32,34 @@ void checkMeta(const Trace& t, const TraceLimits& lim) {
   const TraceMeta& m = t.meta;
   const std::string w = "trace.meta.";
   if (!findAlgorithm(m.algorithm))
-    fail(w + "algorithm", "'" + m.algorithm + "' is not one of " + algorithmKeyList());
+    failTraceField(w + "algorithm", "'" + m.algorithm + "' is not one of " + algorithmKeyList());
   checkRange(w + "n", m.n, 1, lim.maxN);
   if (!kBlockSizes.holds(m.blockSize))
-    fail(w + "block_size", str(m.blockSize) + " is not " + kBlockSizes.text());
+    failTraceField(w + "block_size", str(m.blockSize) + " is not " + kBlockSizes.text());
   if (!isPowerOfTwo(m.sectionSize) || m.sectionSize > lim.maxSectionSize)
-    fail(w + "section_size",
+    failTraceField(w + "section_size",
          str(m.sectionSize) + " is not a power of two between 1 and " + str(lim.maxSectionSize));
-  if (!parseOperator(m.op)) fail(w + "operator", "'" + m.op + "' is not one of add, max, min, mul");
-  if (!parseDType(m.dtype)) fail(w + "dtype", "'" + m.dtype + "' is not int32 or float32");
+  if (!parseOperator(m.op)) failTraceField(w + "operator", "'" + m.op + "' is not one of add, max, min, mul");
+  if (!parseDType(m.dtype)) failTraceField(w + "dtype", "'" + m.dtype + "' is not int32 or float32");
   if (m.backend != "cuda" && m.backend != "cpu")
-    fail(w + "backend", "'" + m.backend + "' is not cuda or cpu");
+    failTraceField(w + "backend", "'" + m.backend + "' is not cuda or cpu");
   if (m.timeUnit != "ns" && m.timeUnit != "round")
-    fail(w + "time_unit", "'" + m.timeUnit + "' is not ns or round");
+    failTraceField(w + "time_unit", "'" + m.timeUnit + "' is not ns or round");
   const long long blocks = (m.n + m.sectionSize - 1) / m.sectionSize;
   if (m.blocksTotal != blocks)
-    fail(w + "blocks_total", str(m.blocksTotal) + " does not match n = " + str(m.n) +
+    failTraceField(w + "blocks_total", str(m.blocksTotal) + " does not match n = " + str(m.n) +
                                  " in sections of " + str(m.sectionSize) + " (" + str(blocks) +
                                  " blocks)");
   checkRange(w + "recorded_block", m.recordedBlock, 0, m.blocksTotal - 1);
   const auto stored = static_cast<long long>(t.input.size());
   if (m.storedValues != stored)
-    fail(w + "stored_values", str(m.storedValues) + " but input holds " + str(stored) + " values");
+    failTraceField(w + "stored_values", str(m.storedValues) + " but input holds " + str(stored) + " values");
   if (stored < 1 || stored > std::min(m.n, lim.maxStoredValues))
-    fail("trace.input", str(stored) + " values; a trace keeps 1 to min(n, " +
+    failTraceField("trace.input", str(stored) + " values; a trace keeps 1 to min(n, " +
                             str(lim.maxStoredValues) +
                             ") = " + str(std::min(m.n, lim.maxStoredValues)));
   if (t.output.size() != t.input.size())
-    fail("trace.output",
+    failTraceField("trace.output",
          str(static_cast<long long>(t.output.size())) + " values but input has " + str(stored));
 }
 
@@ -76,11 +72,11 @@ void checkValues(const std::string& field, const std::vector<double>& v, const s
     const std::string at = field + "[" + std::to_string(i) + "]";
     if (dtype == "int32") {
       if (!std::isfinite(x) || x != std::floor(x) || x < INT32_MIN || x > INT32_MAX)
-        fail(at, "is not an int32 value (the trace's dtype)");
+        failTraceField(at, "is not an int32 value (the trace's dtype)");
     } else if (finite && !std::isfinite(x)) {
-      fail(at, "is not finite");
+      failTraceField(at, "is not finite");
     } else if (std::isfinite(x) && std::fabs(x) > 3.4028234663852886e38) {
-      fail(at, "does not fit float32 (the trace's dtype)");
+      failTraceField(at, "does not fit float32 (the trace's dtype)");
     }
   }
 }
@@ -92,14 +88,14 @@ void checkRow(const std::string& field, const std::vector<V>& row, long long cou
               const std::string& of, int version) {
   if (row.empty()) return;
   if (version < 3)
-    fail(field, "a version " + str(version) + " trace has no such row (version 3 added it)");
+    failTraceField(field, "a version " + str(version) + " trace has no such row (version 3 added it)");
   if (static_cast<long long>(row.size()) != count)
-    fail(field, str(static_cast<long long>(row.size())) + " entries but " + of + " holds " +
+    failTraceField(field, str(static_cast<long long>(row.size())) + " entries but " + of + " holds " +
                     str(count) + " values; the row has one entry per value");
   if constexpr (std::is_same_v<V, uint8_t>) {
     for (size_t i = 0; i < row.size(); ++i)
       if (row[i] > 1)
-        fail(field + "[" + std::to_string(i) + "]",
+        failTraceField(field + "[" + std::to_string(i) + "]",
              str(row[i]) + " is not a flag (0, or 1 where an element starts a segment)");
   }
 }
@@ -111,9 +107,9 @@ void checkArrows(const std::string& w, const char* key,
     const std::string e = w + key + "[" + std::to_string(i) + "]";
     const auto [dst, src] = arrows[i];
     if (dst < 0 || dst >= count)
-      fail(e, "dst " + str(dst) + " is outside the step's " + str(count) + " values");
+      failTraceField(e, "dst " + str(dst) + " is outside the step's " + str(count) + " values");
     if (src < -1 || src >= count)
-      fail(e, "src " + str(src) + " is outside the step's " + str(count) + " values (or -1)");
+      failTraceField(e, "src " + str(src) + " is outside the step's " + str(count) + " values (or -1)");
   }
 }
 
@@ -123,13 +119,13 @@ void checkWriters(const std::string& w, const char* key, const std::vector<int>&
   const std::string f = w + key;
   if (threads.empty()) return;
   if (version < 4)
-    fail(f, "a version " + str(version) + " trace has no such field (version 4 added it)");
+    failTraceField(f, "a version " + str(version) + " trace has no such field (version 4 added it)");
   if (threads.size() != arrows)
-    fail(f, str(static_cast<long long>(threads.size())) + " threads for " +
+    failTraceField(f, str(static_cast<long long>(threads.size())) + " threads for " +
                 str(static_cast<long long>(arrows)) + " arrows; one thread each");
   for (size_t i = 0; i < threads.size(); ++i)
     if (!std::binary_search(active.begin(), active.end(), threads[i]))
-      fail(f + "[" + std::to_string(i) + "]",
+      failTraceField(f + "[" + std::to_string(i) + "]",
            "thread " + str(threads[i]) + " wrote in the step but is not in its active threads");
 }
 
@@ -142,13 +138,13 @@ void checkStep(const Trace& t, size_t index) {
   checkRange(w + "block", s.block, 0, std::max(0, m.blocksTotal - 1));
   checkRange(w + "offset", s.offset, 0, m.n);
   if (s.array != "section" && s.array != "global" && s.array != "block-sums")
-    fail(w + "array", "'" + s.array + "' is not one of section, global, block-sums");
+    failTraceField(w + "array", "'" + s.array + "' is not one of section, global, block-sums");
   const auto count = static_cast<long long>(s.values.size());
   if (s.array == "section" && count != m.sectionSize)
-    fail(w + "values",
+    failTraceField(w + "values",
          str(count) + " values; a section step holds section_size = " + str(m.sectionSize));
   if (s.array != "section" && (count < 1 || count > m.n))
-    fail(w + "values", str(count) + " values; a " + s.array + " step holds 1 to n = " + str(m.n));
+    failTraceField(w + "values", str(count) + " values; a " + s.array + " step holds 1 to n = " + str(m.n));
   checkValues(w + "values", s.values, m.dtype, false);
   checkRow(w + "flags", s.flags, count, "the step", t.version);
   checkRow(w + "second", s.second, count, "the step", t.version);
@@ -157,22 +153,22 @@ void checkStep(const Trace& t, size_t index) {
   for (size_t i = 0; i < s.active.size(); ++i) {
     const std::string a = w + "active[" + std::to_string(i) + "]";
     checkRange(a, s.active[i], 0, m.blockSize - 1);
-    if (i > 0 && s.active[i] <= s.active[i - 1]) fail(a, "threads are not in ascending order");
+    if (i > 0 && s.active[i] <= s.active[i - 1]) failTraceField(a, "threads are not in ascending order");
   }
   if (t.version < 4 && !s.moves.empty())
-    fail(w + "moves", "a version " + str(t.version) + " trace has no moves (version 4 added them)");
+    failTraceField(w + "moves", "a version " + str(t.version) + " trace has no moves (version 4 added them)");
   checkWriters(w, "edge_threads", s.edgeThreads, s.edges.size(), s.active, t.version);
   checkWriters(w, "move_threads", s.moveThreads, s.moves.size(), s.active, t.version);
-  if (s.ops < 0) fail(w + "ops", str(s.ops) + " is negative");
+  if (s.ops < 0) failTraceField(w + "ops", str(s.ops) + " is negative");
   if (static_cast<long long>(s.warpClock.size()) > kMaxBlockSize / 32)
-    fail(w + "warp_clock", str(static_cast<long long>(s.warpClock.size())) +
+    failTraceField(w + "warp_clock", str(static_cast<long long>(s.warpClock.size())) +
                                " warps; a block has at most " + str(kMaxBlockSize / 32));
 }
 
 void checkBlocks(const Trace& t, const TraceLimits& lim) {
   const auto count = static_cast<long long>(t.blocks.size());
   if (count > std::min<long long>(lim.maxBlocks, t.meta.blocksTotal))
-    fail("trace.blocks", str(count) + " blocks; a trace times at most min(blocks_total, " +
+    failTraceField("trace.blocks", str(count) + " blocks; a trace times at most min(blocks_total, " +
                              str(lim.maxBlocks) + ")");
   for (size_t i = 0; i < t.blocks.size(); ++i) {
     const TraceBlock& b = t.blocks[i];
@@ -198,7 +194,7 @@ void validateTrace(const Trace& t, const TraceLimits& lim) {
   const auto stored = static_cast<long long>(t.input.size());
   checkRow("trace.flags", t.rows.flags, stored, "input", t.version);
   checkRow("trace.second", t.rows.second, stored, "input", t.version);
-  if (t.steps.empty()) fail("trace.steps", "no steps; a trace has at least the load step");
+  if (t.steps.empty()) failTraceField("trace.steps", "no steps; a trace has at least the load step");
   checkRange("trace.steps (count)", static_cast<long long>(t.steps.size()), 1, lim.maxSteps);
   long long values = 0, whole = 0;
   for (size_t i = 0; i < t.steps.size(); ++i) {
@@ -207,16 +203,16 @@ void validateTrace(const Trace& t, const TraceLimits& lim) {
     whole += static_cast<long long>(t.steps[i].wholeBits.size());
   }
   if (values > lim.maxStepValues)
-    fail("trace.steps", str(values) + " values in all; the limit is " + str(lim.maxStepValues));
+    failTraceField("trace.steps", str(values) + " values in all; the limit is " + str(lim.maxStepValues));
   if (whole > lim.maxWholeValues)
-    fail("trace.steps",
+    failTraceField("trace.steps",
          str(whole) + " whole-array values in all; the limit is " + str(lim.maxWholeValues));
   checkBlocks(t, lim);
   const TraceCounters& c = t.counters;
-  if (c.work < 0) fail("trace.counters.work", str(c.work) + " is negative");
+  if (c.work < 0) failTraceField("trace.counters.work", str(c.work) + " is negative");
   checkRange("trace.counters.depth", c.depth, 0, static_cast<long long>(t.steps.size()));
   if (c.sequentialWork < 0)
-    fail("trace.counters.sequential_work", str(c.sequentialWork) + " is negative");
+    failTraceField("trace.counters.sequential_work", str(c.sequentialWork) + " is negative");
 }
 
 }  // namespace scanviz

@@ -10,7 +10,7 @@
 namespace scanviz {
 namespace {
 
-constexpr size_t kMaxColumns = 48;
+constexpr size_t kMaxBackwardColumns = 48;
 constexpr size_t kMaxCrossings = 24;  // more crossing lines are a blur
 
 // Lines from cell i of the row above to cell n-1-i of the row below.
@@ -28,10 +28,10 @@ float buildBackwardScanScene(Scene& s, const ApplicationRun& run, const DomainSc
   const Trace& scan = run.scans[0].trace;
   const std::vector<std::string> names = {"values x_i", "reversed view", "inclusive scan of view",
                                           "suffix sums s_i"};
-  CellTable table(s, ctx, names, run.input.values.size(), kMaxColumns, ctx.style.valueSize * 2.5f,
+  CellTable table(s, ctx, names, run.input.values.size(), kMaxBackwardColumns, ctx.style.valueSize * 2.5f,
                   ctx.style.labelSize * 1.8f);
   const size_t n = table.shown();
-  // With more than kMaxColumns values the rows show the first ones (the view's first are the
+  // With more than kMaxBackwardColumns values the rows show the first ones (the view's first are the
   // values' last: no crossing lines then).
   const bool crossings = table.showsAll() && run.input.values.size() <= kMaxCrossings;
   const float gap = run.input.values.size() <= kMaxCrossings ? table.rowHeight() * 1.4f

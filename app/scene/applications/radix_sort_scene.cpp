@@ -12,7 +12,7 @@
 namespace scanviz {
 namespace {
 
-constexpr size_t kMaxColumns = 32;
+constexpr size_t kMaxRadixColumns = 32;
 constexpr size_t kMaxPassesShown = 8;
 
 int bitOf(double key, int bit) {
@@ -35,7 +35,7 @@ float buildRadixSortScene(Scene& s, const ApplicationRun& run, const DomainScene
   const std::vector<RadixPass> passes = radixPasses(run);
   const size_t shown = std::min(passes.size(), kMaxPassesShown);
   const std::string last = shown == passes.size() ? "sorted" : "sorted (passes left out)";
-  CellTable table(s, ctx, {"before bit 15 (bit)", last}, run.input.values.size(), kMaxColumns,
+  CellTable table(s, ctx, {"before bit 15 (bit)", last}, run.input.values.size(), kMaxRadixColumns,
                   ctx.style.valueSize * 2.8f, ctx.style.labelSize * 1.7f);
   const size_t n = table.shown();
   const float gap = table.showsAll() ? table.rowHeight() * 1.1f : ctx.style.smallSize * 0.5f;

@@ -16,7 +16,7 @@ namespace scanviz {
 namespace {
 
 constexpr size_t kMaxMatrixSide = 16;  // a larger matrix is a grid of specks
-constexpr size_t kMaxColumns = 32;
+constexpr size_t kMaxSpmvColumns = 32;
 
 // The matrix's rows as cell texts, "" where A holds no nonzero (duplicates add up, as in A x).
 std::vector<std::vector<std::string>> matrixTexts(const SparseProduct& p,
@@ -97,7 +97,7 @@ float buildSparseMatrixVectorScene(Scene& s, const ApplicationRun& run,
 
   const std::vector<std::string> names = {"row (| segment)", "value",         "column",
                                           "x[column]",       "product (map)", "row sum (scan)"};
-  CellTable table(s, ctx, names, product.row.size(), kMaxColumns, ctx.style.valueSize * 2.5f,
+  CellTable table(s, ctx, names, product.row.size(), kMaxSpmvColumns, ctx.style.valueSize * 2.5f,
                   ctx.style.labelSize * 1.7f);
   const size_t n = table.shown();
   const float gap = ctx.style.smallSize * 0.3f;

@@ -249,8 +249,10 @@ void App::updateStyle() {
   }
 }
 
-void App::handleDialog(UiContext&) {
+void App::handleDialog(UiContext& ui) {
   const std::optional<std::string> path = files_.draw(fonts_.pixelScale);
+  ui.report.panels["files"] = {{"own_dialog", files_.isOpen() && !files_.waiting()},
+                               {"desktop_chooser", files_.waiting()}};
   if (!path) return;
   switch (files_.purpose()) {
     case FileDialog::Purpose::OpenTraceOrSession:
@@ -454,7 +456,7 @@ void App::drawPresenter(bool captureOutput) {
 
 bool App::settled() const {
   return !state_.busy() && state_.hasTrace() && !state_.compare.busy() && !timingBusy(state_) &&
-         !views_.heat.busy() && !deck_.arriving();
+         !views_.heat.busy() && !deck_.arriving() && !files_.waiting();
 }
 
 void App::pressScriptedKey() {

@@ -23,9 +23,7 @@ namespace {
 
 // --ui-scale, or --scale as it was called before (the same option; both at once are refused).
 std::optional<float> parseUiScale(const Args& a) {
-  if (a.has("ui-scale") && a.has("scale"))
-    throw UsageError("give only one of --ui-scale and --scale (its old spelling)");
-  const std::string key = a.has("scale") ? "scale" : "ui-scale";
+  const std::string key = a.spelling("ui-scale", "scale");
   const auto text = a.get(key);
   if (!text) return std::nullopt;
   const auto number = parseWholeNumber(*text);

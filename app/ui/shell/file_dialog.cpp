@@ -21,9 +21,43 @@ void FileDialog::open(Mode mode, Purpose purpose, const std::string& title,
                 .lexically_normal()
                 .string();
   fileName_ = fileName;
+  visible_ = false;
+  const ChooserRequest request{mode == Mode::Save, title, folder_, fileName,
+                               purpose != Purpose::InputValues};
+  if (!desktop_.start(desktopChooserCommand(request))) showOwnDialog();
+}
+
+void FileDialog::showOwnDialog() {
   visible_ = true;
   justOpened_ = true;
   listFolder();
+}
+
+// While the desktop's chooser is up the window keeps drawing, under a modal note that holds its
+// keys back; the chooser's answer is the dialog's, and if it fails the window's own takes over.
+std::optional<std::string> FileDialog::drawWaiting() {
+  if (const auto result = desktop_.poll()) {
+    if (result->outcome == ChooserProcess::Outcome::Chosen) return result->path;
+    if (result->outcome == ChooserProcess::Outcome::Failed) showOwnDialog();
+    return std::nullopt;
+  }
+  const char* id = "Choosing a file";
+  if (!ImGui::IsPopupOpen(id)) ImGui::OpenPopup(id);
+  if (ImGui::BeginPopupModal(id, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+    ImGui::TextUnformatted("Choose the file in the desktop's file chooser.");
+    if (ImGui::Button("Use scanviz's own chooser")) {
+      desktop_.cancel();
+      ImGui::CloseCurrentPopup();
+      showOwnDialog();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) {
+      desktop_.cancel();
+      ImGui::CloseCurrentPopup();
+    }
+    ImGui::EndPopup();
+  }
+  return std::nullopt;
 }
 
 void FileDialog::listFolder() {
@@ -86,6 +120,7 @@ std::optional<std::string> FileDialog::drawButtons() {
 }
 
 std::optional<std::string> FileDialog::draw(float scale) {
+  if (waiting()) return drawWaiting();
   if (!visible_) return std::nullopt;
   openCentredPopup(title_.c_str(), justOpened_);
   const ImVec2 display = ImGui::GetIO().DisplaySize;

@@ -1,10 +1,13 @@
-// A small file chooser for opening traces and sessions and saving sessions: ImGui has none, and
-// a native dialog would need another desktop library. Lists folders and *.json files.
+// Choosing a file to open or save: the desktop's own chooser where there is one
+// (desktop_file_chooser.h), otherwise, or when it fails, a small chooser of the window's own
+// (ImGui has none) that lists folders and *.json files.
 #pragma once
 
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "app/ui/shell/desktop_file_chooser.h"
 
 namespace scanviz {
 
@@ -16,7 +19,9 @@ class FileDialog {
 
   void open(Mode mode, Purpose purpose, const std::string& title, const std::string& folder,
             const std::string& fileName = "");
-  bool isOpen() const { return visible_; }
+  bool isOpen() const { return visible_ || waiting(); }
+  // The desktop's chooser is up and the path not back yet.
+  bool waiting() const { return desktop_.running(); }
   Purpose purpose() const { return purpose_; }
   // Draws the dialog while it is open; returns the chosen path once, when the user confirms.
   std::optional<std::string> draw(float scale);
@@ -25,6 +30,8 @@ class FileDialog {
   void listFolder();
   bool drawEntries();
   std::optional<std::string> drawButtons();
+  std::optional<std::string> drawWaiting();
+  void showOwnDialog();
 
   Mode mode_ = Mode::Open;
   Purpose purpose_ = Purpose::OpenTraceOrSession;
@@ -36,6 +43,7 @@ class FileDialog {
   std::vector<std::string> files_;
   bool visible_ = false;
   bool justOpened_ = false;
+  ChooserProcess desktop_;
 };
 
 }  // namespace scanviz

@@ -127,12 +127,12 @@ CommandHelp makeWindowHelp() {
   h.sections.push_back(windowScriptedSection());
   h.sections.push_back(captureOptionSection());
   h.sections.push_back(applicationWindowSection());
-  // Not among the lesson sections that export reuses: there --scale is the picture's pixels per
-  // point, and export passes its --ui-scale on as this spelling.
+  // Not among the lesson sections that export reuses: there --scale is the old spelling of the
+  // picture's --pixel-scale, and export passes its --ui-scale on as this spelling.
   h.sections.push_back({"Old spellings (still accepted)",
                         {{"scale", "S", "",
                           "The window's old name of --ui-scale. (In export and quiz, --scale is "
-                          "the picture's pixels per point.)"}}});
+                          "the old name of --pixel-scale.)"}}});
   const std::string example(algorithmKeyWithRole(kRoleExample));
   h.examples = {"scanviz", "scanviz assets/traces/" + example + "-lesson.json --step 3",
                 "scanviz --algorithm blelloch --n 16 --theme light --ui-scale 2 --presentation",

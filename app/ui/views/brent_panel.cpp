@@ -21,7 +21,7 @@ namespace {
 
 constexpr int kMaxProcessors = 1 << 16;
 
-std::string number(double v) {
+std::string quantityOrDash(double v) {
   return std::isfinite(v) ? formatQuantity(v) : std::string("-");
 }
 
@@ -68,15 +68,15 @@ void tableRow(const BrentRow& r, bool current) {
   else
     ImGui::TextUnformatted(r.key.c_str());
   ImGui::TableNextColumn();
-  ImGui::TextUnformatted(number(r.formulas.workValue).c_str());
+  ImGui::TextUnformatted(quantityOrDash(r.formulas.workValue).c_str());
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("W = %s", r.formulas.work.c_str());
   ImGui::TableNextColumn();
-  ImGui::TextUnformatted(number(r.formulas.depthValue).c_str());
+  ImGui::TextUnformatted(quantityOrDash(r.formulas.depthValue).c_str());
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("D = %s", r.formulas.depth.c_str());
   ImGui::TableNextColumn();
-  ImGui::TextUnformatted(number(r.brentUnits).c_str());
+  ImGui::TextUnformatted(quantityOrDash(r.brentUnits).c_str());
   ImGui::TableNextColumn();
-  ImGui::TextUnformatted(number(r.seedUnits).c_str());
+  ImGui::TextUnformatted(quantityOrDash(r.seedUnits).c_str());
   ImGui::TableNextColumn();
   if (r.baseline) {
     ImGui::TextDisabled("baseline");
@@ -85,11 +85,11 @@ void tableRow(const BrentRow& r, bool current) {
           "The sequential scan is the yardstick the speedups divide: 1x by definition. One "
           "thread walks the array, so P units do not shorten it.");
   } else {
-    ImGui::TextUnformatted((number(r.predictedSpeedup) + "x").c_str());
+    ImGui::TextUnformatted((quantityOrDash(r.predictedSpeedup) + "x").c_str());
   }
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(
-      std::isfinite(r.measuredSpeedup) ? (number(r.measuredSpeedup) + "x").c_str() : "-");
+      std::isfinite(r.measuredSpeedup) ? (quantityOrDash(r.measuredSpeedup) + "x").c_str() : "-");
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(formatBenchDuration(r.measuredMs).c_str());
 }

@@ -1,9 +1,9 @@
 // Where does the block spend its time? From a GPU capture's per-warp clocks: the cycles every
 // warp spent in every step (thin lines, one per warp; thick: the median and the slowest warp),
 // the share of each phase, the cost of one operator application per step as bars, and a table
-// with the operator applications of each step next to its cycles. Kogge-Stone's later strides apply
-// the operator on fewer lanes but cost as much: the idle lanes still wait at every barrier. CPU
-// traces have no clocks: the panel offers a sample captured on a GPU instead.
+// with the operator applications of each step next to its cycles. Kogge-Stone's stride 512 applies
+// the operator on half the lanes of stride 1 yet costs more per application: whole idle warps still
+// wait at every barrier. CPU traces have no clocks: the panel offers a sample captured on a GPU.
 #include <imgui.h>
 
 #include <cmath>
