@@ -3,11 +3,14 @@
 // Under nvcc this header is empty and the listings are ordinary CUDA.
 //
 // It is NOT the project's emulator (kernels/exec/) and not the student-kernel interpreter: it knows
-// just enough CUDA for the listings (threadIdx, blockIdx, blockDim, gridDim, __global__,
-// __device__, __shared__, __syncthreads, atomicAdd, __threadfence) and runs a launch in a fixed
+// just enough CUDA for the listings (threadIdx, blockIdx, blockDim, gridDim, warpSize, __global__,
+// __device__, __shared__, __syncthreads, __syncwarp, atomicAdd, atomicExch, __threadfence, the
+// warp shuffles __shfl_sync / __shfl_up_sync / __shfl_down_sync, __ballot_sync, __ffs) and runs a
+// launch in a fixed
 // order, the one the lessons' emulator notes state:
 //   - every CUDA thread is a fiber (ucontext) on the calling OS thread;
-//   - warps run in turn, ascending; a warp's lanes run in lockstep: each lane runs from the warp's
+//   - warps run in turn, ascending; a warp's lanes run in lockstep (unless a launch asks for its
+//     lanes one after the other, LaunchOptions::lockstepLanes): each lane runs from the warp's
 //     common shared-memory state to its next barrier, atomic or exit, and only then are the lanes'
 //     writes merged (so every lane loads before any lane of its warp stores, as SIMT hardware does
 //     for one statement; lanes that write the same byte: the highest lane wins);
@@ -16,6 +19,9 @@
 //   - blocks run in launch order (ascending, or descending), `residentBlocks` at a time; a block
 //     keeps its own shared memory, which starts filled with 0xDEADBEEF words (garbage one can
 //     recognise: -559038737 as an int, as the emulator's unmapped reads);
+//   - a shuffle or ballot is an exchange among the lanes of its mask: each lane leaves its value
+//     and yields until every lane of the mask has left one, then reads the others' (a lane of
+//     the mask that never comes stalls the launch);
 //   - global memory is plain host memory, sequentially consistent (__threadfence does nothing);
 //   - a launch gives up after `stepBudget` rounds in which some thread ran (a spin that never ends:
 //     the report says it stalled instead of hanging).
@@ -29,6 +35,9 @@
 #include <ucontext.h>
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
+#include <map>
 #include <cstring>
 #include <functional>
 #include <memory>
@@ -61,6 +70,11 @@ struct LaunchOptions {
   unsigned residentBlocks = 1;
   bool descendingLaunch = false;
   long stepBudget = 1'000'000;
+  // false: a warp's lanes run one after the other, each seeing what the lanes before it wrote. A
+  // race-free kernel (no shared location written and read by two threads between the same two
+  // barriers) computes the same either way, and a launch costs a fraction: nothing is compared.
+  // The flawed lessons race on purpose and keep the lockstep that shows their flaw.
+  bool lockstepLanes = true;
 };
 
 struct LaunchReport {
@@ -83,6 +97,7 @@ class Scheduler {
     if (grid.y * grid.z != 1 || block.y * block.z != 1 || block.x == 0)
       throw std::invalid_argument("cuda_host_shim: one-dimensional launches only");
     body_ = std::move(body);
+    lockstep_ = o.lockstepLanes;
     gridDim = grid;
     blockDim = block;
     current() = this;
@@ -114,11 +129,38 @@ class Scheduler {
     swapcontext(&running_->context, &scheduler_);
   }
 
+  // Called by the lanes of a warp that `mask` names: each leaves `value` and waits until every
+  // lane of the mask has left its own (a lane of the mask that never comes: the launch stalls, as
+  // a wrong mask would hang or go wrong on a GPU); then each gets the values of all 32 lanes. Two
+  // slots alternate: a lane can only leave its next value once every lane has left this one, and
+  // so has read the one before.
+  template <class T>
+  std::array<T, kWarpSize> exchange(unsigned mask, T value) {
+    static_assert(sizeof(T) <= sizeof(uint64_t));
+    Thread& t = *running_;
+    Exchange& e = exchanges_[{blockIdx.x, t.index / kWarpSize}];
+    const unsigned lane = t.index % kWarpSize, seq = t.exchanges++;
+    auto& slot = e.slots[seq % 2];
+    std::memcpy(&slot[lane], &value, sizeof(T));
+    e.left[lane] = seq + 1;
+    auto everyoneLeft = [&] {
+      for (unsigned l = 0; l < kWarpSize; ++l)
+        if ((mask >> l & 1u) && e.left[l] < seq + 1) return false;
+      return true;
+    };
+    do yield(State::Ready);
+    while (!everyoneLeft());
+    std::array<T, kWarpSize> all{};
+    for (unsigned l = 0; l < kWarpSize; ++l) std::memcpy(&all[l], &slot[l], sizeof(T));
+    return all;
+  }
+
  private:
   struct Thread {
     ucontext_t context;
     unsigned index = 0;
     State state = State::Ready;
+    unsigned exchanges = 0;  // shuffles and ballots so far
   };
   struct Block {
     unsigned id = 0;
@@ -187,16 +229,17 @@ class Scheduler {
     if (std::none_of(b.threads.begin() + first, b.threads.begin() + end,
                      [](const Thread& t) { return t.state == State::Ready; }))
       return;
+    if (!lockstep_) {
+      for (size_t lane = first; lane < end; ++lane) runLane(b, b.threads[lane]);
+      return;
+    }
     const size_t bytes = b.shared.size();
     const std::vector<unsigned char> before(arena(), arena() + bytes);
     std::vector<std::pair<size_t, unsigned char>> writes;
     for (size_t lane = first; lane < end; ++lane) {
       Thread& t = b.threads[lane];
       if (t.state != State::Ready) continue;
-      threadIdx = dim3(t.index);
-      blockIdx = dim3(b.id);
-      running_ = &t;
-      swapcontext(&scheduler_, &t.context);
+      runLane(b, t);
       constexpr size_t kChunk = 64;
       for (size_t c = 0; c < bytes; c += kChunk) {
         const size_t n = std::min(kChunk, bytes - c);
@@ -211,7 +254,22 @@ class Scheduler {
     for (const auto& [i, value] : writes) arena()[i] = value;
   }
 
+  // One ready lane, to its next yield.
+  void runLane(Block& b, Thread& t) {
+    if (t.state != State::Ready) return;
+    threadIdx = dim3(t.index);
+    blockIdx = dim3(b.id);
+    running_ = &t;
+    swapcontext(&scheduler_, &t.context);
+  }
+
   std::function<void()> body_;
+  bool lockstep_ = true;
+  struct Exchange {
+    std::array<std::array<uint64_t, kWarpSize>, 2> slots{};
+    std::array<unsigned, kWarpSize> left{};  // exchanges each lane has left a value for
+  };
+  std::map<std::pair<unsigned, unsigned>, Exchange> exchanges_;  // by block and warp
   ucontext_t scheduler_{};
   Thread* running_ = nullptr;
 };
@@ -245,6 +303,57 @@ T atomicAdd(T* address, T value) {
   *address = old + value;
   cuda_host_shim::Scheduler::current()->yield(cuda_host_shim::Scheduler::State::Ready);
   return old;
+}
+
+template <class T>
+T atomicExch(T* address, T value) {
+  const T old = *address;
+  *address = value;
+  cuda_host_shim::Scheduler::current()->yield(cuda_host_shim::Scheduler::State::Ready);
+  return old;
+}
+
+constexpr int warpSize = static_cast<int>(cuda_host_shim::kWarpSize);
+
+// Lanes of a warp meet: what each wrote to shared memory before it, the others see after it.
+inline void __syncwarp(unsigned /*mask*/ = 0xffffffffu) {
+  cuda_host_shim::Scheduler::current()->yield(cuda_host_shim::Scheduler::State::Ready);
+}
+
+template <class T>
+T __shfl_sync(unsigned mask, T var, int srcLane, int width = warpSize) {
+  const auto all = cuda_host_shim::Scheduler::current()->exchange(mask, var);
+  const unsigned lane = threadIdx.x % cuda_host_shim::kWarpSize;
+  const unsigned w = static_cast<unsigned>(width);
+  return all[lane / w * w + static_cast<unsigned>(srcLane) % w];
+}
+
+template <class T>
+T __shfl_up_sync(unsigned mask, T var, unsigned delta, int width = warpSize) {
+  const auto all = cuda_host_shim::Scheduler::current()->exchange(mask, var);
+  const unsigned lane = threadIdx.x % cuda_host_shim::kWarpSize;
+  return lane % static_cast<unsigned>(width) >= delta ? all[lane - delta] : var;
+}
+
+template <class T>
+T __shfl_down_sync(unsigned mask, T var, unsigned delta, int width = warpSize) {
+  const auto all = cuda_host_shim::Scheduler::current()->exchange(mask, var);
+  const unsigned lane = threadIdx.x % cuda_host_shim::kWarpSize;
+  return lane % static_cast<unsigned>(width) + delta < static_cast<unsigned>(width)
+             ? all[lane + delta]
+             : var;
+}
+
+inline unsigned __ballot_sync(unsigned mask, int predicate) {
+  const auto all = cuda_host_shim::Scheduler::current()->exchange(mask, predicate);
+  unsigned bits = 0;
+  for (unsigned l = 0; l < cuda_host_shim::kWarpSize; ++l)
+    if ((mask >> l & 1u) && all[l]) bits |= 1u << l;
+  return bits;
+}
+
+inline int __ffs(unsigned x) {
+  return x ? __builtin_ctz(x) + 1 : 0;
 }
 
 #endif  // __CUDACC__

@@ -5,10 +5,12 @@
 #include <imgui.h>
 
 #include <cstdio>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "app/core/algorithms/algorithm_catalog.h"
+#include "app/core/algorithms/algorithm_listing.h"
 #include "app/scene/palette.h"
 #include "app/ui/shell/commands.h"
 #include "app/ui/shell/file_dialog.h"
@@ -78,6 +80,50 @@ TEST_F(HeadlessUi, NothingClippedInTheExplanationCodeOrPhaseBands) {
             << key << " phase " << i + 1 << ": '" << labels[i] << "'";
     }
   }
+}
+
+// The code panel opens on the textbook listing and lights the lines its step markers give for
+// the step on screen; the other tab shows the kernel as scanviz runs it, and the choice is kept
+// in the layout.
+TEST_F(HeadlessUi, CodePanelLightsTheStepsLinesInTheTextbookListing) {
+  ImGui::GetIO().DisplaySize = ImVec2(1440, 900);
+  AppState state(AppSettings{}, "");
+  ASSERT_EQ(state.settings().layout.codeView, CodeView::Textbook);
+  captureInto(state, AlgorithmId::BrentKung);
+  ASSERT_TRUE(state.hasTrace()) << state.banner().text;
+  std::set<std::string> litFirstLines;
+  for (int k = 0; k < state.playback.stepCount(); ++k) {
+    state.playback.setStep(k);
+    for (int settle = 0; settle < 2; ++settle) frame(state);
+    const nlohmann::json& code = ui_.report.panels["code"];
+    const ListingStep want = listingForStep(state.trace(), k);
+    ASSERT_NE(want.listing, nullptr);
+    ASSERT_GE(want.firstLine, 0) << "step " << k;
+    EXPECT_EQ(code["view"], "textbook");
+    EXPECT_EQ(code["file"], "kernels/listings/brent_kung.cuh");
+    EXPECT_EQ(code["first_line"].get<int>(), want.firstLine + 1) << "step " << k;
+    EXPECT_EQ(code["last_line"].get<int>(), want.lastLine + 1) << "step " << k;
+    EXPECT_GE(code["lit_rows"].get<int>(), want.lastLine - want.firstLine + 1) << "step " << k;
+    litFirstLines.insert(code["first_lit"].get<std::string>());
+  }
+  // The load, the up-sweep's loop and the down-sweep's loop: three places in the listing.
+  EXPECT_TRUE(litFirstLines.count("    XY[threadIdx.x] = i < InputSize ? X[i] : 0;"));
+  EXPECT_TRUE(litFirstLines.count(
+      "    for (unsigned int stride = 1; stride <= blockDim.x; stride *= 2) {"));
+  EXPECT_TRUE(
+      litFirstLines.count("    for (unsigned int stride = n / 4; stride > 0; stride /= 2) {"));
+  EXPECT_EQ(litFirstLines.size(), 3u);
+
+  AppSettings executor = state.settings();
+  executor.layout.codeView = CodeView::Executor;
+  state.updateSettings(executor);
+  state.playback.setStep(1);
+  frame(state);
+  const nlohmann::json& code = ui_.report.panels["code"];
+  EXPECT_EQ(code["view"], "executor");
+  EXPECT_EQ(code["file"], "kernels/block/brent_kung.h");
+  EXPECT_NE(code["first_lit"].get<std::string>().find("ex.parallel"), std::string::npos)
+      << code.dump();
 }
 
 // Brent-Kung on 256 elements: the load is one step of sixteen, too narrow a band for "1  load";

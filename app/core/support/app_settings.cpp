@@ -41,6 +41,13 @@ void readLayout(const json& j, PanelLayout& l, const std::string& where) {
   readField(j, "compare_algorithms", l.compareAlgorithms, where);
   readField(j, "compare_sync", l.compareSync, where);
   readField(j, "timeline_lanes", l.timelineLanes, where);
+  std::string code(keyOf(kCodeViewKeys, l.codeView));
+  readField(j, "code_view", code, where);
+  const auto c = valueOf(kCodeViewKeys, code);
+  if (!c)
+    throw ConfigFormatError(where + ".code_view: '" + code + "' is not one of " +
+                            keyList(kCodeViewKeys));
+  l.codeView = *c;
   l.controlsWidth = std::clamp(l.controlsWidth, 200.0f, 1200.0f);
   l.countersWidth = std::clamp(l.countersWidth, 200.0f, 1200.0f);
 }
@@ -93,7 +100,8 @@ std::string settingsToJson(const AppSettings& s) {
                  {"center_view", std::string(keyOf(kCenterViewKeys, s.layout.centerView))},
                  {"compare_algorithms", s.layout.compareAlgorithms},
                  {"compare_sync", s.layout.compareSync},
-                 {"timeline_lanes", s.layout.timelineLanes}};
+                 {"timeline_lanes", s.layout.timelineLanes},
+                 {"code_view", std::string(keyOf(kCodeViewKeys, s.layout.codeView))}};
   return j.dump(2) + "\n";
 }
 

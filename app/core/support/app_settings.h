@@ -3,6 +3,7 @@
 // ~/.config/scanviz).
 #pragma once
 
+#include <iterator>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -36,12 +37,28 @@ inline constexpr EnumKey<CenterView> kCenterViewKeys[] = {
     {CenterView::Timeline, "timeline"}, {CenterView::Timing, "timing"},
     {CenterView::Figure, "figure"},     {CenterView::Class, "class"}};
 
+// What the code panel shows: the textbook's CUDA of the algorithm (kernels/listings/, PMPP
+// chapter 8's conventions), or its kernel as scanviz runs it (kernels/block, kernels/grid: the
+// executor form, the source the trace was recorded from). One row each: the key (settings,
+// --code-view) and the tab's title.
+enum class CodeView { Textbook, Executor };
+inline constexpr EnumKey<CodeView> kCodeViewKeys[] = {{CodeView::Textbook, "textbook"},
+                                                      {CodeView::Executor, "executor"}};
+struct CodeViewTab {
+  CodeView view;
+  std::string_view title;
+};
+inline constexpr CodeViewTab kCodeViewTabs[] = {{CodeView::Textbook, "Textbook CUDA"},
+                                                {CodeView::Executor, "As scanviz runs it"}};
+static_assert(std::size(kCodeViewKeys) == std::size(kCodeViewTabs));
+
 struct PanelLayout {
   bool showControls = true;
   bool showCounters = true;
   bool showExplanation = true;
-  bool showCode = true;       // the kernel source beside the explanation
-  float controlsWidth = 310;  // logical pixels at scale 1
+  bool showCode = true;                    // the kernel source beside the explanation
+  CodeView codeView = CodeView::Textbook;  // which of the code panel's tabs is open
+  float controlsWidth = 310;               // logical pixels at scale 1
   float countersWidth = 340;
   CenterView centerView = CenterView::Lesson;
   // Compare's algorithms (the ids of `scanviz list`) and how its views move together.

@@ -33,6 +33,7 @@ AppSettings withOverrides(AppSettings s, const LaunchOptions& o) {
   if (!o.compareAlgorithms.empty()) s.layout.compareAlgorithms = o.compareAlgorithms;
   if (o.compareSync) s.layout.compareSync = *o.compareSync;
   if (o.timelineLanes) s.layout.timelineLanes = *o.timelineLanes;
+  if (o.codeView) s.layout.codeView = *o.codeView;
   return s;
 }
 

@@ -251,6 +251,7 @@ LaunchOptions parseLaunchOptions(const std::vector<std::string>& args) {
   if (a.has("step")) o.step = static_cast<int>(a.getInt("step", 0, 0, 1 << 30));
   if (a.has("theme")) o.theme = a.getChoice("theme", Theme::Dark, kThemeKeys);
   if (a.has("palette")) o.palette = a.getChoice("palette", Palette::Classic, kPaletteKeys);
+  if (a.has("code-view")) o.codeView = a.getChoice("code-view", CodeView::Textbook, kCodeViewKeys);
   o.scale = parseUiScale(a);
   if (a.has("size")) parseSize(*a.get("size"), o);
   o.presentation = a.flag("presentation");

@@ -38,6 +38,7 @@ struct LaunchOptions {
   std::string spotTheBug;                      // --spot-the-bug ID: that lesson beside its fix
   ClassModeOptions classMode;                  // --class-*: the quiz of class mode (--class)
   std::optional<std::string> timelineLanes;    // --lanes sm|block: the block timeline's lanes
+  std::optional<CodeView> codeView;            // --code-view textbook|executor: the code tab
   std::optional<int> processors;               // --processors P: the counters' P of W/P + D
   bool realElements = false;                   // --real-elements: the counters leave padding out
   std::string screenshot;                      // PNG to write

@@ -51,6 +51,10 @@ std::vector<OptionSection> makeLessonSections() {
          "Window size in pixels."},
         {"panel", "VIEW", "the saved setting (lesson)", "The centre view.",
          keysOf(kCenterViewKeys)},
+        {"code-view", "V", "the saved setting (textbook)",
+         "The code panel's tab: the algorithm's textbook CUDA (PMPP chapter 8's conventions) or "
+         "its kernel as scanviz runs it; both light the current step's lines.",
+         keysOf(kCodeViewKeys)},
         {"compare", "A,B[,C,D]", "", "Open Compare with two to four algorithms."},
         {"sync", "HOW", "step", "How Compare steps its lanes together.", keysOf(kCompareSyncKeys)},
         {"diff", "", "", "Compare's GPU-against-CPU trace diff."},

@@ -1,10 +1,15 @@
-// The kernel's source with the lines of the current step highlighted: the parallel work before
-// the barrier that recorded the step. It scrolls to those lines whenever the step moves.
+// The code of the trace's algorithm with the lines of the current step highlighted, on one of
+// two tabs (kCodeViewTabs, the layout's codeView): the textbook's CUDA listing
+// (kernels/listings/, its step markers), or the kernel as scanviz runs it (kernels/, the parallel
+// work before the barrier that recorded the step). It scrolls to those lines whenever the step
+// moves.
 #include <imgui.h>
 
 #include <algorithm>
 #include <cstdio>
 
+#include "app/core/algorithms/algorithm_listing.h"
+#include "app/core/support/app_settings.h"
 #include "app/ui/shell/theme.h"
 #include "app/ui/views/kernel_source.h"
 #include "app/ui/views/panels.h"
@@ -12,14 +17,53 @@
 namespace scanviz {
 namespace {
 
-void header(const StepSource& s) {
+// What one tab shows: a file's or a listing's lines and the step's range in them.
+struct ShownCode {
+  std::string path;                                 // the file its text comes from
+  const std::vector<std::string>* lines = nullptr;  // null: nothing to show
+  int firstLine = -1;                               // 0-based, inclusive; -1: nothing lit
+  int lastLine = -1;
+  std::string note;
+};
+
+ShownCode executorCode(const Trace& t, int step) {
+  const StepSource s = sourceForStep(t, step);
+  ShownCode c{s.file ? s.file->path : "", s.file ? &s.file->lines : nullptr, s.firstLine,
+              s.lastLine, s.note};
+  return c;
+}
+
+ShownCode textbookCode(const Trace& t, int step, std::vector<std::string>& lines) {
+  const ListingStep s = listingForStep(t, step);
+  if (!s.listing) return {"", nullptr, -1, -1, s.note};
+  lines = listingLines(*s.listing);
+  return {std::string(s.listing->file), &lines, s.firstLine, s.lastLine, s.note};
+}
+
+// The tabs, from the layout's choice; a click stores the new choice in the settings.
+CodeView tabs(UiContext& ui) {
+  const CodeView current = ui.state.settings().layout.codeView;
+  CodeView chosen = current;
+  for (const CodeViewTab& tab : kCodeViewTabs) {
+    if (&tab != &kCodeViewTabs[0]) ImGui::SameLine();
+    if (ImGui::RadioButton(std::string(tab.title).c_str(), current == tab.view)) chosen = tab.view;
+  }
+  if (chosen != current) {
+    AppSettings settings = ui.state.settings();
+    settings.layout.codeView = chosen;
+    ui.state.updateSettings(settings);
+  }
+  return chosen;
+}
+
+void header(const ShownCode& s) {
   char text[256];
   if (s.firstLine >= 0) {
-    std::snprintf(text, sizeof text, "%s, lines %d-%d", s.file->path.c_str(), s.firstLine + 1,
+    std::snprintf(text, sizeof text, "%s, lines %d-%d", s.path.c_str(), s.firstLine + 1,
                   s.lastLine + 1);
   } else {
-    std::snprintf(text, sizeof text, "%s%s%s", s.file ? s.file->path.c_str() : "",
-                  s.note.empty() ? "" : ": ", s.note.c_str());
+    std::snprintf(text, sizeof text, "%s%s%s", s.path.c_str(),
+                  s.note.empty() || s.path.empty() ? "" : ": ", s.note.c_str());
   }
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
   ImGui::TextWrapped("%s", text);
@@ -28,10 +72,10 @@ void header(const StepSource& s) {
 
 // Scrolls once per new highlight (keyed by file and line in ImGui's storage), so the reader can
 // scroll freely in between. top and bottom: the highlight's extent in the child's coordinates.
-void followHighlight(const StepSource& s, float top, float bottom) {
+void followHighlight(const ShownCode& s, float top, float bottom) {
   ImGuiStorage* storage = ImGui::GetStateStorage();
   const ImGuiID fileKey = ImGui::GetID("followed-file"), lineKey = ImGui::GetID("followed-line");
-  const int file = static_cast<int>(ImGui::GetID(s.file->path.c_str()));
+  const int file = static_cast<int>(ImGui::GetID(s.path.c_str()));
   if (storage->GetInt(fileKey, 0) == file && storage->GetInt(lineKey, -1) == s.firstLine) return;
   storage->SetInt(fileKey, file);
   storage->SetInt(lineKey, s.firstLine);
@@ -50,7 +94,7 @@ struct DrawnLines {
 
 // Each source line after its number; a line wider than the panel wraps, its continuation under
 // the line's own indentation, so no code is cut off at the right edge.
-DrawnLines drawLines(const UiContext& ui, const StepSource& s) {
+DrawnLines drawLines(const UiContext& ui, const ShownCode& s) {
   ImGui::PushFont(ui.fonts.mono);
   const float lineHeight = ImGui::GetTextLineHeight();
   const float left = ImGui::GetCursorScreenPos().x;
@@ -61,8 +105,8 @@ DrawnLines drawLines(const UiContext& ui, const StepSource& s) {
   band.a = 80;
   DrawnLines drawn;
   float litTop = 0, litBottom = 0;
-  for (int i = 0; i < static_cast<int>(s.file->lines.size()); ++i) {
-    const std::string& line = s.file->lines[static_cast<size_t>(i)];
+  for (int i = 0; i < static_cast<int>(s.lines->size()); ++i) {
+    const std::string& line = (*s.lines)[static_cast<size_t>(i)];
     const bool lit = i >= s.firstLine && i <= s.lastLine;
     const size_t indent = std::min(line.find_first_not_of(' '), line.size());
     // Keep at least 24 columns for the text; a deeper indentation then shows less of itself.
@@ -100,17 +144,32 @@ DrawnLines drawLines(const UiContext& ui, const StepSource& s) {
 
 void drawCodePanel(UiContext& ui) {
   if (!ui.state.hasTrace()) return;
-  const StepSource s = sourceForStep(ui.state.trace(), ui.state.playback.step());
+  const CodeView view = tabs(ui);
+  std::vector<std::string> listing;
+  const Trace& t = ui.state.trace();
+  const int step = ui.state.playback.step();
+  const ShownCode s =
+      view == CodeView::Textbook ? textbookCode(t, step, listing) : executorCode(t, step);
   header(s);
-  if (!s.file) return;
+  if (!s.lines) {
+    ui.report.panels["code"] = {{"view", std::string(keyOf(kCodeViewKeys, view))},
+                                {"note", s.note}};
+    return;
+  }
   ImGui::BeginChild("code-lines", ImVec2(0, 0), false);
   ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 0));
   const DrawnLines drawn = drawLines(ui, s);
   ImGui::PopStyleVar();
-  ui.report.panels["code"] = {
-      {"file", s.file->path},        {"first_line", s.firstLine + 1},
-      {"last_line", s.lastLine + 1}, {"rows", drawn.rows},
-      {"lit_rows", drawn.litRows},   {"scroll_max_x", ImGui::GetScrollMaxX()}};
+  const std::string lit =
+      s.firstLine >= 0 ? (*s.lines)[static_cast<size_t>(s.firstLine)] : std::string();
+  ui.report.panels["code"] = {{"view", std::string(keyOf(kCodeViewKeys, view))},
+                              {"first_lit", lit},
+                              {"file", s.path},
+                              {"first_line", s.firstLine + 1},
+                              {"last_line", s.lastLine + 1},
+                              {"rows", drawn.rows},
+                              {"lit_rows", drawn.litRows},
+                              {"scroll_max_x", ImGui::GetScrollMaxX()}};
   ImGui::EndChild();
 }
 

@@ -1,0 +1,28 @@
+// The textbook listings of kernels/listings/ run on a CUDA device (algorithm_listings_device.cu,
+// compiled by nvcc), behind a plain C++ interface, so that the comparison with the recorded
+// kernels (test_gpu_algorithm_listings.cpp, which captures through scanviz_core) needs no CUDA
+// header.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace scanviz::gpu_listings {
+
+struct DeviceListing {
+  std::string_view key;  // the algorithm's key (`scanviz list`)
+  bool exclusive;        // the listing's own result; an exclusive one also gives inclusive
+};
+
+// The listings this runner launches.
+const std::vector<DeviceListing>& deviceListings();
+
+// The listing of `key` over x (add, int) in blocks of `block` threads: a block listing as the
+// hierarchical driver runs it (its kernel over the sections, the same scan of the section sums,
+// add_block_sums_kernel), a single-pass one in one launch. Throws std::runtime_error with CUDA's
+// words when a launch or a copy fails, std::invalid_argument for a key it does not know.
+std::vector<int> runOnDevice(std::string_view key, const std::vector<int>& x, unsigned block,
+                             bool inclusive);
+
+}  // namespace scanviz::gpu_listings
