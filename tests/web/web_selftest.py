@@ -5,8 +5,9 @@ Serves the web build (build-web/app: scanviz.html, .js, .wasm and the sample tra
 127.0.0.1 with `python3 -m http.server` (no cross-origin isolation headers), opens it in Debian's
 headless Chromium with `selftest=1`, and compares the frame report that the page prints
 (`scanviz-selftest {JSON}` on the console) with the desktop's `--dump-scene` for the same state:
-the default lesson, a GPU sample trace at a given step, and a session. Each case also takes a
-screenshot (1920x1080) that must not be blank; they are left in --out for people to look at.
+the default lesson, a GPU sample trace at a given step, a session, and a lecture deck at a view of
+a GPU trace. Each case also takes a screenshot (1920x1080) that must not be blank; they are left
+in --out for people to look at.
 
 Exit 0: all cases agree; 1: a case differs or the page failed; 77: no web build (skipped).
 """
@@ -82,8 +83,9 @@ def first_difference(a, b, path="$"):
 def desktop_report(scanviz, args, work, name):
     out = os.path.join(work, f"{name}.desktop.json")
     env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(work, f"config-{name}"))
+    # A file to open comes first, as `scanviz FILE [options]` takes it.
     cmd = ["xvfb-run", "-a", "-s", f"-screen 0 {SIZE[0]}x{SIZE[1]}x24", scanviz,
-           "--size", f"{SIZE[0]}x{SIZE[1]}", *args, "--dump-scene", out]
+           *args, "--size", f"{SIZE[0]}x{SIZE[1]}", "--dump-scene", out]
     subprocess.run(cmd, check=True, env=env, timeout=300, stdout=subprocess.DEVNULL)
     with open(out) as f:
         return json.load(f)
@@ -121,6 +123,7 @@ def main():
     p.add_argument("--page", required=True, help="the web build's app folder (scanviz.html)")
     p.add_argument("--scanviz", required=True, help="the desktop binary")
     p.add_argument("--traces", required=True, help="assets/traces")
+    p.add_argument("--deck", required=True, help="a lecture deck whose traces are in --traces")
     p.add_argument("--out", required=True, help="where screenshots and reports go")
     a = p.parse_args()
     a.traces = os.path.abspath(a.traces)  # the status line names the trace by its path
@@ -142,11 +145,20 @@ def main():
                     session, "--dump-scene", os.path.join(work, "saved.json")],
                    check=True, timeout=300, stdout=subprocess.DEVNULL,
                    env=dict(os.environ, XDG_CONFIG_HOME=os.path.join(work, "config-save")))
+    # The shipped lecture deck beside the traces its GPU views name ("../traces/..."), opened at
+    # its first view of a GPU trace.
+    os.makedirs(os.path.join(root, "decks"))
+    deck = os.path.join(root, "decks", os.path.basename(a.deck))
+    shutil.copy(a.deck, deck)
+    with open(deck) as f:
+        views = json.load(f)["views"]
+    gpu_view = 1 + next(k for k, v in enumerate(views) if v.get("trace_file"))
     cases = [
         ("lesson", "", []),
         ("gpu-trace", "&trace=traces/kogge-stone-lesson.json&step=3",
          ["--trace", os.path.join(a.traces, "kogge-stone-lesson.json"), "--step", "3"]),
         ("session", "&session=sessions/blelloch.session.json", ["--session", session]),
+        ("deck", f"&deck=decks/{os.path.basename(deck)}&view={gpu_view}", [deck, "--view", str(gpu_view)]),
     ]
     failures = 0
     with serve(root) as base:
