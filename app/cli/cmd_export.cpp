@@ -10,11 +10,11 @@
 #include "app/core/capture/session.h"
 #include "app/core/support/app_settings.h"
 #include "app/core/trace/chrome_trace.h"
-#include "app/options/picture_options.h"
 #include "app/core/trace/trace_json.h"
 #include "app/export/export_arguments.h"
 #include "app/export/quiz_sheet_export.h"
 #include "app/options/capture_options.h"
+#include "app/options/picture_options.h"
 #if defined(SCANVIZ_WITH_CAIRO)
 #include "app/export/cairo_raster.h"
 #endif
@@ -45,9 +45,8 @@ const OptionSection& lessonSection() {
 }
 
 const CommandHelp& allOptions() {
-  static const CommandHelp k{
-      .sections = {exportOwnSection(), pixelScaleOldSpellingSection(), lessonSection(),
-                   captureOptionSection()}};
+  static const CommandHelp k{.sections = {exportOwnSection(), pixelScaleOldSpellingSection(),
+                                          lessonSection(), captureOptionSection()}};
   return k;
 }
 

@@ -10,8 +10,8 @@
 #include "app/core/capture/capture_option_table.h"
 #include "app/core/lesson/quiz.h"
 #include "app/core/support/output_file.h"
-#include "app/options/picture_options.h"
 #include "app/options/capture_options.h"
+#include "app/options/picture_options.h"
 
 namespace scanviz {
 
@@ -109,7 +109,8 @@ const CommandHelp& quizHelp() {
           "NAME-key.svg|png."},
          {"key", "PATH", "NAME-key beside --out", "Where the answer key goes instead."},
          {"pixel-scale", "S", "1", "PNG pixels per point, 1 to 4."}}},
-       pixelScaleOldSpellingSection(), captureOptionSection()},
+       pixelScaleOldSpellingSection(),
+       captureOptionSection()},
       {"scanviz quiz --algorithm blelloch --count 5",
        "scanviz quiz --algorithm kogge-stone --n 16 --json",
        "scanviz quiz --algorithm " + std::string(algorithmKeyWithRole(kRoleExample)) +

@@ -3,9 +3,8 @@
 namespace scanviz {
 
 const OptionSection& pixelScaleOldSpellingSection() {
-  static const OptionSection k = {
-      "Old spellings (still accepted)",
-      {{"scale", "S", "", "The old name of --pixel-scale."}}};
+  static const OptionSection k = {"Old spellings (still accepted)",
+                                  {{"scale", "S", "", "The old name of --pixel-scale."}}};
   return k;
 }
 

@@ -12,7 +12,6 @@
 namespace scanviz {
 namespace {
 
-
 Color mix(Color a, Color b, float t) {
   const auto m = [t](uint8_t x, uint8_t y) {
     return static_cast<uint8_t>(

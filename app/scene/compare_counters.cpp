@@ -10,7 +10,6 @@
 namespace scanviz {
 namespace {
 
-
 std::string resultText(const Trace& t) {
   const ResultCheck check = checkResults(t);
   const ResultRow& shown = t.meta.inclusive ? check.inclusive : check.exclusive;

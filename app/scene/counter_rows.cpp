@@ -20,8 +20,9 @@ std::string count(long long v) {
 }
 
 std::string percent(long long part, long long whole) {
-  return whole > 0 ? formatQuantity(100.0 * static_cast<double>(part) / static_cast<double>(whole)) + "%"
-                   : std::string("0%");
+  return whole > 0
+             ? formatQuantity(100.0 * static_cast<double>(part) / static_cast<double>(whole)) + "%"
+             : std::string("0%");
 }
 
 void addWorkRows(const Trace& t, int step, const StepMetrics& m, const RunCounts& c,
@@ -70,10 +71,10 @@ void addThreadRows(const StepMetrics& m, bool section, std::vector<CounterRow>& 
   rows.push_back(
       {"Active warps", count(m.activeWarps) + " of " + count(m.residentWarps),
        "Warps with at least one active lane: each of them issues the step's instructions."});
-  const std::string eff = m.activeWarps == 0
-                              ? std::string("no warp active")
-                              : formatQuantity(100.0 * m.warpEfficiency) + "%  (" + count(m.activeThreads) +
-                                    " of " + count(32ll * m.activeWarps) + " lanes)";
+  const std::string eff = m.activeWarps == 0 ? std::string("no warp active")
+                                             : formatQuantity(100.0 * m.warpEfficiency) + "%  (" +
+                                                   count(m.activeThreads) + " of " +
+                                                   count(32ll * m.activeWarps) + " lanes)";
   rows.push_back({"Warp efficiency", eff,
                   "Active lanes / (32 x warps touched): the share of the issued SIMD width that "
                   "did useful work."});
@@ -84,8 +85,9 @@ std::string bankText(const BankConflicts& b) {
   if (b.conflicts == 0) return "none (conflict-free)";
   // The worst access first (its way is what the lecture calls the conflict), then its cost
   // over the whole step.
-  return formatQuantity(b.worstWay) + "-way (warp " + formatQuantity(b.worstWarp) + ")  \xC2\xB7  " +
-         formatQuantity(b.extraCycles) + (b.extraCycles == 1 ? " replay" : " replays") + " in all";
+  return formatQuantity(b.worstWay) + "-way (warp " + formatQuantity(b.worstWarp) +
+         ")  \xC2\xB7  " + formatQuantity(b.extraCycles) +
+         (b.extraCycles == 1 ? " replay" : " replays") + " in all";
 }
 
 }  // namespace

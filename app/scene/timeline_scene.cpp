@@ -12,7 +12,6 @@
 namespace scanviz {
 namespace {
 
-
 std::string percent(double share) {
   char text[16];
   std::snprintf(text, sizeof text, "%.0f%%", 100 * share);

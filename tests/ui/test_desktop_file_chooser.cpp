@@ -47,7 +47,9 @@ TEST(DesktopFileChooser, SavingProposesTheNameAndAsksBeforeOverwriting) {
   EXPECT_NE(std::find(zenity.begin(), zenity.end(), "--save"), zenity.end());
   EXPECT_NE(std::find(zenity.begin(), zenity.end(), "--confirm-overwrite"), zenity.end());
   const auto kdialog = chooserCommandFor("/usr/bin/kdialog", r);
-  const std::vector<std::string> expected{"/usr/bin/kdialog", "--title", "Save the session",
+  const std::vector<std::string> expected{"/usr/bin/kdialog",
+                                          "--title",
+                                          "Save the session",
                                           "--getsavefilename",
                                           "/tmp/lecture/lesson.session.json",
                                           "JSON files (*.json)"};

@@ -105,8 +105,8 @@ TEST(ChainFlags, GpuTraceUsesItsRecordedTimesAndSaysTheSpinsAreEstimated) {
   ASSERT_EQ(c.blocks.size(), static_cast<size_t>(kMaxChainFlagBlocks));
   // Tile 0's times are the capture's own (the H200 sample, in ns); its wait, which the GPU times
   // but does not place, sits in the middle of the block, so its publish is estimated.
-  const auto tile0 = std::find_if(t.blocks.begin(), t.blocks.end(),
-                                  [](const TraceBlock& b) { return b.id == 0; });
+  const auto tile0 =
+      std::find_if(t.blocks.begin(), t.blocks.end(), [](const TraceBlock& b) { return b.id == 0; });
   ASSERT_NE(tile0, t.blocks.end());
   EXPECT_EQ(c.blocks[0].start, static_cast<double>(tile0->startNs));
   EXPECT_EQ(c.blocks[0].end, static_cast<double>(tile0->endNs));

@@ -100,7 +100,8 @@ TEST(CompareSync, ByTimeWithH200ClocksFinishesTheFasterFirst) {
     for (double at : *ends) {
       const int g = positionIndexNear(p, at);
       EXPECT_DOUBLE_EQ(p.positions[static_cast<size_t>(g)], at);
-      EXPECT_EQ(stepsAt(p, g), (std::vector<int>{lastEndedStep(ksEnds, at), lastEndedStep(bkEnds, at)}))
+      EXPECT_EQ(stepsAt(p, g),
+                (std::vector<int>{lastEndedStep(ksEnds, at), lastEndedStep(bkEnds, at)}))
           << at << " cycles";
     }
   const int ksDone = positionIndexNear(p, ksEnds.back());
@@ -108,10 +109,11 @@ TEST(CompareSync, ByTimeWithH200ClocksFinishesTheFasterFirst) {
   EXPECT_LT(stepsAt(p, ksDone)[1], static_cast<int>(bk.steps.size()) - 1)
       << "Kogge-Stone done, Brent-Kung not";
   const int last = static_cast<int>(p.positions.size()) - 1;
-  EXPECT_EQ(stepsAt(p, last),
-            (std::vector<int>{static_cast<int>(ks.steps.size()) - 1, static_cast<int>(bk.steps.size()) - 1}));
+  EXPECT_EQ(stepsAt(p, last), (std::vector<int>{static_cast<int>(ks.steps.size()) - 1,
+                                                static_cast<int>(bk.steps.size()) - 1}));
   EXPECT_NE(describeSync(p).find("real time"), std::string::npos);
-  EXPECT_EQ(describePosition(p, last), std::to_string(static_cast<long long>(bkEnds.back())) + " cycles");
+  EXPECT_EQ(describePosition(p, last),
+            std::to_string(static_cast<long long>(bkEnds.back())) + " cycles");
 }
 
 TEST(CompareSync, OneTraceWithoutClocksTurnsRealTimeIntoFractions) {

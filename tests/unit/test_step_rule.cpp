@@ -246,7 +246,8 @@ TEST(StepRule, MovesAndWritersSurviveAFile) {
 
 // Sample traces written before version 4 still load, and their down-sweep still moves values.
 TEST(StepRule, OlderTracesKeepTheirKindsMoves) {
-  // A Blelloch lesson captured on an H200 in trace version 2, before moves were recorded, kept for this test.
+  // A Blelloch lesson captured on an H200 in trace version 2, before moves were recorded, kept for
+  // this test.
   const Trace t = loadTrace(SCANVIZ_SOURCE_DIR "/tests/assets/traces/v2-blelloch-lesson.json");
   ASSERT_LT(t.version, 4);
   for (const TraceStep& s : t.steps)

@@ -78,7 +78,8 @@ TEST(WarpClock, KoggeStoneOnTheH200PaysForIdleWarpsAtEveryBarrier) {
   const TraceStep& load = t.steps[static_cast<size_t>(k - 1)];
   const TraceStep& stride1 = t.steps[static_cast<size_t>(k)];
   for (size_t w = 0; w < 32; ++w)
-    EXPECT_EQ(table.steps[0].cycles[w], static_cast<double>(stride1.warpClock[w] - load.warpClock[w]));
+    EXPECT_EQ(table.steps[0].cycles[w],
+              static_cast<double>(stride1.warpClock[w] - load.warpClock[w]));
   // The point of the view: stride 512 applies the operator on 512 lanes of 1024 (warps 0-15 have
   // nothing to do), yet its cheapest warp still spends most of what its slowest does, waiting at
   // the barrier, and each operator application costs more than at stride 1.

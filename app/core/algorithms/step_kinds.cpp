@@ -11,8 +11,8 @@ namespace {
 // The explanations of the kinds whose edges do not tell what happened.
 
 std::string shiftSentence(const Trace& t, const TraceStep&) {
-  return "each thread moves XY[i-1] into XY[i] and XY[0] gets the identity " + identityText(t.meta.op, t.meta.dtype) +
-         ", so the scan that follows is exclusive";
+  return "each thread moves XY[i-1] into XY[i] and XY[0] gets the identity " +
+         identityText(t.meta.op, t.meta.dtype) + ", so the scan that follows is exclusive";
 }
 
 std::string clearLastSentence(const Trace& t, const TraceStep& s) {

@@ -347,7 +347,7 @@ struct Reader {
     for (size_t i = 0; i < a.size(); ++i)
       if (!valueFromJson(a[i], v[i]))
         failTraceField(field(key) + "[" + std::to_string(i) + "]",
-             "expected a number (or \"inf\", \"-inf\", \"nan\")");
+                       "expected a number (or \"inf\", \"-inf\", \"nan\")");
     return v;
   }
   template <class I>
@@ -396,7 +396,8 @@ struct Reader {
     const json& a = array(key);
     std::vector<std::string> v(a.size());
     for (size_t i = 0; i < a.size(); ++i) {
-      if (!a[i].is_string()) failTraceField(field(key) + "[" + std::to_string(i) + "]", "expected a string");
+      if (!a[i].is_string())
+        failTraceField(field(key) + "[" + std::to_string(i) + "]", "expected a string");
       v[i] = a[i].get<std::string>();
     }
     return v;

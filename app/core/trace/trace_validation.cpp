@@ -37,10 +37,13 @@ void checkMeta(const Trace& t, const TraceLimits& lim) {
   if (!kBlockSizes.holds(m.blockSize))
     failTraceField(w + "block_size", str(m.blockSize) + " is not " + kBlockSizes.text());
   if (!isPowerOfTwo(m.sectionSize) || m.sectionSize > lim.maxSectionSize)
-    failTraceField(w + "section_size",
-         str(m.sectionSize) + " is not a power of two between 1 and " + str(lim.maxSectionSize));
-  if (!parseOperator(m.op)) failTraceField(w + "operator", "'" + m.op + "' is not one of add, max, min, mul");
-  if (!parseDType(m.dtype)) failTraceField(w + "dtype", "'" + m.dtype + "' is not int32 or float32");
+    failTraceField(
+        w + "section_size",
+        str(m.sectionSize) + " is not a power of two between 1 and " + str(lim.maxSectionSize));
+  if (!parseOperator(m.op))
+    failTraceField(w + "operator", "'" + m.op + "' is not one of add, max, min, mul");
+  if (!parseDType(m.dtype))
+    failTraceField(w + "dtype", "'" + m.dtype + "' is not int32 or float32");
   if (m.backend != "cuda" && m.backend != "cpu")
     failTraceField(w + "backend", "'" + m.backend + "' is not cuda or cpu");
   if (m.timeUnit != "ns" && m.timeUnit != "round")
@@ -48,19 +51,20 @@ void checkMeta(const Trace& t, const TraceLimits& lim) {
   const long long blocks = (m.n + m.sectionSize - 1) / m.sectionSize;
   if (m.blocksTotal != blocks)
     failTraceField(w + "blocks_total", str(m.blocksTotal) + " does not match n = " + str(m.n) +
-                                 " in sections of " + str(m.sectionSize) + " (" + str(blocks) +
-                                 " blocks)");
+                                           " in sections of " + str(m.sectionSize) + " (" +
+                                           str(blocks) + " blocks)");
   checkRange(w + "recorded_block", m.recordedBlock, 0, m.blocksTotal - 1);
   const auto stored = static_cast<long long>(t.input.size());
   if (m.storedValues != stored)
-    failTraceField(w + "stored_values", str(m.storedValues) + " but input holds " + str(stored) + " values");
+    failTraceField(w + "stored_values",
+                   str(m.storedValues) + " but input holds " + str(stored) + " values");
   if (stored < 1 || stored > std::min(m.n, lim.maxStoredValues))
     failTraceField("trace.input", str(stored) + " values; a trace keeps 1 to min(n, " +
-                            str(lim.maxStoredValues) +
-                            ") = " + str(std::min(m.n, lim.maxStoredValues)));
+                                      str(lim.maxStoredValues) +
+                                      ") = " + str(std::min(m.n, lim.maxStoredValues)));
   if (t.output.size() != t.input.size())
-    failTraceField("trace.output",
-         str(static_cast<long long>(t.output.size())) + " values but input has " + str(stored));
+    failTraceField("trace.output", str(static_cast<long long>(t.output.size())) +
+                                       " values but input has " + str(stored));
 }
 
 // int32 values are whole numbers in int32's range; float32 values may be infinite or NaN where
@@ -88,15 +92,16 @@ void checkRow(const std::string& field, const std::vector<V>& row, long long cou
               const std::string& of, int version) {
   if (row.empty()) return;
   if (version < 3)
-    failTraceField(field, "a version " + str(version) + " trace has no such row (version 3 added it)");
+    failTraceField(field,
+                   "a version " + str(version) + " trace has no such row (version 3 added it)");
   if (static_cast<long long>(row.size()) != count)
-    failTraceField(field, str(static_cast<long long>(row.size())) + " entries but " + of + " holds " +
-                    str(count) + " values; the row has one entry per value");
+    failTraceField(field, str(static_cast<long long>(row.size())) + " entries but " + of +
+                              " holds " + str(count) + " values; the row has one entry per value");
   if constexpr (std::is_same_v<V, uint8_t>) {
     for (size_t i = 0; i < row.size(); ++i)
       if (row[i] > 1)
         failTraceField(field + "[" + std::to_string(i) + "]",
-             str(row[i]) + " is not a flag (0, or 1 where an element starts a segment)");
+                       str(row[i]) + " is not a flag (0, or 1 where an element starts a segment)");
   }
 }
 
@@ -109,7 +114,8 @@ void checkArrows(const std::string& w, const char* key,
     if (dst < 0 || dst >= count)
       failTraceField(e, "dst " + str(dst) + " is outside the step's " + str(count) + " values");
     if (src < -1 || src >= count)
-      failTraceField(e, "src " + str(src) + " is outside the step's " + str(count) + " values (or -1)");
+      failTraceField(
+          e, "src " + str(src) + " is outside the step's " + str(count) + " values (or -1)");
   }
 }
 
@@ -119,14 +125,16 @@ void checkWriters(const std::string& w, const char* key, const std::vector<int>&
   const std::string f = w + key;
   if (threads.empty()) return;
   if (version < 4)
-    failTraceField(f, "a version " + str(version) + " trace has no such field (version 4 added it)");
+    failTraceField(f,
+                   "a version " + str(version) + " trace has no such field (version 4 added it)");
   if (threads.size() != arrows)
     failTraceField(f, str(static_cast<long long>(threads.size())) + " threads for " +
-                str(static_cast<long long>(arrows)) + " arrows; one thread each");
+                          str(static_cast<long long>(arrows)) + " arrows; one thread each");
   for (size_t i = 0; i < threads.size(); ++i)
     if (!std::binary_search(active.begin(), active.end(), threads[i]))
-      failTraceField(f + "[" + std::to_string(i) + "]",
-           "thread " + str(threads[i]) + " wrote in the step but is not in its active threads");
+      failTraceField(
+          f + "[" + std::to_string(i) + "]",
+          "thread " + str(threads[i]) + " wrote in the step but is not in its active threads");
 }
 
 void checkStep(const Trace& t, size_t index) {
@@ -141,10 +149,11 @@ void checkStep(const Trace& t, size_t index) {
     failTraceField(w + "array", "'" + s.array + "' is not one of section, global, block-sums");
   const auto count = static_cast<long long>(s.values.size());
   if (s.array == "section" && count != m.sectionSize)
-    failTraceField(w + "values",
-         str(count) + " values; a section step holds section_size = " + str(m.sectionSize));
+    failTraceField(w + "values", str(count) + " values; a section step holds section_size = " +
+                                     str(m.sectionSize));
   if (s.array != "section" && (count < 1 || count > m.n))
-    failTraceField(w + "values", str(count) + " values; a " + s.array + " step holds 1 to n = " + str(m.n));
+    failTraceField(w + "values",
+                   str(count) + " values; a " + s.array + " step holds 1 to n = " + str(m.n));
   checkValues(w + "values", s.values, m.dtype, false);
   checkRow(w + "flags", s.flags, count, "the step", t.version);
   checkRow(w + "second", s.second, count, "the step", t.version);
@@ -153,23 +162,26 @@ void checkStep(const Trace& t, size_t index) {
   for (size_t i = 0; i < s.active.size(); ++i) {
     const std::string a = w + "active[" + std::to_string(i) + "]";
     checkRange(a, s.active[i], 0, m.blockSize - 1);
-    if (i > 0 && s.active[i] <= s.active[i - 1]) failTraceField(a, "threads are not in ascending order");
+    if (i > 0 && s.active[i] <= s.active[i - 1])
+      failTraceField(a, "threads are not in ascending order");
   }
   if (t.version < 4 && !s.moves.empty())
-    failTraceField(w + "moves", "a version " + str(t.version) + " trace has no moves (version 4 added them)");
+    failTraceField(w + "moves",
+                   "a version " + str(t.version) + " trace has no moves (version 4 added them)");
   checkWriters(w, "edge_threads", s.edgeThreads, s.edges.size(), s.active, t.version);
   checkWriters(w, "move_threads", s.moveThreads, s.moves.size(), s.active, t.version);
   if (s.ops < 0) failTraceField(w + "ops", str(s.ops) + " is negative");
   if (static_cast<long long>(s.warpClock.size()) > kMaxBlockSize / 32)
     failTraceField(w + "warp_clock", str(static_cast<long long>(s.warpClock.size())) +
-                               " warps; a block has at most " + str(kMaxBlockSize / 32));
+                                         " warps; a block has at most " + str(kMaxBlockSize / 32));
 }
 
 void checkBlocks(const Trace& t, const TraceLimits& lim) {
   const auto count = static_cast<long long>(t.blocks.size());
   if (count > std::min<long long>(lim.maxBlocks, t.meta.blocksTotal))
-    failTraceField("trace.blocks", str(count) + " blocks; a trace times at most min(blocks_total, " +
-                             str(lim.maxBlocks) + ")");
+    failTraceField("trace.blocks", str(count) +
+                                       " blocks; a trace times at most min(blocks_total, " +
+                                       str(lim.maxBlocks) + ")");
   for (size_t i = 0; i < t.blocks.size(); ++i) {
     const TraceBlock& b = t.blocks[i];
     const std::string w = "trace.blocks[" + std::to_string(i) + "].";
@@ -194,7 +206,8 @@ void validateTrace(const Trace& t, const TraceLimits& lim) {
   const auto stored = static_cast<long long>(t.input.size());
   checkRow("trace.flags", t.rows.flags, stored, "input", t.version);
   checkRow("trace.second", t.rows.second, stored, "input", t.version);
-  if (t.steps.empty()) failTraceField("trace.steps", "no steps; a trace has at least the load step");
+  if (t.steps.empty())
+    failTraceField("trace.steps", "no steps; a trace has at least the load step");
   checkRange("trace.steps (count)", static_cast<long long>(t.steps.size()), 1, lim.maxSteps);
   long long values = 0, whole = 0;
   for (size_t i = 0; i < t.steps.size(); ++i) {
@@ -203,10 +216,11 @@ void validateTrace(const Trace& t, const TraceLimits& lim) {
     whole += static_cast<long long>(t.steps[i].wholeBits.size());
   }
   if (values > lim.maxStepValues)
-    failTraceField("trace.steps", str(values) + " values in all; the limit is " + str(lim.maxStepValues));
-  if (whole > lim.maxWholeValues)
     failTraceField("trace.steps",
-         str(whole) + " whole-array values in all; the limit is " + str(lim.maxWholeValues));
+                   str(values) + " values in all; the limit is " + str(lim.maxStepValues));
+  if (whole > lim.maxWholeValues)
+    failTraceField("trace.steps", str(whole) + " whole-array values in all; the limit is " +
+                                      str(lim.maxWholeValues));
   checkBlocks(t, lim);
   const TraceCounters& c = t.counters;
   if (c.work < 0) failTraceField("trace.counters.work", str(c.work) + " is negative");

@@ -28,11 +28,11 @@ float buildBackwardScanScene(Scene& s, const ApplicationRun& run, const DomainSc
   const Trace& scan = run.scans[0].trace;
   const std::vector<std::string> names = {"values x_i", "reversed view", "inclusive scan of view",
                                           "suffix sums s_i"};
-  CellTable table(s, ctx, names, run.input.values.size(), kMaxBackwardColumns, ctx.style.valueSize * 2.5f,
-                  ctx.style.labelSize * 1.8f);
+  CellTable table(s, ctx, names, run.input.values.size(), kMaxBackwardColumns,
+                  ctx.style.valueSize * 2.5f, ctx.style.labelSize * 1.8f);
   const size_t n = table.shown();
-  // With more than kMaxBackwardColumns values the rows show the first ones (the view's first are the
-  // values' last: no crossing lines then).
+  // With more than kMaxBackwardColumns values the rows show the first ones (the view's first are
+  // the values' last: no crossing lines then).
   const bool crossings = table.showsAll() && run.input.values.size() <= kMaxCrossings;
   const float gap = run.input.values.size() <= kMaxCrossings ? table.rowHeight() * 1.4f
                                                              : table.rowHeight() * 0.3f;
