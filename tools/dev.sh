@@ -44,7 +44,10 @@ phase_done() {
 }
 
 build=${SCANVIZ_BUILD_DIR:-build}
-cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+# A unity build (CMake joins a target's sources into a few files, CUDA's aside) compiles a fresh
+# clone in about a third of the time; SCANVIZ_UNITY_BUILD=OFF compiles file by file, for editing.
+unity=${SCANVIZ_UNITY_BUILD:-ON}
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSCANVIZ_UNITY_BUILD="$unity" \
   -DSCANVIZ_WEB_PAGE_DIR="$(realpath -m "$web")/app"
 cmake --build "$build" --parallel
 phase_done "build ($build)"
@@ -63,7 +66,7 @@ if [ "$mode" = test ]; then
   # only, no window, no CUDA): a memory error or undefined behaviour fails the run.
   sanitized=${SCANVIZ_SANITIZE_BUILD_DIR:-build-asan}
   cmake -S . -B "$sanitized" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DSCANVIZ_SANITIZE=ON \
-    -DSCANVIZ_GUI=OFF -DSCANVIZ_CUDA=OFF
+    -DSCANVIZ_GUI=OFF -DSCANVIZ_CUDA=OFF -DSCANVIZ_UNITY_BUILD="$unity"
   cmake --build "$sanitized" --parallel --target scanviz_unit_tests scanviz_fuzz_tests scanviz_listing_tests scanviz
   ASAN_OPTIONS=halt_on_error=1:detect_leaks=1:abort_on_error=0 \
     UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \

@@ -17,7 +17,10 @@ started=$(date +%s)
 tools/web/fetch-sources.sh "$dir/third_party"
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+# A unity build (CMake joins a target's sources into a few files) compiles a fresh clone's page in
+# a third of the time; SCANVIZ_UNITY_BUILD=OFF compiles file by file, for editing.
 emcmake cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  -DSCANVIZ_UNITY_BUILD="${SCANVIZ_UNITY_BUILD:-ON}" \
   -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" -DCMAKE_C_FLAGS_RELEASE="-O2 -DNDEBUG" \
   -DCMAKE_EXE_LINKER_FLAGS_RELEASE="-O2" "${launcher[@]}" >"$dir/configure.log" ||
   { cat "$dir/configure.log" >&2; exit 1; }
