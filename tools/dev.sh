@@ -44,8 +44,9 @@ phase_done() {
 }
 
 build=${SCANVIZ_BUILD_DIR:-build}
-# A unity build (CMake joins a target's sources into a few files, CUDA's aside) parses each header once per
-# joined file instead of once per source, for a fresh clone's build; SCANVIZ_UNITY_BUILD=OFF compiles file by file, for editing.
+# A unity build (CMake joins a library's C++ sources into a few files; CUDA's stay apart) parses
+# each header once per joined file instead of once per source: a fresh clone builds sooner.
+# SCANVIZ_UNITY_BUILD=OFF compiles file by file, for editing.
 unity=${SCANVIZ_UNITY_BUILD:-ON}
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSCANVIZ_UNITY_BUILD="$unity" \
   -DSCANVIZ_WEB_PAGE_DIR="$(realpath -m "$web")/app"

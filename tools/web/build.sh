@@ -17,8 +17,8 @@ started=$(date +%s)
 tools/web/fetch-sources.sh "$dir/third_party"
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
-# A unity build (CMake joins a target's sources into a few files) parses each header once per joined
-# file instead of once per source; SCANVIZ_UNITY_BUILD=OFF compiles file by file, for editing.
+# A unity build (CMake joins a library's sources into a few files) parses each header once per
+# joined file instead of once per source; SCANVIZ_UNITY_BUILD=OFF compiles file by file.
 emcmake cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DSCANVIZ_UNITY_BUILD="${SCANVIZ_UNITY_BUILD:-ON}" \
   -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" -DCMAKE_C_FLAGS_RELEASE="-O2 -DNDEBUG" \
