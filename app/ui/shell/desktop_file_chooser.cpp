@@ -18,10 +18,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool endsWith(const std::string& s, const std::string& tail) {
-  return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
-}
-
 #if !defined(__EMSCRIPTEN__)
 // The program's full path when it is an executable on PATH.
 std::optional<std::string> onPath(const std::string& name) {
@@ -40,7 +36,7 @@ std::optional<std::string> onPath(const std::string& name) {
 #endif
 
 std::string withSlash(const std::string& folder) {
-  return endsWith(folder, "/") ? folder : folder + "/";
+  return folder.ends_with("/") ? folder : folder + "/";
 }
 
 }  // namespace
@@ -48,7 +44,7 @@ std::string withSlash(const std::string& folder) {
 std::vector<std::string> chooserCommandFor(const std::string& program, const ChooserRequest& r) {
   const std::string start =
       r.save ? (fs::path(r.folder) / r.fileName).string() : withSlash(r.folder);
-  if (endsWith(program, "kdialog")) {
+  if (program.ends_with("kdialog")) {
     std::vector<std::string> argv{program, "--title", r.title,
                                   r.save ? "--getsavefilename" : "--getopenfilename", start};
     if (r.jsonOnly) argv.push_back("JSON files (*.json)");
