@@ -49,8 +49,10 @@ const OptionSection& exportOwnSection() {
         "from the extension of --out",
         "The file format; pdf writes one 16:9 vector page a step; perfetto and chrome-trace (the "
         "same file) write the block timeline and the warp clocks as Chrome Trace Event JSON for "
-        "ui.perfetto.dev or chrome://tracing.",
-        {"png", "svg", "gif", "png-seq", "pdf", "perfetto", "chrome-trace"}},
+        "ui.perfetto.dev or chrome://tracing; web (with --deck) writes the lecture as a static "
+        "site "
+        "into the folder --out (the page, the deck and its traces) for any web server.",
+        {"png", "svg", "gif", "png-seq", "pdf", "perfetto", "chrome-trace", "web"}},
        {"pixel-scale", "S", "1",
         "Pixels per point of PNG and GIF: 1, 2 or 4 (the window's magnification is --ui-scale)."},
        {"background", "B", "theme", "Behind the picture.", keysOf(kExportBackgroundKeys)},
@@ -67,6 +69,9 @@ const OptionSection& exportOwnSection() {
        {"explanation", "", "", "Draw the step's explanation under the array."},
        {"handout", "", "",
         "With --deck: the speaker notes under each slide (a handout instead of slides)."},
+       {"page", "DIR", "the web build beside scanviz",
+        "With --format web: the web build's folder holding scanviz.html, .js and .wasm "
+        "(./tools/dev.sh web builds it into build-web/app)."},
        {"quiet", "", "",
         "No progress line on stderr (there is none when stderr is not a terminal)."},
        {"bench", "REPORT.json", "",

@@ -249,6 +249,21 @@ def case_shipped_deck_pdf(ctx):
     check(proc.returncode == 2 and not os.path.exists(bad), proc.stderr)
 
 
+def case_shipped_deck_site_refusals(ctx):
+    """export --format web: without the web build, a deck or a free folder, a message, exit 2 and
+    no folder (the site itself is opened in Chromium by tests/web/web_selftest.py)."""
+    out = ctx.path("site")
+    for args, words in (
+            (["--deck", SHIPPED, "--page", ctx.path("no-page")], "does not hold the web build"),
+            (["--algorithm", "brent-kung"], "give --deck"),
+            (["--deck", SHIPPED, "--handout"], "--handout"),
+            (["--deck", SHIPPED, "--format", "png", "--page", ctx.path("no-page")], "--page DIR goes with")):
+        fmt = [] if "--format" in args else ["--format", "web"]
+        proc = ctx.run_raw("export", *args, *fmt, "--out", out)
+        check(proc.returncode == 2 and words in proc.stderr, f"{args}: {proc.returncode} {proc.stderr}")
+        check(not os.path.exists(out), f"{args}: {out} was made")
+
+
 CASES = cases_of(globals())
 
 if __name__ == "__main__":

@@ -5,8 +5,10 @@ Serves the web build (build-web/app: scanviz.html, .js, .wasm and the sample tra
 127.0.0.1 with `python3 -m http.server` (no cross-origin isolation headers), opens it in Debian's
 headless Chromium with `selftest=1`, and compares the frame report that the page prints
 (`scanviz-selftest {JSON}` on the console) with the desktop's `--dump-scene` for the same state:
-the default lesson, a GPU sample trace at a given step, a session, and a lecture deck at a view of
-a GPU trace. Each case also takes a screenshot (1920x1080) that must not be blank; they are left
+the default lesson, a GPU sample trace at a given step, a session, a lecture exported as a site
+(`scanviz export --deck D --format web`) at a view of a GPU trace, a file opened with File > Open
+(the browser's picker, its choice made by the page's self-test, arriving as a drop), a session
+saved as a download (the page reports it on the console), and the browser's window resized. Each case also takes a screenshot (1920x1080) that must not be blank; they are left
 in --out for people to look at.
 
 Exit 0: all cases agree; 1: a case differs or the page failed; 77: no web build (skipped).
@@ -19,6 +21,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from urllib.parse import quote
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools", "web"))
 from headless import SIZE, open_page, serve  # noqa: E402
@@ -84,15 +87,48 @@ def desktop_report(scanviz, args, work, name):
     out = os.path.join(work, f"{name}.desktop.json")
     env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(work, f"config-{name}"))
     # A file to open comes first, as `scanviz FILE [options]` takes it.
-    cmd = ["xvfb-run", "-a", "-s", f"-screen 0 {SIZE[0]}x{SIZE[1]}x24", scanviz,
-           *args, "--size", f"{SIZE[0]}x{SIZE[1]}", "--dump-scene", out]
+    size = [] if "--size" in args else ["--size", f"{SIZE[0]}x{SIZE[1]}"]
+    cmd = ["xvfb-run", "-a", "-s", f"-screen 0 {SIZE[0]}x{SIZE[1]}x24", scanviz, *args, *size, "--dump-scene", out]
     subprocess.run(cmd, check=True, env=env, timeout=300, stdout=subprocess.DEVNULL)
     with open(out) as f:
         return json.load(f)
 
 
+# The page in an iframe of the browser's size, made 1280x720 once the app has drawn its first frame.
+RESIZE_PAGE = """<!doctype html><html><body style="margin:0">
+<iframe id="app" src="scanviz.html?selftest=1" style="border:0;display:block;width:%dpx;height:%dpx"></iframe>
+<script>
+const app = document.getElementById('app');
+(function shrink() {
+  if (app.contentWindow && app.contentWindow.scanvizFirstFrameDrawn) {
+    app.style.width = '1280px';
+    app.style.height = '720px';
+  } else {
+    requestAnimationFrame(shrink);
+  }
+})();
+</script></body></html>
+""" % SIZE
+
+
+def session_downloaded(trace, step):
+    """A check of the page's console: one download, a session of `trace` at `step`."""
+    def check(console):
+        downloads = [json.loads(line[len("scanviz-download "):]) for line in console
+                     if line.startswith("scanviz-download ")]
+        if len(downloads) != 1 or downloads[0]["name"] != "lesson.session.json":
+            return f"downloads {[d['name'] for d in downloads]}, expected lesson.session.json"
+        saved = json.loads(downloads[0]["text"])
+        if saved.get("kind") != "scanviz-session" or saved.get("step") != step:
+            return f"the downloaded session is {saved.get('kind')} at step {saved.get('step')}"
+        if os.path.basename(saved.get("trace_file", "")) != os.path.basename(trace):
+            return f"the downloaded session names {saved.get('trace_file')}, not {trace}"
+        return None
+    return check
+
+
 def page_report(url, screenshot, work, name):
-    """The frame report that the page printed, and its first frame's time."""
+    """The frame report that the page printed, its first frame's time, and its console."""
     console = open_page(url, work, screenshot)
     report, first_frame = None, None
     for line in console:
@@ -103,7 +139,7 @@ def page_report(url, screenshot, work, name):
     if report is None:
         sys.stderr.write("\n".join(console[-20:]) + "\n")
         raise RuntimeError(f"{name}: the page printed no scanviz-selftest line")
-    return report, first_frame
+    return report, first_frame, console
 
 
 def not_blank(png_path):
@@ -145,31 +181,48 @@ def main():
                     session, "--dump-scene", os.path.join(work, "saved.json")],
                    check=True, timeout=300, stdout=subprocess.DEVNULL,
                    env=dict(os.environ, XDG_CONFIG_HOME=os.path.join(work, "config-save")))
-    # The shipped lecture deck beside the traces its GPU views name ("../traces/..."), opened at
-    # its first view of a GPU trace.
-    os.makedirs(os.path.join(root, "decks"))
-    deck = os.path.join(root, "decks", os.path.basename(a.deck))
-    shutil.copy(a.deck, deck)
+    # The shipped lecture deck as a site (`scanviz export --deck D --format web`), opened at its
+    # first view of a GPU trace; the deck's own copy is opened on the desktop.
+    site = os.path.join(root, "lecture")
+    subprocess.run([a.scanviz, "export", "--deck", a.deck, "--format", "web", "--page", a.page, "--out", site],
+                   check=True, timeout=300, stdout=subprocess.DEVNULL)
+    deck = os.path.join(site, os.path.basename(a.deck))
     with open(deck) as f:
         views = json.load(f)["views"]
     gpu_view = 1 + next(k for k, v in enumerate(views) if v.get("trace_file"))
+    blelloch = os.path.join(a.traces, SESSION_TRACE)
     cases = [
-        ("lesson", "", []),
-        ("gpu-trace", "&trace=traces/kogge-stone-lesson.json&step=3",
-         ["--trace", os.path.join(a.traces, "kogge-stone-lesson.json"), "--step", "3"]),
-        ("session", "&session=sessions/blelloch.session.json", ["--session", session]),
-        ("deck", f"&deck=decks/{os.path.basename(deck)}&view={gpu_view}", [deck, "--view", str(gpu_view)]),
+        ("lesson", "scanviz.html?", [], None),
+        ("gpu-trace", "scanviz.html?trace=traces/kogge-stone-lesson.json&step=3",
+         ["--trace", os.path.join(a.traces, "kogge-stone-lesson.json"), "--step", "3"], None),
+        ("session", "scanviz.html?session=sessions/blelloch.session.json", ["--session", session], None),
+        ("deck-site", f"lecture/?view={gpu_view}", [deck, "--view", str(gpu_view)], None),
+        # File > Open (Ctrl+O): the browser's picker, its file chosen by the page's self-test, arrives
+        # as a drop does; the desktop's drop of the same file.
+        ("file-picker", f"scanviz.html?args={quote('--keys Ctrl+O')}&pick=traces/{SESSION_TRACE}",
+         ["--drop", blelloch], None),
+        # Save session (Ctrl+S): the page writes the session and hands it to the browser's downloads.
+        ("download", f"scanviz.html?trace=traces/{SESSION_TRACE}&step=4&args={quote('--keys Ctrl+S')}",
+         ["--trace", blelloch, "--step", "4", "--save-session", os.path.join(work, "lesson.session.json")],
+         session_downloaded(blelloch, 4)),
+        # The browser's window (here an iframe's) shrinks after the first frame: the app is drawn
+        # at the new size.
+        ("resize", "resize.html?", ["--size", "1280x720"], None),
     ]
+    with open(os.path.join(root, "resize.html"), "w") as f:
+        f.write(RESIZE_PAGE)
     failures = 0
     with serve(root) as base:
-        for name, query, args in cases:
+        for name, path, args, also in cases:
             shot = os.path.join(a.out, f"web-{name}.png")
-            url = f"{base}/scanviz.html?selftest=1&size={SIZE[0]}x{SIZE[1]}{query}"
-            page, first_frame = page_report(url, shot, work, name)
+            url = f"{base}/{path}" + ("" if name == "resize" else f"&selftest=1&size={SIZE[0]}x{SIZE[1]}")
+            page, first_frame, console = page_report(url, shot, work, name)
             desk = desktop_report(a.scanviz, args, work, name)
             with open(os.path.join(a.out, f"web-{name}.page.json"), "w") as f:
                 json.dump(page, f, indent=1)
             diff = first_difference(normalise(page), normalise(desk))
+            if diff is None and also:
+                diff = also(console)
             ok_shot, shot_text = not_blank(shot)
             verdict = "agrees" if diff is None and ok_shot else "FAILS"
             print(f"{name}: page {verdict} with the desktop's --dump-scene; first frame "

@@ -3,12 +3,14 @@
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
+#include <iomanip>
 #include <iostream>
 
 #include "app/core/capture/capture.h"
 #include "app/core/support/file_util.h"
 #include "app/core/support/output_file.h"
 #include "app/core/support/terminal_progress.h"
+#include "app/export/deck_site.h"
 #include "app/export/svg_writer.h"
 #include "app/scene/scene_geometry.h"
 #include "app/scene/slide_scene.h"
@@ -204,6 +206,29 @@ int exportDeckPdf(const Deck& deck, const DeckExportRequest& rq, const LaunchOpt
 }
 #endif
 
+static int exportDeckSite(const Deck& deck, const DeckExportRequest& rq, const LaunchOptions& lo) {
+  const std::string page = findWebPage(rq.page);
+  if (page.empty()) {
+    std::cerr << "scanviz export: "
+              << (rq.page.empty() ? std::string("no web build found beside scanviz")
+                                  : "'" + rq.page + "' does not hold the web build")
+              << " (scanviz.html, scanviz.js, scanviz.wasm): build it with ./tools/dev.sh web, "
+                 "or give --page DIR\n";
+    return 2;
+  }
+  try {
+    const SiteWritten w = writeDeckSite(deck, lo.deckFile, page, rq.out);
+    std::cout << "wrote " << w.folder << " (" << w.files.size() << " files, " << std::fixed
+              << std::setprecision(1) << static_cast<double>(w.bytes) / 1e6
+              << " MB): serve it with `python3 -m http.server --directory " << w.folder
+              << "` and open http://localhost:8000/\n";
+    return 0;
+  } catch (const std::exception& e) {
+    std::cerr << "scanviz export: " << e.what() << "\n";
+    return dynamic_cast<const WriteError*>(&e) ? 1 : 2;
+  }
+}
+
 int exportDeck(const DeckExportRequest& rq, const LaunchOptions& lo) {
   Deck deck;
   try {
@@ -216,6 +241,7 @@ int exportDeck(const DeckExportRequest& rq, const LaunchOptions& lo) {
     std::cerr << "scanviz export: " << problem << "\n";
     return 2;
   }
+  if (rq.format == "web") return exportDeckSite(deck, rq, lo);
   if (rq.format == "pdf") {
 #if SCANVIZ_WITH_CAIRO
     return exportDeckPdf(deck, rq, lo);

@@ -4,6 +4,7 @@
 // 16:9 (1920 x 1080), drawn by the window's own panels in presentation mode offscreen. PNG is the
 // window as it shows the view; SVG is the slide scene (slide_scene.h): the view's title over the
 // scene the window drew for it. --handout puts the speaker notes under each slide.
+// `scanviz export --deck D --format web --out site/`: the lecture as a static site (deck_site.h).
 #pragma once
 
 #include <string>
@@ -14,7 +15,8 @@ namespace scanviz {
 
 struct DeckExportRequest {
   std::string out;     // a folder (made when missing), or the PDF file
-  std::string format;  // "png" | "svg" (a folder of pictures) | "pdf" (one file)
+  std::string format;  // "png" | "svg" (a folder of pictures) | "pdf" (one file) | "web"
+  std::string page;    // --format web: the web build's folder; empty: found (findWebPage)
   bool handout = false;
   bool quiet = false;
 };

@@ -240,10 +240,16 @@ int exportDeckSlides(const Args& a, const LaunchOptions& lo) {
   if (rq.format.empty() && pdfName) rq.format = "pdf";
   if (rq.format == "pdf" && !pdfName)
     throw UsageError("--format pdf writes one file: give --out LECTURE.pdf");
-  if (rq.format != "png" && rq.format != "svg" && rq.format != "pdf")
+  if (rq.format != "png" && rq.format != "svg" && rq.format != "pdf" && rq.format != "web")
     throw UsageError(
-        "--deck writes --out LECTURE.pdf (one page a view), or --format png or svg, one picture "
-        "a view, into the folder --out DIR/");
+        "--deck writes --out LECTURE.pdf (one page a view), --format png or svg (one picture a "
+        "view) or --format web (a static site) into the folder --out DIR/");
+  rq.page = a.getOr("page", "");
+  if (a.has("page") && rq.format != "web")
+    throw UsageError("--page DIR goes with --format web (the web build the site is made of)");
+  if (rq.handout && rq.format == "web")
+    throw UsageError(
+        "--handout puts the notes under slides: give --out LECTURE.pdf or --format png or svg");
   return exportDeck(rq, lo);
 }
 
@@ -257,6 +263,9 @@ int exportLesson(const std::vector<std::string>& args) {
   checkWindowOnlyOptions(lo);
   if (!lo.deckFile.empty()) return exportDeckSlides(a, lo);
   if (a.flag("handout")) throw UsageError("--handout goes with --deck D (the notes of its views)");
+  if (a.getOr("format", "") == "web")
+    throw UsageError("--format web writes a lecture as a site: give --deck D.deck.json");
+  if (a.has("page")) throw UsageError("--page DIR goes with --deck D --format web");
   if (const std::string f = a.getOr("format", ""); f == "perfetto" || f == "chrome-trace")
     return exportChromeTrace(*a.get("out"), lo);
   ExportOptions o = readOptions(a, lo);

@@ -167,7 +167,10 @@ void App::addPlaybackCommands() {
 
 void App::addFileCommands() {
   commands_.add({"open", "Open trace or session...", "Ctrl+O", {GLFW_KEY_O}, true, [this] {
-                   if (filesGoThroughBrowser()) return pickFilesInBrowser();
+                   if (filesGoThroughBrowser()) {
+                     awaitingBrowserFiles_ = true;
+                     return pickFilesInBrowser();
+                   }
                    const std::string samples = sampleTraceDirectory();
                    files_.open(FileDialog::Mode::Open, FileDialog::Purpose::OpenTraceOrSession,
                                "Open a trace or session", samples.empty() ? "." : samples);
@@ -282,6 +285,7 @@ bool App::dialogOpen() const {
 
 void App::handleDropsAndScriptedSave() {
   const std::vector<std::string> dropped = window_.takeDroppedPaths();
+  if (!dropped.empty()) awaitingBrowserFiles_ = false;
   if (!dropped.empty() && dialogOpen()) {
     state_.setStatusNote("close the dialog first, then drop the file again");
   } else {
@@ -456,7 +460,7 @@ void App::drawPresenter(bool captureOutput) {
 
 bool App::settled() const {
   return !state_.busy() && state_.hasTrace() && !state_.compare.busy() && !timingBusy(state_) &&
-         !views_.heat.busy() && !deck_.arriving() && !files_.waiting();
+         !views_.heat.busy() && !deck_.arriving() && !files_.waiting() && !awaitingBrowserFiles_;
 }
 
 void App::pressScriptedKey() {

@@ -86,6 +86,9 @@ class App {
   FrameReport report_;
   PixelImage captured_;
   bool showShortcuts_ = false;
+  // The page asked the browser's file picker (Ctrl+O) and its files have not come yet: a
+  // scripted run waits for them as for a capture.
+  bool awaitingBrowserFiles_ = false;
   ScriptFailure scriptFailure_;
   std::string title_;  // the title bar's text, as last set
   std::chrono::steady_clock::time_point lastFrame_;

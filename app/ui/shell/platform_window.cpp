@@ -13,6 +13,9 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
+#ifdef __EMSCRIPTEN__
+#include <emscripten/html5.h>
+#endif
 #if SCANVIZ_WINDOW_ICON
 #include <stb_image.h>
 namespace scanviz::embedded {
@@ -76,6 +79,20 @@ void onDrop(GLFWwindow* window, int count, const char** paths) {
   if (self) self->queueDroppedPaths(std::vector<std::string>(paths, paths + count));
 }
 
+#ifdef __EMSCRIPTEN__
+// The page's canvas fills the browser's window (shell.html's CSS); when that window changes size,
+// the canvas's pixels follow, so that the app is drawn at the size it is seen.
+EM_BOOL onBrowserResize(int, const EmscriptenUiEvent*, void* window) {
+  double width = 0, height = 0;
+  if (emscripten_get_element_css_size("#canvas", &width, &height) != EMSCRIPTEN_RESULT_SUCCESS ||
+      width < 1 || height < 1)
+    return EM_FALSE;
+  glfwSetWindowSize(static_cast<GLFWwindow*>(window), static_cast<int>(width),
+                    static_cast<int>(height));
+  return EM_FALSE;
+}
+#endif
+
 #if SCANVIZ_WINDOW_ICON
 // The desktop icon as the window's own (_NET_WM_ICON): task bars and Alt-Tab show it even where
 // no .desktop file is installed (a build run from its folder).
@@ -125,6 +142,10 @@ PlatformWindow::PlatformWindow(int width, int height, const std::string& title,
   // ImGui's backend installs the input callbacks; drops are ours (it has none).
   glfwSetWindowUserPointer(window_, this);
   glfwSetDropCallback(window_, onDrop);
+#ifdef __EMSCRIPTEN__
+  emscripten_set_resize_callback(EMSCRIPTEN_EVENT_TARGET_WINDOW, window_, EM_FALSE,
+                                 onBrowserResize);
+#endif
   ImGui_ImplOpenGL3_Init(kImGuiGlsl);
 }
 
