@@ -93,8 +93,9 @@ TEST_F(DeckViews, EveryViewOfTheShippedDeckShowsWhatItNamesAndDrawsIt) {
     EXPECT_EQ(currentView(state, views).id, v.view);
     EXPECT_EQ(state.spotTheBug.active(), !v.spotTheBug.empty());
     EXPECT_TRUE(drewAScene(state));
-    if (!v.spotTheBug.empty() && state.spotTheBug.lessonRun())
+    if (!v.spotTheBug.empty() && state.spotTheBug.lessonRun()) {
       EXPECT_EQ(state.spotTheBug.step(), v.lesson.step);
+    }
     kinds +=
         seen.insert(v.view + (v.spotTheBug.empty() ? "" : "+bug") + (v.application ? "+app" : ""))
             .second;
@@ -177,7 +178,9 @@ TEST_F(DeckViews, AViewTakenFromTheScreenShowsTheSameViewAgain) {
       EXPECT_FALSE(back.application->values.empty());
     }
     if (!v.spotTheBug.empty()) expected.lesson.config = back.lesson.config;
-    if (v.view == "view-compare" && v.spotTheBug.empty()) EXPECT_EQ(back.compare, v.compare);
+    if (v.view == "view-compare" && v.spotTheBug.empty()) {
+      EXPECT_EQ(back.compare, v.compare);
+    }
     Deck a, b;
     a.views = {expected};
     b.views = {back};

@@ -85,7 +85,9 @@ def first_difference(a, b, path="$"):
 
 def desktop_report(scanviz, args, work, name):
     out = os.path.join(work, f"{name}.desktop.json")
-    env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(work, f"config-{name}"))
+    # Its own config folder, and a home of its own for what the Export dialog writes there.
+    env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(work, f"config-{name}"), HOME=os.path.join(work, f"home-{name}"))
+    os.makedirs(env["HOME"], exist_ok=True)
     # A file to open comes first, as `scanviz FILE [options]` takes it.
     size = [] if "--size" in args else ["--size", f"{SIZE[0]}x{SIZE[1]}"]
     cmd = ["xvfb-run", "-a", "-s", f"-screen 0 {SIZE[0]}x{SIZE[1]}x24", scanviz, *args, *size, "--dump-scene", out]
@@ -114,8 +116,7 @@ const app = document.getElementById('app');
 def session_downloaded(trace, step):
     """A check of the page's console: one download, a session of `trace` at `step`."""
     def check(console):
-        downloads = [json.loads(line[len("scanviz-download "):]) for line in console
-                     if line.startswith("scanviz-download ")]
+        downloads = downloads_of(console)
         if len(downloads) != 1 or downloads[0]["name"] != "lesson.session.json":
             return f"downloads {[d['name'] for d in downloads]}, expected lesson.session.json"
         saved = json.loads(downloads[0]["text"])
@@ -125,6 +126,21 @@ def session_downloaded(trace, step):
             return f"the downloaded session names {saved.get('trace_file')}, not {trace}"
         return None
     return check
+
+
+def downloads_of(console):
+    return [json.loads(line[len("scanviz-download "):]) for line in console if line.startswith("scanviz-download ")]
+
+
+def picture_downloaded(console):
+    """A check of the page's console: one download, the PNG of the array view on screen."""
+    downloads = downloads_of(console)
+    if len(downloads) != 1 or not downloads[0]["name"].endswith(".png"):
+        return f"downloads {[d['name'] for d in downloads]}, expected one PNG"
+    width, height = downloads[0].get("png", (0, 0))
+    if width < 400 or height < 100:
+        return f"the downloaded PNG is {width}x{height}"
+    return None
 
 
 def page_report(url, screenshot, work, name):
@@ -205,6 +221,9 @@ def main():
         ("download", f"scanviz.html?trace=traces/{SESSION_TRACE}&step=4&args={quote('--keys Ctrl+S')}",
          ["--trace", blelloch, "--step", "4", "--save-session", os.path.join(work, "lesson.session.json")],
          session_downloaded(blelloch, 4)),
+        # Export (Ctrl+E, Enter: the dialog's choices as they open): the picture becomes a download.
+        ("export-download", f"scanviz.html?args={quote('--keys Ctrl+E,Enter')}",
+         ["--keys", "Ctrl+E,Enter"], picture_downloaded),
         # The browser's window (here an iframe's) shrinks after the first frame: the app is drawn
         # at the new size.
         ("resize", "resize.html?", ["--size", "1280x720"], None),

@@ -326,7 +326,9 @@ void ExportDialog::drawDialog(UiContext& ui) {
   reportDialog(ui.report, model_, path, problem, showRects_);
   const bool ready = problem.empty() && !job_;
   if (!ready) ImGui::BeginDisabled();
-  const bool go = ImGui::Button("Export");
+  // Enter exports, as the dialog's default button; Escape cancels.
+  const bool go = ImGui::Button("Export") ||
+                  (ready && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false));
   if (!ready) ImGui::EndDisabled();
   ImGui::SameLine();
   if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {

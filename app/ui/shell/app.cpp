@@ -327,10 +327,8 @@ void App::frame(bool captureOutput) {
   if (!options_.scripted()) state_.playback.tick(std::min(dt, 0.25));
   deck_.tick();
   // A dialog owns the keyboard while it is open (Escape closes it, Space is not play).
-  if (!dialogOpen()) {
-    commands_.handleKeys();
-    pressScriptedKey();
-  }
+  if (!dialogOpen()) commands_.handleKeys();
+  pressScriptedKey();  // to the dialog's widgets while one is open
   report_.contentScale = window_.contentScale();
   report_.pixelScale = fonts_.pixelScale;
   UiContext ui{state_, fonts_,    palette_, fonts_.pixelScale,   report_,
@@ -460,7 +458,8 @@ void App::drawPresenter(bool captureOutput) {
 
 bool App::settled() const {
   return !state_.busy() && state_.hasTrace() && !state_.compare.busy() && !timingBusy(state_) &&
-         !views_.heat.busy() && !deck_.arriving() && !files_.waiting() && !awaitingBrowserFiles_;
+         !views_.heat.busy() && !deck_.arriving() && !files_.waiting() && !awaitingBrowserFiles_ &&
+         !exports_.busy();
 }
 
 void App::pressScriptedKey() {
@@ -468,8 +467,11 @@ void App::pressScriptedKey() {
   const std::string name = pendingKeys_.front();
   pendingKeys_.erase(pendingKeys_.begin());
   const std::optional<KeyPress> k = parseKeyName(name);
-  if (k && !commands_.press(k->key, k->ctrl))
-    std::fprintf(stderr, "scanviz: --keys: %s does nothing here\n", name.c_str());
+  if (!k) return;
+  // With a dialog open, its widgets get the key (Enter exports from the Export dialog).
+  if (dialogOpen() && !k->ctrl) return window_.pressKeyForWidgets(k->key);
+  if (commands_.press(k->key, k->ctrl)) return;
+  std::fprintf(stderr, "scanviz: --keys: %s does nothing here\n", name.c_str());
 }
 
 int App::runScripted() {

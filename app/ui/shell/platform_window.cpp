@@ -209,7 +209,15 @@ void PlatformWindow::toggleFullscreen() {
 void PlatformWindow::newFrame(bool ignoreMouse) {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
-  if (ignoreMouse) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+  ImGuiIO& io = ImGui::GetIO();
+  if (ignoreMouse) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+  if (releaseKey_ >= 0) io.KeysDown[releaseKey_] = false;
+  releaseKey_ = -1;
+  if (widgetKey_ >= 0 && widgetKey_ < IM_ARRAYSIZE(io.KeysDown)) {
+    io.KeysDown[widgetKey_] = true;
+    releaseKey_ = widgetKey_;
+  }
+  widgetKey_ = -1;
   ImGui::NewFrame();
 }
 

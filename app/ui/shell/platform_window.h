@@ -61,12 +61,17 @@ class PlatformWindow : NonCopyable {
   std::vector<std::string> takeDroppedPaths();
   // Adds paths as a drop would: --drop scripts a drop through the same queue.
   void queueDroppedPaths(const std::vector<std::string>& paths);
+  // A key (GLFW_KEY_...) for the widgets, as if pressed before the next frame and released after
+  // it: --keys scripts a key that no command takes (Enter in a dialog) through ImGui's own input.
+  void pressKeyForWidgets(int key) { widgetKey_ = key; }
 
  private:
   GLFWwindow* window_ = nullptr;
   std::string iniPath_;
   bool fullscreen_ = false;
   std::vector<std::string> dropped_;
+  int widgetKey_ = -1;   // to press at the next frame
+  int releaseKey_ = -1;  // pressed for the last frame
   int windowedX_ = 0, windowedY_ = 0, windowedW_ = 0, windowedH_ = 0;
 };
 
