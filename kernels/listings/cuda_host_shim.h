@@ -117,9 +117,10 @@ class Scheduler {
       }
       ++report.rounds;
       for (auto& b : resident) step(*b, report);
-      std::erase_if(resident, [&](const auto& b) {
+      std::erase_if(resident, [&](auto& b) {
         if (!b->done()) return false;
         if (inArena_ == b.get()) inArena_ = nullptr;  // its shared memory is not needed again
+        spareStacks_.push_back(std::move(b->stacks));  // the next block's threads run on them
         return true;
       });
     }
@@ -204,7 +205,12 @@ class Scheduler {
     auto b = std::make_unique<Block>();
     b->id = id;
     b->threads.resize(blockDim.x);
-    b->stacks.reset(new char[kStackBytes * blockDim.x]);
+    if (spareStacks_.empty()) {
+      b->stacks.reset(new char[kStackBytes * blockDim.x]);
+    } else {
+      b->stacks = std::move(spareStacks_.back());
+      spareStacks_.pop_back();
+    }
     for (unsigned t = 0; t < blockDim.x; ++t) {
       Thread& th = b->threads[t];
       th.index = t;
@@ -284,6 +290,9 @@ class Scheduler {
   std::function<void()> body_;
   bool lockstep_ = true;
   Block* inArena_ = nullptr;  // whose shared memory the section holds now
+  // The stacks of blocks that finished (all of one launch's size): a new block reuses them
+  // rather than allocating its own.
+  std::vector<std::unique_ptr<char[]>> spareStacks_;
   struct Exchange {
     std::array<std::array<uint64_t, kWarpSize>, 2> slots{};
     std::array<unsigned, kWarpSize> left{};  // exchanges each lane has left a value for
