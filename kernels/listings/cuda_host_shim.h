@@ -117,8 +117,14 @@ class Scheduler {
       }
       ++report.rounds;
       for (auto& b : resident) step(*b, report);
-      std::erase_if(resident, [](const auto& b) { return b->done(); });
+      std::erase_if(resident, [&](auto& b) {
+        if (!b->done()) return false;
+        if (inArena_ == b.get()) inArena_ = nullptr;  // its shared memory is not needed again
+        spareStacks_.push_back(std::move(b->stacks));  // the next block's threads run on them
+        return true;
+      });
     }
+    inArena_ = nullptr;
     current() = nullptr;
     return report;
   }
@@ -166,7 +172,7 @@ class Scheduler {
     unsigned id = 0;
     std::vector<Thread> threads;
     std::unique_ptr<char[]> stacks;
-    std::vector<unsigned char> shared;
+    std::vector<unsigned char> shared;  // saved while another block runs; empty before it ran
     bool done() const {
       return std::all_of(threads.begin(), threads.end(),
                          [](const Thread& t) { return t.state == State::Done; });
@@ -177,6 +183,16 @@ class Scheduler {
   static unsigned char* arena() { return __start_scanviz_listing_shared; }
   static size_t arenaBytes() {
     return static_cast<size_t>(__stop_scanviz_listing_shared - __start_scanviz_listing_shared);
+  }
+  // A fresh block's shared memory: 0xDEADBEEF words over the whole section.
+  static const std::vector<unsigned char>& garbage() {
+    static const std::vector<unsigned char> g = [] {
+      std::vector<unsigned char> v(arenaBytes());
+      for (size_t i = 0; i < v.size(); ++i)
+        v[i] = static_cast<unsigned char>(0xDEADBEEFu >> (8 * (i % 4)));
+      return v;
+    }();
+    return g;
   }
 
   static void entry() {
@@ -189,10 +205,12 @@ class Scheduler {
     auto b = std::make_unique<Block>();
     b->id = id;
     b->threads.resize(blockDim.x);
-    b->stacks.reset(new char[kStackBytes * blockDim.x]);
-    b->shared.resize(arenaBytes());
-    for (size_t i = 0; i < b->shared.size(); ++i)
-      b->shared[i] = static_cast<unsigned char>(0xDEADBEEFu >> (8 * (i % 4)));
+    if (spareStacks_.empty()) {
+      b->stacks.reset(new char[kStackBytes * blockDim.x]);
+    } else {
+      b->stacks = std::move(spareStacks_.back());
+      spareStacks_.pop_back();
+    }
     for (unsigned t = 0; t < blockDim.x; ++t) {
       Thread& th = b->threads[t];
       th.index = t;
@@ -206,11 +224,17 @@ class Scheduler {
   }
 
   // One round of a block: each warp, ascending, runs its ready lanes in lockstep to their next
-  // yield; then a barrier that every live thread waits at is released.
+  // yield; then a barrier that every live thread waits at is released. The section holds the
+  // shared memory of the block that ran last; it is saved and the block's own restored only when
+  // another block ran in between (with one resident block: only when a block starts).
   void step(Block& b, LaunchReport& report) {
-    std::memcpy(arena(), b.shared.data(), b.shared.size());
+    if (inArena_ != &b) {
+      if (inArena_) inArena_->shared.assign(arena(), arena() + arenaBytes());
+      // A block that never ran has no copy of its own yet: garbage.
+      std::memcpy(arena(), b.shared.empty() ? garbage().data() : b.shared.data(), arenaBytes());
+      inArena_ = &b;
+    }
     for (unsigned w = 0; w * kWarpSize < b.threads.size(); ++w) runWarp(b, w);
-    std::memcpy(b.shared.data(), arena(), b.shared.size());
     bool waiting = false, exited = false;
     for (const Thread& t : b.threads) {
       if (t.state == State::Ready) return;
@@ -233,7 +257,7 @@ class Scheduler {
       for (size_t lane = first; lane < end; ++lane) runLane(b, b.threads[lane]);
       return;
     }
-    const size_t bytes = b.shared.size();
+    const size_t bytes = arenaBytes();
     const std::vector<unsigned char> before(arena(), arena() + bytes);
     std::vector<std::pair<size_t, unsigned char>> writes;
     for (size_t lane = first; lane < end; ++lane) {
@@ -265,6 +289,10 @@ class Scheduler {
 
   std::function<void()> body_;
   bool lockstep_ = true;
+  Block* inArena_ = nullptr;  // whose shared memory the section holds now
+  // The stacks of blocks that finished (all of one launch's size): a new block reuses them
+  // rather than allocating its own.
+  std::vector<std::unique_ptr<char[]>> spareStacks_;
   struct Exchange {
     std::array<std::array<uint64_t, kWarpSize>, 2> slots{};
     std::array<unsigned, kWarpSize> left{};  // exchanges each lane has left a value for

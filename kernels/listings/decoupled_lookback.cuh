@@ -9,7 +9,8 @@
 // nearest P has no status yet, it polls again; otherwise it sums the aggregates up to that P (or
 // the whole window, and slides on). Then the tile publishes its own prefix and adds the exclusive
 // one to its elements. A slow predecessor only delays its successors until it has published its
-// aggregate. The caller zeroes flags and *DCounter.
+// aggregate. The look-back is a device function of its own (warp_look_back): the segmented
+// look-back listing looks back with it too. The caller zeroes flags and *DCounter.
 #pragma once
 
 #include "kernels/listings/cuda_host_shim.h"
@@ -25,12 +26,43 @@ namespace listings::decoupled_lookback {
 constexpr int kCoarseFactor = COARSE_FACTOR;  // for the tests' launches
 using listings::three_phase::three_phase_scan;
 
-// [listing decoupled-lookback]
-// [insert three-phase-tile]
-
+// [listing warp-look-back]
 #define FLAG_X 0  // no status yet
 #define FLAG_A 1  // aggregate published
 #define FLAG_P 2  // inclusive prefix published
+
+// The first warp's look-back from tile bid (its lanes threadIdx.x < lanes): lane l reads tile
+// bid - 1 - l; polls until every tile up to the nearest FLAG_P has a status; returns to lane 0
+// the sum of the tiles back to that P (their aggregates, its prefix)
+__device__ int warp_look_back(int *flags, int *aggregate, int *prefix, int bid,
+                              unsigned int lanes) {
+    unsigned int mask = lanes == 32 ? 0xffffffffu : (1u << lanes) - 1;
+    int exclusive = 0, j = bid - 1 - threadIdx.x;
+    while (true) {
+        int flag = atomicAdd(&flags[j > 0 ? j : 0], 0);
+        if (j < 0) flag = FLAG_P;  // before tile 0: a prefix of 0
+        unsigned int done = __ballot_sync(mask, flag == FLAG_P);
+        unsigned int upTo = done ? __ffs(done) - 1 : lanes - 1;  // lanes 0..upTo count
+        if (__ballot_sync(mask, flag == FLAG_X) & ((2u << upTo) - 1)) continue;  // poll again
+        __threadfence();
+        int value = 0;
+        if (threadIdx.x <= upTo && j >= 0) value = flag == FLAG_P ? prefix[j] : aggregate[j];
+        for (unsigned int offset = 1; offset < lanes; offset *= 2) {
+            int other = __shfl_down_sync(mask, value, offset);
+            if (threadIdx.x + offset < lanes) value += other;
+        }
+        exclusive += value;  // lane 0: the window's sum
+        if (done) break;
+        j -= lanes;
+    }
+    return exclusive;
+}
+// [/listing]
+
+// [listing decoupled-lookback]
+// [insert three-phase-tile]
+
+// [insert warp-look-back]
 
 // Decoupled look-back scan (Merrill & Garland 2016), tiles of COARSE_FACTOR * blockDim.x
 __global__ void decoupled_lookback_scan_kernel(int *X, int *Y, int InputSize, int *flags,
@@ -57,26 +89,8 @@ __global__ void decoupled_lookback_scan_kernel(int *X, int *Y, int InputSize, in
         atomicExch(&flags[bid], bid == 0 ? FLAG_P : FLAG_A);
     }
     unsigned int lanes = blockDim.x < warpSize ? blockDim.x : warpSize;
-    unsigned int mask = lanes == 32 ? 0xffffffffu : (1u << lanes) - 1;
     if (bid > 0 && threadIdx.x < lanes) {  // the first warp looks back
-        int exclusive = 0, j = bid - 1 - threadIdx.x;  // lane l reads tile bid - 1 - l
-        while (true) {
-            int flag = atomicAdd(&flags[j > 0 ? j : 0], 0);
-            if (j < 0) flag = FLAG_P;  // before tile 0: a prefix of 0
-            unsigned int done = __ballot_sync(mask, flag == FLAG_P);
-            unsigned int upTo = done ? __ffs(done) - 1 : lanes - 1;  // lanes 0..upTo count
-            if (__ballot_sync(mask, flag == FLAG_X) & ((2u << upTo) - 1)) continue;  // poll again
-            __threadfence();
-            int value = 0;
-            if (threadIdx.x <= upTo && j >= 0) value = flag == FLAG_P ? prefix[j] : aggregate[j];
-            for (unsigned int offset = 1; offset < lanes; offset *= 2) {
-                int other = __shfl_down_sync(mask, value, offset);
-                if (threadIdx.x + offset < lanes) value += other;
-            }
-            exclusive += value;  // lane 0: the window's sum
-            if (done) break;
-            j -= lanes;
-        }
+        int exclusive = warp_look_back(flags, aggregate, prefix, bid, lanes);
         if (threadIdx.x == 0) {
             exclusive_s = exclusive;
             prefix[bid] = exclusive + total;

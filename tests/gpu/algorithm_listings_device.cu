@@ -15,6 +15,11 @@
 #include "kernels/listings/hillis_steele.cuh"
 #include "kernels/listings/kogge_stone.cuh"
 #include "kernels/listings/kogge_stone_exclusive.cuh"
+#include "kernels/listings/segment_carry.cuh"
+#include "kernels/listings/segmented_blelloch.cuh"
+#include "kernels/listings/segmented_hierarchical.cuh"
+#include "kernels/listings/segmented_kogge_stone.cuh"
+#include "kernels/listings/segmented_lookback.cuh"
 #include "kernels/listings/sequential.cuh"
 #include "kernels/listings/serial_lookback.cuh"
 #include "kernels/listings/single_pass_chained.cuh"
@@ -34,32 +39,36 @@ void finished(const char* what) {
   check(cudaDeviceSynchronize(), what);
 }
 
-// n ints of device memory, zeroed.
-class DeviceInts {
+// n elements of device memory, zeroed.
+template <class T>
+class DeviceArray {
  public:
-  explicit DeviceInts(size_t n) : n_(n) {
-    check(cudaMalloc(&p_, sizeof(int) * (n ? n : 1)), "cudaMalloc");
-    check(cudaMemset(p_, 0, sizeof(int) * (n ? n : 1)), "cudaMemset");
+  explicit DeviceArray(size_t n) : n_(n) {
+    check(cudaMalloc(&p_, sizeof(T) * (n ? n : 1)), "cudaMalloc");
+    check(cudaMemset(p_, 0, sizeof(T) * (n ? n : 1)), "cudaMemset");
   }
-  DeviceInts(const DeviceInts&) = delete;
-  DeviceInts& operator=(const DeviceInts&) = delete;
-  ~DeviceInts() { cudaFree(p_); }
-  int* data() { return p_; }
-  void upload(const std::vector<int>& v) {
-    check(cudaMemcpy(p_, v.data(), sizeof(int) * v.size(), cudaMemcpyHostToDevice), "upload");
+  DeviceArray(const DeviceArray&) = delete;
+  DeviceArray& operator=(const DeviceArray&) = delete;
+  ~DeviceArray() { cudaFree(p_); }
+  T* data() { return p_; }
+  void upload(const std::vector<T>& v) {
+    check(cudaMemcpy(p_, v.data(), sizeof(T) * v.size(), cudaMemcpyHostToDevice), "upload");
   }
-  std::vector<int> download() const {
-    std::vector<int> v(n_);
-    check(cudaMemcpy(v.data(), p_, sizeof(int) * n_, cudaMemcpyDeviceToHost), "download");
+  std::vector<T> download() const {
+    std::vector<T> v(n_);
+    check(cudaMemcpy(v.data(), p_, sizeof(T) * n_, cudaMemcpyDeviceToHost), "download");
     return v;
   }
 
  private:
   size_t n_;
-  int* p_ = nullptr;
+  T* p_ = nullptr;
 };
 
-enum class Kind { Block, Chained, Decoupled, Serial };
+using DeviceInts = DeviceArray<int>;
+using DeviceFlags = DeviceArray<unsigned char>;
+
+enum class Kind { Block, Chained, Decoupled, Serial, SegmentedBlock, SegmentedLookback };
 
 struct Entry {
   DeviceListing listing;
@@ -68,6 +77,11 @@ struct Entry {
   // A block listing's kernel 1 over `grid` sections (S: the sections' sums, or null).
   void (*launch)(unsigned grid, unsigned block, int* X, int* Y, int n, int* S, bool inclusive);
 };
+
+// A segmented block listing's kernel 1 over `grid` sections with the head flags F (S: the
+// sections' totals, or null; SF: whether each holds a head).
+using SegmentedLaunch = void (*)(unsigned grid, unsigned block, int* X, unsigned char* F, int* Y,
+                                 int n, int* S, unsigned char* SF, bool inclusive);
 
 const std::vector<Entry>& entries() {
   namespace l = ::listings;
@@ -141,8 +155,33 @@ const std::vector<Entry>& entries() {
        l::decoupled_lookback::kCoarseFactor,
        nullptr},
       {{"serial-lookback", false}, Kind::Serial, l::serial_lookback::kCoarseFactor, nullptr},
+      // The segmented listings (head flags): segmentedLaunchOf gives a block one's kernel 1.
+      {{"segmented-kogge-stone", true}, Kind::SegmentedBlock, 1, nullptr},
+      {{"segmented-blelloch", true}, Kind::SegmentedBlock, 2, nullptr},
+      {{"segmented-hierarchical", true}, Kind::SegmentedBlock, 2, nullptr},
+      {{"segmented-lookback", true},
+       Kind::SegmentedLookback,
+       l::segmented_lookback::kCoarseFactor,
+       nullptr},
   };
   return kAll;
+}
+
+SegmentedLaunch segmentedLaunchOf(std::string_view key) {
+  namespace l = ::listings;
+  if (key == "segmented-kogge-stone")
+    return [](unsigned g, unsigned b, int* X, unsigned char* F, int* Y, int n, int* S,
+              unsigned char* SF, bool inclusive) {
+      l::segmented_kogge_stone::Segmented_Kogge_Stone_scan_kernel<<<g, b>>>(X, F, Y, n, S, SF,
+                                                                            !inclusive);
+    };
+  // The segmented hierarchical listing is the segmented Blelloch kernel and kernel 3 in levels.
+  if (key == "segmented-blelloch" || key == "segmented-hierarchical")
+    return [](unsigned g, unsigned b, int* X, unsigned char* F, int* Y, int n, int* S,
+              unsigned char* SF, bool inclusive) {
+      l::segmented_blelloch::Segmented_Blelloch_scan_kernel<<<g, b>>>(X, F, Y, n, S, SF, inclusive);
+    };
+  throw std::invalid_argument("no segmented block listing for " + std::string(key));
 }
 
 const Entry& entryOf(std::string_view key) {
@@ -164,6 +203,23 @@ void scanLevels(const Entry& e, int* X, int* Y, int n, unsigned block, bool incl
   finished("add_block_sums_kernel");
 }
 
+// The segmented form: kernel 1 over the sections (their totals into S, whether each holds a head
+// into SF), the inclusive scan of (S, SF) the same way, kernel 3 with this level's flags F.
+void scanSegmentedLevels(const Entry& e, SegmentedLaunch launch, int* X, unsigned char* F, int* Y,
+                         int n, unsigned block, bool inclusive) {
+  const int section = e.elementsPerThread * static_cast<int>(block);
+  const unsigned sections = static_cast<unsigned>((n + section - 1) / section);
+  DeviceInts S(sections);
+  DeviceFlags SF(sections);
+  launch(sections, block, X, F, Y, n, sections > 1 ? S.data() : nullptr, SF.data(), inclusive);
+  finished("kernel 1");
+  if (sections == 1) return;
+  scanSegmentedLevels(e, launch, S.data(), SF.data(), S.data(), static_cast<int>(sections), block,
+                      true);
+  ::listings::segment_carry::segment_carry_kernel<<<sections, block>>>(Y, F, S.data(), n, section);
+  finished("segment_carry_kernel");
+}
+
 }  // namespace
 
 const std::vector<DeviceListing>& deviceListings() {
@@ -176,7 +232,7 @@ const std::vector<DeviceListing>& deviceListings() {
 }
 
 std::vector<int> runOnDevice(std::string_view key, const std::vector<int>& x, unsigned block,
-                             bool inclusive) {
+                             bool inclusive, const std::vector<uint8_t>& heads) {
   const Entry& e = entryOf(key);
   const int n = static_cast<int>(x.size());
   DeviceInts X(x.size()), Y(x.size());
@@ -185,10 +241,24 @@ std::vector<int> runOnDevice(std::string_view key, const std::vector<int>& x, un
     scanLevels(e, X.data(), Y.data(), n, block, inclusive);
     return Y.download();
   }
+  const bool segmented = e.kind == Kind::SegmentedBlock || e.kind == Kind::SegmentedLookback;
+  if (segmented && heads.size() != x.size())
+    throw std::invalid_argument(std::string(key) + " needs one head flag per element");
+  DeviceFlags F(x.size());
+  if (segmented) F.upload(std::vector<unsigned char>(heads.begin(), heads.end()));
+  if (e.kind == Kind::SegmentedBlock) {
+    scanSegmentedLevels(e, segmentedLaunchOf(key), X.data(), F.data(), Y.data(), n, block,
+                        inclusive);
+    return Y.download();
+  }
   const int tile = e.elementsPerThread * static_cast<int>(block);
   const unsigned tiles = static_cast<unsigned>((n + tile - 1) / tile);
   DeviceInts flags(tiles + 1), values(tiles + 1), aggregate(tiles), prefix(tiles), counter(1);
-  if (e.kind == Kind::Chained) {
+  if (e.kind == Kind::SegmentedLookback) {
+    ::listings::segmented_lookback::segmented_lookback_scan_kernel<<<tiles, block>>>(
+        X.data(), F.data(), Y.data(), n, flags.data(), aggregate.data(), prefix.data(),
+        counter.data(), !inclusive);
+  } else if (e.kind == Kind::Chained) {
     flags.upload({1});
     ::listings::single_pass_chained::stream_scan_kernel<<<tiles, block>>>(
         X.data(), Y.data(), n, flags.data(), values.data(), counter.data());

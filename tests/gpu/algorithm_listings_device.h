@@ -4,6 +4,7 @@
 // header.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,7 +13,7 @@ namespace scanviz::gpu_listings {
 
 struct DeviceListing {
   std::string_view key;  // the algorithm's key (`scanviz list`)
-  bool exclusive;        // the listing's own result; an exclusive one also gives inclusive
+  bool exclusive;        // it gives an exclusive result too (every listing gives the inclusive)
 };
 
 // The listings this runner launches.
@@ -20,9 +21,11 @@ const std::vector<DeviceListing>& deviceListings();
 
 // The listing of `key` over x (add, int) in blocks of `block` threads: a block listing as the
 // hierarchical driver runs it (its kernel over the sections, the same scan of the section sums,
-// add_block_sums_kernel), a single-pass one in one launch. Throws std::runtime_error with CUDA's
-// words when a launch or a copy fails, std::invalid_argument for a key it does not know.
+// add_block_sums_kernel; segmented: the sections' totals and head flags, segment_carry_kernel), a
+// single-pass one in one launch. `heads`: a segmented algorithm's head flags, one per element (1
+// starts a segment). Throws std::runtime_error with CUDA's words when a launch or a copy fails,
+// std::invalid_argument for a key it does not know or heads of another length.
 std::vector<int> runOnDevice(std::string_view key, const std::vector<int>& x, unsigned block,
-                             bool inclusive);
+                             bool inclusive, const std::vector<uint8_t>& heads = {});
 
 }  // namespace scanviz::gpu_listings

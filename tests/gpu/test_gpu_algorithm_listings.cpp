@@ -1,8 +1,9 @@
 // The algorithms' textbook listings (kernels/listings/), compiled by nvcc and run on a device
 // (algorithm_listings_device.cu), give what the recorded kernel gives: scanviz's own capture on
-// the CUDA backend, for the same input and block size, over many lengths and every block size.
-// tests/unit/test_algorithm_listings.cpp runs the same listings on the host. Skipped where no
-// CUDA device answers.
+// the CUDA backend, for the same input and block size, over many lengths and every block size; a
+// segmented one with the same head flags (random, dense and sparse). tests/unit/
+// test_algorithm_listings.cpp and test_segmented_listings.cpp run the same listings on the host.
+// Skipped where no CUDA device answers.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -22,13 +23,15 @@ namespace {
 
 using gpu_listings::DeviceListing;
 
-// The recorded kernel's output on the device: scanviz's capture on the CUDA backend.
-std::vector<int> recordedOutput(AlgorithmId id, const std::vector<double>& input, int block,
-                                bool exclusive) {
+// The recorded kernel's output on the device: scanviz's capture on the CUDA backend (`heads`: a
+// segmented scan's head flags, empty for none).
+std::vector<int> recordedOutput(AlgorithmId id, const std::vector<double>& input,
+                                const std::vector<uint8_t>& heads, int block, bool exclusive) {
   CaptureRequest rq;
   rq.algorithm = id;
   rq.backend = BackendChoice::Cuda;
   rq.input = input;
+  rq.rows.flags = heads;
   rq.blockSize = block;
   rq.exclusive = exclusive;
   rq.limits.maxStoredValues = 1 << 20;  // the whole output
@@ -50,19 +53,26 @@ TEST_P(GpuAlgorithmListing, GivesWhatTheRecordedKernelGives) {
   const DeviceListing& l = GetParam();
   const std::optional<AlgorithmId> id = findAlgorithm(l.key);
   ASSERT_TRUE(id) << l.key;
+  const bool segmented = isSegmentedAlgorithm(*id);
   for (int block = 2; block <= 1024; block *= 2)
     for (long long n : {1ll, 7ll, 1023ll, 1025ll, 1031ll, 65537ll, 300007ll})
       for (bool inclusive : {true, false}) {
         if (!inclusive && !l.exclusive) continue;
-        const std::vector<double> input = generateInput(
-            InputPattern::Random, n, static_cast<unsigned>(block + n), DType::Int32, Operator::Add);
+        const unsigned seed = static_cast<unsigned>(block + n);
+        const std::vector<double> input =
+            generateInput(InputPattern::Random, n, seed, DType::Int32, Operator::Add);
         const std::vector<int> x(input.begin(), input.end());
+        // Dense heads for the inclusive scan, sparse ones (most sections and tiles without one)
+        // for the exclusive.
+        const std::vector<uint8_t> heads =
+            segmented ? randomHeadFlags(static_cast<size_t>(n), seed, inclusive ? 5 : 20000)
+                      : std::vector<uint8_t>{};
         const std::vector<int> listing =
-            gpu_listings::runOnDevice(l.key, x, static_cast<unsigned>(block), inclusive);
-        const std::vector<int> recorded = recordedOutput(*id, input, block, !inclusive);
+            gpu_listings::runOnDevice(l.key, x, static_cast<unsigned>(block), inclusive, heads);
+        const std::vector<int> recorded = recordedOutput(*id, input, heads, block, !inclusive);
         EXPECT_EQ(firstDifference(listing, recorded), -1)
             << l.key << ", block " << block << ", n " << n
-            << (inclusive ? ", inclusive" : ", exclusive");
+            << (inclusive ? ", inclusive" : ", exclusive") << (segmented ? ", heads" : "");
       }
 }
 

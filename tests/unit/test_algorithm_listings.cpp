@@ -3,8 +3,10 @@
 // reference (int inputs, exact) over many lengths and block sizes, a block listing scanning a
 // longer input as scanviz's hierarchical driver does (its kernel, the same scan of the section
 // sums, add_block_sums_kernel); and every step kind an algorithm's trace records has its lines
-// in its listing. tests/gpu/test_gpu_algorithm_listings.cpp runs the same listings on a device
-// against the recorded kernels.
+// in its listing. The segmented look-back runs here too, with random heads against the emulator's
+// capture (the segmented block listings in test_segmented_listings.cpp);
+// tests/gpu/test_gpu_algorithm_listings.cpp runs all of them on a device against the recorded
+// kernels.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -30,6 +32,7 @@
 #include "kernels/listings/hillis_steele.cuh"
 #include "kernels/listings/kogge_stone.cuh"
 #include "kernels/listings/kogge_stone_exclusive.cuh"
+#include "kernels/listings/segmented_lookback.cuh"
 #include "kernels/listings/sequential.cuh"
 #include "kernels/listings/serial_lookback.cuh"
 #include "kernels/listings/single_pass_chained.cuh"
@@ -37,6 +40,7 @@
 #include "kernels/listings/warp_shuffle.cuh"
 #pragma GCC diagnostic pop
 #include "tests/unit/listing_runner.h"
+#include "tests/unit/segmented_listing_support.h"
 
 namespace scanviz {
 namespace {
@@ -276,31 +280,70 @@ INSTANTIATE_TEST_SUITE_P(Listings, SinglePassListingTest,
                            return std::string();
                          });
 
-// ---- the table the code panel reads ------------------------------------------------------------
+// ---- the segmented look-back: as the single-pass listings, against the emulator ---------------
+// (the segmented block listings run in test_segmented_listings.cpp)
 
-// The algorithms whose listing is still to be written (issue 34): each must really lack one, so
-// the list only shrinks.
-constexpr std::string_view kNotYetListed[] = {"segmented-kogge-stone", "segmented-blelloch",
-                                              "segmented-hierarchical", "segmented-lookback"};
+using segmented_listings::describe;
+using segmented_listings::expectScanviz;
+using segmented_listings::headsOf;
+using segmented_listings::inputOf;
 
-bool notYetListed(std::string_view key) {
-  return std::find(std::begin(kNotYetListed), std::end(kNotYetListed), key) !=
-         std::end(kNotYetListed);
+SinglePassRun runSegmentedLookback(const std::vector<int>& x, const std::vector<uint8_t>& flags,
+                                   unsigned block, bool exclusive, sh::LaunchOptions o) {
+  const int tile = listings::segmented_lookback::kCoarseFactor * static_cast<int>(block);
+  const int n = static_cast<int>(x.size());
+  const unsigned tiles = static_cast<unsigned>((n + tile - 1) / tile);
+  SharedArray<int> X(x.size()), Y(x.size(), -12345), status(tiles), aggregate(tiles), prefix(tiles),
+      counter(1), report(1);
+  SharedArray<unsigned char> F(x.size());
+  std::copy(x.begin(), x.end(), X.data());
+  std::copy(flags.begin(), flags.end(), F.data());
+  const std::string ended = inChildProcess([&] {
+    const sh::LaunchReport r = sh::launch(
+        dim3(tiles), dim3(block), o, listings::segmented_lookback::segmented_lookback_scan_kernel,
+        X.data(), F.data(), Y.data(), n, status.data(), aggregate.data(), prefix.data(),
+        counter.data(), exclusive);
+    report[0] = r.finished && !r.barrierMismatch;
+  });
+  EXPECT_EQ(ended, "");
+  return {Y.slice(0, x.size()), report[0] != 0};
 }
 
-TEST(AlgorithmListings, TheAlgorithmsNotYetListedHaveNoListing) {
-  for (std::string_view key : kNotYetListed) {
-    EXPECT_TRUE(findAlgorithm(key)) << key;
-    EXPECT_EQ(findAlgorithmListing(key), nullptr) << key << " has a listing now: drop it here";
+// Each kind of heads runs in both schedules: inclusive with one resident block in launch order,
+// exclusive with three launched in descending order.
+TEST(SegmentedLookbackListing, GivesWhatTheEmulatorGivesInBothSchedules) {
+  constexpr std::string_view kKey = "segmented-lookback";
+  for (unsigned block = 2; block <= 1024; block *= 2) {
+    const size_t tile = static_cast<size_t>(listings::segmented_lookback::kCoarseFactor) * block;
+    std::set<size_t> lengths = {1, 1025, tile + 1, 5 * tile + 3};
+    if (block <= 128) lengths.insert({7, 1023, 1031});
+    if (block <= 16) lengths.insert(40 * tile + 11);  // a long chain of tiles
+    if (block == 2 || block == 32 || block == 1024) lengths.insert(segmented_listings::kLongInput);
+    for (size_t n : lengths)
+      for (const segmented_listings::Case& c :
+           segmented_listings::casesFor(n == 5 * tile + 3, n == segmented_listings::kLongInput)) {
+        const unsigned seed = block * 13u + static_cast<unsigned>(n);
+        const std::vector<int> x = inputOf(n, seed);
+        const std::vector<uint8_t> flags = headsOf(c.heads, n, static_cast<int>(tile), seed);
+        const sh::LaunchOptions o = {.residentBlocks = c.exclusive ? 3u : 1u,
+                                     .descendingLaunch = c.exclusive,
+                                     .lockstepLanes = false};
+        const std::string what = describe(kKey, block, n, c.heads, c.exclusive) +
+                                 (c.exclusive ? ", 3 resident, descending" : "");
+        const SinglePassRun r = runSegmentedLookback(x, flags, block, c.exclusive, o);
+        EXPECT_TRUE(r.finished) << what;
+        expectScanviz(kKey, r.y, x, flags, block, c.exclusive, what);
+      }
   }
 }
 
+// ---- the table the code panel reads ------------------------------------------------------------
+
 // Every algorithm of `scanviz list` has a listing, and every kind of step its trace records
-// (captured on the emulator, inclusive and exclusive, one section and several) has a non-empty
-// range of the listing's lines.
+// (captured on the emulator, inclusive and exclusive, one section and several, a segmented scan
+// with random heads) has a non-empty range of the listing's lines.
 TEST(AlgorithmListings, EveryAlgorithmsRecordedStepKindsHaveLinesInItsListing) {
   for (const AlgorithmInfo& a : allAlgorithms()) {
-    if (notYetListed(a.key)) continue;
     const AlgorithmListing* l = findAlgorithmListing(a.key);
     ASSERT_NE(l, nullptr) << a.key << " has no listing in kernels/listings/";
     const std::vector<std::string> lines = listingLines(*l);
@@ -313,6 +356,8 @@ TEST(AlgorithmListings, EveryAlgorithmsRecordedStepKindsHaveLinesInItsListing) {
           rq.algorithm = a.id;
           rq.backend = BackendChoice::Cpu;
           rq.input = generateInput(InputPattern::Random, n, 3, DType::Int32, Operator::Add);
+          if (isSegmentedAlgorithm(a.id))
+            rq.rows.flags = randomHeadFlags(static_cast<size_t>(n), 3);
           rq.blockSize = block;
           rq.exclusive = exclusive;
           for (const TraceStep& s : capture(rq).trace.steps) kinds.insert(s.kind);
