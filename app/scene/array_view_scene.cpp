@@ -1130,6 +1130,15 @@ std::string fitText(const std::string& text, float width, float size, bool bold,
   return {};
 }
 
+ArraySceneStyle ArraySceneStyle::scaled(float values, float labels) const {
+  ArraySceneStyle s = *this;
+  s.valueSize = std::max(minTextSize, values * valueSize);
+  s.labelSize = std::max(minTextSize, labels * labelSize);
+  s.smallSize = std::max(minTextSize, labels * smallSize);
+  s.titleSize = std::max(minTextSize, labels * titleSize);
+  return s;
+}
+
 float cellTextRoom(float columnWidth, float size) {
   return kCellBox * columnWidth - kCellTextMargin * size;
 }
@@ -1141,14 +1150,9 @@ std::string fitCellText(const std::string& text, float columnWidth, float size, 
 
 namespace {
 
-ArraySceneStyle grown(ArraySceneStyle s, float g) {
+ArraySceneStyle grown(const ArraySceneStyle& s, float g) {
   // Values grow fully; labels half as much, so the cells gain the most from the room.
-  const float half = 1 + 0.5f * (g - 1);
-  s.valueSize *= g;
-  s.labelSize *= half;
-  s.smallSize *= half;
-  s.titleSize *= half;
-  return s;
+  return s.scaled(g, 1 + 0.5f * (g - 1));
 }
 
 float valueFontSize(const Scene& s) {

@@ -27,6 +27,13 @@ struct ArraySceneStyle {
   float labelSize = 18;
   float smallSize = 15;
   float titleSize = 24;
+  // Presentation mode: no size below this when a view grows or shrinks to fit (the back row's
+  // 28 px at 1080 lines, view_style.cpp); 0: sizes follow the fit alone.
+  float minTextSize = 0;
+
+  // Values times `values`, labels, small text and titles times `labels`, none below minTextSize.
+  ArraySceneStyle scaled(float values, float labels) const;
+  ArraySceneStyle scaled(float f) const { return scaled(f, f); }
 };
 
 // Width of a text in pixels at a font size; the renderer passes the real font's metrics.

@@ -268,15 +268,12 @@ Scene buildCompareScene(const CompareSceneRequest& rq, const ArraySceneStyle& st
   // Views whose headers wrap can overflow the height the array scenes were fitted to: smaller
   // type then keeps every view in sight rather than a scrollbar in class, down to 3/4 of the
   // body text at scale 1 (the UI scale buys room to shrink, never illegible text).
-  const float floor = std::min(style.labelSize, kMinCompareLabel);
+  const float floor = std::max(std::min(style.labelSize, kMinCompareLabel), style.minTextSize);
   ArraySceneStyle current = style;
   for (int attempt = 0; attempt < 4 && scene.height > rq.height + 0.5f; ++attempt) {
     const float f = std::max({0.85f, 0.98f * rq.height / scene.height, floor / current.labelSize});
     if (f >= 0.999f) break;
-    current.valueSize *= f;
-    current.labelSize *= f;
-    current.smallSize *= f;
-    current.titleSize *= f;
+    current = current.scaled(f);
     Scene fitted = CompareSceneBuilder(rq, current, palette, measure).build();
     if (fitted.height >= scene.height) break;
     scene = std::move(fitted);

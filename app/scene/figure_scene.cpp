@@ -660,10 +660,6 @@ Scene buildFigureAtStyle(const FigureRequest& rq, const ArraySceneStyle& style,
   return FigureBuilder(rq, style, palette, measure).build();
 }
 
-ArraySceneStyle scaledStyle(const ArraySceneStyle& s, float f) {
-  return {f * s.valueSize, f * s.labelSize, f * s.smallSize, f * s.titleSize};
-}
-
 }  // namespace
 
 Scene buildFigureScene(const FigureRequest& rq, const ArraySceneStyle& style,
@@ -681,7 +677,7 @@ Scene buildFigureScene(const FigureRequest& rq, const ArraySceneStyle& style,
       const float next = std::clamp(f * room, kMinShrink, most);
       if (std::abs(next - f) < 0.02f * f) break;
       f = next;
-      scene = buildFigureAtStyle(rq, scaledStyle(style, f), palette, measure);
+      scene = buildFigureAtStyle(rq, style.scaled(f), palette, measure);
     }
   };
   fit(true, kMaxGrow);

@@ -323,8 +323,10 @@ function(scanviz_extract_algorithm_listings header)
     endif()
     string(APPEND code "inline constexpr StepLines k${id}Steps[] = {\n${rows}};\n"
       "inline constexpr std::string_view k${id}Text = R\"listing(${shown})listing\";\n\n")
+    # The count as std::size_t: a literal 0 is also a null pointer, and clang 14's libc++ (the
+    # web build) then finds span's (pointer, pointer) constructor as good as (pointer, count).
     string(APPEND index "    {\"${key}\", \"${file_${key}}\", k${id}Text, ${lines_${key}}, "
-      "{k${id}Steps, ${stepCount}}},\n")
+      "{k${id}Steps, std::size_t{${stepCount}}}},\n")
   endforeach()
   _scanviz_snippet_decode("${code}" code)
   file(WRITE "${header}.tmp"

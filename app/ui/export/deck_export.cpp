@@ -26,6 +26,7 @@
 #include "app/ui/shell/file_dialog.h"
 #include "app/ui/shell/frame_output.h"
 #include "app/ui/views/panels.h"
+#include "app/ui/widgets/view_style.h"
 
 namespace scanviz {
 namespace {
@@ -102,7 +103,7 @@ DrawnView drawView(const DeckView& v, const std::string& deckPath, int index,
   WindowPictureSpec spec;
   spec.width = kSlideWidth;
   spec.height = kSlideHeight;
-  spec.uiScale = look.uiScale;
+  spec.uiScale = presentationUiScale(look.uiScale, kSlideHeight);  // as the window presents it
   spec.theme = look.theme;
   spec.palette = look.palette;
   const int tiles = beginWindowPicture(target, spec, painter);

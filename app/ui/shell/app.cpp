@@ -26,6 +26,7 @@
 #include "app/ui/views/heat_view.h"
 #include "app/ui/views/panels.h"
 #include "app/ui/views/timing_view.h"
+#include "app/ui/widgets/view_style.h"
 
 namespace scanviz {
 namespace {
@@ -236,7 +237,11 @@ void App::buildCommands() {
 // window moving to another monitor), and the atlas must be rebuilt outside a frame.
 void App::updateStyle() {
   const AppSettings& s = state_.settings();
-  const float scale = window_.contentScale() * s.uiScale;
+  int width = 0, height = 0;
+  window_.windowSize(width, height);
+  const float ui =
+      state_.presentation ? presentationUiScale(s.uiScale, static_cast<float>(height)) : s.uiScale;
+  const float scale = window_.contentScale() * ui;
   const bool rescale = scale != styledScale_;
   if (rescale) {
     fonts_ = buildFonts(*ImGui::GetIO().Fonts, scale);

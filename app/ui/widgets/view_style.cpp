@@ -1,5 +1,9 @@
 #include "app/ui/widgets/view_style.h"
 
+#include <imgui.h>
+
+#include <algorithm>
+
 namespace scanviz {
 
 ArraySceneStyle viewSceneStyle(const UiContext& ui) {
@@ -10,7 +14,14 @@ ArraySceneStyle viewSceneStyle(const UiContext& ui) {
   s.labelSize = kBodySize * ui.scale * (big ? 1.2f : 1.0f);
   s.smallSize = kSmallSize * ui.scale * (big ? 1.15f : 1.0f);
   s.titleSize = kHeadingSize * ui.scale * (big ? 1.3f : 1.0f);
-  return s;
+  if (!big) return s;
+  // No content text below the back row's 28 px at 1080 lines, whatever the view's fit.
+  s.minTextSize = kBackRowTextShare * ImGui::GetIO().DisplaySize.y;
+  return s.scaled(1);
+}
+
+float presentationUiScale(float uiScale, float windowHeight) {
+  return std::max(uiScale, kBackRowTextShare * windowHeight / kSmallSize);
 }
 
 }  // namespace scanviz
