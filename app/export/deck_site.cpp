@@ -3,7 +3,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
@@ -33,22 +32,6 @@ std::string siteDeckName(const std::string& deckPath) {
   return isDeck ? name : "lecture.deck.json";
 }
 
-// Percent-encodes what a query value must not hold raw (the page decodes it with URLSearchParams).
-std::string queryValue(const std::string& text) {
-  static const char* hex = "0123456789ABCDEF";
-  std::string out;
-  for (unsigned char c : text) {
-    if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '/') {
-      out += static_cast<char>(c);
-    } else {
-      out += '%';
-      out += hex[c >> 4];
-      out += hex[c & 15];
-    }
-  }
-  return out;
-}
-
 // The page with the deck as what it opens when the address names nothing.
 std::string sitePage(const fs::path& pageDir, const std::string& deckName) {
   std::string html = readWholeFile((pageDir / "scanviz.html").string());
@@ -58,7 +41,7 @@ std::string sitePage(const fs::path& pageDir, const std::string& deckName) {
     throw InputError("the page in '" + pageDir.string() +
                      "' is older than this scanviz (it has no site defaults): build it again "
                      "with ./tools/dev.sh web");
-  html.replace(at, marker.size(), "const siteDefaults = 'deck=" + queryValue(deckName) + "';");
+  html.replace(at, marker.size(), "const siteDefaults = 'deck=" + percentEncoded(deckName) + "';");
   return html;
 }
 

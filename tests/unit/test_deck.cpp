@@ -129,9 +129,10 @@ TEST(Deck, EverySessionOfTheAssetsOpensAsADeckOfOneView) {
     EXPECT_EQ(v.lesson.processors, s.processors);
     EXPECT_EQ(v.lesson.realElements, s.realElements);
     // The deck names the trace relative to itself; opened, it is the file the session named.
-    if (!s.traceFile.empty())
+    if (!s.traceFile.empty()) {
       EXPECT_EQ(fs::weakly_canonical(traceFileFromDeck(path, v.lesson.traceFile)),
                 fs::weakly_canonical(s.traceFile));
+    }
     ++seen;
   }
   EXPECT_GE(seen, 4);

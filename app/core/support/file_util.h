@@ -28,6 +28,10 @@ std::string cannotOpenMessage(const std::string& kind, const std::string& path,
 // a partial file. Throws WriteError (a FileError) naming the path and the reason.
 void writeFileAtomically(const std::string& path, const std::string& content);
 
+// Every byte of `text` but the unreserved ones (RFC 3986) and '/' percent-encoded: a path as a
+// file: URI's or a URL query value.
+std::string percentEncoded(const std::string& text);
+
 // scanviz's folder of one XDG kind: $XDG_..._HOME/scanviz, else $HOME/<underHome>/scanviz, e.g.
 // userFolder("XDG_CONFIG_HOME", ".config"); "" when neither variable is set.
 std::string userFolder(const char* xdgVariable, const char* underHome);

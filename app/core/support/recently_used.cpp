@@ -14,23 +14,9 @@ namespace fs = std::filesystem;
 
 constexpr long long kMaxXbelBytes = 16ll << 20;
 
-// A file: URI, every byte but the unreserved ones and '/' percent-encoded (RFC 3986), so that the
-// URI needs no XML escaping either.
+// A file: URI, so percent-encoded that it needs no XML escaping either.
 std::string fileUri(const std::string& path) {
-  static const char* hex = "0123456789ABCDEF";
-  std::string uri = "file://";
-  for (const unsigned char c : path) {
-    const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                       c == '-' || c == '.' || c == '_' || c == '~' || c == '/';
-    if (plain) {
-      uri += static_cast<char>(c);
-    } else {
-      uri += '%';
-      uri += hex[c >> 4];
-      uri += hex[c & 15];
-    }
-  }
-  return uri;
+  return "file://" + percentEncoded(path);
 }
 
 std::string utcNowIso() {
