@@ -356,6 +356,20 @@ def case_window_png(run):
     check(bright > 0.5 * light.width * light.height, f"the light window is {bright} bright pixels")
 
 
+def case_window_code_view(run):
+    """--code-view picks the code panel's tab in a picture of the window, as in the window: the
+    executor form and the textbook listing are different pictures."""
+    shots = {}
+    for view in ("textbook", "executor"):
+        path = run.path(f"window-{view}.png")
+        run.export(*LESSON, "--panel", "window", "--step", "1", "--size", "1440x900", "--code-view", view,
+                   "--out", path)
+        shots[view] = Png(path)
+    a, b = shots["textbook"], shots["executor"]
+    rows = [y for y in range(a.height // 2, a.height) if a.rows[y] != b.rows[y]]
+    check(len(rows) > 100, f"--code-view executor draws the textbook's picture ({len(rows)} rows differ)")
+
+
 def case_no_display(run):
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     r = run.export(*LESSON, "--out", run.path("nodisplay.png"), expect=2, env=env)

@@ -142,6 +142,7 @@ void prepareState(AppState& state, const ExportOptions& o, const LaunchOptions& 
   look.theme = o.style.theme;
   look.palette = o.style.palette;
   look.uiScale = o.windowUiScale;
+  if (lo.codeView) look.layout.codeView = *lo.codeView;  // the code panel's tab in --panel window
   state.updateSettings(look, /*persist=*/false);
   state.presentation = lo.presentation;
   loadLesson(state, lo);
