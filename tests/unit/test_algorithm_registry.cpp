@@ -51,8 +51,12 @@ TEST(AlgorithmRegistry, EveryDescriptorIsNamedAndItsKeyFindsIt) {
               std::string_view::npos)
         << "keys are lower-case words joined by '-' (file names are made of them): " << a.key;
     EXPECT_GE(a.elementsPerThread, 0) << a.key;
-    if (a.sectionCost) EXPECT_FALSE(a.costSource.empty()) << a.key;
-    if (a.costSectionCap) EXPECT_NE(a.sections, nullptr) << a.key;
+    if (a.sectionCost) {
+      EXPECT_FALSE(a.costSource.empty()) << a.key;
+    }
+    if (a.costSectionCap) {
+      EXPECT_NE(a.sections, nullptr) << a.key;
+    }
   }
   EXPECT_EQ(findAlgorithm("bubble"), std::nullopt);
 }

@@ -298,5 +298,33 @@ TEST(InputValues, TooManyFlagsAreCounted) {
   EXPECT_EQ(parseHeadFlags("0,1", 2), (std::vector<uint8_t>{1, 1}));
 }
 
+// The controls beside an opened trace describe it: its algorithm, form, operator, type and block
+// size replace the options' (the input is the options' own; a trace's is its data).
+TEST(ScanOptions, TakeTheSettingsOfAnOpenedTrace) {
+  ScanOptions before;
+  before.n = 64;
+  TraceMeta m;
+  m.algorithm = "blelloch";
+  m.inclusive = false;
+  m.op = "max";
+  m.dtype = "float32";
+  m.blockSize = 4;
+  const ScanOptions after = withSettingsOfTrace(before, m);
+  EXPECT_EQ(after.algorithm, *findAlgorithm("blelloch"));
+  EXPECT_TRUE(after.exclusive);
+  EXPECT_EQ(after.op, Operator::Max);
+  EXPECT_EQ(after.dtype, DType::Float32);
+  EXPECT_EQ(after.blockSize, 4);
+  EXPECT_EQ(after.n, 64);
+  // What a trace names that this build does not know leaves the options' own value.
+  m.algorithm = "bubble";
+  m.op = "xor";
+  m.blockSize = 12;
+  const ScanOptions kept = withSettingsOfTrace(before, m);
+  EXPECT_EQ(kept.algorithm, before.algorithm);
+  EXPECT_EQ(kept.op, before.op);
+  EXPECT_EQ(kept.blockSize, before.blockSize);
+}
+
 }  // namespace
 }  // namespace scanviz

@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "app/core/algorithms/algorithm_catalog.h"
+#include "app/core/algorithms/scan_options.h"
 #include "app/core/capture/capture_memory.h"
 #include "app/core/capture/input_spec.h"
 
@@ -75,6 +77,15 @@ CaptureRequest toCaptureRequest(const ScanOptions& c) {
   else if (isSegmentedAlgorithm(c.algorithm))  // none given: the segments show at once
     rq.rows.flags = defaultHeadFlags(rq.input, !generated(c.source), c.seed);
   return rq;
+}
+
+ScanOptions withSettingsOfTrace(ScanOptions c, const TraceMeta& m) {
+  if (const auto id = findAlgorithm(m.algorithm)) c.algorithm = *id;
+  c.exclusive = !m.inclusive;
+  if (const auto op = valueOf(kOperatorKeys, m.op)) c.op = *op;
+  if (const auto t = valueOf(kDTypeKeys, m.dtype)) c.dtype = *t;
+  if (kBlockSizes.holds(m.blockSize)) c.blockSize = m.blockSize;
+  return c;
 }
 
 }  // namespace scanviz

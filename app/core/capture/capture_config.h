@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "app/core/capture/capture.h"
+#include "app/core/trace/trace.h"
 
 namespace scanviz {
 
@@ -33,6 +34,10 @@ struct ScanOptions : ScanSettings {
 // Generates or reads the input and fills a request. Throws InputError naming the problem (N out of
 // range, a value that is not a number, an unreadable file); capture() checks the rest.
 CaptureRequest toCaptureRequest(const ScanOptions& c);
+
+// The options with what a trace file records of how it was made (algorithm, form, operator, type,
+// block size), so that the controls beside a shown trace describe it; the input stays the options'.
+ScanOptions withSettingsOfTrace(ScanOptions c, const TraceMeta& m);
 
 // The name the scan options had before; app/scene/deadlock_scene still spells it so.
 using CaptureConfig = ScanOptions;

@@ -143,7 +143,8 @@ bool AppState::loadTraceFile(const std::string& path, std::optional<int> step) {
     lesson.traceFile = path;
     lesson.sourceFile = path;
     lesson.config = config;
-    if (auto id = findAlgorithm(lesson.trace->meta.algorithm)) config.algorithm = *id;
+    // The controls describe the trace on screen (and a change to one captures from there).
+    config = withSettingsOfTrace(config, lesson.trace->meta);
     clearBanner();
     show(std::move(lesson), step.value_or(0));
     return true;
