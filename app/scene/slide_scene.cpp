@@ -8,7 +8,7 @@ namespace scanviz {
 namespace {
 
 // Sizes on a 1920 x 1080 slide read from the back of a hall (slide_sizes.h's scale).
-constexpr float kTitleSize = 48;
+constexpr float kTitleSize = 40;
 constexpr float kNotesSize = 30;
 constexpr float kLineGap = 1.35f;
 
@@ -62,7 +62,10 @@ float slideNotesHeight(const SlideSpec& spec) {
 
 Scene slideScene(const Scene& content, const SlideSpec& spec, const ViewPalette& palette) {
   const float k = spec.height / 1080.0f;
-  const float margin = 40 * k;
+  // The view was laid out for the window's 1920 x 1080 with its text at the back row's 28 px:
+  // narrow margins keep it at its size on the slide rather than shrunk under the title.
+  const float margin = 24 * k;
+  const float side = 8 * k;
   Scene s;
   s.width = spec.width;
   s.height = spec.height + slideNotesHeight(spec);
@@ -83,11 +86,11 @@ Scene slideScene(const Scene& content, const SlideSpec& spec, const ViewPalette&
     s.texts.back().bold = true;
     top += kTitleSize * k * kLineGap + margin / 2;
   }
-  const float boxW = spec.width - 2 * margin;
-  const float boxH = spec.height - top - margin;
+  const float boxW = spec.width - 2 * side;
+  const float boxH = spec.height - top - side;
   if (content.width > 0 && content.height > 0) {
     const float fit = std::min(boxW / content.width, boxH / content.height);
-    const float dx = margin + (boxW - content.width * fit) / 2;
+    const float dx = side + (boxW - content.width * fit) / 2;
     appendScene(s, scaledScene(content, fit), dx, top);
   } else {
     addLines(wrapped(spec.fallback, boxW, kNotesSize * k), margin, top, kNotesSize * k,
