@@ -68,16 +68,12 @@ class TraceCopies {
   }
 
  private:
-  std::string freeName(const fs::path& file) {
+  // The copies are written as they are named: a name is taken when its file is there.
+  std::string freeName(const fs::path& file) const {
     std::string name = "traces/" + file.string();
-    for (int k = 2; taken(name); ++k)
+    for (int k = 2; fs::exists(site_ / name); ++k)
       name = "traces/" + file.stem().string() + "-" + std::to_string(k) + file.extension().string();
     return name;
-  }
-  bool taken(const std::string& name) const {
-    for (const auto& [source, copy] : copied_)
-      if (copy == name) return true;
-    return false;
   }
   static void copy(const fs::path& from, const fs::path& to) {
     std::error_code ec;
@@ -146,13 +142,9 @@ std::string findWebPage(const std::string& given) {
   if (!given.empty()) return holdsPage(given) ? given : std::string();
   if (const char* env = std::getenv("SCANVIZ_WEB_PAGE"); env && *env)
     return holdsPage(env) ? std::string(env) : std::string();
-  std::error_code ec;
-  fs::path dir = fs::read_symlink("/proc/self/exe", ec).parent_path();
-  for (int up = 0; !ec && up < 5 && !dir.empty(); ++up, dir = dir.parent_path()) {
+  for (const fs::path dir : foldersUpFromExecutable())
     for (const fs::path& candidate : {dir / "build-web" / "app", dir / "share" / "scanviz" / "web"})
       if (holdsPage(candidate)) return candidate.lexically_normal().string();
-    if (dir == dir.root_path()) break;
-  }
   return {};
 }
 

@@ -49,6 +49,13 @@ struct SegmentedBlockListing {
                  unsigned char* SF, bool exclusive);
 };
 
+void launchSegmentedBlelloch(unsigned g, unsigned b, int* X, unsigned char* F, int* Y, int n,
+                             int* S, unsigned char* SF, bool exclusive) {
+  sh::launch(dim3(g), dim3(b), kLanesInTurn,
+             listings::segmented_blelloch::Segmented_Blelloch_scan_kernel, X, F, Y, n, S, SF,
+             !exclusive);
+}
+
 const std::vector<SegmentedBlockListing>& segmentedBlockListings() {
   namespace l = ::listings;
   static const std::vector<SegmentedBlockListing> kAll = {
@@ -59,21 +66,9 @@ const std::vector<SegmentedBlockListing>& segmentedBlockListings() {
                     l::segmented_kogge_stone::Segmented_Kogge_Stone_scan_kernel, X, F, Y, n, S, SF,
                     exclusive);
        }},
-      {"segmented-blelloch", 2,
-       [](unsigned g, unsigned b, int* X, unsigned char* F, int* Y, int n, int* S,
-          unsigned char* SF, bool exclusive) {
-         sh::launch(dim3(g), dim3(b), kLanesInTurn,
-                    l::segmented_blelloch::Segmented_Blelloch_scan_kernel, X, F, Y, n, S, SF,
-                    !exclusive);
-       }},
+      {"segmented-blelloch", 2, launchSegmentedBlelloch},
       // The segmented hierarchical listing is the segmented Blelloch kernel and kernel 3.
-      {"segmented-hierarchical", 2,
-       [](unsigned g, unsigned b, int* X, unsigned char* F, int* Y, int n, int* S,
-          unsigned char* SF, bool exclusive) {
-         sh::launch(dim3(g), dim3(b), kLanesInTurn,
-                    l::segmented_blelloch::Segmented_Blelloch_scan_kernel, X, F, Y, n, S, SF,
-                    !exclusive);
-       }},
+      {"segmented-hierarchical", 2, launchSegmentedBlelloch},
   };
   return kAll;
 }

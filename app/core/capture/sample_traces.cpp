@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "app/core/support/file_util.h"
+
 namespace scanviz {
 namespace fs = std::filesystem;
 
@@ -18,14 +20,11 @@ bool isDirectory(const fs::path& p) {
 std::string sampleTraceDirectory() {
   const fs::path relative = fs::path("assets") / "traces";
   if (isDirectory(relative)) return fs::absolute(relative).lexically_normal().string();
-  std::error_code ec;
-  fs::path dir = fs::read_symlink("/proc/self/exe", ec).parent_path();
-  for (int up = 0; !ec && up < 5 && !dir.empty(); ++up, dir = dir.parent_path()) {
+  for (const fs::path dir : foldersUpFromExecutable()) {
     if (isDirectory(dir / relative)) return (dir / relative).lexically_normal().string();
     // Installed: <prefix>/bin/scanviz and <prefix>/share/scanviz/assets/traces.
     const fs::path installed = dir / "share" / "scanviz" / relative;
     if (isDirectory(installed)) return installed.lexically_normal().string();
-    if (dir == dir.root_path()) break;
   }
   return {};
 }

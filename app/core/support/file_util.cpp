@@ -108,4 +108,15 @@ std::string percentEncoded(const std::string& text) {
   return out;
 }
 
+std::vector<std::string> foldersUpFromExecutable(int levels) {
+  std::vector<std::string> folders;
+  std::error_code ec;
+  std::filesystem::path dir = std::filesystem::read_symlink("/proc/self/exe", ec).parent_path();
+  for (int up = 0; !ec && up < levels && !dir.empty(); ++up, dir = dir.parent_path()) {
+    folders.push_back(dir.string());
+    if (dir == dir.root_path()) break;
+  }
+  return folders;
+}
+
 }  // namespace scanviz

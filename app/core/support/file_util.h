@@ -3,6 +3,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace scanviz {
 
@@ -31,6 +32,11 @@ void writeFileAtomically(const std::string& path, const std::string& content);
 // Every byte of `text` but the unreserved ones (RFC 3986) and '/' percent-encoded: a path as a
 // file: URI's or a URL query value.
 std::string percentEncoded(const std::string& text);
+
+// The executable's folder and the folders above it, nearest first (up to `levels` of them): where
+// a build tree or an installation keeps what the binary reads beside it. Empty when
+// /proc/self/exe cannot be read.
+std::vector<std::string> foldersUpFromExecutable(int levels = 5);
 
 // scanviz's folder of one XDG kind: $XDG_..._HOME/scanviz, else $HOME/<underHome>/scanviz, e.g.
 // userFolder("XDG_CONFIG_HOME", ".config"); "" when neither variable is set.
