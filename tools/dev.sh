@@ -16,7 +16,7 @@ packages=(cmake ninja-build g++ pkg-config git
   libimgui-dev libglfw3-dev python3-glad libstb-dev libgif-dev libcairo2-dev poppler-utils
   libgl1-mesa-dev libgl1-mesa-dri xvfb xauth x11-utils
   fonts-inter fonts-dejavu-core librsvg2-bin python3-matplotlib help2man dpkg-dev python3-jsonschema
-  lintian appstream emscripten chromium)
+  lintian appstream emscripten chromium libclang-dev)
 missing=()
 for p in "${packages[@]}"; do
   [ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)" = "install ok installed" ] || missing+=("$p")
@@ -68,7 +68,9 @@ if [ "$mode" = test ]; then
   sanitized=${SCANVIZ_SANITIZE_BUILD_DIR:-build-asan}
   cmake -S . -B "$sanitized" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DSCANVIZ_SANITIZE=ON \
     -DSCANVIZ_GUI=OFF -DSCANVIZ_CUDA=OFF -DSCANVIZ_UNITY_BUILD="$unity"
-  cmake --build "$sanitized" --parallel --target scanviz_unit_tests scanviz_fuzz_tests scanviz_listing_tests scanviz
+  # (scanviz_student_tests: students' kernels, whose parser libclang-dev above provides.)
+  cmake --build "$sanitized" --parallel --target scanviz_unit_tests scanviz_fuzz_tests \
+    scanviz_listing_tests scanviz_student_tests scanviz
   ASAN_OPTIONS=halt_on_error=1:detect_leaks=1:abort_on_error=0 \
     UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
     ctest --test-dir "$sanitized" -L unit --output-on-failure --timeout 900 --parallel "$jobs" ||

@@ -17,6 +17,9 @@ const std::vector<Subcommand>& cliSubcommands() {
       {listHelp, cmdList},       {captureHelp, cmdCapture}, {verifyHelp, cmdVerify},
       {analyzeHelp, cmdAnalyze}, {benchHelp, cmdBench},     {applyHelp, cmdApply},
       {quizHelp, cmdQuiz},
+#ifdef SCANVIZ_WITH_STUDENT_KERNELS
+      {kernelHelp, cmdKernel},
+#endif
   };
   return k;
 }

@@ -40,6 +40,9 @@ int cmdAnalyze(const std::vector<std::string>& args);
 int cmdBench(const std::vector<std::string>& args);
 int cmdApply(const std::vector<std::string>& args);
 int cmdQuiz(const std::vector<std::string>& args);
+// scanviz kernel: a student's kernel on the emulator of student kernels (built with libclang).
+int cmdKernel(const std::vector<std::string>& args);
+const CommandHelp& kernelHelp();
 // What `quiz --out` draws its pictures with (app/program.cpp installs the window's exporter);
 // without one, --out is refused with a message.
 void installQuizSheetWriter(QuizSheetWriter writer);

@@ -109,8 +109,9 @@ std::vector<json> events(const json& doc, const std::string& ph, const std::stri
 std::map<int, std::string> trackNames(const json& doc, int pid) {
   std::map<int, std::string> names;
   for (const json& m : events(doc, "M"))
-    if (m["name"] == "thread_name" && m["pid"] == pid)
+    if (m["name"] == "thread_name" && m["pid"] == pid) {
       EXPECT_TRUE(names.emplace(m["tid"].get<int>(), m["args"]["name"]).second) << m;
+    }
   return names;
 }
 

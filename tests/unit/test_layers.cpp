@@ -195,6 +195,22 @@ TEST(Layers, CairoOnlyInThePainterFiles) {
   EXPECT_GT(exportSources, 8) << "app/export was not found under " << kSourceDir;
 }
 
+// libclang is the students' kernels' parser and nothing else's: one file includes it, so that the
+// rest of app/core/student (the program, the machine, the grader) builds where libclang is not,
+// such as the page, once another parser feeds it.
+TEST(Layers, LibClangOnlyInTheKernelParser) {
+  int studentSources = 0;
+  for (const std::string& path : projectSources()) {
+    studentSources += startsWith(path, "app/core/student/");
+    if (path == "app/core/student/kernel_parser.cpp") continue;
+    for (const Include& inc : includesOf(readFile(kSourceDir / path)))
+      EXPECT_FALSE(startsWith(inc.target, "clang-c/"))
+          << path << ":" << inc.line << " includes " << inc.target
+          << ": only app/core/student/kernel_parser.cpp reads libclang";
+  }
+  EXPECT_GE(studentSources, 5) << "app/core/student was not found under " << kSourceDir;
+}
+
 // The text of a source file without its // comments, so that a comment may name what the code
 // must not.
 std::string codeOf(const std::string& text) {

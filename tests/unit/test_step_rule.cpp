@@ -251,8 +251,9 @@ TEST(StepRule, OlderTracesKeepTheirKindsMoves) {
   const Trace t = loadTrace(SCANVIZ_SOURCE_DIR "/tests/assets/traces/v2-blelloch-lesson.json");
   ASSERT_LT(t.version, 4);
   for (const TraceStep& s : t.steps)
-    if (s.kind == static_cast<int>(StepKind::BlellochDown))
+    if (s.kind == static_cast<int>(StepKind::BlellochDown)) {
       EXPECT_EQ(stepMoves(s).size(), s.edges.size()) << s.label;
+    }
 }
 
 }  // namespace

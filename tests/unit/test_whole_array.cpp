@@ -111,7 +111,9 @@ TEST(WholeArrayRows, SliceKeepsTheRecordedBlocksFlagsOnly) {
   for (size_t k = 0; k < t.steps.size(); ++k) {
     EXPECT_EQ(own.steps[k].flags, t.steps[k].flags) << "step " << k;
     stepsWithFlags += !t.steps[k].flags.empty();
-    if (!t.steps[k].wholeBits.empty()) EXPECT_TRUE(other.steps[k].flags.empty()) << "step " << k;
+    if (!t.steps[k].wholeBits.empty()) {
+      EXPECT_TRUE(other.steps[k].flags.empty()) << "step " << k;
+    }
   }
   EXPECT_GT(stepsWithFlags, 0);
 }

@@ -175,6 +175,9 @@ constexpr std::array<StepKindInfo, kStepKindCount> kStepKinds = {{
      .label = "write addresses: count before the tile + count before the element",
      .phase = "address",
      .sentence = selectAddressSentence},
+    // A student kernel's step (app/core/student): what its threads wrote up to a barrier; the
+    // edges, drawn from the reads behind each write, tell the rest.
+    {.kind = K::StudentInterval, .label = "up to the barrier at line {}", .phase = "kernel"},
 }};
 
 // A row left out leaves a default row behind (kind Count, no label): caught here.

@@ -74,6 +74,15 @@ void App::start() {
   }
   if (!options_.deckFile.empty()) deck_.openFromLaunch(options_);
   state_.openLaunch(options_);
+#ifdef SCANVIZ_WITH_STUDENT_KERNELS
+  if (!options_.kernelFile.empty()) {
+    if (const std::string problem = openKernelFile(kernelEditor_, options_.kernelFile);
+        problem.empty())
+      kernelEditor_.runRequested = true;
+    else
+      state_.fallBackToLesson(problem);
+  }
+#endif
   // With Compare shown, --step K is the position of its synchronised views.
   if (options_.step && compareShown(state_)) {
     state_.compare.requestPosition(*options_.step);
@@ -198,6 +207,11 @@ void App::addFileCommands() {
                  true,
                  [this] { exports_.open(state_, currentView(state_, views_).exportPanel); },
                  [this] { return state_.hasTrace(); }});
+#ifdef SCANVIZ_WITH_STUDENT_KERNELS
+  commands_.add({"kernel-editor", "Write a kernel...", "Ctrl+K", {GLFW_KEY_K}, true, [this] {
+                   kernelEditor_.open = !kernelEditor_.open;
+                 }});
+#endif
   commands_.add({"quit", "Quit", "Ctrl+Q", {GLFW_KEY_Q}, true, [this] { window_.requestClose(); }});
 }
 
@@ -342,6 +356,12 @@ void App::frame(bool captureOutput) {
   if (!deck_.blank()) drawMainLayout(ui);
   if (deck_.panelOpen) drawDeckPanel(ui, deck_);
   if (deck_.editor.open()) report_.panels["deck"] = deck_.report();
+#ifdef SCANVIZ_WITH_STUDENT_KERNELS
+  if (kernelEditor_.open) {
+    drawKernelEditor(ui, kernelEditor_);
+    report_.panels["kernel"] = kernelEditorReport(kernelEditor_);
+  }
+#endif
   handleDialog(ui);
   saveFlow_.draw(ui);
   if (options_.scripted()) reportRecentFiles(ui);
@@ -464,7 +484,15 @@ void App::drawPresenter(bool captureOutput) {
 bool App::settled() const {
   return !state_.busy() && state_.hasTrace() && !state_.compare.busy() && !timingBusy(state_) &&
          !views_.heat.busy() && !deck_.arriving() && !files_.waiting() && !awaitingBrowserFiles_ &&
-         !exports_.busy();
+         !exports_.busy() && !kernelRunPending();
+}
+
+bool App::kernelRunPending() const {
+#ifdef SCANVIZ_WITH_STUDENT_KERNELS
+  return kernelEditor_.open && kernelEditor_.runRequested;
+#else
+  return false;
+#endif
 }
 
 void App::pressScriptedKey() {

@@ -20,6 +20,7 @@
 #include "app/ui/shell/save_session_flow.h"
 #include "app/ui/shell/ui_context.h"
 #include "app/ui/shell/view_states.h"
+#include "app/ui/views/kernel_editor.h"
 
 namespace scanviz {
 
@@ -77,7 +78,12 @@ class App {
   ViewStates views_;
   CommandTable commands_;
   FileDialog files_;
+  // A kernel run asked for and not made yet (the editor runs once the lesson's capture is in).
+  bool kernelRunPending() const;
   DeckController deck_;
+#ifdef SCANVIZ_WITH_STUDENT_KERNELS
+  KernelEditorState kernelEditor_;  // File > Write a kernel (kernel_editor.h)
+#endif
   // --keys still to press, one a frame once the lesson is there.
   std::vector<std::string> pendingKeys_;
   std::unique_ptr<PresenterWindow> presenter_;

@@ -1,5 +1,7 @@
 #include "app/ui/shell/app_state.h"
 
+#include <algorithm>
+
 #include <utility>
 
 #include "app/core/support/file_util.h"
@@ -160,6 +162,20 @@ bool AppState::loadTraceFile(const std::string& path, std::optional<int> step) {
   }
 }
 
+void AppState::showKernelRun(std::shared_ptr<const Trace> trace, const std::string& kernelFile) {
+  ShownLesson lesson;
+  lesson.trace = std::move(trace);
+  lesson.traceFile = kernelFile;
+  lesson.sourceFile = kernelFile;
+  lesson.kernelRun = true;
+  lesson.config = config;
+  clearBanner();
+  // The step on screen stays (a student runs the kernel again and looks at the same step).
+  const int step = pendingStep_.value_or(hasTrace() ? playback.step() : 0);
+  const int last = static_cast<int>(lesson.trace->steps.size()) - 1;
+  show(std::move(lesson), std::clamp(step, 0, std::max(0, last)));
+}
+
 void AppState::openApplication(const ApplicationRequest& request) {
   try {
     auto run = std::make_shared<const ApplicationRun>(
@@ -241,7 +257,7 @@ Session AppState::currentSession() const {
   Session s;
   s.config = hasTrace() ? shown_.config : config;
   s.step = playback.step();
-  s.traceFile = shown_.traceFile;
+  s.traceFile = shown_.kernelRun ? "" : shown_.traceFile;
   s.processors = settings_.brentProcessors;
   s.realElements = settings_.countersRealElements;
   return s;

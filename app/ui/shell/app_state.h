@@ -38,6 +38,9 @@ struct ShownLesson {
   // An application's lesson: its run, whose scan `applicationScan` is the trace on screen.
   std::shared_ptr<const ApplicationRun> application;
   int applicationScan = 0;
+  // A student's kernel run: traceFile names the kernel's source, which a session cannot reopen as
+  // a trace (a session saves the controls' configuration instead).
+  bool kernelRun = false;
 };
 
 // A capture's request until the window had drawn its result whole: the worker's part and the
@@ -96,6 +99,9 @@ class AppState {
   // Shows another scan of the application on screen, from its first step.
   void showApplicationScan(int scan);
   bool saveSession(const std::string& path);
+  // A student's kernel run (kernel_editor.h) as the lesson: `kernelFile` names it in the title,
+  // and Compare's diff sets it beside a fresh capture of the algorithm the trace names.
+  void showKernelRun(std::shared_ptr<const Trace> trace, const std::string& kernelFile);
   // Puts `path` first in the recent files and writes that list to the settings file (only that
   // list: command-line overrides of this run are not saved).
   void rememberRecentFile(const std::string& path);

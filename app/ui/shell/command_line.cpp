@@ -216,6 +216,8 @@ void parseClassModeOptions(const Args& a, LaunchOptions& o) {
 void parseDeckOptions(const Args& a, LaunchOptions& o) {
   o.deckFile = a.getOr("deck", "");
   if (a.has("deck") && o.deckFile.empty()) throw UsageError("--deck needs a file name");
+  o.kernelFile = a.getOr("kernel", "");
+  if (a.has("kernel") && o.kernelFile.empty()) throw UsageError("--kernel needs a file name");
   if (a.has("view") && o.deckFile.empty()) throw UsageError("--view K needs --deck FILE");
   const bool showsSomething = !o.sessionFile.empty() || !o.traceFile.empty() || o.application ||
                               !givenCaptureOptions(a).empty() || o.panel || !o.spotTheBug.empty() ||

@@ -60,6 +60,8 @@ struct LaunchOptions {
   std::string deckFile;
   std::optional<int> deckView;
   bool deckPresents = false;
+  // --kernel FILE.cu: the kernel editor opens on it and runs it (kernel_editor.h).
+  std::string kernelFile;
   // --keys A,PageDown,Ctrl+D: pressed one a frame once the lesson is there, as typed.
   std::vector<std::string> keys;
 

@@ -32,6 +32,7 @@ void fileMenu(UiContext& ui) {
   }
   ui.commands.menuItem("save-session");
   ui.commands.menuItem("export");
+  if (ui.commands.find("kernel-editor")) ui.commands.menuItem("kernel-editor");
   ImGui::Separator();
   ui.commands.menuItem("quit");
   ImGui::EndMenu();

@@ -62,7 +62,8 @@ std::string statusText(const AppState& state) {
   const ShownLesson& l = state.shown();
   const Trace& t = *l.trace;
   std::string s = "Shown: " + lessonSummary(t);
-  if (!l.traceFile.empty()) s += "  |  trace file " + l.traceFile;
+  if (!l.traceFile.empty())
+    s += (l.kernelRun ? "  |  student kernel " : "  |  trace file ") + l.traceFile;
   s += "  |  produced by " + t.meta.backend + ": " +
        (t.meta.device.empty() ? "unknown device" : t.meta.device);
   if (!l.backendNote.empty()) s += "  |  " + l.backendNote;

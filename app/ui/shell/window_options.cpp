@@ -33,7 +33,11 @@ std::vector<OptionSection> makeLessonSections() {
          "A deck of views with speaker notes. Alone: give it in presentation mode from view 1 "
          "(`scanviz FILE.deck.json` does the same); with options that say what to show: prepare "
          "it (A adds the view on screen, Ctrl+D saves to FILE)."},
-        {"view", "K", "1", "Give the deck from its view K."}}},
+        {"view", "K", "1", "Give the deck from its view K."},
+        {"kernel", "FILE.cu", "",
+         "Open a student's CUDA kernel in the kernel editor (Ctrl+K) and run it on the controls' "
+         "input, graded against the controls' algorithm (`scanviz kernel` on the command line; "
+         "docs/student-kernels.md)."}}},
       {"Look",
        {{"theme", "T", "the saved setting (dark)", "Colours.", keysOf(kThemeKeys)},
         {"palette", "P", "the saved setting (classic)",

@@ -1,0 +1,88 @@
+#include "app/core/student/kernel_instrument.h"
+
+#include <algorithm>
+#include <vector>
+
+namespace scanviz::student {
+
+const char* cudaTypeName(ValueType t) {
+  switch (t) {
+    case ValueType::Bool:
+      return "bool";
+    case ValueType::Int32:
+      return "int";
+    case ValueType::UInt32:
+      return "unsigned int";
+    case ValueType::Int64:
+      return "long long";
+    case ValueType::UInt64:
+      return "unsigned long long";
+    case ValueType::Float32:
+      return "float";
+    case ValueType::Float64:
+      return "double";
+    case ValueType::Pointer:
+    case ValueType::Void:
+      break;
+  }
+  return "float";
+}
+
+namespace {
+
+struct Edit {
+  unsigned begin, end;  // replaced range; begin == end inserts
+  std::string text;
+};
+
+std::string prelude(const InstrumentedKernel& k) {
+  std::string type = cudaTypeName(k.recordedType);
+  std::string n = std::to_string(k.recordedLength);
+  std::string copy = k.recordedArray.empty()
+                         ? std::string()
+                         : "if (blockIdx.x == __scanviz_record && __scanviz_k < " +
+                               std::to_string(k.maxSnapshots) +
+                               "u) { for (unsigned int __scanviz_j = threadIdx.x; __scanviz_j < " +
+                               n +
+                               "u; __scanviz_j += blockDim.x) __scanviz_snapshots[(unsigned long "
+                               "long)__scanviz_k * " +
+                               n + "u + __scanviz_j] = " + k.recordedArray + "[__scanviz_j]; } ";
+  // Thread 0 of the recorded block says how many barriers it passed.
+  std::string count =
+      "++__scanviz_k; if (blockIdx.x == __scanviz_record && threadIdx.x == 0) *__scanviz_count = "
+      "__scanviz_k; ";
+  return "// scanviz: the recorded array copied out after every barrier (kernel_instrument.h)\n"
+         "#define __scanviz_barrier() do { __syncthreads(); " +
+         copy + count + "__syncthreads(); } while (0)\n";
+}
+
+}  // namespace
+
+InstrumentedKernel instrumentForSnapshots(const Function& kernel, const std::string& fileName,
+                                          const std::string& source, int maxSnapshots) {
+  InstrumentedKernel k;
+  k.kernelName = kernel.name;
+  k.maxSnapshots = maxSnapshots;
+  if (!kernel.sharedArrays.empty()) {
+    k.recordedArray = kernel.sharedArrays.front().name;
+    k.recordedType = kernel.sharedArrays.front().type;
+    k.recordedLength = kernel.sharedArrays.front().length;
+  }
+  std::vector<Edit> edits;
+  const std::string type = k.recordedArray.empty() ? "float" : cudaTypeName(k.recordedType);
+  edits.push_back(
+      {kernel.parametersEnd, kernel.parametersEnd,
+       ", " + type +
+           " *__scanviz_snapshots, unsigned int *__scanviz_count, unsigned int __scanviz_record"});
+  edits.push_back({kernel.bodyBegin, kernel.bodyBegin, " unsigned int __scanviz_k = 0; "});
+  for (const SourceSpan& b : kernel.barriers)
+    edits.push_back({b.begin, b.end, "__scanviz_barrier()"});
+  std::sort(edits.begin(), edits.end(),
+            [](const Edit& a, const Edit& b) { return a.begin > b.begin; });
+  std::string out = source;
+  for (const Edit& e : edits) out.replace(e.begin, e.end - e.begin, e.text);
+  k.source = prelude(k) + "#line 1 \"" + fileName + "\"\n" + out;
+  return k;
+}
+
+}  // namespace scanviz::student
