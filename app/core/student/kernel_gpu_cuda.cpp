@@ -175,8 +175,7 @@ std::pair<std::vector<char>, std::string> compile(const GpuKernelRequest& rq, CU
   return {std::move(cubin), name};
 }
 
-GpuKernelResult run(const GpuKernelRequest& rq) {
-  GpuKernelResult r;
+void run(const GpuKernelRequest& rq, GpuKernelResult& r) {
   if (const CUresult init = cuInit(0); init != CUDA_SUCCESS) {
     const char* why = nullptr;
     cuGetErrorString(init, &why);
@@ -261,7 +260,6 @@ GpuKernelResult run(const GpuKernelRequest& rq) {
   cuModuleUnload(module);
   r.runMs = msSince(runStart);
   r.status = GpuRunStatus::Ran;
-  return r;
 }
 
 }  // namespace
@@ -271,14 +269,14 @@ std::string gpuKernelSupport() {
 }
 
 GpuKernelResult runOnGpuHere(const GpuKernelRequest& rq) {
+  GpuKernelResult r;  // what the run found before a failure (the device, the compile time) stays
   try {
-    return run(rq);
+    run(rq, r);
   } catch (const CudaFailure& f) {
-    GpuKernelResult r;
     r.status = f.status;
     r.message = f.message;
-    return r;
   }
+  return r;
 }
 
 }  // namespace scanviz::student

@@ -63,6 +63,7 @@ std::vector<Argument> arguments(const Function& k, const std::vector<double>& in
       ++pointers;
     } else if (isIntegral(v.type)) {
       a.isBuffer = false;
+      a.type = v.type;  // the GPU passes the length's bytes as the parameter's own type
       a.number = static_cast<double>(input.size());
       ++numbers;
     }
