@@ -2,9 +2,6 @@
 // (app/core/student) and grades them: correct, wrong, race, out of bounds, barrier divergence or
 // hang, with the source line. Exit code 0 when every file is correct, 1 when one has a finding,
 // 2 when one does not compile or the input is bad.
-#include <cerrno>
-#include <cstring>
-#include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -14,6 +11,7 @@
 #include "app/core/capture/capture_option_table.h"
 #include "app/core/student/kernel_grader.h"
 #include "app/core/student/kernel_parser.h"
+#include "app/core/support/file_util.h"
 #include "app/core/support/output_file.h"
 #include "app/core/trace/trace_json.h"
 #include "app/core/trace/value_format.h"
@@ -68,13 +66,8 @@ const CommandHelp& kernelHelp() {
 
 namespace {
 
-std::string readSource(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError("cannot read " + path + ": " + std::strerror(errno));
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+// A kernel is a page of code; a file of megabytes is not one.
+constexpr long long kMaxKernelBytes = 1 << 20;
 
 std::string sourceLine(const student::KernelRequest& rq, int line) {
   std::istringstream in(rq.source);
@@ -189,7 +182,7 @@ int cmdKernel(const std::vector<std::string>& args) {
     student::KernelRequest rq = base;
     rq.name = file;
     try {
-      rq.source = readSource(file);
+      rq.source = readFileUpTo(file, kMaxKernelBytes, "kernels");
       const student::KernelVerdict v = student::gradeKernel(rq);
       if (json)
         std::cout << verdictJson(file, v).dump() << "\n";
@@ -207,6 +200,14 @@ int cmdKernel(const std::vector<std::string>& args) {
                   << "\n";
       else
         std::cerr << e.what() << "\n";
+      status = 2;
+    } catch (const FileError& e) {
+      if (json)
+        std::cout << nlohmann::json{{"file", file}, {"verdict", "bad input"}, {"message", e.what()}}
+                         .dump()
+                  << "\n";
+      else
+        std::cerr << "scanviz kernel: " << e.what() << "\n";
       status = 2;
     } catch (const InputError& e) {
       if (json)

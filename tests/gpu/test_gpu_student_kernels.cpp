@@ -14,24 +14,15 @@
 #include "app/core/capture/input_spec.h"
 #include "app/core/student/kernel_gpu.h"
 #include "app/core/student/kernel_grader.h"
+#include "tests/unit/student_kernel_files.h"
 
 namespace scanviz::student {
 namespace {
 
-const std::filesystem::path kFolder =
-    std::filesystem::path(SCANVIZ_SOURCE_DIR) / "tests/student_kernels";
-
-std::string readFile(const std::filesystem::path& p) {
-  std::ifstream in(p);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 KernelRequest requestFor(const std::string& file, const char* like) {
   KernelRequest rq;
   rq.name = file;
-  rq.source = readFile(kFolder / file);
+  rq.source = readStudentKernel(file);
   rq.like = findAlgorithm(like);
   rq.input = defaultLessonInput();
   rq.backend = BackendChoice::Cuda;

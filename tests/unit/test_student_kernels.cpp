@@ -17,19 +17,12 @@
 #include "app/core/student/kernel_parser.h"
 #include "app/core/trace/trace_json.h"
 #include "app/core/trace/trace_validation.h"
+#include "tests/unit/student_kernel_files.h"
 
 namespace scanviz::student {
 namespace {
 
-const std::filesystem::path kFolder =
-    std::filesystem::path(SCANVIZ_SOURCE_DIR) / "tests/student_kernels";
-
-std::string readFile(const std::filesystem::path& p) {
-  std::ifstream in(p);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+const std::filesystem::path kFolder = studentKernelFolder();
 
 struct Expectation {
   std::string verdict;  // "correct", "race", "out of bounds", ...
@@ -41,7 +34,7 @@ struct Expectation {
 Expectation expectationOf(const std::filesystem::path& file) {
   Expectation e;
   e.request.name = file.filename().string();
-  e.request.source = readFile(file);
+  e.request.source = readStudentKernel(file.filename().string());
   std::string line;
   std::istringstream in(e.request.source);
   while (std::getline(in, line))
@@ -169,41 +162,39 @@ TEST(StudentKernels, ARaceIsFoundWhenTheOutputIsRight) {
   EXPECT_EQ(v.line, 3);
 }
 
-TEST(StudentKernels, ACompileErrorNamesTheStudentsLine) {
+// The source is refused (exit 2) with its line and the words that name the problem.
+void expectRefused(const std::string& name, const std::string& source, int line,
+                   const std::string& words) {
   KernelRequest rq;
-  rq.name = "typo.cu";
-  rq.source =
-      "__global__ void k(float *X, float *Y, unsigned int N) {\n"
-      "  __shared__ float XY[SECTION_SIZE];\n"
-      "  XY[threadIdx.x] = X[threadIdx.x]\n"
-      "  Y[threadIdx.x] = XY[threadIdx.x];\n"
-      "}\n";
+  rq.name = name;
+  rq.source = source;
   rq.input = {1, 2};
   try {
     gradeKernel(rq);
-    FAIL() << "a missing semicolon compiled";
+    ADD_FAILURE() << name << " was not refused";
   } catch (const KernelSourceError& e) {
-    EXPECT_EQ(e.line, 3) << e.what();
-    EXPECT_NE(std::string(e.what()).find("typo.cu:3:"), std::string::npos) << e.what();
+    EXPECT_EQ(e.line, line) << e.what();
+    EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
   }
 }
 
+TEST(StudentKernels, ACompileErrorNamesTheStudentsLine) {
+  expectRefused("typo.cu",
+                "__global__ void k(float *X, float *Y, unsigned int N) {\n"
+                "  __shared__ float XY[SECTION_SIZE];\n"
+                "  XY[threadIdx.x] = X[threadIdx.x]\n"
+                "  Y[threadIdx.x] = XY[threadIdx.x];\n"
+                "}\n",
+                3, "typo.cu:3:");
+}
+
 TEST(StudentKernels, ACallOutsideTheSubsetIsRefusedWithItsLine) {
-  KernelRequest rq;
-  rq.name = "print.cu";
-  rq.source =
-      "__device__ float twice(float x) { return 2 * x; }\n"
-      "__global__ void k(float *X, float *Y, unsigned int N) {\n"
-      "  Y[threadIdx.x] = twice(X[threadIdx.x]);\n"
-      "}\n";
-  rq.input = {1, 2};
-  try {
-    gradeKernel(rq);
-    FAIL() << "a call to a __device__ function ran";
-  } catch (const KernelSourceError& e) {
-    EXPECT_EQ(e.line, 3) << e.what();
-    EXPECT_NE(std::string(e.what()).find("twice"), std::string::npos) << e.what();
-  }
+  expectRefused("print.cu",
+                "__device__ float twice(float x) { return 2 * x; }\n"
+                "__global__ void k(float *X, float *Y, unsigned int N) {\n"
+                "  Y[threadIdx.x] = twice(X[threadIdx.x]);\n"
+                "}\n",
+                3, "twice");
 }
 
 TEST(StudentKernels, AKernelOfOtherParametersIsBadInput) {

@@ -1,7 +1,12 @@
 // NVRTC and the CUDA driver API: compile the instrumented kernel for the GPU at hand, load it,
 // launch it on the arguments the emulator ran with, and copy everything back. Runs in the child
 // process of kernel_gpu.cpp.
+// Both libraries are opened at run time (dlopen), never linked: the binary starts on machines
+// with the toolkit and no driver (CI) or with neither (a laptop), and says there why the GPU
+// path is not there. Their headers give the types and, through cuda.h's macros, the versioned
+// names (cuMemAlloc is cuMemAlloc_v2) that dlsym must look up.
 #include <cuda.h>
+#include <dlfcn.h>
 #include <nvrtc.h>
 
 #include <chrono>
@@ -13,6 +18,70 @@
 namespace scanviz::student {
 namespace {
 
+#define SCANVIZ_NAME_OF(f) SCANVIZ_NAME_OF_EXPANDED(f)
+#define SCANVIZ_NAME_OF_EXPANDED(f) #f
+#define SCANVIZ_ENTRY(f) decltype(&::f) f = nullptr;
+#define SCANVIZ_LOAD(f) \
+  ok &= (f = reinterpret_cast<decltype(f)>(dlsym(handle, SCANVIZ_NAME_OF(f)))) != nullptr;
+
+#define SCANVIZ_NVRTC_FUNCTIONS(X)                                                                \
+  X(nvrtcCreateProgram)                                                                           \
+  X(nvrtcDestroyProgram) X(nvrtcAddNameExpression) X(nvrtcCompileProgram)                         \
+      X(nvrtcGetProgramLogSize) X(nvrtcGetProgramLog) X(nvrtcGetLoweredName) X(nvrtcGetCUBINSize) \
+          X(nvrtcGetCUBIN) X(nvrtcGetErrorString)
+#define SCANVIZ_DRIVER_FUNCTIONS(X)                                                     \
+  X(cuInit)                                                                             \
+  X(cuDeviceGet) X(cuDeviceGetName) X(cuDeviceGetAttribute) X(cuDevicePrimaryCtxRetain) \
+      X(cuCtxSetCurrent) X(cuModuleLoadData) X(cuModuleGetFunction) X(cuModuleUnload)   \
+          X(cuMemAlloc) X(cuMemFree) X(cuMemcpyHtoD) X(cuMemcpyDtoH) X(cuMemsetD8)      \
+              X(cuLaunchKernel) X(cuCtxSynchronize) X(cuGetErrorName) X(cuGetErrorString)
+
+struct Nvrtc {
+  SCANVIZ_NVRTC_FUNCTIONS(SCANVIZ_ENTRY)
+  bool open(void* handle) {
+    bool ok = handle != nullptr;
+    if (ok) {
+      SCANVIZ_NVRTC_FUNCTIONS(SCANVIZ_LOAD)
+    }
+    return ok;
+  }
+};
+
+struct Driver {
+  SCANVIZ_DRIVER_FUNCTIONS(SCANVIZ_ENTRY)
+  bool open(void* handle) {
+    bool ok = handle != nullptr;
+    if (ok) {
+      SCANVIZ_DRIVER_FUNCTIONS(SCANVIZ_LOAD)
+    }
+    return ok;
+  }
+};
+
+// NVRTC of the toolkit this was built with, else whichever the loader finds.
+void* openNvrtc() {
+  for (const char* name :
+       {SCANVIZ_NVRTC_LIBRARY, "libnvrtc.so", "libnvrtc.so.13", "libnvrtc.so.12"})
+    if (void* h = dlopen(name, RTLD_NOW | RTLD_LOCAL)) return h;
+  return nullptr;
+}
+
+const Nvrtc* nvrtc() {
+  static const Nvrtc* api = [] {
+    static Nvrtc n;
+    return n.open(openNvrtc()) ? &n : nullptr;
+  }();
+  return api;
+}
+
+const Driver* driver() {
+  static const Driver* api = [] {
+    static Driver d;
+    return d.open(dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL)) ? &d : nullptr;
+  }();
+  return api;
+}
+
 struct CudaFailure {
   GpuRunStatus status;
   std::string message;
@@ -22,15 +91,16 @@ void check(CUresult r, const char* what) {
   if (r == CUDA_SUCCESS) return;
   const char* name = nullptr;
   const char* text = nullptr;
-  cuGetErrorName(r, &name);
-  cuGetErrorString(r, &text);
+  driver()->cuGetErrorName(r, &name);
+  driver()->cuGetErrorString(r, &text);
   throw CudaFailure{GpuRunStatus::Fault, std::string(what) + ": " + (name ? name : "?") + " (" +
                                              (text ? text : "") + ")"};
 }
 
 void check(nvrtcResult r, const char* what) {
   if (r != NVRTC_SUCCESS)
-    throw CudaFailure{GpuRunStatus::Fault, std::string(what) + ": " + nvrtcGetErrorString(r)};
+    throw CudaFailure{GpuRunStatus::Fault,
+                      std::string(what) + ": " + nvrtc()->nvrtcGetErrorString(r)};
 }
 
 size_t sizeOf(ValueType t) {
@@ -142,63 +212,68 @@ double msSince(std::chrono::steady_clock::time_point t) {
 // Compiles for the device's own architecture; the kernel's name as the module spells it.
 std::pair<std::vector<char>, std::string> compile(const GpuKernelRequest& rq, CUdevice dev) {
   int major = 0, minor = 0;
-  check(cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev),
+  check(driver()->cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev),
         "compute capability");
-  check(cuDeviceGetAttribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, dev),
+  check(driver()->cuDeviceGetAttribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, dev),
         "compute capability");
   nvrtcProgram prog = nullptr;
-  check(nvrtcCreateProgram(&prog, rq.kernel.source.c_str(), "kernel.cu", 0, nullptr, nullptr),
+  check(nvrtc()->nvrtcCreateProgram(&prog, rq.kernel.source.c_str(), "kernel.cu", 0, nullptr,
+                                    nullptr),
         "nvrtcCreateProgram");
   std::unique_ptr<nvrtcProgram, void (*)(nvrtcProgram*)> owner(
-      &prog, [](nvrtcProgram* p) { nvrtcDestroyProgram(p); });
+      &prog, [](nvrtcProgram* p) { nvrtc()->nvrtcDestroyProgram(p); });
   const std::string expr = "&" + rq.kernel.kernelName;
-  check(nvrtcAddNameExpression(prog, expr.c_str()), "nvrtcAddNameExpression");
+  check(nvrtc()->nvrtcAddNameExpression(prog, expr.c_str()), "nvrtcAddNameExpression");
   const std::string arch = "--gpu-architecture=sm_" + std::to_string(major) + std::to_string(minor);
   const std::string section = "-DSECTION_SIZE=" + std::to_string(rq.sectionSize);
   const std::string block = "-DBLOCK_SIZE=" + std::to_string(rq.shape.blockSize);
   const char* options[] = {arch.c_str(), section.c_str(), block.c_str(), "-lineinfo", "-std=c++17"};
   const nvrtcResult compiled =
-      nvrtcCompileProgram(prog, static_cast<int>(std::size(options)), options);
+      nvrtc()->nvrtcCompileProgram(prog, static_cast<int>(std::size(options)), options);
   size_t logSize = 0;
-  nvrtcGetProgramLogSize(prog, &logSize);
+  nvrtc()->nvrtcGetProgramLogSize(prog, &logSize);
   std::string log(logSize, '\0');
-  if (logSize) nvrtcGetProgramLog(prog, log.data());
+  if (logSize) nvrtc()->nvrtcGetProgramLog(prog, log.data());
   while (!log.empty() && (log.back() == '\0' || log.back() == '\n')) log.pop_back();
   if (compiled != NVRTC_SUCCESS) throw CudaFailure{GpuRunStatus::CompileError, log};
   const char* lowered = nullptr;
-  check(nvrtcGetLoweredName(prog, expr.c_str(), &lowered), "nvrtcGetLoweredName");
+  check(nvrtc()->nvrtcGetLoweredName(prog, expr.c_str(), &lowered), "nvrtcGetLoweredName");
   std::string name = lowered;
   size_t size = 0;
-  check(nvrtcGetCUBINSize(prog, &size), "nvrtcGetCUBINSize");
+  check(nvrtc()->nvrtcGetCUBINSize(prog, &size), "nvrtcGetCUBINSize");
   std::vector<char> cubin(size);
-  check(nvrtcGetCUBIN(prog, cubin.data()), "nvrtcGetCUBIN");
+  check(nvrtc()->nvrtcGetCUBIN(prog, cubin.data()), "nvrtcGetCUBIN");
   return {std::move(cubin), name};
 }
 
 void run(const GpuKernelRequest& rq, GpuKernelResult& r) {
-  if (const CUresult init = cuInit(0); init != CUDA_SUCCESS) {
+  if (!driver())
+    throw CudaFailure{GpuRunStatus::Unavailable,
+                      "no NVIDIA driver here (libcuda.so.1 was not found)"};
+  if (!nvrtc()) throw CudaFailure{GpuRunStatus::Unavailable, gpuKernelSupport()};
+  if (const CUresult init = driver()->cuInit(0); init != CUDA_SUCCESS) {
     const char* why = nullptr;
-    cuGetErrorString(init, &why);
+    driver()->cuGetErrorString(init, &why);
     throw CudaFailure{GpuRunStatus::Unavailable,
                       std::string("no GPU answers (") + (why ? why : "cuInit failed") + ")"};
   }
   CUdevice dev;
-  check(cuDeviceGet(&dev, 0), "cuDeviceGet");
+  check(driver()->cuDeviceGet(&dev, 0), "cuDeviceGet");
   char name[256] = {};
-  cuDeviceGetName(name, sizeof name, dev);
+  driver()->cuDeviceGetName(name, sizeof name, dev);
   r.device = name;
   CUcontext ctx;
-  check(cuDevicePrimaryCtxRetain(&ctx, dev), "cuDevicePrimaryCtxRetain");
-  check(cuCtxSetCurrent(ctx), "cuCtxSetCurrent");
+  check(driver()->cuDevicePrimaryCtxRetain(&ctx, dev), "cuDevicePrimaryCtxRetain");
+  check(driver()->cuCtxSetCurrent(ctx), "cuCtxSetCurrent");
   const auto compileStart = std::chrono::steady_clock::now();
   auto [cubin, kernelName] = compile(rq, dev);
   r.compileMs = msSince(compileStart);
 
   const auto runStart = std::chrono::steady_clock::now();
   CUmodule module;
-  check(cuModuleLoadData(&module, cubin.data()), "cuModuleLoadData");
+  check(driver()->cuModuleLoadData(&module, cubin.data()), "cuModuleLoadData");
   CUfunction fn;
-  check(cuModuleGetFunction(&fn, module, kernelName.c_str()), "cuModuleGetFunction");
+  check(driver()->cuModuleGetFunction(&fn, module, kernelName.c_str()), "cuModuleGetFunction");
   std::vector<CUdeviceptr> pointers(rq.arguments.size(), 0);
   std::vector<std::vector<unsigned char>> scalars(rq.arguments.size());
   std::vector<void*> params;
@@ -206,9 +281,9 @@ void run(const GpuKernelRequest& rq, GpuKernelResult& r) {
     const Argument& a = rq.arguments[i];
     if (a.isBuffer) {
       const std::vector<unsigned char> bytes = bytesOf(a.data, a.type);
-      check(cuMemAlloc(&pointers[i], std::max<size_t>(bytes.size(), 1)), "cuMemAlloc");
+      check(driver()->cuMemAlloc(&pointers[i], std::max<size_t>(bytes.size(), 1)), "cuMemAlloc");
       if (!bytes.empty())
-        check(cuMemcpyHtoD(pointers[i], bytes.data(), bytes.size()), "cuMemcpyHtoD");
+        check(driver()->cuMemcpyHtoD(pointers[i], bytes.data(), bytes.size()), "cuMemcpyHtoD");
       params.push_back(&pointers[i]);
     } else {
       scalars[i] = bytesOf({a.number}, a.type);
@@ -220,18 +295,18 @@ void run(const GpuKernelRequest& rq, GpuKernelResult& r) {
                                static_cast<size_t>(std::max<int64_t>(rq.kernel.recordedLength, 1)) *
                                elem;
   CUdeviceptr snapshots = 0, count = 0;
-  check(cuMemAlloc(&snapshots, std::max<size_t>(snapshotBytes, 1)), "cuMemAlloc");
-  check(cuMemAlloc(&count, sizeof(unsigned int)), "cuMemAlloc");
-  check(cuMemsetD8(count, 0, sizeof(unsigned int)), "cuMemsetD8");
+  check(driver()->cuMemAlloc(&snapshots, std::max<size_t>(snapshotBytes, 1)), "cuMemAlloc");
+  check(driver()->cuMemAlloc(&count, sizeof(unsigned int)), "cuMemAlloc");
+  check(driver()->cuMemsetD8(count, 0, sizeof(unsigned int)), "cuMemsetD8");
   unsigned int record = static_cast<unsigned int>(rq.shape.recordedBlock);
   params.push_back(&snapshots);
   params.push_back(&count);
   params.push_back(&record);
-  check(cuLaunchKernel(fn, static_cast<unsigned>(rq.shape.gridSize), 1, 1,
-                       static_cast<unsigned>(rq.shape.blockSize), 1, 1, 0, nullptr, params.data(),
-                       nullptr),
+  check(driver()->cuLaunchKernel(fn, static_cast<unsigned>(rq.shape.gridSize), 1, 1,
+                                 static_cast<unsigned>(rq.shape.blockSize), 1, 1, 0, nullptr,
+                                 params.data(), nullptr),
         "the launch");
-  check(cuCtxSynchronize(), "the kernel");
+  check(driver()->cuCtxSynchronize(), "the kernel");
   for (size_t i = 0; i < rq.arguments.size(); ++i) {
     const Argument& a = rq.arguments[i];
     if (!a.isBuffer) {
@@ -240,24 +315,24 @@ void run(const GpuKernelRequest& rq, GpuKernelResult& r) {
     }
     std::vector<unsigned char> bytes(a.data.size() * sizeOf(a.type));
     if (!bytes.empty())
-      check(cuMemcpyDtoH(bytes.data(), pointers[i], bytes.size()), "cuMemcpyDtoH");
+      check(driver()->cuMemcpyDtoH(bytes.data(), pointers[i], bytes.size()), "cuMemcpyDtoH");
     r.buffers.push_back(valuesOf(bytes.data(), a.data.size(), a.type));
-    cuMemFree(pointers[i]);
+    driver()->cuMemFree(pointers[i]);
   }
   unsigned int barriers = 0;
-  check(cuMemcpyDtoH(&barriers, count, sizeof barriers), "cuMemcpyDtoH");
+  check(driver()->cuMemcpyDtoH(&barriers, count, sizeof barriers), "cuMemcpyDtoH");
   const size_t shots = std::min<size_t>(barriers, static_cast<size_t>(rq.kernel.maxSnapshots));
   if (!rq.kernel.recordedArray.empty() && shots > 0) {
     std::vector<unsigned char> bytes(shots * static_cast<size_t>(rq.kernel.recordedLength) * elem);
-    check(cuMemcpyDtoH(bytes.data(), snapshots, bytes.size()), "cuMemcpyDtoH");
+    check(driver()->cuMemcpyDtoH(bytes.data(), snapshots, bytes.size()), "cuMemcpyDtoH");
     for (size_t k = 0; k < shots; ++k)
       r.snapshots.push_back(
           valuesOf(bytes.data() + k * static_cast<size_t>(rq.kernel.recordedLength) * elem,
                    static_cast<size_t>(rq.kernel.recordedLength), rq.kernel.recordedType));
   }
-  cuMemFree(snapshots);
-  cuMemFree(count);
-  cuModuleUnload(module);
+  driver()->cuMemFree(snapshots);
+  driver()->cuMemFree(count);
+  driver()->cuModuleUnload(module);
   r.runMs = msSince(runStart);
   r.status = GpuRunStatus::Ran;
 }
@@ -265,6 +340,10 @@ void run(const GpuKernelRequest& rq, GpuKernelResult& r) {
 }  // namespace
 
 std::string gpuKernelSupport() {
+  if (!nvrtc())
+    return std::string(
+        "NVRTC (libnvrtc.so of the CUDA toolkit) was not found: students' kernels run on "
+        "the emulator only");
   return "";
 }
 

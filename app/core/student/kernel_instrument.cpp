@@ -6,26 +6,8 @@
 namespace scanviz::student {
 
 const char* cudaTypeName(ValueType t) {
-  switch (t) {
-    case ValueType::Bool:
-      return "bool";
-    case ValueType::Int32:
-      return "int";
-    case ValueType::UInt32:
-      return "unsigned int";
-    case ValueType::Int64:
-      return "long long";
-    case ValueType::UInt64:
-      return "unsigned long long";
-    case ValueType::Float32:
-      return "float";
-    case ValueType::Float64:
-      return "double";
-    case ValueType::Pointer:
-    case ValueType::Void:
-      break;
-  }
-  return "float";
+  // The value types are named as C++ spells them; a pointer or void records nothing (float).
+  return t == ValueType::Pointer || t == ValueType::Void ? "float" : valueTypeName(t);
 }
 
 namespace {
