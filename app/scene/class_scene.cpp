@@ -18,6 +18,8 @@ int classPictureStep(const QuizSession& session) {
 
 namespace {
 
+constexpr const char* kCountdownHint = "S: start the countdown";
+
 // The threads a picker offers: one button each, up to a row's worth; more are typed.
 constexpr int kMostPickedThreads = 64;
 
@@ -62,9 +64,12 @@ class ClassSceneBuilder : SceneLook {
     return y + 1.6f * style_.titleSize;
   }
 
-  // The question, wrapped beside the countdown.
+  // The question, wrapped beside the countdown: its column as wide as the hint it shows while
+  // asking (at the back row's text size the hint is wider than the seconds), so they never meet.
   float questionText(float x, float y) {
-    const float countdownWidth = 4.0f * questionSize();
+    const float hint =
+        s_.phase() == QuizPhase::Asking ? measure_(kCountdownHint, style_.labelSize, false) : 0;
+    const float countdownWidth = std::max(4.0f * questionSize(), hint + style_.labelSize);
     countdown(rq_.width - x, y);
     return addWrappedText(scene_, q_.text, x, y, rq_.width - 2 * x - countdownWidth, questionSize(),
                           true, pal_.text, "class-question", 1.25f, measure_) +
@@ -74,8 +79,8 @@ class ClassSceneBuilder : SceneLook {
   void countdown(float right, float y) {
     switch (s_.phase()) {
       case QuizPhase::Asking:
-        addSceneText(scene_, right, y + 0.3f * questionSize(), "S: start the countdown",
-                     pal_.textDim, style_.labelSize, false, TextAlign::Right, "class-countdown");
+        addSceneText(scene_, right, y + 0.3f * questionSize(), kCountdownHint, pal_.textDim,
+                     style_.labelSize, false, TextAlign::Right, "class-countdown");
         break;
       case QuizPhase::CountingDown: {
         const int secs = static_cast<int>(std::ceil(s_.secondsLeft()));

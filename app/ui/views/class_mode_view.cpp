@@ -167,7 +167,8 @@ void drawClassModeView(UiContext& ui) {
   ClassSceneRequest rq;
   rq.trace = ui.state.shown().trace.get();
   rq.session = quiz;
-  rq.width = avail.x;
+  // The scrollbar a tall picture brings takes its width from the right, never the score.
+  rq.width = avail.x - ImGui::GetStyle().ScrollbarSize;
   rq.height = std::max(300.0f, avail.y - controls);
   rq.sinceReveal = ui.animate ? c.sinceReveal() : 1e9;
   ImGui::BeginChild("class-scene", ImVec2(0, rq.height), false);
