@@ -41,6 +41,11 @@ def case_race_steps_drawn(ctx):
     values = [t["text"] for t in sorted(r.texts("cell-value"), key=lambda t: t["index"])]
     # Threads in ascending order each add the value their left neighbour has just written.
     check(values == ["3", "4", "11", "11", "15", "16", "22", "25"], f"step 1 shows {values}")
+    # The code panel shows the student's own source, the step's line lit.
+    code = r.dump["panels"]["code"]
+    check(code["file"].endswith("mistake_one_barrier.cu") and code["first_line"] == 10 and code["last_line"] == 10,
+          f"code panel: {code}")
+    check("XY[threadIdx.x] += XY[threadIdx.x - stride]" in code["first_lit"], code["first_lit"])
 
 
 def case_correct_kernel(ctx):

@@ -396,6 +396,14 @@ KernelVerdict gradeKernel(const KernelRequest& rq) {
 
   KernelVerdict v;
   v.trace = traceOf(rq, shape, run, gridSize);
+  for (const RecordedInterval& r : run.intervals) {
+    std::pair<int, int> lines{0, 0};
+    for (const RecordedWrite& w : r.writes)
+      lines = lines.first == 0
+                  ? std::pair{w.line, w.line}
+                  : std::pair{std::min(lines.first, w.line), std::max(lines.second, w.line)};
+    v.stepLines.push_back(lines);
+  }
   std::vector<const TraceStep*> ref;
   std::string like = shape.reference ? shape.reference->meta.algorithm : "";
   if (shape.reference) {

@@ -66,6 +66,8 @@ struct KernelVerdict {
   bool exclusive = false;  // the form the output was checked against
   Trace trace;             // the student's run, with --like's labels where the steps line up
   GpuVerdict gpu;          // with backend Cuda or Auto
+  // The source lines (1-based, first and last) of each step's writes: the code panel lights them.
+  std::vector<std::pair<int, int>> stepLines;
   int exitCode() const { return kind == VerdictKind::Correct ? 0 : 1; }
 };
 

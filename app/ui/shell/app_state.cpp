@@ -162,11 +162,13 @@ bool AppState::loadTraceFile(const std::string& path, std::optional<int> step) {
   }
 }
 
-void AppState::showKernelRun(std::shared_ptr<const Trace> trace, const std::string& kernelFile) {
+void AppState::showKernelRun(std::shared_ptr<const Trace> trace,
+                             std::shared_ptr<const KernelListing> kernel) {
   ShownLesson lesson;
   lesson.trace = std::move(trace);
-  lesson.traceFile = kernelFile;
-  lesson.sourceFile = kernelFile;
+  lesson.traceFile = kernel->file;
+  lesson.sourceFile = kernel->file;
+  lesson.kernel = std::move(kernel);
   lesson.kernelRun = true;
   lesson.config = config;
   clearBanner();

@@ -29,6 +29,13 @@ struct Banner {
   bool error = true;  // false: a notice (e.g. a step that was clamped)
 };
 
+// A student's kernel run's source and the lines each step wrote (1-based first and last; 0: none).
+struct KernelListing {
+  std::string file;
+  std::vector<std::string> lines;
+  std::vector<std::pair<int, int>> stepLines;
+};
+
 struct ShownLesson {
   std::shared_ptr<const Trace> trace;
   std::string traceFile;    // non-empty: opened from this file rather than captured
@@ -41,6 +48,7 @@ struct ShownLesson {
   // A student's kernel run: traceFile names the kernel's source, which a session cannot reopen as
   // a trace (a session saves the controls' configuration instead).
   bool kernelRun = false;
+  std::shared_ptr<const KernelListing> kernel;  // the code panel shows it in the textbook's place
 };
 
 // A capture's request until the window had drawn its result whole: the worker's part and the
@@ -101,7 +109,8 @@ class AppState {
   bool saveSession(const std::string& path);
   // A student's kernel run (kernel_editor.h) as the lesson: `kernelFile` names it in the title,
   // and Compare's diff sets it beside a fresh capture of the algorithm the trace names.
-  void showKernelRun(std::shared_ptr<const Trace> trace, const std::string& kernelFile);
+  void showKernelRun(std::shared_ptr<const Trace> trace,
+                     std::shared_ptr<const KernelListing> kernel);
   // Puts `path` first in the recent files and writes that list to the settings file (only that
   // list: command-line overrides of this run are not saved).
   void rememberRecentFile(const std::string& path);

@@ -142,14 +142,31 @@ DrawnLines drawLines(const UiContext& ui, const ShownCode& s) {
 
 }  // namespace
 
+namespace {
+
+// A student's kernel run: the student's own source with the lines the step on screen wrote.
+ShownCode kernelCode(const KernelListing& k, int step) {
+  ShownCode c{k.file, &k.lines, -1, -1, ""};
+  const size_t at = static_cast<size_t>(step);
+  if (step >= 0 && at < k.stepLines.size() && k.stepLines[at].first > 0) {
+    c.firstLine = k.stepLines[at].first - 1;
+    c.lastLine = k.stepLines[at].second - 1;
+  }
+  return c;
+}
+
+}  // namespace
+
 void drawCodePanel(UiContext& ui) {
   if (!ui.state.hasTrace()) return;
-  const CodeView view = tabs(ui);
+  const KernelListing* kernel = ui.state.shown().kernel.get();
+  const CodeView view = kernel ? CodeView::Textbook : tabs(ui);
   std::vector<std::string> listing;
   const Trace& t = ui.state.trace();
   const int step = ui.state.playback.step();
-  const ShownCode s =
-      view == CodeView::Textbook ? textbookCode(t, step, listing) : executorCode(t, step);
+  const ShownCode s = kernel                       ? kernelCode(*kernel, step)
+                      : view == CodeView::Textbook ? textbookCode(t, step, listing)
+                                                   : executorCode(t, step);
   header(s);
   if (!s.lines) {
     ui.report.panels["code"] = {{"view", std::string(keyOf(kCodeViewKeys, view))},

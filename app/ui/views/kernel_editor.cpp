@@ -147,8 +147,13 @@ void runEditorKernel(AppState& state, KernelEditorState& e) {
     const student::KernelVerdict v = student::gradeKernel(rq);
     e.last = {student::verdictName(v.kind),          v.message, v.stepsNote, v.line, v.otherLine,
               static_cast<int>(v.trace.steps.size())};
-    if (!v.trace.steps.empty())
-      state.showKernelRun(std::make_shared<const Trace>(v.trace), rq.name);
+    if (!v.trace.steps.empty()) {
+      auto listing = std::make_shared<KernelListing>();
+      listing->file = rq.name;
+      listing->lines = linesOf(rq.source);
+      listing->stepLines = v.stepLines;
+      state.showKernelRun(std::make_shared<const Trace>(v.trace), std::move(listing));
+    }
   } catch (const student::KernelSourceError& ex) {
     e.last = {"compile error", ex.what(), "", ex.line, 0, 0};
   } catch (const std::exception& ex) {
