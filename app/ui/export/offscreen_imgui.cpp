@@ -50,7 +50,7 @@ OffscreenImGui::OffscreenImGui() {
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;
   io.LogFilename = nullptr;
-  if (!ImGui_ImplOpenGL3_Init("#version 330 core")) {
+  if (!ImGui_ImplOpenGL3_Init(imguiGlslVersion())) {
     ImGui::DestroyContext(context_);
     throw std::runtime_error("cannot start ImGui's OpenGL renderer for the export");
   }

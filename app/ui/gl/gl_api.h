@@ -11,6 +11,16 @@
 
 namespace scanviz {
 
+// The version line ImGui's OpenGL renderer is started with, in every ImGui context (the window's,
+// the presenter's, an export's): WebGL 2 compiles no "#version 330 core" shader.
+inline const char* imguiGlslVersion() {
+#ifdef __EMSCRIPTEN__
+  return "#version 300 es";
+#else
+  return "#version 330 core";
+#endif
+}
+
 // The first lines of every shader: "#version 330 core" on the desktop, "#version 300 es" with
 // default precisions in the page.
 inline const char* glslVersionHeader() {

@@ -67,12 +67,6 @@ bool loadGlFunctions() {
 #endif
 }
 
-#ifdef __EMSCRIPTEN__
-constexpr const char* kImGuiGlsl = "#version 300 es";
-#else
-constexpr const char* kImGuiGlsl = "#version 330 core";
-#endif
-
 // GLFW hands the paths over only during the callback: they are copied into the window's queue.
 void onDrop(GLFWwindow* window, int count, const char** paths) {
   auto* self = static_cast<PlatformWindow*>(glfwGetWindowUserPointer(window));
@@ -146,7 +140,7 @@ PlatformWindow::PlatformWindow(int width, int height, const std::string& title,
   emscripten_set_resize_callback(EMSCRIPTEN_EVENT_TARGET_WINDOW, window_, EM_FALSE,
                                  onBrowserResize);
 #endif
-  ImGui_ImplOpenGL3_Init(kImGuiGlsl);
+  ImGui_ImplOpenGL3_Init(imguiGlslVersion());
 }
 
 void PlatformWindow::setTitle(const std::string& title) {

@@ -78,7 +78,7 @@ PresenterWindow::PresenterWindow(PlatformWindow& main) : main_(main) {
   glfwSwapInterval(0);  // the main window's swap paces the frames
   // No callbacks: the presenter takes no input, the main window keeps the keyboard.
   ImGui_ImplGlfw_InitForOpenGL(window_, false);
-  ImGui_ImplOpenGL3_Init("#version 330 core");
+  ImGui_ImplOpenGL3_Init(imguiGlslVersion());
   ImGui::SetCurrentContext(mainContext);
   glfwMakeContextCurrent(shared);
 }
