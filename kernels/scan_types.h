@@ -151,7 +151,7 @@ struct OpTraits<float> {
   X(SelectThreadCount) /* select/split phase 1: each thread counts its kept elements */         \
   X(SelectCountScan)   /* select/split phase 2 over the thread counts, param = stride */        \
   X(SelectAddCount)    /* select/split phase 3: add the preceding thread's count */             \
-  X(SelectAddress)     /* select/split: look-back count + count before -> write address */     \
+  X(SelectAddress)     /* select/split: look-back count + count before -> write address */      \
   X(StudentInterval)   /* a student kernel's writes up to a barrier, param = the barrier's line */
 
 // clang-format off

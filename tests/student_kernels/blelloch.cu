@@ -1,7 +1,7 @@
 // Blelloch's work-efficient scan as the seeds give it: up-sweep, clear the root, swap-and-add
 // down-sweep. Its result is the exclusive scan.
 // scanviz-expect: correct --like blelloch
-__global__ void Blelloch_scan_kernel(float *X, float *Y, unsigned int N) {
+__global__ void Blelloch_scan_kernel(float* X, float* Y, unsigned int N) {
   __shared__ float XY[SECTION_SIZE];
   unsigned int t = threadIdx.x;
   unsigned int i = 2 * blockIdx.x * blockDim.x + t;

@@ -1,7 +1,7 @@
 // PMPP Fig. 8.2, Kogge-Stone with the fix for its read-write race: a second __syncthreads()
 // between reading XY[threadIdx.x - stride] into temp and writing XY[threadIdx.x].
 // scanviz-expect: correct --like kogge-stone
-__global__ void Kogge_Stone_scan_kernel(float *X, float *Y, unsigned int N) {
+__global__ void Kogge_Stone_scan_kernel(float* X, float* Y, unsigned int N) {
   __shared__ float XY[SECTION_SIZE];
   unsigned int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < N) {

@@ -1,7 +1,7 @@
 // The seeds' down-sweep loop `for d = log2 n down to 0`, typed as it is printed: its first round,
 // d = log2 n, reaches XY[2n - 1], past the end of the array.
 // scanviz-expect: out of bounds line 24 --like blelloch
-__global__ void Blelloch_scan_kernel(float *X, float *Y, unsigned int N) {
+__global__ void Blelloch_scan_kernel(float* X, float* Y, unsigned int N) {
   __shared__ float XY[SECTION_SIZE];
   unsigned int t = threadIdx.x;
   unsigned int i = 2 * blockIdx.x * blockDim.x + t;

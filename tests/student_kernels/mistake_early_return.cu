@@ -1,7 +1,7 @@
 // Threads with nothing left to add leave the up-sweep with `return`, before a __syncthreads()
 // the others still wait at.
 // scanviz-expect: barrier divergence line 11 --like brent-kung
-__global__ void Brent_Kung_scan_kernel(float *X, float *Y, unsigned int N) {
+__global__ void Brent_Kung_scan_kernel(float* X, float* Y, unsigned int N) {
   __shared__ float XY[SECTION_SIZE];
   unsigned int i = 2 * blockIdx.x * blockDim.x + threadIdx.x;
   XY[threadIdx.x] = i < N ? X[i] : 0.0f;

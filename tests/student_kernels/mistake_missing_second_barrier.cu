@@ -1,7 +1,7 @@
 // A student's Kogge-Stone with temp but without the second __syncthreads(): the write of
 // XY[threadIdx.x] meets the next thread's read of it between the same barriers.
 // scanviz-expect: race line 12 --like kogge-stone
-__global__ void Kogge_Stone_scan_kernel(float *X, float *Y, unsigned int N) {
+__global__ void Kogge_Stone_scan_kernel(float* X, float* Y, unsigned int N) {
   __shared__ float XY[SECTION_SIZE];
   unsigned int i = blockIdx.x * blockDim.x + threadIdx.x;
   XY[threadIdx.x] = i < N ? X[i] : 0.0f;

@@ -1,6 +1,6 @@
 // The seeds' Blelloch with `stride <<= 2`: the up-sweep skips every other level of the tree.
 // scanviz-expect: wrong --like blelloch
-__global__ void Blelloch_scan_kernel(float *X, float *Y, unsigned int N) {
+__global__ void Blelloch_scan_kernel(float* X, float* Y, unsigned int N) {
   __shared__ float XY[SECTION_SIZE];
   unsigned int t = threadIdx.x;
   unsigned int i = 2 * blockIdx.x * blockDim.x + t;

@@ -1,6 +1,6 @@
 // `stride * 2` where `stride *= 2` was meant: the loop never ends.
 // scanviz-expect: hang --like kogge-stone
-__global__ void Kogge_Stone_scan_kernel(float *X, float *Y, unsigned int N) {
+__global__ void Kogge_Stone_scan_kernel(float* X, float* Y, unsigned int N) {
   __shared__ float XY[SECTION_SIZE];
   unsigned int i = blockIdx.x * blockDim.x + threadIdx.x;
   XY[threadIdx.x] = i < N ? X[i] : 0.0f;

@@ -1,7 +1,7 @@
 // Kogge-Stone whose loop stops one step early (`stride < blockDim.x / 2`): the upper half never
 // adds the lower half.
 // scanviz-expect: wrong --like kogge-stone
-__global__ void Kogge_Stone_scan_kernel(float *X, float *Y, unsigned int N) {
+__global__ void Kogge_Stone_scan_kernel(float* X, float* Y, unsigned int N) {
   __shared__ float XY[SECTION_SIZE];
   unsigned int i = blockIdx.x * blockDim.x + threadIdx.x;
   XY[threadIdx.x] = i < N ? X[i] : 0.0f;

@@ -1,7 +1,7 @@
 // A block adds the sum of the blocks before it from S[blockIdx.x - 1], without asking whether
 // there is a block before it: block 0 reads S[-1] (unsigned, so S[4294967295]).
 // scanviz-expect: out of bounds line 19 --like kogge-stone --n 16 --block-size 8
-__global__ void add_block_sums_kernel(float *X, float *Y, float *S, unsigned int N) {
+__global__ void add_block_sums_kernel(float* X, float* Y, float* S, unsigned int N) {
   __shared__ float XY[SECTION_SIZE];
   unsigned int i = blockIdx.x * blockDim.x + threadIdx.x;
   XY[threadIdx.x] = i < N ? X[i] : 0.0f;

@@ -1,7 +1,7 @@
 // Kogge-Stone that loads X[threadIdx.x] instead of X[i]: every block scans the first section
 // again.
 // scanviz-expect: wrong --like kogge-stone --n 16 --block-size 8
-__global__ void Kogge_Stone_scan_kernel(float *X, float *Y, unsigned int N) {
+__global__ void Kogge_Stone_scan_kernel(float* X, float* Y, unsigned int N) {
   __shared__ float XY[SECTION_SIZE];
   unsigned int i = blockIdx.x * blockDim.x + threadIdx.x;
   XY[threadIdx.x] = i < N ? X[threadIdx.x] : 0.0f;

@@ -2,7 +2,7 @@
 // subsection sequentially, Kogge-Stone over the subsections' totals, then each thread adds the
 // total before it.
 // scanviz-expect: correct --like three-phase
-__global__ void three_phase_scan_kernel(float *X, float *Y, unsigned int N) {
+__global__ void three_phase_scan_kernel(float* X, float* Y, unsigned int N) {
   __shared__ float XY[SECTION_SIZE];
   const unsigned int COARSE = SECTION_SIZE / blockDim.x;
   unsigned int base = blockIdx.x * SECTION_SIZE;
@@ -16,7 +16,8 @@ __global__ void three_phase_scan_kernel(float *X, float *Y, unsigned int N) {
   for (unsigned int stride = 1; stride < blockDim.x; stride *= 2) {
     __syncthreads();
     float temp;
-    if (threadIdx.x >= stride) temp = XY[start + COARSE - 1] + XY[start + COARSE - 1 - stride * COARSE];
+    if (threadIdx.x >= stride)
+      temp = XY[start + COARSE - 1] + XY[start + COARSE - 1 - stride * COARSE];
     __syncthreads();
     if (threadIdx.x >= stride) XY[start + COARSE - 1] = temp;
   }
