@@ -34,6 +34,8 @@ class CellLog {
           break;
         }
     }
+    // Each cell is listed once for clearInterval(), however often it is touched.
+    if (e.writer.thread < 0 && e.readerA.thread < 0) touched_.push_back(static_cast<size_t>(cell));
     Access now{thread, line, block};
     if (write) {
       if (e.writer.thread < 0 || !same(e.writer, thread, block)) e.writer = now;
@@ -42,7 +44,6 @@ class CellLog {
     } else if (!same(e.readerA, thread, block) && e.readerB.thread < 0) {
       e.readerB = now;
     }
-    touched_.push_back(static_cast<size_t>(cell));
     return found;
   }
 
@@ -85,8 +86,7 @@ class AccessLog {
     size_t b = static_cast<size_t>(buffer);
     if (block != block_) {
       block_ = block;
-      interval_[b].clearInterval();
-      for (CellLog& log : interval_) log.clearInterval();
+      nextInterval();
     }
     std::optional<Conflict> within = interval_[b].access(cell, thread, write, line, block);
     std::optional<Conflict> across = launch_[b].access(cell, thread, write, line, block);

@@ -176,13 +176,7 @@ Trace traceOf(const KernelRequest& rq, const Shape& shape, const LaunchResult& r
   t.meta.notes.push_back("student kernel " + rq.name +
                          ": a step after each barrier interval that wrote " + run.recordedArray);
   t.input = rq.input;
-  if (run.arguments.size() > 1) {
-    for (const Argument& a : run.arguments)
-      if (a.isBuffer && &a != &run.arguments.front()) {
-        t.output = a.data;
-        break;
-      }
-  }
+  if (const size_t out = outputArgument(run.arguments)) t.output = run.arguments[out].data;
   for (const RecordedInterval& r : run.intervals)
     t.steps.push_back(stepOf(r, rq.recordBlock, shape.sectionSize));
   for (int b = 0; b < gridSize; ++b) t.blocks.push_back(TraceBlock{b, b, -1, 0, 0, 0, 0});
@@ -316,17 +310,15 @@ GpuVerdict onGpu(const KernelRequest& rq, const Program& program, const Shape& s
   g.runMs = r.runMs;
   if (r.status != GpuRunStatus::Ran) return g;
   g.ran = true;
-  for (size_t i = 1; i < args.size(); ++i)
-    if (args[i].isBuffer) {
-      g.outputEqualsEmulator = r.buffers.at(i) == run.arguments.at(i).data;
-      const std::vector<uint8_t> heads = sectionStarts(rq, shape);
-      const int grid = launch.gridSize;
-      g.wrongIndex =
-          compareWithReference(rq.input, r.buffers[i], rq.op, shape.exclusive, shape.dtype, grid,
-                               grid > 1 && !heads.empty() ? &heads : nullptr)
-              .index;
-      break;
-    }
+  if (const size_t out = outputArgument(args)) {
+    g.outputEqualsEmulator = r.buffers.at(out) == run.arguments.at(out).data;
+    const std::vector<uint8_t> heads = sectionStarts(rq, shape);
+    const int grid = launch.gridSize;
+    g.wrongIndex =
+        compareWithReference(rq.input, r.buffers[out], rq.op, shape.exclusive, shape.dtype, grid,
+                             grid > 1 && !heads.empty() ? &heads : nullptr)
+            .index;
+  }
   for (size_t s = 0; s < run.intervals.size(); ++s) {
     const RecordedInterval& iv = run.intervals[s];
     if (iv.barrierIndex <= 0 || static_cast<size_t>(iv.barrierIndex) > r.snapshots.size()) continue;
@@ -430,12 +422,8 @@ KernelVerdict gradeKernel(const KernelRequest& rq) {
     v.otherLine = it->otherLine;
     break;
   }
-  std::string output = "the output";
-  for (size_t i = 1; i < run.arguments.size(); ++i)
-    if (run.arguments[i].isBuffer) {
-      output = run.arguments[i].name;
-      break;
-    }
+  const size_t out = outputArgument(run.arguments);
+  const std::string output = out ? run.arguments[out].name : "the output";
   if (!run.stopped && v.kind == VerdictKind::Correct) judgeOutput(v, rq, shape, gridSize, output);
   if (shape.reference && !run.stopped) compareSteps(v, ref, like, run);
   if (rq.backend != BackendChoice::Cpu) {

@@ -231,13 +231,7 @@ class BlockRun {
     result_.findings.push_back(f);
   }
 
-  size_t outputBuffer() const {
-    int pointers = 0;
-    for (int p = 0; p < fn_.parameters; ++p)
-      if (result_.arguments[static_cast<size_t>(p)].isBuffer && ++pointers == 2)
-        return static_cast<size_t>(p);
-    return 0;
-  }
+  size_t outputBuffer() const { return outputArgument(result_.arguments); }
 
   // -- expressions --------------------------------------------------------------------------
 
@@ -488,12 +482,20 @@ class BlockRun {
 
 }  // namespace
 
+size_t outputArgument(const std::vector<Argument>& arguments) {
+  int buffers = 0;
+  for (size_t i = 0; i < arguments.size(); ++i)
+    if (arguments[i].isBuffer && ++buffers == 2) return i;
+  return 0;
+}
+
 LaunchResult runKernel(const Function& kernel, std::vector<Argument> arguments,
                        const LaunchShape& shape) {
   LaunchResult result;
   result.arguments = std::move(arguments);
   if (kernel.sharedArrays.empty()) {
-    result.recordedArray = result.arguments.size() > 1 ? result.arguments[1].name : "";
+    const size_t out = outputArgument(result.arguments);
+    result.recordedArray = out ? result.arguments[out].name : "";
   } else {
     result.recordedArray = kernel.sharedArrays[0].name;
     result.recordedLength = kernel.sharedArrays[0].length;
@@ -510,8 +512,8 @@ LaunchResult runKernel(const Function& kernel, std::vector<Argument> arguments,
     result.findings.push_back(stop.finding);
     result.stopped = true;
   }
-  if (kernel.sharedArrays.empty() && result.arguments.size() > 1)
-    result.recordedLength = static_cast<int64_t>(result.arguments[1].data.size());
+  if (const size_t out = outputArgument(result.arguments); kernel.sharedArrays.empty() && out)
+    result.recordedLength = static_cast<int64_t>(result.arguments[out].data.size());
   return result;
 }
 

@@ -75,6 +75,9 @@ struct LaunchResult {
   bool stopped = false;    // an out-of-bounds access or a hang ended the run early
 };
 
+// The kernel's output: its second buffer argument (the first is the input); 0 without one.
+size_t outputArgument(const std::vector<Argument>& arguments);
+
 LaunchResult runKernel(const Function& kernel, std::vector<Argument> arguments,
                        const LaunchShape& shape);
 
