@@ -9,6 +9,7 @@
 
 #include "app/cli/cli.h"
 #include "app/core/capture/capture_option_table.h"
+#include "app/core/student/kernel_gpu.h"
 #include "app/core/student/kernel_grader.h"
 #include "app/core/student/kernel_parser.h"
 #include "app/core/support/file_util.h"
@@ -177,6 +178,9 @@ int cmdKernel(const std::vector<std::string>& args) {
   base.recordBlock = static_cast<int>(a.getInt("record-block", 0, 0, 1 << 30));
   base.backend = capture.backend;
 
+  // One GPU child for every file: a class's submissions share one CUDA context.
+  student::GpuSession gpu;
+  base.gpuSession = &gpu;
   int status = 0;
   for (const std::string& file : files) {
     student::KernelRequest rq = base;

@@ -1,6 +1,6 @@
-// NVRTC and the CUDA driver API: compile the instrumented kernel for the GPU at hand, load it,
-// launch it on the arguments the emulator ran with, and copy everything back. Runs in the child
-// process of kernel_gpu.cpp.
+// NVRTC and the CUDA driver API: compile the instrumented kernels for the GPU at hand, load them,
+// launch them in the plan's order on the arguments the emulator ran with, and copy everything
+// back. Runs in the child process of kernel_gpu.cpp, which keeps the context between runs.
 // Both libraries are opened at run time (dlopen), never linked: the binary starts on machines
 // with the toolkit and no driver (CI) or with neither (a laptop), and says there why the GPU
 // path is not there. Their headers give the types and, through cuda.h's macros, the versioned
@@ -212,24 +212,29 @@ double msSince(std::chrono::steady_clock::time_point t) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
 }
 
-// Compiles for the device's own architecture; the kernel's name as the module spells it.
-std::pair<std::vector<char>, std::string> compile(const GpuKernelRequest& rq, CUdevice dev) {
+// Compiles for the device's own architecture; each kernel's name as the module spells it.
+std::pair<std::vector<char>, std::vector<std::string>> compile(const GpuKernelRequest& rq,
+                                                               CUdevice dev) {
   int major = 0, minor = 0;
   check(driver()->cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev),
         "compute capability");
   check(driver()->cuDeviceGetAttribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, dev),
         "compute capability");
   nvrtcProgram prog = nullptr;
-  check(nvrtc()->nvrtcCreateProgram(&prog, rq.kernel.source.c_str(), "kernel.cu", 0, nullptr,
+  check(nvrtc()->nvrtcCreateProgram(&prog, rq.program.source.c_str(), "kernel.cu", 0, nullptr,
                                     nullptr),
         "nvrtcCreateProgram");
   std::unique_ptr<nvrtcProgram, void (*)(nvrtcProgram*)> owner(
       &prog, [](nvrtcProgram* p) { nvrtc()->nvrtcDestroyProgram(p); });
-  const std::string expr = "&" + rq.kernel.kernelName;
-  check(nvrtc()->nvrtcAddNameExpression(prog, expr.c_str()), "nvrtcAddNameExpression");
+  std::vector<std::string> expressions;
+  for (const InstrumentedKernel& k : rq.program.kernels) {
+    expressions.push_back("&" + k.kernelName);
+    check(nvrtc()->nvrtcAddNameExpression(prog, expressions.back().c_str()),
+          "nvrtcAddNameExpression");
+  }
   const std::string arch = "--gpu-architecture=sm_" + std::to_string(major) + std::to_string(minor);
   const std::string section = "-DSECTION_SIZE=" + std::to_string(rq.sectionSize);
-  const std::string block = "-DBLOCK_SIZE=" + std::to_string(rq.shape.blockSize);
+  const std::string block = "-DBLOCK_SIZE=" + std::to_string(rq.blockSize);
   const char* options[] = {arch.c_str(), section.c_str(), block.c_str(), "-lineinfo", "-std=c++17"};
   const nvrtcResult compiled =
       nvrtc()->nvrtcCompileProgram(prog, static_cast<int>(std::size(options)), options);
@@ -239,103 +244,137 @@ std::pair<std::vector<char>, std::string> compile(const GpuKernelRequest& rq, CU
   if (logSize) nvrtc()->nvrtcGetProgramLog(prog, log.data());
   while (!log.empty() && (log.back() == '\0' || log.back() == '\n')) log.pop_back();
   if (compiled != NVRTC_SUCCESS) throw CudaFailure{GpuRunStatus::CompileError, log};
-  const char* lowered = nullptr;
-  check(nvrtc()->nvrtcGetLoweredName(prog, expr.c_str(), &lowered), "nvrtcGetLoweredName");
-  std::string name = lowered;
+  std::vector<std::string> names;
+  for (const std::string& expr : expressions) {
+    const char* lowered = nullptr;
+    check(nvrtc()->nvrtcGetLoweredName(prog, expr.c_str(), &lowered), "nvrtcGetLoweredName");
+    names.emplace_back(lowered);
+  }
   size_t size = 0;
   check(nvrtc()->nvrtcGetCUBINSize(prog, &size), "nvrtcGetCUBINSize");
   std::vector<char> cubin(size);
   check(nvrtc()->nvrtcGetCUBIN(prog, cubin.data()), "nvrtcGetCUBIN");
-  return {std::move(cubin), name};
+  return {std::move(cubin), std::move(names)};
 }
 
-void run(const GpuKernelRequest& rq, GpuKernelResult& r) {
+// The primary context of device 0, retained once for the child's life.
+CUdevice openDevice(GpuKernelResult& r) {
   if (!driver())
     throw CudaFailure{GpuRunStatus::Unavailable,
                       "no NVIDIA driver here (libcuda.so.1 was not found)"};
   if (!nvrtc()) throw CudaFailure{GpuRunStatus::Unavailable, gpuKernelSupport()};
-  if (const CUresult init = driver()->cuInit(0); init != CUDA_SUCCESS) {
-    const char* why = nullptr;
-    driver()->cuGetErrorString(init, &why);
-    throw CudaFailure{GpuRunStatus::Unavailable,
-                      std::string("no GPU answers (") + (why ? why : "cuInit failed") + ")"};
+  static CUdevice dev = -1;
+  static std::string name;
+  if (dev < 0) {
+    if (const CUresult init = driver()->cuInit(0); init != CUDA_SUCCESS) {
+      const char* why = nullptr;
+      driver()->cuGetErrorString(init, &why);
+      throw CudaFailure{GpuRunStatus::Unavailable,
+                        std::string("no GPU answers (") + (why ? why : "cuInit failed") + ")"};
+    }
+    CUdevice d;
+    check(driver()->cuDeviceGet(&d, 0), "cuDeviceGet");
+    char text[256] = {};
+    driver()->cuDeviceGetName(text, sizeof text, d);
+    CUcontext ctx;
+    check(driver()->cuDevicePrimaryCtxRetain(&ctx, d), "cuDevicePrimaryCtxRetain");
+    check(driver()->cuCtxSetCurrent(ctx), "cuCtxSetCurrent");
+    dev = d;
+    name = text;
   }
-  CUdevice dev;
-  check(driver()->cuDeviceGet(&dev, 0), "cuDeviceGet");
-  char name[256] = {};
-  driver()->cuDeviceGetName(name, sizeof name, dev);
   r.device = name;
-  CUcontext ctx;
-  check(driver()->cuDevicePrimaryCtxRetain(&ctx, dev), "cuDevicePrimaryCtxRetain");
-  check(driver()->cuCtxSetCurrent(ctx), "cuCtxSetCurrent");
+  return dev;
+}
+
+// Device memory that frees itself, so that a failed launch leaks nothing in a child kept alive.
+struct DeviceBuffer {
+  CUdeviceptr ptr = 0;
+  explicit DeviceBuffer(size_t bytes) {
+    check(driver()->cuMemAlloc(&ptr, std::max<size_t>(bytes, 1)), "cuMemAlloc");
+  }
+  DeviceBuffer(const DeviceBuffer&) = delete;
+  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+  ~DeviceBuffer() { driver()->cuMemFree(ptr); }
+};
+
+// One launch of the plan: its parameters, then where the recorded block's copies go; the copies
+// come back into `shots`.
+void launch(const GpuKernelRequest& rq, const PlannedLaunch& l, CUfunction fn,
+            const std::vector<std::unique_ptr<DeviceBuffer>>& buffers,
+            std::vector<std::vector<unsigned char>>& scalars,
+            std::vector<std::vector<double>>& shots) {
+  const InstrumentedKernel& k = rq.program.kernels.at(static_cast<size_t>(l.kernel));
+  std::vector<void*> params;
+  for (int a : l.arguments) {
+    const Argument& arg = rq.plan.arguments.at(static_cast<size_t>(a));
+    params.push_back(arg.isBuffer ? static_cast<void*>(&buffers[static_cast<size_t>(a)]->ptr)
+                                  : scalars[static_cast<size_t>(a)].data());
+  }
+  const size_t elem = sizeOf(k.recordedType);
+  const size_t length = static_cast<size_t>(std::max<int64_t>(k.recordedLength, 1));
+  DeviceBuffer snapshots(static_cast<size_t>(rq.program.maxSnapshots) * length * elem);
+  DeviceBuffer count(sizeof(unsigned int));
+  check(driver()->cuMemsetD8(count.ptr, 0, sizeof(unsigned int)), "cuMemsetD8");
+  unsigned int record = static_cast<unsigned int>(l.shape.recordedBlock);
+  params.push_back(&snapshots.ptr);
+  params.push_back(&count.ptr);
+  params.push_back(&record);
+  check(driver()->cuLaunchKernel(fn, static_cast<unsigned>(l.shape.gridSize), 1, 1,
+                                 static_cast<unsigned>(l.shape.blockSize), 1, 1, 0, nullptr,
+                                 params.data(), nullptr),
+        "the launch");
+  check(driver()->cuCtxSynchronize(), "the kernel");
+  unsigned int barriers = 0;
+  check(driver()->cuMemcpyDtoH(&barriers, count.ptr, sizeof barriers), "cuMemcpyDtoH");
+  const size_t n = std::min<size_t>(barriers, static_cast<size_t>(rq.program.maxSnapshots));
+  if (k.recordedArray.empty() || n == 0) return;
+  std::vector<unsigned char> bytes(n * length * elem);
+  check(driver()->cuMemcpyDtoH(bytes.data(), snapshots.ptr, bytes.size()), "cuMemcpyDtoH");
+  for (size_t s = 0; s < n; ++s)
+    shots.push_back(valuesOf(bytes.data() + s * length * elem, length, k.recordedType));
+}
+
+void run(const GpuKernelRequest& rq, GpuKernelResult& r) {
+  const CUdevice dev = openDevice(r);
   const auto compileStart = std::chrono::steady_clock::now();
-  auto [cubin, kernelName] = compile(rq, dev);
+  auto [cubin, names] = compile(rq, dev);
   r.compileMs = msSince(compileStart);
 
   const auto runStart = std::chrono::steady_clock::now();
   CUmodule module;
   check(driver()->cuModuleLoadData(&module, cubin.data()), "cuModuleLoadData");
-  CUfunction fn;
-  check(driver()->cuModuleGetFunction(&fn, module, kernelName.c_str()), "cuModuleGetFunction");
-  std::vector<CUdeviceptr> pointers(rq.arguments.size(), 0);
-  std::vector<std::vector<unsigned char>> scalars(rq.arguments.size());
-  std::vector<void*> params;
-  for (size_t i = 0; i < rq.arguments.size(); ++i) {
-    const Argument& a = rq.arguments[i];
-    if (a.isBuffer) {
-      const std::vector<unsigned char> bytes = bytesOf(a.data, a.type);
-      check(driver()->cuMemAlloc(&pointers[i], std::max<size_t>(bytes.size(), 1)), "cuMemAlloc");
-      if (!bytes.empty())
-        check(driver()->cuMemcpyHtoD(pointers[i], bytes.data(), bytes.size()), "cuMemcpyHtoD");
-      params.push_back(&pointers[i]);
-    } else {
-      scalars[i] = bytesOf({a.number}, a.type);
-      params.push_back(scalars[i].data());
-    }
-  }
-  const size_t elem = sizeOf(rq.kernel.recordedType);
-  const size_t snapshotBytes = static_cast<size_t>(rq.kernel.maxSnapshots) *
-                               static_cast<size_t>(std::max<int64_t>(rq.kernel.recordedLength, 1)) *
-                               elem;
-  CUdeviceptr snapshots = 0, count = 0;
-  check(driver()->cuMemAlloc(&snapshots, std::max<size_t>(snapshotBytes, 1)), "cuMemAlloc");
-  check(driver()->cuMemAlloc(&count, sizeof(unsigned int)), "cuMemAlloc");
-  check(driver()->cuMemsetD8(count, 0, sizeof(unsigned int)), "cuMemsetD8");
-  unsigned int record = static_cast<unsigned int>(rq.shape.recordedBlock);
-  params.push_back(&snapshots);
-  params.push_back(&count);
-  params.push_back(&record);
-  check(driver()->cuLaunchKernel(fn, static_cast<unsigned>(rq.shape.gridSize), 1, 1,
-                                 static_cast<unsigned>(rq.shape.blockSize), 1, 1, 0, nullptr,
-                                 params.data(), nullptr),
-        "the launch");
-  check(driver()->cuCtxSynchronize(), "the kernel");
-  for (size_t i = 0; i < rq.arguments.size(); ++i) {
-    const Argument& a = rq.arguments[i];
-    if (!a.isBuffer) {
-      r.buffers.emplace_back();
+  std::unique_ptr<CUmod_st, void (*)(CUmodule)> moduleOwner(
+      module, [](CUmodule m) { driver()->cuModuleUnload(m); });
+  std::vector<CUfunction> functions(names.size());
+  for (size_t i = 0; i < names.size(); ++i)
+    check(driver()->cuModuleGetFunction(&functions[i], module, names[i].c_str()),
+          "cuModuleGetFunction");
+  const std::vector<Argument>& args = rq.plan.arguments;
+  std::vector<std::unique_ptr<DeviceBuffer>> buffers(args.size());
+  std::vector<std::vector<unsigned char>> scalars(args.size());
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (!args[i].isBuffer) {
+      scalars[i] = bytesOf({args[i].number}, args[i].type);
       continue;
     }
-    std::vector<unsigned char> bytes(a.data.size() * sizeOf(a.type));
+    const std::vector<unsigned char> bytes = bytesOf(args[i].data, args[i].type);
+    buffers[i] = std::make_unique<DeviceBuffer>(bytes.size());
     if (!bytes.empty())
-      check(driver()->cuMemcpyDtoH(bytes.data(), pointers[i], bytes.size()), "cuMemcpyDtoH");
-    r.buffers.push_back(valuesOf(bytes.data(), a.data.size(), a.type));
-    driver()->cuMemFree(pointers[i]);
+      check(driver()->cuMemcpyHtoD(buffers[i]->ptr, bytes.data(), bytes.size()), "cuMemcpyHtoD");
   }
-  unsigned int barriers = 0;
-  check(driver()->cuMemcpyDtoH(&barriers, count, sizeof barriers), "cuMemcpyDtoH");
-  const size_t shots = std::min<size_t>(barriers, static_cast<size_t>(rq.kernel.maxSnapshots));
-  if (!rq.kernel.recordedArray.empty() && shots > 0) {
-    std::vector<unsigned char> bytes(shots * static_cast<size_t>(rq.kernel.recordedLength) * elem);
-    check(driver()->cuMemcpyDtoH(bytes.data(), snapshots, bytes.size()), "cuMemcpyDtoH");
-    for (size_t k = 0; k < shots; ++k)
-      r.snapshots.push_back(
-          valuesOf(bytes.data() + k * static_cast<size_t>(rq.kernel.recordedLength) * elem,
-                   static_cast<size_t>(rq.kernel.recordedLength), rq.kernel.recordedType));
+  for (const PlannedLaunch& l : rq.plan.launches) {
+    r.snapshots.emplace_back();
+    launch(rq, l, functions.at(static_cast<size_t>(l.kernel)), buffers, scalars,
+           r.snapshots.back());
   }
-  driver()->cuMemFree(snapshots);
-  driver()->cuMemFree(count);
-  driver()->cuModuleUnload(module);
+  for (size_t i = 0; i < args.size(); ++i) {
+    r.buffers.emplace_back();
+    if (!args[i].isBuffer) continue;
+    std::vector<unsigned char> bytes(args[i].data.size() * sizeOf(args[i].type));
+    if (!bytes.empty())
+      check(driver()->cuMemcpyDtoH(bytes.data(), buffers[i]->ptr, bytes.size()), "cuMemcpyDtoH");
+    r.buffers.back() = valuesOf(bytes.data(), args[i].data.size(), args[i].type);
+  }
   r.runMs = msSince(runStart);
   r.status = GpuRunStatus::Ran;
 }

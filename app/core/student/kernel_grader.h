@@ -17,6 +17,8 @@
 
 namespace scanviz::student {
 
+class GpuSession;
+
 struct KernelRequest {
   std::string name;    // the file, as messages name it
   std::string source;  // its text
@@ -31,6 +33,9 @@ struct KernelRequest {
   // (Cuda insists: no GPU is bad input), its output and steps set beside the emulator's.
   BackendChoice backend = BackendChoice::Cpu;
   double gpuTimeLimitSeconds = 10;
+  // The GPU's child process to run in (kernel_gpu.h), kept by the caller between requests; null:
+  // one for this request alone.
+  GpuSession* gpuSession = nullptr;
 };
 
 // What the GPU did with the kernel, beside the emulator's verdict.

@@ -216,7 +216,8 @@ class BlockRun {
       RecordedInterval r;
       r.barrierLine = barrierLine;
       r.barrierIndex = barrierLine ? static_cast<int>(barriers_) + 1 : 0;
-      r.values = fn_.sharedArrays.empty() ? result_.arguments.at(outputBuffer()).data : shared_[0];
+      r.values =
+          fn_.sharedArrays.empty() ? result_.arguments.at(recordedBuffer()).data : shared_[0];
       r.writes = std::move(writes_);
       result_.intervals.push_back(std::move(r));
     }
@@ -231,7 +232,7 @@ class BlockRun {
     result_.findings.push_back(f);
   }
 
-  size_t outputBuffer() const { return outputArgument(result_.arguments); }
+  size_t recordedBuffer() const { return recordedArgument(result_.arguments, shape_); }
 
   // -- expressions --------------------------------------------------------------------------
 
@@ -303,7 +304,7 @@ class BlockRun {
 
   bool isRecorded(const Place& p) const {
     if (fn_.sharedArrays.empty())
-      return p.space == Space::Global && static_cast<size_t>(p.buffer) == outputBuffer();
+      return p.space == Space::Global && static_cast<size_t>(p.buffer) == recordedBuffer();
     return p.space == Space::Shared && p.buffer == 0;
   }
 
@@ -323,6 +324,8 @@ class BlockRun {
     }
     note(p, true, line);
     cell(t, p) = storeAs(p.type, v);
+    if (p.space == Space::Global && p.buffer == shape_.watchedArgument)
+      result_.lastWrites[static_cast<size_t>(p.index)] = {thread_, line, v.from.operations > 0};
     if (recording_ && isRecorded(p))
       writes_.push_back(
           {thread_, p.index, v.from.cells, v.from.cells.empty(), v.from.operations, line});
@@ -489,13 +492,24 @@ size_t outputArgument(const std::vector<Argument>& arguments) {
   return 0;
 }
 
+size_t recordedArgument(const std::vector<Argument>& arguments, const LaunchShape& shape) {
+  return shape.recordedArgument >= 0 ? static_cast<size_t>(shape.recordedArgument)
+                                     : outputArgument(arguments);
+}
+
 LaunchResult runKernel(const Function& kernel, std::vector<Argument> arguments,
                        const LaunchShape& shape) {
   LaunchResult result;
   result.arguments = std::move(arguments);
+  const size_t recorded = recordedArgument(result.arguments, shape);
+  if (shape.watchedArgument >= 0) {
+    result.lastWrites.assign(
+        result.arguments.at(static_cast<size_t>(shape.watchedArgument)).data.size(), {});
+  }
   if (kernel.sharedArrays.empty()) {
-    const size_t out = outputArgument(result.arguments);
-    result.recordedArray = out ? result.arguments[out].name : "";
+    result.recordedArray = recorded || shape.recordedArgument == 0
+                               ? result.arguments[recorded].name
+                               : "";
   } else {
     result.recordedArray = kernel.sharedArrays[0].name;
     result.recordedLength = kernel.sharedArrays[0].length;
@@ -512,8 +526,8 @@ LaunchResult runKernel(const Function& kernel, std::vector<Argument> arguments,
     result.findings.push_back(stop.finding);
     result.stopped = true;
   }
-  if (const size_t out = outputArgument(result.arguments); kernel.sharedArrays.empty() && out)
-    result.recordedLength = static_cast<int64_t>(result.arguments[out].data.size());
+  if (kernel.sharedArrays.empty() && !result.recordedArray.empty())
+    result.recordedLength = static_cast<int64_t>(result.arguments[recorded].data.size());
   return result;
 }
 

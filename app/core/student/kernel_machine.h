@@ -43,6 +43,12 @@ struct LaunchShape {
   int gridSize = 1;
   int blockSize = 8;
   int recordedBlock = 0;
+  // Without a __shared__ array, the argument whose buffer the steps show (-1: the output, the
+  // second buffer); the hierarchical scan's third kernel adds into its first.
+  int recordedArgument = -1;
+  // A buffer whose every element's last writer is kept over all blocks (-1: none): the
+  // hierarchical scan's whole-array steps draw each element's thread from it.
+  int watchedArgument = -1;
   int64_t instructionBudget = 20'000'000;  // statements over the whole launch; past it, a hang
   int64_t barrierBudget = 1 << 16;         // barriers one block may pass
   int64_t threadBudget = 1 << 20;          // statements of one thread between two barriers
@@ -56,6 +62,14 @@ struct RecordedWrite {
   bool fromOutside = false;      // also built from something else (an input element, a constant)
   int operations = 0;            // operator applications between the reads and the write
   int line = 0;
+};
+
+// The last write to an element of a watched buffer: its thread within its block, its line, and
+// whether the value applied the operator (an arrow) or was moved (a move).
+struct ElementWrite {
+  int thread = -1;
+  int line = 0;
+  bool combined = false;
 };
 
 struct RecordedInterval {
@@ -72,11 +86,16 @@ struct LaunchResult {
   std::string recordedArray;  // the first __shared__ array, or the output buffer without one
   int64_t recordedLength = 0;
   int64_t operations = 0;  // operator applications on data values, all blocks
+  // LaunchShape::watchedArgument's elements, each one's last write (thread -1: none).
+  std::vector<ElementWrite> lastWrites;
   bool stopped = false;    // an out-of-bounds access or a hang ended the run early
 };
 
 // The kernel's output: its second buffer argument (the first is the input); 0 without one.
 size_t outputArgument(const std::vector<Argument>& arguments);
+
+// The buffer a kernel without a __shared__ array records: the shape's, else the output.
+size_t recordedArgument(const std::vector<Argument>& arguments, const LaunchShape& shape);
 
 LaunchResult runKernel(const Function& kernel, std::vector<Argument> arguments,
                        const LaunchShape& shape);

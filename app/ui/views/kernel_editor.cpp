@@ -10,6 +10,7 @@
 
 #include "app/core/algorithms/algorithm_catalog.h"
 #include "app/core/capture/capture.h"
+#include "app/core/student/kernel_gpu.h"
 #include "app/core/student/kernel_grader.h"
 #include "app/core/student/kernel_parser.h"
 #include "app/core/support/output_file.h"
@@ -142,6 +143,10 @@ void runEditorKernel(AppState& state, KernelEditorState& e) {
     rq.input = input.input;
     rq.op = input.op;
     rq.backend = state.config.backend;
+    if (rq.backend != BackendChoice::Cpu) {
+      if (!e.gpu) e.gpu = std::make_shared<student::GpuSession>();
+      rq.gpuSession = e.gpu.get();
+    }
     rq.like = likeOf(state, e);
     if (rq.like && *rq.like == AlgorithmId::Sequential) rq.like.reset();
     const student::KernelVerdict v = student::gradeKernel(rq);

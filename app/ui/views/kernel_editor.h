@@ -5,10 +5,15 @@
 // shows the built-in algorithm's on the same input beside it in Compare.
 #pragma once
 
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 
 #include "app/ui/shell/ui_context.h"
+
+namespace scanviz::student {
+class GpuSession;
+}
 
 namespace scanviz {
 
@@ -30,6 +35,9 @@ struct KernelEditorState {
   bool runRequested = false;  // Ctrl+Enter, the Run button or --kernel: run at the next frame
   bool ran = false;
   KernelVerdictView last;
+  // The GPU's child process, kept from one run to the next (kernel_gpu.h); made at the first
+  // run on a GPU.
+  std::shared_ptr<student::GpuSession> gpu;
 };
 
 // Reads FILE.cu into the editor and opens it; what is wrong when it cannot be read, else empty.
