@@ -106,10 +106,13 @@ INSTANTIATE_TEST_SUITE_P(Files, StudentKernelFile, ::testing::ValuesIn(kernelFil
 // The textbook kernels over the lengths and block sizes the quality bar names: against the
 // sequential scan, and step for step against their built-in algorithm.
 TEST(StudentKernels, TextbookKernelsAreRightForManyLengthsAndBlockSizes) {
-  for (const char* file : {"kogge_stone.cu", "brent_kung.cu", "blelloch.cu", "three_phase.cu"}) {
+  for (const char* file :
+       {"kogge_stone.cu", "brent_kung.cu", "blelloch.cu", "three_phase.cu", "hierarchical.cu"}) {
     Expectation e = expectationOf(kFolder / file);
     for (long long n : {1ll, 7ll, 8ll, 31ll, 1023ll, 1025ll}) {
       for (int block : {2, 8, 64, 256}) {
+        // The hierarchical scan's second kernel scans the sections' sums in one block.
+        if (std::string(file) == "hierarchical.cu" && n > 4ll * block * block) continue;
         KernelRequest rq = e.request;
         rq.input = generateInput(InputPattern::Random, n, static_cast<unsigned>(n + block),
                                  DType::Int32, Operator::Add);
@@ -203,6 +206,75 @@ TEST(StudentKernels, AKernelOfOtherParametersIsBadInput) {
   rq.source = "__global__ void k(float *X, unsigned int N) { X[0] = 1; }\n";
   rq.input = {1, 2};
   EXPECT_THROW(gradeKernel(rq), InputError);
+}
+
+// The hierarchical scan's three kernels (PMPP 8.6) take the built-in hierarchical scan's steps,
+// whole-array steps included, and its work and depth.
+TEST(StudentKernels, TheHierarchicalScansThreeKernelsTakeTheBuiltInsSteps) {
+  Expectation e = expectationOf(kFolder / "hierarchical.cu");
+  const KernelVerdict v = gradeKernel(e.request);
+  ASSERT_EQ(v.kind, VerdictKind::Correct) << v.message;
+  CaptureRequest c;
+  c.algorithm = *findAlgorithm("hierarchical");
+  c.input = e.request.input;
+  c.dtype = DType::Float32;
+  c.blockSize = e.request.blockSize;
+  c.backend = BackendChoice::Cpu;
+  const Trace ref = capture(c).trace;
+  ASSERT_GT(ref.meta.blocksTotal, 1);
+  std::vector<const TraceStep*> steps;
+  for (const TraceStep& s : ref.steps)
+    if (s.block == 0 || s.array == "global") steps.push_back(&s);
+  ASSERT_EQ(v.trace.steps.size(), steps.size());
+  for (size_t i = 0; i < steps.size(); ++i) {
+    EXPECT_EQ(v.trace.steps[i].values, steps[i]->values) << "step " << i;
+    EXPECT_EQ(v.trace.steps[i].label, steps[i]->label) << "step " << i;
+    EXPECT_EQ(v.trace.steps[i].level, steps[i]->level) << "step " << i;
+  }
+  EXPECT_EQ(v.trace.counters.work, ref.counters.work);
+  EXPECT_EQ(v.trace.counters.depth, ref.counters.depth);
+  // The whole array after the third kernel: an arrow into every element past the first section.
+  const TraceStep& added = v.trace.steps.back();
+  EXPECT_EQ(added.edges.size(),
+            e.request.input.size() - static_cast<size_t>(v.trace.meta.sectionSize));
+}
+
+TEST(StudentKernels, AHierarchicalFindingNamesItsKernel) {
+  const KernelVerdict v =
+      gradeKernel(expectationOf(kFolder / "mistake_third_kernel_s_minus_one.cu").request);
+  EXPECT_EQ(v.kind, VerdictKind::OutOfBounds);
+  EXPECT_NE(v.message.find("in the third kernel (add_block_sums_kernel)"), std::string::npos)
+      << v.message;
+  EXPECT_NE(v.message.find("S[4294967295]"), std::string::npos) << v.message;
+}
+
+// What does not make a hierarchical scan is bad input that says what scanviz runs.
+TEST(StudentKernels, TheHierarchysLimitsAreBadInputThatSaysWhy) {
+  Expectation e = expectationOf(kFolder / "hierarchical.cu");
+  e.request.blockSize = 4;  // sections of 8: the second kernel scans at most 8 sums
+  e.request.input.assign(65, 1.0);
+  try {
+    gradeKernel(e.request);
+    ADD_FAILURE() << "65 elements in sections of 8 were graded";
+  } catch (const InputError& ex) {
+    EXPECT_NE(std::string(ex.what()).find("give at most 64 elements"), std::string::npos)
+        << ex.what();
+  }
+  KernelRequest rq;
+  rq.name = "no_sums.cu";
+  rq.source =
+      "__global__ void scan(float *X, float *Y, unsigned int N) { Y[0] = X[0]; }\n"
+      "__global__ void add(float *Y, float *S, unsigned int N) { Y[0] += S[0]; }\n";
+  rq.input = {1, 2};
+  try {
+    gradeKernel(rq);
+    ADD_FAILURE() << "a first kernel without block sums was graded";
+  } catch (const InputError& ex) {
+    EXPECT_NE(std::string(ex.what()).find("scan(X, Y, N): scanviz runs the hierarchical scan's "
+                                          "first kernel"),
+              std::string::npos)
+        << ex.what();
+  }
 }
 
 // The speed the issue asks of the emulator: a verdict on a 1024-element section in well under a

@@ -37,8 +37,10 @@ namespace {
 using nlohmann::json;
 
 json argumentJson(const Argument& a) {
-  return {{"name", a.name},         {"data", a.data},
-          {"type", static_cast<int>(a.type)}, {"buffer", a.isBuffer},
+  return {{"name", a.name},
+          {"data", a.data},
+          {"type", static_cast<int>(a.type)},
+          {"buffer", a.isBuffer},
           {"number", a.number}};
 }
 
@@ -205,7 +207,9 @@ Received receiveMessage(int fd, std::string& text, std::chrono::steady_clock::ti
 
 }  // namespace
 
-GpuSession::~GpuSession() { stop(); }
+GpuSession::~GpuSession() {
+  stop();
+}
 
 bool GpuSession::start() {
   int fds[2];

@@ -33,15 +33,15 @@ GpuVerdict checkOnGpu(const GpuCheck& c) {
   const size_t out = static_cast<size_t>(c.plan.output);
   g.outputEqualsEmulator = r.buffers.at(out) == c.run.arguments.at(out).data;
   const int grid = c.plan.launches.front().shape.gridSize;
-  g.wrongIndex = compareWithReference(c.request.input, r.buffers[out], c.request.op, c.exclusive,
-                                      c.dtype, grid,
-                                      c.sectionHeads.empty() ? nullptr : &c.sectionHeads)
-                     .index;
+  g.wrongIndex =
+      compareWithReference(c.request.input, r.buffers[out], c.request.op, c.exclusive, c.dtype,
+                           grid, c.sectionHeads.empty() ? nullptr : &c.sectionHeads)
+          .index;
   for (size_t s = 0; s < c.origins.size(); ++s) {
     const StepOrigin o = c.origins[s];
     if (o.interval < 0 || static_cast<size_t>(o.launch) >= r.snapshots.size()) continue;
-    const RecordedInterval& iv = c.run.results[static_cast<size_t>(o.launch)]
-                                     .intervals[static_cast<size_t>(o.interval)];
+    const RecordedInterval& iv =
+        c.run.results[static_cast<size_t>(o.launch)].intervals[static_cast<size_t>(o.interval)];
     const std::vector<std::vector<double>>& shots = r.snapshots[static_cast<size_t>(o.launch)];
     if (iv.barrierIndex <= 0 || static_cast<size_t>(iv.barrierIndex) > shots.size()) continue;
     ++g.stepsCompared;

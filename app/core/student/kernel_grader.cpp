@@ -233,8 +233,8 @@ void judgeFindings(KernelVerdict& v, const KernelRequest& rq, const Shape& shape
     const PlannedLaunch& launch = plan.launches[l];
     const Function& kernel = program.kernels[static_cast<size_t>(launch.kernel)];
     for (FindingKind k : kPriority) {
-      auto it = std::find_if(found.begin(), found.end(),
-                             [&](const Finding& f) { return f.kind == k; });
+      auto it =
+          std::find_if(found.begin(), found.end(), [&](const Finding& f) { return f.kind == k; });
       if (it == found.end()) continue;
       v.kind = verdictOf(k);
       v.message = (plan.hierarchical() ? "in " + launch.role + ": " : "") + it->message;

@@ -21,21 +21,20 @@ struct Edit {
 // barriers, so that every thread's writes before it are in the copy.
 std::string barrierMacro(const InstrumentedKernel& k, size_t index, int maxSnapshots) {
   std::string n = std::to_string(k.recordedLength);
-  std::string copy = k.recordedArray.empty()
-                         ? std::string()
-                         : "if (blockIdx.x == __scanviz_record && __scanviz_k < " +
-                               std::to_string(maxSnapshots) +
-                               "u) { for (unsigned int __scanviz_j = threadIdx.x; __scanviz_j < " +
-                               n +
-                               "u; __scanviz_j += blockDim.x) __scanviz_snapshots[(unsigned long "
-                               "long)__scanviz_k * " +
-                               n + "u + __scanviz_j] = " + k.recordedArray + "[__scanviz_j]; } ";
+  std::string copy =
+      k.recordedArray.empty()
+          ? std::string()
+          : "if (blockIdx.x == __scanviz_record && __scanviz_k < " + std::to_string(maxSnapshots) +
+                "u) { for (unsigned int __scanviz_j = threadIdx.x; __scanviz_j < " + n +
+                "u; __scanviz_j += blockDim.x) __scanviz_snapshots[(unsigned long "
+                "long)__scanviz_k * " +
+                n + "u + __scanviz_j] = " + k.recordedArray + "[__scanviz_j]; } ";
   // Thread 0 of the recorded block says how many barriers it passed.
   std::string count =
       "++__scanviz_k; if (blockIdx.x == __scanviz_record && threadIdx.x == 0) *__scanviz_count = "
       "__scanviz_k; ";
-  return "#define __scanviz_barrier_" + std::to_string(index) + "() do { __syncthreads(); " +
-         copy + count + "__syncthreads(); } while (0)\n";
+  return "#define __scanviz_barrier_" + std::to_string(index) + "() do { __syncthreads(); " + copy +
+         count + "__syncthreads(); } while (0)\n";
 }
 
 void instrumentKernel(const Function& kernel, size_t index, const InstrumentedKernel& k,

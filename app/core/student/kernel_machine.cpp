@@ -507,9 +507,8 @@ LaunchResult runKernel(const Function& kernel, std::vector<Argument> arguments,
         result.arguments.at(static_cast<size_t>(shape.watchedArgument)).data.size(), {});
   }
   if (kernel.sharedArrays.empty()) {
-    result.recordedArray = recorded || shape.recordedArgument == 0
-                               ? result.arguments[recorded].name
-                               : "";
+    result.recordedArray =
+        recorded || shape.recordedArgument == 0 ? result.arguments[recorded].name : "";
   } else {
     result.recordedArray = kernel.sharedArrays[0].name;
     result.recordedLength = kernel.sharedArrays[0].length;

@@ -88,7 +88,7 @@ struct LaunchResult {
   int64_t operations = 0;  // operator applications on data values, all blocks
   // LaunchShape::watchedArgument's elements, each one's last write (thread -1: none).
   std::vector<ElementWrite> lastWrites;
-  bool stopped = false;    // an out-of-bounds access or a hang ended the run early
+  bool stopped = false;  // an out-of-bounds access or a hang ended the run early
 };
 
 // The kernel's output: its second buffer argument (the first is the input); 0 without one.

@@ -10,7 +10,8 @@ namespace {
 
 std::string parameterList(const Function& k) {
   std::string s;
-  for (int p = 0; p < k.parameters; ++p) s += (p ? ", " : "") + k.slots[static_cast<size_t>(p)].name;
+  for (int p = 0; p < k.parameters; ++p)
+    s += (p ? ", " : "") + k.slots[static_cast<size_t>(p)].name;
   return k.name + "(" + s + ")";
 }
 
@@ -86,7 +87,8 @@ ValueType pointee(const Function& k, int which) {
 // Whether the kernel takes `pointers` buffers and then one integer, its length.
 bool takes(const Function& k, int pointers) {
   int numbers = 0;
-  for (int p = 0; p < k.parameters; ++p) numbers += isIntegral(k.slots[static_cast<size_t>(p)].type);
+  for (int p = 0; p < k.parameters; ++p)
+    numbers += isIntegral(k.slots[static_cast<size_t>(p)].type);
   return pointerCount(k) == pointers && numbers == 1 && k.parameters == pointers + 1;
 }
 
@@ -113,7 +115,8 @@ LaunchPlan onePass(const Function& k, const std::vector<double>& input, const Pl
                                 b < 2 ? input.size() : static_cast<size_t>(grid)));
   PlannedLaunch l;
   l.role = "the kernel (" + k.name + ")";
-  l.shape = launchShape(grid, shape.blockSize, shape.recordedBlock, input.size(), shape.sectionSize);
+  l.shape =
+      launchShape(grid, shape.blockSize, shape.recordedBlock, input.size(), shape.sectionSize);
   l.arguments = bind(plan, k, buffers, input.size());
   fillInput(plan.arguments[0], input);
   plan.launches.push_back(l);
@@ -140,18 +143,20 @@ LaunchPlan hierarchy(const Program& program, const std::vector<double>& input,
   if (static_cast<size_t>(grid) > section)
     throw InputError(std::to_string(n) + " elements make " + std::to_string(grid) +
                      " sections, and the second kernel scans their sums in one block of " +
-                     std::to_string(section) + ": give at most " + std::to_string(section * section) +
-                     " elements, or a larger --section-size");
+                     std::to_string(section) + ": give at most " +
+                     std::to_string(section * section) + " elements, or a larger --section-size");
   if (shape.sectionSize > 1024)
     throw InputError("the third kernel runs SECTION_SIZE threads a block (PMPP 8.6), and " +
-                     std::to_string(section) + " is more than a block's 1024: give a smaller "
-                                               "--section-size");
+                     std::to_string(section) +
+                     " is more than a block's 1024: give a smaller "
+                     "--section-size");
   LaunchPlan plan;
   const int x = addBuffer(plan, pointerName(first, 0), pointee(first, 0), n);
   const int y = addBuffer(plan, pointerName(first, 1), pointee(first, 1), n);
-  const int s = addBuffer(plan, pointerName(first, 2), pointee(first, 2), static_cast<size_t>(grid));
-  const int scanned =
-      addBuffer(plan, pointerName(first, 2) + " scanned", pointee(first, 2), static_cast<size_t>(grid));
+  const int s =
+      addBuffer(plan, pointerName(first, 2), pointee(first, 2), static_cast<size_t>(grid));
+  const int scanned = addBuffer(plan, pointerName(first, 2) + " scanned", pointee(first, 2),
+                                static_cast<size_t>(grid));
   fillInput(plan.arguments[static_cast<size_t>(x)], input);
 
   PlannedLaunch sections;
@@ -166,7 +171,8 @@ LaunchPlan hierarchy(const Program& program, const std::vector<double>& input,
   sums.role = "the second kernel (" + second.name + ")";
   sums.shape = launchShape(1, shape.blockSize, 0, static_cast<size_t>(grid), shape.sectionSize);
   std::vector<int> sumBuffers{s, scanned};
-  if (pointerCount(second) == 3) sumBuffers.push_back(addBuffer(plan, "unused sums", pointee(second, 2), 1));
+  if (pointerCount(second) == 3)
+    sumBuffers.push_back(addBuffer(plan, "unused sums", pointee(second, 2), 1));
   sums.arguments = bind(plan, second, sumBuffers, static_cast<size_t>(grid));
 
   PlannedLaunch add;
@@ -205,8 +211,11 @@ PlanRun runPlan(const Program& program, const LaunchPlan& plan) {
   PlanRun run;
   run.arguments = plan.arguments;
   for (const PlannedLaunch& l : plan.launches) {
-    LaunchResult r = runKernel(program.kernels.at(static_cast<size_t>(l.kernel)),
-                               launchArguments(run.arguments, l), l.shape);
+    const Function& kernel = program.kernels.at(static_cast<size_t>(l.kernel));
+    std::vector<Argument> arguments = launchArguments(run.arguments, l);
+    // Messages name a buffer as this kernel names it: the third kernel's S is the scanned sums.
+    for (size_t p = 0; p < arguments.size(); ++p) arguments[p].name = kernel.slots[p].name;
+    LaunchResult r = runKernel(kernel, std::move(arguments), l.shape);
     for (size_t p = 0; p < l.arguments.size(); ++p)
       if (r.arguments[p].isBuffer)
         run.arguments[static_cast<size_t>(l.arguments[p])].data = r.arguments[p].data;

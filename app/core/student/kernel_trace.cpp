@@ -23,9 +23,9 @@ TraceStep intervalStep(const RecordedInterval& r, int block, int offset, int lev
   TraceStep s;
   s.kind = static_cast<int>(StepKind::StudentInterval);
   s.param = r.barrierLine;
-  s.label = labelPrefix + (r.barrierLine ? "up to the barrier at line " +
-                                               std::to_string(r.barrierLine)
-                                         : "up to the kernel's end");
+  s.label =
+      labelPrefix + (r.barrierLine ? "up to the barrier at line " + std::to_string(r.barrierLine)
+                                   : "up to the kernel's end");
   s.phase = std::string(stepKindInfo(StepKind::StudentInterval).phase);
   s.block = block;
   s.level = level;

@@ -37,8 +37,8 @@ struct StepOrigin {
 
 struct StudentTrace {
   Trace trace;
-  std::vector<StepOrigin> origins;               // one per step
-  std::vector<std::pair<int, int>> stepLines;    // one per step: its writes' first and last line
+  std::vector<StepOrigin> origins;             // one per step
+  std::vector<std::pair<int, int>> stepLines;  // one per step: its writes' first and last line
 };
 
 StudentTrace traceOfRun(const TraceSettings& settings, const LaunchPlan& plan, const PlanRun& run);

@@ -159,9 +159,12 @@ void checkStep(const Trace& t, size_t index) {
   checkRow(w + "second", s.second, count, "the step", t.version);
   checkArrows(w, "edges", s.edges, count);
   checkArrows(w, "moves", s.moves, count);
+  // A grid step's kernel may run a thread per element of a section: PMPP 8.6's third kernel,
+  // launched with SECTION_SIZE threads a block after a Brent-Kung scan of two elements a thread.
+  const int threads = s.array == "global" ? std::max(m.blockSize, m.sectionSize) : m.blockSize;
   for (size_t i = 0; i < s.active.size(); ++i) {
     const std::string a = w + "active[" + std::to_string(i) + "]";
-    checkRange(a, s.active[i], 0, m.blockSize - 1);
+    checkRange(a, s.active[i], 0, threads - 1);
     if (i > 0 && s.active[i] <= s.active[i - 1])
       failTraceField(a, "threads are not in ascending order");
   }
