@@ -2,6 +2,7 @@
 // (app/core/student) and grades them: correct, wrong, race, out of bounds, barrier divergence or
 // hang, with the source line. Exit code 0 when every file is correct, 1 when one has a finding,
 // 2 when one does not compile or the input is bad.
+#include <chrono>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -78,14 +79,16 @@ std::string sourceLine(const student::KernelRequest& rq, int line) {
   return "";
 }
 
-nlohmann::json verdictJson(const std::string& file, const student::KernelVerdict& v) {
+// `ms`: the whole verdict's wall time (parse, emulator, GPU), for grading a class at scale.
+nlohmann::json verdictJson(const std::string& file, const student::KernelVerdict& v, double ms) {
   nlohmann::json j = {{"file", file},
                       {"verdict", student::verdictName(v.kind)},
                       {"message", v.message},
                       {"line", v.line},
                       {"steps", v.trace.steps.size()},
                       {"form", v.exclusive ? "exclusive" : "inclusive"},
-                      {"work", v.trace.counters.work}};
+                      {"work", v.trace.counters.work},
+                      {"verdict_ms", ms}};
   if (v.otherLine) j["other_line"] = v.otherLine;
   if (v.wrongIndex >= 0)
     j["wrong"] = {{"index", v.wrongIndex}, {"expected", v.expected}, {"got", v.got}};
@@ -187,9 +190,13 @@ int cmdKernel(const std::vector<std::string>& args) {
     rq.name = file;
     try {
       rq.source = readFileUpTo(file, kMaxKernelBytes, "kernels");
+      const auto started = std::chrono::steady_clock::now();
       const student::KernelVerdict v = student::gradeKernel(rq);
+      const double ms =
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
+              .count();
       if (json)
-        std::cout << verdictJson(file, v).dump() << "\n";
+        std::cout << verdictJson(file, v, ms).dump() << "\n";
       else
         printVerdict(file, rq, v);
       status = std::max(status, v.exitCode());
