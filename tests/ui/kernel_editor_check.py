@@ -22,6 +22,10 @@ def case_race_found(ctx):
     check(v["verdict"] == "race" and v["line"] == 10, str(v))
     check("thread 1 writes XY[1] at line 10 and thread 2 reads it" in v["message"], v["message"])
     check(v["steps"] == 4, f"{v['steps']} steps")
+    # The explanation describes the student's kernel, not the algorithm it is compared with.
+    about = r.dump["explanation_about"]
+    check(about.startswith("Your kernel ") and "race: thread 1 writes XY[1]" in about, about)
+    check("race fixed" not in about, about)
     values = [t["text"] for t in sorted(r.texts("cell-value"), key=lambda t: t["index"])]
     check(values == ["3", "1", "7", "0", "4", "1", "6", "3"], f"step 0 shows {values}")
     # The verdict's band over the editor's marked line, in the failure colour, on screen.
@@ -46,6 +50,17 @@ def case_race_steps_drawn(ctx):
     check(code["file"].endswith("mistake_one_barrier.cu") and code["first_line"] == 10 and code["last_line"] == 10,
           f"code panel: {code}")
     check("XY[threadIdx.x] += XY[threadIdx.x - stride]" in code["first_lit"], code["first_lit"])
+
+
+def case_hierarchical_scan(ctx):
+    """PMPP 8.6's three kernels in one file, at the step after the third kernel: the whole array,
+    every element past the first section written, each with an arrow from the sum it added."""
+    r = ctx.run("--kernel", os.path.join(KERNELS, "hierarchical.cu"), "--algorithm", "hierarchical",
+                "--n", "64", "--block-size", "4", "--step", "13")
+    v = r.dump["panels"]["kernel"]["verdict"]
+    check(v["verdict"] == "correct" and v["steps_note"] == "its 14 steps equal hierarchical's", str(v))
+    written = sorted(x["index"] for x in r.rects("cell-written"))
+    check(written == list(range(8, 64)), f"written cells {written[:5]}... ({len(written)})")
 
 
 def case_correct_kernel(ctx):

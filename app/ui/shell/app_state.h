@@ -34,6 +34,9 @@ struct KernelListing {
   std::string file;
   std::vector<std::string> lines;
   std::vector<std::pair<int, int>> stepLines;
+  // What the run is, in the explanation panel's place of an algorithm's summary: the kernel, its
+  // verdict and how its steps compare with the built-in algorithm's.
+  std::string about;
 };
 
 struct ShownLesson {

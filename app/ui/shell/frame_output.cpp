@@ -32,6 +32,7 @@ std::string frameReportJson(const FrameReport& report, const AppState& state, in
   j["counters"] = counters;
   j["status"] = report.status;
   j["explanation"] = report.explanation;
+  j["explanation_about"] = report.explanationAbout;
   j["panels"] = report.panels;
   for (const auto& [name, scene] : report.panelScenes)
     j["panels"][name]["scene"] = sceneToJson(scene);

@@ -27,6 +27,7 @@ struct FrameReport {
   std::vector<CounterRow> counters;
   std::string status;
   std::string explanation;
+  std::string explanationAbout;  // the summary under the sentence (or in its tooltip)
   // What the centre views other than the lesson showed ("compare", "timeline"), as JSON, and
   // their scenes, turned into JSON (panels[name]["scene"]) only when a report is written.
   nlohmann::json panels = nlohmann::json::object();

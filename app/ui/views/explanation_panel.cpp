@@ -13,7 +13,12 @@
 namespace scanviz {
 namespace {
 
-std::string algorithmLine(const Trace& t) {
+// The algorithm's summary; a student's kernel run is described as itself, not as the algorithm
+// it was compared with (a racy kernel beside "Kogge-Stone (race fixed)" would contradict it).
+std::string algorithmLine(const AppState& state) {
+  const ShownLesson& shown = state.shown();
+  if (shown.kernelRun && shown.kernel) return shown.kernel->about;
+  const Trace& t = state.trace();
   const auto id = findAlgorithm(t.meta.algorithm);
   if (!id) return t.meta.algorithm;
   const AlgorithmInfo& a = algorithmInfo(*id);
@@ -42,7 +47,8 @@ float explanationPanelHeight(UiContext& ui, float width, bool withSummary) {
       ImGui::GetTextLineHeightWithSpacing();
   ImGui::PopFont();
   const float about =
-      withSummary ? ImGui::CalcTextSize(algorithmLine(t).c_str(), nullptr, false, wrap).y : 0;
+      withSummary ? ImGui::CalcTextSize(algorithmLine(ui.state).c_str(), nullptr, false, wrap).y
+                  : 0;
   // One spare line: wrapping at a slightly different width must not bring up a scrollbar.
   return sentence + about + ImGui::GetTextLineHeightWithSpacing() + 2 * style.ItemSpacing.y +
          2 * style.WindowPadding.y;
@@ -60,7 +66,8 @@ void drawExplanationPanel(UiContext& ui) {
   // The step's sentence comes first: where the panel cannot hold the algorithm's summary under
   // it as well (the controls show the same summary), the summary moves into a tooltip rather
   // than pushing the sentence behind a scrollbar.
-  const std::string about = algorithmLine(t);
+  const std::string about = algorithmLine(ui.state);
+  ui.report.explanationAbout = about;
   const ImGuiStyle& style = ImGui::GetStyle();
   const float room = ImGui::GetWindowHeight() - style.WindowPadding.y - ImGui::GetCursorPosY() +
                      ImGui::GetScrollY();

@@ -116,6 +116,16 @@ void drawVerdict(UiContext& ui, const KernelEditorState& e) {
   ImGui::PopFont();
 }
 
+// "Your kernel mine.cu on scanviz's emulator, compared with Kogge-Stone: race: ..."
+std::string aboutRun(const student::KernelRequest& rq, const student::KernelVerdict& v) {
+  std::string s = "Your kernel " + rq.name + " on scanviz's emulator of students' kernels";
+  if (rq.like) s += ", compared with " + std::string(algorithmInfo(*rq.like).name);
+  s += ": " + std::string(student::verdictName(v.kind)) + ": " + v.message + ".";
+  if (!v.stepsNote.empty()) s += " " + v.stepsNote + ".";
+  s += " A step is what the threads wrote between two __syncthreads().";
+  return s;
+}
+
 }  // namespace
 
 std::string openKernelFile(KernelEditorState& editor, const std::string& path) {
@@ -142,6 +152,7 @@ void runEditorKernel(AppState& state, KernelEditorState& e) {
     const CaptureRequest input = toCaptureRequest(state.config);
     rq.input = input.input;
     rq.op = input.op;
+    rq.blockSize = input.blockSize;  // the lesson's, so the run sits beside its steps
     rq.backend = state.config.backend;
     if (rq.backend != BackendChoice::Cpu) {
       if (!e.gpu) e.gpu = std::make_shared<student::GpuSession>();
@@ -157,6 +168,7 @@ void runEditorKernel(AppState& state, KernelEditorState& e) {
       listing->file = rq.name;
       listing->lines = linesOf(rq.source);
       listing->stepLines = v.stepLines;
+      listing->about = aboutRun(rq, v);
       state.showKernelRun(std::make_shared<const Trace>(v.trace), std::move(listing));
     }
   } catch (const student::KernelSourceError& ex) {
