@@ -5,44 +5,26 @@
 
 #include "app/core/trace/value_format.h"
 #include "app/scene/scene_text.h"
-#include "app/scene/slide_sizes.h"
+#include "app/scene/slide_builder.h"
 
 namespace scanviz {
 namespace {
 
-class ChainFlagsBuilder {
+class ChainFlagsBuilder : SlideBuilder {
  public:
   ChainFlagsBuilder(const Trace& t, float width, float height, const ViewPalette& pal,
                     const MeasureText& measure, const ArraySceneStyle& ui)
-      : t_(t), c_(chainFlagsOf(t)), pal_(pal), measure_(measure) {
-    // The slides' sizes (slide_sizes.h), as the bank-conflict figure and the dependence graph.
-    const SlideSizes sz = slideSizes(width, height, ui);
-    w_ = width;
-    h_ = sz.height;
-    u_ = sz.scale;
-    title_ = sz.text.titleSize;
-    label_ = sz.text.labelSize;
-    small_ = sz.text.smallSize;
-    pad_ = 40 * u_;
-  }
+      : SlideBuilder(width, height, pal, measure, ui), t_(t), c_(chainFlagsOf(t)) {}
 
   Scene build() {
     float y = addTitle(0.8f * pad_);
     const float bottom = h_ - 7.4f * label_;
     addLanes(y + 0.6f * label_, bottom);
     addCode(bottom + 0.3f * label_);
-    scene_.width = w_;
-    scene_.height = h_;
-    return std::move(scene_);
+    return finish();
   }
 
  private:
-  float text(float x, float y, const std::string& s, float size, Color c, bool bold,
-             TextAlign align, const std::string& role, int index = -1) {
-    addSceneText(scene_, x, y, s, c, size, bold, align, role, index);
-    return y + 1.3f * size;
-  }
-
   std::string sourceLine() const {
     const std::string shown = "tiles 0.." + std::to_string(c_.blocks.size() - 1) + " of " +
                               std::to_string(c_.totalBlocks);
@@ -150,10 +132,7 @@ class ChainFlagsBuilder {
 
   const Trace& t_;
   ChainFlags c_;
-  const ViewPalette& pal_;
-  const MeasureText& measure_;
-  Scene scene_;
-  float w_ = 0, h_ = 0, u_ = 1, title_ = 0, label_ = 0, small_ = 0, pad_ = 0, x0_ = 0, x1_ = 0;
+  float x0_ = 0, x1_ = 0;
 };
 
 }  // namespace

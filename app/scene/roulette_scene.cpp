@@ -6,7 +6,7 @@
 #include <string>
 
 #include "app/scene/scene_text.h"
-#include "app/scene/slide_sizes.h"
+#include "app/scene/slide_builder.h"
 
 namespace scanviz {
 namespace {
@@ -18,21 +18,11 @@ std::string percent(long long part, long long whole) {
   return buf;
 }
 
-class RouletteBuilder {
+class RouletteBuilder : SlideBuilder {
  public:
   RouletteBuilder(const std::vector<RouletteResult>& sizes, size_t shown, float width, float height,
                   const ViewPalette& pal, const MeasureText& measure, const ArraySceneStyle& ui)
-      : sizes_(sizes), r_(sizes[shown]), pal_(pal), measure_(measure) {
-    // The slides' sizes (slide_sizes.h), as the bank-conflict figure and the dependence graph.
-    const SlideSizes sz = slideSizes(width, height, ui);
-    w_ = width;
-    h_ = sz.height;
-    u_ = sz.scale;
-    title_ = sz.text.titleSize;
-    label_ = sz.text.labelSize;
-    small_ = sz.text.smallSize;
-    pad_ = 40 * u_;
-  }
+      : SlideBuilder(width, height, pal, measure, ui), sizes_(sizes), r_(sizes[shown]) {}
 
   Scene build() {
     float y = addTitle(0.8f * pad_);
@@ -42,18 +32,10 @@ class RouletteBuilder {
     addSummary(0.63f * w_, middleTop, w_ - pad_);
     addFailingRun(stripTop);
     addLesson(h_ - 2.6f * label_);
-    scene_.width = w_;
-    scene_.height = h_;
-    return std::move(scene_);
+    return finish();
   }
 
  private:
-  float text(float x, float y, const std::string& s, float size, Color c, bool bold,
-             TextAlign align, const std::string& role, int index = -1) {
-    addSceneText(scene_, x, y, s, c, size, bold, align, role, index);
-    return y + 1.3f * size;
-  }
-
   float addTitle(float y) {
     y = text(
         pad_, y,
@@ -194,10 +176,6 @@ class RouletteBuilder {
 
   const std::vector<RouletteResult>& sizes_;
   const RouletteResult& r_;
-  const ViewPalette& pal_;
-  const MeasureText& measure_;
-  Scene scene_;
-  float w_ = 0, h_ = 0, u_ = 1, title_ = 0, label_ = 0, small_ = 0, pad_ = 0;
 };
 
 }  // namespace

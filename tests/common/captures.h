@@ -42,6 +42,15 @@ inline Trace captureOnEmulator(AlgorithmId id, std::vector<double> input, int bl
   return capture(rq).trace;
 }
 
+// N ones on the emulator, every value recorded: no sum or product of them overflows int32, and
+// the counts of work and depth are the algorithm's formulas at N.
+inline Trace captureOnes(AlgorithmId id, long long n, Operator op, bool exclusive) {
+  CaptureRequest rq =
+      emulatorRequest(id, generateInput(InputPattern::Ones, n, 1, DType::Int32, op), op, exclusive);
+  rq.limits.maxRecordedValues = 1ll << 26;
+  return capture(rq).trace;
+}
+
 // The default lesson's input on the emulator, as the window opens it.
 inline Trace lessonTrace(AlgorithmId id) {
   return captureOnEmulator(id, defaultLessonInput());

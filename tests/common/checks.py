@@ -8,6 +8,7 @@ A script adds this folder to sys.path:
 
 import argparse
 import array
+import json
 import os
 import struct
 import subprocess
@@ -31,6 +32,35 @@ def near(a, b, tolerance=30):
 
 def hex_rgb(text):
     return tuple(int(text[i:i + 2], 16) for i in (1, 3, 5))
+
+
+def first_difference(a, b, path="$", sides=("left", "right"), tolerance=0.0):
+    """Where two JSON values first differ, as "PATH: each side's value (its name in `sides`)";
+    None where they agree. A float agrees within `tolerance` relative to b (or to 1, if larger)."""
+    def differ(x, y):
+        return f"{path}: {json.dumps(x)[:200]} ({sides[0]}) vs {json.dumps(y)[:200]} ({sides[1]})"
+
+    if type(a) is not type(b):
+        return differ(a, b)
+    if isinstance(a, dict):
+        for k in sorted(set(a) | set(b)):
+            if k not in a or k not in b:
+                return f"{path}.{k}: only in the {sides[1] if k in b else sides[0]}"
+            d = first_difference(a[k], b[k], f"{path}.{k}", sides, tolerance)
+            if d:
+                return d
+        return None
+    if isinstance(a, list):
+        if len(a) != len(b):
+            return f"{path}: {len(a)} items ({sides[0]}) vs {len(b)} ({sides[1]})"
+        for i, (x, y) in enumerate(zip(a, b)):
+            d = first_difference(x, y, f"{path}[{i}]", sides, tolerance)
+            if d:
+                return d
+        return None
+    if isinstance(a, float) and abs(a - b) <= tolerance * max(1.0, abs(b)):
+        return None
+    return None if a == b else differ(a, b)
 
 
 # ---- PNG ---------------------------------------------------------------------------------------

@@ -19,11 +19,7 @@ namespace {
 TEST(GpuRaceRoulette, LaunchesAreJudgedAndFirstWrongCellsAreWarpBoundaries) {
   REQUIRE_GPU();
   for (const int block : {64, 256, 1024}) {
-    RouletteRequest rq;
-    rq.blockSize = block;
-    rq.sections = 1024;
-    rq.runs = 200;
-    const RouletteResult r = gpuRoulette(rq);
+    const RouletteResult r = gpuRoulette({.blockSize = block, .sections = 1024, .runs = 200});
     EXPECT_EQ(r.source, RouletteSource::Gpu);
     ASSERT_EQ(r.runs.size(), 200u);
     int sum = 0;
@@ -36,7 +32,7 @@ TEST(GpuRaceRoulette, LaunchesAreJudgedAndFirstWrongCellsAreWarpBoundaries) {
       }
     std::printf("race roulette, %s, block %d: %lld of %lld sections wrong, %d of %d launches\n",
                 r.device.c_str(), block, r.wrongSections(), r.totalSections(), r.wrongRuns(),
-                rq.runs);
+                r.rq.runs);
     if (block == 1024) {
       EXPECT_GT(r.wrongSections(), 0);
     }
@@ -45,10 +41,7 @@ TEST(GpuRaceRoulette, LaunchesAreJudgedAndFirstWrongCellsAreWarpBoundaries) {
 
 TEST(GpuRaceRoulette, TheFigureTakesTheGpusCountsWhenADeviceAnswers) {
   REQUIRE_GPU();
-  RouletteRequest rq;
-  rq.blockSize = 256;
-  rq.runs = 5;
-  const RouletteResult r = raceRoulette(rq);
+  const RouletteResult r = raceRoulette({.blockSize = 256, .runs = 5});
   EXPECT_EQ(r.source, RouletteSource::Gpu);
   EXPECT_NE(rouletteSourceLine(r).find("GPU: "), std::string::npos);
 }

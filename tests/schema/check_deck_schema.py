@@ -6,7 +6,6 @@ exports them: exit 2 and a message naming the view).
 usage: check_deck_schema.py --binary build/app/scanviz --schema docs/deck.schema.json
                             --decks assets/decks --work DIR
 """
-import argparse
 import copy
 import glob
 import json
@@ -14,27 +13,13 @@ import os
 import subprocess
 import sys
 
-try:
-    import jsonschema
-except ImportError:
-    sys.exit("FAIL: python3-jsonschema is missing (apt-get install python3-jsonschema; tools/dev.sh installs it)")
+from schema_check import first_error, parse_args, validator_of
 
 
 def main():
-    p = argparse.ArgumentParser()
-    p.add_argument("--binary", required=True)
-    p.add_argument("--schema", required=True)
-    p.add_argument("--decks", required=True)
-    p.add_argument("--work", required=True)
-    args = p.parse_args()
-    with open(args.schema) as f:
-        schema = json.load(f)
-    jsonschema.Draft7Validator.check_schema(schema)
-    validator = jsonschema.Draft7Validator(schema)
+    args = parse_args("--decks")
+    validator = validator_of(args.schema)
     failures = []
-
-    def errors_of(deck):
-        return sorted(validator.iter_errors(deck), key=lambda e: list(e.path))
 
     decks = sorted(glob.glob(os.path.join(args.decks, "*.deck.json")))
     if not decks:
@@ -42,8 +27,9 @@ def main():
     for path in decks:
         with open(path) as f:
             deck = json.load(f)
-        for e in errors_of(deck)[:1]:
-            failures.append(f"{os.path.basename(path)}: {'/'.join(map(str, e.path))}: {e.message[:200]}")
+        error = first_error(validator, deck)
+        if error:
+            failures.append(f"{os.path.basename(path)}: {error}")
 
     base = json.load(open(decks[0])) if decks else {"kind": "scanviz-deck", "views": [{}]}
     broken = {
@@ -64,7 +50,7 @@ def main():
     for name, breaking in broken.items():
         deck = copy.deepcopy(base)
         breaking(deck)
-        if not errors_of(deck):
+        if validator.is_valid(deck):
             failures.append(f"the schema accepts a deck with {name}")
         if name == "stray field":
             continue  # scanviz ignores fields it does not know, as it does in sessions

@@ -6,7 +6,6 @@ that break the format on purpose, which must be refused.
 usage: check_trace_schema.py --binary build/app/scanviz --schema docs/trace.schema.json
                              --samples assets/traces --work DIR
 """
-import argparse
 import copy
 import glob
 import json
@@ -14,30 +13,18 @@ import os
 import subprocess
 import sys
 
-try:
-    import jsonschema
-except ImportError:
-    sys.exit("FAIL: python3-jsonschema is missing (apt-get install python3-jsonschema; tools/dev.sh installs it)")
+from schema_check import first_error, parse_args, validator_of
 
 
 def main():
-    p = argparse.ArgumentParser()
-    p.add_argument("--binary", required=True)
-    p.add_argument("--schema", required=True)
-    p.add_argument("--samples", required=True)
-    p.add_argument("--work", required=True)
-    args = p.parse_args()
-    with open(args.schema) as f:
-        schema = json.load(f)
-    jsonschema.Draft7Validator.check_schema(schema)
-    validator = jsonschema.Draft7Validator(schema)
+    args = parse_args("--samples")
+    validator = validator_of(args.schema)
     failures = []
 
     def check(name, trace):
-        errors = sorted(validator.iter_errors(trace), key=lambda e: list(e.path))
-        if errors:
-            e = errors[0]
-            failures.append(f"{name}: {'/'.join(map(str, e.path))}: {e.message[:200]}")
+        error = first_error(validator, trace)
+        if error:
+            failures.append(f"{name}: {error}")
 
     samples = sorted(glob.glob(os.path.join(args.samples, "*.json")))
     if not samples:

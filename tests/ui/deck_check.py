@@ -20,6 +20,7 @@ import subprocess
 import sys
 
 from ui_check import Image, cases_of, check, context_for, run_cases
+from checks import first_difference  # noqa: E402 (ui_check puts tests/common on the path)
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SHIPPED = os.path.join(REPO, "assets", "decks", "pmpp-chapter-8.deck.json")
@@ -54,28 +55,6 @@ def scenes_of(dump):
     return {"scene": dump["scene"], "panels": panels, "step": dump["step"], "steps": dump["steps"],
             "trace": {k: v for k, v in dump.get("trace", {}).items() if k != "file"},
             "theme": dump["theme"], "presentation": dump["presentation"]}
-
-
-def first_difference(a, b, path=""):
-    if type(a) is not type(b):
-        return f"{path}: {type(a).__name__} against {type(b).__name__}"
-    if isinstance(a, dict):
-        for k in sorted(set(a) | set(b)):
-            if k not in a or k not in b:
-                return f"{path}/{k}: only on one side"
-            d = first_difference(a[k], b[k], f"{path}/{k}")
-            if d:
-                return d
-        return ""
-    if isinstance(a, list):
-        if len(a) != len(b):
-            return f"{path}: {len(a)} items against {len(b)}"
-        for i, (x, y) in enumerate(zip(a, b)):
-            d = first_difference(x, y, f"{path}[{i}]")
-            if d:
-                return d
-        return ""
-    return "" if a == b else f"{path}: {a!r} against {b!r}"
 
 
 def png_size(path):
@@ -139,7 +118,7 @@ def case_made_with_keys(ctx):
         r = ctx.run(deck, "--view", str(k), "--keys", "Ctrl+D")
         d = r.dump["panels"]["deck"]
         check(d["presenting"] and d["view"] == k, f"view {k}: {d}")
-        diff = first_difference(before[k - 1], scenes_of(r.dump))
+        diff = first_difference(before[k - 1], scenes_of(r.dump), sides=("saved", "reopened"))
         check(not diff, f"view {k} ({MADE[k - 1][0]}) differs after reopening: {diff}")
 
 

@@ -21,6 +21,7 @@
 #include "app/ui/shell/view_states.h"
 #include "tests/common/captures.h"
 #include "tests/common/headless_ui.h"
+#include "tests/common/test_folder.h"
 
 namespace scanviz {
 namespace {
@@ -31,16 +32,7 @@ constexpr int kKeyEscape = 256;  // GLFW_KEY_ESCAPE, as the GLFW backend maps Im
 
 class FileActions : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("scanviz-file-actions-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  std::string file(const std::string& name) const { return (dir_ / name).string(); }
+  std::string file(const std::string& name) const { return folder_.file(name); }
 
   static void write(const std::string& path, const std::string& text) {
     std::ofstream(path, std::ios::binary) << text;
@@ -60,7 +52,7 @@ class FileActions : public ::testing::Test {
     return path;
   }
 
-  fs::path dir_;
+  const TestFolder folder_{"scanviz-file-actions"};
 };
 
 TEST_F(FileActions, RecentListIsMostRecentFirstAbsoluteAndCapped) {
@@ -123,7 +115,7 @@ TEST_F(FileActions, DroppedFilesOpenTheFirstAndBadOnesLeaveTheLesson) {
   const std::string session = file("gone.session.json");
   write(session, R"({"kind": "scanviz-session", "version": 1, "trace_file": ")" +
                      file("gone.json") + R"(", "config": {"algorithm": "blelloch"}})");
-  for (const std::string& bad : {notes, file("missing.json"), dir_.string(), session}) {
+  for (const std::string& bad : {notes, file("missing.json"), folder_.path().string(), session}) {
     openDroppedFiles(state, {bad});
     EXPECT_TRUE(state.banner().error) << bad;
     EXPECT_FALSE(state.banner().text.empty()) << bad;
@@ -132,7 +124,7 @@ TEST_F(FileActions, DroppedFilesOpenTheFirstAndBadOnesLeaveTheLesson) {
     EXPECT_EQ(state.config.algorithm, controls.algorithm) << bad << ": the controls changed";
     EXPECT_EQ(state.settings().recentFiles, std::vector<std::string>{bk}) << bad;
   }
-  openDroppedFiles(state, {dir_.string()});
+  openDroppedFiles(state, {folder_.path().string()});
   EXPECT_NE(state.banner().text.find("is a folder"), std::string::npos) << state.banner().text;
 }
 

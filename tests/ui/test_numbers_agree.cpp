@@ -20,6 +20,7 @@
 #include "app/scene/counter_rows.h"
 #include "kernels/scan_types.h"
 #include "tests/common/captures.h"
+#include "tests/common/compare_lanes.h"
 
 namespace scanviz {
 namespace {
@@ -38,14 +39,6 @@ std::string what(const Trace& t, int p) {
          " P=" + std::to_string(p);
 }
 
-Trace captureOnes(AlgorithmId id, long long n, Operator op, bool exclusive) {
-  // Ones: no product or sum overflows int32 at 4096 elements.
-  CaptureRequest rq =
-      emulatorRequest(id, generateInput(InputPattern::Ones, n, 1, DType::Int32, op), op, exclusive);
-  rq.limits.maxRecordedValues = 1ll << 26;
-  return capture(rq).trace;
-}
-
 // A count as every front end prints it (value_format.h).
 std::string people(long long v) {
   return formatQuantity(static_cast<double>(v));
@@ -55,6 +48,16 @@ std::string counterValue(const std::vector<CounterRow>& rows, const std::string&
   for (const CounterRow& r : rows)
     if (r.label == label) return r.value;
   return "missing";
+}
+
+// The word that follows `label` in `scanviz analyze`'s output: the number on the label's line.
+std::string wordAfter(const std::string& out, const std::string& label) {
+  const size_t at = out.find(label);
+  if (at == std::string::npos) return "missing";
+  std::istringstream line(out.substr(at + label.size()));
+  std::string v;
+  line >> v;
+  return v;
 }
 
 void checkRun(const Trace& t) {
@@ -234,23 +237,15 @@ TEST(NumbersAgree, AnalyzeCommandAndCountersPanel) {
     const auto id = findAlgorithm(k.algorithm);
     const Trace t = captureOnes(*id, k.n, Operator::Add, exclusiveByNature(*id));
     const RunCounts c = countRun(t);
-    const auto counted = [&out](const std::string& label) {
-      const size_t at = out.find(label);
-      if (at == std::string::npos) return std::string("missing");
-      std::istringstream line(out.substr(at + label.size()));
-      std::string v;
-      line >> v;
-      return v;
-    };
-    EXPECT_EQ(counted("work (operator applications)"), people(c.work)) << out;
-    EXPECT_EQ(counted("depth (dependent operator applications)"), people(c.depth)) << out;
-    EXPECT_EQ(counted("of which on padding"), people(c.paddingWork)) << out;
+    EXPECT_EQ(wordAfter(out, "work (operator applications)"), people(c.work)) << out;
+    EXPECT_EQ(wordAfter(out, "depth (dependent operator applications)"), people(c.depth)) << out;
+    EXPECT_EQ(wordAfter(out, "of which on padding"), people(c.paddingWork)) << out;
     const std::vector<CounterRow> rows = counterRows(t, static_cast<int>(t.steps.size()) - 1, 32);
     const std::string brent = counterValue(rows, "Brent W/P + D");
     const std::string bound = brent.substr(brent.rfind("= ") + 2);
     const std::string expect =
         formatQuantity(brentBound(static_cast<double>(c.work), static_cast<double>(c.depth), 32));
-    EXPECT_EQ(counted("Brent's bound on P units"), expect) << out;
+    EXPECT_EQ(wordAfter(out, "Brent's bound on P units"), expect) << out;
     EXPECT_EQ(bound, expect + " steps") << brent;
   }
 }
@@ -261,12 +256,8 @@ TEST(NumbersAgree, CompareAnalyzeExportAndWindow) {
   CompareModel m;
   m.setAlgorithms({AlgorithmId::KoggeStone, AlgorithmId::BrentKung, AlgorithmId::Blelloch,
                    AlgorithmId::HillisSteele});
-  CompareBase base;
-  base.config.backend = BackendChoice::Cpu;
-  base.lesson = std::make_shared<const Trace>(capture(toCaptureRequest(base.config)).trace);
-  m.update(base);
-  m.waitIdle();
-  m.update(base);
+  const CompareBase base = lessonBase();
+  settle(m, base);
   ASSERT_EQ(m.lanes().size(), 4u);
   for (const CompareLane& lane : m.lanes()) {
     ASSERT_TRUE(lane.trace) << lane.title << ": " << lane.error;
@@ -302,18 +293,11 @@ TEST(NumbersAgree, CompareAnalyzeExportAndWindow) {
     ASSERT_EQ(code, 0) << out;
     EXPECT_NE(out.find(t.meta.inclusive ? "inclusive scan" : "exclusive scan"), std::string::npos)
         << out;
-    const auto counted = [&out](const std::string& label) {
-      const size_t at = out.find(label);
-      if (at == std::string::npos) return std::string("missing");
-      std::istringstream line(out.substr(at + label.size()));
-      std::string v;
-      line >> v;
-      return v;
-    };
-    EXPECT_EQ(counted("work (operator applications)"), people(c.work)) << out;
-    EXPECT_EQ(counted("depth (dependent operator applications)"), people(c.depth)) << out;
+    EXPECT_EQ(wordAfter(out, "work (operator applications)"), people(c.work)) << out;
+    EXPECT_EQ(wordAfter(out, "depth (dependent operator applications)"), people(c.depth)) << out;
     const std::string brent = counterValue(panel, "Brent W/P + D");
-    EXPECT_EQ(counted("Brent's bound on P units") + " steps", brent.substr(brent.rfind("= ") + 2))
+    EXPECT_EQ(wordAfter(out, "Brent's bound on P units") + " steps",
+              brent.substr(brent.rfind("= ") + 2))
         << out << brent;
   }
 }

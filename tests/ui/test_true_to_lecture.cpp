@@ -28,16 +28,10 @@
 #include "app/scene/counter_rows.h"
 #include "app/ui/export/export_command.h"
 #include "tests/common/captures.h"
+#include "tests/common/compare_lanes.h"
 
 namespace scanviz {
 namespace {
-
-Trace captureOnes(AlgorithmId id, long long n, Operator op, bool exclusive) {
-  CaptureRequest rq =
-      emulatorRequest(id, generateInput(InputPattern::Ones, n, 1, DType::Int32, op), op, exclusive);
-  rq.limits.maxRecordedValues = 1ll << 26;
-  return capture(rq).trace;
-}
 
 std::map<std::string, std::string> byLabel(const std::vector<CounterRow>& rows) {
   std::map<std::string, std::string> m;
@@ -51,20 +45,6 @@ std::string runCommand(const std::vector<std::string>& args, int* code = nullptr
   const std::string out = testing::internal::GetCapturedStdout();
   if (code) *code = rc;
   return out;
-}
-
-CompareBase lessonBase() {
-  CompareBase base;
-  base.config.backend = BackendChoice::Cpu;
-  base.lesson = std::make_shared<const Trace>(capture(toCaptureRequest(base.config)).trace);
-  return base;
-}
-
-void settle(CompareModel& m, const CompareBase& base) {
-  m.update(base);
-  m.waitIdle();
-  m.update(base);
-  ASSERT_FALSE(m.busy());
 }
 
 const CompareLane* laneOf(const CompareModel& m, const std::string& key) {

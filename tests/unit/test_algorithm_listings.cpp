@@ -69,55 +69,33 @@ struct BlockListing {
 // their lanes run one after the other: the same result as lockstep at a fraction of the cost.
 constexpr sh::LaunchOptions kLanesInTurn{.lockstepLanes = false};
 
-template <class... P>
-void launchInclusive(unsigned grid, unsigned block, void (*kernel)(P...), int* X, int* Y, int n,
-                     int* S) {
+// The launch of a listing that only scans inclusively: the table's `inclusive` is not asked for.
+template <auto kernel>
+void inclusiveLaunch(unsigned grid, unsigned block, int* X, int* Y, int n, int* S, bool) {
   sh::launch(dim3(grid), dim3(block), kLanesInTurn, kernel, X, Y, n, S);
+}
+
+// The launch of a listing with an Inclusive flag (exclusive without it).
+template <auto kernel>
+void flaggedLaunch(unsigned grid, unsigned block, int* X, int* Y, int n, int* S, bool inclusive) {
+  sh::launch(dim3(grid), dim3(block), kLanesInTurn, kernel, X, Y, n, S, inclusive);
 }
 
 const std::vector<BlockListing>& blockListings() {
   static const std::vector<BlockListing> kAll = {
-      {"sequential", 1, false,
-       [](unsigned g, unsigned b, int* X, int* Y, int n, int* S, bool) {
-         launchInclusive(g, b, listings::sequential::sequential_scan_kernel, X, Y, n, S);
-       }},
-      {"kogge-stone", 1, false,
-       [](unsigned g, unsigned b, int* X, int* Y, int n, int* S, bool) {
-         launchInclusive(g, b, listings::kogge_stone::Kogge_Stone_scan_kernel, X, Y, n, S);
-       }},
+      {"sequential", 1, false, inclusiveLaunch<listings::sequential::sequential_scan_kernel>},
+      {"kogge-stone", 1, false, inclusiveLaunch<listings::kogge_stone::Kogge_Stone_scan_kernel>},
       {"kogge-stone-exclusive", 1, true,
-       [](unsigned g, unsigned b, int* X, int* Y, int n, int* S, bool inclusive) {
-         sh::launch(dim3(g), dim3(b), kLanesInTurn,
-                    listings::kogge_stone_exclusive::Kogge_Stone_exclusive_scan_kernel, X, Y, n, S,
-                    inclusive);
-       }},
+       flaggedLaunch<listings::kogge_stone_exclusive::Kogge_Stone_exclusive_scan_kernel>},
       {"hillis-steele", 1, false,
-       [](unsigned g, unsigned b, int* X, int* Y, int n, int* S, bool) {
-         launchInclusive(g, b, listings::hillis_steele::Hillis_Steele_scan_kernel, X, Y, n, S);
-       }},
-      {"brent-kung", 2, false,
-       [](unsigned g, unsigned b, int* X, int* Y, int n, int* S, bool) {
-         launchInclusive(g, b, listings::brent_kung::Brent_Kung_scan_kernel, X, Y, n, S);
-       }},
-      {"blelloch", 2, true,
-       [](unsigned g, unsigned b, int* X, int* Y, int n, int* S, bool inclusive) {
-         sh::launch(dim3(g), dim3(b), kLanesInTurn, listings::blelloch::Blelloch_scan_kernel, X, Y,
-                    n, S, inclusive);
-       }},
+       inclusiveLaunch<listings::hillis_steele::Hillis_Steele_scan_kernel>},
+      {"brent-kung", 2, false, inclusiveLaunch<listings::brent_kung::Brent_Kung_scan_kernel>},
+      {"blelloch", 2, true, flaggedLaunch<listings::blelloch::Blelloch_scan_kernel>},
       {"blelloch-conflict-free", 2, true,
-       [](unsigned g, unsigned b, int* X, int* Y, int n, int* S, bool inclusive) {
-         sh::launch(dim3(g), dim3(b), kLanesInTurn,
-                    listings::blelloch_conflict_free::Blelloch_conflict_free_scan_kernel, X, Y, n,
-                    S, inclusive);
-       }},
+       flaggedLaunch<listings::blelloch_conflict_free::Blelloch_conflict_free_scan_kernel>},
       {"three-phase", listings::three_phase::kCoarseFactor, false,
-       [](unsigned g, unsigned b, int* X, int* Y, int n, int* S, bool) {
-         launchInclusive(g, b, listings::three_phase::three_phase_scan_kernel, X, Y, n, S);
-       }},
-      {"warp-shuffle", 1, false,
-       [](unsigned g, unsigned b, int* X, int* Y, int n, int* S, bool) {
-         launchInclusive(g, b, listings::warp_shuffle::warp_shuffle_scan_kernel, X, Y, n, S);
-       }},
+       inclusiveLaunch<listings::three_phase::three_phase_scan_kernel>},
+      {"warp-shuffle", 1, false, inclusiveLaunch<listings::warp_shuffle::warp_shuffle_scan_kernel>},
   };
   return kAll;
 }

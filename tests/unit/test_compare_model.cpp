@@ -11,17 +11,10 @@
 #include "app/core/playback/compare_model.h"
 #include "app/core/support/app_settings.h"
 #include "app/core/trace/trace_json.h"
+#include "tests/common/compare_lanes.h"
 
 namespace scanviz {
 namespace {
-
-CompareBase lessonBase() {
-  CompareBase base;
-  base.config.backend = BackendChoice::Cpu;
-  ScanOptions shown = base.config;
-  base.lesson = std::make_shared<const Trace>(capture(toCaptureRequest(shown)).trace);
-  return base;
-}
 
 CompareBase fileBase(const std::string& name) {
   const std::string dir = sampleTraceDirectory();
@@ -30,13 +23,6 @@ CompareBase fileBase(const std::string& name) {
   base.traceFile = (std::filesystem::path(dir) / name).string();
   base.lesson = std::make_shared<const Trace>(loadTrace(base.traceFile));
   return base;
-}
-
-void settle(CompareModel& m, const CompareBase& base) {
-  m.update(base);
-  m.waitIdle();
-  m.update(base);
-  ASSERT_FALSE(m.busy());
 }
 
 TEST(CompareModel, TwoAlgorithmsOnTheLessonStepTogether) {

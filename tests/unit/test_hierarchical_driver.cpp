@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "app/core/algorithms/step_kinds.h"
 #include "app/core/backends/hierarchical_driver.h"
 
 namespace scanviz {
@@ -23,19 +24,6 @@ struct SegmentedSections {
 struct SeedSections {
   static constexpr bool kSeedThirdKernel = true;
 };
-
-std::string stepName(StepKind k) {
-  switch (k) {
-    case StepKind::SectionsScanned:
-      return "sections scanned";
-    case StepKind::AddBlockSums:
-      return "block sums added";
-    case StepKind::SegmentCarry:
-      return "carries added";
-    default:
-      return "?";
-  }
-}
 
 template <class SectionScan>
 class LoggingLauncher {
@@ -101,8 +89,9 @@ class LoggingLauncher {
     std::string from;
     if (g.kind != StepKind::SectionsScanned)
       from = ", from element " + std::to_string(g.combinedFrom) + (g.flags ? ", with flags" : "");
-    log.push_back("record " + stepName(g.kind) + ", level " + std::to_string(g.level) + ", " +
-                  std::to_string(g.n) + " elements, " + std::to_string(g.ops) + " ops" + from);
+    log.push_back("record " + std::string(stepKindName(g.kind)) + ", level " +
+                  std::to_string(g.level) + ", " + std::to_string(g.n) + " elements, " +
+                  std::to_string(g.ops) + " ops" + from);
   }
 };
 
@@ -116,14 +105,14 @@ TEST(HierarchicalDriver, ScansSectionsThenTheirTotalsThenAddsBack) {
   // 37 elements: 10 sections, whose 10 totals make 3 sections, whose 3 totals make one.
   EXPECT_EQ(l.log, (std::vector<std::string>{
                        "scan level 0: 10 sections, inclusive, totals",
-                       "record sections scanned, level 0, 37 elements, 0 ops",
+                       "record SectionsScanned, level 0, 37 elements, 0 ops",
                        "scan level 1: 3 sections, exclusive, totals",
-                       "record sections scanned, level 1, 10 elements, 0 ops",
+                       "record SectionsScanned, level 1, 10 elements, 0 ops",
                        "scan level 2: 1 sections, exclusive",
                        "add block sums, level 1",
-                       "record block sums added, level 1, 10 elements, 6 ops, from element 4",
+                       "record AddBlockSums, level 1, 10 elements, 6 ops, from element 4",
                        "add block sums, level 0",
-                       "record block sums added, level 0, 37 elements, 33 ops, from element 4",
+                       "record AddBlockSums, level 0, 37 elements, 33 ops, from element 4",
                    }));
 }
 
@@ -151,15 +140,15 @@ TEST(HierarchicalDriver, ASegmentedScanHandsFlagsUpAndCarries) {
   EXPECT_EQ(l.log,
             (std::vector<std::string>{
                 "scan level 0: 5 sections, inclusive, with flags, totals and their flags",
-                "record sections scanned, level 0, 20 elements, 0 ops",
+                "record SectionsScanned, level 0, 20 elements, 0 ops",
                 // Inclusive: entry b-1 of the scanned totals is the carry into section b.
                 "scan level 1: 2 sections, inclusive, with flags, totals and their flags",
-                "record sections scanned, level 1, 5 elements, 0 ops",
+                "record SectionsScanned, level 1, 5 elements, 0 ops",
                 "scan level 2: 1 sections, inclusive, with flags",
                 "add carries, level 1, with flags",
-                "record carries added, level 1, 5 elements, 7 ops, from element 4, with flags",
+                "record SegmentCarry, level 1, 5 elements, 7 ops, from element 4, with flags",
                 "add carries, level 0, with flags",
-                "record carries added, level 0, 20 elements, 7 ops, from element 4, with flags",
+                "record SegmentCarry, level 0, 20 elements, 7 ops, from element 4, with flags",
             }));
 }
 
@@ -169,10 +158,10 @@ TEST(HierarchicalDriver, SeedZeroZeroZeroScansTotalsInclusivelyAndRunsItsThirdKe
   scanHierarchically(l, in.data(), out.data(), 8, false, 0, nullptr);
   EXPECT_EQ(l.log, (std::vector<std::string>{
                        "scan level 0: 2 sections, inclusive, totals",
-                       "record sections scanned, level 0, 8 elements, 0 ops",
+                       "record SectionsScanned, level 0, 8 elements, 0 ops",
                        "scan level 1: 1 sections, inclusive",
                        "seed's third kernel, level 0",
-                       "record block sums added, level 0, 8 elements, 8 ops, from element 0",
+                       "record AddBlockSums, level 0, 8 elements, 8 ops, from element 0",
                    }));
 }
 

@@ -26,24 +26,16 @@
 #include "app/core/support/interrupt.h"
 #include "app/core/support/output_file.h"
 #include "tests/common/child_process.h"
+#include "tests/common/test_folder.h"
 
 namespace scanviz {
 namespace {
 namespace fs = std::filesystem;
 
-// A fresh folder per test, removed afterwards.
+// Each test in a fresh folder.
 class OutputFileTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::temp_directory_path() /
-           ("scanviz-output-" + std::string(info->name()) + "-" + std::to_string(::getpid()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  std::string at(const std::string& name) const { return (dir_ / name).string(); }
+  std::string at(const std::string& name) const { return folder_.file(name); }
   static std::string contents(const std::string& path) {
     std::ifstream f(path, std::ios::binary);
     std::stringstream ss;
@@ -56,12 +48,13 @@ class OutputFileTest : public ::testing::Test {
   // Every name in the folder: a leftover temporary file shows up here.
   std::vector<std::string> names() const {
     std::vector<std::string> out;
-    for (const auto& e : fs::directory_iterator(dir_)) out.push_back(e.path().filename().string());
+    for (const auto& e : fs::directory_iterator(folder_.path()))
+      out.push_back(e.path().filename().string());
     std::sort(out.begin(), out.end());
     return out;
   }
 
-  fs::path dir_;
+  const TestFolder folder_{"scanviz-output"};
 };
 
 // Runs `body` in a child process and returns its wait status: for limits and signals that must
@@ -137,16 +130,16 @@ TEST_F(OutputFileTest, FileSizeLimitKeepsTheOldFileAndNoTemporary) {
 }
 
 TEST_F(OutputFileTest, SymlinkIsWrittenThroughAndStaysALink) {
-  fs::create_directories(dir_ / "real");
+  fs::create_directories(folder_.path() / "real");
   put(at("real/target.json"), "old");
-  fs::create_symlink("real/target.json", dir_ / "link.json");
+  fs::create_symlink("real/target.json", folder_.path() / "link.json");
   writeFileAtomically(at("link.json"), "new");
-  EXPECT_TRUE(fs::is_symlink(dir_ / "link.json"));
+  EXPECT_TRUE(fs::is_symlink(folder_.path() / "link.json"));
   EXPECT_EQ(contents(at("real/target.json")), "new");
   // A link to a file not there yet makes that file.
-  fs::create_symlink("real/later.json", dir_ / "dangling.json");
+  fs::create_symlink("real/later.json", folder_.path() / "dangling.json");
   writeFileAtomically(at("dangling.json"), "made");
-  EXPECT_TRUE(fs::is_symlink(dir_ / "dangling.json"));
+  EXPECT_TRUE(fs::is_symlink(folder_.path() / "dangling.json"));
   EXPECT_EQ(contents(at("real/later.json")), "made");
   EXPECT_EQ(names(), (std::vector<std::string>{"dangling.json", "link.json", "real"}));
 }
@@ -175,9 +168,9 @@ TEST_F(OutputFileTest, FifoIsWrittenDirectly) {
 }
 
 TEST_F(OutputFileTest, AFolderIsRefusedAndKept) {
-  fs::create_directories(dir_ / "sub");
+  fs::create_directories(folder_.path() / "sub");
   EXPECT_THROW(writeFileAtomically(at("sub"), "x"), WriteError);
-  EXPECT_TRUE(fs::is_directory(dir_ / "sub"));
+  EXPECT_TRUE(fs::is_directory(folder_.path() / "sub"));
 }
 
 TEST_F(OutputFileTest, OutputProblemFoundBeforeWriting) {
@@ -188,7 +181,7 @@ TEST_F(OutputFileTest, OutputProblemFoundBeforeWriting) {
   EXPECT_NE(missing.find("no-such-folder/x.json"), std::string::npos) << missing;
   put(at("file"), "a file, not a folder");
   EXPECT_NE(outputProblem(at("file/x.json")), "");
-  fs::create_directories(dir_ / "sub");
+  fs::create_directories(folder_.path() / "sub");
   EXPECT_NE(outputProblem(at("sub")).find("is a folder"), std::string::npos);
   EXPECT_EQ(outputProblem("/dev/full"), "");  // written directly; the write itself fails
   // The probe leaves nothing behind.

@@ -43,18 +43,14 @@ TEST(RaceRoulette, ARunIsReplayedFromItsSeedAndSeedsDiffer) {
 }
 
 TEST(RaceRoulette, CountsAgreeWithTheSequentialScanRunByRun) {
-  RouletteRequest rq;
-  rq.blockSize = 256;
-  rq.sections = 4;
-  rq.runs = 30;
-  rq.seed = 5;
-  const RouletteResult r = emulatorRoulette(rq);
+  const RouletteResult r =
+      emulatorRoulette({.blockSize = 256, .sections = 4, .runs = 30, .seed = 5});
   ASSERT_EQ(r.runs.size(), 30u);
   EXPECT_EQ(r.source, RouletteSource::Emulator);
   const std::vector<int32_t> right = rightAnswer(256, 4);
   int wrongRuns = 0;
   long long wrongSections = 0;
-  for (int k = 0; k < rq.runs; ++k) {
+  for (int k = 0; k < r.rq.runs; ++k) {
     const uint64_t seed = 5 + static_cast<uint64_t>(k);
     const std::vector<int32_t> out = emulateRouletteRun(256, 4, seed);
     const RouletteRun& run = r.runs[static_cast<size_t>(k)];
@@ -87,11 +83,7 @@ TEST(RaceRoulette, CountsAgreeWithTheSequentialScanRunByRun) {
 }
 
 TEST(RaceRoulette, BinsSumToTheRunsAndCountEachFirstWrongCell) {
-  RouletteRequest rq;
-  rq.blockSize = 1024;
-  rq.sections = 2;
-  rq.runs = 40;
-  const RouletteResult r = emulatorRoulette(rq);
+  const RouletteResult r = emulatorRoulette({.blockSize = 1024, .sections = 2, .runs = 40});
   int sum = 0;
   std::set<int> cells;
   for (const RouletteBin& b : r.bins) {
@@ -110,11 +102,7 @@ TEST(RaceRoulette, BinsSumToTheRunsAndCountEachFirstWrongCell) {
 
 TEST(RaceRoulette, TheFirstWrongCellIsAlwaysTheFirstLaneOfALaterWarp) {
   for (const int block : {64, 256, 1024}) {
-    RouletteRequest rq;
-    rq.blockSize = block;
-    rq.sections = 4;
-    rq.runs = 25;
-    const RouletteResult r = emulatorRoulette(rq);
+    const RouletteResult r = emulatorRoulette({.blockSize = block, .sections = 4, .runs = 25});
     EXPECT_GT(r.wrongRuns(), 0) << block;
     for (const RouletteRun& run : r.runs)
       if (run.firstWrongCell >= 0) {
@@ -125,11 +113,7 @@ TEST(RaceRoulette, TheFirstWrongCellIsAlwaysTheFirstLaneOfALaterWarp) {
 }
 
 TEST(RaceRoulette, OneWarpIsNeverWrong) {
-  RouletteRequest rq;
-  rq.blockSize = 32;
-  rq.sections = 8;
-  rq.runs = 50;
-  const RouletteResult r = emulatorRoulette(rq);
+  const RouletteResult r = emulatorRoulette({.blockSize = 32, .sections = 8, .runs = 50});
   EXPECT_EQ(r.wrongSections(), 0);
   EXPECT_EQ(r.shownRun, -1);
   ASSERT_EQ(r.bins.size(), 1u);
@@ -139,11 +123,7 @@ TEST(RaceRoulette, OneWarpIsNeverWrong) {
 // 3200 sections of 64: about 1 in 32 right (100); the bounds are 5 standard deviations wide. A
 // fixed warp order would give 0 (ascending) or all (descending).
 TEST(RaceRoulette, TwoWarpsAreRightInAboutOneSectionIn32) {
-  RouletteRequest rq;
-  rq.blockSize = 64;
-  rq.sections = 16;
-  rq.runs = 200;
-  const RouletteResult r = emulatorRoulette(rq);
+  const RouletteResult r = emulatorRoulette({.blockSize = 64, .sections = 16, .runs = 200});
   const long long right = r.totalSections() - r.wrongSections();
   EXPECT_GT(right, 50);
   EXPECT_LT(right, 150);
@@ -151,12 +131,8 @@ TEST(RaceRoulette, TwoWarpsAreRightInAboutOneSectionIn32) {
 }
 
 TEST(RaceRoulette, TheShownRunIsTheFirstWrongOneAroundItsFirstWrongCell) {
-  RouletteRequest rq;
-  rq.blockSize = 256;
-  rq.sections = 4;
-  rq.runs = 10;
-  rq.seed = 3;
-  const RouletteResult r = emulatorRoulette(rq);
+  const RouletteResult r =
+      emulatorRoulette({.blockSize = 256, .sections = 4, .runs = 10, .seed = 3});
   ASSERT_GE(r.shownRun, 0);
   for (int k = 0; k < r.shownRun; ++k) EXPECT_LT(r.runs[static_cast<size_t>(k)].firstWrongCell, 0);
   const RouletteRun& run = r.runs[static_cast<size_t>(r.shownRun)];

@@ -26,6 +26,7 @@
 #include "app/core/support/version.h"
 #include "app/core/trace/trace_json.h"
 #include "tests/common/cli_run.h"
+#include "tests/common/test_folder.h"
 
 namespace scanviz {
 namespace {
@@ -37,22 +38,12 @@ bool has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
-// A fresh folder per test, removed afterwards; the working directory is restored.
+// Each test in a fresh folder; the working directory is restored.
 class ShellCitizen : public ::testing::Test {
  protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::temp_directory_path() /
-           ("scanviz-citizen-" + std::string(info->name()) + "-" + std::to_string(::getpid()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-    cwd_ = fs::current_path();
-  }
-  void TearDown() override {
-    fs::current_path(cwd_);
-    fs::remove_all(dir_);
-  }
-  std::string at(const std::string& name) const { return (dir_ / name).string(); }
+  void SetUp() override { cwd_ = fs::current_path(); }
+  void TearDown() override { fs::current_path(cwd_); }
+  std::string at(const std::string& name) const { return folder_.file(name); }
   static void put(const std::string& path, const std::string& text) {
     fs::create_directories(fs::path(path).parent_path());
     std::ofstream(path, std::ios::binary) << text;
@@ -61,7 +52,7 @@ class ShellCitizen : public ::testing::Test {
     return (fs::path(sampleTraceDirectory()) / "kogge-stone-lesson.json").string();
   }
 
-  fs::path dir_;
+  const TestFolder folder_{"scanviz-citizen"};
   fs::path cwd_;
 };
 
@@ -78,7 +69,7 @@ TEST_F(ShellCitizen, StandardOutputDevicesAndFifosAreWrittenInPlace) {
   put(at("old.svg"), "x");
   EXPECT_FALSE(isWrittenInPlace(at("old.svg")));
   EXPECT_FALSE(isWrittenInPlace(at("not-there.svg")));
-  EXPECT_FALSE(isWrittenInPlace(dir_.string()));
+  EXPECT_FALSE(isWrittenInPlace(folder_.path().string()));
   EXPECT_FALSE(isStandardOutput("/dev/null"));
 }
 
@@ -156,7 +147,7 @@ TEST_F(ShellCitizen, OldSessionsWithAbsoluteOrWorkingDirectoryPathsStillOpen) {
   EXPECT_EQ(sessionNaming(trace), trace);
   // Saved before paths were relative to the session: "traces/ks.json" from the working directory
   // the lecturer was in, which is not the session's folder.
-  fs::current_path(dir_);
+  fs::current_path(folder_.path());
   EXPECT_EQ(fs::weakly_canonical(sessionNaming("traces/ks.json")), fs::weakly_canonical(trace));
 }
 
@@ -302,7 +293,7 @@ TEST_F(ShellCitizen, OpenedFilesJoinTheDesktopsRecentlyUsedList) {
   ASSERT_EQ(addToRecentlyUsed(at("c.json"), "application/x-scanviz-session", xbel), "");
   ASSERT_EQ(addToRecentlyUsed(at("a b.json"), "application/x-scanviz-trace", xbel), "");
   const std::string text = readWholeFile(xbel);
-  const std::string a = "href=\"file://" + (dir_ / "a%20b.json").string() + "\"";
+  const std::string a = "href=\"file://" + (folder_.path() / "a%20b.json").string() + "\"";
   // Each file once, the one opened last at the end, with its type and scanviz as its opener.
   EXPECT_NE(text.find(a), std::string::npos) << text;
   EXPECT_EQ(text.find(a), text.rfind(a)) << text;

@@ -24,6 +24,7 @@
 #include "app/core/trace/value_format.h"
 #include "kernels/scan_types.h"
 #include "tests/common/captures.h"
+#include "tests/common/test_folder.h"
 
 namespace scanviz {
 namespace {
@@ -39,24 +40,6 @@ std::vector<double> ascending(int n) {
   for (int i = 0; i < n; ++i) v[static_cast<size_t>(i)] = i % 7;
   return v;
 }
-
-// A scratch folder per test, removed afterwards.
-class TempDir {
- public:
-  TempDir() {
-    path_ =
-        fs::temp_directory_path() /
-        ("scanviz-ui-model-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
-         "-" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~TempDir() { fs::remove_all(path_); }
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
-
- private:
-  fs::path path_;
-};
 
 void writeText(const std::string& path, const std::string& text) {
   std::ofstream f(path, std::ios::binary);
@@ -219,7 +202,7 @@ TEST(ScanOptions, SourceKeysRoundTrip) {
 // ---- sessions --------------------------------------------------------------------------------
 
 TEST(Session, RoundTrip) {
-  TempDir dir;
+  const TestFolder dir("scanviz-ui-model");
   Session s;
   s.config.algorithm = AlgorithmId::BrentKung;
   s.config.source = InputSource::Random;
@@ -303,7 +286,7 @@ TEST(Session, MissingFileNamesThePath) {
 // ---- settings --------------------------------------------------------------------------------
 
 TEST(Settings, RoundTripThroughTheConfigFolder) {
-  TempDir dir;
+  const TestFolder dir("scanviz-ui-model");
   const std::string path = dir.file("cfg/scanviz/settings.json");
   AppSettings s;
   s.theme = Theme::Light;
@@ -324,7 +307,7 @@ TEST(Settings, RoundTripThroughTheConfigFolder) {
 }
 
 TEST(Settings, MissingFileIsQuietCorruptFileWarns) {
-  TempDir dir;
+  const TestFolder dir("scanviz-ui-model");
   LoadedSettings r = loadSettings(dir.file("none.json"));
   EXPECT_TRUE(r.warning.empty());
   EXPECT_EQ(r.settings.theme, Theme::Dark);

@@ -25,6 +25,8 @@ from urllib.parse import quote
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools", "web"))
 from headless import SIZE, open_page, serve  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+from checks import first_difference  # noqa: E402
 
 # The trace the session names; it lies beside the session on the server.
 SESSION_TRACE = "blelloch-lesson.json"
@@ -57,30 +59,6 @@ def normalise(report):
         return value
 
     return walk(report)
-
-
-def first_difference(a, b, path="$"):
-    if type(a) is not type(b):
-        return f"{path}: {json.dumps(a)[:200]} (page) vs {json.dumps(b)[:200]} (desktop)"
-    if isinstance(a, dict):
-        for k in sorted(set(a) | set(b)):
-            if k not in a or k not in b:
-                return f"{path}.{k}: only in the {'desktop' if k in b else 'page'}"
-            d = first_difference(a[k], b[k], f"{path}.{k}")
-            if d:
-                return d
-        return None
-    if isinstance(a, list):
-        if len(a) != len(b):
-            return f"{path}: {len(a)} items (page) vs {len(b)} (desktop)"
-        for i, (x, y) in enumerate(zip(a, b)):
-            d = first_difference(x, y, f"{path}[{i}]")
-            if d:
-                return d
-        return None
-    if isinstance(a, float) or isinstance(b, float):
-        return None if abs(a - b) <= 1e-3 * max(1.0, abs(b)) else f"{path}: {a} (page) vs {b} (desktop)"
-    return None if a == b else f"{path}: {json.dumps(a)[:300]} (page) vs {json.dumps(b)[:300]} (desktop)"
 
 
 def desktop_report(scanviz, args, work, name):
@@ -239,7 +217,8 @@ def main():
             desk = desktop_report(a.scanviz, args, work, name)
             with open(os.path.join(a.out, f"web-{name}.page.json"), "w") as f:
                 json.dump(page, f, indent=1)
-            diff = first_difference(normalise(page), normalise(desk))
+            diff = first_difference(normalise(page), normalise(desk), sides=("page", "desktop"),
+                                    tolerance=1e-3)
             if diff is None and also:
                 diff = also(console)
             ok_shot, shot_text = not_blank(shot)

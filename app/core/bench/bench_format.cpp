@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <nlohmann/json.hpp>
+#include <iterator>
 #include <optional>
 #include <utility>
 
@@ -240,16 +241,36 @@ std::string formatBenchSpread(const BenchPoint& p) {
   return format(spread < 0.1 ? "%.1f%%" : "%.0f%%", 100 * spread);
 }
 
+namespace {
+
+// How each outcome of the output check is written: in the table, in the JSON report and in the
+// CSV; one row per BenchCheck, in the enum's order.
+struct BenchCheckWords {
+  BenchCheck check;
+  const char* table;
+  const char* json;
+  const char* csv;
+};
+constexpr BenchCheckWords kBenchCheckWords[] = {
+    {BenchCheck::NotChecked, "-", "not checked", ""},
+    {BenchCheck::Passed, "ok", "ok", "ok"},
+    {BenchCheck::Failed, "FAIL", "mismatch", "mismatch"},
+};
+static_assert(std::size(kBenchCheckWords) == static_cast<size_t>(BenchCheck::Failed) + 1 &&
+                  kBenchCheckWords[static_cast<size_t>(BenchCheck::Passed)].check ==
+                      BenchCheck::Passed &&
+                  kBenchCheckWords[static_cast<size_t>(BenchCheck::Failed)].check ==
+                      BenchCheck::Failed,
+              "kBenchCheckWords needs one row per BenchCheck, in the enum's order");
+
+const BenchCheckWords& wordsOf(BenchCheck check) {
+  return kBenchCheckWords[static_cast<size_t>(check)];
+}
+
+}  // namespace
+
 std::string benchCheckName(BenchCheck check) {
-  switch (check) {
-    case BenchCheck::Passed:
-      return "ok";
-    case BenchCheck::Failed:
-      return "FAIL";
-    case BenchCheck::NotChecked:
-      break;
-  }
-  return "-";
+  return wordsOf(check).table;
 }
 
 std::string benchTableHeader() {
@@ -561,9 +582,7 @@ std::string benchReportJson(const BenchReport& r) {
       e["l2_flushed"] = benchL2Flushed(p.n, 4, r.l2Bytes);  // int32 and float32: 4 bytes
     else
       e["l2_flushed"] = nullptr;
-    e["check"] = p.check == BenchCheck::Passed   ? "ok"
-                 : p.check == BenchCheck::Failed ? "mismatch"
-                                                 : "not checked";
+    e["check"] = wordsOf(p.check).json;
     e["check_detail"] = p.checkDetail;
     e["error"] = p.error;
     results.push_back(e);
@@ -598,9 +617,7 @@ std::string benchReportCsv(const BenchReport& r) {
                                   csvNumber(p.ratioToCub),
                                   csvNumber(p.captureMs),
                                   csvNumber(p.plainHostMs),
-                                  p.check == BenchCheck::Passed   ? "ok"
-                                  : p.check == BenchCheck::Failed ? "mismatch"
-                                                                  : "",
+                                  wordsOf(p.check).csv,
                                   csvField(p.error)};
     for (size_t i = 0; i < std::size(fields); ++i) s += (i ? "," : "") + fields[i];
     s += "\n";

@@ -213,26 +213,28 @@ std::vector<long long> parseWholeNumbers(const std::string& text, const std::str
   return out;
 }
 
-}  // namespace
-
-std::vector<uint8_t> parseHeadFlags(const std::string& text, size_t n) {
+// One 0 or 1 per value in `text`, for --flags; `oneMeans` ("starts a segment") ends the message
+// that a wrong count gets.
+std::vector<uint8_t> parseOneFlagPerValue(const std::string& text, size_t n,
+                                          const std::string& oneMeans) {
   long long given = 0;
   const std::vector<long long> v = parseWholeNumbers(text, "--flags", 0, 1, n, given);
   if (given != static_cast<long long>(n))
     throw InputError("--flags gives " + std::to_string(given) + " flags for " + std::to_string(n) +
-                     " values; give one 0 or 1 per value (1 starts a segment)");
-  std::vector<uint8_t> flags(v.begin(), v.end());
+                     " values; give one 0 or 1 per value (1 " + oneMeans + ")");
+  return std::vector<uint8_t>(v.begin(), v.end());
+}
+
+}  // namespace
+
+std::vector<uint8_t> parseHeadFlags(const std::string& text, size_t n) {
+  std::vector<uint8_t> flags = parseOneFlagPerValue(text, n, "starts a segment");
   if (!flags.empty()) flags[0] = 1;
   return flags;
 }
 
 std::vector<uint8_t> parseKeepFlags(const std::string& text, size_t n) {
-  long long given = 0;
-  const std::vector<long long> v = parseWholeNumbers(text, "--flags", 0, 1, n, given);
-  if (given != static_cast<long long>(n))
-    throw InputError("--flags gives " + std::to_string(given) + " flags for " + std::to_string(n) +
-                     " values; give one 0 or 1 per value (1 keeps it)");
-  return std::vector<uint8_t>(v.begin(), v.end());
+  return parseOneFlagPerValue(text, n, "keeps it");
 }
 
 std::vector<uint8_t> headFlagsFromLengths(const std::string& text, size_t n) {

@@ -3,9 +3,7 @@
 #include "app/core/capture/session_json.h"
 
 #include <cstdint>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "app/core/algorithms/algorithm_catalog.h"
@@ -239,15 +237,7 @@ Session loadSession(const std::string& path) {
 }
 
 bool fileLooksLikeSession(const std::string& path) {
-  // Opening a FIFO waits for its writer: the window must not hang on a dropped one.
-  if (const std::string problem = nonRegularFileProblem(path); !problem.empty())
-    throw FileError("cannot open " + problem);
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw FileError("cannot open '" + path + "': " + std::strerror(errno));
-  std::string head(1 << 16, '\0');
-  f.read(head.data(), static_cast<std::streamsize>(head.size()));
-  head.resize(static_cast<size_t>(f.gcount()));
-  return looksLikeSession(head);
+  return looksLikeSession(readFileHead(path, 1 << 16));
 }
 
 bool looksLikeSession(const std::string& text) {

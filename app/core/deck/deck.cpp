@@ -1,9 +1,7 @@
 #include "app/core/deck/deck.h"
 
 #include <cmath>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "app/core/algorithms/algorithm_catalog.h"
@@ -269,12 +267,7 @@ bool looksLikeDeck(const std::string& text) {
 }
 
 bool fileLooksLikeDeck(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw FileError("cannot open '" + path + "': " + std::strerror(errno));
-  std::string head(1 << 16, '\0');
-  f.read(head.data(), static_cast<std::streamsize>(head.size()));
-  head.resize(static_cast<size_t>(f.gcount()));
-  return looksLikeDeck(head);
+  return looksLikeDeck(readFileHead(path, 1 << 16));
 }
 
 DeckView deckViewOfSession(const Session& s) {

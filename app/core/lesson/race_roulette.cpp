@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <stdexcept>
+#include <utility>
 
 #include "app/core/backends/cuda_backend.h"
 #include "app/core/backends/cuda_race_roulette.h"
@@ -19,7 +20,8 @@ constexpr int kWindowAfter = 7;
 
 constexpr int kGpuRouletteSections = 1024;
 
-void checkRequest(const RouletteRequest& rq) {
+// An empty result of a checked request, for the runs of `source` to fill.
+RouletteResult emptyResult(const RouletteRequest& rq, RouletteSource source, std::string device) {
   const int b = rq.blockSize;
   if (b < 32 || b > 1024 || (b & (b - 1)) != 0)
     throw std::invalid_argument(
@@ -28,6 +30,11 @@ void checkRequest(const RouletteRequest& rq) {
         std::to_string(b));
   if (rq.sections < 1 || rq.runs < 1)
     throw std::invalid_argument("the race roulette needs at least one section and one run");
+  RouletteResult r;
+  r.rq = rq;
+  r.source = source;
+  r.device = std::move(device);
+  return r;
 }
 
 void rebuildBins(RouletteResult& r) {
@@ -116,11 +123,7 @@ std::vector<int32_t> emulateRouletteRun(int blockSize, int sections, uint64_t se
 }
 
 RouletteResult emulatorRoulette(const RouletteRequest& rq) {
-  checkRequest(rq);
-  RouletteResult r;
-  r.rq = rq;
-  r.source = RouletteSource::Emulator;
-  r.device = "CPU emulator";
+  RouletteResult r = emptyResult(rq, RouletteSource::Emulator, "CPU emulator");
   for (int k = 0; k < rq.runs; ++k) {
     const uint64_t seed = rq.seed + static_cast<uint64_t>(k);
     addRouletteRun(r, emulateRouletteRun(rq.blockSize, rq.sections, seed), seed);
@@ -129,11 +132,7 @@ RouletteResult emulatorRoulette(const RouletteRequest& rq) {
 }
 
 RouletteResult gpuRoulette(const RouletteRequest& rq) {
-  checkRequest(rq);
-  RouletteResult r;
-  r.rq = rq;
-  r.source = RouletteSource::Gpu;
-  r.device = cudaStatus().device;
+  RouletteResult r = emptyResult(rq, RouletteSource::Gpu, cudaStatus().device);
   runOneBarrierKoggeStoneOnGpu(rq.blockSize, rq.sections, rq.runs,
                                [&](const std::vector<int32_t>& out) { addRouletteRun(r, out, 0); });
   return r;

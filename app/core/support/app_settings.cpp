@@ -23,6 +23,18 @@ void readField(const json& j, const char* key, V& out, const std::string& where)
   }
 }
 
+// A field that holds one of `table`'s keys; a key the table does not have is refused by name.
+template <class E, size_t N>
+void readKeyField(const json& j, const char* key, const EnumKey<E> (&table)[N], E& out,
+                  const std::string& where) {
+  std::string text(keyOf(table, out));
+  readField(j, key, text, where);
+  const std::optional<E> value = valueOf(table, text);
+  if (!value)
+    throw ConfigFormatError(where + "." + key + ": '" + text + "' is not one of " + keyList(table));
+  out = *value;
+}
+
 void readLayout(const json& j, PanelLayout& l, const std::string& where) {
   if (!j.is_object()) throw ConfigFormatError(where + ": expected an object");
   readField(j, "show_controls", l.showControls, where);
@@ -31,23 +43,14 @@ void readLayout(const json& j, PanelLayout& l, const std::string& where) {
   readField(j, "show_code", l.showCode, where);
   readField(j, "controls_width", l.controlsWidth, where);
   readField(j, "counters_width", l.countersWidth, where);
-  std::string view(keyOf(kCenterViewKeys, l.centerView));
-  readField(j, "center_view", view, where);
-  const auto v = valueOf(kCenterViewKeys, view);
-  if (!v) throw ConfigFormatError(where + ".center_view: '" + view + "' is not a view");
+  readKeyField(j, "center_view", kCenterViewKeys, l.centerView, where);
   // Class mode is the lecturer's to open (the view's key or --class): a window that was closed in
   // it starts in the lesson, so that no question greets the next start on its own.
-  l.centerView = *v == CenterView::Class ? CenterView::Lesson : *v;
+  if (l.centerView == CenterView::Class) l.centerView = CenterView::Lesson;
   readField(j, "compare_algorithms", l.compareAlgorithms, where);
   readField(j, "compare_sync", l.compareSync, where);
   readField(j, "timeline_lanes", l.timelineLanes, where);
-  std::string code(keyOf(kCodeViewKeys, l.codeView));
-  readField(j, "code_view", code, where);
-  const auto c = valueOf(kCodeViewKeys, code);
-  if (!c)
-    throw ConfigFormatError(where + ".code_view: '" + code + "' is not one of " +
-                            keyList(kCodeViewKeys));
-  l.codeView = *c;
+  readKeyField(j, "code_view", kCodeViewKeys, l.codeView, where);
   l.controlsWidth = std::clamp(l.controlsWidth, 200.0f, 1200.0f);
   l.countersWidth = std::clamp(l.countersWidth, 200.0f, 1200.0f);
 }

@@ -66,6 +66,17 @@ std::string nonRegularFileProblem(const std::string& path) {
   return "'" + path + "' is " + kind + ", not a file on disk: give the path of a regular file";
 }
 
+std::string readFileHead(const std::string& path, size_t maxBytes) {
+  if (const std::string problem = nonRegularFileProblem(path); !problem.empty())
+    throw FileError("cannot open " + problem);
+  std::ifstream f(path, std::ios::binary);
+  if (!f) throw FileError("cannot open '" + path + "': " + std::strerror(errno));
+  std::string head(maxBytes, '\0');
+  f.read(head.data(), static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<size_t>(f.gcount()));
+  return head;
+}
+
 std::string cannotOpenMessage(const std::string& kind, const std::string& path,
                               const std::string& why) {
   const std::string named = "'" + path + "'";

@@ -20,6 +20,10 @@ std::string readFileUpTo(const std::string& path, long long maxBytes, const std:
 // (opening one waits for a writer, which may never come), a device or a socket. Empty for a
 // regular file and for one that is not there (opening it then says why).
 std::string nonRegularFileProblem(const std::string& path);
+// The first `maxBytes` of a file, for telling its kind from its head without reading a trace of
+// tens of megabytes; a FIFO, device or socket is refused (nonRegularFileProblem) rather than
+// waited on. Throws FileError.
+std::string readFileHead(const std::string& path, size_t maxBytes);
 // The message for a file of `kind` ("trace") that did not open, with the loader's reason `why`
 // said once: "cannot open trace 'a.json': No such file or directory", never "cannot open trace
 // cannot open 'a.json': ...".
