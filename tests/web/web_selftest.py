@@ -5,7 +5,8 @@ Serves the web build (build-web/app: scanviz.html, .js, .wasm and the sample tra
 127.0.0.1 with `python3 -m http.server` (no cross-origin isolation headers), opens it in Debian's
 headless Chromium with `selftest=1`, and compares the frame report that the page prints
 (`scanviz-selftest {JSON}` on the console) with the desktop's `--dump-scene` for the same state:
-the default lesson, a GPU sample trace at a given step, a session, a lecture exported as a site
+the default lesson, a GPU sample trace at a given step, a session, a student's kernel graded in the
+editor (the page's own parser against the desktop's libclang), a lecture exported as a site
 (`scanviz export --deck D --format web`) at a view of a GPU trace, a file opened with File > Open
 (the browser's picker, its choice made by the page's self-test, arriving as a drop), a session
 saved as a download (the page reports it on the console), and the browser's window resized. Each case also takes a screenshot (1920x1080) that must not be blank; they are left
@@ -93,7 +94,7 @@ const app = document.getElementById('app');
 
 def session_downloaded(trace, step):
     """A check of the page's console: one download, a session of `trace` at `step`."""
-    def check(console):
+    def check(console, _page):
         downloads = downloads_of(console)
         if len(downloads) != 1 or downloads[0]["name"] != "lesson.session.json":
             return f"downloads {[d['name'] for d in downloads]}, expected lesson.session.json"
@@ -110,7 +111,7 @@ def downloads_of(console):
     return [json.loads(line[len("scanviz-download "):]) for line in console if line.startswith("scanviz-download ")]
 
 
-def picture_downloaded(console):
+def picture_downloaded(console, _page):
     """A check of the page's console: one download, the PNG of the array view on screen."""
     downloads = downloads_of(console)
     if len(downloads) != 1 or not downloads[0]["name"].endswith(".png"):
@@ -118,6 +119,15 @@ def picture_downloaded(console):
     width, height = downloads[0].get("png", (0, 0))
     if width < 400 or height < 100:
         return f"the downloaded PNG is {width}x{height}"
+    return None
+
+
+def kernel_graded(_console, page):
+    """A check of the page's report: the starter kernel ran and its race was found at line 10."""
+    kernel = page.get("panels", {}).get("kernel") or {}
+    verdict = kernel.get("verdict", {})
+    if not kernel.get("ran") or verdict.get("verdict") != "race" or verdict.get("line") != 10:
+        return f"the page's kernel editor reports {kernel}"
     return None
 
 
@@ -202,6 +212,11 @@ def main():
         # Export (Ctrl+E, Enter: the dialog's choices as they open): the picture becomes a download.
         ("export-download", f"scanviz.html?args={quote('--keys Ctrl+E,Enter')}",
          ["--keys", "Ctrl+E,Enter"], picture_downloaded),
+        # A student's kernel: Write a kernel (Ctrl+K) and run the starter (Ctrl+Enter). The page reads
+        # it with scanviz's own parser of the subset, the desktop with libclang: the same verdict,
+        # steps and picture.
+        ("kernel-editor", f"scanviz.html?args={quote('--keys Ctrl+K,Ctrl+Enter')}",
+         ["--keys", "Ctrl+K,Ctrl+Enter"], kernel_graded),
         # The browser's window (here an iframe's) shrinks after the first frame: the app is drawn
         # at the new size.
         ("resize", "resize.html?", ["--size", "1280x720"], None),
@@ -220,7 +235,7 @@ def main():
             diff = first_difference(normalise(page), normalise(desk), sides=("page", "desktop"),
                                     tolerance=1e-3)
             if diff is None and also:
-                diff = also(console)
+                diff = also(console, page)
             ok_shot, shot_text = not_blank(shot)
             verdict = "agrees" if diff is None and ok_shot else "FAILS"
             print(f"{name}: page {verdict} with the desktop's --dump-scene; first frame "

@@ -3,6 +3,8 @@
 // walks the tree it gives and refuses, with the line, what the subset does not run.
 #include "app/core/student/kernel_parser.h"
 
+#include "app/core/student/kernel_lexer.h"
+
 #include <clang-c/Index.h>
 
 #include <algorithm>
@@ -261,6 +263,16 @@ class FunctionBuilder {
         return;
       case CXCursor_NullStmt:
         return;
+      case CXCursor_UnexposedStmt: {
+        // `#pragma unroll` before a loop: an attributed statement; the loop runs as written.
+        std::vector<CXCursor> inner;
+        for (CXCursor s : children(c))
+          if (clang_isStatement(clang_getCursorKind(s)) ||
+              clang_isExpression(clang_getCursorKind(s)))
+            inner.push_back(s);
+        if (inner.size() == 1) return statement(inner.front());
+        break;
+      }
       case CXCursor_IfStmt:
         return ifStatement(c);
       case CXCursor_ForStmt:
@@ -632,17 +644,6 @@ bool isKernel(CXCursor c) {
   return false;
 }
 
-std::vector<std::string> splitLines(const std::string& s) {
-  std::vector<std::string> lines(1);
-  for (char ch : s) {
-    if (ch == '\n')
-      lines.emplace_back();
-    else
-      lines.back() += ch;
-  }
-  return lines;
-}
-
 }  // namespace
 
 const std::string& kernelPrelude() {
@@ -704,7 +705,7 @@ Program parseKernelSource(const std::string& name, const std::string& source,
   }
   Program program;
   program.file = fileName;
-  program.sourceLines = splitLines(source);
+  program.sourceLines = splitSourceLines(source);
   for (CXCursor c : children(clang_getTranslationUnitCursor(tu))) {
     if (!isKernel(c)) continue;
     bool hasBody = false;

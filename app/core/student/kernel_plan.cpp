@@ -37,8 +37,8 @@ LaunchShape launchShape(int grid, int block, int recordedBlock, size_t n, int se
 
 // Binds a kernel's parameters: its pointers to `buffers` in order, each integer parameter to a
 // new number `length` of the parameter's own type (the GPU passes the parameter's bytes).
-std::vector<int> bind(LaunchPlan& plan, const Function& k, const std::vector<int>& buffers,
-                      size_t length) {
+std::vector<int> bindParameters(LaunchPlan& plan, const Function& k,
+                                const std::vector<int>& buffers, size_t length) {
   std::vector<int> out;
   size_t pointer = 0;
   for (int p = 0; p < k.parameters; ++p) {
@@ -117,7 +117,7 @@ LaunchPlan onePass(const Function& k, const std::vector<double>& input, const Pl
   l.role = "the kernel (" + k.name + ")";
   l.shape =
       launchShape(grid, shape.blockSize, shape.recordedBlock, input.size(), shape.sectionSize);
-  l.arguments = bind(plan, k, buffers, input.size());
+  l.arguments = bindParameters(plan, k, buffers, input.size());
   fillInput(plan.arguments[0], input);
   plan.launches.push_back(l);
   return plan;
@@ -164,7 +164,7 @@ LaunchPlan hierarchy(const Program& program, const std::vector<double>& input,
   sections.role = "the first kernel (" + first.name + ")";
   sections.shape = launchShape(grid, shape.blockSize, shape.recordedBlock, n, shape.sectionSize);
   sections.shape.watchedArgument = 1;
-  sections.arguments = bind(plan, first, {x, y, s}, n);
+  sections.arguments = bindParameters(plan, first, {x, y, s}, n);
 
   PlannedLaunch sums;
   sums.kernel = sumsKernel;
@@ -173,7 +173,7 @@ LaunchPlan hierarchy(const Program& program, const std::vector<double>& input,
   std::vector<int> sumBuffers{s, scanned};
   if (pointerCount(second) == 3)
     sumBuffers.push_back(addBuffer(plan, "unused sums", pointee(second, 2), 1));
-  sums.arguments = bind(plan, second, sumBuffers, static_cast<size_t>(grid));
+  sums.arguments = bindParameters(plan, second, sumBuffers, static_cast<size_t>(grid));
 
   PlannedLaunch add;
   add.kernel = static_cast<int>(program.kernels.size()) - 1;
@@ -181,7 +181,7 @@ LaunchPlan hierarchy(const Program& program, const std::vector<double>& input,
   add.shape = launchShape(grid, shape.sectionSize, shape.recordedBlock, n, shape.sectionSize);
   add.shape.recordedArgument = 0;
   add.shape.watchedArgument = 0;
-  add.arguments = bind(plan, third, {y, scanned}, n);
+  add.arguments = bindParameters(plan, third, {y, scanned}, n);
 
   plan.launches = {sections, sums, add};
   plan.input = x;

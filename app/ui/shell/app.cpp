@@ -211,6 +211,15 @@ void App::addFileCommands() {
   commands_.add({"kernel-editor", "Write a kernel...", "Ctrl+K", {GLFW_KEY_K}, true, [this] {
                    kernelEditor_.open = !kernelEditor_.open;
                  }});
+  // While the editor's text has the keyboard, the editor sees Ctrl+Enter itself (commands wait
+  // while text is typed); this is the same run from anywhere else, and for --keys.
+  commands_.add({"kernel-run",
+                 "Run the kernel",
+                 "Ctrl+Enter",
+                 {GLFW_KEY_ENTER},
+                 true,
+                 [this] { kernelEditor_.runRequested = true; },
+                 [this] { return kernelEditor_.open; }});
 #endif
   commands_.add({"quit", "Quit", "Ctrl+Q", {GLFW_KEY_Q}, true, [this] { window_.requestClose(); }});
 }
