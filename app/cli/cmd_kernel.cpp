@@ -43,13 +43,17 @@ const CommandHelp& kernelHelp() {
       {"scanviz kernel FILE.cu... [--like ID] [capture options] [--section-size S] "
        "[--record-block B] [--out trace.json] [--json]"},
       "FILE.cu holds one __global__ kernel taking (input, output, length), as PMPP Fig. 8.2 "
-      "prints it; SECTION_SIZE and BLOCK_SIZE are defined by scanviz. It is parsed by libclang "
-      "and interpreted, never compiled or run natively: every thread runs to its next "
+      "prints it, or the hierarchical scan's two or three kernels (PMPP 8.6: sections with "
+      "their sums, the sums scanned, the sums added); SECTION_SIZE and BLOCK_SIZE are defined "
+      "by scanviz. It is parsed by libclang (without it, by scanviz's own parser of the subset) "
+      "and interpreted, never run natively: every thread runs to its next "
       "__syncthreads(), and every shared and global access between two barriers is checked, so a "
       "race is found even when the output is right. The verdict: correct; wrong (the first "
       "element and, with --like, the first step that differ); race (the two threads, the cell, "
       "both lines); out of bounds (the line); barrier divergence (threads that skipped a "
-      "__syncthreads()); hang. docs/student-kernels.md lists the subset of CUDA it runs.",
+      "__syncthreads()); hang. With --backend cuda it also runs on the GPU, compiled by NVRTC in "
+      "a child process kept for every file of the call. docs/student-kernels.md lists the "
+      "subset of CUDA it runs.",
       {{"Kernel options",
         {{"like", "ID", "the sequential scan",
           "The built-in algorithm the kernel should behave like: its block and section size, "
