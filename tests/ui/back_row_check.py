@@ -63,6 +63,20 @@ def legible(ctx, *args, keys=""):
     return r
 
 
+def case_kernel_editor(ctx):
+    """A student's racy kernel in the editor: its source and verdict at 28 px or more, the window
+    inside the screen and over most of it, the lesson's step beside it."""
+    kernels = os.path.join(os.path.dirname(HERE), "student_kernels")
+    r = legible(ctx, "--kernel", os.path.join(kernels, "mistake_one_barrier.cu"), "--algorithm", "kogge-stone")
+    k = r.dump["panels"]["kernel"]
+    check(k["ran"] and k["verdict"]["verdict"] == "race", str(k.get("verdict")))
+    check(k["source_px"] >= BACK_ROW_PX - 0.5 and k["verdict_px"] >= BACK_ROW_PX - 0.5,
+          f"the editor's source is {k['source_px']:.1f} px, its verdict {k['verdict_px']:.1f} px")
+    x, y, w, h = k["box"]
+    check(x >= 0 and y >= 0 and x + w <= SCREEN[0] + 1 and y + h <= SCREEN[1] + 1, f"the editor at {k['box']}")
+    check(w >= 0.6 * SCREEN[0] and h >= 0.7 * SCREEN[1], f"the editor is {w:.0f}x{h:.0f}")
+
+
 def case_lesson_n8(ctx):
     """The worked example's step 2 (Kogge-Stone, N = 8)."""
     legible(ctx, "--algorithm", "kogge-stone", "--input", PMPP, "--step", "2")

@@ -182,17 +182,32 @@ void drawKernelEditor(UiContext& ui, KernelEditorState& e) {
   if (e.source.empty() && e.path.empty()) e.source = kStarterKernel;
   // After the lesson's capture: the run takes its place rather than being replaced by it.
   if (e.runRequested && !ui.state.busy()) runEditorKernel(ui.state, e);
-  // Over the right half at first, so that the array view beside it shows the kernel's steps.
+  // Over the right half at first, so that the array view beside it shows the kernel's steps; in
+  // presentation mode, whose text is twice as large, over most of the screen, so that the
+  // source and the verdict are read whole from the back row. Placed again when the mode changes.
   const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos(ImVec2(display.x * 0.52f, display.y * 0.06f), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(display.x * 0.46f, display.y * 0.62f), ImGuiCond_FirstUseEver);
+  const bool big = ui.state.presentation;
+  const ImGuiCond when =
+      e.placedFor == static_cast<int>(big) ? ImGuiCond_FirstUseEver : ImGuiCond_Always;
+  e.placedFor = static_cast<int>(big);
+  ImGui::SetNextWindowPos(ImVec2(display.x * (big ? 0.30f : 0.52f), display.y * 0.06f), when);
+  ImGui::SetNextWindowSize(
+      ImVec2(display.x * (big ? 0.68f : 0.46f), display.y * (big ? 0.82f : 0.62f)), when);
   if (!ImGui::Begin("Kernel", &e.open)) {
     ImGui::End();
     return;
   }
+  const float fb = ImGui::GetIO().DisplayFramebufferScale.y;
+  e.verdictPx = ImGui::GetFontSize() * fb;
+  const ImVec2 at = ImGui::GetWindowPos(), extent = ImGui::GetWindowSize();
+  e.box[0] = at.x * fb;
+  e.box[1] = at.y * fb;
+  e.box[2] = extent.x * fb;
+  e.box[3] = extent.y * fb;
   drawToolbar(ui, e);
   const float verdictHeight = ImGui::GetTextLineHeightWithSpacing() * 6;
   ImGui::PushFont(ui.fonts.mono);
+  e.sourcePx = ImGui::GetFontSize() * fb;
   const ImVec2 size(-1, std::max(ImGui::GetTextLineHeight() * 6,
                                  ImGui::GetContentRegionAvail().y - verdictHeight));
   if (ImGui::InputTextMultiline("##kernel-source", &e.source, size,
@@ -208,7 +223,11 @@ void drawKernelEditor(UiContext& ui, KernelEditorState& e) {
 }
 
 nlohmann::json kernelEditorReport(const KernelEditorState& e) {
-  nlohmann::json j = {{"file", editorName(e)}, {"ran", e.ran}};
+  nlohmann::json j = {{"file", editorName(e)},
+                      {"ran", e.ran},
+                      {"source_px", e.sourcePx},
+                      {"verdict_px", e.verdictPx},
+                      {"box", e.box}};
   if (e.ran)
     j["verdict"] = {{"verdict", e.last.verdict}, {"message", e.last.message},
                     {"line", e.last.line},       {"other_line", e.last.otherLine},

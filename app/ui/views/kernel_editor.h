@@ -34,6 +34,12 @@ struct KernelEditorState {
   bool dirty = false;
   bool runRequested = false;  // Ctrl+Enter, the Run button or --kernel: run at the next frame
   bool ran = false;
+  int placedFor = -1;  // the presentation mode the window was placed for (-1: not yet)
+  // As last drawn, in framebuffer pixels, for the frame report: the source's and the verdict's
+  // text heights and the window's box (x, y, width, height).
+  float sourcePx = 0;
+  float verdictPx = 0;
+  float box[4] = {0, 0, 0, 0};
   KernelVerdictView last;
   // The GPU's child process, kept from one run to the next (kernel_gpu.h); made at the first
   // run on a GPU.
