@@ -3,14 +3,14 @@
 // walks the tree it gives and refuses, with the line, what the subset does not run.
 #include "app/core/student/kernel_parser.h"
 
-#include "app/core/student/kernel_lexer.h"
-
 #include <clang-c/Index.h>
 
 #include <algorithm>
 #include <map>
 #include <memory>
 #include <optional>
+
+#include "app/core/student/kernel_lexer.h"
 
 namespace scanviz::student {
 namespace {
@@ -230,19 +230,9 @@ class FunctionBuilder {
   }
 
   int operatorCode(CXCursor where, const std::string& s) {
-    static const std::map<std::string, int> codes = {{"+", '+'},          {"-", '-'},
-                                                     {"*", '*'},          {"/", '/'},
-                                                     {"%", '%'},          {"<<", kShiftLeft},
-                                                     {">>", kShiftRight}, {"&", '&'},
-                                                     {"|", '|'},          {"^", '^'},
-                                                     {"<", '<'},          {">", '>'},
-                                                     {"<=", kLessEqual},  {">=", kGreaterEqual},
-                                                     {"==", kEqual},      {"!=", kNotEqual},
-                                                     {"&&", kLogicalAnd}, {"||", kLogicalOr},
-                                                     {",", ','}};
-    auto it = codes.find(s);
-    if (it == codes.end()) fail(where, "the operator '" + s + "' is outside the subset");
-    return it->second;
+    const int code = binaryOperatorCode(s);
+    if (code == 0) fail(where, "the operator '" + s + "' is outside the subset");
+    return code;
   }
 
   // -- statements ---------------------------------------------------------------------------

@@ -80,6 +80,10 @@ enum OperatorCode : int {
   kLogicalOr = 'O'
 };
 
+// The code of a binary operator's spelling ("<=" is kLessEqual, "," is ','); 0 when the subset
+// has no such operator. Both parsers read operators through it.
+int binaryOperatorCode(const std::string& spelling);
+
 enum class CallTarget : uint8_t { Min, Max, Abs };
 
 enum class InstrKind : uint8_t {

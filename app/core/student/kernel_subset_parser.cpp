@@ -490,19 +490,6 @@ class Parser {
     return table;
   }
 
-  static int operatorCode(const std::string& s) {
-    static const std::map<std::string, int> codes = {{"+", '+'},          {"-", '-'},
-                                                     {"*", '*'},          {"/", '/'},
-                                                     {"%", '%'},          {"<<", kShiftLeft},
-                                                     {">>", kShiftRight}, {"&", '&'},
-                                                     {"|", '|'},          {"^", '^'},
-                                                     {"<", '<'},          {">", '>'},
-                                                     {"<=", kLessEqual},  {">=", kGreaterEqual},
-                                                     {"==", kEqual},      {"!=", kNotEqual},
-                                                     {"&&", kLogicalAnd}, {"||", kLogicalOr}};
-    return codes.at(s);
-  }
-
   int binaryLevel(size_t level) {
     if (level == levels().size()) return unary();
     const int line = peek().line;
@@ -521,7 +508,7 @@ class Parser {
     Expr e;
     e.kind = ExprKind::Binary;
     e.line = line;
-    e.op = operatorCode(op);
+    e.op = binaryOperatorCode(op);
     const ValueType lt = at(l).type, rt = at(r).type;
     const bool pointers = lt == ValueType::Pointer || rt == ValueType::Pointer;
     if (op == "&&" || op == "||") {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 
 namespace scanviz::student {
 
@@ -12,6 +13,21 @@ bool isFloating(ValueType t) {
 bool isIntegral(ValueType t) {
   return t == ValueType::Bool || t == ValueType::Int32 || t == ValueType::UInt32 ||
          t == ValueType::Int64 || t == ValueType::UInt64;
+}
+
+int binaryOperatorCode(const std::string& spelling) {
+  static const std::map<std::string, int> codes = {{"+", '+'},          {"-", '-'},
+                                                   {"*", '*'},          {"/", '/'},
+                                                   {"%", '%'},          {"<<", kShiftLeft},
+                                                   {">>", kShiftRight}, {"&", '&'},
+                                                   {"|", '|'},          {"^", '^'},
+                                                   {"<", '<'},          {">", '>'},
+                                                   {"<=", kLessEqual},  {">=", kGreaterEqual},
+                                                   {"==", kEqual},      {"!=", kNotEqual},
+                                                   {"&&", kLogicalAnd}, {"||", kLogicalOr},
+                                                   {",", ','}};
+  auto it = codes.find(spelling);
+  return it == codes.end() ? 0 : it->second;
 }
 
 const char* valueTypeName(ValueType t) {
