@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 #include "app/core/algorithms/algorithm_catalog.h"
 #include "app/core/algorithms/reference_scan.h"
@@ -19,21 +20,11 @@
 namespace scanviz::student {
 
 const char* verdictName(VerdictKind k) {
-  switch (k) {
-    case VerdictKind::Correct:
-      return "correct";
-    case VerdictKind::Wrong:
-      return "wrong";
-    case VerdictKind::Race:
-      return "race";
-    case VerdictKind::OutOfBounds:
-      return "out of bounds";
-    case VerdictKind::BarrierDivergence:
-      return "barrier divergence";
-    case VerdictKind::Hang:
-      return "hang";
-  }
-  return "?";
+  // In the enumerators' order; the assertion catches one added without its name.
+  static constexpr const char* kNames[] = {
+      "correct", "wrong", "race", "out of bounds", "barrier divergence", "hang"};
+  static_assert(std::size(kNames) == static_cast<size_t>(VerdictKind::Hang) + 1);
+  return kNames[static_cast<size_t>(k)];
 }
 
 namespace {
