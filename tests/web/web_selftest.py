@@ -131,19 +131,24 @@ def kernel_graded(_console, page):
     return None
 
 
-def page_report(url, screenshot, work, name):
-    """The frame report that the page printed, its first frame's time, and its console."""
-    console = open_page(url, work, screenshot)
-    report, first_frame = None, None
-    for line in console:
-        if line.startswith("scanviz-selftest "):
-            report = json.loads(line[len("scanviz-selftest "):])
-        elif line.startswith("scanviz-first-frame-ms "):
-            first_frame = int(line.split()[1])
-    if report is None:
-        sys.stderr.write("\n".join(console[-20:]) + "\n")
-        raise RuntimeError(f"{name}: the page printed no scanviz-selftest line")
-    return report, first_frame, console
+def page_report(url, screenshot, work, name, attempts=3):
+    """The frame report that the page printed, its first frame's time, and its console. Chromium's
+    virtual clock can run out before a loaded machine lets the page settle (it ends the page
+    without a report, seconds after its first frame): such a run is tried again, at most
+    `attempts` times, and said so; a page that never reports still fails."""
+    for attempt in range(1, attempts + 1):
+        console = open_page(url, work, screenshot)
+        report, first_frame = None, None
+        for line in console:
+            if line.startswith("scanviz-selftest "):
+                report = json.loads(line[len("scanviz-selftest "):])
+            elif line.startswith("scanviz-first-frame-ms "):
+                first_frame = int(line.split()[1])
+        if report is not None:
+            return report, first_frame, console
+        print(f"{name}: attempt {attempt}: the page ended before it printed its report")
+    sys.stderr.write("\n".join(console[-20:]) + "\n")
+    raise RuntimeError(f"{name}: the page printed no scanviz-selftest line in {attempts} attempts")
 
 
 def not_blank(png_path):

@@ -110,7 +110,8 @@ bool literal(const std::string& text, Expr& out) {
   }
   errno = 0;
   char* end = nullptr;
-  const unsigned long long v = std::strtoull(text.substr(0, digits).c_str(), &end, 0);
+  const std::string number = text.substr(0, digits);  // alive while `end` points into it
+  const unsigned long long v = std::strtoull(number.c_str(), &end, 0);
   if (errno || *end) return false;
   const bool decimal = !hex && !(digits > 1 && text[0] == '0');
   // The first type that holds the value, as C++ picks it: a decimal literal stays signed unless
