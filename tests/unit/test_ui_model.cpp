@@ -568,6 +568,21 @@ TEST(CaptureWorker, CapturesInTheBackgroundAndReportsErrors) {
   EXPECT_FALSE(w.busy());
 }
 
+// Busy until the result is taken, not only until it is computed: between the two the window
+// still shows the trace before, and a deck or a scripted key must not take that for the new one.
+TEST(CaptureWorker, IsBusyUntilItsResultIsTaken) {
+  CaptureWorker w;
+  ScanOptions c;
+  c.backend = BackendChoice::Cpu;
+  EXPECT_FALSE(w.busy());
+  w.submit(c);
+  EXPECT_TRUE(w.busy());
+  w.waitIdle();
+  EXPECT_TRUE(w.busy()) << "the result is computed but not taken";
+  ASSERT_TRUE(w.take());
+  EXPECT_FALSE(w.busy());
+}
+
 TEST(CaptureWorker, TheNewestRequestWins) {
   CaptureWorker w;
   ScanOptions big;

@@ -56,7 +56,10 @@ std::optional<CaptureResult> CaptureWorker::take() {
 
 bool CaptureWorker::busy() const {
   std::lock_guard lock(mutex_);
-  return running_.has_value() || waiting_.has_value();
+  // A finished result not yet taken is still on its way: until the window takes it, the trace
+  // on screen is the one before, and nothing may act on it as if the request were done (a
+  // deck's view counted as arrived, a scripted key pressed on the old trace).
+  return running_.has_value() || waiting_.has_value() || finished_.has_value();
 }
 
 double CaptureWorker::busySeconds() const {

@@ -41,6 +41,7 @@ class CaptureWorker : NonCopyable {
   uint64_t submit(const ScanOptions& c);
   // The newest finished result, once.
   std::optional<CaptureResult> take();
+  // A request waits, runs, or its result waits to be taken.
   bool busy() const;
   // Seconds the current request has been waiting or running; 0 when idle.
   double busySeconds() const;
