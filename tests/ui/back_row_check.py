@@ -63,6 +63,21 @@ def legible(ctx, *args, keys=""):
     return r
 
 
+def case_figure_follows_the_step(ctx):
+    """Brent-Kung's trees at N = 16 are taller than the screen at the presentation scale: at a
+    down-sweep step the figure has scrolled to the cells that step wrote."""
+    r = legible(ctx, "--algorithm", "brent-kung", "--n", "16", "--panel", "figure", "--step", "6")
+    f = r.dump["panels"]["figure"]
+    top, bottom = f["shown_y"]
+    written = [t for t in f["scene"]["rects"] if "written" in t["role"]]
+    check(written, "no written cell in the figure")
+    check(f["scene"]["height"] > bottom - top, "the figure fits the screen: nothing to follow")
+    for cell in written:
+        y = f["origin"][1] + cell["y"]
+        check(top <= y and y + cell["h"] <= bottom,
+              f"a written cell at y {y:.0f}..{y + cell['h']:.0f}, the figure shows {top:.0f}..{bottom:.0f}")
+
+
 def case_kernel_editor(ctx):
     """A student's racy kernel in the editor: its source and verdict at 28 px or more, the window
     inside the screen and over most of it, the lesson's step beside it."""

@@ -58,6 +58,7 @@ struct ViewStates {
   ClassModeState classMode;
   // Which figure the figure view shows (View > Structure figure, Bank conflicts, Dependence graph).
   FigureKind figure = FigureKind::Structure;
+  int figureFollowedStep = -1;  // the step whose written rows the figure last scrolled to
   // The View menu's UI-scale slider while it is dragged: the fonts are rebuilt on release.
   float pendingUiScale = 0;
   // --show-recent: File > Open recent opens by itself (pictures of the menu).

@@ -35,13 +35,36 @@ const DeadlockReport* deadlockShown(UiContext& ui) {
   return cache.report ? &*cache.report : nullptr;
 }
 
+// A figure taller than its panel (Brent-Kung's two trees at the presentation scale) follows the
+// lecture: when the step changes, the cells it wrote are scrolled into view, so that stepping
+// into the down-sweep shows it. A scroll by hand stays until the next step.
+void followWrittenCells(UiContext& ui, const Scene& scene, const ImVec2& origin) {
+  const int step = ui.state.playback.step();
+  if (ui.views.figureFollowedStep == step) return;
+  ui.views.figureFollowedStep = step;
+  float top = scene.height, bottom = 0;
+  for (const SceneRect& r : scene.rects)
+    if (r.role.find("written") != std::string::npos) {
+      top = std::min(top, r.y);
+      bottom = std::max(bottom, r.y + r.h);
+    }
+  if (top > bottom) return;
+  const float scroll = ImGui::GetScrollY(), view = ImGui::GetWindowHeight();
+  const float from = origin.y - ImGui::GetWindowPos().y + scroll;  // the scene's top, scrolled 0
+  if (from + top >= scroll && from + bottom <= scroll + view) return;
+  ImGui::SetScrollY(std::max(0.0f, from + 0.5f * (top + bottom) - 0.5f * view));
+}
+
 void drawFigureScene(UiContext& ui, Scene scene) {
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   drawScene(*ImGui::GetWindowDrawList(), scene, origin, ui.fonts);
   ImGui::Dummy(ImVec2(scene.width, scene.height));
   if (ImGui::IsWindowHovered()) showSceneTooltip(scene, origin);
+  followWrittenCells(ui, scene, origin);
   const ImVec2 fb = ImGui::GetIO().DisplayFramebufferScale;
-  ui.report.panels["figure"] = {{"origin", {origin.x * fb.x, origin.y * fb.y}}};
+  const float shownTop = ImGui::GetWindowPos().y, shownBottom = shownTop + ImGui::GetWindowHeight();
+  ui.report.panels["figure"] = {{"origin", {origin.x * fb.x, origin.y * fb.y}},
+                                {"shown_y", {shownTop * fb.y, shownBottom * fb.y}}};
   ui.report.panelScenes["figure"] = std::move(scene);
 }
 
