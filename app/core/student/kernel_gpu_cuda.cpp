@@ -24,23 +24,24 @@ namespace {
 #define SCANVIZ_LOAD(f) \
   ok &= (f = reinterpret_cast<decltype(f)>(dlsym(handle, SCANVIZ_NAME_OF(f)))) != nullptr;
 
-#define SCANVIZ_NVRTC_FUNCTIONS(X)                                                   \
-  X(nvrtcCreateProgram)                                                              \
-  X(nvrtcDestroyProgram)                                                             \
-  X(nvrtcAddNameExpression)                                                          \
-  X(nvrtcCompileProgram)                                                             \
-  X(nvrtcGetProgramLogSize)                                                          \
-  X(nvrtcGetProgramLog) X(nvrtcGetLoweredName) X(nvrtcGetCUBINSize) X(nvrtcGetCUBIN) \
-      X(nvrtcGetErrorString)
-#define SCANVIZ_DRIVER_FUNCTIONS(X)                                                             \
-  X(cuInit)                                                                                     \
-  X(cuDeviceGet)                                                                                \
-  X(cuDeviceGetName)                                                                            \
-  X(cuDeviceGetAttribute)                                                                       \
-  X(cuDevicePrimaryCtxRetain)                                                                   \
-  X(cuCtxSetCurrent) X(cuModuleLoadData) X(cuModuleGetFunction) X(cuModuleUnload) X(cuMemAlloc) \
-      X(cuMemFree) X(cuMemcpyHtoD) X(cuMemcpyDtoH) X(cuMemsetD8) X(cuLaunchKernel)              \
-          X(cuCtxSynchronize) X(cuGetErrorName) X(cuGetErrorString)
+#define SCANVIZ_NVRTC_FUNCTIONS(X) \
+  X(nvrtcCreateProgram)            \
+  X(nvrtcDestroyProgram)           \
+  X(nvrtcAddNameExpression)        \
+  X(nvrtcCompileProgram)           \
+  X(nvrtcGetProgramLogSize)        \
+  X(nvrtcGetProgramLog)            \
+  X(nvrtcGetLoweredName) X(nvrtcGetCUBINSize) X(nvrtcGetCUBIN) X(nvrtcGetErrorString)
+#define SCANVIZ_DRIVER_FUNCTIONS(X)                                                       \
+  X(cuInit)                                                                               \
+  X(cuDeviceGet)                                                                          \
+  X(cuDeviceGetName)                                                                      \
+  X(cuDeviceGetAttribute)                                                                 \
+  X(cuDevicePrimaryCtxRetain)                                                             \
+  X(cuCtxSetCurrent)                                                                      \
+  X(cuModuleLoadData) X(cuModuleGetFunction) X(cuModuleUnload) X(cuMemAlloc) X(cuMemFree) \
+      X(cuMemcpyHtoD) X(cuMemcpyDtoH) X(cuMemsetD8) X(cuLaunchKernel) X(cuCtxSynchronize) \
+          X(cuGetErrorName) X(cuGetErrorString)
 
 struct Nvrtc {
   SCANVIZ_NVRTC_FUNCTIONS(SCANVIZ_ENTRY)
