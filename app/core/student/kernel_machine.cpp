@@ -54,7 +54,8 @@ class BlockRun {
         block_(block),
         globalLog_(globalLog),
         budget_(budget),
-        recording_(block == shape.recordedBlock) {
+        recording_(block == shape.recordedBlock),
+        recordedBuffer_(recordedArgument(result.arguments, shape)) {
     for (const ArrayDecl& a : fn.sharedArrays)
       shared_.emplace_back(static_cast<size_t>(a.length), 0.0);
     for (const ArrayDecl& a : fn.sharedArrays) sharedLogs_.emplace_back(a.length);
@@ -226,7 +227,8 @@ class BlockRun {
     result_.findings.push_back(f);
   }
 
-  size_t recordedBuffer() const { return recordedArgument(result_.arguments, shape_); }
+  // Looked up once: every load and store asks whether it touches the recorded buffer.
+  size_t recordedBuffer() const { return recordedBuffer_; }
 
   // -- expressions --------------------------------------------------------------------------
 
@@ -468,6 +470,7 @@ class BlockRun {
   AccessLog& globalLog_;
   int64_t& budget_;
   bool recording_;
+  size_t recordedBuffer_;
   int thread_ = 0;
   bool reportedDivergence_ = false;
   int64_t barriers_ = 0;

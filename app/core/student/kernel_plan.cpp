@@ -67,21 +67,14 @@ int addBuffer(LaunchPlan& plan, const std::string& name, ValueType type, size_t 
   return static_cast<int>(plan.arguments.size()) - 1;
 }
 
-// The names the first launch gives its buffers name them in every message.
-std::string pointerName(const Function& k, int which) {
+// A kernel's `which`-th pointer parameter: the first launch's names and types name the buffers
+// in every message. takes() has checked that there is one.
+const Variable& pointerParameter(const Function& k, int which) {
   int seen = 0;
   for (int p = 0; p < k.parameters; ++p)
     if (k.slots[static_cast<size_t>(p)].type == ValueType::Pointer && seen++ == which)
-      return k.slots[static_cast<size_t>(p)].name;
-  return "?";
-}
-
-ValueType pointee(const Function& k, int which) {
-  int seen = 0;
-  for (int p = 0; p < k.parameters; ++p)
-    if (k.slots[static_cast<size_t>(p)].type == ValueType::Pointer && seen++ == which)
-      return k.slots[static_cast<size_t>(p)].pointee;
-  return ValueType::Float32;
+      return k.slots[static_cast<size_t>(p)];
+  throw InputError(k.name + " has no pointer parameter " + std::to_string(which + 1));
 }
 
 // Whether the kernel takes `pointers` buffers and then one integer, its length.
@@ -111,7 +104,7 @@ LaunchPlan onePass(const Function& k, const std::vector<double>& input, const Pl
   LaunchPlan plan;
   std::vector<int> buffers;
   for (int b = 0; b < pointers; ++b)
-    buffers.push_back(addBuffer(plan, pointerName(k, b), pointee(k, b),
+    buffers.push_back(addBuffer(plan, pointerParameter(k, b).name, pointerParameter(k, b).pointee,
                                 b < 2 ? input.size() : static_cast<size_t>(grid)));
   PlannedLaunch l;
   l.role = "the kernel (" + k.name + ")";
@@ -151,12 +144,14 @@ LaunchPlan hierarchy(const Program& program, const std::vector<double>& input,
                      " is more than a block's 1024: give a smaller "
                      "--section-size");
   LaunchPlan plan;
-  const int x = addBuffer(plan, pointerName(first, 0), pointee(first, 0), n);
-  const int y = addBuffer(plan, pointerName(first, 1), pointee(first, 1), n);
-  const int s =
-      addBuffer(plan, pointerName(first, 2), pointee(first, 2), static_cast<size_t>(grid));
-  const int scanned = addBuffer(plan, pointerName(first, 2) + " scanned", pointee(first, 2),
-                                static_cast<size_t>(grid));
+  const int x =
+      addBuffer(plan, pointerParameter(first, 0).name, pointerParameter(first, 0).pointee, n);
+  const int y =
+      addBuffer(plan, pointerParameter(first, 1).name, pointerParameter(first, 1).pointee, n);
+  const int s = addBuffer(plan, pointerParameter(first, 2).name, pointerParameter(first, 2).pointee,
+                          static_cast<size_t>(grid));
+  const int scanned = addBuffer(plan, pointerParameter(first, 2).name + " scanned",
+                                pointerParameter(first, 2).pointee, static_cast<size_t>(grid));
   fillInput(plan.arguments[static_cast<size_t>(x)], input);
 
   PlannedLaunch sections;
@@ -172,7 +167,7 @@ LaunchPlan hierarchy(const Program& program, const std::vector<double>& input,
   sums.shape = launchShape(1, shape.blockSize, 0, static_cast<size_t>(grid), shape.sectionSize);
   std::vector<int> sumBuffers{s, scanned};
   if (pointerCount(second) == 3)
-    sumBuffers.push_back(addBuffer(plan, "unused sums", pointee(second, 2), 1));
+    sumBuffers.push_back(addBuffer(plan, "unused sums", pointerParameter(second, 2).pointee, 1));
   sums.arguments = bindParameters(plan, second, sumBuffers, static_cast<size_t>(grid));
 
   PlannedLaunch add;
