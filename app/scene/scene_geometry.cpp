@@ -90,4 +90,65 @@ void fitWidth(Scene& s, const MeasureText& measure, float margin) {
   if (!box.empty()) s.width = box.right + margin;
 }
 
+namespace {
+
+// The segment from (x1, y1) to (x2, y2) cut to the box (Liang-Barsky); false when none of it is
+// inside. `headCut` says whether the end at (x2, y2) moved.
+bool clipSegment(SceneLine& l, const SceneBox& b, bool& headCut) {
+  const float dx = l.x2 - l.x1, dy = l.y2 - l.y1;
+  float t0 = 0, t1 = 1;
+  const float p[4] = {-dx, dx, -dy, dy};
+  const float q[4] = {l.x1 - b.left, b.right - l.x1, l.y1 - b.top, b.bottom - l.y1};
+  for (int i = 0; i < 4; ++i) {
+    if (p[i] == 0) {
+      if (q[i] < 0) return false;
+      continue;
+    }
+    const float t = q[i] / p[i];
+    if (p[i] < 0)
+      t0 = std::max(t0, t);
+    else
+      t1 = std::min(t1, t);
+    if (t0 > t1) return false;
+  }
+  const float x1 = l.x1 + t0 * dx, y1 = l.y1 + t0 * dy;
+  l.x2 = l.x1 + t1 * dx;
+  l.y2 = l.y1 + t1 * dy;
+  l.x1 = x1;
+  l.y1 = y1;
+  headCut = t1 < 1;
+  return true;
+}
+
+}  // namespace
+
+Scene croppedScene(const Scene& s, const SceneBox& box) {
+  Scene out;
+  out.width = box.right - box.left;
+  out.height = box.bottom - box.top;
+  if (box.empty()) return out;
+  for (SceneRect r : s.rects) {
+    const float left = std::max(r.x, box.left), right = std::min(r.x + r.w, box.right);
+    const float top = std::max(r.y, box.top), bottom = std::min(r.y + r.h, box.bottom);
+    if (right <= left || bottom <= top) continue;
+    r.x = left;
+    r.y = top;
+    r.w = right - left;
+    r.h = bottom - top;
+    out.rects.push_back(std::move(r));
+  }
+  for (SceneLine l : s.lines) {
+    bool headCut = false;
+    if (!clipSegment(l, box, headCut)) continue;
+    if (headCut) l.arrow = false;
+    out.lines.push_back(std::move(l));
+  }
+  for (const SceneText& t : s.texts)
+    if (t.y >= box.top - 0.5f && t.y + t.size <= box.bottom + 0.5f && t.x >= box.left - 0.5f &&
+        t.x <= box.right + 0.5f)
+      out.texts.push_back(t);
+  translateScene(out, -box.left, -box.top);
+  return out;
+}
+
 }  // namespace scanviz

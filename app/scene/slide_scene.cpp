@@ -62,10 +62,11 @@ float slideNotesHeight(const SlideSpec& spec) {
 
 Scene slideScene(const Scene& content, const SlideSpec& spec, const ViewPalette& palette) {
   const float k = spec.height / 1080.0f;
-  // The view was laid out for the window's 1920 x 1080 with its text at the back row's 28 px:
-  // narrow margins keep it at its size on the slide rather than shrunk under the title.
+  // The view was laid out for the window's 1920 x 1080 with its text at the back row's 28 px,
+  // its own padding inside its width: it keeps the slide's whole width (and under the title
+  // more height than the window's bars left it), so that it lands at its size, not shrunk.
   const float margin = 24 * k;
-  const float side = 8 * k;
+  const float bottom = 8 * k;
   Scene s;
   s.width = spec.width;
   s.height = spec.height + slideNotesHeight(spec);
@@ -86,14 +87,14 @@ Scene slideScene(const Scene& content, const SlideSpec& spec, const ViewPalette&
     s.texts.back().bold = true;
     top += kTitleSize * k * kLineGap + margin / 2;
   }
-  const float boxW = spec.width - 2 * side;
-  const float boxH = spec.height - top - side;
+  const float boxW = spec.width;
+  const float boxH = spec.height - top - bottom;
   if (content.width > 0 && content.height > 0) {
     const float fit = std::min(boxW / content.width, boxH / content.height);
-    const float dx = side + (boxW - content.width * fit) / 2;
+    const float dx = (boxW - content.width * fit) / 2;
     appendScene(s, scaledScene(content, fit), dx, top);
   } else {
-    addLines(wrapped(spec.fallback, boxW, kNotesSize * k), margin, top, kNotesSize * k,
+    addLines(wrapped(spec.fallback, boxW - 2 * margin, kNotesSize * k), margin, top, kNotesSize * k,
              palette.textDim, "slide-fallback", s);
   }
   if (!spec.notes.empty()) {

@@ -46,29 +46,35 @@ struct DrawnView {
 };
 
 // The scene the window drew for the view in the middle (frame report), the application's picture
-// above its scan.
+// above its scan, each cut to what the window showed of it: a slide is the projected view, not a
+// view shrunk until every scrolled-away part fits.
 Scene centreScene(const FrameReport& report, const AppState& state) {
-  const auto scene = [&report](const char* name) {
+  const auto scene = [&report](const std::string& name, const Scene& whole) {
+    const auto shown = report.shownParts.find(name);
+    return shown == report.shownParts.end() ? whole : croppedScene(whole, shown->second);
+  };
+  const auto panel = [&report, &scene](const char* name) {
     const auto it = report.panelScenes.find(name);
-    return it == report.panelScenes.end() ? Scene{} : it->second;
+    return it == report.panelScenes.end() ? Scene{} : scene(name, it->second);
   };
   switch (state.settings().layout.centerView) {
     case CenterView::Lesson: {
-      Scene out = state.shown().application ? scene("application") : Scene{};
+      Scene out = state.shown().application ? panel("application") : Scene{};
+      const Scene array = scene("array", report.arrayScene);
       const float top = out.height;
-      appendScene(out, report.arrayScene, 0, top);
-      out.width = std::max(out.width, report.arrayScene.width);
-      out.height = top + report.arrayScene.height;
+      appendScene(out, array, 0, top);
+      out.width = std::max(out.width, array.width);
+      out.height = top + array.height;
       return out;
     }
     case CenterView::Compare:
-      return state.spotTheBug.active() ? scene("spot_the_bug") : scene("compare");
+      return state.spotTheBug.active() ? panel("spot_the_bug") : panel("compare");
     case CenterView::Timeline:
-      return scene("timeline");
+      return panel("timeline");
     case CenterView::Figure:
-      return scene("figure");
+      return panel("figure");
     case CenterView::Class:
-      return scene("class_mode");
+      return panel("class_mode");
     case CenterView::Timing:
       return {};
   }
@@ -194,6 +200,7 @@ int exportDeckPdf(const Deck& deck, const DeckExportRequest& rq, const LaunchOpt
     }
     PdfOptions pdf;
     pdf.title = deck.title;
+    pdf.margin = 0;  // a slide has its margins: the page is the slide, as on the projector
     writeScenePdf(pages, rq.out, pdf);
   } catch (const std::exception& e) {
     progress.clear();

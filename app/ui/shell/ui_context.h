@@ -10,6 +10,7 @@
 #include "app/scene/counter_rows.h"
 #include "app/scene/palette.h"
 #include "app/scene/scene.h"
+#include "app/scene/scene_geometry.h"
 #include "app/ui/shell/app_state.h"
 #include "app/ui/shell/fonts.h"
 
@@ -32,6 +33,9 @@ struct FrameReport {
   // their scenes, turned into JSON (panels[name]["scene"]) only when a report is written.
   nlohmann::json panels = nlohmann::json::object();
   std::map<std::string, Scene> panelScenes;
+  // The part of each scene on screen ("array" for arrayScene, else the panel's name), where its
+  // view scrolls: the deck's slides are cut to it (shownPart, scene_renderer.h).
+  std::map<std::string, SceneBox> shownParts;
   float contentScale = 1;  // the monitor's (DPI / 96), as the window system reports it
   float pixelScale = 1;    // content scale x UI scale: what fonts are rasterised for
 };

@@ -56,6 +56,7 @@ void drawApplicationPanel(UiContext& ui) {
   drawScene(*ImGui::GetWindowDrawList(), scene, origin, ui.fonts);
   ImGui::Dummy(ImVec2(scene.width, scene.height));
   if (ImGui::IsWindowHovered()) showSceneTooltip(scene, origin);
+  ui.report.shownParts["application"] = shownPart(scene, origin);
   ImGui::EndChild();
   const ApplicationInfo& info = applicationInfo(run->id);
   const ImVec2 fb = ImGui::GetIO().DisplayFramebufferScale;

@@ -128,6 +128,7 @@ void drawArrayView(UiContext& ui) {
   const ImVec2 fb = ImGui::GetIO().DisplayFramebufferScale;
   ui.report.sceneOriginX = origin.x * fb.x;
   ui.report.sceneOriginY = origin.y * fb.y;
+  ui.report.shownParts["array"] = shownPart(scene, origin);
   ui.report.arrayScene = std::move(scene);
   ImGui::EndChild();
 }

@@ -181,6 +181,7 @@ void drawClassModeView(UiContext& ui) {
     const int index = clickedIndex(scene, quiz->question(), m.x - origin.x, m.y - origin.y);
     if (index >= 0) quiz->toggleIndex(index);
   }
+  ui.report.shownParts["class_mode"] = shownPart(scene, origin);
   ImGui::EndChild();
   answerControls(ui, *quiz);
   report(ui, *quiz, scene, origin);

@@ -272,6 +272,7 @@ void drawComparePanel(UiContext& ui) {
   ImGui::Dummy(ImVec2(scene.width, scene.height));
   if (ImGui::IsWindowHovered()) showSceneTooltip(scene, origin);
   report(ui, scene, origin);
+  ui.report.shownParts["compare"] = shownPart(scene, origin);
   ImGui::EndChild();
 }
 

@@ -61,6 +61,7 @@ void drawFigureScene(UiContext& ui, Scene scene) {
   ImGui::Dummy(ImVec2(scene.width, scene.height));
   if (ImGui::IsWindowHovered()) showSceneTooltip(scene, origin);
   followWrittenCells(ui, scene, origin);
+  ui.report.shownParts["figure"] = shownPart(scene, origin);
   const ImVec2 fb = ImGui::GetIO().DisplayFramebufferScale;
   const float shownTop = ImGui::GetWindowPos().y, shownBottom = shownTop + ImGui::GetWindowHeight();
   ui.report.panels["figure"] = {{"origin", {origin.x * fb.x, origin.y * fb.y}},

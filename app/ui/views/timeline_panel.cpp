@@ -160,6 +160,7 @@ void drawTimelinePanel(UiContext& ui) {
   showBlockTooltip(s, drawn, origin);
   handleInput(s, drawn, origin);
   report(ui, s, drawn, origin);
+  ui.report.shownParts["timeline"] = shownPart(drawn.scene, origin);
   ImGui::EndChild();
 }
 

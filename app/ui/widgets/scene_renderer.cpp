@@ -1,5 +1,6 @@
 #include "app/ui/widgets/scene_renderer.h"
 
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 
@@ -106,6 +107,15 @@ void showSceneTooltip(const Scene& scene, ImVec2 origin) {
       return;
     }
   }
+}
+
+SceneBox shownPart(const Scene& scene, ImVec2 origin) {
+  const ImDrawList& dl = *ImGui::GetWindowDrawList();
+  const ImVec2 min = dl.GetClipRectMin(), max = dl.GetClipRectMax();
+  SceneBox box{std::max(0.0f, min.x - origin.x), std::max(0.0f, min.y - origin.y),
+               std::min(scene.width, max.x - origin.x), std::min(scene.height, max.y - origin.y)};
+  if (box.empty()) box = {};
+  return box;
 }
 
 MeasureText fontMeasure(const FontSet& fonts) {
