@@ -22,6 +22,10 @@ namespace {
 constexpr int kWarp = 32;
 // The "before" row's values, a little smaller than the row the step wrote.
 constexpr float kBeforeValueScale = 0.85f;
+// A chip (a value from outside the array) is this many times as high as its text.
+constexpr float kChipOverText = 1.0f / 0.75f;
+// A symbolic cell's second line, this many value-font sizes below its first.
+constexpr float kSecondLine = 1.05f;
 constexpr size_t kMaxResultCells = 4096;
 
 // Which array a row of cells shows, for tooltips ("XY[5]", "Y[4100]").
@@ -201,14 +205,18 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
 
   // The "before" row's values: a little smaller than the row the step wrote, but never below
   // the floor (digits smaller than that cannot be read from the back of a lecture hall).
-  float beforeValueSize() const { return std::max(minFont_, kBeforeValueScale * valueSize_); }
+  // In presentation mode not below the back row's size either, where the row the step wrote is
+  // at least that large.
+  float beforeValueSize() const {
+    const float smaller = std::max(kBeforeValueScale * valueSize_, style_.minTextSize);
+    return std::max(minFont_, std::min(valueSize_, smaller));
+  }
 
   // The largest value font, between the floor and the style's size (and no larger than the
   // column allows), at which every value on screen fits its cell by cellTextRoom: the same test
   // the cells draw with, so a value the layout sized for is drawn, not dropped.
-  float valueFontSize(float minFont) const {
+  float valueFontSize(float minFont, const std::vector<std::string>& widest) const {
     const float cap = std::max(minFont, std::min(style_.valueSize, cw_ / 1.1f));
-    const std::vector<std::string> widest = widestValueCandidates();
     const auto allFit = [&](float size) {
       return std::all_of(widest.begin(), widest.end(), [&](const std::string& text) {
         return measure_(text, size, true) <= cellTextRoom(cw_, size);
@@ -241,13 +249,37 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
     // The floor follows the UI scale (the small font), not the value font, which grows to fill.
     const float minFont = std::max(10.0f, 0.55f * style_.smallSize);
     minFont_ = minFont;
-    valueSize_ = valueFontSize(minFont);
+    const std::vector<std::string> widest = widestValueCandidates();
+    valueSize_ = valueFontSize(minFont, widest);
+    // A range too wide for its cell at the back row's size ("x12..x15" in 16 cells of a
+    // projected screen) goes on two lines, "x12.." over "x15", rather than shrink below it.
+    twoLines_ = false;
+    if (!symbols_.empty() && valueSize_ < style_.smallSize) {
+      std::vector<std::string> halves;
+      for (const std::string& text : widest) {
+        const auto [top, bottom] = rangeLines(text);
+        halves.push_back(top);
+        halves.push_back(bottom);
+      }
+      if (const float two = valueFontSize(minFont, halves); two > valueSize_) {
+        twoLines_ = true;
+        valueSize_ = two;
+      }
+    }
     // Every text a cell can show holds at least one digit; where not even one fits at the
     // smallest value font (the "before" row's), no cell is measured at all.
     const float smallest = beforeValueSize();
     valuesShown_ = measure_("0", smallest, false) <= cellTextRoom(cw_, smallest);
     // Narrow cells stay tall: an overview reads as bars of colour.
-    cellH_ = std::max(1.6f * valueSize_, 0.9f * style_.valueSize);
+    cellH_ =
+        std::max((twoLines_ ? 1.6f + kSecondLine : 1.6f) * valueSize_, 0.9f * style_.valueSize);
+  }
+
+  // "x12..x15" as its two lines, "x12.." and "x15"; a text without a range as itself.
+  static std::pair<std::string, std::string> rangeLines(const std::string& text) {
+    const size_t dots = text.find("..");
+    if (dots == std::string::npos) return {text, std::string()};
+    return {text.substr(0, dots + 2), text.substr(dots + 2)};
   }
 
   void addText(float x, float y, std::string text, Color c, float size, bool bold, TextAlign align,
@@ -461,11 +493,11 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
     SceneText text;
     // Padding values are regular and dim: they must not read as data or results.
     const bool bold = !row.before && !padding;
-    text.text = valuesShown_ ? fitCellText(cellText(v, row.symbols, static_cast<size_t>(i)), cw_,
-                                           size, bold, measure_)
-                             : std::string();
+    const std::string shown = cellText(v, row.symbols, static_cast<size_t>(i));
+    const auto [top, bottom] = twoLines_ ? rangeLines(shown) : std::pair{shown, std::string()};
+    text.text = valuesShown_ ? fitCellText(top, cw_, size, bold, measure_) : std::string();
     text.x = x + 0.5f * w;
-    text.y = row.y + 0.5f * (row.height - size);
+    text.y = row.y + 0.5f * (row.height - size * (bottom.empty() ? 1 : 1 + kSecondLine));
     text.size = size;
     text.bold = bold;
     text.align = TextAlign::Center;
@@ -480,6 +512,15 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
     text.hoverY = row.y;
     text.hoverW = w;
     text.hoverH = row.height;
+    if (!bottom.empty() && valuesShown_) {
+      SceneText second = text;
+      second.text = fitCellText(bottom, cw_, size, bold, measure_);
+      second.y += kSecondLine * size;
+      second.tooltip.clear();
+      scene_.texts.push_back(std::move(text));
+      scene_.texts.push_back(std::move(second));
+      return;
+    }
     scene_.texts.push_back(std::move(text));
   }
 
@@ -718,7 +759,10 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
   // the arrows that leave the row before).
   void layoutChips(float top, float bottom) {
     const float gap = 0.15f * style_.labelSize;
-    const float h = std::min(1.3f * style_.smallSize, 0.4f * (bottom - top));
+    // A chip's text is not below the back row's size in presentation mode: the chip then takes
+    // more of the band between the rows.
+    const float h = std::min(1.3f * style_.smallSize,
+                             std::max(0.4f * (bottom - top), kChipOverText * style_.minTextSize));
     for (const OutsideSource& src : outside_) {
       const float left = cellX(src.cells.front()), right = cellX(src.cells.back() + 1);
       const bool single = src.cells.size() == 1;
@@ -740,7 +784,10 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
     }
   }
 
-  float chipTextSize(float h) const { return std::min(style_.smallSize, 0.75f * h); }
+  float chipTextSize(float h) const {
+    return std::max(std::min(style_.minTextSize, style_.smallSize),
+                    std::min(style_.smallSize, h / kChipOverText));
+  }
 
   // True when a chip covers cell i's column (its own-value arrow would run under the chip).
   bool underChip(int i) const {
@@ -1105,6 +1152,7 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
   float cw_ = 0;
   bool valuesShown_ = true;
   float cellH_ = 0;
+  bool twoLines_ = false;  // symbolic ranges drawn on two lines (layoutColumns)
   float valueSize_ = 0;
   float minFont_ = 10;
   float rowsTop_ = 0;

@@ -12,6 +12,9 @@
 namespace scanviz {
 namespace {
 
+// A node's (and an input box's) side over the text it holds.
+constexpr float kNodeOverText = 1.6f;
+
 class GraphFigureBuilder : protected FigureBuilderBase {
  public:
   using FigureBuilderBase::FigureBuilderBase;
@@ -59,8 +62,12 @@ class GraphFigureBuilder : protected FigureBuilderBase {
     for (size_t r = 0; r < steps.size(); ++r)
       rowOfStep_[static_cast<size_t>(steps[r])] = static_cast<int>(r) + 1;
     const float legendH = 3.5f * sz_.text.smallSize + sz_.margin;
+    // A node holds its time unit, and an input box its name, at the small size or more (the back
+    // row's 28 px on a projected screen): rows never get too low for such a node.
+    const float smallestNode = kNodeOverText * sz_.text.smallSize;
     rowH_ = std::clamp((sz_.height - top - legendH) / static_cast<float>(steps.size() + 1),
-                       1.2f * sz_.text.labelSize, 5.0f * sz_.text.labelSize);
+                       std::max(1.2f * sz_.text.labelSize, smallestNode / 0.6f),
+                       5.0f * sz_.text.labelSize);
     // The steps' own labels (without their parenthesised notes) where they fit a row in at most
     // three lines, else the steps' numbers.
     const float column = 0.22f * (graphRight_ - sz_.margin);
@@ -76,7 +83,8 @@ class GraphFigureBuilder : protected FigureBuilderBase {
                          0.5f * sz_.text.labelSize;
     left_ = sz_.margin + labelW;
     colW_ = (graphRight_ - left_) / static_cast<float>(std::max(1, cells));
-    node_ = std::min({0.78f * colW_, 0.6f * rowH_, 2.0f * sz_.text.labelSize});
+    node_ =
+        std::max(smallestNode, std::min({0.78f * colW_, 0.6f * rowH_, 2.0f * sz_.text.labelSize}));
     top_ = top;
     for (size_t r = 0; r < labels.size(); ++r)
       addFigureRowLabel(scene_, labels[r], sz_.margin, rowY(static_cast<int>(r)),
@@ -95,14 +103,15 @@ class GraphFigureBuilder : protected FigureBuilderBase {
   }
 
   void addInput(int i) {
-    const float w = std::min(0.9f * colW_, 2.4f * sz_.text.labelSize), h = 0.8f * node_;
+    const float w = std::min(0.9f * colW_, 2.4f * sz_.text.labelSize), h = node_;
     SceneRect& r = addSceneRect(scene_, columnX(i) - 0.5f * w, rowY(0) - 0.5f * h, w, h,
                                 pal_.beforeFill, "graph-input", i);
     r.stroke = pal_.cellStroke;
     r.strokeWidth = 1;
     r.rounding = 0.15f * h;
     const std::string text = "x" + std::to_string(i);
-    const float size = std::min(sz_.text.labelSize, 0.6f * h);
+    const float size =
+        std::max(sz_.text.smallSize, std::min(sz_.text.labelSize, h / kNodeOverText));
     if (measure_(text, size, false) < 0.95f * w)
       addSceneText(scene_, columnX(i), rowY(0) - 0.5f * size, text, pal_.beforeText, size, false,
                    TextAlign::Center, "graph-input-label", i);
@@ -140,7 +149,8 @@ class GraphFigureBuilder : protected FigureBuilderBase {
     if (!reached(n)) return;
     // The time unit Brent's schedule runs it in: the graph and the schedule read together.
     const std::string text = std::to_string(brent_.unitOf[static_cast<size_t>(id)] + 1);
-    const float size = std::min(sz_.text.labelSize, 0.55f * node_);
+    const float size =
+        std::max(sz_.text.smallSize, std::min(sz_.text.labelSize, node_ / kNodeOverText));
     SceneText& label = addSceneText(scene_, columnX(n.element), nodeY(id) - 0.5f * size, text,
                                     now ? pal_.writtenText : pal_.text, size, true,
                                     TextAlign::Center, "graph-node-unit", id);

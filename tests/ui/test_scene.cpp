@@ -540,5 +540,42 @@ TEST(LegendRows, ItemsWrapAtTheRightEdgeAndMeasuringAddsNothing) {
   EXPECT_FLOAT_EQ(measuring.bottom(), rows.bottom());
 }
 
+// Symbolic ranges in 16 cells of a projected screen: "x12..x15" does not fit one line at the back
+// row's size, so it goes on two ("x12.." over "x15"), every line at that size or more.
+TEST(ArrayScene, SymbolicRangesTooWideForTheirCellTakeTwoLines) {
+  std::vector<double> input(16);
+  for (int i = 0; i < 16; ++i) input[static_cast<size_t>(i)] = i + 1;
+  const Trace t = captureOnEmulator(AlgorithmId::BrentKung, input);
+  // approximateTextWidth gives a glyph 0.65 em, wider than the UI font's "x12..": 2000 px here
+  // is the room the real font needs in the 1876 px the window's view has at 1920 x 1080.
+  ArraySceneRequest rq{.trace = &t, .step = 4, .width = 2000};
+  rq.symbolic = true;
+  const float presentation = 28.0f / 15.0f;  // presentationUiScale at 1080 lines
+  const ArraySceneStyle style = ArraySceneStyle{}.scaled(presentation, presentation);
+  const Scene s =
+      buildArrayScene(rq, style, viewPalette(Theme::Dark, Palette::Classic), approximateTextWidth);
+  const auto values = s.textsWithRole("cell-value");
+  ASSERT_FALSE(values.empty());
+  int split = 0;
+  for (size_t k = 0; k < values.size(); ++k) {
+    EXPECT_GE(values[k]->size, style.smallSize) << values[k]->text;
+    if (values[k]->text.ends_with("..")) {
+      ASSERT_LT(k + 1, values.size());
+      EXPECT_EQ(values[k + 1]->index, values[k]->index);
+      EXPECT_TRUE(values[k + 1]->text.starts_with("x")) << values[k + 1]->text;
+      EXPECT_GT(values[k + 1]->y, values[k]->y);
+      ++split;
+    }
+  }
+  // Step 4 of Brent-Kung at N = 16 (up-sweep stride 8) holds 8 ranges: x0..x1, x0..x3, x4..x5,
+  // x0..x7, x8..x9, x8..x11, x12..x13 and x0..x15.
+  EXPECT_EQ(split, 8);
+  // At the window's own scale, with room for one line, a range stays one text.
+  const Scene plain = buildArrayScene(
+      rq, ArraySceneStyle{}, viewPalette(Theme::Dark, Palette::Classic), approximateTextWidth);
+  for (const SceneText* v : plain.textsWithRole("cell-value"))
+    EXPECT_FALSE(v->text.ends_with(".."));
+}
+
 }  // namespace
 }  // namespace scanviz

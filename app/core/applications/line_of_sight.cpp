@@ -72,9 +72,12 @@ std::vector<double> viewingAngles(const std::vector<double>& heights, double vie
   for (size_t i = 0; i < heights.size(); ++i) {
     const double rise = heights[i] - viewerHeight;
     const double distance = static_cast<double>(i + 1);
-    // Rounded to float32 here, so that the kernel, the reference and the picture compare the
-    // same numbers (max is exact; only the rounding could differ).
-    angles[i] = static_cast<float>(std::atan2(rise, distance) * 180.0 / M_PI);
+    // In tenths of a degree, as a surveyor's table gives them: four digits that a projected
+    // cell holds at the back row's size, where float32's "-33.6901" does not. Rounded to
+    // float32 here, so that the kernel, the reference and the picture compare the same numbers
+    // (max is exact; only the rounding could differ).
+    const double degrees = std::atan2(rise, distance) * 180.0 / M_PI;
+    angles[i] = static_cast<float>(std::round(degrees * 10) / 10);
   }
   return angles;
 }

@@ -77,6 +77,19 @@ void explanationRow(UiContext& ui, float width) {
   ImGui::EndChild();
 }
 
+// An application's picture above its scan's steps: what it needs, up to 55% of the column
+// (presenting, half the screen: its scan's cells fit under it at the back row's sizes). Returns
+// the height left under it.
+float applicationAbove(UiContext& ui, float width, float columnHeight) {
+  const float share = ui.state.presentation ? 0.5f : 0.55f;
+  const float picture = std::min(applicationPanelHeight(ui, width), columnHeight * share);
+  if (picture <= 0) return columnHeight;
+  ImGui::BeginChild("application", ImVec2(0, picture), true);
+  drawApplicationPanel(ui);
+  ImGui::EndChild();
+  return columnHeight - picture - ImGui::GetStyle().ItemSpacing.y;
+}
+
 void centerColumn(UiContext& ui, float width, float columnHeight) {
   const PanelLayout& l = ui.state.settings().layout;
   ImGui::BeginChild("center", ImVec2(width, columnHeight), false, ImGuiWindowFlags_NoScrollbar);
@@ -84,15 +97,7 @@ void centerColumn(UiContext& ui, float width, float columnHeight) {
     ImGui::EndChild();
     return;
   }
-  // An application's picture above its scan's steps: what it needs, up to 55% of the column.
-  float height = columnHeight;
-  if (const float picture = std::min(applicationPanelHeight(ui, width), columnHeight * 0.55f);
-      picture > 0) {
-    ImGui::BeginChild("application", ImVec2(0, picture), true);
-    drawApplicationPanel(ui);
-    ImGui::EndChild();
-    height -= picture + ImGui::GetStyle().ItemSpacing.y;
-  }
+  const float height = applicationAbove(ui, width, columnHeight);
   // The explanation takes what its text needs (about 13 lines when the kernel source shows, the
   // length of a step's code), up to 40% or what the step at its natural size leaves, whichever
   // is more. Where the step would have to shrink below its natural size, the explanation gives
@@ -181,7 +186,11 @@ void drawMainLayout(UiContext& ui) {
   const float middle = std::max(100.0f, ImGui::GetContentRegionAvail().y - bottom);
   if (ui.state.presentation || classMode) {
     ImGui::BeginChild("view", ImVec2(0, middle), false);
-    if (!drawCenterView(ui, /*framed=*/false)) drawArrayView(ui);
+    // An application keeps its picture above its scan: the lecture is about the picture.
+    if (!drawCenterView(ui, /*framed=*/false)) {
+      applicationAbove(ui, width, middle);
+      drawArrayView(ui);  // in the height left
+    }
     ImGui::EndChild();
   } else {
     panels(ui, middle);

@@ -83,7 +83,11 @@ float arrayViewNaturalHeight(UiContext& ui, float width) {
   rq.height = 0;  // the style's sizes: neither grown nor shrunk
   rq.visibleLeft = 0;
   rq.visibleRight = 0;  // only the height is wanted: no primitives
-  rq.withExplanation = ui.state.presentation;
+  // Presenting an application, its picture above says what the scan is for, and the scan keeps
+  // to its cells so that both fit the screen at the back row's sizes.
+  const bool underPicture = ui.state.presentation && ui.state.shown().application;
+  rq.withExplanation = ui.state.presentation && !underPicture;
+  rq.compact = underPicture;
   rq.symbolic = ui.state.symbolic;
   cache.height = buildArrayScene(rq, viewSceneStyle(ui), ui.palette, fontMeasure(ui.fonts)).height;
   cache.key = key;
@@ -116,7 +120,11 @@ void drawArrayView(UiContext& ui) {
   rq.height = ImGui::GetContentRegionAvail().y;
   rq.visibleLeft = scroll - width * 0.25f;
   rq.visibleRight = scroll + width * 1.25f;
-  rq.withExplanation = ui.state.presentation;
+  // Presenting an application, its picture above says what the scan is for, and the scan keeps
+  // to its cells so that both fit the screen at the back row's sizes.
+  const bool underPicture = ui.state.presentation && ui.state.shown().application;
+  rq.withExplanation = ui.state.presentation && !underPicture;
+  rq.compact = underPicture;
   rq.symbolic = ui.state.symbolic;
   rq.zoom = handleZoom();
   Scene scene = buildArrayScene(rq, viewSceneStyle(ui), ui.palette, fontMeasure(ui.fonts));
