@@ -39,13 +39,15 @@ FigureCells figureCells(const std::vector<std::string>& texts, int columns, floa
   FigureCells c;
   const float widest = 3.0f * style.valueSize;
   c.columnWidth = std::clamp(avail / static_cast<float>(std::max(1, columns)), 4.0f, widest);
-  const float legible = 0.6f * style.valueSize;
+  // Wide enough for every value at 60% of the value size; presenting, at the back row's size
+  // (less, at that scale: the figure then keeps more columns on the screen), never below it.
+  const float legible = style.minTextSize > 0 ? style.minTextSize : 0.6f * style.valueSize;
   for (const std::string& text : texts)
     c.columnWidth = std::max(
         c.columnWidth,
         std::min(widest, (measure(text, legible, true) + kCellTextMargin * legible) / kCellBox));
   c.valueSize = std::min(style.valueSize, c.columnWidth / 1.1f);
-  const float floor = std::max(10.0f, 0.55f * style.smallSize);
+  const float floor = std::max({10.0f, 0.55f * style.smallSize, legible});
   for (const std::string& text : texts)
     while (c.valueSize > floor &&
            measure(text, c.valueSize, true) > cellTextRoom(c.columnWidth, c.valueSize))

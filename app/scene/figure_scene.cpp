@@ -340,7 +340,9 @@ class FigureBuilder : FigureBuilderBase {
   }
 
   float addIndexRow(float y) {
-    const float size = std::min(style_.smallSize, std::max(10.0f, 0.45f * cw_));
+    // Presenting, not below the back row's size (the columns are sized for it, figure_parts.h).
+    const float size =
+        std::min(style_.smallSize, std::max({10.0f, 0.45f * cw_, style_.minTextSize}));
     for (int i = 0; i < n_; ++i)
       addText(centre(i), y, std::to_string(i), pal_.textDim, size, false, TextAlign::Center,
               "index", i);

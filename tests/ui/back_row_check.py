@@ -107,6 +107,18 @@ def case_figure_panel(ctx):
     legible(ctx, "--algorithm", "brent-kung", "--input", PMPP, keys="G,End")
 
 
+def case_figure_hierarchical(ctx):
+    """The hierarchical scan's figure (PMPP Fig. 8.9): eight sections, their sums and the add."""
+    legible(ctx, "--algorithm", "hierarchical", "--n", "64", "--block-size", "8", "--panel", "figure",
+            "--step", "17")
+
+
+def case_figure_chained(ctx):
+    """The single-pass chained scan's structure figure: the blocks' hand-off of their carries."""
+    legible(ctx, "--algorithm", "single-pass-chained", "--n", "64", "--block-size", "16", "--panel",
+            "figure", "--step", "3")
+
+
 def case_bank_conflicts(ctx):
     legible(ctx, "--algorithm", "blelloch", "--n", "256", "--block-size", "128", keys="K,Right,Right")
 

@@ -9,6 +9,8 @@
 // request (chain_flags_scene.h). A run without a figure says why.
 #include <imgui.h>
 
+#include <limits>
+
 #include <algorithm>
 
 #include "app/scene/chain_flags_scene.h"
@@ -121,6 +123,30 @@ bool drawRouletteOrFlags(UiContext& ui) {
   return true;
 }
 
+float smallestText(const Scene& s) {
+  float smallest = std::numeric_limits<float>::max();
+  for (const SceneText& t : s.texts) smallest = std::min(smallest, t.size);
+  return smallest;
+}
+
+// The figure at the view's sizes; one taller than the panel is built again smaller to fit it,
+// never below the style's floor (presenting, the back row's size), and scrolls only when even
+// that is too tall (Brent-Kung's two trees; followWrittenCells then follows the step).
+Scene fittedFigure(UiContext& ui, const FigureKindInfo& figure, const FigureRequest& rq) {
+  const ArraySceneStyle style = viewSceneStyle(ui);
+  const MeasureText measure = fontMeasure(ui.fonts);
+  Scene scene = figure.build(rq, style, ui.palette, measure);
+  float factor = 1;
+  for (int attempt = 0; attempt < 3 && rq.height > 0 && scene.height > rq.height; ++attempt) {
+    factor *= std::max(0.6f, 0.98f * rq.height / scene.height);
+    Scene smaller = figure.build(rq, style.scaled(factor), ui.palette, measure);
+    if (smaller.height >= scene.height || smallestText(smaller) < smallestText(scene) - 0.01f)
+      break;  // a figure that keeps its size, or loses legibility, scrolls instead
+    scene = std::move(smaller);
+  }
+  return scene;
+}
+
 }  // namespace
 
 void drawFigurePanel(UiContext& ui) {
@@ -156,7 +182,7 @@ void drawFigurePanel(UiContext& ui) {
   rq.height = ImGui::GetContentRegionAvail().y;
   rq.symbolic = ui.state.symbolic;
   rq.processors = ui.state.settings().brentProcessors;
-  drawFigureScene(ui, figure.build(rq, viewSceneStyle(ui), ui.palette, fontMeasure(ui.fonts)));
+  drawFigureScene(ui, fittedFigure(ui, figure, rq));
   ui.report.panels["figure"]["kind"] = std::string(figure.name);
   ImGui::EndChild();
 }
