@@ -46,7 +46,7 @@ struct DrawnView {
 };
 
 // The scene the window drew for the view in the middle (frame report), the application's picture
-// above its scan.
+// above its scan; of the timing view, its tab's.
 Scene centreScene(const FrameReport& report, const AppState& state) {
   const auto scene = [&report](const char* name) {
     const auto it = report.panelScenes.find(name);
@@ -70,6 +70,14 @@ Scene centreScene(const FrameReport& report, const AppState& state) {
     case CenterView::Class:
       return scene("class_mode");
     case CenterView::Timing:
+      switch (state.timing.tab) {
+        case TimingTab::Benchmark:
+          return scene("timing");
+        case TimingTab::WarpClock:
+          return scene("warp_clock");
+        case TimingTab::Brent:
+          return scene("brent");
+      }
       return {};
   }
   return {};
