@@ -4,7 +4,8 @@
 // and every subject side by side at one N. A previous run can be overlaid (faint lines, second
 // bars). Without a GPU the engine times the CPU emulator, and the panel says so above the plots.
 // The form and the plots' choices are widgets; the run's header, legend and plots are one scene
-// (app/scene/timing_scene.h), the picture the slide shows.
+// (app/scene/timing_scene.h), the picture the slide shows. In presentation mode the form folds
+// into one row, so that the plots get the screen's width.
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
