@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/scene/scene_geometry.h"
 #include "app/scene/scene_text.h"
 
 namespace scanviz {
@@ -631,6 +632,21 @@ class PlotBuilder {
 PlotScene buildPlotScene(const plot::PlotSpec& spec, const PlotSceneStyle& style,
                          const MeasureText& measure) {
   return PlotBuilder(spec, style, measure).build();
+}
+
+float plotRoomScore(float w, float h, float textSize) {
+  if (w < 10 * textSize || h < 10 * textSize) return -1;
+  return std::min((w - 4 * textSize) / 1.6f, h - 5 * textSize);
+}
+
+PlacedPlot placePlot(Scene& into, plot::PlotSpec spec, const PlotSceneStyle& style, float x,
+                     float y, const MeasureText& measure) {
+  spec.size = {style.width, style.height};
+  PlacedPlot p{std::move(spec), {}, x, y};
+  p.drawn = buildPlotScene(p.spec, style, measure);
+  appendScene(into, p.drawn.scene, x, y);
+  p.drawn.scene = {};
+  return p;
 }
 
 Scene plotPicture(const plot::PlotSpec& spec, const PlotPictureStyle& style,

@@ -45,6 +45,24 @@ struct PlotScene {
 PlotScene buildPlotScene(const plot::PlotSpec& spec, const PlotSceneStyle& style,
                          const MeasureText& measure);
 
+// A plot inside a view's larger scene (Brent's theorem, the benchmark, the warp clock): what it
+// shows and where its data landed, so that the window answers the pointer over it as over a plot
+// of its own. drawn.scene is empty: its primitives are in the larger scene, moved by (x, y).
+struct PlacedPlot {
+  plot::PlotSpec spec;
+  PlotScene drawn;
+  float x = 0, y = 0;
+};
+
+// How well a w x h room (at this text size) suits a plot, to choose between a view's layouts: the
+// data area left by its title, axis labels and ticks, as wide as 1.6 times its height; -1 where
+// the room is too small to read one.
+float plotRoomScore(float w, float h, float textSize);
+
+// Builds `spec` at `style`'s size and appends it to `into` at (x, y).
+PlacedPlot placePlot(Scene& into, plot::PlotSpec spec, const PlotSceneStyle& style, float x,
+                     float y, const MeasureText& measure);
+
 // A plot for an export: the picture's size and theme, the palette's colours.
 struct PlotPictureStyle {
   float width = 960;  // logical pixels

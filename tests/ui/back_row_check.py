@@ -162,6 +162,76 @@ def case_segmented_scan(ctx):
     legible(ctx, "--algorithm", "segmented-kogge-stone", keys="End")
 
 
+def inside_screen(r, panel):
+    """The panel's scene, drawn at its origin, ends inside its room and the screen: nothing cut off
+    or scrolled out of sight."""
+    p = r.dump["panels"][panel]
+    (x, y), (w, h), scene = p["origin"], p["room"], p["scene"]
+    check(scene["width"] <= w + 1 and scene["height"] <= h + 1,
+          f"{panel}: a {scene['width']:.0f}x{scene['height']:.0f} scene in a room of {w:.0f}x{h:.0f}")
+    check(x >= 0 and y >= 0 and x + w <= SCREEN[0] + 1 and y + h <= SCREEN[1] + 1,
+          f"{panel}: a {w:.0f}x{h:.0f} room at ({x:.0f}, {y:.0f})")
+    return p
+
+
+def cells(scene, role):
+    return [t["text"] for t in scene["texts"] if t["role"] == role]
+
+
+def case_erratum(ctx):
+    """An erratum of the seeds' text (the shipped deck's slides 10, 19, 21) is a scene: the title,
+    the seed's words beside the correction, why, and the figures scanviz's run counted."""
+    r = legible(ctx, "--spot-the-bug", "seed-000-work-ratio")
+    p = inside_screen(r, "spot_the_bug")
+    scene = p["scene"]
+    check(cells(scene, "erratum-title")[0].startswith("Erratum: 9217 / 1027"), str(cells(scene, "erratum-title")))
+    figures = [f"{v:g}" for v in (9217 / 1027, 9217 / 1023, p["numbers"]["measured"])]
+    check(cells(scene, "erratum-numbers-cell") == figures, f"{cells(scene, 'erratum-numbers-cell')}, not {figures}")
+    check(figures[2] == "9.00978", f"scanviz counted {figures[2]}")
+    check(" ".join(cells(scene, "erratum-correction")).find("9217 / 1023") >= 0, str(cells(scene, "erratum-correction")))
+    check(p["text_px"] >= BACK_ROW_PX, f"the erratum's text is {p['text_px']:.1f} px")
+
+
+def case_brent_tab(ctx):
+    """Brent's theorem (slide 18): every algorithm's row, the lesson's highlighted, and the curve."""
+    r = legible(ctx, "--algorithm", "kogge-stone", keys="R")
+    p = inside_screen(r, "brent")
+    scene, rows = p["scene"], p["rows"]
+    bands = [x for x in scene["rects"] if x["role"] == "brent-row"]
+    check(len(bands) == len(rows) > 5, f"{len(bands)} rows drawn, {len(rows)} in the table")
+    lit = [x["index"] for x in scene["rects"] if x["role"] == "brent-highlight"]
+    first = cells(scene, "brent-cell")[::8]
+    check(first == [x["algorithm"] for x in rows], f"rows {first}")
+    check(len(lit) == 1 and first[lit[0]] == "kogge-stone", f"highlighted {lit}")
+    titles = cells(scene, "plot-title")
+    check(len(titles) == 1 and "W/P + D" in titles[0], f"the curve's titles: {titles}")
+
+
+def case_benchmark_tab(ctx):
+    """The Benchmark tab (B; --bench-sizes opens it) after a run, of the CPU emulator without a GPU:
+    the run's header, the legend and the three plots as one scene beside the form."""
+    r = legible(ctx, "--bench-sizes", "2^10,2^12")
+    p = inside_screen(r, "timing")
+    scene = p["scene"]
+    check(p["time_points"] > 0 and p["bars"] > 0, f"{p['time_points']} points, {p['bars']} bars")
+    check(cells(scene, "timing-title") and cells(scene, "timing-device"), "no run header in the scene")
+    check(len([x for x in scene["rects"] if x["role"] == "timing-legend-item"]) == p["bars"],
+          f"legend items for {p['bars']} subjects")
+
+
+def case_warp_clock(ctx):
+    """The warp clock of the H200 Kogge-Stone lesson: each step's cycles in the table, the plots."""
+    r = legible(ctx, "--trace", os.path.join(TRACES, "kogge-stone-lesson.json"), keys="W")
+    p = inside_screen(r, "warp_clock")
+    scene = p["scene"]
+    table = cells(scene, "warp-steps-cell")
+    check(len(table) == 6 * len(p["steps"]) > 0, f"{len(table)} cells for {len(p['steps'])} steps")
+    medians = table[3::6]
+    check(medians == [f"{s['median']:.0f}" for s in p["steps"]], f"medians {medians}")
+    titles = cells(scene, "plot-title")
+    check(titles == ["Cycles each warp spent in each step", "Warp-cycles per operator application"], str(titles))
+
+
 CASES = cases_of(globals())
 
 if __name__ == "__main__":

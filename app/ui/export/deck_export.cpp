@@ -46,8 +46,8 @@ struct DrawnView {
 };
 
 // The scene the window drew for the view in the middle (frame report), the application's picture
-// above its scan, each cut to what the window showed of it: a slide is the projected view, not a
-// view shrunk until every scrolled-away part fits.
+// above its scan, of the timing view its tab's, each cut to what the window showed of it: a
+// slide is the projected view, not a view shrunk until every scrolled-away part fits.
 Scene centreScene(const FrameReport& report, const AppState& state) {
   const auto scene = [&report](const std::string& name, const Scene& whole) {
     const auto shown = report.shownParts.find(name);
@@ -76,6 +76,14 @@ Scene centreScene(const FrameReport& report, const AppState& state) {
     case CenterView::Class:
       return panel("class_mode");
     case CenterView::Timing:
+      switch (state.timing.tab) {
+        case TimingTab::Benchmark:
+          return panel("timing");
+        case TimingTab::WarpClock:
+          return panel("warp_clock");
+        case TimingTab::Brent:
+          return panel("brent");
+      }
       return {};
   }
   return {};

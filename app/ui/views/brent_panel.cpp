@@ -2,7 +2,8 @@
 // algorithm's work W and depth D at N, the bound W/P + D, the seeds' model in which every occupied
 // lane costs a unit, the speedups over the sequential scan's N steps they predict (the sequential
 // row is that yardstick itself), and the speedup a benchmark run measured at the same N. A plot
-// shows how the bound falls with P down to the depth.
+// shows how the bound falls with P down to the depth. The N and P controls are widgets; the table,
+// the note and the plot are one scene (app/scene/brent_scene.h), the picture the slide shows.
 #include <imgui.h>
 
 #include <algorithm>
@@ -10,20 +11,17 @@
 
 #include "app/core/algorithms/brent_table.h"
 #include "app/core/bench/bench_format.h"
-#include "app/core/trace/value_format.h"
-#include "app/ui/shell/theme.h"
+#include "app/scene/brent_scene.h"
 #include "app/ui/views/timing_view.h"
 #include "app/ui/widgets/help_marker.h"
 #include "app/ui/widgets/plot_widget.h"
+#include "app/ui/widgets/scene_renderer.h"
+#include "app/ui/widgets/view_style.h"
 
 namespace scanviz {
 namespace {
 
 constexpr int kMaxProcessors = 1 << 16;
-
-std::string quantityOrDash(double v) {
-  return std::isfinite(v) ? formatQuantity(v) : std::string("-");
-}
 
 // N: the lesson's, or a size the shown run measured (where the measured column has values).
 long long chooseN(UiContext& ui, const TimingRun* run, long long& chosen) {
@@ -60,73 +58,37 @@ int chooseProcessors(UiContext& ui) {
   return ui.state.settings().brentProcessors;
 }
 
-void tableRow(const BrentRow& r, bool current) {
-  ImGui::TableNextRow();
-  ImGui::TableNextColumn();
-  if (current)
-    ImGui::TextColored(ImGui::GetStyle().Colors[ImGuiCol_PlotHistogram], "%s", r.key.c_str());
-  else
-    ImGui::TextUnformatted(r.key.c_str());
-  ImGui::TableNextColumn();
-  ImGui::TextUnformatted(quantityOrDash(r.formulas.workValue).c_str());
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("W = %s", r.formulas.work.c_str());
-  ImGui::TableNextColumn();
-  ImGui::TextUnformatted(quantityOrDash(r.formulas.depthValue).c_str());
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("D = %s", r.formulas.depth.c_str());
-  ImGui::TableNextColumn();
-  ImGui::TextUnformatted(quantityOrDash(r.brentUnits).c_str());
-  ImGui::TableNextColumn();
-  ImGui::TextUnformatted(quantityOrDash(r.seedUnits).c_str());
-  ImGui::TableNextColumn();
-  if (r.baseline) {
-    ImGui::TextDisabled("baseline");
-    if (ImGui::IsItemHovered())
-      ImGui::SetTooltip(
-          "The sequential scan is the yardstick the speedups divide: 1x by definition. One "
-          "thread walks the array, so P units do not shorten it.");
-  } else {
-    ImGui::TextUnformatted((quantityOrDash(r.predictedSpeedup) + "x").c_str());
-  }
-  ImGui::TableNextColumn();
-  ImGui::TextUnformatted(
-      std::isfinite(r.measuredSpeedup) ? (quantityOrDash(r.measuredSpeedup) + "x").c_str() : "-");
-  ImGui::TableNextColumn();
-  ImGui::TextUnformatted(formatBenchDuration(r.measuredMs).c_str());
+// The table, the note and the curve as one scene under the controls (the slide's picture).
+BrentScene brentScene(const UiContext& ui, const BrentTable& t, AlgorithmId current,
+                      std::string note) {
+  BrentSceneRequest rq;
+  rq.table = &t;
+  rq.current = current;
+  rq.note = std::move(note);
+  rq.maxProcessors = kMaxProcessors;
+  // A margin on the right: the plot's last tick label is centred on its edge.
+  const ImVec2 room = ImGui::GetContentRegionAvail();
+  rq.width = room.x - ImGui::GetFontSize();
+  rq.height = room.y;
+  rq.textSize = ImGui::GetFontSize();
+  rq.minTextSize = std::max(kSmallSize * ui.fonts.pixelScale, viewSceneStyle(ui).minTextSize);
+  rq.plot = plot::plotStyleOfWindow();
+  return buildBrentScene(rq, ui.palette, fontMeasure(ui.fonts));
 }
 
-void table(const BrentTable& t, AlgorithmId current) {
-  const ImGuiTableFlags flags =
-      ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp;
-  if (!ImGui::BeginTable("brent", 8, flags)) return;
-  for (const char* h :
-       {"algorithm", "W", "D", "W/P + D", "lanes / P", "predicted", "measured", "time"})
-    ImGui::TableSetupColumn(h);
-  ImGui::TableHeadersRow();
-  for (const BrentRow& r : t.rows) tableRow(r, r.id == current);
-  ImGui::EndTable();
-}
-
-void curvePlot(const UiContext& ui, const BrentTable& t, AlgorithmId current, ImVec2 size) {
-  plot::PlotSpec spec;
-  spec.title = "Predicted time units vs P (Brent's W/P + D)";
-  spec.xLabel = "P";
-  spec.yLabel = "time units";
-  spec.xScale = plot::AxisScale::Log2;
-  spec.yScale = plot::AxisScale::Log10;
-  spec.size = {size.x, size.y};
-  std::vector<AlgorithmId> shown = {current};
-  for (AlgorithmId id : algorithmsWithRole(kRoleBrentPlot)) shown.push_back(id);
-  std::vector<AlgorithmId> done;
-  for (AlgorithmId id : shown) {
-    if (std::find(done.begin(), done.end(), id) != done.end()) continue;
-    const BrentCurve c = brentCurve(id, t.n, t.threads, kMaxProcessors);
-    if (c.processors.empty()) continue;
-    done.push_back(id);
-    spec.series.push_back({std::string(algorithmInfo(id).key), c.processors, c.brentUnits,
-                           plot::seriesColor(static_cast<int>(done.size()) - 1), true});
-  }
-  spec.references.push_back({"sequential: N - 1", static_cast<double>(std::max(1ll, t.n - 1)), 0});
-  plot::PlotWidget("##brent-curve", spec, ui.fonts);
+// Returns where the scene was drawn and the room it had, in framebuffer pixels.
+nlohmann::json drawBrentScene(UiContext& ui, const BrentScene& b) {
+  ImGui::BeginChild("brent-view", ImVec2(0, 0), false);
+  const ImVec2 origin = ImGui::GetCursorScreenPos(), room = ImGui::GetContentRegionAvail();
+  drawScene(*ImGui::GetWindowDrawList(), b.scene, origin, ui.fonts);
+  ImGui::Dummy(ImVec2(b.scene.width, b.scene.height));
+  const bool hovered = ImGui::IsWindowHovered();
+  if (hovered) showSceneTooltip(b.scene, origin);
+  plot::placedPlotHover(b.curve, origin, hovered);
+  ImGui::EndChild();
+  ui.report.panelScenes["brent"] = b.scene;
+  const ImVec2 fb = ImGui::GetIO().DisplayFramebufferScale;
+  return {{"origin", {origin.x * fb.x, origin.y * fb.y}}, {"room", {room.x * fb.x, room.y * fb.y}}};
 }
 
 std::string measuredNote(const BrentTable& t, const TimingRun* run) {
@@ -173,10 +135,8 @@ void drawBrentPanel(UiContext& ui, TimingState& s) {
       ui.state.hasTrace()
           ? findAlgorithm(ui.state.trace().meta.algorithm).value_or(defaultAlgorithm())
           : defaultAlgorithm();
-  table(t, current);
-  ImGui::TextWrapped("%s", measuredNote(t, run).c_str());
-  const ImVec2 avail = ImGui::GetContentRegionAvail();
-  curvePlot(ui, t, current, ImVec2(avail.x, std::max(avail.y, 12 * ImGui::GetFontSize())));
+  const nlohmann::json placed =
+      drawBrentScene(ui, brentScene(ui, t, current, measuredNote(t, run)));
   nlohmann::json rows = nlohmann::json::array();
   for (const BrentRow& r : t.rows)
     rows.push_back(
@@ -186,7 +146,11 @@ void drawBrentPanel(UiContext& ui, TimingState& s) {
          {"baseline", r.baseline},
          {"measured_speedup", std::isfinite(r.measuredSpeedup) ? nlohmann::json(r.measuredSpeedup)
                                                                : nlohmann::json()}});
-  ui.report.panels["brent"] = {{"n", n}, {"processors", p}, {"rows", rows}};
+  ui.report.panels["brent"] = {{"n", n},
+                               {"processors", p},
+                               {"rows", rows},
+                               {"origin", placed["origin"]},
+                               {"room", placed["room"]}};
 }
 
 }  // namespace scanviz

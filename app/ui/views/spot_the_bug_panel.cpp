@@ -5,11 +5,11 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <cmath>
 #include <string>
 
 #include "app/scene/spot_the_bug_scene.h"
 #include "app/ui/shell/fonts.h"
+#include "app/ui/views/erratum_panel.h"
 #include "app/ui/views/panels.h"
 #include "app/ui/views/spot_the_bug.h"
 #include "app/ui/widgets/scene_renderer.h"
@@ -150,71 +150,6 @@ void report(UiContext& ui, const SpotTheBugState& s, const Scene& scene, ImVec2 
   ui.report.panelScenes["spot_the_bug"] = scene;
 }
 
-// An erratum: the seed's words and the correction side by side, why, and what scanviz's run
-// counted (the seed's figure, the right one and the run's) or why no run can show it.
-void drawErratum(UiContext& ui, SpotTheBugState& s) {
-  const Erratum& e = *s.erratum();
-  if (ImGui::Button("Close")) {
-    s.close();
-    return;
-  }
-  // An erratum is read from the back of a lecture hall: the title at the value size and the text
-  // at the heading size, from fonts rasterised at those sizes (sharp, not stretched).
-  ImFont* const titleFont = ui.fonts.nearest(kValueSize * ui.fonts.pixelScale, true);
-  ImFont* const textFont = ui.fonts.nearest(kHeadingSize * ui.fonts.pixelScale, false);
-  if (titleFont) ImGui::PushFont(titleFont);
-  ImGui::TextWrapped("Erratum: %s", std::string(e.title).c_str());
-  if (titleFont) ImGui::PopFont();
-  if (textFont) ImGui::PushFont(textFont);
-  const float textPixels = ImGui::GetFontSize();
-  if (ImGui::BeginTable("erratum-text", 2, ImGuiTableFlags_BordersInnerV)) {
-    ImGui::TableSetupColumn(("The seed (" + std::string(e.seed) + ")").c_str());
-    ImGui::TableSetupColumn("Should read");
-    ImGui::TableHeadersRow();
-    ImGui::TableNextColumn();
-    ImGui::TextWrapped("%s", std::string(e.seedText).c_str());
-    ImGui::TableNextColumn();
-    ImGui::TextWrapped("%s", std::string(e.correction).c_str());
-    ImGui::EndTable();
-  }
-  ImGui::TextWrapped("Why: %s", std::string(e.why).c_str());
-  ImGui::Separator();
-  nlohmann::json j = {{"erratum", std::string(e.id)},
-                      {"title", std::string(e.title)},
-                      {"seed", std::string(e.seed)},
-                      {"seed_text", std::string(e.seedText)},
-                      {"correction", std::string(e.correction)},
-                      {"why", std::string(e.why)},
-                      {"text_px", textPixels}};
-  if (const auto& ev = s.evidence()) {
-    ImGui::TextWrapped("scanviz's run: %s", ev->ran.c_str());
-    ImGui::TextWrapped("It shows: %s", ev->shows.c_str());
-    j["ran"] = ev->ran;
-    j["shows"] = ev->shows;
-    if (!std::isnan(ev->measured) &&
-        ImGui::BeginTable("erratum-numbers", 3, ImGuiTableFlags_Borders)) {
-      for (const char* head : {"the seed's figure", "the correct figure", "scanviz counted"})
-        ImGui::TableSetupColumn(head);
-      ImGui::TableHeadersRow();
-      for (double v : {ev->seedValue, ev->correct, ev->measured}) {
-        ImGui::TableNextColumn();
-        ImGui::TextUnformatted(number(v).c_str());
-      }
-      ImGui::EndTable();
-      j["numbers"] = {
-          {"seed", ev->seedValue}, {"correct", ev->correct}, {"measured", ev->measured}};
-    }
-  } else if (!s.evidenceError().empty()) {
-    ImGui::TextWrapped("%s", s.evidenceError().c_str());
-    j["evidence_error"] = s.evidenceError();
-  } else {
-    ImGui::TextWrapped("No run: %s", std::string(e.noRun).c_str());
-    j["no_run"] = std::string(e.noRun);
-  }
-  if (textFont) ImGui::PopFont();
-  ui.report.panels["spot_the_bug"] = std::move(j);
-}
-
 }  // namespace
 
 void drawSpotTheBugMenu(UiContext& ui) {
@@ -242,7 +177,7 @@ void drawSpotTheBugMenu(UiContext& ui) {
 void drawSpotTheBugPanel(UiContext& ui) {
   SpotTheBugState& s = ui.state.spotTheBug;
   if (s.erratum()) {
-    drawErratum(ui, s);
+    drawErratumPanel(ui, s);
     return;
   }
   stepControls(s);

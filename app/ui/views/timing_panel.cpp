@@ -3,20 +3,27 @@
 // points arrive: time vs N (log-log), GB/s vs N with the copy rate and CUB as horizontal lines,
 // and every subject side by side at one N. A previous run can be overlaid (faint lines, second
 // bars). Without a GPU the engine times the CPU emulator, and the panel says so above the plots.
+// The form and the plots' choices are widgets; the run's header, legend and plots are one scene
+// (app/scene/timing_scene.h), the picture the slide shows. In presentation mode the form folds
+// into one row, so that the plots get the screen's width.
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "app/core/algorithms/scan_options.h"
 #include "app/core/bench/bench_format.h"
 #include "app/core/layouts/plot_math.h"
+#include "app/scene/timing_scene.h"
 #include "app/ui/export/timing_plots.h"
 #include "app/ui/shell/theme.h"
 #include "app/ui/views/timing_view.h"
 #include "app/ui/widgets/help_marker.h"
 #include "app/ui/widgets/plot_widget.h"
+#include "app/ui/widgets/scene_renderer.h"
+#include "app/ui/widgets/view_style.h"
 
 namespace scanviz {
 namespace {
@@ -128,6 +135,25 @@ void progress(const TimingState& s) {
   ImGui::ProgressBar(static_cast<float>(run->progress()), ImVec2(-1, 0), text.c_str());
 }
 
+// Presentation's one row for the form: show it, run or cancel, and the progress of a run.
+void foldedForm(const UiContext& ui, TimingState& s) {
+  ImGui::Checkbox("Form and runs", &s.formShown);
+  ImGui::SameLine();
+  if (!s.runner.active()) {
+    if (ImGui::Button("Run benchmark##folded")) startTimingRun(s);
+  } else if (ImGui::Button("Cancel##folded")) {
+    s.runner.cancel();
+  }
+  if (!s.form.error.empty() && !s.formShown) {
+    ImGui::SameLine();
+    ImGui::TextColored(toImVec4(ui.palette.fail), "%s", s.form.error.c_str());
+  }
+  const TimingRun* run = s.history.find(s.runner.runId());
+  if (!s.runner.active() || !run) return;
+  ImGui::SameLine();
+  progress(s);
+}
+
 void historyList(UiContext& ui, TimingState& s) {
   if (s.history.runs().empty()) return;
   heading(ui, "Runs");
@@ -166,54 +192,13 @@ std::string deviceLine(const TimingRun& run) {
          (gpuOnlyAsked ? " The compaction and the radix split need a GPU: not timed here." : "");
 }
 
-void runHeader(UiContext& ui, const TimingRun& run) {
-  ImGui::PushFont(ui.fonts.bodyBold);
-  ImGui::TextUnformatted(run.title().c_str());
-  ImGui::PopFont();
-  ImGui::PushStyleColor(ImGuiCol_Text,
-                        toImVec4(run.cpu() ? ui.palette.writtenFill : ui.palette.textDim));
-  ImGui::TextWrapped("%s", deviceLine(run).c_str());
-  ImGui::PopStyleColor();
-  if (run.status == TimingRunStatus::Failed) {
-    ImGui::PushStyleColor(ImGuiCol_Text, toImVec4(ui.palette.fail));
-    ImGui::TextWrapped("%s", run.error.c_str());
-    ImGui::PopStyleColor();
-  }
-}
-
-// The shared legend: a swatch per subject that shows or hides it in every plot, in the colour the
-// plots draw it in (pale ones darkened on a light theme, as there).
-void legend(TimingState& s, const std::vector<TimingSeries>& all, const TimingRun* other) {
-  const double background = plot::luminance(ImGui::GetColorU32(ImGuiCol_WindowBg));
-  for (const TimingSeries& series : all) {
-    const ImVec4 c = ImGui::ColorConvertU32ToFloat4(
-        plot::readableOn(subjectColor(all, series.subject), background));
-    bool on = !s.hidden.count(series.label);
-    ImGui::PushStyleColor(ImGuiCol_CheckMark, c);
-    ImGui::PushStyleColor(ImGuiCol_Border, c);
-    if (ImGui::Checkbox(series.label.c_str(), &on)) {
-      if (on)
-        s.hidden.erase(series.label);
-      else
-        s.hidden.insert(series.label);
-    }
-    ImGui::PopStyleColor(2);
-    ImGui::SameLine();
-    if (ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 10) ImGui::NewLine();
-  }
-  ImGui::NewLine();
-  if (other)
-    ImGui::TextDisabled("Faint lines and the second bar of each pair: %s, %s",
-                        other->title().c_str(),
-                        std::string(dtypeName(comparedDType(*other, s.dtype))).c_str());
-}
-
 // Sizes and plotted points, for the frame report.
 struct PlotCounts {
   int timePoints = 0;
   int ratePoints = 0;
   int bars = 0;
   std::vector<std::string> references;
+  ImVec2 origin, room;  // where the scene was drawn and the room it had, in framebuffer pixels
 };
 
 int pointCount(const plot::PlotSpec& spec) {
@@ -223,40 +208,35 @@ int pointCount(const plot::PlotSpec& spec) {
   return n;
 }
 
-// The pointer is over the plot's data area: the Export dialog then offers this plot first.
-bool pointerOver(const plot::PlotResult& drawn) {
-  const plot::Rect& a = drawn.plotArea;
-  return ImGui::IsWindowHovered() &&
-         ImGui::IsMouseHoveringRect(ImVec2(static_cast<float>(a.x0), static_cast<float>(a.y0)),
-                                    ImVec2(static_cast<float>(a.x1), static_cast<float>(a.y1)));
-}
-
-void timePlot(const UiContext& ui, TimingState& s, ImVec2 size, PlotCounts& counts) {
-  const plot::PlotSpec spec = timing_plots::linePlot(s, TimingPlotKind::TimeVsN, {size.x, size.y});
-  counts.timePoints = pointCount(spec);
-  if (pointerOver(plot::PlotWidget("##time", spec, ui.fonts))) s.lookedAt = TimingPlotKind::TimeVsN;
-}
-
-void ratePlot(const UiContext& ui, TimingState& s, ImVec2 size, PlotCounts& counts) {
-  const plot::PlotSpec spec =
-      timing_plots::linePlot(s, TimingPlotKind::ThroughputVsN, {size.x, size.y});
-  for (const plot::ReferenceLine& r : spec.references) counts.references.push_back(r.label);
-  counts.ratePoints = pointCount(spec);
-  if (pointerOver(plot::PlotWidget("##gbps", spec, ui.fonts)))
-    s.lookedAt = TimingPlotKind::ThroughputVsN;
-}
-
-void barPlot(const UiContext& ui, TimingState& s, const TimingRun* other, ImVec2 size,
-             PlotCounts& counts) {
-  const TimingRun& run = *shownTimingRun(s);
+// The N of the bars: until the user picks one, the largest size so far (it moves up as a run
+// goes on); 0 before the first size is measured.
+long long barSize(const TimingState& s, const TimingRun& run) {
   const std::vector<long long> sizes = measuredSizes(run, s.dtype);
-  if (sizes.empty()) return;
-  // Until the user picks one, the largest size so far: it moves up as a run goes on.
+  if (sizes.empty()) return 0;
   const bool picked = std::find(sizes.begin(), sizes.end(), s.barN) != sizes.end();
-  const long long n = picked ? s.barN : sizes.back();
+  return picked ? s.barN : sizes.back();
+}
+
+// Both dtypes measured: which one the plots show (the line goes on after it).
+bool dtypeChoice(TimingState& s, const TimingRun& run) {
+  const std::vector<DType> dtypes = measuredDTypes(run);
+  if (dtypes.size() == 1) s.dtype = dtypes.front();
+  if (dtypes.size() < 2) return false;
+  int d = s.dtype == DType::Float32 ? 1 : 0;
+  ImGui::RadioButton("int32##plot", &d, 0);
+  ImGui::SameLine();
+  ImGui::RadioButton("float32##plot", &d, 1);
+  ImGui::SameLine();
+  s.dtype = d ? DType::Float32 : DType::Int32;
+  return true;
+}
+
+bool barChoice(TimingState& s, const TimingRun& run) {
+  const long long n = barSize(s, run);
+  if (n == 0) return false;
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
   if (ImGui::BeginCombo("Bars at N", formatBenchSize(n).c_str())) {
-    for (long long size : sizes)
+    for (long long size : measuredSizes(run, s.dtype))
       if (ImGui::Selectable(formatBenchSize(size).c_str(), size == n)) s.barN = size;
     ImGui::EndCombo();
   }
@@ -264,6 +244,14 @@ void barPlot(const UiContext& ui, TimingState& s, const TimingRun* other, ImVec2
   const char* metrics[] = {"time per call", "GB/s", "fraction of the copy rate"};
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 11);
   ImGui::Combo("##bar-metric", &s.barMetric, metrics, 3);
+  return true;
+}
+
+// Every subject at the bars' N, the compared run's as the second bar of each pair.
+std::optional<plot::PlotSpec> barPlot(const TimingState& s, const TimingRun& run,
+                                      const TimingRun* other, PlotCounts& counts) {
+  const long long n = barSize(s, run);
+  if (n == 0) return std::nullopt;
   const auto metric = static_cast<TimingMetric>(s.barMetric);
   const TimingBars bars = timingBarsAt(run, s.dtype, n, metric);
   plot::PlotSpec spec;
@@ -273,11 +261,6 @@ void barPlot(const UiContext& ui, TimingState& s, const TimingRun* other, ImVec2
   spec.yScale = plot::AxisScale::Log10;
   spec.legend = false;
   spec.barValues = true;
-  spec.size = {size.x, size.y - ImGui::GetFrameHeightWithSpacing()};
-  for (size_t i = 0; i < bars.categories.size(); ++i) {
-    if (s.hidden.count(bars.categories[i])) continue;
-    spec.categories.push_back(bars.categories[i]);
-  }
   plot::Series now{"run " + std::to_string(run.id), {}, {}, 0, false};
   plot::Series then{other ? "run " + std::to_string(other->id) : "", {}, {}, 0, false};
   const std::vector<double> otherValues =
@@ -285,6 +268,7 @@ void barPlot(const UiContext& ui, TimingState& s, const TimingRun* other, ImVec2
             : std::vector<double>{};
   for (size_t i = 0; i < bars.categories.size(); ++i) {
     if (s.hidden.count(bars.categories[i])) continue;
+    spec.categories.push_back(bars.categories[i]);
     now.y.push_back(bars.values[i]);
     if (other) then.y.push_back(otherValues[i]);
   }
@@ -295,43 +279,93 @@ void barPlot(const UiContext& ui, TimingState& s, const TimingRun* other, ImVec2
     spec.series.push_back(then);
   }
   counts.bars = static_cast<int>(now.y.size());
-  plot::PlotWidget("##bars", spec, ui.fonts);
+  return spec;
 }
 
-void dtypeChoice(TimingState& s, const TimingRun& run) {
-  const std::vector<DType> dtypes = measuredDTypes(run);
-  if (dtypes.size() == 1) s.dtype = dtypes.front();
-  if (dtypes.size() < 2) return;
-  int d = s.dtype == DType::Float32 ? 1 : 0;
-  ImGui::RadioButton("int32##plot", &d, 0);
-  ImGui::SameLine();
-  ImGui::RadioButton("float32##plot", &d, 1);
-  s.dtype = d ? DType::Float32 : DType::Int32;
+// What the scene shows of the run on screen: header, legend, the three plots.
+void describeRun(TimingSceneRequest& rq, const TimingState& s, const TimingRun& run,
+                 PlotCounts& counts) {
+  rq.title = run.title();
+  rq.deviceLine = deviceLine(run);
+  rq.cpu = run.cpu();
+  if (run.status == TimingRunStatus::Failed) rq.error = run.error;
+  const std::vector<TimingSeries> all = timingSeries(run, s.dtype, TimingMetric::Milliseconds);
+  for (const TimingSeries& series : all)
+    rq.legend.push_back(
+        {series.label, subjectColor(all, series.subject), s.hidden.count(series.label) > 0});
+  if (const TimingRun* other = s.history.find(s.compareRun))
+    rq.compareNote = "Faint lines and the second bar of each pair: " + other->title() + ", " +
+                     std::string(dtypeName(comparedDType(*other, s.dtype)));
+  rq.time = timing_plots::linePlot(s, TimingPlotKind::TimeVsN, {});
+  counts.timePoints = pointCount(rq.time);
+  rq.rate = timing_plots::linePlot(s, TimingPlotKind::ThroughputVsN, {});
+  for (const plot::ReferenceLine& r : rq.rate.references) counts.references.push_back(r.label);
+  counts.ratePoints = pointCount(rq.rate);
+  rq.bars = barPlot(s, run, s.history.find(s.compareRun), counts);
+  if (rq.bars)
+    rq.barsShortTitle = "N = " + formatBenchSize(barSize(s, run)) + ", " +
+                        timingMetricLabel(static_cast<TimingMetric>(s.barMetric));
 }
 
-PlotCounts plots(UiContext& ui, TimingState& s) {
-  PlotCounts counts;
-  const TimingRun* run = shownTimingRun(s);
-  if (!run) {
-    ImGui::TextDisabled("No run yet: choose sizes and press Run benchmark.");
-    return counts;
+// The pointer is over the plot's data area: the Export dialog then offers this plot first.
+bool pointerOver(const plot::PlotResult& drawn, bool hovered) {
+  const plot::Rect& a = drawn.plotArea;
+  return hovered &&
+         ImGui::IsMouseHoveringRect(ImVec2(static_cast<float>(a.x0), static_cast<float>(a.y0)),
+                                    ImVec2(static_cast<float>(a.x1), static_cast<float>(a.y1)));
+}
+
+// The scene as one item: tooltips, the plots' points under the pointer, a click on a legend
+// item shows or hides that subject in every plot.
+void drawTimingScene(UiContext& ui, TimingState& s, const TimingScene& t,
+                     const TimingSceneRequest& rq) {
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  drawScene(*ImGui::GetWindowDrawList(), t.scene, origin, ui.fonts);
+  ImGui::InvisibleButton("##timing-scene",
+                         ImVec2(std::max(t.scene.width, 1.0f), std::max(t.scene.height, 1.0f)));
+  const bool hovered = ImGui::IsItemHovered();
+  if (hovered) showSceneTooltip(t.scene, origin);
+  for (size_t i = 0; i < t.plots.size(); ++i) {
+    const plot::PlotResult r = plot::placedPlotHover(t.plots[i], origin, hovered);
+    if (i < 2 && pointerOver(r, hovered))
+      s.lookedAt = i == 0 ? TimingPlotKind::TimeVsN : TimingPlotKind::ThroughputVsN;
   }
-  runHeader(ui, *run);
-  dtypeChoice(s, *run);
-  const TimingRun* other = s.history.find(s.compareRun);
-  const std::vector<TimingSeries> all = timingSeries(*run, s.dtype, TimingMetric::Milliseconds);
-  legend(s, all, other);
+  if (!ImGui::IsItemClicked()) return;
+  const ImVec2 m = ImGui::GetIO().MousePos;
+  const int item = timingLegendAt(t.scene, m.x - origin.x, m.y - origin.y);
+  if (item < 0 || item >= static_cast<int>(rq.legend.size())) return;
+  const std::string& label = rq.legend[static_cast<size_t>(item)].label;
+  if (!s.hidden.erase(label)) s.hidden.insert(label);
+}
+
+// The dtype and the bars' N and metric, above the plots (or on the folded form's row).
+void choices(TimingState& s, const TimingRun& run) {
+  const bool dtypes = dtypeChoice(s, run);
+  if (!barChoice(s, run) && dtypes) ImGui::NewLine();
+}
+
+PlotCounts plots(UiContext& ui, TimingState& s, bool choicesDrawn) {
+  PlotCounts counts;
+  TimingSceneRequest rq;
+  if (const TimingRun* run = shownTimingRun(s)) {
+    if (!choicesDrawn) choices(s, *run);
+    describeRun(rq, s, *run, counts);
+  } else {
+    rq.empty = "No run yet: choose sizes and press Run benchmark.";
+  }
   // A margin on the right: the last tick label is centred on the plot's edge.
-  const ImVec2 avail(ImGui::GetContentRegionAvail().x - ImGui::GetFontSize(),
-                     ImGui::GetContentRegionAvail().y);
-  const float gap = 1.5f * ImGui::GetFontSize();
-  // The bar chart below gets the larger part: with a dozen subjects its labels take several rows.
-  const ImVec2 half((avail.x - gap) * 0.5f, std::max(avail.y * 0.46f, 12 * ImGui::GetFontSize()));
-  timePlot(ui, s, half, counts);
-  ImGui::SameLine(0, gap);
-  ratePlot(ui, s, half, counts);
-  const float rest = ImGui::GetContentRegionAvail().y;
-  barPlot(ui, s, other, ImVec2(avail.x, std::max(rest, 10 * ImGui::GetFontSize())), counts);
+  const ImVec2 room = ImGui::GetContentRegionAvail();
+  rq.width = room.x - ImGui::GetFontSize();
+  rq.height = room.y;
+  rq.textSize = ImGui::GetFontSize();
+  rq.minTextSize = std::max(kSmallSize * ui.fonts.pixelScale, viewSceneStyle(ui).minTextSize);
+  rq.plot = plot::plotStyleOfWindow();
+  const TimingScene scene = buildTimingScene(rq, ui.palette, fontMeasure(ui.fonts));
+  const ImVec2 origin = ImGui::GetCursorScreenPos(), fb = ImGui::GetIO().DisplayFramebufferScale;
+  counts.origin = ImVec2(origin.x * fb.x, origin.y * fb.y);
+  counts.room = ImVec2(room.x * fb.x, room.y * fb.y);
+  drawTimingScene(ui, s, scene, rq);
+  ui.report.panelScenes["timing"] = scene.scene;
   return counts;
 }
 
@@ -355,21 +389,34 @@ void report(UiContext& ui, const TimingState& s, const PlotCounts& counts) {
                                 {"rate_points", counts.ratePoints},
                                 {"bars", counts.bars},
                                 {"references", counts.references},
-                                {"device_line", shown ? deviceLine(*shown) : ""}};
+                                {"device_line", shown ? deviceLine(*shown) : ""},
+                                {"origin", {counts.origin.x, counts.origin.y}},
+                                {"room", {counts.room.x, counts.room.y}}};
 }
 
 }  // namespace
 
 void drawTimingPanel(UiContext& ui, TimingState& s) {
-  const float formWidth = 20 * ImGui::GetFontSize();
-  ImGui::BeginChild("bench-form", ImVec2(formWidth, 0), true);
-  form(ui, s);
-  progress(s);
-  historyList(ui, s);
-  ImGui::EndChild();
-  ImGui::SameLine();
+  // In presentation the plots take the screen's width: the form folds into one row, with the
+  // plots' choices.
+  const bool folded = ui.state.presentation && !s.formShown;
+  if (ui.state.presentation) foldedForm(ui, s);
+  const TimingRun* run = shownTimingRun(s);
+  if (folded && run) {
+    ImGui::SameLine(0, 2 * ImGui::GetFontSize());
+    choices(s, *run);
+  }
+  if (!folded) {
+    const float formWidth = 20 * ImGui::GetFontSize();
+    ImGui::BeginChild("bench-form", ImVec2(formWidth, 0), true);
+    form(ui, s);
+    progress(s);
+    historyList(ui, s);
+    ImGui::EndChild();
+    ImGui::SameLine();
+  }
   ImGui::BeginChild("bench-plots", ImVec2(0, 0), false);
-  const PlotCounts counts = plots(ui, s);
+  const PlotCounts counts = plots(ui, s, folded && run);
   ImGui::EndChild();
   report(ui, s, counts);
 }

@@ -41,6 +41,9 @@ struct TimingState {
   long long brentN = 0;          // N of Brent's table; 0: the first size measured
   // The line plot the pointer was over last: the one the Export dialog offers first.
   TimingPlotKind lookedAt = TimingPlotKind::ThroughputVsN;
+  // Presentation mode folds the form into one row, so that the plots get the screen's width;
+  // this opens it there.
+  bool formShown = false;
 };
 
 // The form as a benchmark configuration; throws InputError naming a bad size list.

@@ -113,16 +113,10 @@ AxisMap shifted(AxisMap m, double by) {
 
 }  // namespace
 
-PlotResult PlotWidget(const char* id, const PlotSpec& spec, const FontSet& fonts) {
-  const ImVec2 size = frameSize(spec, ImGui::GetTextLineHeight());
-  ImGui::PushID(id);
-  ImGui::InvisibleButton("##plot", size);
-  const bool hovered = ImGui::IsItemHovered();
-  const ImVec2 origin = ImGui::GetItemRectMin();
-  const PlotScene drawn = buildPlotScene(spec, windowStyle(size), fontMeasure(fonts));
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  drawScene(*dl, drawn.scene, origin, fonts);
+namespace {
 
+// Where the plot drawn at `origin` put its data, on screen, and the pointer's point or bar.
+PlotResult answer(const PlotSpec& spec, const PlotScene& drawn, ImVec2 origin, bool hovered) {
   PlotResult result;
   const Rect& a = drawn.plotArea;
   result.plotArea = {origin.x + a.x0, origin.y + a.y0, origin.x + a.x1, origin.y + a.y1};
@@ -130,11 +124,35 @@ PlotResult PlotWidget(const char* id, const PlotSpec& spec, const FontSet& fonts
   result.y = shifted(drawn.y, origin.y);
   if (hovered) {
     const ImVec2 mouse = ImGui::GetIO().MousePos;
-    result.hover = hoverAt(spec, drawn, {mouse.x - origin.x, mouse.y - origin.y}, dl, origin);
+    result.hover = hoverAt(spec, drawn, {mouse.x - origin.x, mouse.y - origin.y},
+                           ImGui::GetWindowDrawList(), origin);
     if (result.hover.active) hoverTooltip(spec, drawn, result.hover);
   }
+  return result;
+}
+
+}  // namespace
+
+PlotResult PlotWidget(const char* id, const PlotSpec& spec, const FontSet& fonts) {
+  const ImVec2 size = frameSize(spec, ImGui::GetTextLineHeight());
+  ImGui::PushID(id);
+  ImGui::InvisibleButton("##plot", size);
+  const bool hovered = ImGui::IsItemHovered();
+  const ImVec2 origin = ImGui::GetItemRectMin();
+  const PlotScene drawn = buildPlotScene(spec, windowStyle(size), fontMeasure(fonts));
+  drawScene(*ImGui::GetWindowDrawList(), drawn.scene, origin, fonts);
+  const PlotResult result = answer(spec, drawn, origin, hovered);
   ImGui::PopID();
   return result;
+}
+
+PlotResult placedPlotHover(const PlacedPlot& placed, ImVec2 sceneOrigin, bool hovered) {
+  return answer(placed.spec, placed.drawn,
+                ImVec2(sceneOrigin.x + placed.x, sceneOrigin.y + placed.y), hovered);
+}
+
+PlotSceneStyle plotStyleOfWindow() {
+  return windowStyle(ImVec2(0, 0));
 }
 
 }  // namespace scanviz::plot

@@ -9,6 +9,9 @@
 //   const plot::PlotResult r = plot::PlotWidget("##gbps", spec, ui.fonts);
 #pragma once
 
+#include <imgui.h>
+
+#include "app/scene/plot_scene.h"
 #include "app/scene/plot_spec.h"
 #include "app/ui/shell/fonts.h"
 
@@ -24,5 +27,13 @@ struct PlotResult {
 // Draws the plot as one item of the current window (an invisible button the size of the frame),
 // its text in `fonts` at the current font's size.
 PlotResult PlotWidget(const char* id, const PlotSpec& spec, const FontSet& fonts);
+
+// A plot inside a view's scene (placePlot) that the window drew at `sceneOrigin`: the pointer
+// answered as PlotWidget answers it, while `hovered` (the scene's item or window is).
+PlotResult placedPlotHover(const PlacedPlot& placed, ImVec2 sceneOrigin, bool hovered);
+
+// The window's plot look (frame, text colours, padding, rounding) for a plot placed in a view's
+// scene; the scene sets its size and text.
+PlotSceneStyle plotStyleOfWindow();
 
 }  // namespace scanviz::plot
