@@ -52,7 +52,9 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
   Scene build() {
     prepareStep();
     layoutColumns();
-    float y = pad();
+    // A focus window is presentation mode's, under a frame's title: its rows sit closer, so that
+    // the code and why fit under it on the screen.
+    float y = rq_.titled ? pad() : 0.0f;
     if (rq_.titled) y = addTitle(y);
     if (rq_.withExplanation) y = addExplanation(y);
     if (rq_.titled) y += 0.4f * style_.labelSize;
@@ -641,7 +643,7 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
       addCellRow({&*before_, y, 0.85f * cellH_, true, "before-cell", naming_, beforeSymbols()});
       elidedRows_.push_back({y, 0.85f * cellH_});
       const float beforeBottom = y + 0.85f * cellH_;
-      const float band = std::max(2.4f * style_.labelSize, 1.1f * cellH_);
+      const float band = std::max((windowed() ? 2.0f : 2.4f) * style_.labelSize, 1.1f * cellH_);
       afterTop_ = beforeBottom + band;
       layoutChips(beforeBottom, afterTop_);
       addArrows(beforeBottom, afterTop_, load);
@@ -779,8 +781,10 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
   }
 
   // Operand and move arrows are thinned alike: more than one every 6 pixels keeps every k-th.
+  // Over the whole array's span at this cell width: a focus window shows the arrows as dense as
+  // they are (its own arrows, not all of them, fall into it).
   size_t arrowStride(size_t arrows) const {
-    const float span = std::max(1.0f, static_cast<float>(shown_) * cw_);
+    const float span = std::max(1.0f, static_cast<float>(count()) * cw_);
     return std::max<size_t>(1, static_cast<size_t>(std::ceil(6.0f * arrows / span)));
   }
 
@@ -922,7 +926,7 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
   float addThreadRow(float y) {
     const std::vector<ThreadState> states = threadStates(t_, rq_.step);
     if (states.empty()) return y;
-    y += 0.5f * style_.labelSize;
+    y += (windowed() ? 0.3f : 0.5f) * style_.labelSize;
     const int per = elementsPerThread();
     const float slot = static_cast<float>(per) * cw_;
     // Round markers while they are large enough to read; bars (one per thread) below that.
@@ -1023,7 +1027,7 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
                   "row-label");
       addBlocks(y);
     }
-    return y + 1.6f * style_.smallSize;
+    return y + (windowed() ? 1.35f : 1.6f) * style_.smallSize;
   }
 
   void addWarps(float y) {

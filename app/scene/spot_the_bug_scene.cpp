@@ -112,7 +112,7 @@ FooterSizes footerSizes(const ArraySceneStyle& style) {
 float addCodeColumn(Scene& scene, const std::string& title, std::string_view code,
                     const std::string& role, float x, float y, float codeTop, float width,
                     const FooterSizes& z, const ViewPalette& pal, const MeasureText& measure) {
-  const float inner = 0.4f * z.code;
+  const float inner = 0.3f * z.code;
   addWrappedText(scene, title, x + inner, y + inner, width - 2 * inner, z.text, true, pal.text,
                  "code-title", 1.3f, measure);
   const int columns = std::max(8, static_cast<int>((width - 2 * inner) / (kMonoAdvance * z.code)));
@@ -146,24 +146,24 @@ Scene footerScene(const Lesson& l, float width, const ArraySceneStyle& style,
   const std::string seedTitle = "The seed's lines";
   const std::string fixTitle = "The fix";
   const auto titleHeight = [&](const std::string& t) {
-    return static_cast<float>(wrapWords(t, colW - 0.8f * z.code, z.text, true, measure).size()) *
+    return static_cast<float>(wrapWords(t, colW - 0.6f * z.code, z.text, true, measure).size()) *
            1.3f * z.text;
   };
-  const float top = 0.3f * z.text;
+  const float top = 0;
   const float codeTop =
-      top + 0.4f * z.code + std::max(titleHeight(seedTitle), titleHeight(fixTitle));
+      top + 0.3f * z.code + std::max(titleHeight(seedTitle), titleHeight(fixTitle));
   const float left = addCodeColumn(s, seedTitle, l.seedLines, "code-seed", z.pad, top, codeTop,
                                    colW, z, pal, measure);
   const float right = addCodeColumn(s, fixTitle, l.fixLines, "code-fix", 2 * z.pad + colW, top,
                                     codeTop, colW, z, pal, measure);
-  float y = std::max(left, right) + 0.3f * z.text;
+  float y = std::max(left, right) + 0.25f * z.text;
   y = addWrappedText(s, "Why: " + std::string(l.why) + " (" + std::string(l.seed) + ")", z.pad, y,
                      width - 2 * z.pad, z.text, false, pal.text, "why", 1.2f, measure);
   if (style.minTextSize <= 0)
     y = addWrappedText(s, "Schedule: " + std::string(l.emulatorNote), z.pad, y + 0.2f * z.text,
                        width - 2 * z.pad, z.text, false, pal.textDim, "schedule", 1.3f, measure);
   s.width = width;
-  s.height = y + 0.3f * z.text;
+  s.height = y + 0.1f * z.text;
   return s;
 }
 

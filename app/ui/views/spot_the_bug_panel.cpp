@@ -105,7 +105,7 @@ std::vector<std::string> setupLines(const SpotTheBugState& s) {
   return lines;
 }
 
-void report(UiContext& ui, const SpotTheBugState& s, const Scene& scene, ImVec2 origin,
+void report(UiContext& ui, const SpotTheBugState& s, const Scene& scene, ImVec2 origin, ImVec2 area,
             const std::vector<int>& cells) {
   const ImVec2 fb = ImGui::GetIO().DisplayFramebufferScale;
   const LessonRun& r = s.run();
@@ -126,7 +126,9 @@ void report(UiContext& ui, const SpotTheBugState& s, const Scene& scene, ImVec2 
                       {"why", std::string(l.why)},
                       {"headline", spotTheBugHeadline(r)},
                       {"setup", setupLines(s)},
-                      {"origin", {origin.x * fb.x, origin.y * fb.y}}};
+                      {"origin", {origin.x * fb.x, origin.y * fb.y}},
+                      // The room under the controls: a scene larger than this scrolls.
+                      {"area", {area.x * fb.x, area.y * fb.y}}};
   if (r.flawed) j["flawed_output"] = r.flawed->output;
   if (r.fixed) j["fixed_output"] = r.fixed->output;
   ui.report.panels["spot_the_bug"] = std::move(j);
@@ -253,7 +255,7 @@ void drawSpotTheBugPanel(UiContext& ui) {
   ImGui::Dummy(ImVec2(scene.width, scene.height));
   if (ImGui::IsWindowHovered()) showSceneTooltip(scene, origin);
   ImGui::EndChild();
-  report(ui, s, scene, origin, cells);
+  report(ui, s, scene, origin, avail, cells);
 }
 
 void drawSpotTheBugSetup(UiContext& ui) {
