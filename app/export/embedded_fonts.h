@@ -9,5 +9,7 @@ extern const unsigned char font_sans[];  // DejaVu Sans: wide coverage (✓ ✗ 
 extern const unsigned int font_sans_size;
 extern const unsigned char font_sans_bold[];
 extern const unsigned int font_sans_bold_size;
+extern const unsigned char font_mono[];  // DejaVu Sans Mono: code, in pictures and the window
+extern const unsigned int font_mono_size;
 
 }  // namespace scanviz::embedded

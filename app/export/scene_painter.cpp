@@ -14,6 +14,7 @@
 #include "app/export/arrow_geometry.h"
 #include "app/export/embedded_fonts.h"
 #include "app/export/text_metrics.h"
+#include "app/scene/scene_text.h"
 
 namespace scanviz {
 namespace {
@@ -47,6 +48,11 @@ const EmbeddedFace& faceOf(bool bold) {
   static const EmbeddedFace heavy =
       loadFace(embedded::font_sans_bold, embedded::font_sans_bold_size);
   return bold ? heavy : regular;
+}
+
+const EmbeddedFace& monoFace() {
+  static const EmbeddedFace mono = loadFace(embedded::font_mono, embedded::font_mono_size);
+  return mono;
 }
 
 void setColor(cairo_t* cr, Color c) {
@@ -160,12 +166,12 @@ std::string drawableText(const std::string& text, FT_Face face) {
 void paintText(cairo_t* cr, const SceneText& t) {
   if (t.text.empty()) return;
   const TextMetrics& m = TextMetrics::embedded();
-  const EmbeddedFace& face = faceOf(t.bold);
+  const EmbeddedFace& face = t.mono ? monoFace() : faceOf(t.bold);
   cairo_set_font_face(cr, face.cairo);
   cairo_set_font_size(cr, m.emSize(t.size, t.bold));
   float x = t.x;
   if (t.align != TextAlign::Left) {
-    const float w = m.width(t.text, t.size, t.bold);
+    const float w = t.mono ? monoTextWidth(t.text, t.size) : m.width(t.text, t.size, t.bold);
     x -= t.align == TextAlign::Center ? 0.5f * w : w;
   }
   // Scene texts are placed by their top; cairo places a baseline.

@@ -124,6 +124,7 @@ void writeText(std::ostream& out, const SceneText& t) {
       << num(t.y + m.ascent(t.size, t.bold)) << "\" font-size=\"" << num(m.emSize(t.size, t.bold))
       << "\"";
   if (t.bold) out << " font-weight=\"bold\"";
+  if (t.mono) out << " font-family=\"" << xmlEscape(TextMetrics::monoFontFamily()) << "\"";
   if (t.align != TextAlign::Left) out << " text-anchor=\"" << anchorOf(t.align) << "\"";
   out << paint("fill", t.color) << ">" << xmlEscape(t.text) << "</text>\n";
 }

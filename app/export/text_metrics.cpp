@@ -102,6 +102,10 @@ std::string TextMetrics::fontFamily() {
   return "'DejaVu Sans', Verdana, 'Bitstream Vera Sans', sans-serif";
 }
 
+std::string TextMetrics::monoFontFamily() {
+  return "'DejaVu Sans Mono', 'Bitstream Vera Sans Mono', monospace";
+}
+
 MeasureText TextMetrics::measure() const {
   return [this](std::string_view text, float size, bool bold) { return width(text, size, bold); };
 }

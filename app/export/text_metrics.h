@@ -25,6 +25,8 @@ class TextMetrics {
   float emSize(float size, bool bold) const;
   // The family SVG files name, with fallbacks for machines without DejaVu.
   static std::string fontFamily();
+  // The family of monospaced texts (SceneText::mono), with fallbacks.
+  static std::string monoFontFamily();
 
   MeasureText measure() const;
 

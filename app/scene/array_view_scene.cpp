@@ -27,6 +27,8 @@ constexpr float kChipOverText = 1.0f / 0.75f;
 // A symbolic cell's second line, this many value-font sizes below its first.
 constexpr float kSecondLine = 1.05f;
 constexpr size_t kMaxResultCells = 4096;
+// U+2013, between the first and last index of the cells an elision mark stands for.
+constexpr const char* kEnDash = "\xE2\x80\x93";
 
 // Which array a row of cells shows, for tooltips ("XY[5]", "Y[4100]").
 struct RowNaming {
@@ -54,21 +56,40 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
   Scene build() {
     prepareStep();
     layoutColumns();
-    float y = pad();
-    y = addTitle(y);
+    // A focus window is presentation mode's, under a frame's title: its rows sit closer, so that
+    // the code and why fit under it on the screen.
+    float y = rq_.titled ? pad() : 0.0f;
+    if (rq_.titled) y = addTitle(y);
     if (rq_.withExplanation) y = addExplanation(y);
-    y += 0.4f * style_.labelSize;
+    if (rq_.titled) y += 0.4f * style_.labelSize;
     const float arrayTop = y;
     y = addArrayRows(y);
     addSegmentBoundaries(arrayTop, y);
     y = addThreadRow(y);
     y = addStrayRow(y);
     y = addWarpOrBlockRow(y);
+    addElisionMarks();
     if (showResults()) y = addResults(y);
     if (!rq_.compact) y = addLegend(y + 0.8f * style_.labelSize);
     scene_.height = y + pad();
-    scene_.width = std::max(rq_.width, cellX(columns()) + pad());
+    scene_.width = std::max(rq_.width, windowRight() + rightSlot_ + pad());
     return std::move(scene_);
+  }
+
+  // The columns a focus window holds per row of cells, at the style's sizes (legibleColumns).
+  int legibleColumns(float valueSize) {
+    prepareStep();
+    first_ = 0;
+    shown_ = columns();
+    x0_ = pad() + rowLabelWidth() + pad();
+    const std::vector<std::string> widest = widestValueCandidates();
+    float text = measure_("0", valueSize, true);
+    for (const std::string& w : widest) text = std::max(text, measure_(w, valueSize, true));
+    // cellTextRoom(cw, valueSize) >= text, solved for the column width.
+    const float column = (text + kCellTextMargin * valueSize) / kCellBox;
+    const float slots = 2 * slotWidth(elisionLabel(columns() - 1, columns() - 1));
+    const float avail = rq_.width - x0_ - pad() - slots;
+    return std::max(1, static_cast<int>(std::floor(avail / column)));
   }
 
  private:
@@ -79,9 +100,18 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
                ? std::max(count(), static_cast<int>(std::min(t_.output.size(), kMaxResultCells)))
                : count();
   }
-  float cellX(int i) const { return x0_ + static_cast<float>(i) * cw_; }
+  float cellX(int i) const { return x0_ + leftSlot_ + static_cast<float>(i - first_) * cw_; }
   float cellCentre(int i) const { return cellX(i) + 0.5f * cw_; }
-  bool visible(float x, float w) const { return x + w >= rq_.visibleLeft && x <= rq_.visibleRight; }
+  // The shown columns' extent: all of them, or the focus window's.
+  float windowLeft() const { return cellX(first_); }
+  float windowRight() const { return cellX(first_ + shown_); }
+  bool windowed() const { return shown_ < columns(); }
+  // Inside the culling range and, with a focus window, over the shown columns (a primitive that
+  // only touches the window's edge is outside it).
+  bool visible(float x, float w) const {
+    if (x + w < rq_.visibleLeft || x > rq_.visibleRight) return false;
+    return !windowed() || (x + w > windowLeft() + 0.01f && x < windowRight() - 0.01f);
+  }
   bool isLast() const { return rq_.step + 1 == static_cast<int>(t_.steps.size()); }
   bool showResults() const { return !rq_.compact && isLast() && !t_.output.empty(); }
   bool sectionStep() const { return isSectionStep(s_); }
@@ -181,8 +211,10 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
     size_t length = 0;
     const auto consider = [&](const std::vector<double>& values,
                               const std::vector<InputRange>* symbols) {
-      const size_t n = std::min(values.size(), kMaxResultCells);
-      for (size_t i = 0; i < n; ++i) {
+      // A focus window's values only: the cells left out must not shrink the shown ones.
+      const size_t n =
+          std::min({values.size(), kMaxResultCells, static_cast<size_t>(first_ + shown_)});
+      for (size_t i = static_cast<size_t>(first_); i < n; ++i) {
         // Garbage shows as a word, not its ten digits: it must not shrink the other cells.
         if (&values == &s_.values && isGarbage(static_cast<int>(i))) continue;
         std::string text = cellText(values[i], symbols, i);
@@ -238,16 +270,17 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
   // floor. Below the floor values are elided; cells too narrow for even one digit show no text
   // (the tooltip has the value): an overview of a long array.
   void layoutColumns() {
-    float labelWidth = 0;
-    for (const auto& l : rowLabels())
-      labelWidth = std::max(labelWidth, measure_(l, style_.labelSize, false));
-    x0_ = pad() + labelWidth + pad();
-    const float avail = std::max(1.0f, rq_.width - x0_ - pad());
-    const float ideal = avail / static_cast<float>(std::max(1, columns()));
+    x0_ = pad() + rowLabelWidth() + pad();
+    layoutWindow();
+    const float avail = std::max(1.0f, rq_.width - x0_ - leftSlot_ - rightSlot_ - pad());
+    const float ideal = avail / static_cast<float>(std::max(1, shown_));
     const float fitted = std::clamp(ideal, kMinCellWidth, 3.0f * style_.valueSize);
     cw_ = std::min(fitted * std::max(1.0f, rq_.zoom), std::max(fitted, 3.0f * style_.valueSize));
-    // The floor follows the UI scale (the small font), not the value font, which grows to fill.
-    const float minFont = std::max(10.0f, 0.55f * style_.smallSize);
+    // The floor follows the UI scale (the small font), not the value font, which grows to fill;
+    // a focus window was chosen for legible values: none below the back row's size.
+    const float minFont =
+        std::max(10.0f, windowed() ? std::max(0.55f * style_.smallSize, style_.minTextSize)
+                                   : 0.55f * style_.smallSize);
     minFont_ = minFont;
     const std::vector<std::string> widest = widestValueCandidates();
     valueSize_ = valueFontSize(minFont, widest);
@@ -280,6 +313,62 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
     const size_t dots = text.find("..");
     if (dots == std::string::npos) return {text, std::string()};
     return {text.substr(0, dots + 2), text.substr(dots + 2)};
+  }
+
+  float rowLabelWidth() const {
+    float width = 0;
+    for (const auto& l : rowLabels()) width = std::max(width, measure_(l, style_.labelSize, false));
+    return width;
+  }
+
+  // The shown columns (rq.window, clamped to the array) and the room of the elision marks.
+  void layoutWindow() {
+    first_ = 0;
+    shown_ = columns();
+    if (rq_.window.all() || rq_.window.count >= columns()) return;
+    first_ = std::clamp(rq_.window.first, 0, std::max(0, columns() - 1));
+    shown_ = std::min(rq_.window.count, columns() - first_);
+    if (first_ > 0) leftSlot_ = slotWidth(elisionLabel(0, first_ - 1));
+    if (first_ + shown_ < columns())
+      rightSlot_ = slotWidth(elisionLabel(first_ + shown_, columns() - 1));
+  }
+
+  // "0–23": the true indices of the cells an elision mark stands for.
+  std::string elisionLabel(int first, int last) const {
+    return std::to_string(naming_.firstIndex + first) + kEnDash +
+           std::to_string(naming_.firstIndex + last);
+  }
+  float slotWidth(const std::string& label) const {
+    return std::max(measure_(label, style_.smallSize, false),
+                    measure_(kEllipsis, style_.valueSize, true)) +
+           0.8f * style_.smallSize;
+  }
+
+  // On each cut side of a focus window, in the room left for it: the cut cells' indices in the
+  // index row and an ellipsis in every row of cells and in the threads' row.
+  void addElisionMarks() {
+    if (!windowed()) return;
+    const auto mark = [&](float left, float width, int first, int last) {
+      if (width <= 0) return;
+      const float cx = left + 0.5f * width;
+      SceneText& label =
+          addSceneText(scene_, cx, indexY_, elisionLabel(first, last), pal_.textDim,
+                       style_.smallSize, false, TextAlign::Center, "elided-cells", first);
+      label.tooltip = std::to_string(last - first + 1) + " cells (" + elisionLabel(first, last) +
+                      ") are left out here: presentation mode shows the cells around the one to "
+                      "look at; the view at normal size shows all " +
+                      std::to_string(columns());
+      label.hoverX = left;
+      label.hoverY = indexY_;
+      label.hoverW = width;
+      label.hoverH = 1.3f * style_.smallSize;
+      const float size = std::max(style_.minTextSize, valueSize_);
+      for (const auto& [top, height] : elidedRows_)
+        addText(cx, top + 0.5f * (height - size), kEllipsis, pal_.textDim, size, true,
+                TextAlign::Center, "elided-mark", first);
+    };
+    mark(windowLeft() - leftSlot_, leftSlot_, 0, first_ - 1);
+    mark(windowRight(), rightSlot_, first_ + shown_, columns() - 1);
   }
 
   void addText(float x, float y, std::string text, Color c, float size, bool bold, TextAlign align,
@@ -360,6 +449,7 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
   }
 
   float addIndexRow(float y) {
+    indexY_ = y;
     // Legible indices, thinned to every k-th over narrow cells, rather than tiny ones over all.
     const float size = std::min(style_.smallSize, std::max(minFont_, 0.45f * cw_));
     const int every = labelStride(std::to_string(count() + naming_.firstIndex), size, cw_);
@@ -462,9 +552,9 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
     y += 0.4f * style_.labelSize;
     const float h = 0.8f * cellH_;
     addRowLabel(strayLabel(), y, h, pal_.fail, "row-label");
-    const float size = std::min(style_.labelSize, 0.6f * h);
+    const float size = std::max(style_.minTextSize, std::min(style_.labelSize, 0.6f * h));
     for (const StrayCell& c : rq_.strayCells) {
-      if (c.column < 0 || c.column >= count()) continue;
+      if (c.column < 0 || c.column >= count() || !visible(cellX(c.column), cw_)) continue;
       const float x = cellX(c.column) + 0.5f * (1 - kCellBox) * cw_, w = kCellBox * cw_;
       SceneRect& mark = addSceneRect(scene_, x, y, w, h, pal_.paddingFill, "stray-write", c.column);
       mark.stroke = pal_.fail;
@@ -480,7 +570,7 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
       name.hoverH = h;
     }
     const int end = rq_.strayCells.front().end;
-    if (end > 0 && end <= count())
+    if (end > 0 && end <= count() && visible(cellX(end) - 1, 2))
       addSceneLine(scene_, cellX(end), rowsTop_, cellX(end), y + h, pal_.fail,
                    std::max(2.0f, 0.15f * style_.labelSize), "array-end", end);
     return y + h;
@@ -592,8 +682,9 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
       const bool load = s_.kind == static_cast<int>(StepKind::Load);
       addRowLabel(load ? "input" : "before", y, 0.85f * cellH_, pal_.textDim, "row-label");
       addCellRow({&*before_, y, 0.85f * cellH_, true, "before-cell", naming_, beforeSymbols()});
+      elidedRows_.push_back({y, 0.85f * cellH_});
       const float beforeBottom = y + 0.85f * cellH_;
-      const float band = std::max(2.4f * style_.labelSize, 1.1f * cellH_);
+      const float band = std::max((windowed() ? 2.0f : 2.4f) * style_.labelSize, 1.1f * cellH_);
       afterTop_ = beforeBottom + band;
       layoutChips(beforeBottom, afterTop_);
       addArrows(beforeBottom, afterTop_, load);
@@ -614,6 +705,7 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
                                                     : "sums after";
     addRowLabel(name, y, cellH_, pal_.text, "row-label");
     addCellRow({&s_.values, y, cellH_, false, "cell", naming_, stepSymbols(rq_.step)});
+    elidedRows_.push_back({y, cellH_});
     for (int i : rq_.differingCells) markDifference(i, y);
     if (chain_) {
       addChainArrows(y);
@@ -696,6 +788,10 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
   void addArrow(float x1, float y1, float x2, float y2, Color c, float width,
                 const std::string& role, int index, bool dashed = false) {
     if (!visible(std::min(x1, x2), std::fabs(x2 - x1))) return;
+    // With a focus window: an arrow into a cell left out is left out too; one from a cell left
+    // out enters the window at its edge, on its way.
+    if (windowed() && (x2 < windowLeft() || x2 > windowRight() || !clipToWindow(x1, y1, x2, y2)))
+      return;
     SceneLine l{.x1 = x1,
                 .y1 = y1,
                 .x2 = x2,
@@ -709,7 +805,25 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
     scene_.lines.push_back(l);
   }
 
+  // Cuts the segment to the focus window's columns; false when nothing of it is left.
+  bool clipToWindow(float& x1, float& y1, float& x2, float& y2) const {
+    const float left = windowLeft(), right = windowRight();
+    const auto cut = [&](float& xa, float& ya, float xb, float yb) {
+      const float edge = xa < left ? left : xa > right ? right : xa;
+      if (edge == xa) return;
+      ya += (yb - ya) * (edge - xa) / (xb - xa);
+      xa = edge;
+    };
+    if ((x1 < left && x2 < left) || (x1 > right && x2 > right)) return false;
+    const float ox1 = x1, oy1 = y1;
+    cut(x1, y1, x2, y2);
+    cut(x2, y2, ox1, oy1);
+    return std::fabs(x2 - x1) + std::fabs(y2 - y1) > 1;
+  }
+
   // Operand and move arrows are thinned alike: more than one every 6 pixels keeps every k-th.
+  // Over the whole array's span at this cell width: a focus window shows the arrows as dense as
+  // they are (its own arrows, not all of them, fall into it).
   size_t arrowStride(size_t arrows) const {
     const float span = std::max(1.0f, static_cast<float>(count()) * cw_);
     return std::max<size_t>(1, static_cast<size_t>(std::ceil(6.0f * arrows / span)));
@@ -764,7 +878,10 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
     const float h = std::min(1.3f * style_.smallSize,
                              std::max(0.4f * (bottom - top), kChipOverText * style_.minTextSize));
     for (const OutsideSource& src : outside_) {
-      const float left = cellX(src.cells.front()), right = cellX(src.cells.back() + 1);
+      // A block's chip over the cells of it that a focus window shows.
+      const int lo = std::max(src.cells.front(), first_);
+      const int hi = std::max(lo, std::min(src.cells.back(), first_ + shown_ - 1));
+      const float left = cellX(lo), right = cellX(hi + 1);
       const bool single = src.cells.size() == 1;
       const float room = (single ? kCellBox : 1.0f) * (right - left) - 0.1f * cw_;
       const float w = std::clamp(measure_(src.text, chipTextSize(h), true) + 0.6f * h,
@@ -852,7 +969,7 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
   float addThreadRow(float y) {
     const std::vector<ThreadState> states = threadStates(t_, rq_.step);
     if (states.empty()) return y;
-    y += 0.5f * style_.labelSize;
+    y += (windowed() ? 0.3f : 0.5f) * style_.labelSize;
     const int per = elementsPerThread();
     const float slot = static_cast<float>(per) * cw_;
     // Round markers while they are large enough to read; bars (one per thread) below that.
@@ -862,16 +979,21 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
     const float rowH = std::max(d, style_.labelSize);
     addRowLabel("threads", y, rowH, pal_.textDim, "row-label");
     for (int t = 0; t < static_cast<int>(states.size()); ++t) {
-      const float cx = x0_ + (static_cast<float>(t) + 0.5f) * slot;
+      const float cx = cellX(t * per) + 0.5f * slot;
       if (!visible(cx - 0.5f * slot, slot)) continue;
       addThreadMarker(cx, y + 0.5f * (rowH - d), bars ? slot : d, d, states[static_cast<size_t>(t)],
                       t);
     }
+    elidedRows_.push_back({y, rowH});
+    // A focus window with a thread per cell: the index row above names the threads already.
+    if (windowed() && per == 1) return y + rowH;
     y += rowH + 0.15f * style_.smallSize;
-    const float idSize = std::min(style_.smallSize, std::max(0.6f * slot, 0.8f * style_.smallSize));
+    const float idSize =
+        std::max(style_.minTextSize,
+                 std::min(style_.smallSize, std::max(0.6f * slot, 0.8f * style_.smallSize)));
     const int every = labelStride(std::to_string(states.size()), idSize, slot);
     for (int t = 0; t < static_cast<int>(states.size()); t += every) {
-      const float cx = x0_ + (static_cast<float>(t) + 0.5f) * slot;
+      const float cx = cellX(t * per) + 0.5f * slot;
       if (visible(cx - 0.5f * slot, slot))
         addText(cx, y, std::to_string(t), pal_.textDim, idSize, false, TextAlign::Center,
                 "thread-id", t);
@@ -918,6 +1040,10 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
   void addBracket(float left, float right, float y, const std::string& label,
                   const std::string& role, int index) {
     if (!visible(left, right - left)) return;
+    if (windowed()) {  // the part of it over the shown columns
+      left = std::max(left, windowLeft());
+      right = std::min(right, windowRight());
+    }
     const float inset = 0.1f * cw_;
     SceneLine l;
     l.x1 = left + inset;
@@ -944,19 +1070,19 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
                   "row-label");
       addBlocks(y);
     }
-    return y + 1.6f * style_.smallSize;
+    return y + (windowed() ? 1.35f : 1.6f) * style_.smallSize;
   }
 
   void addWarps(float y) {
     const int threads = std::max(1, t_.meta.blockSize);
-    const float slot = static_cast<float>(elementsPerThread()) * cw_;
+    const int per = elementsPerThread();
     const int warps = (threads + kWarp - 1) / kWarp;
     const float linesTop = before_ ? afterTop_ - 0.3f * style_.labelSize : rowsTop_;
     for (int w = 0; w < warps; ++w) {
       const int first = w * kWarp;
       const int last = std::min(threads, first + kWarp);
-      const float left = x0_ + static_cast<float>(first) * slot;
-      const float right = x0_ + static_cast<float>(last) * slot;
+      const float left = cellX(first * per);
+      const float right = cellX(last * per);
       std::string label = "warp " + std::to_string(w);
       if (threads < kWarp) label += ": " + std::to_string(threads) + " of 32 lanes in use";
       addBracket(left, right, y, label, "warp", w);
@@ -1111,7 +1237,7 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
   float addLegend(float y) {
     const float size = style_.smallSize;
     const float d = 1.05f * size;
-    const float right = std::max(rq_.width, x0_ + static_cast<float>(columns()) * cw_) - pad();
+    const float right = std::max(rq_.width, windowRight() + rightSlot_) - pad();
     LegendRows rows(&scene_, measure_, pad(), right, y, size, 1.6f, pal_.textDim);
     for (LegendItem& item : legendItems(d)) {
       const auto [x, rowY] = rows.add(item.arrow ? item.arrow->x2 : d, item.label);
@@ -1150,6 +1276,13 @@ class ArraySceneBuilder : StepSceneInputs<ArraySceneRequest> {
   int validCount_ = 0;
   float x0_ = 0;
   float cw_ = 0;
+  // The focus window: its first column, how many it shows, the elision marks' room each side,
+  // and where its marks go (the index row's top; the rows of cells and threads as top, height).
+  int first_ = 0;
+  int shown_ = 0;
+  float leftSlot_ = 0, rightSlot_ = 0;
+  float indexY_ = 0;
+  std::vector<std::pair<float, float>> elidedRows_;
   bool valuesShown_ = true;
   float cellH_ = 0;
   bool twoLines_ = false;  // symbolic ranges drawn on two lines (layoutColumns)
@@ -1176,6 +1309,21 @@ std::string fitText(const std::string& text, float width, float size, bool bold,
     if (measure(candidate, size, bold) <= width) return candidate;
   }
   return {};
+}
+
+CellWindow focusWindow(int cells, int focus, int capacity) {
+  if (capacity <= 0 || capacity >= cells) return {};
+  const int centre = std::clamp(focus, 0, cells - 1);
+  const int first = std::clamp(centre - (capacity - 1) / 2, 0, cells - capacity);
+  return {first, capacity};
+}
+
+int legibleColumns(const ArraySceneRequest& rq, const ArraySceneStyle& style,
+                   const MeasureText& measure, float valueSize) {
+  if (!rq.trace || rq.step < 0 || rq.step >= static_cast<int>(rq.trace->steps.size())) return 1;
+  ArraySceneRequest all = rq;
+  all.window = {};
+  return ArraySceneBuilder(all, style, ViewPalette{}, measure).legibleColumns(valueSize);
 }
 
 ArraySceneStyle ArraySceneStyle::scaled(float values, float labels) const {
@@ -1237,7 +1385,7 @@ Scene buildArrayScene(const ArraySceneRequest& rq, const ArraySceneStyle& style,
   Scene base = buildOnce(rq, style, palette, measure);
   if (rq.height <= 0) return base;
   if (base.height > rq.height) return shrunkToFit(rq, style, palette, measure, std::move(base));
-  if (base.width > rq.width + 0.5f) return base;
+  if (base.width > rq.width + 0.5f || !rq.window.all()) return base;
   // Height grows about linearly with the sizes: measure it at 1.5x and solve for the view.
   const Scene probe = buildOnce(rq, grown(style, 1.5f), palette, measure);
   if (probe.width > rq.width + 0.5f || probe.height <= base.height) return base;

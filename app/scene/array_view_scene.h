@@ -51,6 +51,21 @@ struct StrayCell {
   std::string tooltip;
 };
 
+// A contiguous range of an array's cells that a view shows: a focus window, [first, first + count),
+// or every cell (count 0). Cells, threads, arrows and brackets keep their true indices; each cut
+// side gets an elision mark naming the cells left out there ("0–23" over a "…").
+struct CellWindow {
+  int first = 0;
+  int count = 0;
+  bool all() const { return count <= 0; }
+  bool operator==(const CellWindow&) const = default;
+};
+
+// The `capacity` cells of an array of `cells` around `focus`: centred on it (one more after it
+// than before when the split is uneven), moved inward at the array's ends; every cell (all())
+// when capacity covers the array. A focus outside the array is taken at the nearest end.
+CellWindow focusWindow(int cells, int focus, int capacity);
+
 struct ArraySceneRequest {
   const Trace* trace = nullptr;
   int step = 0;
@@ -69,6 +84,8 @@ struct ArraySceneRequest {
   float zoom = 1;
   // Small views side by side (Compare): no legend and no result rows; the views share a legend.
   bool compact = false;
+  // No title line: a view whose frame or headline names the step (Compare's brief views).
+  bool titled = true;
   // Cells of the step's array that differ from another trace of the same run (the GPU-vs-CPU
   // diff): outlined in the failure colour, role "cell-diff".
   std::vector<int> differingCells;
@@ -87,12 +104,22 @@ struct ArraySceneRequest {
   // Cells show which inputs they combine ("x0..x3", PMPP Fig. 8.5) instead of their values,
   // where the trace allows it (symbolicProblem); the tooltip keeps the value.
   bool symbolic = false;
+  // Only these cells (focusWindow), with elision marks on each cut side; all by default. A view
+  // with a window keeps its sizes (it does not grow into spare height): the window was chosen
+  // for cells of legible values at these sizes.
+  CellWindow window;
 };
 
 constexpr float kMinCellWidth = 2;
 
 constexpr float kMaxGrow = 1.75f;
 constexpr float kMinShrink = 0.6f;
+
+// How many columns of rq's step fit rq.width (with room for an elision mark on each side) when
+// every value in them is whole at `valueSize` pixels, bold: the capacity of a focus window whose
+// values stay legible. At least 1; rq.window is ignored.
+int legibleColumns(const ArraySceneRequest& rq, const ArraySceneStyle& style,
+                   const MeasureText& measure, float valueSize);
 
 Scene buildArrayScene(const ArraySceneRequest& rq, const ArraySceneStyle& style,
                       const ViewPalette& palette, const MeasureText& measure);

@@ -15,6 +15,9 @@ namespace {
 
 // The smallest body text a fitted Compare keeps, in pixels: 3/4 of the body size at scale 1.
 constexpr float kMinCompareLabel = 13.5f;
+// A focus window's values, as a share of the back row's size: a little above the floor, so that
+// a lecturer's cells read at once.
+constexpr float kFocusValueShare = 1.2f;
 
 class CompareSceneBuilder {
  public:
@@ -26,9 +29,9 @@ class CompareSceneBuilder {
     float y = pad();
     y = addHeadline(y);
     // One row of the legend, or two where its items wrap in a narrow window.
-    const float legendH = 0.3f * style_.smallSize + addLegend(0, /*draw=*/false);
+    const float legendH = rq_.brief ? 0.0f : 0.3f * style_.smallSize + addLegend(0, /*draw=*/false);
     y = addViews(y, std::max(0.0f, rq_.height - y - legendH - pad()));
-    y = addLegend(y + 0.4f * style_.smallSize);
+    if (!rq_.brief) y = addLegend(y + 0.4f * style_.smallSize);
     scene_.width = std::max(scene_.width, rq_.width);
     scene_.height = y + pad();
     return std::move(scene_);
@@ -36,7 +39,33 @@ class CompareSceneBuilder {
 
  private:
   float pad() const { return 0.5f * style_.labelSize; }
-  int columns() const { return rq_.views.size() >= 3 ? 2 : 1; }
+  int columns() const {
+    if (rq_.columns > 0)
+      return std::min(rq_.columns, std::max(1, static_cast<int>(rq_.views.size())));
+    return rq_.views.size() >= 3 ? 2 : 1;
+  }
+
+  // One focus window for every view (so that their columns line up), as many cells as the
+  // narrowest view holds legibly; all cells outside presentation mode or where they all fit.
+  CellWindow focusWindowOf(float viewWidth) const {
+    if (rq_.focusCell < 0 || style_.minTextSize <= 0) return {};
+    const float valueSize = kFocusValueShare * style_.minTextSize;
+    int cells = 0, capacity = 1 << 30;
+    for (const CompareViewSpec& v : rq_.views) {
+      if (!v.trace || v.step < 0 || v.step >= static_cast<int>(v.trace->steps.size())) continue;
+      cells = std::max(cells,
+                       static_cast<int>(v.trace->steps[static_cast<size_t>(v.step)].values.size()));
+      // Garbage shows as a word, not its digits: it must not narrow the window.
+      ArraySceneRequest a{.trace = v.trace,
+                          .step = v.step,
+                          .width = viewWidth,
+                          .compact = true,
+                          .garbageCells = v.garbageCells,
+                          .strayCells = v.strayCells};
+      capacity = std::min(capacity, legibleColumns(a, style_, measure_, valueSize));
+    }
+    return cells > 0 ? focusWindow(cells, rq_.focusCell, capacity) : CellWindow{};
+  }
 
   void addText(float x, float y, std::string text, Color c, float size, bool bold, std::string role,
                int index = -1) {
@@ -97,6 +126,7 @@ class CompareSceneBuilder {
     const float cellH =
         std::max(6.0f * style_.labelSize, (height - static_cast<float>(rows - 1) * gap) /
                                               static_cast<float>(std::max(1, rows)));
+    window_ = focusWindowOf(cellW);
     float y = top;
     for (int r = 0; r < rows; ++r) {
       float rowH = 0;
@@ -117,8 +147,10 @@ class CompareSceneBuilder {
     const int index = static_cast<int>(i);
     const float inner = 0.6f * pad();
     float cy = y + inner;
-    addText(x + inner, cy, v.title, pal_.text, style_.titleSize, true, "compare-title", index);
-    cy += 1.3f * style_.titleSize;
+    // Brief views' titles at the labels' size: the room goes to the cells.
+    const float titleSize = rq_.brief ? style_.labelSize : style_.titleSize;
+    addText(x + inner, cy, v.title, pal_.text, titleSize, true, "compare-title", index);
+    cy += 1.3f * titleSize;
     const bool failed = !v.trace;
     if (failed && v.picture) {
       // The picture says what happened, at the views' sizes (the headline keeps the words).
@@ -129,9 +161,9 @@ class CompareSceneBuilder {
     } else if (failed && !v.subtitle.empty())
       cy = addWrapped(v.subtitle, x + inner, cy, w - 2 * inner, pal_.fail, style_.smallSize, false,
                       "compare-error", index);
-    else if (!v.subtitle.empty())
+    else if (!v.subtitle.empty() && !rq_.brief)
       cy = addSubtitle(v.subtitle, x + inner, cy, w - 2 * inner, index);
-    if (v.trace && !v.counters.empty())
+    if (v.trace && !v.counters.empty() && !rq_.brief)
       cy = addWrapped(countersLine(v.counters), x + inner, cy, w - 2 * inner, pal_.text,
                       style_.labelSize, true, "compare-counters", index);
     float bottom = cy + inner;
@@ -147,9 +179,11 @@ class CompareSceneBuilder {
                         .width = w,
                         .height = h,
                         .compact = true,
+                        .titled = !rq_.brief,
                         .differingCells = v.differingCells,
                         .garbageCells = v.garbageCells,
-                        .strayCells = v.strayCells};
+                        .strayCells = v.strayCells,
+                        .window = window_};
     const Scene part = buildArrayScene(a, style_, pal_, measure_);
     appendScene(scene_, part, x, y);
     scene_.width = std::max(scene_.width, x + part.width + pad());
@@ -188,6 +222,18 @@ class CompareSceneBuilder {
     return false;
   }
 
+  // Whether a view's threads are in `state` at its step: brief views name only the states
+  // they show.
+  bool anyThreadIn(ThreadState state) const {
+    if (!rq_.brief) return true;
+    for (const CompareViewSpec& v : rq_.views) {
+      if (!v.trace || v.step < 0 || v.step >= static_cast<int>(v.trace->steps.size())) continue;
+      const std::vector<ThreadState> states = threadStates(*v.trace, v.step);
+      if (std::find(states.begin(), states.end(), state) != states.end()) return true;
+    }
+    return false;
+  }
+
   // The legend's rows from y; returns the y under them. draw = false: only measures.
   float addLegend(float y, bool draw = true) {
     const float size = style_.smallSize;
@@ -209,10 +255,14 @@ class CompareSceneBuilder {
                        true});
     // The three thread states the views draw under their cells, as the same round marks.
     if (anyViewShowsThreads()) {
-      items.push_back({"active thread", pal_.threadActive, {0, 0, 0, 0}, 0, false, true});
-      items.push_back(
-          {"waiting for later steps", {0, 0, 0, 0}, pal_.threadWaiting, 2, false, true});
-      items.push_back({"done, lane still occupied", pal_.threadDone, {0, 0, 0, 0}, 0, false, true});
+      if (anyThreadIn(ThreadState::Active))
+        items.push_back({"active thread", pal_.threadActive, {0, 0, 0, 0}, 0, false, true});
+      if (anyThreadIn(ThreadState::Waiting))
+        items.push_back(
+            {"waiting for later steps", {0, 0, 0, 0}, pal_.threadWaiting, 2, false, true});
+      if (anyThreadIn(ThreadState::Done))
+        items.push_back(
+            {"done, lane still occupied", pal_.threadDone, {0, 0, 0, 0}, 0, false, true});
     }
     if (rq_.diffLegend)
       items.push_back({"differs from the other trace", {0, 0, 0, 0}, pal_.fail, 3});
@@ -258,6 +308,7 @@ class CompareSceneBuilder {
   const MeasureText& measure_;
   Scene scene_;
   std::ptrdiff_t frames_ = 0;
+  CellWindow window_;  // the views' focus window (focusWindowOf)
 };
 
 }  // namespace

@@ -40,6 +40,15 @@ struct CompareSceneRequest {
   std::vector<std::string> headline;  // lines above the views
   HeadlineTone tone = HeadlineTone::Plain;
   bool diffLegend = false;  // add "differs from the other trace" to the legend
+  // Columns of views: 0 stacks two views and puts three or four in two columns.
+  int columns = 0;
+  // Brief views for the back row: titles at the labels' size, no subtitles, counters, step titles
+  // or legend (the headline says the step and what differs; the colours are the lecture's).
+  bool brief = false;
+  // A cell to keep in sight: where the views' cells would be too narrow for values of the back
+  // row's size (style.minTextSize > 0, presentation mode), every view shows the same focus window
+  // of cells around it (focusWindow); -1: every cell, however narrow.
+  int focusCell = -1;
 };
 
 Scene buildCompareScene(const CompareSceneRequest& rq, const ArraySceneStyle& style,

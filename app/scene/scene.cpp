@@ -63,7 +63,7 @@ json sceneToJson(const Scene& s) {
                      {"role", l.role},
                      {"index", l.index}});
   json texts = json::array();
-  for (const auto& t : s.texts)
+  for (const auto& t : s.texts) {
     texts.push_back({{"x", t.x},
                      {"y", t.y},
                      {"text", t.text},
@@ -74,6 +74,8 @@ json sceneToJson(const Scene& s) {
                      {"role", t.role},
                      {"index", t.index},
                      {"tooltip", t.tooltip}});
+    if (t.mono) texts.back()["mono"] = true;
+  }
   return {{"width", s.width},
           {"height", s.height},
           {"rects", rects},

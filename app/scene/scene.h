@@ -54,6 +54,8 @@ struct SceneText {
   Color color;
   float size = 16;
   bool bold = false;
+  // Code: DejaVu Sans Mono (regular), every glyph monoTextWidth's advance (scene_text.h).
+  bool mono = false;
   TextAlign align = TextAlign::Left;
   std::string role;
   int index = -1;

@@ -39,6 +39,13 @@ SceneLine& addSceneArrow(Scene& scene, float x1, float y1, float x2, float y2, C
   return l;
 }
 
+float monoTextWidth(std::string_view text, float size) {
+  size_t glyphs = 0;
+  for (unsigned char c : text)
+    if ((c & 0xC0) != 0x80) ++glyphs;  // UTF-8 lead bytes only
+  return static_cast<float>(glyphs) * kMonoAdvance * size;
+}
+
 std::vector<std::string> wrapWords(const std::string& text, float maxWidth, float size, bool bold,
                                    const MeasureText& measure) {
   std::vector<std::string> lines;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "app/scene/array_view_scene.h"
@@ -17,6 +18,14 @@ inline constexpr const char* kTick = "\xE2\x9C\x93";      // U+2713
 inline constexpr const char* kCross = "\xE2\x9C\x97";     // U+2717
 // Between the parts of one line of counters or facts: "  ·  " (U+00B7).
 inline constexpr const char* kDot = "  \xC2\xB7  ";
+
+// The advance of every glyph of DejaVu Sans Mono, as a share of the text size (ImGui's size,
+// from the highest ascender to the lowest descender: 1233 of 2384 font units). Its ascender and
+// descender are DejaVu Sans's, so a monospaced text sits on a line as the others do.
+inline constexpr float kMonoAdvance = 1233.0f / 2384.0f;
+
+// The width of a monospaced text (SceneText::mono) at `size`: its code points times the advance.
+float monoTextWidth(std::string_view text, float size);
 
 SceneText& addSceneText(Scene& scene, float x, float y, std::string text, Color color, float size,
                         bool bold, TextAlign align, std::string role, int index = -1);

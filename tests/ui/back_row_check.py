@@ -24,7 +24,9 @@ SMALL_FONT = 15  # kSmallSize, app/export/text_sizes.h: the widgets' smallest te
 
 # Kinds of view that are not yet legible from the back row, and why (issue 34 keeps them open).
 NOT_YET = {
-    "spot the bug": "the flawed and fixed runs of 64 cells beside the code shrink to 15 px",
+    "spot the bug, the longest lessons": "the race, static block ids, the unguarded store and read, "
+    "the down-sweep's bound: the runs, the code and why at 28 px are 2-250 px taller than the 869 px "
+    "under the controls, so the view scrolls (the focus window and the code are legible)",
 }
 
 
@@ -101,6 +103,75 @@ def case_lesson_n16(ctx):
 
 def case_compare_of_four(ctx):
     legible(ctx, "--compare", "kogge-stone,brent-kung,blelloch,hillis-steele", "--input", PMPP)
+
+
+def spot_the_bug(ctx, lesson, fits):
+    """A lesson of "Spot the bug": every text at 28 px or more, the cells shown a contiguous range
+    that holds the cell to look at (the first wrong output cell, else the first that differs),
+    an elision mark naming the cells left out on each cut side, the seed's lines and the fix
+    (monospaced) and why in the scene (the slide is built from it); where `fits`, the scene fits
+    the area under the controls (no scroll bar)."""
+    r = legible(ctx, "--spot-the-bug", lesson)
+    d = r.dump["panels"]["spot_the_bug"]
+    scene = d["scene"]
+    roles = lambda role: [t for t in scene["texts"] if t["role"] == role]
+    n = len(d["fixed_output"])
+    frames = [x for x in scene["rects"] if x["role"] == "compare-view"]
+    fixed = frames[-1]
+    shown = sorted({x["index"] for x in scene["rects"] if x["role"].startswith("cell")
+                    and x["role"] != "cell-diff" and fixed["x"] <= x["x"] <= fixed["x"] + fixed["w"]})
+    check(shown and shown == list(range(shown[0], shown[-1] + 1)), f"the fix's cells {shown}")
+    focus = d["first_wrong_cell"] if d["first_wrong_cell"] >= 0 else min(d["differing_cells"], default=-1)
+    check(focus < 0 or focus in shown, f"cell {focus} is not among the shown cells {shown[0]}..{shown[-1]}")
+    # The marks name the cells left out on each side: from 0 to the first shown, from the last
+    # shown to the array's end (a block's section may be shorter than the output).
+    marks = [t["text"].split("\u2013") for t in roles("elided-cells")
+             if fixed["x"] <= t["x"] <= fixed["x"] + fixed["w"]]
+    left = [m for m in marks if m[0] == "0"]
+    right = [m for m in marks if m[0] != "0"]
+    check(bool(left) == (shown[0] > 0) and all(int(m[1]) == shown[0] - 1 for m in left),
+          f"marks {marks} for cells {shown[0]}..{shown[-1]}")
+    check(all(int(m[0]) == shown[-1] + 1 and int(m[1]) <= n - 1 for m in right) and len(right) <= 1,
+          f"marks {marks} for cells {shown[0]}..{shown[-1]} of {n}")
+    for role, lines in (("code-seed", d["seed_lines"]), ("code-fix", d["fix_lines"])):
+        drawn = roles(role)
+        check(drawn and all(t.get("mono") for t in drawn), f"no monospaced {role} in the scene")
+        words = " ".join(t["text"] for t in drawn).split()
+        check(words == lines.split(), f"{role} drawn as {words}, the lesson's: {lines.split()}")
+    why = " ".join(t["text"] for t in roles("why"))
+    check(why.startswith("Why: ") and d["why"].split()[-1] in why, why)
+    if fits:
+        check(scene["height"] <= d["area"][1] + 0.5 and scene["width"] <= d["area"][0] + 0.5,
+              f"the scene is {scene['width']:.0f}x{scene['height']:.0f}, the area {d['area']}")
+    return r
+
+
+def case_spot_the_bug_race(ctx):
+    """The one-barrier Kogge-Stone at N = 64: cell 32, where warp 1 starts, among the shown ones."""
+    r = spot_the_bug(ctx, "kogge-stone-one-barrier", fits=False)
+    d = r.dump["panels"]["spot_the_bug"]
+    check(d["parting_step"] == 1 and d["first_wrong_cell"] == 32, str(d["first_wrong_cell"]))
+    check(len({t["index"] for t in d["scene"]["texts"] if t["role"] == "cell-value"}) < 64,
+          "all 64 cells at 28 px cannot fit: a focus window was expected")
+
+
+def case_spot_the_bug_deadlock(ctx):
+    r = spot_the_bug(ctx, "chained-static-ids", fits=False)
+    check([x for x in r.dump["panels"]["spot_the_bug"]["scene"]["rects"] if x["role"] == "block-spinning"],
+          "no deadlock figure in the flawed run's place")
+
+
+def case_spot_the_bug_block_sums(ctx):
+    """Seed 000's S[-1]: block 0's garbage in the window, the window as wide as legible values allow."""
+    spot_the_bug(ctx, "hierarchical-s-minus-one", fits=True)
+
+
+def case_spot_the_bug_float_accumulator(ctx):
+    spot_the_bug(ctx, "sequential-int-accumulator", fits=True)
+
+
+def case_spot_the_bug_stride(ctx):
+    spot_the_bug(ctx, "blelloch-offset-times-four", fits=True)
 
 
 def case_figure_panel(ctx):

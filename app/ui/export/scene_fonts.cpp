@@ -21,28 +21,35 @@ float gridPixels(int step) {
   return std::pow(kFontSizeGrid, static_cast<float>(step));
 }
 
-ImFont* addFont(ImFontAtlas& atlas, bool bold, float pixels, const ImWchar* ranges) {
+ImFont* addFace(ImFontAtlas& atlas, const unsigned char* data, unsigned int size, float pixels,
+                const ImWchar* ranges) {
   ImFontConfig cfg;
   cfg.FontDataOwnedByAtlas = false;  // static data, the atlas must not free it
   cfg.OversampleH = pixels > 28 ? 1 : 3;
   cfg.OversampleV = 1;
   // No snapping: advances stay as the metrics that laid the scene out say.
   cfg.PixelSnapH = false;
-  const unsigned char* data = bold ? embedded::font_sans_bold : embedded::font_sans;
-  const unsigned int size = bold ? embedded::font_sans_bold_size : embedded::font_sans_size;
   return atlas.AddFontFromMemoryTTF(const_cast<unsigned char*>(data), static_cast<int>(size),
                                     std::min(pixels, kMaxRasterPixels), &cfg, ranges);
+}
+
+ImFont* addFont(ImFontAtlas& atlas, bool bold, float pixels, const ImWchar* ranges) {
+  return bold ? addFace(atlas, embedded::font_sans_bold, embedded::font_sans_bold_size, pixels,
+                        ranges)
+              : addFace(atlas, embedded::font_sans, embedded::font_sans_size, pixels, ranges);
 }
 
 }  // namespace
 
 bool FontNeeds::covers(const FontNeeds& other) const {
-  return std::includes(sizes.begin(), sizes.end(), other.sizes.begin(), other.sizes.end()) &&
+  return other.monoStep <= monoStep &&
+         std::includes(sizes.begin(), sizes.end(), other.sizes.begin(), other.sizes.end()) &&
          std::includes(glyphs.begin(), glyphs.end(), other.glyphs.begin(), other.glyphs.end());
 }
 
 void FontNeeds::merge(const FontNeeds& other) {
   sizes.insert(other.sizes.begin(), other.sizes.end());
+  monoStep = std::max(monoStep, other.monoStep);
   glyphs.insert(other.glyphs.begin(), other.glyphs.end());
 }
 
@@ -51,7 +58,10 @@ FontNeeds fontNeeds(const Scene& scene) {
   n.glyphs.insert('?');  // ImGui's stand-in for a missing glyph
   for (const SceneText& t : scene.texts) {
     if (t.text.empty()) continue;
-    n.sizes.insert({gridStep(t.size), t.bold});
+    if (t.mono)
+      n.monoStep = std::max(n.monoStep, gridStep(t.size));
+    else
+      n.sizes.insert({gridStep(t.size), t.bold});
     for (char32_t c : decodeUtf8(t.text))
       if (c <= 0xFFFF) n.glyphs.insert(static_cast<ImWchar>(c));
   }
@@ -73,6 +83,9 @@ void buildSceneFonts(ImFontAtlas& atlas, const FontNeeds& needs, SceneFonts& out
   // FontSet::nearest walks each list in ascending size; the set is ordered by step already.
   out.set.body = out.set.regular.empty() ? out.set.bold.front() : out.set.regular.front();
   out.set.bodyBold = out.set.bold.empty() ? out.set.body : out.set.bold.front();
+  if (needs.monoStep >= 0)
+    out.set.mono = addFace(atlas, embedded::font_mono, embedded::font_mono_size,
+                           gridPixels(needs.monoStep), out.ranges.Data);
   atlas.Build();
 }
 

@@ -16,6 +16,7 @@ namespace scanviz {
 
 struct FontNeeds {
   std::set<std::pair<int, bool>> sizes;  // (step of kFontSizeGrid, bold)
+  int monoStep = -1;  // the largest monospaced text's step; -1: none (one mono font, scaled down)
   std::set<ImWchar> glyphs;
 
   bool covers(const FontNeeds& other) const;

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "app/ui/shell/embedded_fonts.h"
+#include "app/export/embedded_fonts.h"
 
 namespace scanviz {
 namespace {

@@ -1,7 +1,8 @@
 // "Spot the bug": a seed's mistake run live beside its fix, in the compare view's frames (the same
 // scene as Compare): both runs at one step, the cells where they differ outlined, a headline with
 // the step where they part and the first wrong output cell, and under the views the seed's lines
-// and the fix side by side with a short explanation of why.
+// and the fix side by side with a short explanation of why, all one scene (spot_the_bug_scene.h),
+// which the slide of a deck draws too.
 #include <imgui.h>
 
 #include <algorithm>
@@ -79,24 +80,6 @@ void stepControls(SpotTheBugState& s) {
   if (ImGui::Button("Close")) s.close();
 }
 
-// The seed's lines and the fix side by side, and why.
-void codeAndWhy(UiContext& ui, const Lesson& l) {
-  if (ImGui::BeginTable("spot-code", 2, ImGuiTableFlags_BordersInnerV)) {
-    ImGui::TableSetupColumn(("The seed (" + std::string(l.seed) + ")").c_str());
-    ImGui::TableSetupColumn("The fix");
-    ImGui::TableHeadersRow();
-    ImGui::TableNextColumn();
-    if (ui.fonts.mono) ImGui::PushFont(ui.fonts.mono);
-    ImGui::TextUnformatted(l.seedLines.data(), l.seedLines.data() + l.seedLines.size());
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(l.fixLines.data(), l.fixLines.data() + l.fixLines.size());
-    if (ui.fonts.mono) ImGui::PopFont();
-    ImGui::EndTable();
-  }
-  ImGui::TextWrapped("Why: %s", std::string(l.why).c_str());
-  ImGui::TextWrapped("Schedule: %s", std::string(l.emulatorNote).c_str());
-}
-
 // What the side panel says while "Spot the bug" is on screen: the lesson, its two runs, their
 // input and schedule (the controls of the lesson behind it do not apply).
 std::vector<std::string> setupLines(const SpotTheBugState& s) {
@@ -122,7 +105,7 @@ std::vector<std::string> setupLines(const SpotTheBugState& s) {
   return lines;
 }
 
-void report(UiContext& ui, const SpotTheBugState& s, const Scene& scene, ImVec2 origin,
+void report(UiContext& ui, const SpotTheBugState& s, const Scene& scene, ImVec2 origin, ImVec2 area,
             const std::vector<int>& cells) {
   const ImVec2 fb = ImGui::GetIO().DisplayFramebufferScale;
   const LessonRun& r = s.run();
@@ -143,7 +126,9 @@ void report(UiContext& ui, const SpotTheBugState& s, const Scene& scene, ImVec2 
                       {"why", std::string(l.why)},
                       {"headline", spotTheBugHeadline(r)},
                       {"setup", setupLines(s)},
-                      {"origin", {origin.x * fb.x, origin.y * fb.y}}};
+                      {"origin", {origin.x * fb.x, origin.y * fb.y}},
+                      // The room under the controls: a scene larger than this scrolls.
+                      {"area", {area.x * fb.x, area.y * fb.y}}};
   if (r.flawed) j["flawed_output"] = r.flawed->output;
   if (r.fixed) j["fixed_output"] = r.fixed->output;
   ui.report.panels["spot_the_bug"] = std::move(j);
@@ -184,24 +169,28 @@ void drawSpotTheBugPanel(UiContext& ui) {
   if (!s.active()) return;  // closed by its button
   const LessonRun& r = s.run();
   const std::vector<int> cells = differingCells(r, s.step());
+  // The runs, the code and why in one scene over the area under the controls; where it is still
+  // taller (a small window), it scrolls, and the vertical bar takes its width from the scene.
   SpotTheBugSceneRequest rq;
   rq.run = &r;
   rq.step = s.step();
-  const float codeHeight = 9.5f * ImGui::GetTextLineHeightWithSpacing();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   rq.width = avail.x;
-  rq.height = std::max(200.0f, avail.y - codeHeight);
-  ImGui::BeginChild("spot-views", ImVec2(0, rq.height), false,
-                    ImGuiWindowFlags_HorizontalScrollbar);
-  const Scene scene =
-      buildSpotTheBugScene(rq, viewSceneStyle(ui), ui.palette, fontMeasure(ui.fonts));
+  rq.height = avail.y;
+  const ArraySceneStyle style = viewSceneStyle(ui);
+  const MeasureText measure = fontMeasure(ui.fonts);
+  Scene scene = buildSpotTheBugScene(rq, style, ui.palette, measure);
+  if (scene.height > avail.y + 0.5f) {
+    rq.width = avail.x - ImGui::GetStyle().ScrollbarSize;
+    scene = buildSpotTheBugScene(rq, style, ui.palette, measure);
+  }
+  ImGui::BeginChild("spot-views", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   drawScene(*ImGui::GetWindowDrawList(), scene, origin, ui.fonts);
   ImGui::Dummy(ImVec2(scene.width, scene.height));
   if (ImGui::IsWindowHovered()) showSceneTooltip(scene, origin);
   ImGui::EndChild();
-  codeAndWhy(ui, s.lesson());
-  report(ui, s, scene, origin, cells);
+  report(ui, s, scene, origin, avail, cells);
 }
 
 void drawSpotTheBugSetup(UiContext& ui) {

@@ -76,7 +76,7 @@ void drawLine(ImDrawList& dl, const SceneLine& l, ImVec2 origin) {
 }
 
 void drawText(ImDrawList& dl, const SceneText& t, ImVec2 origin, const FontSet& fonts) {
-  ImFont* font = fonts.nearest(t.size, t.bold);
+  ImFont* font = t.mono && fonts.mono ? fonts.mono : fonts.nearest(t.size, t.bold);
   if (!font) return;
   const char* begin = t.text.c_str();
   const char* end = begin + t.text.size();
