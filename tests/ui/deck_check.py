@@ -21,6 +21,7 @@ import sys
 
 from ui_check import Image, cases_of, check, context_for, run_cases
 from checks import first_difference  # noqa: E402 (ui_check puts tests/common on the path)
+from pdf_text import pdf_text_sizes  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SHIPPED = os.path.join(REPO, "assets", "decks", "pmpp-chapter-8.deck.json")
@@ -205,12 +206,13 @@ def case_shipped_deck_exports(ctx):
     check(w == 1920 and h > 1080, f"handout page {w}x{h} has no notes band")
 
 
-def case_shipped_deck_pdf(ctx):
-    """export --deck D --out L.pdf: one 16:9 vector page a view, fonts embedded, text kept as text."""
-    views = json.load(open(SHIPPED))["views"]
-    pdf = ctx.path("lecture.pdf")
-    proc = ctx.run_raw("export", "--deck", SHIPPED, "--out", pdf, "--quiet", timeout=600)
-    check(proc.returncode == 0, f"export pdf: {proc.stderr}")
+# The back row's 28 px of a 1080-line screen, as a share of a page's height (issue 34).
+BACK_ROW_SHARE = 0.026
+
+
+def check_pdf_slides(pdf, views):
+    """pdfinfo: one 16:9 page a view, fonts embedded; and every text on every page at least 2.6% of
+    the page's height, read from the PDF's own text operators (tests/common/pdf_text.py)."""
     info = subprocess.run(["pdfinfo", pdf], capture_output=True, text=True, check=True).stdout
     pages = int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))
     check(pages == len(views), f"{pages} pages for {len(views)} views")
@@ -219,6 +221,35 @@ def case_shipped_deck_pdf(ctx):
     fonts = subprocess.run(["pdffonts", pdf], capture_output=True, text=True, check=True).stdout
     rows = [line.split() for line in fonts.splitlines()[2:] if line.strip()]
     check(rows and all("yes" in r[-5:-3] for r in rows), f"a font is not embedded:\n{fonts}")
+    small = []
+    for number, page in enumerate(pdf_text_sizes(pdf), 1):
+        check(page["texts"], f"page {number} shows no text")
+        size, text = min(page["texts"])
+        if size < BACK_ROW_SHARE * page["height"]:
+            small.append(f"page {number} ({views[number - 1].get('title', views[number - 1]['view'])}): "
+                         f"'{text[:24]}' at {size / page['height']:.2%} of the page")
+    check(not small, "texts under 2.6% of the page height: " + "; ".join(small))
+    # Every view is its picture, none a note that the window draws it with widgets.
+    text = subprocess.run(["pdftotext", pdf, "-"], capture_output=True, text=True, check=True).stdout
+    check("drawn by the window's widgets" not in text, "a slide shows the widgets-only placeholder")
+
+
+def case_made_deck_pdf(ctx):
+    """The deck made with keys (a view of every kind) as a PDF of legible slides."""
+    deck, _ = make_deck(ctx)
+    pdf = ctx.path("made.pdf")
+    proc = ctx.run_raw("export", "--deck", deck, "--out", pdf, "--quiet", timeout=600)
+    check(proc.returncode == 0, f"export pdf: {proc.stderr}")
+    check_pdf_slides(pdf, json.load(open(deck))["views"])
+
+
+def case_shipped_deck_pdf(ctx):
+    """export --deck D --out L.pdf: one 16:9 vector page a view, fonts embedded, text kept as text."""
+    views = json.load(open(SHIPPED))["views"]
+    pdf = ctx.path("lecture.pdf")
+    proc = ctx.run_raw("export", "--deck", SHIPPED, "--out", pdf, "--quiet", timeout=600)
+    check(proc.returncode == 0, f"export pdf: {proc.stderr}")
+    check_pdf_slides(pdf, views)
     text = subprocess.run(["pdftotext", "-f", "4", "-l", "4", pdf, "-"], capture_output=True, text=True,
                           check=True).stdout
     check("Kogge-Stone" in text, f"page 4 has no title text: {text[:200]}")

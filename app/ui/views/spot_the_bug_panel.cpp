@@ -189,6 +189,7 @@ void drawSpotTheBugPanel(UiContext& ui) {
   drawScene(*ImGui::GetWindowDrawList(), scene, origin, ui.fonts);
   ImGui::Dummy(ImVec2(scene.width, scene.height));
   if (ImGui::IsWindowHovered()) showSceneTooltip(scene, origin);
+  ui.report.shownParts["spot_the_bug"] = shownPart(scene, origin);
   ImGui::EndChild();
   report(ui, s, scene, origin, avail, cells);
 }
