@@ -2,7 +2,8 @@
 # One call on a GPU machine (the `device` tool): build the engine and CLI without the GUI, run
 # `verify --backend cuda`, the GPU test suite (CPU vs GPU traces), compute-sanitizer's four tools
 # over every kernel, capture the sample traces, and print a short table last.
-# Usage: tools/gpu-check.sh [all|verify|gputests|sanitize|traces|bench|lookback]...
+# Usage: tools/gpu-check.sh [all|verify|gputests|sanitize|traces|bench|lookback|ladder]...
+# ladder: `bench --ladder` (its table and $OUT/ladder.json), its GPU test, memcheck over it.
 # lookback: the production look-back's agents (pipelined default and one-tile) over inputs of many
 #   tiles per block: verify, the four compute-sanitizer tools, and a benchmark of each against CUB and a copy.
 # SANITIZERS="memcheck racecheck" limits the sanitize step to those tools; LOOKBACK_AGENTS=pipelined
@@ -16,6 +17,15 @@ record_device
 build_gpu
 note build "ok ($build_seconds s)"
 bin=$build/app/scanviz
+
+if want ladder; then
+  $bin bench --ladder --json "$OUT/ladder.json" >"$OUT/ladder.txt" 2>&1
+  note "bench --ladder" "rc=$? (table: $OUT/ladder.txt)"
+  $build/tests/scanviz_gpu_tests --gtest_filter='GpuLadder.*' >"$OUT/ladder-test.txt" 2>&1
+  note "GpuLadder.*" "$(tail -1 "$OUT/ladder-test.txt")"
+  compute-sanitizer --tool memcheck --error-exitcode 99 $bin bench --ladder >"$OUT/ladder-memcheck.txt" 2>&1
+  note "memcheck bench --ladder" "rc=$? $(grep 'ERROR SUMMARY' "$OUT/ladder-memcheck.txt")"
+fi
 
 if want verify; then
   $bin verify --backend cuda >"$OUT/verify-cuda.txt" 2>&1
@@ -103,3 +113,4 @@ if want lookback; then
 fi
 
 print_summary "gpu-check summary"
+[ -f "$OUT/ladder.txt" ] && cat "$OUT/ladder.txt"

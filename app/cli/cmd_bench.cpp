@@ -12,6 +12,7 @@
 #include "app/core/backends/cuda_backend.h"
 #include "app/core/bench/bench_engine.h"
 #include "app/core/bench/bench_format.h"
+#include "app/core/bench/ladder.h"
 #include "app/core/bench/lookback_autotune.h"
 #include "app/core/capture/capture_option_table.h"
 #include "app/core/support/file_util.h"
@@ -143,7 +144,8 @@ const CommandHelp& benchHelp() {
        "              [--operator add|max|min|mul] [--exclusive]",
        "              [--repeats R] [--block-size B] [--segment-length L]",
        "              [--backend auto|cuda|cpu] [--json FILE]",
-       "              [--csv FILE] [--no-capture] [--tune] [--quiet]"},
+       "              [--csv FILE] [--no-capture] [--tune] [--quiet]",
+       "scanviz bench --ladder [--json FILE]"},
       "Ctrl-C stops between samples and still prints and saves what was measured. Exit code 1 "
       "when a result was wrong.",
       {{"Bench options",
@@ -184,6 +186,12 @@ const CommandHelp& benchHelp() {
          {"no-capture", "", "",
           "Do not time the instrumented (capture) run, which is timed up to " +
               formatBenchSize(BenchConfig{}.captureMaxN) + " by default."},
+         {"ladder", "", "",
+          "Measure the latency ladder instead (GPU only): what one hand-off costs at each level "
+          "a scan climbs, a block barrier, a cluster barrier, a flag in a neighbour block's "
+          "shared memory, a flag through L2, a flag over NVLink, an NCCL all-gather; the levels "
+          "this machine cannot time say why. --json writes it for the window's Latency ladder "
+          "tab."},
          {"quiet", "", "",
           "No progress line on stderr (there is none when stderr is not a terminal)."},
          {"no-progress", "", "", "The same as --quiet."}}}},
@@ -194,8 +202,37 @@ const CommandHelp& benchHelp() {
   return k;
 }
 
+namespace {
+
+// `bench --ladder`: the ladder's table, and its JSON with --json.
+int benchLadder(const Args& a) {
+  for (const char* other : {"algorithms", "sizes", "dtype", "operator", "repeats", "block-size",
+                            "segment-length", "csv", "seed"})
+    if (a.has(other))
+      throw InputError("--ladder measures hand-offs, not scans: leave out --" + std::string(other));
+  const std::string json = a.getOr("json", "");
+  if (!json.empty())
+    if (const std::string problem = outputProblem(json); !problem.empty())
+      throw InputError("--json: " + problem);
+  LadderReport report;
+  try {
+    report = measureLadder();
+  } catch (const BackendError& e) {
+    throw BackendError(std::string("--ladder times hand-offs on a GPU, and there is none (") +
+                       e.what() +
+                       "); the window's Latency ladder tab shows one recorded on an H200");
+  }
+  std::FILE* const table = isStandardOutput(json) ? stderr : stdout;
+  std::fputs(formatLadderTable(report).c_str(), table);
+  if (!json.empty() && !writeOutput(json, ladderReportJson(report), "JSON", table)) return 1;
+  return 0;
+}
+
+}  // namespace
+
 int cmdBench(const std::vector<std::string>& args) {
   const Args a(args, benchHelp());
+  if (a.flag("ladder")) return benchLadder(a);
   BenchConfig cfg = benchConfigFromArgs(a);
   // An output that cannot be written is found now, not after the whole benchmark.
   for (const char* option : {"json", "csv"})

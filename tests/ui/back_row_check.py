@@ -303,6 +303,19 @@ def case_warp_clock(ctx):
     check(titles == ["Cycles each warp spent in each step", "Warp-cycles per operator application"], str(titles))
 
 
+def case_latency_ladder(ctx):
+    """The latency ladder (M): without a GPU the one recorded on an H200, every rung named, the
+    four timed ones with their times, the two a lone GPU cannot time saying why."""
+    r = legible(ctx, "--algorithm", "kogge-stone", keys="M")
+    ladder = r.dump["panels"]["ladder"]
+    check(ladder["source"] == "recorded" and "H200" in ladder["device"], str(ladder)[:200])
+    texts = [t["text"] for t in ladder["scene"]["texts"]]
+    for words in ("block barrier", "cluster barrier", "flag in DSMEM", "flag through L2", "flag over NVLink",
+                  "NCCL all-gather", "not measured here: this machine has one GPU"):
+        check(any(words in t for t in texts), f"no '{words}' in the ladder")
+    check(ladder["scene"]["height"] <= SCREEN[1], f"the ladder is {ladder['scene']['height']:.0f} px tall")
+
+
 CASES = cases_of(globals())
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@
 #include "app/core/bench/bench_format.h"
 #include "app/core/bench/bench_measure.h"
 #include "app/core/support/profile_range.h"
+#include "app/core/support/utc_time.h"
 
 namespace scanviz {
 
@@ -358,15 +359,6 @@ int callsPerSample(double estimateMs, double targetMs, int maxCalls) {
 
 namespace {
 
-std::string utcNow() {
-  const std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
-
 unsigned sizeSeed(unsigned seed, long long n, DType dtype) {
   // Fresh input for every size and dtype, reproducible from the run's seed.
   unsigned long long x = seed * 0x9E3779B97F4A7C15ull ^ static_cast<unsigned long long>(n) * 31 ^
@@ -444,7 +436,7 @@ BenchReport prepareBenchReport(const BenchConfig& config) {
   BenchReport report;
   report.device = device;
   report.config = resolveBenchConfig(config, device);
-  report.date = utcNow();
+  report.date = utcNowIso();
   report.operation = benchOperationName(report.config);
   if (device == BenchDevice::Cuda) {
     report.tuning = cudaLookbackTuning(report.config.blockSize);

@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "app/core/support/file_util.h"
+#include "app/core/support/utc_time.h"
 
 namespace scanviz {
 namespace {
@@ -17,15 +18,6 @@ constexpr long long kMaxXbelBytes = 16ll << 20;
 // A file: URI, so percent-encoded that it needs no XML escaping either.
 std::string fileUri(const std::string& path) {
   return "file://" + percentEncoded(path);
-}
-
-std::string utcNowIso() {
-  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return text;
 }
 
 std::string entry(const std::string& uri, const std::string& mimeType, const std::string& when) {

@@ -83,6 +83,8 @@ Scene centreScene(const FrameReport& report, const AppState& state) {
           return panel("warp_clock");
         case TimingTab::Brent:
           return panel("brent");
+        case TimingTab::Ladder:
+          return panel("ladder");
       }
       return {};
   }

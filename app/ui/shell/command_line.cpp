@@ -167,9 +167,10 @@ void parseTimingOptions(const Args& a, LaunchOptions& o) {
   if (!a.has("bench-sizes") && !a.has("timing-tab")) return;
   o.benchSizes = a.getOr("bench-sizes", "");
   o.timingTab = a.getOr("timing-tab", "benchmark");
-  if (o.timingTab != "benchmark" && o.timingTab != "warp-clock" && o.timingTab != "brent")
+  if (o.timingTab != "benchmark" && o.timingTab != "warp-clock" && o.timingTab != "brent" &&
+      o.timingTab != "ladder")
     throw UsageError("--timing-tab '" + o.timingTab +
-                     "' is not one of benchmark, warp-clock, brent");
+                     "' is not one of benchmark, warp-clock, brent, ladder");
   try {
     if (a.has("bench-sizes")) parseBenchSizes(o.benchSizes);
   } catch (const InputError& e) {

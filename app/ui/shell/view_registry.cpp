@@ -125,6 +125,11 @@ std::vector<ViewEntry> declareViews() {
        ExportPanel::Window, [](AppState& s, ViewStates&) { showTimingTab(s, TimingTab::Brent); },
        [](const AppState& s, ViewStates&) { return timingTabShown(s, TimingTab::Brent); }, nullptr,
        drawTimingView},
+      // What one hand-off costs at each level, from a block's barrier to the GPUs of a host.
+      {"view-ladder", "Timing: latency ladder", "M", GLFW_KEY_M, CenterView::Timing,
+       ExportPanel::Window, [](AppState& s, ViewStates&) { showTimingTab(s, TimingTab::Ladder); },
+       [](const AppState& s, ViewStates&) { return timingTabShown(s, TimingTab::Ladder); }, nullptr,
+       drawTimingView},
       // The lesson's steps as a space-time heat map instead of cells (long arrays).
       {"heat-view", "Heat view (long arrays)", "H", GLFW_KEY_H, CenterView::Lesson,
        ExportPanel::ArrayView, [](AppState& s, ViewStates& v) { v.heat.toggle(s); },

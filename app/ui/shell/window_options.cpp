@@ -73,7 +73,7 @@ std::vector<OptionSection> makeLessonSections() {
          "TAB",
          "benchmark",
          "Open Timing on this tab.",
-         {"benchmark", "warp-clock", "brent"}},
+         {"benchmark", "warp-clock", "brent", "ladder"}},
         {"heat-window", "FIRST,COUNT", "", "Zoom the heat view to these elements."},
         {"heat-color", "C", "values", "What the heat view colours.", {"values", "writes"}}}},
       {"Counters (the panel and its picture)",

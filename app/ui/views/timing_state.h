@@ -4,17 +4,19 @@
 // hidden from the plots). ImGui-free; the panels read and change it.
 #pragma once
 
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "app/core/bench/bench_runner.h"
+#include "app/core/bench/ladder.h"
 #include "app/core/layouts/timing_history.h"
 #include "app/export/timing_plot_kind.h"
 
 namespace scanviz {
 
-enum class TimingTab { Benchmark, WarpClock, Brent };
+enum class TimingTab { Benchmark, WarpClock, Brent, Ladder };
 
 struct BenchForm {
   std::string sizes = "2^10..2^16";
@@ -44,6 +46,9 @@ struct TimingState {
   // Presentation mode folds the form into one row, so that the plots get the screen's width;
   // this opens it there.
   bool formShown = false;
+  // The latency ladder measured in this session (Measure, on a GPU); none: the recorded one.
+  std::optional<LadderReport> ladder;
+  std::string ladderError;
 };
 
 // The form as a benchmark configuration; throws InputError naming a bad size list.

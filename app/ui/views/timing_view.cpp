@@ -21,6 +21,9 @@ void tab(UiContext& ui, TimingState& s, TimingTab which, const char* label) {
     case TimingTab::Brent:
       drawBrentPanel(ui, s);
       break;
+    case TimingTab::Ladder:
+      drawLadderPanel(ui, s);
+      break;
   }
   ImGui::EndTabItem();
 }
@@ -35,6 +38,7 @@ void drawTimingView(UiContext& ui) {
     tab(ui, s, TimingTab::Benchmark, "Benchmark (B)");
     tab(ui, s, TimingTab::WarpClock, "Warp clock per step (W)");
     tab(ui, s, TimingTab::Brent, "Brent's theorem (R)");
+    tab(ui, s, TimingTab::Ladder, "Latency ladder (M)");
     ImGui::EndTabBar();
   }
   s.selectTab = false;
@@ -44,6 +48,7 @@ void applyTimingOptions(AppState& state, const LaunchOptions& options) {
   TimingState& s = state.timing;
   s.tab = options.timingTab == "warp-clock" ? TimingTab::WarpClock
           : options.timingTab == "brent"    ? TimingTab::Brent
+          : options.timingTab == "ladder"   ? TimingTab::Ladder
                                             : TimingTab::Benchmark;
   s.selectTab = true;
   if (options.benchSizes.empty()) return;

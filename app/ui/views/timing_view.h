@@ -18,6 +18,7 @@ namespace scanviz {
 void drawTimingPanel(UiContext& ui, TimingState& s);
 void drawWarpClockPanel(UiContext& ui);
 void drawBrentPanel(UiContext& ui, TimingState& s);
+void drawLadderPanel(UiContext& ui, TimingState& s);
 
 // --timing-tab picks the tab; --bench-sizes starts a run of those sizes with the window (the
 // form's other fields as they are). A run that cannot start says why in the banner.
