@@ -13,16 +13,11 @@
 
 namespace scanviz {
 
-struct BrentSceneRequest {
+struct BrentSceneRequest : PlotViewRoom {
   const BrentTable* table = nullptr;
   AlgorithmId current = AlgorithmId::Sequential;  // the lesson's: its row and its curve
   std::string note;                               // under the table
   int maxProcessors = 1 << 16;                    // the curve's last P
-  float width = 1200;
-  float height = 800;
-  float textSize = 18;
-  float minTextSize = 15;
-  PlotSceneStyle plot;  // the plot's colours and padding (its size and text are set here)
 };
 
 struct BrentScene {

@@ -47,7 +47,7 @@ FigureCells figureCells(const std::vector<std::string>& texts, int columns, floa
         c.columnWidth,
         std::min(widest, (measure(text, legible, true) + kCellTextMargin * legible) / kCellBox));
   c.valueSize = std::min(style.valueSize, c.columnWidth / 1.1f);
-  const float floor = std::max({10.0f, 0.55f * style.smallSize, legible});
+  const float floor = std::max({10.0f, 0.55f * style.smallSize, style.minTextSize});
   for (const std::string& text : texts)
     while (c.valueSize > floor &&
            measure(text, c.valueSize, true) > cellTextRoom(c.columnWidth, c.valueSize))

@@ -54,6 +54,16 @@ struct PlacedPlot {
   float x = 0, y = 0;
 };
 
+// The room a view with plots (Brent's theorem, the benchmark, the warp clock) is laid out in:
+// its size, its text size and the smallest the text may shrink to, and the plots' look.
+struct PlotViewRoom {
+  float width = 1200;
+  float height = 800;
+  float textSize = 18;
+  float minTextSize = 15;  // the text shrinks to fit the room, never below this
+  PlotSceneStyle plot;     // the plots' colours and padding (their size and text are set here)
+};
+
 // How well a w x h room (at this text size) suits a plot, to choose between a view's layouts: the
 // data area left by its title, axis labels and ticks, as wide as 1.6 times its height; -1 where
 // the room is too small to read one.

@@ -20,7 +20,7 @@ struct TimingLegendItem {
   bool hidden = false;
 };
 
-struct TimingSceneRequest {
+struct TimingSceneRequest : PlotViewRoom {
   std::string empty;  // said alone when there is no run (the rest is then ignored)
   std::string title;  // the run's
   std::string deviceLine;
@@ -31,11 +31,6 @@ struct TimingSceneRequest {
   plot::PlotSpec time, rate;
   std::optional<plot::PlotSpec> bars;  // none before the first size is measured
   std::string barsShortTitle;          // the bars' title where the long one does not fit
-  float width = 1200;
-  float height = 800;
-  float textSize = 18;
-  float minTextSize = 15;
-  PlotSceneStyle plot;  // the plots' colours and padding (their size and text are set here)
 };
 
 struct TimingScene {

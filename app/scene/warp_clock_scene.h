@@ -13,16 +13,11 @@
 
 namespace scanviz {
 
-struct WarpClockSceneRequest {
+struct WarpClockSceneRequest : PlotViewRoom {
   const WarpClockTable* table = nullptr;
   std::string heading;   // "kogge-stone, N = 1024, block 1024: 32 warps on NVIDIA H200"
   std::string noClocks;  // said instead when the table is empty
   int currentStep = -1;  // the playback's step: its row is highlighted
-  float width = 1200;
-  float height = 800;
-  float textSize = 18;
-  float minTextSize = 15;  // the text shrinks to fit the room, never below this
-  PlotSceneStyle plot;     // the plots' colours and padding (their size and text are set here)
 };
 
 struct WarpClockScene {

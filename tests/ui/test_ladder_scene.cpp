@@ -6,31 +6,13 @@
 #include "app/core/bench/ladder.h"
 #include "app/scene/ladder_scene.h"
 #include "app/scene/scene_text.h"
+#include "tests/common/sample_ladder.h"
 
 namespace scanviz {
 namespace {
 
-LadderReport sample() {
-  LadderReport r;
-  r.device = "NVIDIA H200";
-  r.driverVersion = "13.0";
-  r.date = "2026-12-02T16:00:23Z";
-  r.gpus = 1;
-  const double ns[] = {8.4, 163.5, 339.4, 851.7};
-  for (const LadderRungInfo& info : kLadderRungs) {
-    LadderRung rung;
-    rung.id = info.id;
-    if (static_cast<size_t>(info.id) < 4)
-      rung.ns = ns[static_cast<size_t>(info.id)];
-    else
-      rung.notMeasured = "this machine has one GPU";
-    r.rungs.push_back(rung);
-  }
-  return r;
-}
-
 TEST(LadderScene, BarsGrowWithTheTimeAndTheRestSayWhyNot) {
-  const LadderReport r = sample();
+  const LadderReport r = sampleLadder();
   LadderSceneRequest rq;
   rq.report = &r;
   rq.source = "recorded";
@@ -52,7 +34,7 @@ TEST(LadderScene, BarsGrowWithTheTimeAndTheRestSayWhyNot) {
 }
 
 TEST(LadderScene, PresentedItFitsTheScreenAtTheBackRowsSize) {
-  const LadderReport r = sample();
+  const LadderReport r = sampleLadder();
   LadderSceneRequest rq;
   rq.report = &r;
   rq.source = "recorded";

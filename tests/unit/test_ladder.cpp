@@ -11,32 +11,14 @@
 #include "app/core/bench/ladder.h"
 #include "app/core/capture/capture.h"
 #include "tests/common/cli_run.h"
+#include "tests/common/sample_ladder.h"
 #include "tests/common/test_folder.h"
 
 namespace scanviz {
 namespace {
 
-LadderReport sample() {
-  LadderReport r;
-  r.device = "NVIDIA H200";
-  r.driverVersion = "13.0";
-  r.date = "2026-12-02T16:00:23Z";
-  r.gpus = 1;
-  const double ns[] = {8.4, 163.5, 339.4, 851.7};
-  for (const LadderRungInfo& info : kLadderRungs) {
-    LadderRung rung;
-    rung.id = info.id;
-    if (static_cast<size_t>(info.id) < 4)
-      rung.ns = ns[static_cast<size_t>(info.id)];
-    else
-      rung.notMeasured = "this machine has one GPU";
-    r.rungs.push_back(rung);
-  }
-  return r;
-}
-
 std::string recordedPath() {
-  return std::string(SCANVIZ_SOURCE_DIR) + "/assets/ladder/h200.json";
+  return (std::filesystem::path(SCANVIZ_SOURCE_DIR) / "assets" / "ladder" / "h200.json").string();
 }
 
 TEST(Ladder, OneRowPerRungWithItsWords) {
@@ -49,7 +31,7 @@ TEST(Ladder, OneRowPerRungWithItsWords) {
 }
 
 TEST(Ladder, AReportReadsBackAsWritten) {
-  const LadderReport r = sample();
+  const LadderReport r = sampleLadder();
   const LadderReport back = parseLadderReport(ladderReportJson(r), "sample");
   EXPECT_EQ(back.device, r.device);
   EXPECT_EQ(back.date, r.date);

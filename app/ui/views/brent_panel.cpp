@@ -66,13 +66,7 @@ BrentScene brentScene(const UiContext& ui, const BrentTable& t, AlgorithmId curr
   rq.current = current;
   rq.note = std::move(note);
   rq.maxProcessors = kMaxProcessors;
-  // A margin on the right: the plot's last tick label is centred on its edge.
-  const ImVec2 room = ImGui::GetContentRegionAvail();
-  rq.width = room.x - ImGui::GetFontSize();
-  rq.height = room.y;
-  rq.textSize = ImGui::GetFontSize();
-  rq.minTextSize = std::max(kSmallSize * ui.fonts.pixelScale, viewSceneStyle(ui).minTextSize);
-  rq.plot = plot::plotStyleOfWindow();
+  static_cast<PlotViewRoom&>(rq) = plot::plotViewRoom(panelMinTextSize(ui));
   return buildBrentScene(rq, ui.palette, fontMeasure(ui.fonts));
 }
 

@@ -353,13 +353,8 @@ PlotCounts plots(UiContext& ui, TimingState& s, bool choicesDrawn) {
   } else {
     rq.empty = "No run yet: choose sizes and press Run benchmark.";
   }
-  // A margin on the right: the last tick label is centred on the plot's edge.
   const ImVec2 room = ImGui::GetContentRegionAvail();
-  rq.width = room.x - ImGui::GetFontSize();
-  rq.height = room.y;
-  rq.textSize = ImGui::GetFontSize();
-  rq.minTextSize = std::max(kSmallSize * ui.fonts.pixelScale, viewSceneStyle(ui).minTextSize);
-  rq.plot = plot::plotStyleOfWindow();
+  static_cast<PlotViewRoom&>(rq) = plot::plotViewRoom(panelMinTextSize(ui));
   const TimingScene scene = buildTimingScene(rq, ui.palette, fontMeasure(ui.fonts));
   const ImVec2 origin = ImGui::GetCursorScreenPos(), fb = ImGui::GetIO().DisplayFramebufferScale;
   counts.origin = ImVec2(origin.x * fb.x, origin.y * fb.y);

@@ -51,8 +51,7 @@ void helpLine() {
       "table goes to that step.");
 }
 
-WarpClockScene sceneOf(const UiContext& ui, const Trace& t, const WarpClockTable& table,
-                       ImVec2 room) {
+WarpClockScene sceneOf(const UiContext& ui, const Trace& t, const WarpClockTable& table) {
   WarpClockSceneRequest rq;
   rq.table = &table;
   rq.heading = t.meta.algorithm + ", N = " + std::to_string(t.meta.n) + ", block " +
@@ -60,12 +59,7 @@ WarpClockScene sceneOf(const UiContext& ui, const Trace& t, const WarpClockTable
                (table.warps == 1 ? " warp on " : " warps on ") + t.meta.device;
   rq.noClocks = kNoClocks;
   rq.currentStep = ui.state.playback.step();
-  // A margin on the right: the last tick label is centred on the plot's edge.
-  rq.width = room.x - ImGui::GetFontSize();
-  rq.height = room.y;
-  rq.textSize = ImGui::GetFontSize();
-  rq.minTextSize = std::max(kSmallSize * ui.fonts.pixelScale, viewSceneStyle(ui).minTextSize);
-  rq.plot = plot::plotStyleOfWindow();
+  static_cast<PlotViewRoom&>(rq) = plot::plotViewRoom(panelMinTextSize(ui));
   return buildWarpClockScene(rq, ui.palette, fontMeasure(ui.fonts));
 }
 
@@ -109,7 +103,7 @@ void drawWarpClockPanel(UiContext& ui) {
     helpLine();
   ImGui::BeginChild("warp-clock-view", ImVec2(0, 0), false);
   const ImVec2 room = ImGui::GetContentRegionAvail();
-  const WarpClockScene w = sceneOf(ui, t, table, room);
+  const WarpClockScene w = sceneOf(ui, t, table);
   const ImVec2 origin = ImGui::GetCursorScreenPos(), fb = ImGui::GetIO().DisplayFramebufferScale;
   ui.report.panels["warp_clock"]["origin"] = {origin.x * fb.x, origin.y * fb.y};
   ui.report.panels["warp_clock"]["room"] = {room.x * fb.x, room.y * fb.y};

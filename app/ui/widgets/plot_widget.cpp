@@ -155,4 +155,15 @@ PlotSceneStyle plotStyleOfWindow() {
   return windowStyle(ImVec2(0, 0));
 }
 
+PlotViewRoom plotViewRoom(float minTextSize) {
+  const ImVec2 room = ImGui::GetContentRegionAvail();
+  PlotViewRoom r;
+  r.width = room.x - ImGui::GetFontSize();
+  r.height = room.y;
+  r.textSize = ImGui::GetFontSize();
+  r.minTextSize = minTextSize;
+  r.plot = plotStyleOfWindow();
+  return r;
+}
+
 }  // namespace scanviz::plot

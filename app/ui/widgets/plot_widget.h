@@ -36,4 +36,9 @@ PlotResult placedPlotHover(const PlacedPlot& placed, ImVec2 sceneOrigin, bool ho
 // scene; the scene sets its size and text.
 PlotSceneStyle plotStyleOfWindow();
 
+// The room of the current window for a view with plots: what is left of it (less a margin on the
+// right, where the last tick label is centred on the plot's edge), the current font, and no text
+// below the small size at this scale or, presenting, the back row's. `minTextSize` as given.
+PlotViewRoom plotViewRoom(float minTextSize);
+
 }  // namespace scanviz::plot

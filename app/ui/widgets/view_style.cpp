@@ -20,6 +20,10 @@ ArraySceneStyle viewSceneStyle(const UiContext& ui) {
   return s.scaled(1);
 }
 
+float panelMinTextSize(const UiContext& ui) {
+  return std::max(kSmallSize * ui.fonts.pixelScale, viewSceneStyle(ui).minTextSize);
+}
+
 float presentationUiScale(float uiScale, float windowHeight) {
   return std::max(uiScale, kBackRowTextShare * windowHeight / kSmallSize);
 }

@@ -9,6 +9,10 @@ namespace scanviz {
 
 ArraySceneStyle viewSceneStyle(const UiContext& ui);
 
+// The smallest text a view of tables and plots may shrink to: the small size at this scale, and
+// presenting the back row's.
+float panelMinTextSize(const UiContext& ui);
+
 // The UI scale of presentation mode: the chosen one, or larger on a tall window, so that the
 // smallest text of the widgets (the playback and status bars) is kBackRowTextShare of the
 // window's height (28 px at 1080 lines) as the views' is.
