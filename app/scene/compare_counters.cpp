@@ -17,10 +17,6 @@ std::string resultText(const Trace& t) {
   return std::string(kCross) + " differs at " + shown.mismatch.describe();
 }
 
-std::string count(long long v) {
-  return formatQuantity(static_cast<double>(v));
-}
-
 // Which scan the view ran, and whether that is the algorithm's own: Blelloch's down-sweep
 // leaves the exclusive scan, so its inclusive form pays a conversion the others do not.
 std::string formText(const Trace& t) {
@@ -43,22 +39,22 @@ std::string formulaText(const std::string& formula, double value, double convers
 }
 
 CounterRow workRow(const Trace& t, const StepMetrics& m, const std::optional<RunFormula>& f) {
-  std::string value = count(m.cumulativeWork) + " of " + count(t.counters.work);
+  std::string value = formatCount(m.cumulativeWork) + " of " + formatCount(t.counters.work);
   if (f)
     value += formulaText(f->composed ? "its sections' formula, composed" : f->work, f->workValue,
                          f->conversionWork, t.counters.work);
-  value += "  (sequential " + count(t.counters.sequentialWork) + ")";
+  value += "  (sequential " + formatCount(t.counters.sequentialWork) + ")";
   return {"work", value,
           "Operator applications so far, of the run's total W, next to the algorithm's own "
           "formula and the sequential scan's N - 1."};
 }
 
 CounterRow depthRow(const RunCounts& c, const std::optional<RunFormula>& f) {
-  std::string value = count(c.depth);
+  std::string value = formatCount(c.depth);
   if (f)
     value += formulaText(f->composed ? "its levels' depths, summed" : f->depth, f->depthValue,
                          f->conversionDepth, c.depth);
-  if (c.depth != c.barrierSteps) value += "  (" + count(c.barrierSteps) + " barrier steps)";
+  if (c.depth != c.barrierSteps) value += "  (" + formatCount(c.barrierSteps) + " barrier steps)";
   return {"depth", value,
           "The critical path of dependent operator applications, next to the algorithm's own "
           "formula; barrier steps are the steps that apply the operator."};
@@ -73,7 +69,7 @@ std::vector<CounterRow> compareCounters(const Trace& t, int step) {
   const StepMetrics m = stepMetrics(t, step);
   const RunCounts c = countRun(t);
   const auto f = runFormula(t);
-  rows.push_back({"step", count(step) + " of " + count(last),
+  rows.push_back({"step", formatCount(step) + " of " + formatCount(last),
                   "Steps of this algorithm; it stays at its last step once it has finished."});
   rows.push_back({"form", formText(t),
                   "Compare runs each algorithm in its natural form (Blelloch and "

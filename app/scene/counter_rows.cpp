@@ -15,10 +15,6 @@ namespace {
 const char* const kPaddingWork = "Work on padding";
 const char* const kPaddingLeftOut = "Padding, left out";
 
-std::string count(long long v) {
-  return formatQuantity(static_cast<double>(v));
-}
-
 std::string percent(long long part, long long whole) {
   return whole > 0
              ? formatQuantity(100.0 * static_cast<double>(part) / static_cast<double>(whole)) + "%"
@@ -27,31 +23,31 @@ std::string percent(long long part, long long whole) {
 
 void addWorkRows(const Trace& t, int step, const StepMetrics& m, const RunCounts& c,
                  bool realElements, std::vector<CounterRow>& rows) {
-  rows.push_back(
-      {"Ops this step", count(m.ops), "Operator applications in this step, over all its threads."});
+  rows.push_back({"Ops this step", formatCount(m.ops),
+                  "Operator applications in this step, over all its threads."});
   const bool real = realElements && c.paddingWork > 0;
   if (real)
     rows.push_back({"Work so far",
-                    count(m.cumulativeWork - c.paddingUpTo(step)) + " of " + count(c.realWork()) +
-                        "  (real elements)",
+                    formatCount(m.cumulativeWork - c.paddingUpTo(step)) + " of " +
+                        formatCount(c.realWork()) + "  (real elements)",
                     "Operator applications on the input's elements up to and including this "
                     "step, next to the run's work on them: W without the padding."});
   else
     rows.push_back(
-        {"Work so far", count(m.cumulativeWork) + " of " + count(c.work),
+        {"Work so far", formatCount(m.cumulativeWork) + " of " + formatCount(c.work),
          "Operator applications up to and including this step, next to the whole run's work W."});
   if (c.conversionWork > 0)
-    rows.push_back({"Exclusive -> inclusive", count(c.conversionWork) + " of the work",
+    rows.push_back({"Exclusive -> inclusive", formatCount(c.conversionWork) + " of the work",
                     "This algorithm produces the exclusive scan; the inclusive one asked for "
                     "takes a step of its own in which each element combines its own input."});
   if (c.paddingWork > 0)
-    rows.push_back(
-        {real ? kPaddingLeftOut : kPaddingWork,
-         count(c.paddingWork) + " = " + percent(c.paddingWork, c.work) + " of W = " + count(c.work),
-         "Applications that combine the identity padding of a partial section with "
-         "more padding: they change no result. The switch under the table leaves "
-         "them out of W, the bound and the speedup."});
-  rows.push_back({"Sequential work", count(t.counters.sequentialWork) + "  (N - 1)",
+    rows.push_back({real ? kPaddingLeftOut : kPaddingWork,
+                    formatCount(c.paddingWork) + " = " + percent(c.paddingWork, c.work) +
+                        " of W = " + formatCount(c.work),
+                    "Applications that combine the identity padding of a partial section with "
+                    "more padding: they change no result. The switch under the table leaves "
+                    "them out of W, the bound and the speedup."});
+  rows.push_back({"Sequential work", formatCount(t.counters.sequentialWork) + "  (N - 1)",
                   "What one thread walking the array needs: the yardstick for work efficiency."});
   const auto f = runFormula(t);
   if (f)
@@ -66,15 +62,16 @@ void addThreadRows(const StepMetrics& m, bool section, std::vector<CounterRow>& 
                     "A grid-level step: all blocks of the launch take part."});
     return;
   }
-  rows.push_back({"Active threads", count(m.activeThreads) + " of " + count(m.residentThreads),
+  rows.push_back({"Active threads",
+                  formatCount(m.activeThreads) + " of " + formatCount(m.residentThreads),
                   "Threads that applied the operator; the others are resident but idle."});
   rows.push_back(
-      {"Active warps", count(m.activeWarps) + " of " + count(m.residentWarps),
+      {"Active warps", formatCount(m.activeWarps) + " of " + formatCount(m.residentWarps),
        "Warps with at least one active lane: each of them issues the step's instructions."});
   const std::string eff = m.activeWarps == 0 ? std::string("no warp active")
                                              : formatQuantity(100.0 * m.warpEfficiency) + "%  (" +
-                                                   count(m.activeThreads) + " of " +
-                                                   count(32ll * m.activeWarps) + " lanes)";
+                                                   formatCount(m.activeThreads) + " of " +
+                                                   formatCount(32ll * m.activeWarps) + " lanes)";
   rows.push_back({"Warp efficiency", eff,
                   "Active lanes / (32 x warps touched): the share of the issued SIMD width that "
                   "did useful work."});
@@ -97,14 +94,15 @@ std::vector<CounterRow> counterRows(const Trace& t, int step, int processors, bo
   if (step < 0 || step >= static_cast<int>(t.steps.size())) return rows;
   const StepMetrics m = stepMetrics(t, step);
   const bool section = isSectionStep(t.steps[static_cast<size_t>(step)]);
-  rows.push_back({"Step", count(step) + " of " + count(static_cast<long long>(t.steps.size()) - 1),
-                  "Step 0 is the state right after the load; every later step ends at a barrier."});
+  rows.push_back(
+      {"Step", formatCount(step) + " of " + formatCount(static_cast<long long>(t.steps.size()) - 1),
+       "Step 0 is the state right after the load; every later step ends at a barrier."});
   const RunCounts c = countRun(t);
   rows.push_back(
       {"Depth D",
-       c.depth == c.barrierSteps
-           ? count(c.depth) + " steps"
-           : count(c.depth) + " applications  (" + count(c.barrierSteps) + " barrier steps)",
+       c.depth == c.barrierSteps ? formatCount(c.depth) + " steps"
+                                 : formatCount(c.depth) + " applications  (" +
+                                       formatCount(c.barrierSteps) + " barrier steps)",
        "Depth: the critical path of dependent operator applications, where a thread that applies "
        "the operator several times in one step (a coarsened scan's sequential phases) counts each. "
        "Barrier steps: the steps that apply the operator."});
@@ -120,7 +118,7 @@ std::vector<CounterRow> counterRows(const Trace& t, int step, int processors, bo
   const double d = static_cast<double>(c.depth);
   rows.push_back(
       {"Brent W/P + D",
-       formatQuantity(w) + "/" + count(processors) + " + " + formatQuantity(d) + " = " +
+       formatQuantity(w) + "/" + formatCount(processors) + " + " + formatQuantity(d) + " = " +
            formatQuantity(brentBound(w, d, processors)) + " steps",
        std::string("Brent's theorem: with P processors the run needs at most W/P + D steps. Set "
                    "P below.") +

@@ -27,6 +27,10 @@ std::string scanDescription(const std::string& op, bool inclusive, const std::st
 // has its thousands grouped ("20,971,520", never "2.09715e+07"); any other keeps about three
 // significant digits ("74.0" for 73.9688, "2.09", "0.914"), never in exponent notation above 1e-4.
 std::string formatQuantity(double v);
+// A count (work, steps, threads) as formatQuantity writes it.
+inline std::string formatCount(long long v) {
+  return formatQuantity(static_cast<double>(v));
+}
 
 // A count with its thousands separated by commas: "1,048,576" reads at a glance.
 std::string groupedCount(long long n);
