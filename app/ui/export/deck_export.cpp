@@ -48,6 +48,16 @@ struct DrawnView {
 // The scene the window drew for the view in the middle (frame report), the application's picture
 // above its scan, of the timing view its tab's, each cut to what the window showed of it: a
 // slide is the projected view, not a view shrunk until every scrolled-away part fits.
+// The views of text, tables and plots (an erratum, the timing tabs) begin at their left edge, as
+// the window's padding keeps them off its border: on a slide, which has no border of its own,
+// they get that room on both sides.
+Scene withSideRoom(Scene s) {
+  constexpr float kSide = 16;  // the window's padding at the presentation scale
+  translateScene(s, kSide, 0);
+  s.width += 2 * kSide;
+  return s;
+}
+
 Scene centreScene(const FrameReport& report, const AppState& state) {
   const auto scene = [&report](const std::string& name, const Scene& whole) {
     const auto shown = report.shownParts.find(name);
@@ -68,6 +78,7 @@ Scene centreScene(const FrameReport& report, const AppState& state) {
       return out;
     }
     case CenterView::Compare:
+      if (state.spotTheBug.erratum()) return withSideRoom(panel("spot_the_bug"));
       return state.spotTheBug.active() ? panel("spot_the_bug") : panel("compare");
     case CenterView::Timeline:
       return panel("timeline");
@@ -78,11 +89,11 @@ Scene centreScene(const FrameReport& report, const AppState& state) {
     case CenterView::Timing:
       switch (state.timing.tab) {
         case TimingTab::Benchmark:
-          return panel("timing");
+          return withSideRoom(panel("timing"));
         case TimingTab::WarpClock:
-          return panel("warp_clock");
+          return withSideRoom(panel("warp_clock"));
         case TimingTab::Brent:
-          return panel("brent");
+          return withSideRoom(panel("brent"));
         case TimingTab::Ladder:
           return panel("ladder");
       }

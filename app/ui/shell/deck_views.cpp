@@ -1,6 +1,9 @@
 #include "app/ui/shell/deck_views.h"
 
+#include <filesystem>
+
 #include "app/core/applications/application_request.h"
+#include "app/core/lesson/errata.h"
 #include "app/ui/shell/view_registry.h"
 #include "app/ui/views/center_view.h"
 
@@ -139,10 +142,14 @@ std::string deckProblem(const Deck& d, const std::string& name) {
 
 std::string deckViewLabel(const DeckView& v) {
   if (!v.title.empty()) return v.title;
-  if (!v.spotTheBug.empty()) return "Spot the bug: " + v.spotTheBug;
+  if (!v.spotTheBug.empty()) {
+    if (const Erratum* e = findErratum(v.spotTheBug)) return "Erratum: " + std::string(e->title);
+    return "Spot the bug: " + v.spotTheBug;
+  }
   if (v.application) return "Application: " + v.application->id;
   std::string what = std::string(algorithmInfo(v.lesson.config.algorithm).key);
-  if (!v.lesson.traceFile.empty()) what = v.lesson.traceFile;
+  if (!v.lesson.traceFile.empty())
+    what = std::filesystem::path(v.lesson.traceFile).filename().string();
   if (!v.compare.empty()) {
     what = "Compare";
     for (const std::string& k : v.compare) what += " " + k;
