@@ -128,10 +128,7 @@ BrentScene buildBrentScene(const BrentSceneRequest& rq, const ViewPalette& palet
   if (!rq.table) return {};
   // The plot takes the height the table and the note leave, at least ten lines: where that does
   // not fit, smaller text until it does (or the smallest size allowed).
-  for (float size = rq.textSize;; size = std::max(rq.minTextSize, size * 0.92f)) {
-    BrentScene out = layout(rq, size, palette, measure);
-    if (out.scene.height <= rq.height + 0.5f || size <= rq.minTextSize) return out;
-  }
+  return layoutToFit(rq, [&](float size) { return layout(rq, size, palette, measure); });
 }
 
 }  // namespace scanviz

@@ -1,5 +1,5 @@
 // An erratum laid out once as a scene, for the window and the deck's slides alike (they used to
-// differ: the window drew widgets, the slide a placeholder).
+// differ).
 #include "app/scene/erratum_scene.h"
 
 #include <algorithm>

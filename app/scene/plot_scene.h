@@ -5,6 +5,7 @@
 // as segments and markers as round rectangles: the Scene's primitives.
 #pragma once
 
+#include <algorithm>
 #include <optional>
 
 #include "app/core/support/app_settings.h"
@@ -63,6 +64,16 @@ struct PlotViewRoom {
   float minTextSize = 15;  // the text shrinks to fit the room, never below this
   PlotSceneStyle plot;     // the plots' colours and padding (their size and text are set here)
 };
+
+// `layout(size)` at the room's text size, then at smaller sizes until its scene fits the room's
+// height or the text reaches the room's smallest size (the view then scrolls).
+template <class Layout>
+auto layoutToFit(const PlotViewRoom& room, Layout layout) {
+  for (float size = room.textSize;; size = std::max(room.minTextSize, size * 0.92f)) {
+    auto out = layout(size);
+    if (out.scene.height <= room.height + 0.5f || size <= room.minTextSize) return out;
+  }
+}
 
 // How well a w x h room (at this text size) suits a plot, to choose between a view's layouts: the
 // data area left by its title, axis labels and ticks, as wide as 1.6 times its height; -1 where

@@ -107,10 +107,7 @@ TimingScene buildTimingScene(const TimingSceneRequest& rq, const ViewPalette& pa
   }
   // Smaller text until the plots keep their least height in the room, down to the smallest
   // size allowed.
-  for (float size = rq.textSize;; size = std::max(rq.minTextSize, size * 0.92f)) {
-    TimingScene out = layout(rq, size, palette, measure);
-    if (out.scene.height <= rq.height + 0.5f || size <= rq.minTextSize) return out;
-  }
+  return layoutToFit(rq, [&](float size) { return layout(rq, size, palette, measure); });
 }
 
 int timingLegendAt(const Scene& scene, float x, float y) {

@@ -222,10 +222,7 @@ WarpClockScene buildWarpClockScene(const WarpClockSceneRequest& rq, const ViewPa
     return out;
   }
   // Smaller text until the plots fit beside (or over) the table, down to the smallest allowed.
-  for (float size = rq.textSize;; size = std::max(rq.minTextSize, size * 0.92f)) {
-    WarpClockScene out = layout(rq, size, palette, measure);
-    if (out.scene.height <= rq.height + 0.5f || size <= rq.minTextSize) return out;
-  }
+  return layoutToFit(rq, [&](float size) { return layout(rq, size, palette, measure); });
 }
 
 }  // namespace scanviz

@@ -1,7 +1,6 @@
-// The scenes of the views that used to be widgets only (so that their slides were placeholders),
-// without fonts or a window: the one table builder, an erratum, Brent's theorem, the warp clock
-// per step and the benchmark's plots. Each fills its room, keeps its text at or above the
-// smallest size allowed and says what the model says.
+// The scenes of the table and plot views, without fonts or a window: the one table builder, an
+// erratum, Brent's theorem, the warp clock per step and the benchmark's plots. Each fills its
+// room, keeps its text at or above the smallest size allowed and says what the model says.
 #include <gtest/gtest.h>
 
 #include <algorithm>
