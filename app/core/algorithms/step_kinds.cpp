@@ -189,10 +189,12 @@ constexpr std::array<StepKindInfo, kStepKindCount> kStepKinds = {{
     {.kind = K::ClusterGather,
      .label = "gather the cluster's tile totals (DSMEM)",
      .phase = "cluster",
+     .clusterTotals = true,
      .sentence = clusterGatherSentence},
     {.kind = K::ClusterScan,
      .label = "scan the cluster's totals, stride {}",
      .phase = "cluster",
+     .clusterTotals = true,
      .fixedSuffix = "; every block of the cluster scans the same totals, so none waits for another "
                     "to hand out the result"},
 }};
