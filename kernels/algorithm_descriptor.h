@@ -53,6 +53,9 @@ struct AlgorithmDescriptor {
   std::string_view family = {};  // the idea it varies ("Kogge-Stone" for its exclusive form too)
   AlgorithmLevel level = AlgorithmLevel::Block;
   AlgorithmDriver driver = AlgorithmDriver::Sections;
+  // Blocks of one thread-block cluster (kernels/grid/cluster_lookback.h): the launch holds whole
+  // clusters, so its last one may have blocks past the last tile, with block indices to match.
+  int clusterBlocks = 1;
   // Elements each thread owns, so a section holds threads * elementsPerThread elements;
   // 0: the coarsening option decides (a coarsened scan).
   int elementsPerThread = 1;
@@ -128,6 +131,7 @@ constexpr AlgorithmDescriptor describeSinglePass(AlgorithmDescriptor d,
   d.level = AlgorithmLevel::Grid;
   d.driver = AlgorithmDriver::SinglePass;
   d.elementsPerThread = Scheme::kItemsPerThread;
+  if constexpr (requires { Scheme::kClusterBlocks; }) d.clusterBlocks = Scheme::kClusterBlocks;
   d.codeFile = pathFromKernels(file);
   return d;
 }

@@ -44,7 +44,13 @@ int previousStepOnSameArray(const Trace& t, int step) {
     return p.array == s.array && p.block == s.block && p.level == s.level && p.offset == s.offset &&
            p.values.size() == s.values.size();
   };
-  if (isSectionStep(s)) return same(t.steps[static_cast<size_t>(step - 1)]) ? step - 1 : -1;
+  if (isSectionStep(s)) {
+    // Past the steps of another level in between (a cluster scan's totals, at level 1, lie
+    // between its tile's scan and its prefix): the latest step of this level.
+    int k = step - 1;
+    while (k > 0 && t.steps[static_cast<size_t>(k)].level != s.level) --k;
+    return same(t.steps[static_cast<size_t>(k)]) ? k : -1;
+  }
   // A grid step's array was last shown before the levels above it ran (the add-back follows
   // the scan of the block sums): the latest step of the same array, however far back.
   for (int k = step - 1; k >= 0; --k)

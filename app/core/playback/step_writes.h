@@ -94,8 +94,9 @@ class WholeRowWrites {
 int validElements(const Trace& t, int step);
 
 // The previous step when it shows the same array (same kind, block, level, offset and length):
-// the "before" of this step. For a grid step (the global array), the latest earlier one of that
-// array, past the steps of the levels above it. -1 when there is none.
+// the "before" of this step, past the steps of other levels in between (a cluster scan's totals).
+// For a grid step (the global array), the latest earlier one of that array, past the steps of
+// the levels above it. -1 when there is none.
 int previousStepOnSameArray(const Trace& t, int step);
 
 }  // namespace scanviz

@@ -190,11 +190,15 @@ void checkBlocks(const Trace& t, const TraceLimits& lim) {
     failTraceField("trace.blocks", str(count) +
                                        " blocks; a trace times at most min(blocks_total, " +
                                        str(lim.maxBlocks) + ")");
+  // A launch in thread-block clusters holds whole clusters: blockIdx.x may pass the last tile.
+  const auto id = findAlgorithm(t.meta.algorithm);
+  const int cluster = id ? std::max(1, algorithmInfo(*id).clusterBlocks) : 1;
+  const int launched = (t.meta.blocksTotal + cluster - 1) / cluster * cluster;
   for (size_t i = 0; i < t.blocks.size(); ++i) {
     const TraceBlock& b = t.blocks[i];
     const std::string w = "trace.blocks[" + std::to_string(i) + "].";
     checkRange(w + "id", b.id, 0, t.meta.blocksTotal - 1);
-    checkRange(w + "launch_index", b.launchIndex, 0, t.meta.blocksTotal - 1);
+    checkRange(w + "launch_index", b.launchIndex, 0, launched - 1);
     checkRange(w + "sm", b.sm, -1, 1 << 16);
     checkRange(w + "lookback", b.lookback, 0, t.meta.blocksTotal);
     checkRange(w + "start_ns", b.startNs, 0, lim.maxTime);
