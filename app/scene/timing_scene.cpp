@@ -100,9 +100,8 @@ TimingScene buildTimingScene(const TimingSceneRequest& rq, const ViewPalette& pa
                              const MeasureText& measure) {
   if (!rq.empty.empty()) {
     TimingScene out;
-    out.scene.width = rq.width;
-    out.scene.height = addWrappedText(out.scene, rq.empty, 0, 0, rq.width, rq.textSize, false,
-                                      palette.textDim, "timing-empty", kLineHeight, measure);
+    out.scene = messageScene(rq.empty, rq.width, rq.textSize, palette.textDim, "timing-empty",
+                             kLineHeight, measure);
     return out;
   }
   // Smaller text until the plots keep their least height in the room, down to the smallest

@@ -216,9 +216,8 @@ WarpClockScene buildWarpClockScene(const WarpClockSceneRequest& rq, const ViewPa
   if (!rq.table) return {};
   if (rq.table->empty()) {
     WarpClockScene out;
-    out.scene.width = rq.width;
-    out.scene.height = addWrappedText(out.scene, rq.noClocks, 0, 0, rq.width, rq.textSize, false,
-                                      palette.text, "warp-no-clocks", kLineHeight, measure);
+    out.scene = messageScene(rq.noClocks, rq.width, rq.textSize, palette.text, "warp-no-clocks",
+                             kLineHeight, measure);
     return out;
   }
   // Smaller text until the plots fit beside (or over) the table, down to the smallest allowed.
