@@ -8,6 +8,7 @@
 #include "app/core/algorithms/algorithm_catalog.h"
 #include "app/core/capture/capture_option_table.h"
 #include "app/core/capture/session.h"
+#include "app/core/layouts/block_timeline.h"
 #include "app/core/support/app_settings.h"
 #include "app/core/trace/chrome_trace.h"
 #include "app/core/trace/trace_json.h"
@@ -35,7 +36,8 @@ const OptionSection& lessonSection() {
         keysOf(kPaletteKeys)},
        {"symbolic", "", "", "Cells show which inputs they combine (x0..x3) instead of values."},
        {"presentation", "", "", "The step's explanation under the array, as --explanation."},
-       {"lanes", "L", "sm", "Lanes of the block timeline.", {"sm", "block"}},
+       {"lanes", "L", std::string(keyOf(kLaneGroupingKeys, LaneGrouping::BySm)),
+        "Lanes of the block timeline.", keysOf(kLaneGroupingKeys)},
        {"processors", "P", "a session's, else 4",
         "P of Brent's bound W/P + D and of the dependence graph's schedule, 1 to " +
             std::to_string(kMaxProcessors) + "."},

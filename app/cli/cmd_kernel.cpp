@@ -156,6 +156,20 @@ void printVerdict(const std::string& file, const student::KernelRequest& rq,
   }
 }
 
+// A file that was not graded, as --json's line for it.
+nlohmann::json badInputJson(const std::string& file, const std::exception& e) {
+  return {{"file", file}, {"verdict", "bad input"}, {"message", e.what()}};
+}
+
+// A file that was not graded: its JSON line with --json, else `message` on stderr; exit 2.
+int reportUngraded(bool json, const nlohmann::json& line, const std::string& message) {
+  if (json)
+    std::cout << line.dump() << "\n";
+  else
+    std::cerr << message << "\n";
+  return 2;
+}
+
 }  // namespace
 
 int cmdKernel(const std::vector<std::string>& args) {
@@ -206,32 +220,16 @@ int cmdKernel(const std::vector<std::string>& args) {
       status = std::max(status, v.exitCode());
       if (out) saveTrace(v.trace, *out);
     } catch (const student::KernelSourceError& e) {
-      if (json)
-        std::cout << nlohmann::json{{"file", file},
-                                    {"verdict", "compile error"},
-                                    {"message", e.what()},
-                                    {"line", e.line}}
-                         .dump()
-                  << "\n";
-      else
-        std::cerr << e.what() << "\n";
-      status = 2;
+      status = reportUngraded(
+          json,
+          {{"file", file}, {"verdict", "compile error"}, {"message", e.what()}, {"line", e.line}},
+          e.what());
     } catch (const FileError& e) {
-      if (json)
-        std::cout << nlohmann::json{{"file", file}, {"verdict", "bad input"}, {"message", e.what()}}
-                         .dump()
-                  << "\n";
-      else
-        std::cerr << "scanviz kernel: " << e.what() << "\n";
-      status = 2;
+      status =
+          reportUngraded(json, badInputJson(file, e), std::string("scanviz kernel: ") + e.what());
     } catch (const InputError& e) {
-      if (json)
-        std::cout << nlohmann::json{{"file", file}, {"verdict", "bad input"}, {"message", e.what()}}
-                         .dump()
-                  << "\n";
-      else
-        std::cerr << "scanviz kernel: " << file << ": " << e.what() << "\n";
-      status = 2;
+      status =
+          reportUngraded(json, badInputJson(file, e), "scanviz kernel: " + file + ": " + e.what());
     }
   }
   return status;

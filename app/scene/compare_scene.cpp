@@ -9,6 +9,7 @@
 #include "app/scene/compare_counters.h"
 #include "app/scene/scene_geometry.h"
 #include "app/scene/scene_text.h"
+#include "app/scene/step_scene.h"
 
 namespace scanviz {
 namespace {
@@ -19,11 +20,11 @@ constexpr float kMinCompareLabel = 13.5f;
 // a lecturer's cells read at once.
 constexpr float kFocusValueShare = 1.2f;
 
-class CompareSceneBuilder {
+class CompareSceneBuilder : SceneLook {
  public:
   CompareSceneBuilder(const CompareSceneRequest& rq, const ArraySceneStyle& style,
                       const ViewPalette& pal, const MeasureText& measure)
-      : rq_(rq), style_(style), pal_(pal), measure_(measure) {}
+      : SceneLook(style, pal, measure), rq_(rq) {}
 
   Scene build() {
     float y = pad();
@@ -303,9 +304,6 @@ class CompareSceneBuilder {
   }
 
   const CompareSceneRequest& rq_;
-  const ArraySceneStyle& style_;
-  const ViewPalette& pal_;
-  const MeasureText& measure_;
   Scene scene_;
   std::ptrdiff_t frames_ = 0;
   CellWindow window_;  // the views' focus window (focusWindowOf)

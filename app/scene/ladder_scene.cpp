@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "app/scene/scene_text.h"
+#include "app/scene/step_scene.h"
 
 namespace scanviz {
 namespace {
@@ -12,11 +13,11 @@ namespace {
 constexpr double kAxisFirst = 1;
 constexpr double kAxisLast = 1e5;
 
-class LadderSceneBuilder {
+class LadderSceneBuilder : SceneLook {
  public:
   LadderSceneBuilder(const LadderSceneRequest& rq, const ArraySceneStyle& style,
                      const ViewPalette& pal, const MeasureText& measure)
-      : rq_(rq), r_(*rq.report), style_(style), pal_(pal), measure_(measure) {}
+      : SceneLook(style, pal, measure), rq_(rq), r_(*rq.report) {}
 
   Scene build() {
     const float pad = 0.6f * style_.labelSize;
@@ -118,9 +119,6 @@ class LadderSceneBuilder {
 
   const LadderSceneRequest& rq_;
   const LadderReport& r_;
-  const ArraySceneStyle& style_;
-  const ViewPalette& pal_;
-  const MeasureText& measure_;
   Scene scene_;
   float labelW_ = 0, axisLeft_ = 0, axisRight_ = 0, gridTop_ = 0;
   std::vector<float> ticks_;

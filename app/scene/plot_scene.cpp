@@ -11,12 +11,6 @@ namespace {
 
 using namespace scanviz::plot;
 
-Color unpack(uint32_t c) {
-  // IM_COL32 packing: 0xAABBGGRR.
-  return Color{static_cast<uint8_t>(c), static_cast<uint8_t>(c >> 8), static_cast<uint8_t>(c >> 16),
-               static_cast<uint8_t>(c >> 24)};
-}
-
 Color withAlpha(Color c, float a) {
   c.a = static_cast<uint8_t>(std::lround(a * 255));
   return c;
@@ -105,7 +99,9 @@ class PlotBuilder {
     const int n = static_cast<int>(spec_.series.size());
     const Color bg = frameFill();
     const double background = luminance(packColor(bg.r, bg.g, bg.b));
-    const auto shown = [background](uint32_t c) { return unpack(readableOn(c, background)); };
+    const auto shown = [background](uint32_t c) {
+      return colorOfPacked(readableOn(c, background));
+    };
     for (int s = 0; s < n; ++s) {
       colors_.push_back(shown(spec_.series[s].color ? spec_.series[s].color : seriesColor(s)));
       shapes_.push_back(markerOf(spec_.series[s], s));
@@ -660,6 +656,11 @@ Scene plotPicture(const plot::PlotSpec& spec, const PlotPictureStyle& style,
   s.text = palette.text;
   s.textDim = palette.textDim;
   return buildPlotScene(spec, s, measure).scene;
+}
+
+Color colorOfPacked(uint32_t c) {
+  return Color{static_cast<uint8_t>(c), static_cast<uint8_t>(c >> 8), static_cast<uint8_t>(c >> 16),
+               static_cast<uint8_t>(c >> 24)};
 }
 
 }  // namespace scanviz

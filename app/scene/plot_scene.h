@@ -6,6 +6,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdint>
 #include <optional>
 
 #include "app/core/support/app_settings.h"
@@ -15,6 +16,9 @@
 #include "app/scene/scene.h"
 
 namespace scanviz {
+
+// A colour packed as plot_math packs them (IM_COL32's 0xAABBGGRR), as a scene colour.
+Color colorOfPacked(uint32_t packed);
 
 // How a plot is drawn: its size and text, and the colours of its frame and text (the window takes
 // them from its theme, a picture from the view palette).

@@ -78,6 +78,14 @@ float addWrappedText(Scene& scene, const std::string& text, float x, float y, fl
   return y;
 }
 
+Scene messageScene(const std::string& text, float width, float size, Color color,
+                   const std::string& role, float lineHeight, const MeasureText& measure) {
+  Scene s;
+  s.width = width;
+  s.height = addWrappedText(s, text, 0, 0, width, size, false, color, role, lineHeight, measure);
+  return s;
+}
+
 LegendRows::LegendRows(Scene* scene, const MeasureText& measure, float left, float right, float y,
                        float size, float rowHeight, Color textColor)
     : scene_(scene),

@@ -50,6 +50,11 @@ float addWrappedText(Scene& scene, const std::string& text, float x, float y, fl
                      float size, bool bold, Color color, const std::string& role, float lineHeight,
                      const MeasureText& measure);
 
+// A scene that only says something (why a view has nothing to draw yet): `text` wrapped from the
+// top-left corner, the scene `width` wide and as tall as the text.
+Scene messageScene(const std::string& text, float width, float size, Color color,
+                   const std::string& role, float lineHeight, const MeasureText& measure);
+
 // A legend's items in rows: each a sample (a swatch, or an arrow `sampleWidth` wide) and its
 // label at the text size, left to right from `left`, onto a new row where the next item would
 // pass `right`. Given no scene it only measures (how many rows a width takes).

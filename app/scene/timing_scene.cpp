@@ -9,13 +9,8 @@
 namespace scanviz {
 namespace {
 
-constexpr float kLineHeight = 1.3f;
+constexpr float kTimingLineHeight = 1.3f;
 constexpr const char* kLegendItem = "timing-legend-item";
-
-Color unpack(uint32_t c) {  // plot_math's packing: 0xAABBGGRR
-  return Color{static_cast<uint8_t>(c), static_cast<uint8_t>(c >> 8), static_cast<uint8_t>(c >> 16),
-               static_cast<uint8_t>(c >> 24)};
-}
 
 // The subjects' swatches in the plots' colours, a hidden one hollow and its label greyed; each
 // item's box is what a click finds.
@@ -26,7 +21,7 @@ float legend(Scene& s, const TimingSceneRequest& rq, float y, float size,
   LegendRows rows(&s, measure, 0, rq.width, y, size, 1.45f, palette.text);
   for (size_t i = 0; i < rq.legend.size(); ++i) {
     const TimingLegendItem& item = rq.legend[i];
-    const Color c = unpack(plot::readableOn(item.color, background));
+    const Color c = colorOfPacked(plot::readableOn(item.color, background));
     const float side = rows.swatchSide();
     const LegendRows::Place at = rows.add(side, item.label);
     if (item.hidden) s.texts.back().color = palette.textDim;
@@ -46,9 +41,9 @@ float header(Scene& s, const TimingSceneRequest& rq, float size, const ViewPalet
              const MeasureText& measure) {
   const auto text = [&](const std::string& t, float y, const std::string& role, bool bold,
                         Color c) {
-    return t.empty()
-               ? y
-               : addWrappedText(s, t, 0, y, rq.width, size, bold, c, role, kLineHeight, measure);
+    return t.empty() ? y
+                     : addWrappedText(s, t, 0, y, rq.width, size, bold, c, role, kTimingLineHeight,
+                                      measure);
   };
   float y = text(rq.title, 0, "timing-title", true, palette.text);
   y = text(rq.deviceLine, y, "timing-device", false,
@@ -100,9 +95,8 @@ TimingScene buildTimingScene(const TimingSceneRequest& rq, const ViewPalette& pa
                              const MeasureText& measure) {
   if (!rq.empty.empty()) {
     TimingScene out;
-    out.scene.width = rq.width;
-    out.scene.height = addWrappedText(out.scene, rq.empty, 0, 0, rq.width, rq.textSize, false,
-                                      palette.textDim, "timing-empty", kLineHeight, measure);
+    out.scene = messageScene(rq.empty, rq.width, rq.textSize, palette.textDim, "timing-empty",
+                             kTimingLineHeight, measure);
     return out;
   }
   // Smaller text until the plots keep their least height in the room, down to the smallest

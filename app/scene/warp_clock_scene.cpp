@@ -12,12 +12,7 @@
 namespace scanviz {
 namespace {
 
-constexpr float kLineHeight = 1.3f;
-
-Color unpack(uint32_t c) {  // plot_math's packing: 0xAABBGGRR
-  return Color{static_cast<uint8_t>(c), static_cast<uint8_t>(c >> 8), static_cast<uint8_t>(c >> 16),
-               static_cast<uint8_t>(c >> 24)};
-}
+constexpr float kWarpLineHeight = 1.3f;
 
 double luminanceOf(Color c) {
   return plot::luminance(plot::packColor(c.r, c.g, c.b));
@@ -111,17 +106,18 @@ std::string phaseShares(const WarpClockTable& table) {
 float header(Scene& s, const WarpClockSceneRequest& rq, float size, const ViewPalette& palette,
              const MeasureText& measure) {
   float y = addWrappedText(s, rq.heading, 0, 0, rq.width, size, true, palette.text, "warp-heading",
-                           kLineHeight, measure);
+                           kWarpLineHeight, measure);
   const double background = luminanceOf(palette.background);
   const struct {
     std::string text;
     Color color;
-  } legend[] = {{rq.table->warps == 1
-                     ? std::string("thin grey: the one warp")
-                     : "thin grey: each of the " + std::to_string(rq.table->warps) + " warps",
-                 palette.textDim},
-                {"median warp", unpack(plot::readableOn(plot::seriesColor(1), background))},
-                {"slowest warp", unpack(plot::readableOn(plot::seriesColor(5), background))}};
+  } legend[] = {
+      {rq.table->warps == 1
+           ? std::string("thin grey: the one warp")
+           : "thin grey: each of the " + std::to_string(rq.table->warps) + " warps",
+       palette.textDim},
+      {"median warp", colorOfPacked(plot::readableOn(plot::seriesColor(1), background))},
+      {"slowest warp", colorOfPacked(plot::readableOn(plot::seriesColor(5), background))}};
   float x = 0;
   for (const auto& item : legend) {
     addSceneText(s, x, y, item.text, item.color, size, false, TextAlign::Left, "legend");
@@ -131,10 +127,10 @@ float header(Scene& s, const WarpClockSceneRequest& rq, float size, const ViewPa
   const std::string phases = phaseShares(*rq.table);
   if (x + measure(phases, size, false) > rq.width) {
     x = 0;
-    y += kLineHeight * size;
+    y += kWarpLineHeight * size;
   }
   addSceneText(s, x, y, phases, palette.text, size, false, TextAlign::Left, "warp-phases");
-  return y + kLineHeight * size + 0.4f * size;
+  return y + kWarpLineHeight * size + 0.4f * size;
 }
 
 // Where the table and the two plots go: the plots side by side over the table (a short table),
@@ -216,9 +212,8 @@ WarpClockScene buildWarpClockScene(const WarpClockSceneRequest& rq, const ViewPa
   if (!rq.table) return {};
   if (rq.table->empty()) {
     WarpClockScene out;
-    out.scene.width = rq.width;
-    out.scene.height = addWrappedText(out.scene, rq.noClocks, 0, 0, rq.width, rq.textSize, false,
-                                      palette.text, "warp-no-clocks", kLineHeight, measure);
+    out.scene = messageScene(rq.noClocks, rq.width, rq.textSize, palette.text, "warp-no-clocks",
+                             kWarpLineHeight, measure);
     return out;
   }
   // Smaller text until the plots fit beside (or over) the table, down to the smallest allowed.

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "app/core/support/enum_keys.h"
 #include "app/core/trace/trace.h"
 
 namespace scanviz {
@@ -18,6 +19,9 @@ enum class TimelineUnit { Nanoseconds, Rounds };
 // Swimlanes by SM (where blocks ran side by side: the look-back's overlap), or one lane per block
 // in id order (the order the chain passes the prefix on: the chained scan's domino).
 enum class LaneGrouping { BySm, ByBlock };
+// Their names on the command line (--lanes) and in the settings.
+inline constexpr EnumKey<LaneGrouping> kLaneGroupingKeys[] = {{LaneGrouping::BySm, "sm"},
+                                                              {LaneGrouping::ByBlock, "block"}};
 
 TimelineUnit timelineUnit(const TraceMeta& m);
 

@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "app/core/support/enum_keys.h"
 #include "app/core/trace/trace.h"
 
 namespace scanviz {
@@ -22,6 +23,11 @@ namespace scanviz {
 // How values map to 0..1. Sums grow by orders of magnitude over a scan, so Log (sign(v) *
 // log(1 + |v|), linear in between) keeps the early steps' small values apart from each other.
 enum class HeatScale { Linear, Log };
+
+// What the space-time image colours: the values, or the cells each step wrote (--heat-color).
+enum class HeatColorBy { Values, Writes };
+inline constexpr EnumKey<HeatColorBy> kHeatColorKeys[] = {{HeatColorBy::Values, "values"},
+                                                          {HeatColorBy::Writes, "writes"}};
 
 // Log for add and mul, whose results grow with N; Linear for max and min.
 HeatScale defaultHeatScale(const Trace& t);

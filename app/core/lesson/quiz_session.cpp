@@ -9,9 +9,7 @@
 namespace scanviz {
 
 std::string_view quizPhaseKey(QuizPhase p) {
-  // In QuizPhase's order.
-  constexpr std::string_view kKeys[] = {"asking", "counting", "revealed"};
-  return kKeys[static_cast<size_t>(p)];
+  return keyOf(kQuizPhaseKeys, p);
 }
 
 std::vector<double> parseTypedAnswer(const std::string& text, std::string* problem) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app/core/lesson/quiz.h"
+#include "app/core/support/enum_keys.h"
 
 namespace scanviz {
 
@@ -18,7 +19,11 @@ enum class QuizPhase {
   Revealed,      // the step shown, the answer and right/wrong
 };
 
-std::string_view quizPhaseKey(QuizPhase p);  // "asking", "counting", "revealed"
+// The phases' names (--class-at, the frame report), in QuizPhase's order.
+inline constexpr EnumKey<QuizPhase> kQuizPhaseKeys[] = {{QuizPhase::Asking, "asking"},
+                                                        {QuizPhase::CountingDown, "counting"},
+                                                        {QuizPhase::Revealed, "revealed"}};
+std::string_view quizPhaseKey(QuizPhase p);  // its row of kQuizPhaseKeys
 
 // Numbers in a typed answer: separated by spaces or commas. Empty when the text holds something
 // that is not a number (`problem` then names it).

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <iomanip>
 #include <iostream>
 
@@ -188,6 +189,31 @@ void writeView(const DeckView& v, const DrawnView& drawn, const DeckExportReques
   writePng(rq.handout ? withNotesBelow(drawn.window, spec, palette, target) : drawn.window, path);
 }
 
+using EachDrawnView =
+    std::function<void(int index, const DeckView&, const DrawnView&, OffscreenImGui&)>;
+
+// Every view of the deck drawn offscreen in turn, in one hidden GL context, with a progress line,
+// and given to `each` with its 0-based index and the target it was drawn in. What drawing or
+// `each` throws reaches the caller, the progress line erased.
+void drawEveryView(const Deck& deck, const DeckExportRequest& rq, const LaunchOptions& lo,
+                   const EachDrawnView& each) {
+  const int count = static_cast<int>(deck.views.size());
+  TerminalProgress progress(progressWanted(rq.quiet));
+  HiddenGlContext gl;
+  OffscreenImGui target;
+  for (int i = 0; i < count; ++i) {
+    const DeckView& v = deck.views[static_cast<size_t>(i)];
+    progress.show(i, count, "slides");
+    each(i, v, drawView(v, lo.deckFile, i + 1, target), target);
+  }
+}
+
+// A deck export that failed: the message on stderr; 1 where a file could not be written, else 2.
+int deckExportFailed(const std::exception& e) {
+  std::cerr << "scanviz export: " << e.what() << "\n";
+  return dynamic_cast<const WriteError*>(&e) ? 1 : 2;
+}
+
 }  // namespace
 
 std::string deckPictureName(int index, int count, const std::string& extension) {
@@ -207,28 +233,20 @@ int exportDeckPdf(const Deck& deck, const DeckExportRequest& rq, const LaunchOpt
   }
   const int count = static_cast<int>(deck.views.size());
   std::vector<ScenePage> pages;
-  TerminalProgress progress(progressWanted(rq.quiet));
   try {
-    HiddenGlContext gl;
-    OffscreenImGui target;
-    for (int i = 0; i < count; ++i) {
-      const DeckView& v = deck.views[static_cast<size_t>(i)];
-      progress.show(i, count, "slides");
-      const DrawnView drawn = drawView(v, lo.deckFile, i + 1, target);
-      const ViewPalette palette = viewPalette(drawn.theme, drawn.palette);
-      pages.push_back(
-          {slideScene(drawn.content, slideOf(v, drawn, rq.handout), palette), palette.background});
-    }
+    drawEveryView(
+        deck, rq, lo, [&](int, const DeckView& v, const DrawnView& drawn, OffscreenImGui&) {
+          const ViewPalette palette = viewPalette(drawn.theme, drawn.palette);
+          pages.push_back({slideScene(drawn.content, slideOf(v, drawn, rq.handout), palette),
+                           palette.background});
+        });
     PdfOptions pdf;
     pdf.title = deck.title;
     pdf.margin = 0;  // a slide has its margins: the page is the slide, as on the projector
     writeScenePdf(pages, rq.out, pdf);
   } catch (const std::exception& e) {
-    progress.clear();
-    std::cerr << "scanviz export: " << e.what() << "\n";
-    return dynamic_cast<const WriteError*>(&e) ? 1 : 2;
+    return deckExportFailed(e);
   }
-  progress.clear();
   std::cout << "wrote " << rq.out << " (" << count << " pages of 16:9, vector"
             << (rq.handout ? ", with the notes" : "") << ")\n";
   return 0;
@@ -253,8 +271,7 @@ static int exportDeckSite(const Deck& deck, const DeckExportRequest& rq, const L
               << "` and open http://localhost:8000/\n";
     return 0;
   } catch (const std::exception& e) {
-    std::cerr << "scanviz export: " << e.what() << "\n";
-    return dynamic_cast<const WriteError*>(&e) ? 1 : 2;
+    return deckExportFailed(e);
   }
 }
 
@@ -288,26 +305,19 @@ int exportDeck(const DeckExportRequest& rq, const LaunchOptions& lo) {
   }
   const int count = static_cast<int>(deck.views.size());
   std::vector<std::string> written;
-  TerminalProgress progress(progressWanted(rq.quiet));
   try {
-    HiddenGlContext gl;
-    OffscreenImGui target;
-    for (int i = 0; i < count; ++i) {
-      const DeckView& v = deck.views[static_cast<size_t>(i)];
-      const std::string path =
-          (fs::path(rq.out) / deckPictureName(i + 1, count, rq.format)).string();
-      progress.show(i, count, "slides");
-      writeView(v, drawView(v, lo.deckFile, i + 1, target), rq, path, target);
-      written.push_back(path);
-    }
+    drawEveryView(deck, rq, lo,
+                  [&](int i, const DeckView& v, const DrawnView& drawn, OffscreenImGui& target) {
+                    const std::string path =
+                        (fs::path(rq.out) / deckPictureName(i + 1, count, rq.format)).string();
+                    writeView(v, drawn, rq, path, target);
+                    written.push_back(path);
+                  });
   } catch (const std::exception& e) {
     // No partial deck: the slides of this run go, so that a folder never mixes two runs.
     for (const std::string& p : written) fs::remove(p, ec);
-    progress.clear();
-    std::cerr << "scanviz export: " << e.what() << "\n";
-    return dynamic_cast<const WriteError*>(&e) ? 1 : 2;
+    return deckExportFailed(e);
   }
-  progress.clear();
   std::cout << "wrote " << count << " slides to " << rq.out << " (" << rq.format
             << (rq.handout ? ", with the notes" : "") << ")\n";
   return 0;

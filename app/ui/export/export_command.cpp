@@ -124,7 +124,7 @@ ExportOptions readOptions(const Args& a, const LaunchOptions& lo) {
   // --lanes is the window's option (the timeline panel's lanes): the picture takes it alike.
   if (lo.timelineLanes) {
     if (o.panel != ExportPanel::Timeline) throw UsageError("--lanes applies to --panel timeline");
-    o.timelineLanes = *lo.timelineLanes == "block" ? LaneGrouping::ByBlock : LaneGrouping::BySm;
+    o.timelineLanes = valueOf(kLaneGroupingKeys, *lo.timelineLanes).value_or(LaneGrouping::BySm);
   }
   o.style.theme = lo.theme.value_or(Theme::Dark);
   o.style.palette = lo.palette.value_or(Palette::Classic);
@@ -282,8 +282,9 @@ int exportLesson(const std::vector<std::string>& args) {
   // bound, --real-elements, the lanes).
   o.brentProcessors = state.settings().brentProcessors;
   o.countersRealElements = state.settings().countersRealElements;
-  if (!lo.timelineLanes && state.settings().layout.timelineLanes == "block")
-    o.timelineLanes = LaneGrouping::ByBlock;
+  if (!lo.timelineLanes)
+    o.timelineLanes = valueOf(kLaneGroupingKeys, state.settings().layout.timelineLanes)
+                          .value_or(LaneGrouping::BySm);
   if (o.panel == ExportPanel::Timeline)
     if (const std::string problem = timelinePictureProblem(state.trace()); !problem.empty())
       throw InputError(problem);

@@ -22,7 +22,7 @@ ExportDialogModel ExportDialogModel::forLesson(const Trace& trace, int step,
   m.options.brentProcessors = settings.brentProcessors;
   m.options.countersRealElements = settings.countersRealElements;
   m.options.timelineLanes =
-      settings.layout.timelineLanes == "block" ? LaneGrouping::ByBlock : LaneGrouping::BySm;
+      valueOf(kLaneGroupingKeys, settings.layout.timelineLanes).value_or(LaneGrouping::BySm);
   m.timelineUnavailable = timelinePictureProblem(trace);
   for (int k = 0; k < kFigureKindCount; ++k)
     m.figureUnavailable[static_cast<size_t>(k)] =

@@ -25,8 +25,6 @@ struct HeatRegion {
   bool operator==(const HeatRegion&) const = default;
 };
 
-enum class HeatColorBy { Values, Writes };
-
 struct HeatColors {
   Rgb background;
   Rgb noValue;  // elements a row does not have: hatched with...

@@ -94,7 +94,7 @@ void App::start() {
   views_.showRecentMenu = options_.showRecent;
   views_.heat.applyOptions(options_);
   views_.classMode.applyOptions(options_);
-  if (!options_.timingTab.empty()) applyTimingOptions(state_, options_);
+  if (options_.timingTab) applyTimingOptions(state_, options_);
 }
 
 void App::addPlaybackCommands() {

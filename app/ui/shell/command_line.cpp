@@ -7,8 +7,12 @@
 #include "app/core/bench/bench_format.h"
 #include "app/core/capture/session.h"
 #include "app/core/deck/deck.h"
+#include "app/core/layouts/block_timeline.h"
+#include "app/core/layouts/heat_map.h"
 #include "app/core/lesson/errata.h"
 #include "app/core/lesson/lessons.h"
+#include "app/core/lesson/quiz_session.h"
+#include "app/core/playback/compare_sync.h"
 #include "app/core/support/file_util.h"
 #include "app/core/support/whole_number.h"
 #include "app/core/trace/trace_json.h"
@@ -117,9 +121,8 @@ void parseCenterViewOptions(const Args& a, LaunchOptions& o) {
                        algorithmKeysWithRole(kRoleCompared, ","));
   }
   if (a.has("sync")) {
-    o.compareSync = a.getOr("sync", "");
-    if (*o.compareSync != "step" && *o.compareSync != "time")
-      throw UsageError("--sync '" + *o.compareSync + "' is not one of step, time");
+    o.compareSync = std::string(
+        keyOf(kCompareSyncKeys, a.getChoice("sync", CompareSync::ByStep, kCompareSyncKeys)));
   }
   o.diff = a.flag("diff");
   if (a.has("spot-the-bug")) {
@@ -130,9 +133,8 @@ void parseCenterViewOptions(const Args& a, LaunchOptions& o) {
                        "bug and Errata");
   }
   if (a.has("lanes")) {
-    o.timelineLanes = a.getOr("lanes", "");
-    if (*o.timelineLanes != "sm" && *o.timelineLanes != "block")
-      throw UsageError("--lanes '" + *o.timelineLanes + "' is not one of sm, block");
+    o.timelineLanes = std::string(
+        keyOf(kLaneGroupingKeys, a.getChoice("lanes", LaneGrouping::BySm, kLaneGroupingKeys)));
   }
   const bool compare =
       !o.compareAlgorithms.empty() || o.diff || o.compareSync || !o.spotTheBug.empty();
@@ -160,17 +162,11 @@ std::pair<double, double> parseHeatWindow(const std::string& text) {
 // --heat-window zooms the heat view, --heat-color picks what its space-time image shows.
 void parseTimingOptions(const Args& a, LaunchOptions& o) {
   if (a.has("heat-window")) o.heatWindow = parseHeatWindow(a.getOr("heat-window", ""));
-  const std::string color = a.getOr("heat-color", "values");
-  if (color != "values" && color != "writes")
-    throw UsageError("--heat-color '" + color + "' is not one of values, writes");
-  o.heatWrites = color == "writes";
+  o.heatWrites =
+      a.getChoice("heat-color", HeatColorBy::Values, kHeatColorKeys) == HeatColorBy::Writes;
   if (!a.has("bench-sizes") && !a.has("timing-tab")) return;
   o.benchSizes = a.getOr("bench-sizes", "");
-  o.timingTab = a.getOr("timing-tab", "benchmark");
-  if (o.timingTab != "benchmark" && o.timingTab != "warp-clock" && o.timingTab != "brent" &&
-      o.timingTab != "ladder")
-    throw UsageError("--timing-tab '" + o.timingTab +
-                     "' is not one of benchmark, warp-clock, brent, ladder");
+  o.timingTab = a.getChoice("timing-tab", TimingTab::Benchmark, kTimingTabKeys);
   try {
     if (a.has("bench-sizes")) parseBenchSizes(o.benchSizes);
   } catch (const InputError& e) {
@@ -203,14 +199,7 @@ void parseClassModeOptions(const Args& a, LaunchOptions& o) {
   std::string problem;
   parseTypedAnswer(c.answer, &problem);
   if (!problem.empty()) throw UsageError("--class-answer: " + problem);
-  const std::string at = a.getOr("class-at", "asking");
-  bool known = false;
-  for (QuizPhase p : {QuizPhase::Asking, QuizPhase::CountingDown, QuizPhase::Revealed})
-    if (quizPhaseKey(p) == at) {
-      c.at = p;
-      known = true;
-    }
-  if (!known) throw UsageError("--class-at '" + at + "' is not one of asking, counting, revealed");
+  c.at = a.getChoice("class-at", QuizPhase::Asking, kQuizPhaseKeys);
 }
 
 // --deck FILE [--view K] and --keys: a deck given or prepared, keys pressed by a script.

@@ -12,6 +12,7 @@
 #include "app/core/capture/capture_config.h"
 #include "app/core/support/app_settings.h"
 #include "app/ui/views/class_mode.h"
+#include "app/ui/views/timing_tab.h"
 
 namespace scanviz {
 
@@ -49,8 +50,8 @@ struct LaunchOptions {
   int height = 900;
 
   // Timing and the heat view.
-  std::string benchSizes;  // --bench-sizes: a benchmark of these sizes starts in Timing
-  std::string timingTab;   // --timing-tab benchmark|warp-clock|brent
+  std::string benchSizes;              // --bench-sizes: a benchmark of these sizes starts in Timing
+  std::optional<TimingTab> timingTab;  // --timing-tab (kTimingTabKeys); set: Timing opens
   std::optional<std::pair<double, double>> heatWindow;  // --heat-window FIRST,COUNT
   bool heatWrites = false;  // --heat-color writes: the space-time image colours the writes
 

@@ -40,25 +40,31 @@ bool diffShown(const AppState& state) {
   return centerOf(state) == CenterView::Compare && state.compare.kind() == CompareKind::BackendDiff;
 }
 
-bool timingTabShown(const AppState& state, TimingTab tab) {
+// A timing tab's entries, one function of each kind per tab, as the registry takes them.
+template <TimingTab tab>
+bool timingTabShown(const AppState& state, ViewStates&) {
   return centerOf(state) == CenterView::Timing && state.timing.tab == tab;
 }
 
 // Opens the timing view on `tab`; the key of the tab on screen goes back to the lesson.
-void showTimingTab(AppState& state, TimingTab tab) {
-  const bool same = timingTabShown(state, tab);
+template <TimingTab tab>
+void showTimingTab(AppState& state, ViewStates& views) {
+  const bool same = timingTabShown<tab>(state, views);
   showCenter(state, same ? CenterView::Lesson : CenterView::Timing);
   state.timing.tab = tab;
   state.timing.selectTab = !same;
 }
 
-bool figureShown(const AppState& state, const ViewStates& views, FigureKind kind) {
+// A figure view's entries: one function of each kind per figure, as the registry takes them.
+template <FigureKind kind>
+bool figureShown(const AppState& state, ViewStates& views) {
   return centerOf(state) == CenterView::Figure && views.figure == kind;
 }
 
 // Opens the figure view on `kind`; the key of the figure on screen goes back to the lesson.
-void showFigure(AppState& state, ViewStates& views, FigureKind kind) {
-  showCenter(state, figureShown(state, views, kind) ? CenterView::Lesson : CenterView::Figure);
+template <FigureKind kind>
+void showFigure(AppState& state, ViewStates& views) {
+  showCenter(state, figureShown<kind>(state, views) ? CenterView::Lesson : CenterView::Figure);
   views.figure = kind;
 }
 
@@ -92,44 +98,29 @@ std::vector<ViewEntry> declareViews() {
        drawTimelinePanel},
       // The run as one figure of the seeds' kind (figure_scene.h), filled in as the lesson plays.
       {"view-figure", "Structure figure", "G", GLFW_KEY_G, CenterView::Figure, ExportPanel::Figure,
-       [](AppState& s, ViewStates& v) { showFigure(s, v, FigureKind::Structure); },
-       [](const AppState& s, ViewStates& v) { return figureShown(s, v, FigureKind::Structure); },
-       nullptr, drawFigurePanel},
+       showFigure<FigureKind::Structure>, figureShown<FigureKind::Structure>, nullptr,
+       drawFigurePanel},
       // A step's shared-memory accesses in the 32 banks (bank_conflict_scene.h).
       {"view-banks", "Bank conflicts (shared memory)", "K", GLFW_KEY_K, CenterView::Figure,
-       ExportPanel::BankConflicts,
-       [](AppState& s, ViewStates& v) { showFigure(s, v, FigureKind::BankConflicts); },
-       [](const AppState& s, ViewStates& v) {
-         return figureShown(s, v, FigureKind::BankConflicts);
-       },
-       hasTrace, drawFigurePanel},
+       ExportPanel::BankConflicts, showFigure<FigureKind::BankConflicts>,
+       figureShown<FigureKind::BankConflicts>, hasTrace, drawFigurePanel},
       // The run as its graph of operator applications and Brent's schedule on P processors.
       {"view-graph", "Dependence graph (work, depth, Brent)", "J", GLFW_KEY_J, CenterView::Figure,
-       ExportPanel::DependenceGraph,
-       [](AppState& s, ViewStates& v) { showFigure(s, v, FigureKind::DependenceGraph); },
-       [](const AppState& s, ViewStates& v) {
-         return figureShown(s, v, FigureKind::DependenceGraph);
-       },
-       hasTrace, drawFigurePanel},
+       ExportPanel::DependenceGraph, showFigure<FigureKind::DependenceGraph>,
+       figureShown<FigureKind::DependenceGraph>, hasTrace, drawFigurePanel},
       {"view-timing", "Timing: live benchmark", "B", GLFW_KEY_B, CenterView::Timing,
-       ExportPanel::TimingPlot,
-       [](AppState& s, ViewStates&) { showTimingTab(s, TimingTab::Benchmark); },
-       [](const AppState& s, ViewStates&) { return timingTabShown(s, TimingTab::Benchmark); },
-       nullptr, drawTimingView},
+       ExportPanel::TimingPlot, showTimingTab<TimingTab::Benchmark>,
+       timingTabShown<TimingTab::Benchmark>, nullptr, drawTimingView},
       {"view-warp-clock", "Timing: warp clock per step", "W", GLFW_KEY_W, CenterView::Timing,
-       ExportPanel::Window,
-       [](AppState& s, ViewStates&) { showTimingTab(s, TimingTab::WarpClock); },
-       [](const AppState& s, ViewStates&) { return timingTabShown(s, TimingTab::WarpClock); },
-       nullptr, drawTimingView},
+       ExportPanel::Window, showTimingTab<TimingTab::WarpClock>,
+       timingTabShown<TimingTab::WarpClock>, nullptr, drawTimingView},
       {"view-brent", "Timing: Brent's theorem", "R", GLFW_KEY_R, CenterView::Timing,
-       ExportPanel::Window, [](AppState& s, ViewStates&) { showTimingTab(s, TimingTab::Brent); },
-       [](const AppState& s, ViewStates&) { return timingTabShown(s, TimingTab::Brent); }, nullptr,
-       drawTimingView},
+       ExportPanel::Window, showTimingTab<TimingTab::Brent>, timingTabShown<TimingTab::Brent>,
+       nullptr, drawTimingView},
       // What one hand-off costs at each level, from a block's barrier to the GPUs of a host.
       {"view-ladder", "Timing: latency ladder", "M", GLFW_KEY_M, CenterView::Timing,
-       ExportPanel::Window, [](AppState& s, ViewStates&) { showTimingTab(s, TimingTab::Ladder); },
-       [](const AppState& s, ViewStates&) { return timingTabShown(s, TimingTab::Ladder); }, nullptr,
-       drawTimingView},
+       ExportPanel::Window, showTimingTab<TimingTab::Ladder>, timingTabShown<TimingTab::Ladder>,
+       nullptr, drawTimingView},
       // The lesson's steps as a space-time heat map instead of cells (long arrays).
       {"heat-view", "Heat view (long arrays)", "H", GLFW_KEY_H, CenterView::Lesson,
        ExportPanel::ArrayView, [](AppState& s, ViewStates& v) { v.heat.toggle(s); },

@@ -5,11 +5,15 @@
 #include "app/core/algorithms/algorithm_catalog.h"
 #include "app/core/applications/application_request.h"
 #include "app/core/capture/capture_option_table.h"
+#include "app/core/layouts/block_timeline.h"
+#include "app/core/layouts/heat_map.h"
 #include "app/core/lesson/errata.h"
 #include "app/core/lesson/lessons.h"
+#include "app/core/lesson/quiz_session.h"
 #include "app/core/playback/compare_sync.h"
 #include "app/core/support/app_settings.h"
 #include "app/ui/shell/command_line.h"
+#include "app/ui/views/timing_tab.h"
 
 namespace scanviz {
 namespace {
@@ -66,16 +70,15 @@ std::vector<OptionSection> makeLessonSections() {
          "Open a spot-the-bug lesson beside its fix, or an erratum of the seeds' text with what "
          "scanviz's run counts (scanviz list names both); --step K stands at a lesson's step K.",
          spotTheBugKeys()},
-        {"lanes", "L", "sm", "Lanes of the block timeline.", {"sm", "block"}},
+        {"lanes", "L", std::string(keyOf(kLaneGroupingKeys, LaneGrouping::BySm)),
+         "Lanes of the block timeline.", keysOf(kLaneGroupingKeys)},
         {"bench-sizes", "LIST", "",
          "Open Timing and start a benchmark of these sizes, e.g. 2^10,2^12."},
-        {"timing-tab",
-         "TAB",
-         "benchmark",
-         "Open Timing on this tab.",
-         {"benchmark", "warp-clock", "brent", "ladder"}},
+        {"timing-tab", "TAB", std::string(keyOf(kTimingTabKeys, TimingTab::Benchmark)),
+         "Open Timing on this tab.", keysOf(kTimingTabKeys)},
         {"heat-window", "FIRST,COUNT", "", "Zoom the heat view to these elements."},
-        {"heat-color", "C", "values", "What the heat view colours.", {"values", "writes"}}}},
+        {"heat-color", "C", std::string(keyOf(kHeatColorKeys, HeatColorBy::Values)),
+         "What the heat view colours.", keysOf(kHeatColorKeys)}}},
       {"Counters (the panel and its picture)",
        {{"processors", "P", "a session's, else the saved setting (4; export: 4)",
          "P of Brent's bound W/P + D, of the predicted speedup and of the dependence graph's "
@@ -93,11 +96,8 @@ std::vector<OptionSection> makeLessonSections() {
         {"countdown", "SECONDS", "20", "The countdown S starts; at zero the answer is revealed."},
         {"class-question", "I", "1", "Stand at question I."},
         {"class-answer", "TEXT", "", "The class's answer, as if typed: numbers."},
-        {"class-at",
-         "PHASE",
-         "asking",
-         "Where the question stands (pictures of each phase).",
-         {"asking", "counting", "revealed"}}}},
+        {"class-at", "PHASE", std::string(keyOf(kQuizPhaseKeys, QuizPhase::Asking)),
+         "Where the question stands (pictures of each phase).", keysOf(kQuizPhaseKeys)}}},
   };
 }
 

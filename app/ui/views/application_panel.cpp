@@ -52,10 +52,7 @@ void drawApplicationPanel(UiContext& ui) {
   ImGui::BeginChild("application-picture", ImVec2(0, 0), false);
   const Scene scene =
       buildApplicationScene(*run, sceneContext(ui, ImGui::GetContentRegionAvail().x));
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  drawScene(*ImGui::GetWindowDrawList(), scene, origin, ui.fonts);
-  ImGui::Dummy(ImVec2(scene.width, scene.height));
-  if (ImGui::IsWindowHovered()) showSceneTooltip(scene, origin);
+  const ImVec2 origin = placeScene(scene, ui.fonts);
   ui.report.shownParts["application"] = shownPart(scene, origin);
   ImGui::EndChild();
   const ApplicationInfo& info = applicationInfo(run->id);

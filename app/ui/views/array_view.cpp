@@ -128,10 +128,7 @@ void drawArrayView(UiContext& ui) {
   rq.symbolic = ui.state.symbolic;
   rq.zoom = handleZoom();
   Scene scene = buildArrayScene(rq, viewSceneStyle(ui), ui.palette, fontMeasure(ui.fonts));
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  drawScene(*ImGui::GetWindowDrawList(), scene, origin, ui.fonts);
-  ImGui::Dummy(ImVec2(scene.width, scene.height));
-  if (ImGui::IsWindowHovered()) showSceneTooltip(scene, origin);
+  const ImVec2 origin = placeScene(scene, ui.fonts);
   drawBusyBadge(ui);
   const ImVec2 fb = ImGui::GetIO().DisplayFramebufferScale;
   ui.report.sceneOriginX = origin.x * fb.x;

@@ -267,10 +267,7 @@ void drawComparePanel(UiContext& ui) {
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const Scene scene = buildCompareScene(sceneRequest(m, avail), viewSceneStyle(ui), ui.palette,
                                         fontMeasure(ui.fonts));
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  drawScene(*ImGui::GetWindowDrawList(), scene, origin, ui.fonts);
-  ImGui::Dummy(ImVec2(scene.width, scene.height));
-  if (ImGui::IsWindowHovered()) showSceneTooltip(scene, origin);
+  const ImVec2 origin = placeScene(scene, ui.fonts);
   report(ui, scene, origin);
   ui.report.shownParts["compare"] = shownPart(scene, origin);
   ImGui::EndChild();

@@ -73,10 +73,7 @@ void drawErratumPanel(UiContext& ui, SpotTheBugState& s) {
   ImGui::BeginChild("erratum-view", ImVec2(0, 0), false);
   const ImVec2 room = ImGui::GetContentRegionAvail();
   const Scene scene = buildErratumScene(request(ui, s, room), ui.palette, fontMeasure(ui.fonts));
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  drawScene(*ImGui::GetWindowDrawList(), scene, origin, ui.fonts);
-  ImGui::Dummy(ImVec2(scene.width, scene.height));
-  if (ImGui::IsWindowHovered()) showSceneTooltip(scene, origin);
+  const ImVec2 origin = placeScene(scene, ui.fonts);
   ImGui::EndChild();
   report(ui, s, scene, origin, room);
 }

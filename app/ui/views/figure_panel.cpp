@@ -58,10 +58,7 @@ void followWrittenCells(UiContext& ui, const Scene& scene, const ImVec2& origin)
 }
 
 void drawFigureScene(UiContext& ui, Scene scene) {
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  drawScene(*ImGui::GetWindowDrawList(), scene, origin, ui.fonts);
-  ImGui::Dummy(ImVec2(scene.width, scene.height));
-  if (ImGui::IsWindowHovered()) showSceneTooltip(scene, origin);
+  const ImVec2 origin = placeScene(scene, ui.fonts);
   followWrittenCells(ui, scene, origin);
   ui.report.shownParts["figure"] = shownPart(scene, origin);
   const ImVec2 fb = ImGui::GetIO().DisplayFramebufferScale;

@@ -72,10 +72,7 @@ void drawLadderPanel(UiContext& ui, TimingState& s) {
   rq.width = avail.x;
   rq.height = avail.y;
   const Scene scene = buildLadderScene(rq, viewSceneStyle(ui), ui.palette, fontMeasure(ui.fonts));
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  drawScene(*ImGui::GetWindowDrawList(), scene, origin, ui.fonts);
-  ImGui::Dummy(ImVec2(scene.width, scene.height));
-  if (ImGui::IsWindowHovered()) showSceneTooltip(scene, origin);
+  const ImVec2 origin = placeScene(scene, ui.fonts);
   ui.report.shownParts["ladder"] = shownPart(scene, origin);
   ImGui::EndChild();
   ui.report.panels["ladder"] = {{"device", report.device},

@@ -185,10 +185,7 @@ void drawSpotTheBugPanel(UiContext& ui) {
     scene = buildSpotTheBugScene(rq, style, ui.palette, measure);
   }
   ImGui::BeginChild("spot-views", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  drawScene(*ImGui::GetWindowDrawList(), scene, origin, ui.fonts);
-  ImGui::Dummy(ImVec2(scene.width, scene.height));
-  if (ImGui::IsWindowHovered()) showSceneTooltip(scene, origin);
+  const ImVec2 origin = placeScene(scene, ui.fonts);
   ui.report.shownParts["spot_the_bug"] = shownPart(scene, origin);
   ImGui::EndChild();
   report(ui, s, scene, origin, avail, cells);

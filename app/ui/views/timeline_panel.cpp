@@ -24,8 +24,8 @@ constexpr float kZoomStep = 1.5f;
 constexpr float kMaxRowZoom = 12;
 
 LaneGrouping layoutGrouping(const AppState& app) {
-  return app.settings().layout.timelineLanes == "block" ? LaneGrouping::ByBlock
-                                                        : LaneGrouping::BySm;
+  return valueOf(kLaneGroupingKeys, app.settings().layout.timelineLanes)
+      .value_or(LaneGrouping::BySm);
 }
 
 // Lanes by SM or one per block, remembered in the layout.
@@ -39,7 +39,7 @@ void groupingChoice(UiContext& ui, const TimelinePanelState& s) {
     chosen = LaneGrouping::ByBlock;
   if (chosen == s.grouping) return;
   AppSettings settings = ui.state.settings();
-  settings.layout.timelineLanes = chosen == LaneGrouping::ByBlock ? "block" : "sm";
+  settings.layout.timelineLanes = keyOf(kLaneGroupingKeys, chosen);
   ui.state.updateSettings(settings);
 }
 

@@ -319,12 +319,8 @@ bool pointerOver(const plot::PlotResult& drawn, bool hovered) {
 // item shows or hides that subject in every plot.
 void drawTimingScene(UiContext& ui, TimingState& s, const TimingScene& t,
                      const TimingSceneRequest& rq) {
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  drawScene(*ImGui::GetWindowDrawList(), t.scene, origin, ui.fonts);
-  ImGui::InvisibleButton("##timing-scene",
-                         ImVec2(std::max(t.scene.width, 1.0f), std::max(t.scene.height, 1.0f)));
-  const bool hovered = ImGui::IsItemHovered();
-  if (hovered) showSceneTooltip(t.scene, origin);
+  bool hovered = false;
+  const ImVec2 origin = placeSceneItem("##timing-scene", t.scene, ui.fonts, hovered);
   for (size_t i = 0; i < t.plots.size(); ++i) {
     const plot::PlotResult r = plot::placedPlotHover(t.plots[i], origin, hovered);
     if (i < 2 && pointerOver(r, hovered))

@@ -13,10 +13,9 @@
 #include "app/core/bench/ladder.h"
 #include "app/core/layouts/timing_history.h"
 #include "app/export/timing_plot_kind.h"
+#include "app/ui/views/timing_tab.h"
 
 namespace scanviz {
-
-enum class TimingTab { Benchmark, WarpClock, Brent, Ladder };
 
 struct BenchForm {
   std::string sizes = "2^10..2^16";

@@ -46,10 +46,7 @@ void drawTimingView(UiContext& ui) {
 
 void applyTimingOptions(AppState& state, const LaunchOptions& options) {
   TimingState& s = state.timing;
-  s.tab = options.timingTab == "warp-clock" ? TimingTab::WarpClock
-          : options.timingTab == "brent"    ? TimingTab::Brent
-          : options.timingTab == "ladder"   ? TimingTab::Ladder
-                                            : TimingTab::Benchmark;
+  s.tab = options.timingTab.value_or(TimingTab::Benchmark);
   s.selectTab = true;
   if (options.benchSizes.empty()) return;
   s.form.sizes = options.benchSizes;

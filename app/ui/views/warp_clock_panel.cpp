@@ -65,12 +65,8 @@ WarpClockScene sceneOf(const UiContext& ui, const Trace& t, const WarpClockTable
 
 // The scene as one item: tooltips, the plots' points under the pointer, a click on a table row.
 void drawWarpScene(UiContext& ui, const WarpClockScene& w, const WarpClockTable& table) {
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  drawScene(*ImGui::GetWindowDrawList(), w.scene, origin, ui.fonts);
-  ImGui::InvisibleButton("##warp-scene",
-                         ImVec2(std::max(w.scene.width, 1.0f), std::max(w.scene.height, 1.0f)));
-  const bool hovered = ImGui::IsItemHovered();
-  if (hovered) showSceneTooltip(w.scene, origin);
+  bool hovered = false;
+  const ImVec2 origin = placeSceneItem("##warp-scene", w.scene, ui.fonts, hovered);
   if (table.empty()) return;
   plot::placedPlotHover(w.lines, origin, hovered);
   plot::placedPlotHover(w.cost, origin, hovered);

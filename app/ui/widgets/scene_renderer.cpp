@@ -109,6 +109,23 @@ void showSceneTooltip(const Scene& scene, ImVec2 origin) {
   }
 }
 
+ImVec2 placeScene(const Scene& scene, const FontSet& fonts) {
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  drawScene(*ImGui::GetWindowDrawList(), scene, origin, fonts);
+  ImGui::Dummy(ImVec2(scene.width, scene.height));
+  if (ImGui::IsWindowHovered()) showSceneTooltip(scene, origin);
+  return origin;
+}
+
+ImVec2 placeSceneItem(const char* id, const Scene& scene, const FontSet& fonts, bool& hovered) {
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  drawScene(*ImGui::GetWindowDrawList(), scene, origin, fonts);
+  ImGui::InvisibleButton(id, ImVec2(std::max(scene.width, 1.0f), std::max(scene.height, 1.0f)));
+  hovered = ImGui::IsItemHovered();
+  if (hovered) showSceneTooltip(scene, origin);
+  return origin;
+}
+
 SceneBox shownPart(const Scene& scene, ImVec2 origin) {
   const ImDrawList& dl = *ImGui::GetWindowDrawList();
   const ImVec2 min = dl.GetClipRectMin(), max = dl.GetClipRectMax();

@@ -14,6 +14,12 @@ namespace scanviz {
 void drawScene(ImDrawList& dl, const Scene& scene, ImVec2 origin, const FontSet& fonts);
 // Call while the window that holds the scene is hovered.
 void showSceneTooltip(const Scene& scene, ImVec2 origin);
+// Draws `scene` at the cursor as an item of its size in the current window, with its tooltips
+// while that window is hovered; returns where it was drawn (a view's scene as its content).
+ImVec2 placeScene(const Scene& scene, const FontSet& fonts);
+// The same as one item named `id` that takes clicks (ImGui::IsItemClicked right after it), its
+// tooltips shown while the pointer is over the item; `hovered` says whether it is.
+ImVec2 placeSceneItem(const char* id, const Scene& scene, const FontSet& fonts, bool& hovered);
 
 // The part of a scene drawn at `origin` that the current window shows (inside its clip
 // rectangle: a scrolled view shows only some of it), in the scene's coordinates. A slide of the
