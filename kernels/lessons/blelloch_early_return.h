@@ -19,14 +19,14 @@ template <>
 inline constexpr FlawLesson lessonOf<BlellochEarlyReturnScan> = {
     .title = "`if (gid >= N) return;` before the barriers of a partial tile",
     .seed = "seed 003, the OpenCL tile kernel, before its first barrier",
-    .seedLines = snippets::blelloch_early_return::seed,
+    .seedLines = snippets::seed003_tile::early_return_seed,
     .why =
         "A barrier must be reached by every thread of the block. In a partial tile the "
         "threads past N have left, so the barrier is mismatched: undefined behaviour "
         "that may hang. Where the rest go on, the result is still wrong: slots past N "
         "are never loaded, and the root is cleared by the last thread, which has left, "
         "so the tile total stays in the root and is added to every element.",
-    .fixLines = snippets::blelloch_early_return::fix,
+    .fixLines = snippets::seed003_tile::early_return_fix,
     .emulatorNote =
         "the emulator counts the threads at each barrier and reports the "
         "mismatch; the threads that are left go on",

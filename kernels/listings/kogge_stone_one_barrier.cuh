@@ -5,7 +5,9 @@
 // are the lesson kogge-stone-one-barrier's seedLines and fixLines (kernels/listings/README.md).
 // blockDim.x may be any size up to SECTION_SIZE; the store is guarded, as seed 000 prints it, so
 // that only the loop differs.
-#pragma once
+#ifndef LISTING_SEED  // the head; the kernel below it is read once in each form (listing_forms.h)
+#ifndef LISTINGS_KOGGE_STONE_ONE_BARRIER_CUH
+#define LISTINGS_KOGGE_STONE_ONE_BARRIER_CUH
 
 #include "kernels/listings/cuda_host_shim.h"
 
@@ -13,33 +15,27 @@
 #define SECTION_SIZE 1024
 
 namespace listings::kogge_stone_one_barrier {
+#define LISTING_FILE "kernels/listings/kogge_stone_one_barrier.cuh"
+#include "kernels/listings/listing_forms.h"
+}  // namespace listings::kogge_stone_one_barrier
 
-namespace seed {
+#endif
+#else
+
 __global__ void Kogge_Stone_scan_kernel(float *X, float *Y, int InputSize) {
     __shared__ float XY[SECTION_SIZE];
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < InputSize) {
         XY[threadIdx.x] = X[i];
     }
+#if LISTING_SEED
     // [snippet seed]
     for (unsigned int stride = 1; stride < blockDim.x; stride *= 2) {
         __syncthreads();
         if (threadIdx.x >= stride) XY[threadIdx.x] += XY[threadIdx.x-stride];
     }
     // [/snippet]
-    if (i < InputSize) {
-        Y[i] = XY[threadIdx.x];
-    }
-}
-}  // namespace seed
-
-namespace fixed {
-__global__ void Kogge_Stone_scan_kernel(float *X, float *Y, int InputSize) {
-    __shared__ float XY[SECTION_SIZE];
-    int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < InputSize) {
-        XY[threadIdx.x] = X[i];
-    }
+#else
     // [snippet fix]
     for (unsigned int stride = 1; stride < blockDim.x; stride *= 2) {
         __syncthreads();
@@ -49,10 +45,10 @@ __global__ void Kogge_Stone_scan_kernel(float *X, float *Y, int InputSize) {
         if (threadIdx.x >= stride) XY[threadIdx.x] += left;
     }
     // [/snippet]
+#endif
     if (i < InputSize) {
         Y[i] = XY[threadIdx.x];
     }
 }
-}  // namespace fixed
 
-}  // namespace listings::kogge_stone_one_barrier
+#endif

@@ -4,7 +4,9 @@
 // store too. The loop is the corrected one (kogge_stone_one_barrier.cuh) in both, so that only the
 // store differs. The snippets are the lesson kogge-stone-unguarded-store's lines and the erratum's
 // correction (kernels/listings/README.md).
-#pragma once
+#ifndef LISTING_SEED  // the head; the kernel below it is read once in each form (listing_forms.h)
+#ifndef LISTINGS_KOGGE_STONE_UNGUARDED_STORE_CUH
+#define LISTINGS_KOGGE_STONE_UNGUARDED_STORE_CUH
 
 #include "kernels/listings/cuda_host_shim.h"
 
@@ -12,8 +14,13 @@
 #define SECTION_SIZE 1024
 
 namespace listings::kogge_stone_unguarded_store {
+#define LISTING_FILE "kernels/listings/kogge_stone_unguarded_store.cuh"
+#include "kernels/listings/listing_forms.h"
+}  // namespace listings::kogge_stone_unguarded_store
 
-namespace seed {
+#endif
+#else
+
 // [rejected kernel_name_seed] __global__ void Kogge-Stone_scan_kernel(float *X, float *Y,
 // [snippet kernel_name]
 __global__ void Kogge_Stone_scan_kernel(float *X, float *Y,
@@ -38,38 +45,17 @@ int InputSize) {
         if (threadIdx.x >= stride) XY[threadIdx.x] += left;
     }
 
+#if LISTING_SEED
     // [snippet seed]
     Y[i] = XY[threadIdx.x];
     // [/snippet]
-}
-}  // namespace seed
-
-namespace fixed {
-__global__ void Kogge_Stone_scan_kernel(float *X, float *Y,
-int InputSize) {
-
-    __shared__ float XY[SECTION_SIZE];
-
-    int i = blockIdx.x*blockDim.x + threadIdx.x;
-    if (i < InputSize) {
-        XY[threadIdx.x] = X[i];
-    }
-
-    // the code below performs iterative scan on XY
-    for (unsigned int stride = 1; stride < blockDim.x; stride *= 2) {
-        __syncthreads();
-        float left = 0.0f;
-        if (threadIdx.x >= stride) left = XY[threadIdx.x - stride];
-        __syncthreads();
-        if (threadIdx.x >= stride) XY[threadIdx.x] += left;
-    }
-
+#else
     // [snippet fix]
     if (i < InputSize) {
         Y[i] = XY[threadIdx.x];  // only the array's own elements
     }
     // [/snippet]
+#endif
 }
-}  // namespace fixed
 
-}  // namespace listings::kogge_stone_unguarded_store
+#endif

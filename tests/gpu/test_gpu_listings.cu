@@ -21,9 +21,8 @@
 #include "kernels/listings/kogge_stone_unguarded_store.cuh"
 // The OpenCL words are macros from here on.
 #include "kernels/listings/blelloch_down_sweep_log2n.cuh"
-#include "kernels/listings/blelloch_early_return.cuh"
-#include "kernels/listings/blelloch_offset_times_four.cuh"
 #include "kernels/listings/hillis_steele_unguarded.cuh"
+#include "kernels/listings/seed003_tile.cuh"
 
 namespace {
 
@@ -254,8 +253,8 @@ TEST(GpuChainedStaticIdsListing, FixIsRightForManyLengthsAndBlockSizes) {
 
 // ---- seed 003's tile kernel: blelloch-early-return, blelloch-offset-times-four ---------------
 
-namespace er = listings::blelloch_early_return;
-namespace ot = listings::blelloch_offset_times_four;
+namespace er = listings::seed003_tile::early_return;
+namespace ot = listings::seed003_tile::offset_times_four;
 
 using TileKernel = void (*)(int*, int*, int);
 
