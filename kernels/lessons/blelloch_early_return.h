@@ -6,7 +6,6 @@
 // on a GPU it is only run in a child process with a timeout (tools/gpu-lessons.sh).
 #pragma once
 
-#include "kernels/block/blelloch.h"
 #include "kernels/lessons/flaw_lesson.h"
 #include "kernels/lessons/seed003_tile.h"
 #include "kernels/listings/snippets.h"
@@ -17,6 +16,10 @@ using BlellochEarlyReturnScan = Seed003TileScan</*EarlyReturn=*/true, /*UpSweepS
 
 template <>
 inline constexpr FlawLesson lessonOf<BlellochEarlyReturnScan> = {
+    .key = "blelloch-early-return",
+    .name = "Blelloch, early return (flawed)",
+    .summary = "`if (gid >= N) return;` before the barriers: a barrier mismatch in a partial tile",
+    .source = "seed 003",
     .title = "`if (gid >= N) return;` before the barriers of a partial tile",
     .seed = "seed 003, the OpenCL tile kernel, before its first barrier",
     .seedLines = snippets::seed003_tile::early_return_seed,
@@ -33,12 +36,5 @@ inline constexpr FlawLesson lessonOf<BlellochEarlyReturnScan> = {
     .setup = seed003TileSetup("1,2,3,4,5,6"),
     .emulatorOnly = true,
 };
-
-template <>
-inline constexpr AlgorithmDescriptor algorithmOf<BlellochEarlyReturnScan> =
-    flawedVariant<BlellochEarlyReturnScan>(
-        algorithmOf<BlellochScan>, "blelloch-early-return", "Blelloch, early return (flawed)",
-        "`if (gid >= N) return;` before the barriers: a barrier mismatch in a partial tile",
-        "seed 003");
 
 }  // namespace scanviz
