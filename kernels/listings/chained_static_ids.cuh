@@ -11,11 +11,14 @@
 #define LISTINGS_CHAINED_STATIC_IDS_CUH
 
 #include "kernels/listings/cuda_host_shim.h"
+#include "kernels/listings/kogge_stone_one_barrier.cuh"
 
 #undef SECTION_SIZE
 #define SECTION_SIZE 1024
 
 namespace listings::chained_static_ids {
+
+using kogge_stone_one_barrier::fixed::kogge_stone_iterations;
 #define LISTING_FILE "kernels/listings/chained_static_ids.cuh"
 #include "kernels/listings/listing_forms.h"
 }  // namespace listings::chained_static_ids
@@ -45,13 +48,7 @@ __global__ void stream_scan_kernel(float *X, float *Y, volatile float *scan_valu
 #endif
     int i = bid * blockDim.x + threadIdx.x;
     XY[threadIdx.x] = i < N ? X[i] : 0.0f;
-    for (unsigned int stride = 1; stride < blockDim.x; stride *= 2) {
-        __syncthreads();
-        float left = 0.0f;
-        if (threadIdx.x >= stride) left = XY[threadIdx.x - stride];
-        __syncthreads();
-        if (threadIdx.x >= stride) XY[threadIdx.x] += left;
-    }
+    kogge_stone_iterations(XY);  // kogge_stone_one_barrier.cuh, fixed
     __syncthreads();
     float local_sum = XY[blockDim.x - 1];
 

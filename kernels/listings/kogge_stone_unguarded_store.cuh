@@ -9,11 +9,14 @@
 #define LISTINGS_KOGGE_STONE_UNGUARDED_STORE_CUH
 
 #include "kernels/listings/cuda_host_shim.h"
+#include "kernels/listings/kogge_stone_one_barrier.cuh"
 
 #undef SECTION_SIZE
 #define SECTION_SIZE 1024
 
 namespace listings::kogge_stone_unguarded_store {
+
+using kogge_stone_one_barrier::fixed::kogge_stone_iterations;
 #define LISTING_FILE "kernels/listings/kogge_stone_unguarded_store.cuh"
 #include "kernels/listings/listing_forms.h"
 }  // namespace listings::kogge_stone_unguarded_store
@@ -37,13 +40,7 @@ int InputSize) {
     // [/snippet]
 
     // the code below performs iterative scan on XY
-    for (unsigned int stride = 1; stride < blockDim.x; stride *= 2) {
-        __syncthreads();
-        float left = 0.0f;
-        if (threadIdx.x >= stride) left = XY[threadIdx.x - stride];
-        __syncthreads();
-        if (threadIdx.x >= stride) XY[threadIdx.x] += left;
-    }
+    kogge_stone_iterations(XY);  // kogge_stone_one_barrier.cuh, fixed
 
 #if LISTING_SEED
     // [snippet seed]
