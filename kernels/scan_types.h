@@ -152,7 +152,9 @@ struct OpTraits<float> {
   X(SelectCountScan)   /* select/split phase 2 over the thread counts, param = stride */        \
   X(SelectAddCount)    /* select/split phase 3: add the preceding thread's count */             \
   X(SelectAddress)     /* select/split: look-back count + count before -> write address */      \
-  X(StudentInterval)   /* a student kernel's writes up to a barrier, param = the barrier's line */
+  X(StudentInterval)   /* a student kernel's writes up to a barrier, param = the barrier's line */ \
+  X(ClusterGather)     /* cluster: each block's tile total read from its shared memory (DSMEM) */ \
+  X(ClusterScan)       /* cluster: scan of the cluster's tile totals, param = stride */
 
 // clang-format off
 enum class StepKind : int {

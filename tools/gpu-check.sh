@@ -2,7 +2,8 @@
 # One call on a GPU machine (the `device` tool): build the engine and CLI without the GUI, run
 # `verify --backend cuda`, the GPU test suite (CPU vs GPU traces), compute-sanitizer's four tools
 # over every kernel, capture the sample traces, and print a short table last.
-# Usage: tools/gpu-check.sh [all|verify|gputests|sanitize|traces|bench|lookback|ladder]...
+# Usage: tools/gpu-check.sh [all|verify|gputests|sanitize|traces|bench|lookback|ladder|cluster]...
+# cluster: the cluster look-back's verify, GPU tests, four sanitizers and bench beside the others.
 # ladder: `bench --ladder` (its table and $OUT/ladder.json), its GPU test, memcheck over it.
 # lookback: the production look-back's agents (pipelined default and one-tile) over inputs of many
 #   tiles per block: verify, the four compute-sanitizer tools, and a benchmark of each against CUB and a copy.
@@ -25,6 +26,29 @@ if want ladder; then
   note "GpuLadder.*" "$(tail -1 "$OUT/ladder-test.txt")"
   compute-sanitizer --tool memcheck --error-exitcode 99 $bin bench --ladder >"$OUT/ladder-memcheck.txt" 2>&1
   note "memcheck bench --ladder" "rc=$? $(grep 'ERROR SUMMARY' "$OUT/ladder-memcheck.txt")"
+fi
+
+if want cluster; then
+  # The cluster look-back (kernels/grid/cluster_lookback.h): verify, its GPU traces against the
+  # emulator's and its listing, the four sanitizers, and its time beside the other hand-offs.
+  $bin verify --backend cuda --algorithm cluster-lookback >"$OUT/cluster-verify.txt" 2>&1
+  note "verify cluster-lookback" "$(tail -1 "$OUT/cluster-verify.txt")"
+  $build/tests/scanviz_gpu_tests --gtest_filter='*cluster_lookback*:*Cluster*:GpuWholeArrayRows.*:*Listing*' \
+    >"$OUT/cluster-tests.txt" 2>&1
+  note "GPU tests (cluster)" "$(grep -E 'PASSED|FAILED' "$OUT/cluster-tests.txt" | tail -2 | tr '\n' ' ')"
+  for tool in memcheck racecheck synccheck initcheck; do
+    rcs=""
+    for cmd in "verify --backend cuda --smoke --algorithm cluster-lookback" \
+               "capture --backend cuda --algorithm cluster-lookback --n 70001 --block-size 256 --out /tmp/san.json"; do
+      compute-sanitizer --tool $tool --error-exitcode 99 $bin $cmd >>"$OUT/cluster-$tool.txt" 2>&1
+      rcs="$rcs $?"
+    done
+    note "$tool cluster-lookback" "rc=$rcs $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUT/cluster-$tool.txt" | tail -1)"
+  done
+  $bin bench --backend cuda --algorithms cluster-lookback,serial-lookback,single-pass-chained,decoupled-lookback \
+    --sizes 2^20,2^24,2^28 --dtype int32 --block-size 256 --json "$OUT/cluster-bench.json" \
+    >"$OUT/cluster-bench.txt" 2>&1
+  note "bench (cluster)" "rc=$? (table: $OUT/cluster-bench.txt)"
 fi
 
 if want verify; then

@@ -10,6 +10,7 @@
 #include "app/core/lesson/symbolic_values.h"
 #include "app/core/playback/thread_states.h"
 #include "app/core/trace/value_format.h"
+#include "app/scene/cluster_figure_scene.h"
 #include "app/scene/figure_parts.h"
 #include "app/scene/scene_text.h"
 #include "app/scene/section_figure_scene.h"
@@ -67,12 +68,13 @@ HierarchySteps hierarchySteps(const Trace& t) {
 }  // namespace
 
 std::string figureProblem(const Trace& t) {
-  const bool blocks = hierarchySteps(t).found() || chainSteps(t).found();
+  const bool blocks = hierarchySteps(t).found() || chainSteps(t).found() || isClusterScan(t);
   if (!blocks && isTreeScan(t)) return treeFigureProblem(t);
   if (!blocks && sectionFigureKind(t) != SectionFigureKind::None) return sectionFigureProblem(t);
   if (!blocks)
     return "the structure figures are Fig. 8.9's hierarchical scan and PMPP 8.7's chain of "
-           "blocks, drawn for runs of more than one block (hierarchical, single-pass-chained, or "
+           "blocks, drawn for runs of more than one block (hierarchical, single-pass-chained, "
+           "cluster-lookback, or "
            "any block scan longer than its section: --block-size 2 --n 16), and for one block "
            "the structure of a scan that has one: an up- and down-sweep tree, two buffers "
            "swapped each step, a coarsened scan's corner-turned load or a shifted input";
@@ -657,6 +659,7 @@ namespace {
 Scene buildFigureAtStyle(const FigureRequest& rq, const ArraySceneStyle& style,
                          const ViewPalette& palette, const MeasureText& measure) {
   if (isTreeScan(*rq.trace)) return buildTreeFigureScene(rq, style, palette, measure);
+  if (isClusterScan(*rq.trace)) return buildClusterFigureScene(rq, style, palette, measure);
   if (sectionFigureKind(*rq.trace) != SectionFigureKind::None)
     return buildSectionFigureScene(rq, style, palette, measure);
   return FigureBuilder(rq, style, palette, measure).build();

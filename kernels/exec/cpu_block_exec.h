@@ -60,7 +60,8 @@ struct CpuStepSink {
   std::vector<RecordedEdge> pending;       // edges of the step in progress
   std::vector<RecordedEdge> pendingMoves;  // its moves
   WholeArrayRows* whole = nullptr;         // set for every block of a multi-block level-0 launch
-  int stepIndex = 0;                       // steps this block has taken: its row in `whole`
+  int stepIndex = 0;                       // steps this block has taken
+  int levelZeroSteps = 0;                  // of them at level 0: the row of the next in `whole`
   int barrierMismatches = 0;               // barriers reached by fewer threads than the block has
   BarrierMismatch firstMismatch;           // valid when barrierMismatches > 0
   int outOfBoundsReads = 0;                // unguarded reads past an array's end (readUnguarded)
@@ -283,7 +284,7 @@ class CpuBlockExec {
   void recordWholeRow(const T* arr, int width, PadMap pad) {
     static_assert(sizeof(T) == sizeof(uint32_t), "whole-array rows hold 32-bit values");
     WholeArrayRows& w = *sink_.whole;
-    const int k = sink_.stepIndex;
+    const int k = sink_.levelZeroSteps;
     if (width != w.sectionWidth) return;
     if (k >= w.capacity) {
       w.overflow = true;
@@ -300,7 +301,11 @@ class CpuBlockExec {
   }
 
   void record(StepCode code, const T* arr, int width, PadMap pad, StepRows rows) {
-    if (sink_.whole) recordWholeRow(arr, width, pad);
+    // The whole-array rows are the level-0 array's; a cluster's totals (level 1) have none.
+    if (sink_.level == 0) {
+      if (sink_.whole) recordWholeRow(arr, width, pad);
+      ++sink_.levelZeroSteps;
+    }
     ++sink_.stepIndex;
     if (!sink_.recordSteps || !sink_.run) {
       sink_.pending.clear();

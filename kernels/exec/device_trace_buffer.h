@@ -10,6 +10,10 @@ namespace scanviz {
 // applies no operator (RecordedStep::moves).
 constexpr int32_t kMoveTag = 1 << 30;
 
+// A recorded step's header: kind, param, rows (StepRows::mask), the values it shows (-1: the
+// launch's width) and its level (0: the section; 1: a cluster's tile totals).
+constexpr int kStepCodeFields = 5;
+
 struct DeviceBlockTiming {
   int32_t id;          // logical block id
   int32_t sm;          // %smid
@@ -28,7 +32,7 @@ struct DeviceTraceBuffer {
   int maxWarps = 0;                     // warp clocks per step
   int recordBlock = 0;                  // logical block whose steps are recorded
   int32_t* stepCount = nullptr;         // [1]
-  int32_t* stepCodes = nullptr;         // [maxSteps * 3] kind, param, rows (StepRows::mask)
+  int32_t* stepCodes = nullptr;         // [maxSteps * kStepCodeFields] (see there)
   uint32_t* values = nullptr;           // [maxSteps * width]
   int32_t* edgeCount = nullptr;         // [1] edges used in the pool
   int32_t* edges = nullptr;             // [maxEdges * 4] step (| kMoveTag), thread, dst, src

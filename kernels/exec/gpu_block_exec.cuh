@@ -36,15 +36,23 @@ struct TraceRecorder {
   bool active = false;  // this block's steps are recorded
   int step = 0;
   int rowBlock = 0;  // where this block's section goes in a whole-array row (its tile id)
+  int level = 0;     // of the steps recorded now: 1 for a cluster's totals (cluster_lookback.h)
+  int levelZeroStep = 0;  // level-0 steps taken: the whole-array row of the next one
 
   // The row of the current step for a step `width` values wide, or null when none is kept.
   __device__ uint32_t* wholeRow(int width) {
-    if (!buf.wholeRows || width != buf.wholeWidth) return nullptr;
-    if (step >= buf.wholeCapacity) {
+    if (!buf.wholeRows || width != buf.wholeWidth || level != 0) return nullptr;
+    // A block past the last tile (a cluster's empty blocks) has no place in the row.
+    if (static_cast<long long>(rowBlock) * buf.wholeWidth >= buf.wholeLength) return nullptr;
+    if (levelZeroStep >= buf.wholeCapacity) {
       if (threadIdx.x == 0) atomicExch(buf.wholeOverflow, 1);
       return nullptr;
     }
-    return buf.wholeRows + static_cast<size_t>(step) * buf.wholeLength;
+    return buf.wholeRows + static_cast<size_t>(levelZeroStep) * buf.wholeLength;
+  }
+  __device__ void nextStep() {
+    ++step;
+    if (level == 0) ++levelZeroStep;
   }
   __device__ void putWhole(uint32_t* row, int i, uint32_t bits) {
     row[static_cast<long long>(rowBlock) * buf.wholeWidth + i] = bits;
@@ -73,12 +81,16 @@ struct TraceRecorder {
     e[3] = src;
   }
 
-  // rows: the StepRows mask of the rows this step records (0: values only).
-  __device__ void header(StepCode code, int rows = 0) {
+  // rows: the StepRows mask of the rows this step records (0: values only); width: the values
+  // it shows (-1: the launch's width).
+  __device__ void header(StepCode code, int rows = 0, int width = -1) {
     if (threadIdx.x == 0) {
-      buf.stepCodes[3 * step] = static_cast<int32_t>(code.kind);
-      buf.stepCodes[3 * step + 1] = code.param;
-      buf.stepCodes[3 * step + 2] = rows;
+      int32_t* c = buf.stepCodes + kStepCodeFields * step;
+      c[0] = static_cast<int32_t>(code.kind);
+      c[1] = code.param;
+      c[2] = rows;
+      c[3] = width;
+      c[4] = level;
       *buf.stepCount = step + 1;
     }
     const int warp = threadIdx.x / 32;
@@ -96,7 +108,7 @@ struct TraceRecorder {
       // Rows the buffer has no room for are not recorded (the host asked for none).
       const StepRows kept{buf.flags ? rows.flags : nullptr, buf.second ? rows.second : nullptr,
                           rows.valid};
-      header(code, kept.mask());
+      header(code, kept.mask(), width);
       const size_t at = static_cast<size_t>(step) * buf.width;
       for (int i = threadIdx.x; i < width && i < buf.width; i += blockDim.x) {
         buf.values[at + i] = toBits(arr[pad(i)]);
@@ -106,7 +118,7 @@ struct TraceRecorder {
     } else if (active) {
       atomicExch(buf.overflow, 1);
     }
-    ++step;
+    nextStep();
     __syncthreads();
   }
 
@@ -121,7 +133,7 @@ struct TraceRecorder {
     } else if (active) {
       atomicExch(buf.overflow, 1);
     }
-    ++step;
+    nextStep();
   }
 
   // Like snapshotReg, but the last lane of warp w shows the warp total that thread w (lane w of
@@ -145,7 +157,7 @@ struct TraceRecorder {
     } else if (active) {
       atomicExch(buf.overflow, 1);
     }
-    ++step;
+    nextStep();
   }
 };
 

@@ -92,6 +92,32 @@ class CpuGrid {
   int recordBlock_;
 };
 
+// The grid object of one block of an emulated thread-block cluster (cluster_lookback.h): a
+// CpuGrid whose tile id is fixed by the cluster's ticket and the block's rank, which reads its
+// neighbours' shared state as a block reads distributed shared memory, and which records the
+// cluster's steps at their level. The scheduler keeps the blocks of a cluster in step, so a
+// stage begins only when every block of the cluster has finished the one before: the cluster
+// barrier.
+template <class T, class Shared>
+class CpuClusterGrid : public CpuGrid<T> {
+ public:
+  CpuClusterGrid(CpuTileStatusMemory& status, int& unusedCounter, int tile, int rank,
+                 const Shared* cluster, CpuStepSink& sink, int recordBlock)
+      : CpuGrid<T>(status, unusedCounter, /*staticIds=*/true, tile, sink, recordBlock),
+        rank_(rank),
+        cluster_(cluster),
+        sink_(sink) {}
+
+  int clusterRank() const { return rank_; }
+  const Shared& peer(int rank) const { return cluster_[rank]; }
+  void recordLevel(int level) { sink_.level = level; }
+
+ private:
+  int rank_;
+  const Shared* cluster_;  // the cluster's blocks' shared state, by rank
+  CpuStepSink& sink_;
+};
+
 // The look-back warp of one emulated block: `width` lanes (32, or the block size when smaller),
 // each operation applied to all lanes in turn; ballot and shuffles behave as __ballot_sync and
 // __shfl_down_sync / __shfl_sync over those lanes.

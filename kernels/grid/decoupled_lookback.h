@@ -83,6 +83,17 @@ struct DecoupledLookback {
   SCANVIZ_HD static void scanTile(Ex& ex, Grid& grid, TileShared<typename Ex::Value>& sh,
                                   typename Ex::Value* xy, const typename Ex::Value* in,
                                   long long n) {
+    scanThreePhaseTile(ex, grid, sh, xy, in, n, [&] { publishAggregate(grid, sh); });
+  }
+
+  // The tile scan of stage 1: take a tile id, then three phases (PMPP 8.5). Thread 0 calls
+  // `aggregateKnown` as soon as sh.aggregate holds the tile's total, between phases 2 and 3, so
+  // that a scheme can hand it on before the tile is finished (here: publish A; the cluster scan,
+  // cluster_lookback.h, leaves it in shared memory for its cluster).
+  template <class Ex, class Grid, class AggregateKnown>
+  SCANVIZ_HD static void scanThreePhaseTile(Ex& ex, Grid& grid, TileShared<typename Ex::Value>& sh,
+                                            typename Ex::Value* xy, const typename Ex::Value* in,
+                                            long long n, AggregateKnown&& aggregateKnown) {
     using T = typename Ex::Value;
     constexpr int K = kItemsPerThread;
     const int threads = ex.threads();
@@ -126,13 +137,13 @@ struct DecoupledLookback {
       ex.barrier(StepCode{StepKind::SubsectionScan, stride}, xy, section, pad);
     }
 
-    // The tile's aggregate is now known: publish it before phase 3, so that successors can use it
+    // The tile's aggregate is now known: hand it on before phase 3, so that successors can use it
     // as early as possible ("decoupled": they need not wait for this tile's own look-back).
     ex.parallel([&](int t) {
       if (t != 0) return;
       sh.aggregate = xy[pad(section - 1)];  // padding is the identity: the tile's total
       if (sh.tile == 0) sh.prefix = ex.identity();
-      publishAggregate(grid, sh);
+      aggregateKnown();
     });
 
     // Phase 3: each thread but the first combines the preceding subsection's total into its first

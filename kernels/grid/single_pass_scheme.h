@@ -2,7 +2,7 @@
 // finish the tile), read from the scheme type itself, so that the emulator's scheduler
 // (app/core/backends/cpu_single_pass.cpp) and the GPU kernel (kernels/launch/
 // single_pass_kernels.cuh) run any scheme the registry lists without naming one. A scheme is one
-// of two protocols:
+// of two protocols (a third, the cluster scan of cluster_lookback.h, has stages of its own):
 //   - chained (single_pass_chained.h): the leader thread polls its predecessor,
 //     poll(grid, sh, op), and waitsFor(tile) names the tile it waits for;
 //   - look-back (decoupled_lookback.h and the schemes built on it): a warp of windowWidth(threads)
@@ -19,6 +19,7 @@
 #include <type_traits>
 
 #include "kernels/block/segmented_io.h"
+#include "kernels/grid/cluster_lookback.h"
 #include "kernels/grid/decoupled_lookback.h"
 #include "kernels/grid/segmented_lookback.h"
 #include "kernels/grid/select_lookback.h"
@@ -29,6 +30,9 @@ template <class Scheme>
 struct SinglePassTraits {
   // A warp looks back over a window of predecessors; otherwise one thread waits for the previous.
   static constexpr bool kLookback = requires { Scheme::windowWidth(1); };
+  // Blocks run in thread-block clusters with stages between cluster barriers (cluster_lookback.h);
+  // the drivers run such a scheme by its own stages, not by the three above.
+  static constexpr bool kClustered = requires { Scheme::kClusterBlocks; };
   static constexpr bool kSegmented = kIsSegmentedScan<Scheme>;
   static constexpr bool kSelects = kSelectsByFlags<Scheme>;
   // scanTile reads a flag per element (head flags or keep-flags).
@@ -37,7 +41,9 @@ struct SinglePassTraits {
   template <class T>
   using Counted = std::conditional_t<kSelects, int32_t, T>;
   template <class T>
-  using Shared = std::conditional_t<kSegmented, SegmentedTileShared<T>, TileShared<Counted<T>>>;
+  using Shared = std::conditional_t<
+      kClustered, ClusterTileShared<T>,
+      std::conditional_t<kSegmented, SegmentedTileShared<T>, TileShared<Counted<T>>>>;
 };
 
 // Stage 1, every thread: the scheme's scanTile with the flags where it reads them.

@@ -32,7 +32,7 @@ class HostTraceBuffer {
     view_.maxBlocks = std::max(1, maxBlocks);
     const size_t steps = static_cast<size_t>(view_.maxSteps);
     stepCount_.allocate(1);
-    stepCodes_.allocate(steps * 3);
+    stepCodes_.allocate(steps * kStepCodeFields);
     values_.allocate(steps * static_cast<size_t>(view_.width));
     edgeCount_.allocate(1);
     edges_.allocate(static_cast<size_t>(view_.maxEdges) * 4);
@@ -173,7 +173,7 @@ class HostTraceBuffer {
     const int steps = stepCount_.toHost()[0];
     if (steps == 0) return;
     const size_t n = static_cast<size_t>(steps);
-    std::vector<int32_t> codes(n * 3);
+    std::vector<int32_t> codes(n * kStepCodeFields);
     std::vector<uint32_t> values(n * static_cast<size_t>(view_.width));
     std::vector<long long> clocks(n * static_cast<size_t>(view_.maxWarps));
     stepCodes_.download(codes.data(), codes.size());
@@ -197,21 +197,24 @@ class HostTraceBuffer {
     }
     for (size_t s = 0; s < n; ++s) {
       RecordedStep st;
-      st.code = StepCode{static_cast<StepKind>(codes[3 * s]), codes[3 * s + 1]};
-      const int rows = codes[3 * s + 2];
+      const int32_t* code = &codes[kStepCodeFields * s];
+      st.code = StepCode{static_cast<StepKind>(code[0]), code[1]};
+      const int rows = code[2];
+      // A step narrower than the launch's (a cluster's totals) shows only its own values.
+      const int width = code[3] >= 0 && code[3] < width_ ? code[3] : width_;
       st.block = block;
-      st.level = level;
+      st.level = level + code[4];
       st.array = array;
-      st.values.resize(static_cast<size_t>(width_));
-      for (int i = 0; i < width_; ++i) {
+      st.values.resize(static_cast<size_t>(width));
+      for (int i = 0; i < width; ++i) {
         T v;
         std::memcpy(&v, &values[s * view_.width + static_cast<size_t>(i)], sizeof(T));
         st.values[static_cast<size_t>(i)] = static_cast<double>(v);
       }
       const auto row = flags.begin() + static_cast<long>(s * view_.width);
-      if ((rows & 1) && !flags.empty()) st.flags.assign(row, row + width_);
+      if ((rows & 1) && !flags.empty()) st.flags.assign(row, row + width);
       const auto col = second.begin() + static_cast<long>(s * view_.width);
-      if ((rows & 2) && !second.empty()) st.second.assign(col, col + width_);
+      if ((rows & 2) && !second.empty()) st.second.assign(col, col + width);
       st.edges = std::move(edgesOfStep[s]);
       st.moves = std::move(movesOfStep[s]);
       // Clock ticks of each warp since warp 0 finished the load: warps of one block share their

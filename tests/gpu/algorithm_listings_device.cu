@@ -10,6 +10,7 @@
 #include "kernels/listings/blelloch.cuh"
 #include "kernels/listings/blelloch_conflict_free.cuh"
 #include "kernels/listings/brent_kung.cuh"
+#include "kernels/listings/cluster_lookback.cuh"
 #include "kernels/listings/decoupled_lookback.cuh"
 #include "kernels/listings/hierarchical.cuh"
 #include "kernels/listings/hillis_steele.cuh"
@@ -68,7 +69,7 @@ class DeviceArray {
 using DeviceInts = DeviceArray<int>;
 using DeviceFlags = DeviceArray<unsigned char>;
 
-enum class Kind { Block, Chained, Decoupled, Serial, SegmentedBlock, SegmentedLookback };
+enum class Kind { Block, Chained, Decoupled, Serial, Cluster, SegmentedBlock, SegmentedLookback };
 
 struct Entry {
   DeviceListing listing;
@@ -155,6 +156,7 @@ const std::vector<Entry>& entries() {
        l::decoupled_lookback::kCoarseFactor,
        nullptr},
       {{"serial-lookback", false}, Kind::Serial, l::serial_lookback::kCoarseFactor, nullptr},
+      {{"cluster-lookback", false}, Kind::Cluster, l::cluster_lookback::kCoarseFactor, nullptr},
       // The segmented listings (head flags): segmentedLaunchOf gives a block one's kernel 1.
       {{"segmented-kogge-stone", true}, Kind::SegmentedBlock, 1, nullptr},
       {{"segmented-blelloch", true}, Kind::SegmentedBlock, 2, nullptr},
@@ -252,7 +254,12 @@ std::vector<int> runOnDevice(std::string_view key, const std::vector<int>& x, un
     return Y.download();
   }
   const int tile = e.elementsPerThread * static_cast<int>(block);
-  const unsigned tiles = static_cast<unsigned>((n + tile - 1) / tile);
+  unsigned tiles = static_cast<unsigned>((n + tile - 1) / tile);
+  // The cluster listing runs whole clusters: its last one may hold blocks past the end.
+  if (e.kind == Kind::Cluster) {
+    const unsigned c = ::listings::cluster_lookback::kClusterSize;
+    tiles = (tiles + c - 1) / c * c;
+  }
   DeviceInts flags(tiles + 1), values(tiles + 1), aggregate(tiles), prefix(tiles), counter(1);
   if (e.kind == Kind::SegmentedLookback) {
     ::listings::segmented_lookback::segmented_lookback_scan_kernel<<<tiles, block>>>(
@@ -264,6 +271,9 @@ std::vector<int> runOnDevice(std::string_view key, const std::vector<int>& x, un
         X.data(), Y.data(), n, flags.data(), values.data(), counter.data());
   } else if (e.kind == Kind::Decoupled) {
     ::listings::decoupled_lookback::decoupled_lookback_scan_kernel<<<tiles, block>>>(
+        X.data(), Y.data(), n, flags.data(), aggregate.data(), prefix.data(), counter.data());
+  } else if (e.kind == Kind::Cluster) {
+    ::listings::cluster_lookback::cluster_lookback_scan_kernel<<<tiles, block>>>(
         X.data(), Y.data(), n, flags.data(), aggregate.data(), prefix.data(), counter.data());
   } else {
     ::listings::serial_lookback::serial_lookback_scan_kernel<<<tiles, block>>>(

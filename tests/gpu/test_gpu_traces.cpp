@@ -59,13 +59,13 @@ TEST_P(GpuTraceEquality, CpuAndGpuTracesAreIdentical) {
 }
 
 // A million elements: the whole-array rows the heat view draws (every block's section after each
-// step) are the GPU's own and equal the emulator's, for the three grid scans.
+// step) are the GPU's own and equal the emulator's, for the grid scans of three kinds of hand-off.
 TEST(GpuWholeArrayRows, MillionElementsMatchTheEmulator) {
   REQUIRE_GPU();
   const long long n = 1 << 20;
   const auto input = generateInput(InputPattern::Random, n, 5, DType::Int32, Operator::Add);
   for (AlgorithmId id : {AlgorithmId::Hierarchical, AlgorithmId::SinglePassChained,
-                         AlgorithmId::DecoupledLookback}) {
+                         AlgorithmId::DecoupledLookback, AlgorithmId::ClusterLookback}) {
     const Trace gpu = captureOn(BackendChoice::Cuda, id, input, Operator::Add, false);
     const Trace cpu = captureOn(BackendChoice::Cpu, id, input, Operator::Add, false);
     EXPECT_TRUE(hasWholeArrayRows(gpu)) << algorithmInfo(id).key;

@@ -147,6 +147,7 @@ TEST(AlgorithmRegistry, CodeFilesAreTheDeclaringKernelFiles) {
       {"single-pass-chained", "kernels/grid/single_pass_chained.h"},
       {"decoupled-lookback", "kernels/grid/decoupled_lookback.h"},
       {"serial-lookback", "kernels/grid/serial_lookback.h"},
+      {"cluster-lookback", "kernels/grid/cluster_lookback.h"},
       {"segmented-kogge-stone", "kernels/block/segmented_kogge_stone.h"},
       {"segmented-blelloch", "kernels/block/segmented_blelloch.h"},
       {"segmented-hierarchical", "kernels/block/segmented_blelloch.h"},

@@ -189,7 +189,7 @@ TEST(BenchPlan, DefaultGpuPlanCoversIssueFour) {
     for (long long n : {1ll << 28, 1ll << 30}) {
       for (const char* key :
            {"hierarchical", "single-pass-chained", "decoupled-lookback", "serial-lookback",
-            "segmented-lookback", "copy", "cub", "thrust", "cub-by-key"})
+            "cluster-lookback", "segmented-lookback", "copy", "cub", "thrust", "cub-by-key"})
         EXPECT_TRUE(has(key, d, n)) << key;
       EXPECT_FALSE(has("kogge-stone", d, n));
       EXPECT_FALSE(has("sequential", d, n));
@@ -207,7 +207,7 @@ TEST(BenchPlan, DefaultGpuPlanCoversIssueFour) {
     for (long long n : cfg.sizes)
       for (const char* key : {"compaction", "cub-select", "radix-split", "cub-partition"})
         EXPECT_TRUE(has(key, d, n)) << key << " " << n;
-  EXPECT_EQ(gridAlgorithms, 5u);
+  EXPECT_EQ(gridAlgorithms, 6u);
   EXPECT_EQ(tasks.size(), 3 * 2 * (4 + algorithms) + 2 * 2 * (4 + gridAlgorithms) + 5 * 2 * 4);
 }
 

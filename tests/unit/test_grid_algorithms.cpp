@@ -1,4 +1,5 @@
-// The single-pass grid scans (single-pass-chained, decoupled-lookback, serial-lookback) on the
+// The single-pass grid scans (single-pass-chained, decoupled-lookback, serial-lookback,
+// cluster-lookback) on the
 // CPU emulator: results against the sequential scan, independence from scheduling, the static-id
 // deadlock, the chained domino and the look-back counts, hand-counted work, and capture speed.
 #include <gtest/gtest.h>
@@ -13,6 +14,7 @@
 #include "app/core/capture/capture.h"
 #include "app/core/capture/input_spec.h"
 #include "app/core/trace/trace.h"
+#include "kernels/grid/cluster_lookback.h"
 #include "kernels/grid/decoupled_lookback.h"
 #include "kernels/grid/single_pass_chained.h"
 #include "tests/common/captures.h"
@@ -21,7 +23,13 @@ namespace scanviz {
 namespace {
 
 constexpr AlgorithmId kSinglePass[] = {AlgorithmId::SinglePassChained,
-                                       AlgorithmId::DecoupledLookback, AlgorithmId::SerialLookback};
+                                       AlgorithmId::DecoupledLookback, AlgorithmId::SerialLookback,
+                                       AlgorithmId::ClusterLookback};
+
+// The schemes that can take blockIdx.x as the tile id (the deadlock lesson); a cluster takes its
+// tiles from the counter only (ClusterLookback.RefusesStaticBlockIds).
+constexpr AlgorithmId kStaticIdSchemes[] = {
+    AlgorithmId::SinglePassChained, AlgorithmId::DecoupledLookback, AlgorithmId::SerialLookback};
 
 std::string key(AlgorithmId id) {
   return std::string(algorithmInfo(id).key);
@@ -154,7 +162,7 @@ std::string deadlockMessage(AlgorithmId id, int tiles, int blockSize, int reside
 }
 
 TEST(GridAlgorithms, StaticIdsWithDescendingLaunchOrderDeadlock) {
-  for (AlgorithmId id : kSinglePass) {
+  for (AlgorithmId id : kStaticIdSchemes) {
     for (int resident = 1; resident <= 4; ++resident) {
       const int tiles = 10;
       const std::string msg = deadlockMessage(id, tiles, 32, resident);
@@ -177,7 +185,7 @@ TEST(GridAlgorithms, StaticIdsWithDescendingLaunchOrderDeadlock) {
 }
 
 TEST(GridAlgorithms, StaticIdsCompleteWhenOrderOrResidencyAllowIt) {
-  for (AlgorithmId id : kSinglePass) {
+  for (AlgorithmId id : kStaticIdSchemes) {
     const auto wide = generateInput(InputPattern::Random, 4099, 5, DType::Int32, Operator::Add);
     for (int resident = 1; resident <= 4; ++resident) {
       RunRequest rq = request(id, 32);
@@ -199,7 +207,7 @@ TEST(GridAlgorithms, StaticIdsCompleteWhenOrderOrResidencyAllowIt) {
 // must wait for tiles that have published nothing yet (X), and either the missing blocks get a
 // slot in time or the run deadlocks. Max makes a wrongly combined X (value bits 0) visible.
 TEST(GridAlgorithms, StaticIdsInRandomOrderWaitOrDeadlockButNeverComputeWrongly) {
-  for (AlgorithmId id : kSinglePass) {
+  for (AlgorithmId id : kStaticIdSchemes) {
     const int tiles = 12;
     const int n = tiles * tileSize(id, 32);
     const auto wide = generateInput(InputPattern::Random, n, 17, DType::Int32, Operator::Max);
@@ -330,6 +338,65 @@ TEST(SerialLookback, OnePredecessorAPoll) {
   EXPECT_EQ(serial.output, windowed.output);
   EXPECT_EQ(serial.counters.work, windowed.counters.work);
   EXPECT_EQ(algorithmInfo(AlgorithmId::SerialLookback).codeFile, "kernels/grid/serial_lookback.h");
+}
+
+// The cluster look-back, 10 tiles of 64 (block size 8) in clusters of 4: three clusters, the last
+// with two empty blocks. A block's cluster totals arrive through its neighbours' shared memory (a
+// gather of moves, then a scan, at level 1), and only a cluster's last block looks back, over
+// clusters: cluster 1's last block (tile 7) combines cluster 0's status, no other recorded block
+// looks back. Work by hand, per block (12 with the empty ones): the tile's three phases
+// (64 - 8) + (8 * 3 - 7) + 7 * 7 = 122 and the scan of 4 totals 4 * 2 - 3 = 5; the prefix of ranks
+// 1-3 of clusters 1 and 2 (6); 64 for every tile but tile 0 (11 * 64); the P of clusters 1 and 2.
+TEST(ClusterLookback, TotalsThroughSharedMemoryAndOneLookbackPerCluster) {
+  constexpr int C = ClusterLookback::kClusterBlocks;
+  const int blockSize = 8, section = ClusterLookback::sectionSize(blockSize), tiles = 10;
+  std::vector<double> input(static_cast<size_t>(tiles * section));
+  for (size_t i = 0; i < input.size(); ++i) input[i] = static_cast<double>(i % 7);
+  const Trace t = captureSinglePass(AlgorithmId::ClusterLookback, input, blockSize,
+                                    EmulatorOptions{}, /*recordBlock=*/5);
+  EXPECT_EQ(t.counters.work, 12 * 122 + 12 * 5 + 6 + 11 * 64 + 2);
+  ASSERT_EQ(static_cast<int>(t.blocks.size()), tiles);
+  for (const TraceBlock& b : t.blocks) EXPECT_EQ(b.lookback, b.id == 7 ? 1 : 0) << "tile " << b.id;
+  ASSERT_EQ(static_cast<int>(t.steps.size()), ClusterLookback::recordedSteps(blockSize));
+  // Tile 5 is rank 1 of cluster 1 (tiles 4-7): its gather reads those four tiles' totals.
+  std::vector<double> totals(C, 0.0);
+  for (int k = 0; k < C; ++k)
+    for (int i = 0; i < section; ++i)
+      totals[k] += input[static_cast<size_t>((4 + k) * section + i)];
+  const TraceStep* gather = nullptr;
+  const TraceStep* lastScan = nullptr;
+  for (const TraceStep& s : t.steps) {
+    if (s.kind == static_cast<int>(StepKind::ClusterGather)) gather = &s;
+    if (s.kind == static_cast<int>(StepKind::ClusterScan)) lastScan = &s;
+    EXPECT_EQ(s.level, s.kind == static_cast<int>(StepKind::ClusterGather) ||
+                               s.kind == static_cast<int>(StepKind::ClusterScan)
+                           ? 1
+                           : 0)
+        << s.label;
+  }
+  ASSERT_NE(gather, nullptr);
+  ASSERT_NE(lastScan, nullptr);
+  EXPECT_EQ(gather->values, totals);
+  EXPECT_EQ(gather->moves.size(), static_cast<size_t>(C));
+  EXPECT_EQ(gather->active, (std::vector<int>{0, 1, 2, 3}));
+  EXPECT_EQ(lastScan->values, (std::vector<double>{totals[0], totals[0] + totals[1],
+                                                   totals[0] + totals[1] + totals[2],
+                                                   totals[0] + totals[1] + totals[2] + totals[3]}));
+  const Trace lookback =
+      captureSinglePass(AlgorithmId::DecoupledLookback, input, blockSize, EmulatorOptions{});
+  EXPECT_EQ(t.output, lookback.output);
+}
+
+// A cluster takes its tiles from the ticket counter; blockIdx.x ids are not offered.
+TEST(ClusterLookback, RefusesStaticBlockIds) {
+  EmulatorOptions emu;
+  emu.staticBlockIds = true;
+  try {
+    captureSinglePass(AlgorithmId::ClusterLookback, std::vector<double>(100, 1.0), 8, emu);
+    FAIL() << "static block ids were taken";
+  } catch (const std::exception& e) {
+    EXPECT_NE(std::string(e.what()).find("--static-block-ids"), std::string::npos) << e.what();
+  }
 }
 
 // Hand count, single-pass-chained, n = 20, block size 4: tiles of 8 (8 + 8 + 4 valid).

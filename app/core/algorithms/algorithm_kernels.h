@@ -18,6 +18,7 @@
 #include "kernels/block/sequential.h"
 #include "kernels/block/three_phase.h"
 #include "kernels/block/warp_shuffle.h"
+#include "kernels/grid/cluster_lookback.h"
 #include "kernels/grid/decoupled_lookback.h"
 #include "kernels/grid/hierarchical.h"
 #include "kernels/grid/segmented_hierarchical.h"

@@ -23,6 +23,7 @@
   X(SinglePassChained, SinglePassChained, kNoRole)                                                 \
   X(DecoupledLookback, DecoupledLookback, kRoleWarpClockSample)                                    \
   X(SerialLookback, SerialLookback, kNoRole)                                                       \
+  X(ClusterLookback, ClusterLookback, kNoRole)                                                     \
   X(SegmentedKoggeStone, SegmentedKoggeStoneScan, kNoRole)                                         \
   X(SegmentedBlelloch, SegmentedBlellochScan, kNoRole)                                             \
   X(SegmentedHierarchical, SegmentedHierarchicalScan<SegmentedBlellochScan>, kNoRole)              \

@@ -53,6 +53,13 @@ std::string selectAddressSentence(const Trace& t, const TraceStep& s) {
                 : ", the others are dropped");
 }
 
+// The cluster's gather: no operator, a read of each neighbour's shared memory.
+std::string clusterGatherSentence(const Trace&, const TraceStep& s) {
+  return "thread r reads the total of block r of this cluster (" + std::to_string(s.values.size()) +
+         " blocks) straight from that block's shared memory (distributed shared memory, after a "
+         "cluster barrier): no trip through global memory";
+}
+
 using K = StepKind;
 using W = StepWrites;
 
@@ -178,6 +185,18 @@ constexpr std::array<StepKindInfo, kStepKindCount> kStepKinds = {{
     // A student kernel's step (app/core/student): what its threads wrote up to a barrier; the
     // edges, drawn from the reads behind each write, tell the rest.
     {.kind = K::StudentInterval, .label = "up to the barrier at line {}", .phase = "kernel"},
+    // The cluster level (kernels/grid/cluster_lookback.h): its array is the cluster's tile totals.
+    {.kind = K::ClusterGather,
+     .label = "gather the cluster's tile totals (DSMEM)",
+     .phase = "cluster",
+     .clusterTotals = true,
+     .sentence = clusterGatherSentence},
+    {.kind = K::ClusterScan,
+     .label = "scan the cluster's totals, stride {}",
+     .phase = "cluster",
+     .clusterTotals = true,
+     .fixedSuffix = "; every block of the cluster scans the same totals, so none waits for another "
+                    "to hand out the result"},
 }};
 
 // A row left out leaves a default row behind (kind Count, no label): caught here.

@@ -29,6 +29,9 @@ struct StepKindInfo {
   StepWrites writes = StepWrites::FromEdges;
   bool movesOldValue = false;  // each operator application also moves the old XY[i] to XY[src]
   bool registersOnly = false;  // no shared-memory access: bank conflicts do not apply
+  // Its array is the totals of the recorded tile's cluster, one per block of the cluster
+  // (kernels/grid/cluster_lookback.h), not a section of the level below.
+  bool clusterTotals = false;
   // The explanation's sentence where the edges alone do not tell what happened: `sentence` where
   // it depends on the step, else `workSentence` followed by the step's operation count in
   // brackets (neither: it is read from the edges). Then what it adds after the sentence: `suffix`

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "app/core/backends/cpu_cluster_scan.h"
 #include "app/core/backends/cpu_hierarchical.h"
 #include "app/core/backends/deadlock_report.h"
 #include "app/core/backends/single_pass.h"
@@ -257,7 +258,10 @@ RunResult<T> runSchemeOnCpu(const RunRequest& rq, const std::vector<T>& input) {
   if (rq.record)
     startWholeArrayRows(r.run, rq.limits, static_cast<long long>(input.size()), shape.section,
                         shape.tiles);
-  SinglePassEmulator<T, Scheme>(rq, input, r).run();
+  if constexpr (SinglePassTraits<Scheme>::kClustered)
+    ClusterEmulator<T, Scheme>(rq, input, r).run();
+  else
+    SinglePassEmulator<T, Scheme>(rq, input, r).run();
   if (rq.record && shape.tiles > 1) r.run.notes.push_back(singlePassStepsNote(rq, shape.tiles));
   return r;
 }

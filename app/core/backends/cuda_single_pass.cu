@@ -20,6 +20,7 @@
 #include "app/core/backends/single_pass_common.h"
 #include "app/core/support/profile_range.h"
 #include "kernels/grid/lookback_tuning.h"
+#include "kernels/launch/cluster_kernels.cuh"
 #include "kernels/launch/cuda_check.cuh"
 #include "kernels/launch/device_array.cuh"
 #include "kernels/launch/single_pass_kernels.cuh"
@@ -104,7 +105,9 @@ struct SelectDeviceOutputs {
 template <class Scheme>
 const char* protocolWords() {
   using Traits = SinglePassTraits<Scheme>;
-  if constexpr (!Traits::kLookback)
+  if constexpr (Traits::kClustered)
+    return "cluster look-back";
+  else if constexpr (!Traits::kLookback)
     return "chained";
   else if constexpr (Traits::kSegmented)
     return "segmented look-back";
@@ -126,8 +129,21 @@ void launchSinglePass(const SinglePassShape& shape, const RunRequest& rq, const 
                                                            protocolWords<Scheme>() + " (" +
                                                            std::to_string(shape.tiles) + " tiles)");
   ws.reset();
-  launchSinglePassKernel<Scheme, T, Rec>(static_cast<unsigned>(shape.tiles), rq.blockSize, in,
-                                         flags, out, n, rq.op, rq.exclusive, args, buf, selectOut);
+  if constexpr (SinglePassTraits<Scheme>::kClustered) {
+    const CudaStatus& gpu = cudaStatus();
+    if (gpu.computeMajor < 9)
+      throw BackendError(std::string(algorithmOf<Scheme>.key) +
+                         " runs in thread-block clusters, which need a GPU of compute capability "
+                         "9.0 or newer; this one is " +
+                         std::to_string(gpu.computeMajor) + "." + std::to_string(gpu.computeMinor) +
+                         ": use --backend cpu");
+    launchClusterKernel<Scheme, T, Rec>(shape.tiles, rq.blockSize, in, out, n, rq.op, rq.exclusive,
+                                        args, buf);
+  } else {
+    launchSinglePassKernel<Scheme, T, Rec>(static_cast<unsigned>(shape.tiles), rq.blockSize, in,
+                                           flags, out, n, rq.op, rq.exclusive, args, buf,
+                                           selectOut);
+  }
   cudaCheckLaunch(kernel.c_str(), false);
 }
 

@@ -23,6 +23,10 @@ SinglePassShape checkSinglePassRequest(const RunRequest& rq, long long n) {
   if (SinglePassTraits<Scheme>::kSelects && !flagsFrom(rq, 0) && n > 0)
     throw BackendError(std::string(algorithmOf<Scheme>.key) +
                        " keeps the elements whose flag is 1: give the flags (--flags)");
+  if (SinglePassTraits<Scheme>::kClustered && rq.emulator.staticBlockIds)
+    throw BackendError(std::string(algorithmOf<Scheme>.key) +
+                       " gives each cluster its tiles from an atomic counter; --static-block-ids "
+                       "is for single-pass-chained and the look-backs: leave it out");
   const int b = rq.blockSize;
   if (!kBlockSizes.holds(b))
     throw BackendError("block size " + std::to_string(b) + " is not " + kBlockSizes.text());

@@ -27,6 +27,12 @@ int validElements(const Trace& t, int step) {
   const TraceStep& s = t.steps[static_cast<size_t>(step)];
   const int count = static_cast<int>(s.values.size());
   if (!isSectionStep(s)) return count;
+  // A cluster's totals: one per block of the cluster, those past the last tile are padding.
+  const StepKindInfo* kind = findStepKind(s.kind);
+  if (kind && kind->clusterTotals && count > 0) {
+    const long long first = static_cast<long long>(s.block) / count * count;
+    return static_cast<int>(std::clamp<long long>(t.meta.blocksTotal - first, 0, count));
+  }
   const long long start = static_cast<long long>(s.block) * std::max(1, t.meta.sectionSize);
   return static_cast<int>(std::clamp<long long>(levelLength(t, s.level) - start, 0, count));
 }

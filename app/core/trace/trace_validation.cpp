@@ -148,9 +148,14 @@ void checkStep(const Trace& t, size_t index) {
   if (s.array != "section" && s.array != "global" && s.array != "block-sums")
     failTraceField(w + "array", "'" + s.array + "' is not one of section, global, block-sums");
   const auto count = static_cast<long long>(s.values.size());
-  if (s.array == "section" && count != m.sectionSize)
+  // A level above the input's scans block sums: a hierarchical scan's in sections of the same
+  // size, a cluster scan's (kernels/grid/cluster_lookback.h) the few totals of one cluster.
+  if (s.array == "section" && s.level == 0 && count != m.sectionSize)
     failTraceField(w + "values", str(count) + " values; a section step holds section_size = " +
                                      str(m.sectionSize));
+  if (s.array == "section" && s.level > 0 && (count < 1 || count > m.sectionSize))
+    failTraceField(w + "values", str(count) + " values; a section step of level " + str(s.level) +
+                                     " holds 1 to section_size = " + str(m.sectionSize));
   if (s.array != "section" && (count < 1 || count > m.n))
     failTraceField(w + "values",
                    str(count) + " values; a " + s.array + " step holds 1 to n = " + str(m.n));
