@@ -31,12 +31,15 @@ namespace listings::cluster_lookback {
 
 constexpr int kCoarseFactor = COARSE_FACTOR;  // for the tests' launches
 constexpr int kClusterSize = CLUSTER_SIZE;
+using listings::decoupled_lookback::publish;
 using listings::decoupled_lookback::warp_look_back;
 using listings::three_phase::three_phase_scan;
 namespace cg = cooperative_groups;
 
 // [listing cluster-lookback]
 // [insert three-phase-tile]
+
+// [insert look-back-status]
 
 // [insert warp-look-back]
 
@@ -85,9 +88,8 @@ cluster_lookback_scan_kernel(int *X, int *Y, int InputSize, int *flags, int *agg
     if (rank == CLUSTER_SIZE - 1) {  // the last block publishes and looks back for its cluster
         int cluster_total = sums[CLUSTER_SIZE - 1];
         if (threadIdx.x == 0) {
-            if (cid == 0) prefix[0] = cluster_total; else aggregate[cid] = cluster_total;
-            __threadfence();
-            atomicExch(&flags[cid], cid == 0 ? FLAG_P : FLAG_A);
+            publish(flags, cid == 0 ? prefix : aggregate, cid, cluster_total,
+                    cid == 0 ? FLAG_P : FLAG_A);
             cluster_prefix_s = 0;
         }
         unsigned int lanes = blockDim.x < warpSize ? blockDim.x : warpSize;
@@ -95,9 +97,7 @@ cluster_lookback_scan_kernel(int *X, int *Y, int InputSize, int *flags, int *agg
             int exclusive = warp_look_back(flags, aggregate, prefix, cid, lanes);
             if (threadIdx.x == 0) {
                 cluster_prefix_s = exclusive;
-                prefix[cid] = exclusive + cluster_total;
-                __threadfence();
-                atomicExch(&flags[cid], FLAG_P);
+                publish(flags, prefix, cid, exclusive + cluster_total, FLAG_P);
             }
         }
     }
