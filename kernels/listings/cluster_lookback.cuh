@@ -17,8 +17,7 @@
 #if defined(__CUDACC__)
 #include <cooperative_groups.h>
 
-#include "kernels/listings/decoupled_lookback.cuh"
-#include "kernels/listings/three_phase.cuh"
+#include "kernels/listings/decoupled_lookback.cuh"  // its tile load, status part and look-back
 
 #undef SECTION_SIZE
 #define SECTION_SIZE 8192
@@ -31,13 +30,14 @@ namespace listings::cluster_lookback {
 
 constexpr int kCoarseFactor = COARSE_FACTOR;  // for the tests' launches
 constexpr int kClusterSize = CLUSTER_SIZE;
+static_assert(kCoarseFactor == decoupled_lookback::kCoarseFactor, "load_and_scan_tile's tiles");
+using listings::decoupled_lookback::load_and_scan_tile;
 using listings::decoupled_lookback::publish;
 using listings::decoupled_lookback::warp_look_back;
-using listings::three_phase::three_phase_scan;
 namespace cg = cooperative_groups;
 
 // [listing cluster-lookback]
-// [insert three-phase-tile]
+// [insert load-and-scan-tile]
 
 // [insert look-back-status]
 
@@ -58,14 +58,7 @@ cluster_lookback_scan_kernel(int *X, int *Y, int InputSize, int *flags, int *agg
     int cid = *cluster.map_shared_rank(&cid_s, 0);
     int bid = cid * CLUSTER_SIZE + rank;
     int base = bid * COARSE_FACTOR * blockDim.x;
-    // [step Load]
-    for (unsigned int j = 0; j < COARSE_FACTOR; ++j) {
-        unsigned int k = j * blockDim.x + threadIdx.x;  // corner turning
-        XY[k] = base + k < InputSize ? X[base + k] : 0;
-    }
-    // [/step]
-    __syncthreads();
-    three_phase_scan(XY, COARSE_FACTOR);
+    load_and_scan_tile(XY, X, base, InputSize);
     if (threadIdx.x == 0) total_s = XY[COARSE_FACTOR * blockDim.x - 1];
     cluster.sync();  // every block's total is in its shared memory
     // [step ClusterGather]

@@ -79,8 +79,24 @@ __device__ int warp_look_back(int *flags, int *aggregate, int *prefix, int bid,
 }
 // [/listing]
 
-// [listing look-back-tile]
+// [listing load-and-scan-tile]
 // [insert three-phase-tile]
+
+// The tile at `base` (COARSE_FACTOR * blockDim.x elements of X) into XY, scanned in three phases
+__device__ void load_and_scan_tile(int *XY, int *X, int base, int InputSize) {
+    // [step Load]
+    for (unsigned int j = 0; j < COARSE_FACTOR; ++j) {
+        unsigned int k = j * blockDim.x + threadIdx.x;  // corner turning
+        XY[k] = base + k < InputSize ? X[base + k] : 0;
+    }
+    // [/step]
+    __syncthreads();
+    three_phase_scan(XY, COARSE_FACTOR);
+}
+// [/listing]
+
+// [listing look-back-tile]
+// [insert load-and-scan-tile]
 
 // [insert look-back-status]
 
@@ -94,14 +110,7 @@ __device__ void look_back_tile(int *X, int *Y, int InputSize, int *flags, int *a
     __shared__ int exclusive_s;
     int bid = dynamic_tile_id(DCounter);
     int base = bid * COARSE_FACTOR * blockDim.x;
-    // [step Load]
-    for (unsigned int j = 0; j < COARSE_FACTOR; ++j) {
-        unsigned int k = j * blockDim.x + threadIdx.x;  // corner turning
-        XY[k] = base + k < InputSize ? X[base + k] : 0;
-    }
-    // [/step]
-    __syncthreads();
-    three_phase_scan(XY, COARSE_FACTOR);
+    load_and_scan_tile(XY, X, base, InputSize);
     // [step TilePrefix]
     int total = XY[COARSE_FACTOR * blockDim.x - 1];
     if (threadIdx.x == 0)  // the aggregate at once (tile 0: its prefix)
