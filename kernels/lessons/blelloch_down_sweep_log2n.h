@@ -11,7 +11,6 @@
 // one combine is not counted in the trace: it has no edge the views could draw).
 #pragma once
 
-#include "kernels/block/blelloch.h"
 #include "kernels/lessons/flaw_lesson.h"
 #include "kernels/lessons/seed003_tile.h"
 #include "kernels/listings/snippets.h"
@@ -23,6 +22,10 @@ using BlellochDownSweepFromLog2NScan =
 
 template <>
 inline constexpr FlawLesson lessonOf<BlellochDownSweepFromLog2NScan> = {
+    .key = "blelloch-down-sweep-log2n",
+    .name = "Blelloch, down-sweep from d = log2 n (flawed)",
+    .summary = "the down-sweep starts at d = log2 n: the root swaps with x[2n-1], past the array",
+    .source = "seed 003 (its pseudo-code)",
     .title = "Down-sweep from d = log2 n: the root swaps with x[2n-1], past the array",
     .seed = "seed 003, the down-sweep's pseudo-code (its OpenCL kernel is right)",
     .seedLines = snippets::blelloch_down_sweep_log2n::seed,
@@ -41,13 +44,5 @@ inline constexpr FlawLesson lessonOf<BlellochDownSweepFromLog2NScan> = {
         "memory past its array holding the same",
     .setup = seed003TileSetup("3,1,7,0,4,1,6,3"),
 };
-
-template <>
-inline constexpr AlgorithmDescriptor algorithmOf<BlellochDownSweepFromLog2NScan> =
-    flawedVariant<BlellochDownSweepFromLog2NScan>(
-        algorithmOf<BlellochScan>, "blelloch-down-sweep-log2n",
-        "Blelloch, down-sweep from d = log2 n (flawed)",
-        "the down-sweep starts at d = log2 n: the root swaps with x[2n-1], past the array",
-        "seed 003 (its pseudo-code)");
 
 }  // namespace scanviz

@@ -6,7 +6,6 @@
 // on a GPU it is only run in a child process with a timeout (tools/gpu-lessons.sh).
 #pragma once
 
-#include "kernels/block/blelloch.h"
 #include "kernels/lessons/flaw_lesson.h"
 #include "kernels/lessons/seed003_tile.h"
 #include "kernels/listings/snippets.h"
@@ -17,28 +16,25 @@ using BlellochEarlyReturnScan = Seed003TileScan</*EarlyReturn=*/true, /*UpSweepS
 
 template <>
 inline constexpr FlawLesson lessonOf<BlellochEarlyReturnScan> = {
+    .key = "blelloch-early-return",
+    .name = "Blelloch, early return (flawed)",
+    .summary = "`if (gid >= N) return;` before the barriers: a barrier mismatch in a partial tile",
+    .source = "seed 003",
     .title = "`if (gid >= N) return;` before the barriers of a partial tile",
     .seed = "seed 003, the OpenCL tile kernel, before its first barrier",
-    .seedLines = snippets::blelloch_early_return::seed,
+    .seedLines = snippets::seed003_tile::early_return_seed,
     .why =
         "A barrier must be reached by every thread of the block. In a partial tile the "
         "threads past N have left, so the barrier is mismatched: undefined behaviour "
         "that may hang. Where the rest go on, the result is still wrong: slots past N "
         "are never loaded, and the root is cleared by the last thread, which has left, "
         "so the tile total stays in the root and is added to every element.",
-    .fixLines = snippets::blelloch_early_return::fix,
+    .fixLines = snippets::seed003_tile::early_return_fix,
     .emulatorNote =
         "the emulator counts the threads at each barrier and reports the "
         "mismatch; the threads that are left go on",
     .setup = seed003TileSetup("1,2,3,4,5,6"),
     .emulatorOnly = true,
 };
-
-template <>
-inline constexpr AlgorithmDescriptor algorithmOf<BlellochEarlyReturnScan> =
-    flawedVariant<BlellochEarlyReturnScan>(
-        algorithmOf<BlellochScan>, "blelloch-early-return", "Blelloch, early return (flawed)",
-        "`if (gid >= N) return;` before the barriers: a barrier mismatch in a partial tile",
-        "seed 003");
 
 }  // namespace scanviz

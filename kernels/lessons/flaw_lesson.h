@@ -1,8 +1,9 @@
-// What a "spot the bug" variant (kernels/lessons/) declares next to its kernel: its lesson (the
-// seed's lines, why they are wrong, the fix, and the capture that shows the mistake: the input and
-// the schedule that provoke it) and its descriptor, which points at the lesson and at the
-// algorithm that fixes it. app/core/lesson/lessons.h lists the lessons of the registry's flawed
-// variants; the CLI's list and capture, the window's "Spot the bug" menu and Compare read them.
+// What a "spot the bug" variant (kernels/lessons/) declares next to its kernel: the algorithm that
+// fixes it (the kernel type's FixedBy) and its lesson (how the variant is listed, the seed's lines,
+// why they are wrong, the fix, and the capture that shows the mistake: the input and the schedule
+// that provoke it), from which its descriptor is made. app/core/lesson/lessons.h lists the lessons
+// of the registry's flawed variants; the CLI's list and capture, the window's "Spot the bug" menu
+// and Compare read them.
 #pragma once
 
 #include <string_view>
@@ -28,6 +29,11 @@ struct LessonSetup {
 };
 
 struct FlawLesson {
+  // How the flawed variant is listed (its descriptor; empty for a schedule lesson, lessons.cpp):
+  std::string_view key;           // the lesson's id, as `scanviz capture --algorithm` takes it
+  std::string_view name;          // ending in "(flawed)"
+  std::string_view summary;       // its mistake in one line, for `scanviz list`
+  std::string_view source;        // the seed it comes from
   std::string_view title;         // one line
   std::string_view seed;          // which seed, where
   std::string_view seedLines;     // the seed's code: snippets::LISTING::seed (kernels/listings/)
@@ -43,38 +49,43 @@ struct FlawLesson {
 };
 
 // A flawed kernel type's lesson, specialised right after the kernel type in its own file:
-//   template <> inline constexpr FlawLesson lessonOf<MyFlawedScan> = {.title = "...", ...};
-// flawedVariant<Kernel> points its descriptor at it; a variant declared without one does not
-// compile.
+//   struct MyFlawedScan { using FixedBy = MyScan; ... };
+//   template <> inline constexpr FlawLesson lessonOf<MyFlawedScan> = {.key = "...", ...};
+// A kernel type that names its fix (FixedBy) is a flawed variant: its descriptor is made from its
+// lesson (algorithmOf below); without a lesson it does not compile.
 template <class Kernel>
 inline constexpr FlawLesson lessonOf = [] {
   static_assert(sizeof(Kernel) == 0, "declare lessonOf<Kernel> after the flawed kernel type");
   return FlawLesson{};
 }();
 
-// The descriptor of a "spot the bug" variant of `fix`: its key (the lesson's id), its name (ending
-// in "(flawed)"), its mistake in one line, the seed it comes from, and its lesson,
-// lessonOf<Kernel>; the rest is its fix's. It runs like its fix (level, driver, family, natural
-// variant) and has neither a code panel nor a formula of its own, except that a variant of a
-// composition (the hierarchical scan) scans its sections as the fix does and shows their code. Its
-// elements per thread are its kernel's where it declares them (a seed's kernel may own fewer than
-// the fix's).
 template <class Kernel>
-constexpr AlgorithmDescriptor flawedVariant(const AlgorithmDescriptor& fix, std::string_view key,
-                                            std::string_view name, std::string_view summary,
-                                            std::string_view source) {
-  AlgorithmDescriptor d{.key = key,
-                        .name = name,
+concept FlawedKernel = requires {
+  typename Kernel::FixedBy;
+};
+
+// The descriptor of a "spot the bug" variant of its FixedBy: the key, name, summary and source its
+// lesson declares, and the lesson; the rest is its fix's. It runs like its fix (level, driver,
+// family, natural variant) and has neither a code panel nor a formula of its own, except that a
+// variant of a composition (the hierarchical scan) scans its sections as the fix does and shows
+// their code. Its elements per thread are its kernel's where it declares them (a seed's kernel may
+// own fewer than the fix's).
+template <FlawedKernel Kernel>
+constexpr AlgorithmDescriptor flawedVariant() {
+  constexpr const FlawLesson& lesson = lessonOf<Kernel>;
+  constexpr const AlgorithmDescriptor& fix = algorithmOf<typename Kernel::FixedBy>;
+  AlgorithmDescriptor d{.key = lesson.key,
+                        .name = lesson.name,
                         .family = fix.family,
                         .level = fix.level,
                         .driver = fix.driver,
                         .elementsPerThread = fix.elementsPerThread,
                         .exclusiveByNature = fix.exclusiveByNature,
                         .segmented = fix.segmented,
-                        .summary = summary,
-                        .source = source,
+                        .summary = lesson.summary,
+                        .source = lesson.source,
                         .fixedBy = &fix,
-                        .lesson = &lessonOf<Kernel>};
+                        .lesson = &lesson};
   if constexpr (requires { Kernel::kElementsPerThread; })
     d.elementsPerThread = Kernel::kElementsPerThread;
   // A variant of a composition scans its sections as its fix does and shows their code. Told by
@@ -85,5 +96,8 @@ constexpr AlgorithmDescriptor flawedVariant(const AlgorithmDescriptor& fix, std:
   if (fix.level == AlgorithmLevel::Grid) d.codeFile = fix.codeFile;
   return d;
 }
+
+template <FlawedKernel Kernel>
+inline constexpr AlgorithmDescriptor algorithmOf<Kernel> = flawedVariant<Kernel>();
 
 }  // namespace scanviz

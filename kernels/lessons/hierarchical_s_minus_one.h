@@ -46,6 +46,7 @@ SCANVIZ_HD void addPreviousSectionTotal(Ex& ex, typename Ex::Value* y, int count
 
 template <class SectionScan>
 struct HierarchicalSMinusOneScan {
+  using FixedBy = HierarchicalScan<SectionScan>;
   using BlockScan = SeedThirdKernelSections<SectionScan>;  // the per-section scan the drivers run
 };
 
@@ -55,6 +56,12 @@ inline constexpr AlgorithmDescriptor algorithmOf<SeedThirdKernelSections<Section
 
 template <class SectionScan>
 inline constexpr FlawLesson lessonOf<HierarchicalSMinusOneScan<SectionScan>> = {
+    .key = "hierarchical-s-minus-one",
+    .name = "Hierarchical, S[blockIdx.x - 1] at block 0 (flawed)",
+    .summary =
+        "`Y[i] += S[blockIdx.x-1];` in every block: at block 0 the unsigned index wraps and "
+        "the read lands outside S",
+    .source = "seed 000 (PMPP 8.6 as printed)",
     .title = "The hierarchical scan's third kernel: S[blockIdx.x - 1] at block 0",
     .seed = "seed 000, section 8.6 (hierarchical scan), the third kernel",
     .seedLines = snippets::hierarchical_s_minus_one::seed,
@@ -79,14 +86,5 @@ inline constexpr FlawLesson lessonOf<HierarchicalSMinusOneScan<SectionScan>> = {
               .flawedBlockSize = 4,
               .fixedBlockSize = 4},
 };
-
-template <class SectionScan>
-inline constexpr AlgorithmDescriptor algorithmOf<HierarchicalSMinusOneScan<SectionScan>> =
-    flawedVariant<HierarchicalSMinusOneScan<SectionScan>>(
-        algorithmOf<HierarchicalScan<SectionScan>>, "hierarchical-s-minus-one",
-        "Hierarchical, S[blockIdx.x - 1] at block 0 (flawed)",
-        "`Y[i] += S[blockIdx.x-1];` in every block: at block 0 the unsigned index wraps and the "
-        "read lands outside S",
-        "seed 000 (PMPP 8.6 as printed)");
 
 }  // namespace scanviz

@@ -17,6 +17,8 @@
 namespace scanviz {
 
 struct HillisSteeleUnguardedScan : HillisSteeleScan {
+  using FixedBy = HillisSteeleScan;
+
   template <class Ex>
   SCANVIZ_HD static void run(Ex& ex, typename Ex::Value* xy,
                              const SectionIO<typename Ex::Value>& io) {
@@ -38,6 +40,10 @@ struct HillisSteeleUnguardedScan : HillisSteeleScan {
 
 template <>
 inline constexpr FlawLesson lessonOf<HillisSteeleUnguardedScan> = {
+    .key = "hillis-steele-unguarded",
+    .name = "Hillis-Steele, no length (flawed)",
+    .summary = "`c[lid] = b[lid] = a[gid];` with no length: reads and writes past the arrays",
+    .source = "seed 004",
     .title = "Hillis-Steele with no length: reads and writes past the arrays",
     .seed = "seed 004, the OpenCL Hillis-Steele kernel (its Blelloch kernel alike)",
     .seedLines = snippets::hillis_steele_unguarded::seed,
@@ -54,12 +60,5 @@ inline constexpr FlawLesson lessonOf<HillisSteeleUnguardedScan> = {
         "the first of each reported",
     .setup = {.input = "3,1,7,0,4,1"},
 };
-
-template <>
-inline constexpr AlgorithmDescriptor algorithmOf<HillisSteeleUnguardedScan> =
-    flawedVariant<HillisSteeleUnguardedScan>(
-        algorithmOf<HillisSteeleScan>, "hillis-steele-unguarded",
-        "Hillis-Steele, no length (flawed)",
-        "`c[lid] = b[lid] = a[gid];` with no length: reads and writes past the arrays", "seed 004");
 
 }  // namespace scanviz

@@ -15,6 +15,8 @@
 namespace scanviz {
 
 struct IntAccumulatorScan : OneElementPerThread {
+  using FixedBy = SequentialScan;
+
   // What storing into an int and reading it back does to a value (identity for int32).
   // Values outside int's range saturate (what x86 and the GPU give) instead of being undefined.
   template <class T>
@@ -45,6 +47,10 @@ struct IntAccumulatorScan : OneElementPerThread {
 
 template <>
 inline constexpr FlawLesson lessonOf<IntAccumulatorScan> = {
+    .key = "sequential-int-accumulator",
+    .name = "Sequential, int accumulator (flawed)",
+    .summary = "a float running sum kept in an int: truncated at every step",
+    .source = "seed 000",
     .title = "A float running sum kept in an int",
     .seed = "seed 000, sequential_scan (PMPP 8.1)",
     .seedLines = snippets::int_accumulator::seed,
@@ -57,12 +63,5 @@ inline constexpr FlawLesson lessonOf<IntAccumulatorScan> = {
     .emulatorNote = "any schedule; float32 inputs with fractions",
     .setup = {.input = "0.5,0.5,0.5,0.5,1.75,2.25,-0.5,3", .dtype = DType::Float32},
 };
-
-template <>
-inline constexpr AlgorithmDescriptor algorithmOf<IntAccumulatorScan> =
-    flawedVariant<IntAccumulatorScan>(algorithmOf<SequentialScan>, "sequential-int-accumulator",
-                                      "Sequential, int accumulator (flawed)",
-                                      "a float running sum kept in an int: truncated at every step",
-                                      "seed 000");
 
 }  // namespace scanviz

@@ -16,6 +16,8 @@
 namespace scanviz {
 
 struct KoggeStoneOneBarrierScan : OneElementPerThread {
+  using FixedBy = KoggeStoneScan;
+
   template <class Ex>
   SCANVIZ_HD static void run(Ex& ex, typename Ex::Value* xy,
                              const SectionIO<typename Ex::Value>& io) {
@@ -38,6 +40,10 @@ struct KoggeStoneOneBarrierScan : OneElementPerThread {
 
 template <>
 inline constexpr FlawLesson lessonOf<KoggeStoneOneBarrierScan> = {
+    .key = "kogge-stone-one-barrier",
+    .name = "Kogge-Stone, one barrier (flawed)",
+    .summary = "in place with one barrier per iteration: a read-after-write race between warps",
+    .source = "seeds 000, 002 (PMPP Fig. 8.2 as printed)",
     .title = "In-place Kogge-Stone with one barrier per iteration: a race between warps",
     .seed = "seed 000 (PMPP 8.2) and seed 002 (Fig. 8.2), the Kogge-Stone kernel's loop",
     .seedLines = snippets::kogge_stone_one_barrier::seed,
@@ -58,12 +64,5 @@ inline constexpr FlawLesson lessonOf<KoggeStoneOneBarrierScan> = {
               .fixedBlockSize = 64,
               .threadOrder = ThreadOrder::WarpsAscending},
 };
-
-template <>
-inline constexpr AlgorithmDescriptor algorithmOf<KoggeStoneOneBarrierScan> =
-    flawedVariant<KoggeStoneOneBarrierScan>(
-        algorithmOf<KoggeStoneScan>, "kogge-stone-one-barrier", "Kogge-Stone, one barrier (flawed)",
-        "in place with one barrier per iteration: a read-after-write race between warps",
-        "seeds 000, 002 (PMPP Fig. 8.2 as printed)");
 
 }  // namespace scanviz

@@ -19,6 +19,8 @@
 namespace scanviz {
 
 struct KoggeStoneUnguardedStoreScan : OneElementPerThread {
+  using FixedBy = KoggeStoneScan;
+
   template <class Ex>
   SCANVIZ_HD static void run(Ex& ex, typename Ex::Value* xy,
                              const SectionIO<typename Ex::Value>& io) {
@@ -39,6 +41,10 @@ struct KoggeStoneUnguardedStoreScan : OneElementPerThread {
 
 template <>
 inline constexpr FlawLesson lessonOf<KoggeStoneUnguardedStoreScan> = {
+    .key = "kogge-stone-unguarded-store",
+    .name = "Kogge-Stone, unguarded store (flawed)",
+    .summary = "`Y[i] = XY[threadIdx.x];` without `i < InputSize`: writes past the end of Y",
+    .source = "seed 002 (PMPP Fig. 8.2 as printed)",
     .title = "Kogge-Stone's store without `i < InputSize`: writes past the end of Y",
     .seed = "seed 002 (PMPP Fig. 8.2 as printed), the kernel's last line",
     .seedLines = snippets::kogge_stone_unguarded_store::seed,
@@ -56,13 +62,5 @@ inline constexpr FlawLesson lessonOf<KoggeStoneUnguardedStoreScan> = {
         "and reports the first",
     .setup = {.input = "3,1,7,0,4,1"},
 };
-
-template <>
-inline constexpr AlgorithmDescriptor algorithmOf<KoggeStoneUnguardedStoreScan> =
-    flawedVariant<KoggeStoneUnguardedStoreScan>(
-        algorithmOf<KoggeStoneScan>, "kogge-stone-unguarded-store",
-        "Kogge-Stone, unguarded store (flawed)",
-        "`Y[i] = XY[threadIdx.x];` without `i < InputSize`: writes past the end of Y",
-        "seed 002 (PMPP Fig. 8.2 as printed)");
 
 }  // namespace scanviz

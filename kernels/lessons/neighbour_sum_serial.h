@@ -13,6 +13,8 @@
 namespace scanviz {
 
 struct NeighbourSumSerialScan : OneElementPerThread {
+  using FixedBy = SequentialScan;
+
   template <class Ex>
   SCANVIZ_HD static void run(Ex& ex, typename Ex::Value* xy,
                              const SectionIO<typename Ex::Value>& io) {
@@ -36,6 +38,10 @@ struct NeighbourSumSerialScan : OneElementPerThread {
 
 template <>
 inline constexpr FlawLesson lessonOf<NeighbourSumSerialScan> = {
+    .key = "serial-neighbour-sum",
+    .name = "Serial neighbour sum (flawed)",
+    .summary = "output[i] = input[i] + input[i-1]: sums of two neighbours, not a prefix sum",
+    .source = "seed 003",
     .title = "The \"serial scan\" that adds the left neighbour's input",
     .seed = "seed 003, the serial Scan() under \"Background\"",
     .seedLines = snippets::neighbour_sum_serial::seed,
@@ -47,11 +53,5 @@ inline constexpr FlawLesson lessonOf<NeighbourSumSerialScan> = {
     .emulatorNote = "any schedule: one thread walks the array",
     .setup = {.input = "3,1,7,0,4,1,6,3"},
 };
-
-template <>
-inline constexpr AlgorithmDescriptor algorithmOf<NeighbourSumSerialScan> =
-    flawedVariant<NeighbourSumSerialScan>(
-        algorithmOf<SequentialScan>, "serial-neighbour-sum", "Serial neighbour sum (flawed)",
-        "output[i] = input[i] + input[i-1]: sums of two neighbours, not a prefix sum", "seed 003");
 
 }  // namespace scanviz

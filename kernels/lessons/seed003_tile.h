@@ -9,6 +9,7 @@
 
 #include <string_view>
 
+#include "kernels/block/blelloch.h"
 #include "kernels/block/exclusive_store.h"
 #include "kernels/block/section_io.h"
 #include "kernels/lessons/flaw_lesson.h"
@@ -51,6 +52,8 @@ SCANVIZ_HD void downSweepLevelLog2N(Ex& ex, typename Ex::Value* x, int n) {
 // at d = log2 n, as the seed's pseudo-code (not its kernel) has it.
 template <bool EarlyReturn, int UpSweepShift, bool DownSweepFromLog2N = false>
 struct Seed003TileScan : OneElementPerThread {
+  using FixedBy = BlellochScan;  // the project's Blelloch fixes each of the seed's mistakes
+
   // The level d = log2 n reaches x[2n-1]: a section of slack after the working array, which the
   // GPU launch fills with what the emulator's out-of-bounds read gives (section_kernels.cuh).
   static constexpr bool kSharedSlack = DownSweepFromLog2N;

@@ -89,15 +89,26 @@ macro(_scanviz_step_range step)
   list(GET parts 2 last)
 endmacro()
 
-# The snippets of one listing, as C++ declarations appended to `out`.
+# The snippets of one listing, as C++ declarations appended to `out`. A region may open inside
+# another (the seed's pseudo-code around the line of the fix's, in the other form's branch): its
+# lines are cut out of the outer one, which goes on when it closes.
 function(_scanviz_snippets_of file out)
   _scanviz_listing_lines("${file}" lines)
   set(open "")
+  set(outer "")  # the regions open around `open`, innermost last, as NAME:KIND
   set(names "")
   set(lineNo 0)
   foreach(line IN LISTS lines)
     math(EXPR lineNo "${lineNo} + 1")
     if(line MATCHES "^[ \t]*// @@lb@@(snippet|pseudo) ([A-Za-z_][A-Za-z_0-9]*)@@rb@@[ \t]*$")
+      if(open)
+        if(open STREQUAL CMAKE_MATCH_2 OR "${CMAKE_MATCH_2}:snippet" IN_LIST outer
+           OR "${CMAKE_MATCH_2}:pseudo" IN_LIST outer)
+          message(FATAL_ERROR "${file}:${lineNo}: snippet ${CMAKE_MATCH_2} opens inside itself")
+        endif()
+        list(APPEND outer "${open}:${kind}")
+        set(open "")
+      endif()
       set(kind "${CMAKE_MATCH_1}")
       _scanviz_open_region(snippet "${CMAKE_MATCH_2}" names body "@@gap@@")
       if(NOT DEFINED kind_${open})
@@ -115,6 +126,12 @@ function(_scanviz_snippets_of file out)
         message(FATAL_ERROR "${file}:${lineNo}: closes no open ${CMAKE_MATCH_1}")
       endif()
       set(open "")
+      if(outer)
+        list(POP_BACK outer top)
+        string(REPLACE ":" ";" top "${top}")
+        list(GET top 0 open)
+        list(GET top 1 kind)
+      endif()
     elseif(line MATCHES "^[ \t]*// @@lb@@/?(listing|step|insert)( [^@]*)?@@rb@@[ \t]*$")
       # an algorithm listing's marker (scanviz_extract_algorithm_listings): never shown here
     elseif(open AND kind STREQUAL "snippet")

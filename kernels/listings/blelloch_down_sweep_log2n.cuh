@@ -6,7 +6,9 @@
 // work-group of n work-items scans n elements (a power of two); x has n slots of slack after the
 // array (CUDA launch below: filled with 0xDEADBEEF, -559038737, as the app's GPU launch fills it),
 // so that the seed's x[2n - 1] is memory the test owns.
-#pragma once
+#ifndef LISTING_SEED  // the head; the kernel below it is read once in each form (listing_forms.h)
+#ifndef LISTINGS_BLELLOCH_DOWN_SWEEP_LOG2N_CUH
+#define LISTINGS_BLELLOCH_DOWN_SWEEP_LOG2N_CUH
 
 #include "kernels/listings/opencl_shim.h"
 
@@ -21,7 +23,28 @@ __device__ inline int floor_log2(int v) {
     return d;
 }
 
-namespace seed {
+// The CUDA launch: one work-group of n work-items a tile of n elements, x with n slots of slack.
+__device__ inline void fill_slack(int *x) {
+    x[blockDim.x + threadIdx.x] = -559038737;  // 0xDEADBEEF
+    __syncthreads();
+}
+
+#define LISTING_FILE "kernels/listings/blelloch_down_sweep_log2n.cuh"
+#include "kernels/listings/listing_forms.h"
+
+namespace up_sweep_as_printed {  // `fixed`, but for the up-sweep's bound
+#define LISTING_SEED 0
+#define UP_SWEEP_AS_PRINTED 1
+#include "kernels/listings/blelloch_down_sweep_log2n.cuh"
+#undef UP_SWEEP_AS_PRINTED
+#undef LISTING_SEED
+}  // namespace up_sweep_as_printed
+
+}  // namespace listings::blelloch_down_sweep_log2n
+
+#endif
+#else
+
 __kernel void scan(__global int* data, __local int* x, const int N) {
     int gid = get_global_id(0);
     int k0 = get_local_id(0);
@@ -29,8 +52,17 @@ __kernel void scan(__global int* data, __local int* x, const int N) {
     int log2n = floor_log2(n);
     x[k0] = gid < N ? data[gid] : 0;
     barrier(CLK_LOCAL_MEM_FENCE);
-    // for d = 0 to log2(n) - 1 do
+#if UP_SWEEP_AS_PRINTED
+    // [pseudo up_sweep_seed]
+    //| for d = 0 to log2(n - 1) do
+    for (int d = 0; d <= floor_log2(n - 1); d++) {
+    // [/pseudo]
+#else
+    // [pseudo up_sweep_fix]
+    //| for d = 0 to log2(n) - 1 do
     for (int d = 0; d <= log2n - 1; d++) {
+    // [/pseudo]
+#endif
         // for all k = 0 to n - 1 by 2^(d+1) in parallel do
         int k = k0 * (1 << (d + 1));
         if (k <= n - 1) {
@@ -43,8 +75,15 @@ __kernel void scan(__global int* data, __local int* x, const int N) {
     //| x[n - 1] = 0
     if (k0 == 0) x[n - 1] = 0;
     barrier(CLK_LOCAL_MEM_FENCE);
+#if LISTING_SEED
     //| for d = log2(n) down to 0 do
     for (int d = log2n; d >= 0; d--) {
+#else
+    // [pseudo fix]
+    //| for d = log2(n) - 1 down to 0 do
+    for (int d = log2n - 1; d >= 0; d--) {
+    // [/pseudo]
+#endif
         //|   for k = 0 to n - 1 by 2^(d+1) in parallel do
         int k = k0 * (1 << (d + 1));
         if (k <= n - 1) {
@@ -60,109 +99,11 @@ __kernel void scan(__global int* data, __local int* x, const int N) {
     // [/pseudo]
     if (gid < N) data[gid] = x[k0];
 }
-}  // namespace seed
 
-namespace fixed {
-__kernel void scan(__global int* data, __local int* x, const int N) {
-    int gid = get_global_id(0);
-    int k0 = get_local_id(0);
-    int n = get_local_size(0);
-    int log2n = floor_log2(n);
-    x[k0] = gid < N ? data[gid] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    // [pseudo up_sweep_fix]
-    //| for d = 0 to log2(n) - 1 do
-    for (int d = 0; d <= log2n - 1; d++) {
-    // [/pseudo]
-        // for all k = 0 to n - 1 by 2^(d+1) in parallel do
-        int k = k0 * (1 << (d + 1));
-        if (k <= n - 1) {
-            // x[k + 2^(d+1) - 1] = x[k + 2^d - 1] + x[k + 2^(d+1) - 1]
-            x[k + (1 << (d + 1)) - 1] = x[k + (1 << d) - 1] + x[k + (1 << (d + 1)) - 1];
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    // x[n - 1] = 0
-    if (k0 == 0) x[n - 1] = 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    // [pseudo fix]
-    //| for d = log2(n) - 1 down to 0 do
-    for (int d = log2n - 1; d >= 0; d--) {
-    // [/pseudo]
-        // for k = 0 to n - 1 by 2^(d+1) in parallel do
-        int k = k0 * (1 << (d + 1));
-        if (k <= n - 1) {
-            int t = x[k + (1 << d) - 1];
-            x[k + (1 << d) - 1] = x[k + (1 << (d + 1)) - 1];
-            x[k + (1 << (d + 1)) - 1] = t + x[k + (1 << (d + 1)) - 1];
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    if (gid < N) data[gid] = x[k0];
-}
-}  // namespace fixed
-
-namespace up_sweep_as_printed {
-__kernel void scan(__global int* data, __local int* x, const int N) {
-    int gid = get_global_id(0);
-    int k0 = get_local_id(0);
-    int n = get_local_size(0);
-    int log2n = floor_log2(n);
-    x[k0] = gid < N ? data[gid] : 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    // [pseudo up_sweep_seed]
-    //| for d = 0 to log2(n - 1) do
-    for (int d = 0; d <= floor_log2(n - 1); d++) {
-    // [/pseudo]
-        int k = k0 * (1 << (d + 1));
-        if (k <= n - 1) {
-            x[k + (1 << (d + 1)) - 1] = x[k + (1 << d) - 1] + x[k + (1 << (d + 1)) - 1];
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    if (k0 == 0) x[n - 1] = 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (int d = log2n - 1; d >= 0; d--) {
-        int k = k0 * (1 << (d + 1));
-        if (k <= n - 1) {
-            int t = x[k + (1 << d) - 1];
-            x[k + (1 << d) - 1] = x[k + (1 << (d + 1)) - 1];
-            x[k + (1 << (d + 1)) - 1] = t + x[k + (1 << (d + 1)) - 1];
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    if (gid < N) data[gid] = x[k0];
-}
-}  // namespace up_sweep_as_printed
-
-// The CUDA launch: one work-group of n work-items a tile of n elements, x with n slots of slack.
-__device__ inline void fill_slack(int *x) {
-    x[blockDim.x + threadIdx.x] = -559038737;  // 0xDEADBEEF
-    __syncthreads();
-}
-
-namespace seed {
 __global__ void scan_tile_kernel(int *data, int N) {
     __shared__ int x[2 * SECTION_SIZE];
     fill_slack(x);
     scan(data, x, N);
 }
-}  // namespace seed
 
-namespace fixed {
-__global__ void scan_tile_kernel(int *data, int N) {
-    __shared__ int x[2 * SECTION_SIZE];
-    fill_slack(x);
-    scan(data, x, N);
-}
-}  // namespace fixed
-
-namespace up_sweep_as_printed {
-__global__ void scan_tile_kernel(int *data, int N) {
-    __shared__ int x[2 * SECTION_SIZE];
-    fill_slack(x);
-    scan(data, x, N);
-}
-}  // namespace up_sweep_as_printed
-
-}  // namespace listings::blelloch_down_sweep_log2n
+#endif

@@ -6,32 +6,49 @@
 // counter when the block starts, so a block only waits for blocks that already run. The caller
 // sets flags[0] = 1, scan_value[0] = 0 and *DCounter = 0. scan_value is volatile: the leader must
 // read what another block wrote, not a line its SM cached before.
-#pragma once
+#ifndef LISTING_SEED  // the head; the kernel below it is read once in each form (listing_forms.h)
+#ifndef LISTINGS_CHAINED_STATIC_IDS_CUH
+#define LISTINGS_CHAINED_STATIC_IDS_CUH
 
 #include "kernels/listings/cuda_host_shim.h"
+#include "kernels/listings/kogge_stone_one_barrier.cuh"
 
 #undef SECTION_SIZE
 #define SECTION_SIZE 1024
 
 namespace listings::chained_static_ids {
 
-namespace seed {
+using kogge_stone_one_barrier::fixed::kogge_stone_iterations;
+#define LISTING_FILE "kernels/listings/chained_static_ids.cuh"
+#include "kernels/listings/listing_forms.h"
+}  // namespace listings::chained_static_ids
+
+#endif
+#else
+
 __global__ void stream_scan_kernel(float *X, float *Y, volatile float *scan_value, int *flags,
+#if LISTING_SEED
                                    int N) {
+#else
+                                   int N, int *DCounter) {
+#endif
     __shared__ float XY[SECTION_SIZE];
     __shared__ float previous_sum;
+#if LISTING_SEED
     // [snippet seed]
     const int bid = blockIdx.x;
     // [/snippet]
+#else
+    // [snippet fix]
+    __shared__ int sbid;
+    if (threadIdx.x == 0) sbid = atomicAdd(DCounter, 1);
+    __syncthreads();
+    const int bid = sbid;
+    // [/snippet]
+#endif
     int i = bid * blockDim.x + threadIdx.x;
     XY[threadIdx.x] = i < N ? X[i] : 0.0f;
-    for (unsigned int stride = 1; stride < blockDim.x; stride *= 2) {
-        __syncthreads();
-        float left = 0.0f;
-        if (threadIdx.x >= stride) left = XY[threadIdx.x - stride];
-        __syncthreads();
-        if (threadIdx.x >= stride) XY[threadIdx.x] += left;
-    }
+    kogge_stone_iterations(XY);  // kogge_stone_one_barrier.cuh, fixed
     __syncthreads();
     float local_sum = XY[blockDim.x - 1];
 
@@ -56,50 +73,5 @@ __global__ void stream_scan_kernel(float *X, float *Y, volatile float *scan_valu
     __syncthreads();
     if (i < N) Y[i] = previous_sum + XY[threadIdx.x];
 }
-}  // namespace seed
 
-namespace fixed {
-__global__ void stream_scan_kernel(float *X, float *Y, volatile float *scan_value, int *flags,
-                                   int N, int *DCounter) {
-    __shared__ float XY[SECTION_SIZE];
-    __shared__ float previous_sum;
-    // [snippet fix]
-    __shared__ int sbid;
-    if (threadIdx.x == 0) sbid = atomicAdd(DCounter, 1);
-    __syncthreads();
-    const int bid = sbid;
-    // [/snippet]
-    int i = bid * blockDim.x + threadIdx.x;
-    XY[threadIdx.x] = i < N ? X[i] : 0.0f;
-    for (unsigned int stride = 1; stride < blockDim.x; stride *= 2) {
-        __syncthreads();
-        float left = 0.0f;
-        if (threadIdx.x >= stride) left = XY[threadIdx.x - stride];
-        __syncthreads();
-        if (threadIdx.x >= stride) XY[threadIdx.x] += left;
-    }
-    __syncthreads();
-    float local_sum = XY[blockDim.x - 1];
-
-    if (threadIdx.x == 0){
-        // Wait for previous flag
-        while (atomicAdd(&flags[bid], 0) == 0){;}
-
-        // Read previous partial sum
-        previous_sum = scan_value[bid];
-
-        // Propagate partial sum
-        scan_value[bid + 1] = previous_sum + local_sum;
-
-        // Memory fence
-        __threadfence();
-
-        // Set flag
-        atomicAdd(&flags[bid + 1], 1);
-    }
-    __syncthreads();
-    if (i < N) Y[i] = previous_sum + XY[threadIdx.x];
-}
-}  // namespace fixed
-
-}  // namespace listings::chained_static_ids
+#endif

@@ -17,8 +17,7 @@
 #if defined(__CUDACC__)
 #include <cooperative_groups.h>
 
-#include "kernels/listings/decoupled_lookback.cuh"
-#include "kernels/listings/three_phase.cuh"
+#include "kernels/listings/decoupled_lookback.cuh"  // its tile load, status part and look-back
 
 #undef SECTION_SIZE
 #define SECTION_SIZE 8192
@@ -31,12 +30,16 @@ namespace listings::cluster_lookback {
 
 constexpr int kCoarseFactor = COARSE_FACTOR;  // for the tests' launches
 constexpr int kClusterSize = CLUSTER_SIZE;
+static_assert(kCoarseFactor == decoupled_lookback::kCoarseFactor, "load_and_scan_tile's tiles");
+using listings::decoupled_lookback::load_and_scan_tile;
+using listings::decoupled_lookback::publish;
 using listings::decoupled_lookback::warp_look_back;
-using listings::three_phase::three_phase_scan;
 namespace cg = cooperative_groups;
 
 // [listing cluster-lookback]
-// [insert three-phase-tile]
+// [insert load-and-scan-tile]
+
+// [insert look-back-status]
 
 // [insert warp-look-back]
 
@@ -55,14 +58,7 @@ cluster_lookback_scan_kernel(int *X, int *Y, int InputSize, int *flags, int *agg
     int cid = *cluster.map_shared_rank(&cid_s, 0);
     int bid = cid * CLUSTER_SIZE + rank;
     int base = bid * COARSE_FACTOR * blockDim.x;
-    // [step Load]
-    for (unsigned int j = 0; j < COARSE_FACTOR; ++j) {
-        unsigned int k = j * blockDim.x + threadIdx.x;  // corner turning
-        XY[k] = base + k < InputSize ? X[base + k] : 0;
-    }
-    // [/step]
-    __syncthreads();
-    three_phase_scan(XY, COARSE_FACTOR);
+    load_and_scan_tile(XY, X, base, InputSize);
     if (threadIdx.x == 0) total_s = XY[COARSE_FACTOR * blockDim.x - 1];
     cluster.sync();  // every block's total is in its shared memory
     // [step ClusterGather]
@@ -85,9 +81,8 @@ cluster_lookback_scan_kernel(int *X, int *Y, int InputSize, int *flags, int *agg
     if (rank == CLUSTER_SIZE - 1) {  // the last block publishes and looks back for its cluster
         int cluster_total = sums[CLUSTER_SIZE - 1];
         if (threadIdx.x == 0) {
-            if (cid == 0) prefix[0] = cluster_total; else aggregate[cid] = cluster_total;
-            __threadfence();
-            atomicExch(&flags[cid], cid == 0 ? FLAG_P : FLAG_A);
+            publish(flags, cid == 0 ? prefix : aggregate, cid, cluster_total,
+                    cid == 0 ? FLAG_P : FLAG_A);
             cluster_prefix_s = 0;
         }
         unsigned int lanes = blockDim.x < warpSize ? blockDim.x : warpSize;
@@ -95,9 +90,7 @@ cluster_lookback_scan_kernel(int *X, int *Y, int InputSize, int *flags, int *agg
             int exclusive = warp_look_back(flags, aggregate, prefix, cid, lanes);
             if (threadIdx.x == 0) {
                 cluster_prefix_s = exclusive;
-                prefix[cid] = exclusive + cluster_total;
-                __threadfence();
-                atomicExch(&flags[cid], FLAG_P);
+                publish(flags, prefix, cid, exclusive + cluster_total, FLAG_P);
             }
         }
     }

@@ -9,8 +9,11 @@
 // nearest P has no status yet, it polls again; otherwise it sums the aggregates up to that P (or
 // the whole window, and slides on). Then the tile publishes its own prefix and adds the exclusive
 // one to its elements. A slow predecessor only delays its successors until it has published its
-// aggregate. The look-back is a device function of its own (warp_look_back): the segmented
-// look-back listing looks back with it too. The caller zeroes flags and *DCounter.
+// aggregate. The tile's work is a device function of its own, look_back_tile, which takes
+// the window's width: the serial look-back listing runs it with a window of one (as
+// kernels/grid/serial_lookback.h runs decoupled_lookback.h's); the status words with their tile
+// ids and publication (look-back-status) and the warp's look-back (warp_look_back) are parts the
+// segmented look-back listing uses too. The caller zeroes flags and *DCounter.
 #pragma once
 
 #include "kernels/listings/cuda_host_shim.h"
@@ -26,11 +29,28 @@ namespace listings::decoupled_lookback {
 constexpr int kCoarseFactor = COARSE_FACTOR;  // for the tests' launches
 using listings::three_phase::three_phase_scan;
 
-// [listing warp-look-back]
+// [listing look-back-status]
 #define FLAG_X 0  // no status yet
 #define FLAG_A 1  // aggregate published
 #define FLAG_P 2  // inclusive prefix published
 
+// The tile this block scans, in the order the blocks start (dynamic tile ids, PMPP 8.7)
+__device__ int dynamic_tile_id(int *DCounter) {
+    __shared__ int bid_s;
+    if (threadIdx.x == 0) bid_s = atomicAdd(DCounter, 1);
+    __syncthreads();
+    return bid_s;
+}
+
+// Tile bid's status set to `flag` once `value`, its aggregate or its prefix, is visible
+__device__ void publish(int *flags, int *values, int bid, int value, int flag) {
+    values[bid] = value;
+    __threadfence();
+    atomicExch(&flags[bid], flag);
+}
+// [/listing]
+
+// [listing warp-look-back]
 // The first warp's look-back from tile bid (its lanes threadIdx.x < lanes): lane l reads tile
 // bid - 1 - l; polls until every tile up to the nearest FLAG_P has a status; returns to lane 0
 // the sum of the tiles back to that P (their aggregates, its prefix)
@@ -59,20 +79,11 @@ __device__ int warp_look_back(int *flags, int *aggregate, int *prefix, int bid,
 }
 // [/listing]
 
-// [listing decoupled-lookback]
+// [listing load-and-scan-tile]
 // [insert three-phase-tile]
 
-// [insert warp-look-back]
-
-// Decoupled look-back scan (Merrill & Garland 2016), tiles of COARSE_FACTOR * blockDim.x
-__global__ void decoupled_lookback_scan_kernel(int *X, int *Y, int InputSize, int *flags,
-                                               int *aggregate, int *prefix, int *DCounter) {
-    __shared__ int XY[SECTION_SIZE];
-    __shared__ int bid_s, exclusive_s;
-    if (threadIdx.x == 0) { bid_s = atomicAdd(DCounter, 1); exclusive_s = 0; }
-    __syncthreads();
-    int bid = bid_s;
-    int base = bid * COARSE_FACTOR * blockDim.x;
+// The tile at `base` (COARSE_FACTOR * blockDim.x elements of X) into XY, scanned in three phases
+__device__ void load_and_scan_tile(int *XY, int *X, int base, int InputSize) {
     // [step Load]
     for (unsigned int j = 0; j < COARSE_FACTOR; ++j) {
         unsigned int k = j * blockDim.x + threadIdx.x;  // corner turning
@@ -81,29 +92,52 @@ __global__ void decoupled_lookback_scan_kernel(int *X, int *Y, int InputSize, in
     // [/step]
     __syncthreads();
     three_phase_scan(XY, COARSE_FACTOR);
+}
+// [/listing]
+
+// [listing look-back-tile]
+// [insert load-and-scan-tile]
+
+// [insert look-back-status]
+
+// [insert warp-look-back]
+
+// One tile of the decoupled look-back scan (Merrill & Garland 2016), COARSE_FACTOR * blockDim.x
+// elements: its first `lanes` threads look back, a window of as many predecessors a poll
+__device__ void look_back_tile(int *X, int *Y, int InputSize, int *flags, int *aggregate,
+                               int *prefix, int *DCounter, unsigned int lanes) {
+    __shared__ int XY[SECTION_SIZE];
+    __shared__ int exclusive_s;
+    int bid = dynamic_tile_id(DCounter);
+    int base = bid * COARSE_FACTOR * blockDim.x;
+    load_and_scan_tile(XY, X, base, InputSize);
     // [step TilePrefix]
     int total = XY[COARSE_FACTOR * blockDim.x - 1];
-    if (threadIdx.x == 0) {  // publish the aggregate at once (tile 0: its prefix)
-        if (bid == 0) prefix[0] = total; else aggregate[bid] = total;
-        __threadfence();
-        atomicExch(&flags[bid], bid == 0 ? FLAG_P : FLAG_A);
+    if (threadIdx.x == 0)  // the aggregate at once (tile 0: its prefix)
+        publish(flags, bid == 0 ? prefix : aggregate, bid, total, bid == 0 ? FLAG_P : FLAG_A);
+    int exclusive = 0;
+    if (bid > 0 && threadIdx.x < lanes) {
+        exclusive = warp_look_back(flags, aggregate, prefix, bid, lanes);
+        if (threadIdx.x == 0) publish(flags, prefix, bid, exclusive + total, FLAG_P);
     }
-    unsigned int lanes = blockDim.x < warpSize ? blockDim.x : warpSize;
-    if (bid > 0 && threadIdx.x < lanes) {  // the first warp looks back
-        int exclusive = warp_look_back(flags, aggregate, prefix, bid, lanes);
-        if (threadIdx.x == 0) {
-            exclusive_s = exclusive;
-            prefix[bid] = exclusive + total;
-            __threadfence();
-            atomicExch(&flags[bid], FLAG_P);
-        }
-    }
+    if (threadIdx.x == 0) exclusive_s = exclusive;  // lane 0 holds the window's sum
     __syncthreads();
     for (unsigned int j = 0; j < COARSE_FACTOR; ++j) {
         unsigned int k = j * blockDim.x + threadIdx.x;
         if (base + k < InputSize) Y[base + k] = exclusive_s + XY[k];
     }
     // [/step]
+}
+// [/listing]
+
+// [listing decoupled-lookback]
+// [insert look-back-tile]
+
+// Decoupled look-back scan: the first warp looks back, 32 predecessors a poll
+__global__ void decoupled_lookback_scan_kernel(int *X, int *Y, int InputSize, int *flags,
+                                               int *aggregate, int *prefix, int *DCounter) {
+    unsigned int lanes = blockDim.x < warpSize ? blockDim.x : warpSize;
+    look_back_tile(X, Y, InputSize, flags, aggregate, prefix, DCounter, lanes);
 }
 // [/listing]
 

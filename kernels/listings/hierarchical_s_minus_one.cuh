@@ -8,11 +8,14 @@
 #pragma once
 
 #include "kernels/listings/cuda_host_shim.h"
+#include "kernels/listings/kogge_stone_one_barrier.cuh"
 
 #undef SECTION_SIZE
 #define SECTION_SIZE 8
 
 namespace listings::hierarchical_s_minus_one {
+
+using kogge_stone_one_barrier::fixed::kogge_stone_iterations;
 
 constexpr int kSectionSize = SECTION_SIZE;  // for the tests' launches
 
@@ -24,13 +27,7 @@ __global__ void scan_section_kernel(float *X, float *Y, float *S, int InputSize)
     } else {
         XY[threadIdx.x] = 0.0f;  // so that the last section's total is its elements' sum
     }
-    for (unsigned int stride = 1; stride < blockDim.x; stride *= 2) {
-        __syncthreads();
-        float left = 0.0f;
-        if (threadIdx.x >= stride) left = XY[threadIdx.x - stride];
-        __syncthreads();
-        if (threadIdx.x >= stride) XY[threadIdx.x] += left;
-    }
+    kogge_stone_iterations(XY);  // kogge_stone_one_barrier.cuh, fixed
     if (i < InputSize) {
         Y[i] = XY[threadIdx.x];
     }

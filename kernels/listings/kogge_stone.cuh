@@ -4,6 +4,7 @@
 // warp may already have written it (the lesson kogge-stone-one-barrier); here every thread reads
 // into a register, all pass a second barrier, then write, as kernels/block/kogge_stone.h does.
 // Kernel 1 of the hierarchical scan when S is not NULL: the last thread stores the section's sum.
+// The iterations are a device function of their own, which the exclusive listing runs too.
 #pragma once
 
 #include "kernels/listings/add_block_sums.cuh"
@@ -14,14 +15,9 @@
 
 namespace listings::kogge_stone {
 
-// [listing kogge-stone]
-// Kogge-Stone inclusive scan of blockDim.x elements (PMPP Fig. 8.2, the race fixed)
-__global__ void Kogge_Stone_scan_kernel(int *X, int *Y, int InputSize, int *S) {
-    __shared__ int XY[SECTION_SIZE];
-    int i = blockIdx.x * blockDim.x + threadIdx.x;
-    // [step Load]
-    XY[threadIdx.x] = i < InputSize ? X[i] : 0;
-    // [/step]
+// [listing kogge-stone-iterations]
+// The Kogge-Stone iterations over XY's blockDim.x elements (PMPP Fig. 8.2, 8.3, the race fixed)
+__device__ void kogge_stone_iterations(int *XY) {
     // [step KoggeStone]
     for (unsigned int stride = 1; stride < blockDim.x; stride *= 2) {
         __syncthreads();
@@ -32,6 +28,20 @@ __global__ void Kogge_Stone_scan_kernel(int *X, int *Y, int InputSize, int *S) {
     }
     // [/step]
     __syncthreads();
+}
+// [/listing]
+
+// [listing kogge-stone]
+// [insert kogge-stone-iterations]
+
+// Kogge-Stone inclusive scan of blockDim.x elements (PMPP Fig. 8.2, the race fixed)
+__global__ void Kogge_Stone_scan_kernel(int *X, int *Y, int InputSize, int *S) {
+    __shared__ int XY[SECTION_SIZE];
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    // [step Load]
+    XY[threadIdx.x] = i < InputSize ? X[i] : 0;
+    // [/step]
+    kogge_stone_iterations(XY);
     // [step SectionsScanned]
     if (i < InputSize) Y[i] = XY[threadIdx.x];
     if (S != NULL && threadIdx.x == blockDim.x - 1) S[blockIdx.x] = XY[threadIdx.x];

@@ -4,16 +4,26 @@
 // store too. The loop is the corrected one (kogge_stone_one_barrier.cuh) in both, so that only the
 // store differs. The snippets are the lesson kogge-stone-unguarded-store's lines and the erratum's
 // correction (kernels/listings/README.md).
-#pragma once
+#ifndef LISTING_SEED  // the head; the kernel below it is read once in each form (listing_forms.h)
+#ifndef LISTINGS_KOGGE_STONE_UNGUARDED_STORE_CUH
+#define LISTINGS_KOGGE_STONE_UNGUARDED_STORE_CUH
 
 #include "kernels/listings/cuda_host_shim.h"
+#include "kernels/listings/kogge_stone_one_barrier.cuh"
 
 #undef SECTION_SIZE
 #define SECTION_SIZE 1024
 
 namespace listings::kogge_stone_unguarded_store {
 
-namespace seed {
+using kogge_stone_one_barrier::fixed::kogge_stone_iterations;
+#define LISTING_FILE "kernels/listings/kogge_stone_unguarded_store.cuh"
+#include "kernels/listings/listing_forms.h"
+}  // namespace listings::kogge_stone_unguarded_store
+
+#endif
+#else
+
 // [rejected kernel_name_seed] __global__ void Kogge-Stone_scan_kernel(float *X, float *Y,
 // [snippet kernel_name]
 __global__ void Kogge_Stone_scan_kernel(float *X, float *Y,
@@ -30,46 +40,19 @@ int InputSize) {
     // [/snippet]
 
     // the code below performs iterative scan on XY
-    for (unsigned int stride = 1; stride < blockDim.x; stride *= 2) {
-        __syncthreads();
-        float left = 0.0f;
-        if (threadIdx.x >= stride) left = XY[threadIdx.x - stride];
-        __syncthreads();
-        if (threadIdx.x >= stride) XY[threadIdx.x] += left;
-    }
+    kogge_stone_iterations(XY);  // kogge_stone_one_barrier.cuh, fixed
 
+#if LISTING_SEED
     // [snippet seed]
     Y[i] = XY[threadIdx.x];
     // [/snippet]
-}
-}  // namespace seed
-
-namespace fixed {
-__global__ void Kogge_Stone_scan_kernel(float *X, float *Y,
-int InputSize) {
-
-    __shared__ float XY[SECTION_SIZE];
-
-    int i = blockIdx.x*blockDim.x + threadIdx.x;
-    if (i < InputSize) {
-        XY[threadIdx.x] = X[i];
-    }
-
-    // the code below performs iterative scan on XY
-    for (unsigned int stride = 1; stride < blockDim.x; stride *= 2) {
-        __syncthreads();
-        float left = 0.0f;
-        if (threadIdx.x >= stride) left = XY[threadIdx.x - stride];
-        __syncthreads();
-        if (threadIdx.x >= stride) XY[threadIdx.x] += left;
-    }
-
+#else
     // [snippet fix]
     if (i < InputSize) {
         Y[i] = XY[threadIdx.x];  // only the array's own elements
     }
     // [/snippet]
+#endif
 }
-}  // namespace fixed
 
-}  // namespace listings::kogge_stone_unguarded_store
+#endif

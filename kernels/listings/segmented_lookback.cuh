@@ -26,6 +26,8 @@
 namespace listings::segmented_lookback {
 
 constexpr int kCoarseFactor = COARSE_FACTOR;  // for the tests' launches
+using listings::decoupled_lookback::dynamic_tile_id;
+using listings::decoupled_lookback::publish;
 using listings::decoupled_lookback::warp_look_back;
 
 // [listing segmented-three-phase-tile]
@@ -72,6 +74,8 @@ __device__ void segmented_three_phase_scan(int *XY, unsigned char *XF, unsigned 
 // [listing segmented-lookback]
 // [insert segmented-three-phase-tile]
 
+// [insert look-back-status]
+
 // [insert warp-look-back]
 
 // Segmented decoupled look-back scan, tiles of COARSE_FACTOR * blockDim.x; status: FLAG_X, FLAG_A
@@ -80,11 +84,10 @@ __global__ void segmented_lookback_scan_kernel(int *X, unsigned char *Flags, int
                                                int InputSize, int *status, int *aggregate,
                                                int *prefix, int *DCounter, bool Exclusive) {
     __shared__ int XY[SECTION_SIZE];
+    __shared__ int exclusive_s;
     __shared__ unsigned char XF[SECTION_SIZE];  // a head lies within what XY[k] has combined
-    __shared__ int bid_s, exclusive_s;
-    if (threadIdx.x == 0) { bid_s = atomicAdd(DCounter, 1); exclusive_s = 0; }
-    __syncthreads();
-    int bid = bid_s;
+    if (threadIdx.x == 0) exclusive_s = 0;  // the prefix of a tile that does not look back
+    int bid = dynamic_tile_id(DCounter);
     int base = bid * COARSE_FACTOR * blockDim.x;
     // [step Load]
     for (unsigned int j = 0; j < COARSE_FACTOR; ++j) {
@@ -99,21 +102,16 @@ __global__ void segmented_lookback_scan_kernel(int *X, unsigned char *Flags, int
     int total = XY[COARSE_FACTOR * blockDim.x - 1];  // from the tile's last head on
     bool holdsHead = XF[COARSE_FACTOR * blockDim.x - 1];
     bool startsAtHead = Flags[base];
-    if (threadIdx.x == 0) {  // holding a head (or tile 0), the tile knows its prefix at once
-        if (bid == 0 || holdsHead) prefix[bid] = total; else aggregate[bid] = total;
-        __threadfence();
-        atomicExch(&status[bid], bid == 0 || holdsHead ? FLAG_P : FLAG_A);
-    }
+    bool knowsPrefix = bid == 0 || holdsHead;  // holding a head (or tile 0): known at once
+    if (threadIdx.x == 0)
+        publish(status, knowsPrefix ? prefix : aggregate, bid, total, knowsPrefix ? FLAG_P : FLAG_A);
     unsigned int lanes = blockDim.x < warpSize ? blockDim.x : warpSize;
     if (bid > 0 && !startsAtHead && threadIdx.x < lanes) {  // the first warp looks back
         int exclusive = warp_look_back(status, aggregate, prefix, bid, lanes);
         if (threadIdx.x == 0) {
             exclusive_s = exclusive;
-            if (!holdsHead) {  // else its FLAG_P is out already
-                prefix[bid] = exclusive + total;
-                __threadfence();
-                atomicExch(&status[bid], FLAG_P);
-            }
+            if (!holdsHead)  // else its FLAG_P is out already
+                publish(status, prefix, bid, exclusive + total, FLAG_P);
         }
     }
     __syncthreads();

@@ -11,7 +11,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <random>
 #include <string>
 #include <vector>
 
@@ -19,13 +18,16 @@
 #include "kernels/listings/hierarchical_s_minus_one.cuh"
 #include "kernels/listings/kogge_stone_one_barrier.cuh"
 #include "kernels/listings/kogge_stone_unguarded_store.cuh"
+#include "tests/unit/listing_runner.h"  // the host tests' inputs and references
 // The OpenCL words are macros from here on.
 #include "kernels/listings/blelloch_down_sweep_log2n.cuh"
-#include "kernels/listings/blelloch_early_return.cuh"
-#include "kernels/listings/blelloch_offset_times_four.cuh"
 #include "kernels/listings/hillis_steele_unguarded.cuh"
+#include "kernels/listings/seed003_tile.cuh"
 
 namespace {
+
+using scanviz::testing::sectionScans;
+using scanviz::testing::wholeNumbers;
 
 #define REQUIRE_DEVICE()                                               \
   do {                                                                 \
@@ -75,27 +77,6 @@ cudaError_t finished() {
   const cudaError_t launch = cudaGetLastError();
   const cudaError_t run = cudaDeviceSynchronize();
   return launch != cudaSuccess ? launch : run;
-}
-
-// Whole numbers in [-9, 9]: every float sum exact, whatever the order of the additions.
-template <class T = float>
-std::vector<T> wholeNumbers(size_t n, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::vector<T> v(n);
-  for (T& x : v) x = static_cast<T>(static_cast<int>(rng() % 19) - 9);
-  return v;
-}
-
-template <class T>
-std::vector<T> sectionScans(const std::vector<T>& x, size_t block, bool exclusive = false) {
-  std::vector<T> y(x.size());
-  T sum{};
-  for (size_t i = 0; i < x.size(); ++i) {
-    if (i % block == 0) sum = T{};
-    y[i] = exclusive ? sum : sum + x[i];
-    sum += x[i];
-  }
-  return y;
 }
 
 template <class T>
@@ -254,8 +235,8 @@ TEST(GpuChainedStaticIdsListing, FixIsRightForManyLengthsAndBlockSizes) {
 
 // ---- seed 003's tile kernel: blelloch-early-return, blelloch-offset-times-four ---------------
 
-namespace er = listings::blelloch_early_return;
-namespace ot = listings::blelloch_offset_times_four;
+namespace er = listings::seed003_tile::early_return;
+namespace ot = listings::seed003_tile::offset_times_four;
 
 using TileKernel = void (*)(int*, int*, int);
 

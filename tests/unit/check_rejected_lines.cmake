@@ -1,15 +1,20 @@
 # The seed lines that a compiler rejects (errata kernel-name-hyphen and en-dash-minus) are shown
 # from the listings' `// [rejected NAME] TEXT` markers (kernels/listings/ExtractSnippets.cmake).
 # For each marker, this compiles the listing as it is (it must compile) and a copy with TEXT in
-# place of the line after the marker (after the `// [snippet NAME]` line if one follows; it must fail, with an error on that line), so the shown
-# seed line is checked to be what the compiler refuses, and the shown correction what it accepts.
+# place of the line after the marker (after the `// [snippet NAME]` line if one follows; it must
+# fail, with an error on that line), so the shown seed line is checked to be what the compiler
+# refuses, and the shown correction what it accepts. The copy lies at the listing's own path
+# under a folder searched first: a flawed listing reads itself by that path once in each form
+# (kernels/listings/listing_forms.h), and so reads the copy.
 #   cmake -DCOMPILER=c++ -DSOURCE_DIR=... -DGENERATED_DIR=... -DWORK=... -P check_rejected_lines.cmake
 cmake_minimum_required(VERSION 3.24)
 
+# Compiles `file`, the include folders ARGN searched before the sources.
 function(compile file result log)
+  list(TRANSFORM ARGN PREPEND "-I")
   execute_process(
-    COMMAND "${COMPILER}" -std=c++20 -fsyntax-only -x c++ -I${SOURCE_DIR} -I${GENERATED_DIR}
-            "${file}"
+    COMMAND "${COMPILER}" -std=c++20 -fsyntax-only -x c++ ${ARGN} -I${SOURCE_DIR}
+            -I${GENERATED_DIR} "${file}"
     RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
   set(${result} "${rc}" PARENT_SCOPE)
   set(${log} "${out}${err}" PARENT_SCOPE)
@@ -51,9 +56,10 @@ foreach(listing IN LISTS listings)
     string(REPLACE "${match}"
            "// [rejected ${name}] ${seedLine}\n${snippetMarker}${indent}${seedLine}\n" mutated
            "${text}")
-    set(copy "${WORK}/${stem}.${name}.cpp")
+    set(root "${WORK}/${stem}.${name}")
+    set(copy "${root}/kernels/listings/${stem}.cuh")
     file(WRITE "${copy}" "${mutated}")
-    compile("${copy}" rc log)
+    compile("${copy}" rc log "${root}")
     if(rc EQUAL 0)
       message(FATAL_ERROR "${stem}: the seed's line compiles: ${seedLine}")
     endif()

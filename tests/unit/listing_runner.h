@@ -1,7 +1,8 @@
 // What the host tests of the textbook listings (test_listings.cpp) share: arrays in memory shared
 // with a child process, and a launch run in that child, so that a listing which reads far out of
 // bounds (a crash) or spins for ever (a time limit) fails its test instead of ending the test
-// binary. The listings themselves run through kernels/listings/cuda_host_shim.h.
+// binary. The listings themselves run through kernels/listings/cuda_host_shim.h. The inputs and
+// references below serve tests/gpu/test_gpu_listings.cu too.
 #pragma once
 
 #include <sys/mman.h>

@@ -16,9 +16,8 @@
 #include "tests/unit/listing_runner.h"
 // After the standard headers: the OpenCL words are macros from here on.
 #include "kernels/listings/blelloch_down_sweep_log2n.cuh"
-#include "kernels/listings/blelloch_early_return.cuh"
-#include "kernels/listings/blelloch_offset_times_four.cuh"
 #include "kernels/listings/hillis_steele_unguarded.cuh"
+#include "kernels/listings/seed003_tile.cuh"
 
 namespace scanviz {
 namespace {
@@ -67,7 +66,7 @@ TileRun runTiles(TileKernel kernel, const std::vector<int>& x, unsigned group) {
 
 // ---- blelloch-early-return ---------------------------------------------------------------
 
-namespace er = listings::blelloch_early_return;
+namespace er = listings::seed003_tile::early_return;
 
 // The output is the exclusive scan plus one constant: the root is never cleared (its owner, the
 // last work-item, has left) and keeps the tile's total, never-loaded slots (1000 each) included.
@@ -108,7 +107,7 @@ TEST(BlellochEarlyReturnListing, FixIsRightForManyLengthsAndWorkGroupSizes) {
 
 // ---- blelloch-offset-times-four ----------------------------------------------------------
 
-namespace ot = listings::blelloch_offset_times_four;
+namespace ot = listings::seed003_tile::offset_times_four;
 
 TEST(BlellochOffsetTimesFourListing, SeedSkipsTreeLevelsAsTheAppsVariantAndTheFixDoesNot) {
   const std::vector<int> x = lessonInput("blelloch-offset-times-four");

@@ -314,7 +314,7 @@ const std::vector<Erratum>& allErrata() {
           .title = "\"Use local size of 7\": the walk-through has 8",
           .seed = "seed 003, the tile kernel's down-sweep comment",
           .seedText = "// Use local size of 7 for example:",
-          .correction = snippets::blelloch_early_return::local_size,
+          .correction = snippets::seed003_tile::local_size,
           .why = "The walk-through right below indexes temp[0..7] and steps offset 4, 2, 1: "
                  "eight work-items. The algorithm needs a power of two.",
           .evidence = localSizeOfSeven,
