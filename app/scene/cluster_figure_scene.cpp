@@ -44,17 +44,6 @@ ClusterFigureSteps clusterFigureSteps(const Trace& t) {
   return c;
 }
 
-// One row of the figure: its cells sit in the columns of the input.
-struct ClusterRow {
-  std::string label;
-  std::string role;  // "x", "scanned", "totals", "running", "result", "shifted"
-  int step = -1;     // the step whose values it shows; -1: the input, always there
-  std::vector<double> values;
-  std::vector<int> columns;  // the column of each cell
-  Color fill;
-  float y = 0;
-};
-
 class ClusterFigureBuilder : FigureBuilderBase {
  public:
   using FigureBuilderBase::FigureBuilderBase;
@@ -108,14 +97,6 @@ class ClusterFigureBuilder : FigureBuilderBase {
            std::to_string(t_.steps.size() - 1);
   }
 
-  std::vector<double> wholeValues(int k) const {
-    const TraceStep& s = t_.steps[static_cast<size_t>(k)];
-    std::vector<double> v;
-    for (size_t i = 0; i < std::min(wholeValidElements(t_, s), static_cast<size_t>(n_)); ++i)
-      v.push_back(decodeValueBits(s.wholeBits[i], t_.meta.dtype));
-    return v;
-  }
-
   // Each tile's total scanned within its cluster, in the kernel's order: a Kogge-Stone scan of
   // the cluster's C totals, the slots past the last tile the identity.
   std::vector<double> clusterScannedTotals(const std::vector<double>& scanned) const {
@@ -143,8 +124,8 @@ class ClusterFigureBuilder : FigureBuilderBase {
     std::vector<int> tiles, clusterLasts;
     for (int b = 0; b < blocks_; ++b) tiles.push_back(b);
     for (int k = 0; k < clusters_; ++k) clusterLasts.push_back(lastTileOf(k));
-    const std::vector<double> scanned = wholeValues(steps_.scanned);
-    const std::vector<double> result = wholeValues(steps_.added);
+    const std::vector<double> scanned = wholeValues(steps_.scanned, n_);
+    const std::vector<double> result = wholeValues(steps_.added, n_);
     std::vector<double> totals, running, prefix;
     for (int b = 0; b < blocks_; ++b) {
       totals.push_back(scanned[static_cast<size_t>(lastOfBlock(b))]);
@@ -152,19 +133,39 @@ class ClusterFigureBuilder : FigureBuilderBase {
                               : result[static_cast<size_t>(lastOfBlock(b - 1))]);
     }
     for (int b : clusterLasts) running.push_back(result[static_cast<size_t>(lastOfBlock(b))]);
-    rows_.push_back(
-        {"each block's tile total", "tile-total", steps_.scanned, totals, tiles, pal_.cellFill});
-    rows_.push_back({"scanned in its cluster, through DSMEM", "totals", steps_.totals,
-                     clusterScannedTotals(scanned), tiles, pal_.writtenFill});
-    rows_.push_back({"running total of each cluster (look-back)", "running", steps_.added, running,
-                     clusterLasts, pal_.writtenFill});
-    rows_.push_back({"each tile's prefix, added into it", "prefix", steps_.added, prefix, tiles,
+    rows_.push_back({"each block's tile total",
+                     "tile-total",
+                     steps_.scanned,
+                     totals,
+                     {},
+                     tiles,
+                     pal_.cellFill});
+    rows_.push_back({"scanned in its cluster, through DSMEM",
+                     "totals",
+                     steps_.totals,
+                     clusterScannedTotals(scanned),
+                     {},
+                     tiles,
+                     pal_.writtenFill});
+    rows_.push_back({"running total of each cluster (look-back)",
+                     "running",
+                     steps_.added,
+                     running,
+                     {},
+                     clusterLasts,
+                     pal_.writtenFill});
+    rows_.push_back({"each tile's prefix, added into it",
+                     "prefix",
+                     steps_.added,
+                     prefix,
+                     {},
+                     tiles,
                      pal_.cellFill});
   }
 
   void layout() {
     std::vector<std::string> labels, texts;
-    for (const ClusterRow& r : rows_) {
+    for (const FigureRow& r : rows_) {
       labels.push_back(r.label);
       for (double v : r.values) texts.push_back(formatCellValue(v, t_.meta.op, t_.meta.dtype));
     }
@@ -177,7 +178,7 @@ class ClusterFigureBuilder : FigureBuilderBase {
     cellH_ = cells.cellH;
   }
 
-  float addRow(const ClusterRow& r) {
+  float addRow(const FigureRow& r) {
     const bool shown = reached(r.step);
     addFigureRowLabel(scene_, r.label, pad(), r.y + 0.5f * cellH_, labelWidth_, style_.labelSize,
                       false, shown ? pal_.text : pal_.textDim, measure_);
@@ -211,7 +212,7 @@ class ClusterFigureBuilder : FigureBuilderBase {
   float addBand(size_t r, float y) {
     const float band = std::max(2.6f * style_.labelSize, 1.4f * cellH_);
     const float top = y + 0.15f * style_.labelSize, bottom = y + band - 0.15f * style_.labelSize;
-    const ClusterRow& to = rows_[r];
+    const FigureRow& to = rows_[r];
     if (!reached(to.step)) return y + band;
     const float w = arrowWidth();
     if (to.role == "totals") {
@@ -297,7 +298,7 @@ class ClusterFigureBuilder : FigureBuilderBase {
   }
 
   ClusterFigureSteps steps_;
-  std::vector<ClusterRow> rows_;
+  std::vector<FigureRow> rows_;
   int C_ = 1, section_ = 1, n_ = 0, blocks_ = 0, clusters_ = 0;
   float x0_ = 0, cw_ = 0, valueSize_ = 0, cellH_ = 0, labelWidth_ = 0;
 };

@@ -113,6 +113,14 @@ FigureBuilderBase::FigureBuilderBase(const FigureRequest& rq, const ArraySceneSt
     : TraceSceneInputs<FigureRequest>(rq, style, pal, measure),
       shownStep_(rq.step < 0 ? static_cast<int>(t_.steps.size()) - 1 : rq.step) {}
 
+std::vector<double> FigureBuilderBase::wholeValues(int k, int n) const {
+  const TraceStep& s = t_.steps[static_cast<size_t>(k)];
+  std::vector<double> v;
+  for (size_t i = 0; i < std::min(wholeValidElements(t_, s), static_cast<size_t>(n)); ++i)
+    v.push_back(decodeValueBits(s.wholeBits[i], t_.meta.dtype));
+  return v;
+}
+
 void FigureBuilderBase::fitWidth(float right) {
   scene_.width = std::max(rq_.width, right + pad());
 }

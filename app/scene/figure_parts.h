@@ -69,6 +69,19 @@ struct FigureCell {
 void addFigureCell(Scene& scene, const FigureCell& c, float valueSize, const ViewPalette& pal,
                    const MeasureText& measure);
 
+// One row of a figure of blocks (the hierarchy, the chain, the clusters): its cells sit in
+// columns (of the level-0 array, or one a tile).
+struct FigureRow {
+  std::string label;
+  std::string role;  // what the row is ("x", "scanned", "sums", ...): its cells' roles
+  int step = -1;     // the step whose values it shows; -1: the input, always there
+  std::vector<double> values;
+  std::vector<InputRange> symbols;  // empty without symbolic values
+  std::vector<int> columns;         // the column of each cell
+  Color fill;
+  float y = 0;
+};
+
 // What the builders of the figures (the hierarchy or chain of blocks, the tree, the section's
 // rows) share: the request and its trace, the scene they fill, the step shown, the margin, the
 // scene's size, and the legend's rows with the entries they have in common.
@@ -80,6 +93,8 @@ class FigureBuilderBase : protected TraceSceneInputs<FigureRequest> {
 
  protected:
   float pad() const { return 0.6f * style_.labelSize; }
+  // The first `n` elements of step k's whole-array row (every block's section at its place).
+  std::vector<double> wholeValues(int k, int n) const;
   // The scene's width: the view's, or more where the figure reaches `right` (and the margin).
   void fitWidth(float right);
   // The finished scene, the margin under `bottom`.

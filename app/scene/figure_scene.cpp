@@ -88,18 +88,6 @@ std::string figureProblem(const Trace& t) {
 
 namespace {
 
-// One row of the figure: its cells sit in the columns of the level-0 array.
-struct FigureRow {
-  std::string label;
-  std::string role;  // "x", "scanned", "sums", "sums-scanned", "handoff", "result"
-  int step = -1;     // the step whose values it shows; -1: the input, always there
-  std::vector<double> values;
-  std::vector<InputRange> symbols;  // empty without symbolic values
-  std::vector<int> columns;         // the column of each cell
-  Color fill;
-  float y = 0;
-};
-
 class FigureBuilder : FigureBuilderBase {
  public:
   using FigureBuilderBase::FigureBuilderBase;
@@ -155,15 +143,6 @@ class FigureBuilder : FigureBuilderBase {
     return r;
   }
 
-  // Whole-array values of a step (the chained scan records every tile's section at its place).
-  std::vector<double> wholeValues(int k) const {
-    const TraceStep& s = t_.steps[static_cast<size_t>(k)];
-    std::vector<double> v;
-    for (size_t i = 0; i < std::min(wholeValidElements(t_, s), static_cast<size_t>(n_)); ++i)
-      v.push_back(decodeValueBits(s.wholeBits[i], t_.meta.dtype));
-    return v;
-  }
-
   // PMPP 8.7: each tile scanned, the running sum each block hands to its successor (the
   // inclusive scan at the tile's last element, checked against the sequential scan), and the
   // prefix each block received added into its tile.
@@ -173,14 +152,14 @@ class FigureBuilder : FigureBuilderBase {
     for (int b = 0; b < blocks_; ++b)
       running.push_back(inclusive[static_cast<size_t>(lastOfBlock(b))]);
     rows_.push_back(row("each block scans its tile", "scanned", chain_.scanned,
-                        wholeValues(chain_.scanned), every, pal_.cellFill));
+                        wholeValues(chain_.scanned, n_), every, pal_.cellFill));
     rows_.push_back(
         row("running sum handed on", "handoff", chain_.added, running, lasts, pal_.writtenFill));
     // The tile is scanned inclusively in shared memory; an exclusive scan is stored shifted right
     // by one, so its Y is a row of its own rather than a claim about the row above.
     const bool exclusive = !t_.meta.inclusive;
     rows_.push_back(row(exclusive ? "prefix added" : "prefix added: Y", "result", chain_.added,
-                        wholeValues(chain_.added), every, pal_.cellFill));
+                        wholeValues(chain_.added, n_), every, pal_.cellFill));
     if (exclusive) {
       std::vector<double> out(
           t_.output.begin(),
