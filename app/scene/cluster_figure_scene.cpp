@@ -44,9 +44,9 @@ ClusterFigureSteps clusterFigureSteps(const Trace& t) {
   return c;
 }
 
-class ClusterFigureBuilder : FigureBuilderBase {
+class ClusterFigureBuilder : BlockFigureBuilder {
  public:
-  using FigureBuilderBase::FigureBuilderBase;
+  using BlockFigureBuilder::BlockFigureBuilder;
 
   Scene build() {
     steps_ = clusterFigureSteps(t_);
@@ -71,10 +71,6 @@ class ClusterFigureBuilder : FigureBuilderBase {
   }
 
  private:
-  float cellX(int column) const { return x0_ + static_cast<float>(column) * cw_; }
-  float centre(int column) const { return cellX(column) + 0.5f * cw_; }
-  bool reached(int step) const { return step < 0 || step <= shownStep_; }
-  int lastOfBlock(int b) const { return std::min(n_, (b + 1) * section_) - 1; }
   int lastTileOf(int cluster) const { return std::min(blocks_, (cluster + 1) * C_) - 1; }
 
   // The blocks' numbers over the columns ("block" in the labels' column), at the back row's
@@ -299,8 +295,8 @@ class ClusterFigureBuilder : FigureBuilderBase {
 
   ClusterFigureSteps steps_;
   std::vector<FigureRow> rows_;
-  int C_ = 1, section_ = 1, n_ = 0, blocks_ = 0, clusters_ = 0;
-  float x0_ = 0, cw_ = 0, valueSize_ = 0, cellH_ = 0, labelWidth_ = 0;
+  int C_ = 1, clusters_ = 0;
+  float labelWidth_ = 0;
 };
 
 }  // namespace

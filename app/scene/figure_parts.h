@@ -4,6 +4,7 @@
 // its tooltip; the text of a cell from a trace value and its symbolic range. GUI-free.
 #pragma once
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -112,6 +113,22 @@ class FigureBuilderBase : protected TraceSceneInputs<FigureRequest> {
 
   Scene scene_;
   int shownStep_;  // rq.step, or the last step for -1
+};
+
+// What the figures of blocks (the hierarchy and the chain, figure_scene.cpp; the clusters,
+// cluster_figure_scene.cpp) share: the run's blocks and the columns their cells stand in.
+class BlockFigureBuilder : protected FigureBuilderBase {
+ public:
+  using FigureBuilderBase::FigureBuilderBase;
+
+ protected:
+  float cellX(int column) const { return x0_ + static_cast<float>(column) * cw_; }
+  float centre(int column) const { return cellX(column) + 0.5f * cw_; }
+  bool reached(int step) const { return step < 0 || step <= shownStep_; }
+  int lastOfBlock(int b) const { return std::min(n_, (b + 1) * section_) - 1; }
+
+  int section_ = 1, n_ = 0, blocks_ = 0;
+  float x0_ = 0, cw_ = 0, valueSize_ = 0, cellH_ = 0;  // the columns and the cells
 };
 
 }  // namespace scanviz

@@ -88,9 +88,9 @@ std::string figureProblem(const Trace& t) {
 
 namespace {
 
-class FigureBuilder : FigureBuilderBase {
+class FigureBuilder : BlockFigureBuilder {
  public:
-  using FigureBuilderBase::FigureBuilderBase;
+  using BlockFigureBuilder::BlockFigureBuilder;
 
   Scene build() {
     steps_ = hierarchySteps(t_);
@@ -117,11 +117,6 @@ class FigureBuilder : FigureBuilderBase {
   }
 
  private:
-  float cellX(int column) const { return x0_ + static_cast<float>(column) * cw_; }
-  float centre(int column) const { return cellX(column) + 0.5f * cw_; }
-  bool reached(int step) const { return step < 0 || step <= shownStep_; }
-  int lastOfBlock(int b) const { return std::min(n_, (b + 1) * section_) - 1; }
-
   std::vector<InputRange> symbolsOf(int step, size_t count) const {
     if (symbols_.empty()) return {};
     std::vector<InputRange> r;
@@ -626,8 +621,7 @@ class FigureBuilder : FigureBuilderBase {
   std::vector<bool> sumTakesInput_;  // per block: S is its last scanned value and last input
   std::vector<std::vector<InputRange>> symbols_;
   std::vector<FigureRow> rows_;
-  int section_ = 1, n_ = 0, blocks_ = 0;
-  float x0_ = 0, cw_ = 0, valueSize_ = 0, cellH_ = 0, bandTextWidth_ = 0;
+  float bandTextWidth_ = 0;
 };
 
 }  // namespace
