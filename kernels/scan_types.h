@@ -120,40 +120,40 @@ struct OpTraits<float> {
 // The list is written once: it makes the enum here and the host's table of everything keyed by a
 // kind (app/core/algorithms/step_kinds.cpp), whose size is checked against it. Traces store the
 // number, so new kinds go at the end.
-#define SCANVIZ_STEP_KINDS(X)                                                                   \
-  X(Load)              /* state right after the load into the working array (step 0) */         \
-  X(KoggeStone)        /* in-place Kogge-Stone iteration, param = stride */                     \
-  X(KoggeStoneShift)   /* exclusive Kogge-Stone: shift right by one, identity into element 0 */ \
-  X(DoubleBuffered)    /* double-buffered iteration, param = stride */                          \
-  X(UpSweep)           /* reduction tree, param = stride */                                     \
-  X(DownSweep)         /* distribution tree of the reduction-tree scan, param = stride */       \
-  X(ClearLast)         /* Blelloch: identity into the last element */                           \
-  X(BlellochDown)      /* Blelloch swap-and-combine down-sweep, param = stride */               \
-  X(ToInclusive)       /* combine an exclusive result with each thread's input */               \
-  X(ThreadScan)        /* coarsened phase 1: each thread scans its subsection sequentially */   \
-  X(SubsectionScan)    /* coarsened phase 2 over the subsection totals, param = stride */       \
-  X(AddSubsection)     /* coarsened phase 3: add the preceding subsection total */              \
-  X(WarpShuffle)       /* __shfl_up_sync round inside each warp, param = delta */               \
-  X(WarpTotals)        /* warp totals gathered and scanned by the first warp, param = delta */  \
-  X(AddWarpPrefix)     /* add the preceding warps' total */                                     \
-  X(SequentialStep)    /* one element of the sequential scan, param = index */                  \
-  X(SectionsScanned)   /* grid: every section scanned locally (global array view) */            \
-  X(AddBlockSums)      /* grid: scanned block sums added into each section */                   \
-  X(TilePrefix)        /* grid single-pass: the tile's exclusive prefix added */                \
-  X(SegKoggeStone)     /* segmented Kogge-Stone iteration, flags OR-ed, param = stride */       \
-  X(SegUpSweep)        /* segmented reduction tree, flags OR-ed up, param = stride */           \
-  X(SegDownSweep)      /* segment-aware swap-and-combine down-sweep, param = stride */          \
-  X(SegmentCarry)      /* grid segmented: carry added up to each section's first head */        \
-  X(SegThreadScan)     /* segmented phase 1: each thread's subsection, restarting at heads */   \
-  X(SegTotalsScan)     /* segmented phase 2 over the subsection totals, param = stride */       \
-  X(SegAddTotal)       /* segmented phase 3: preceding total up to the thread's first head */   \
-  X(SegTilePrefix)     /* grid segmented single-pass: prefix up to the tile's first head */     \
-  X(SelectThreadCount) /* select/split phase 1: each thread counts its kept elements */         \
-  X(SelectCountScan)   /* select/split phase 2 over the thread counts, param = stride */        \
-  X(SelectAddCount)    /* select/split phase 3: add the preceding thread's count */             \
-  X(SelectAddress)     /* select/split: look-back count + count before -> write address */      \
+#define SCANVIZ_STEP_KINDS(X)                                                                      \
+  X(Load)              /* state right after the load into the working array (step 0) */            \
+  X(KoggeStone)        /* in-place Kogge-Stone iteration, param = stride */                        \
+  X(KoggeStoneShift)   /* exclusive Kogge-Stone: shift right by one, identity into element 0 */    \
+  X(DoubleBuffered)    /* double-buffered iteration, param = stride */                             \
+  X(UpSweep)           /* reduction tree, param = stride */                                        \
+  X(DownSweep)         /* distribution tree of the reduction-tree scan, param = stride */          \
+  X(ClearLast)         /* Blelloch: identity into the last element */                              \
+  X(BlellochDown)      /* Blelloch swap-and-combine down-sweep, param = stride */                  \
+  X(ToInclusive)       /* combine an exclusive result with each thread's input */                  \
+  X(ThreadScan)        /* coarsened phase 1: each thread scans its subsection sequentially */      \
+  X(SubsectionScan)    /* coarsened phase 2 over the subsection totals, param = stride */          \
+  X(AddSubsection)     /* coarsened phase 3: add the preceding subsection total */                 \
+  X(WarpShuffle)       /* __shfl_up_sync round inside each warp, param = delta */                  \
+  X(WarpTotals)        /* warp totals gathered and scanned by the first warp, param = delta */     \
+  X(AddWarpPrefix)     /* add the preceding warps' total */                                        \
+  X(SequentialStep)    /* one element of the sequential scan, param = index */                     \
+  X(SectionsScanned)   /* grid: every section scanned locally (global array view) */               \
+  X(AddBlockSums)      /* grid: scanned block sums added into each section */                      \
+  X(TilePrefix)        /* grid single-pass: the tile's exclusive prefix added */                   \
+  X(SegKoggeStone)     /* segmented Kogge-Stone iteration, flags OR-ed, param = stride */          \
+  X(SegUpSweep)        /* segmented reduction tree, flags OR-ed up, param = stride */              \
+  X(SegDownSweep)      /* segment-aware swap-and-combine down-sweep, param = stride */             \
+  X(SegmentCarry)      /* grid segmented: carry added up to each section's first head */           \
+  X(SegThreadScan)     /* segmented phase 1: each thread's subsection, restarting at heads */      \
+  X(SegTotalsScan)     /* segmented phase 2 over the subsection totals, param = stride */          \
+  X(SegAddTotal)       /* segmented phase 3: preceding total up to the thread's first head */      \
+  X(SegTilePrefix)     /* grid segmented single-pass: prefix up to the tile's first head */        \
+  X(SelectThreadCount) /* select/split phase 1: each thread counts its kept elements */            \
+  X(SelectCountScan)   /* select/split phase 2 over the thread counts, param = stride */           \
+  X(SelectAddCount)    /* select/split phase 3: add the preceding thread's count */                \
+  X(SelectAddress)     /* select/split: look-back count + count before -> write address */         \
   X(StudentInterval)   /* a student kernel's writes up to a barrier, param = the barrier's line */ \
-  X(ClusterGather)     /* cluster: each block's tile total read from its shared memory (DSMEM) */ \
+  X(ClusterGather)     /* cluster: each block's tile total read from its shared memory (DSMEM) */  \
   X(ClusterScan)       /* cluster: scan of the cluster's tile totals, param = stride */
 
 // clang-format off

@@ -32,17 +32,17 @@ namespace {
   X(nvrtcGetProgramLogSize)        \
   X(nvrtcGetProgramLog)            \
   X(nvrtcGetLoweredName) X(nvrtcGetCUBINSize) X(nvrtcGetCUBIN) X(nvrtcGetErrorString)
-#define SCANVIZ_DRIVER_FUNCTIONS(X)                                                         \
-  X(cuInit)                                                                                 \
-  X(cuDeviceGet)                                                                            \
-  X(cuDeviceGetName)                                                                        \
-  X(cuDeviceGetAttribute)                                                                   \
-  X(cuDevicePrimaryCtxRetain)                                                               \
-  X(cuCtxSetCurrent)                                                                        \
-  X(cuModuleLoadData)                                                                       \
-  X(cuModuleGetFunction) X(cuModuleUnload) X(cuMemAlloc) X(cuMemFree) X(cuMemcpyHtoD)       \
-      X(cuMemcpyDtoH) X(cuMemsetD8) X(cuLaunchKernel) X(cuCtxSynchronize) X(cuGetErrorName) \
-          X(cuGetErrorString)
+#define SCANVIZ_DRIVER_FUNCTIONS(X)                                                          \
+  X(cuInit)                                                                                  \
+  X(cuDeviceGet)                                                                             \
+  X(cuDeviceGetName)                                                                         \
+  X(cuDeviceGetAttribute)                                                                    \
+  X(cuDevicePrimaryCtxRetain)                                                                \
+  X(cuCtxSetCurrent)                                                                         \
+  X(cuModuleLoadData)                                                                        \
+  X(cuModuleGetFunction)                                                                     \
+  X(cuModuleUnload) X(cuMemAlloc) X(cuMemFree) X(cuMemcpyHtoD) X(cuMemcpyDtoH) X(cuMemsetD8) \
+      X(cuLaunchKernel) X(cuCtxSynchronize) X(cuGetErrorName) X(cuGetErrorString)
 
 struct Nvrtc {
   SCANVIZ_NVRTC_FUNCTIONS(SCANVIZ_ENTRY)
